@@ -1,0 +1,67 @@
+import zlib from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from './testing/in-process-app.js'
+
+let app: TestApp
+beforeAll(async () => {
+  app = await startTestApp()
+})
+afterAll(async () => {
+  await app?.close()
+})
+
+describe('api platform over real HTTP', () => {
+  it('answers /api/health with a timed database round trip', async () => {
+    const res = await fetch(`${app.url}/api/health`)
+    expect(res.status).toBe(200)
+    const body = await res.json()
+    expect(body.ok).toBe(true)
+    expect(body.db.ok).toBe(true)
+    expect(body.db.ms).toBeGreaterThanOrEqual(0)
+    expect(body.stream).toBe('memory')
+    expect(body.version).toMatch(/^\d+\.\d+\.\d+$/)
+  })
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await fetch(`${app.url}/api/no-such-thing`)
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ error: 'No such endpoint: GET /api/no-such-thing' })
+  })
+
+  it('sends security headers with a CSP that allows the UI and nothing else', async () => {
+    const res = await fetch(`${app.url}/api/health`)
+    const csp = res.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain('img-src')
+    expect(csp).toContain('https://images.evetech.net')
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('publishes an OpenAPI document generated from the contracts, and interactive docs', async () => {
+    const doc = await (await fetch(`${app.url}/api/openapi.json`)).json()
+    expect(doc.openapi).toBe('3.0.3')
+    expect(doc.paths['/api/health'].get.summary).toBeTruthy()
+    const docs = await fetch(`${app.url}/api/docs/`)
+    expect(docs.status).toBe(200)
+    expect(await docs.text()).toContain('swagger-ui-bundle.js')
+    const bundle = await fetch(`${app.url}/api/docs/swagger-ui-bundle.js`)
+    expect(bundle.status).toBe(200)
+    const redirect = await fetch(`${app.url}/api/docs`, { redirect: 'manual' })
+    expect(redirect.status).toBe(302)
+  })
+
+  it('compresses large responses', async () => {
+    const res = await fetch(`${app.url}/api/openapi.json`, { headers: { 'Accept-Encoding': 'gzip' } })
+    // fetch decodes transparently; the header says it travelled compressed
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+    expect(zlib).toBeTruthy()
+  })
+
+  it('rejects malformed JSON bodies with a 400, not a 500', async () => {
+    const res = await fetch(`${app.url}/api/health`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"broken": ' })
+    expect(res.status).toBe(400)
+    expect((await res.json()).error).toBeTruthy()
+  })
+})

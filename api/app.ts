@@ -1,0 +1,64 @@
+import Koa from 'koa'
+import { bodyParser } from '@koa/bodyparser'
+import compress from 'koa-compress'
+import type { AppContext } from './context.js'
+import { errorMiddleware } from './http/errors.js'
+import { buildOpenApiDocument, openApiRoutes } from './http/openapi.js'
+import { ApiRouter } from './http/router.js'
+import { securityHeaders } from './http/security.js'
+import { staticUi } from './http/static-ui.js'
+import { registerHealth } from './health.js'
+import { toolRoutes } from './tools/index.js'
+import type { WsHub } from './ws/hub.js'
+
+/** What route modules get: the shared context plus the websocket hub of this api process. */
+export interface ApiContext extends AppContext {
+  hub: WsHub
+}
+
+export interface ApiApp {
+  koa: Koa
+  router: ApiRouter
+  openapi: () => unknown
+}
+
+export async function createApi(ctx: ApiContext, options: { uiRoot?: string } = {}): Promise<ApiApp> {
+  const koa = new Koa({ proxy: true })
+  const router = new ApiRouter()
+
+  registerHealth(router, ctx)
+  for (const register of toolRoutes) await register(router, ctx)
+
+  let document: unknown = null
+  const openapi = () => (document ??= buildOpenApiDocument(router.registry, ctx.version))
+
+  // Clients that hang up mid-download are normal; everything else reaching here is worth a log line.
+  koa.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return
+    ctx.log.error({ err }, 'koa error')
+  })
+  koa.use(requestLog(ctx))
+  koa.use(errorMiddleware(ctx.log))
+  koa.use(compress({ threshold: 1024 }))
+  koa.use(securityHeaders(ctx.config))
+  koa.use(staticUi(options.uiRoot))
+  koa.use(bodyParser({ jsonLimit: '2mb', formLimit: '64kb', textLimit: '2mb', enableTypes: ['json', 'form', 'text'] }))
+  koa.use(openApiRoutes(openapi).routes())
+  koa.use(router.koa.routes())
+  koa.use(router.koa.allowedMethods())
+  return { koa, router, openapi }
+}
+
+function requestLog(ctx: AppContext): Koa.Middleware {
+  const log = ctx.log.child({ component: 'http' })
+  return async (kctx, next) => {
+    const started = performance.now()
+    try {
+      await next()
+    } finally {
+      const ms = Math.round((performance.now() - started) * 10) / 10
+      const quiet = kctx.path === '/api/health' || kctx.path.startsWith('/assets/')
+      log[quiet ? 'debug' : 'info']({ method: kctx.method, path: kctx.path, status: kctx.status, ms }, 'request')
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import fs from 'node:fs'
+import type { Config } from '../schemas/config.js'
+import type { ClickHouseClient } from '../pipelines/clickhouse/client.js'
+import type { Logger } from '../pipelines/log.js'
+import type { Stream } from '../pipelines/stream/index.js'
+
+/** What every role of the process shares: configuration, logs and the two connections. */
+export interface AppContext {
+  config: Config
+  log: Logger
+  version: string
+  startedAt: number
+  ch: ClickHouseClient
+  stream: Stream
+}
+
+export const VERSION: string = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version

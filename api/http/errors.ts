@@ -1,0 +1,61 @@
+import type { Context, Next } from 'koa'
+import { z } from 'zod'
+import type { Logger } from '../../pipelines/log.js'
+
+/** An error meant for the client: its status and message are sent as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+export const badRequest = (message: string, details?: unknown) => new HttpError(400, message, details)
+export const notFound = (message = 'Not found') => new HttpError(404, message)
+
+/** Turn a zod failure into one readable sentence plus the per-field issues. */
+export function describeZodError(where: string, error: z.ZodError): HttpError {
+  const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
+  const sentence = issues
+    .slice(0, 5)
+    .map((i) => (i.path && !i.message.startsWith(i.path + ':') ? `${i.path}: ${i.message}` : i.message))
+    .join('; ')
+  return new HttpError(400, `Invalid ${where}: ${sentence}`, issues)
+}
+
+/**
+ * Errors become JSON `{error, details}`. Client errors keep their message; anything unexpected is logged
+ * with its stack and answered with a generic 500, so internals never leak.
+ */
+export function errorMiddleware(log: Logger) {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next()
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+        ctx.status = 404
+        ctx.body = { error: `No such endpoint: ${ctx.method} ${ctx.path}` }
+      }
+    } catch (err) {
+      if (err instanceof HttpError) {
+        ctx.status = err.status
+        ctx.set(err.headers)
+        ctx.body = err.details === undefined ? { error: err.message } : { error: err.message, details: err.details }
+        return
+      }
+      const e = err as Error & { status?: number; expose?: boolean; type?: string }
+      // Errors thrown by koa's own body parser and friends carry a status and a safe message.
+      if (e.status && e.status >= 400 && e.status < 500) {
+        ctx.status = e.status
+        ctx.body = { error: e.type === 'entity.too.large' ? 'Request body is too large' : e.expose ? e.message : 'Bad request' }
+        return
+      }
+      log.error({ err: e, path: ctx.path, method: ctx.method }, 'unhandled error')
+      ctx.status = 500
+      ctx.body = { error: 'Internal server error' }
+    }
+  }
+}

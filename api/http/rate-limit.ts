@@ -1,0 +1,32 @@
+import type { Context, Middleware, Next } from 'koa'
+import { RateLimiterMemory } from 'rate-limiter-flexible'
+
+export interface RateLimitOptions {
+  /** Requests allowed per window. */
+  points: number
+  /** Window length in seconds. */
+  durationSeconds: number
+  /** What the 429 body says, before the retry hint. */
+  message?: string
+}
+
+/**
+ * Per-client-IP limit answered with 429, Retry-After and a JSON error. Counters live in the process
+ * (each api replica counts on its own; see docs/operations.md).
+ */
+export function rateLimit(options: RateLimitOptions): Middleware {
+  const limiter = new RateLimiterMemory({ points: options.points, duration: options.durationSeconds })
+  return async (ctx: Context, next: Next) => {
+    try {
+      await limiter.consume(ctx.ip)
+    } catch (rejection) {
+      const ms = (rejection as { msBeforeNext?: number }).msBeforeNext ?? options.durationSeconds * 1000
+      const seconds = Math.max(1, Math.ceil(ms / 1000))
+      ctx.status = 429
+      ctx.set('Retry-After', String(seconds))
+      ctx.body = { error: `${options.message ?? 'Too many requests'}: try again in ${seconds} s` }
+      return
+    }
+    await next()
+  }
+}

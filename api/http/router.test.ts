@@ -1,0 +1,128 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import Koa from 'koa'
+import { bodyParser } from '@koa/bodyparser'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { idList } from '../../schemas/common.js'
+import { createLogger } from '../../pipelines/log.js'
+import { errorMiddleware, HttpError } from './errors.js'
+import { buildOpenApiDocument } from './openapi.js'
+import { rateLimit } from './rate-limit.js'
+import { ApiRouter } from './router.js'
+
+let server: http.Server
+let base: string
+const router = new ApiRouter()
+
+beforeAll(async () => {
+  router.route(
+    {
+      method: 'get',
+      path: '/api/things/:id',
+      summary: 'A thing',
+      tags: ['Test'],
+      params: z.object({ id: z.coerce.number().int().positive() }),
+      query: z.object({ type_ids: idList(3, 'type_ids') }),
+      response: z.object({ id: z.number(), type_ids: z.array(z.number()) }),
+    },
+    ({ params, query }) => ({ id: params.id, type_ids: query.type_ids }),
+  )
+  router.route(
+    {
+      method: 'post',
+      path: '/api/things',
+      summary: 'Make a thing',
+      tags: ['Test'],
+      body: z.object({ name: z.string().min(2, 'name: at least 2 characters'), qty: z.number().int().min(1) }),
+      response: z.object({ ok: z.boolean() }),
+    },
+    () => ({ ok: true }),
+  )
+  router.route(
+    {
+      method: 'post',
+      path: '/api/limited',
+      summary: 'Rate-limited',
+      tags: ['Test'],
+      response: z.object({ ok: z.boolean() }),
+      before: [rateLimit({ points: 2, durationSeconds: 60, message: 'Slow down' })],
+    },
+    () => ({ ok: true }),
+  )
+  router.route(
+    { method: 'get', path: '/api/teapot', summary: 'Client error', tags: ['Test'], response: z.object({}) },
+    () => {
+      throw new HttpError(418, 'I am a teapot', { hint: 'tea' })
+    },
+  )
+  router.route({ method: 'get', path: '/api/boom', summary: 'Bug', tags: ['Test'], response: z.object({}) }, () => {
+    throw new Error('secret internals')
+  })
+  const koa = new Koa()
+  koa.use(errorMiddleware(createLogger('silent')))
+  koa.use(bodyParser())
+  koa.use(router.koa.routes())
+  server = http.createServer(koa.callback()).listen(0, '127.0.0.1')
+  await new Promise((r) => server.once('listening', r))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((r) => server.close(() => r())))
+
+describe('contract routes', () => {
+  it('passes validated, coerced input to the handler', async () => {
+    const res = await fetch(`${base}/api/things/7?type_ids=34,35,34`)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ id: 7, type_ids: [34, 35] })
+  })
+
+  it('answers bad query input with a 400 that names the field', async () => {
+    const res = await fetch(`${base}/api/things/7?type_ids=34,abc`)
+    expect(res.status).toBe(400)
+    const body = await res.json()
+    expect(body.error).toBe("Invalid query: type_ids: 'abc' is not a positive whole number")
+    expect(body.details[0].path).toBe('type_ids')
+  })
+
+  it('caps list sizes with a message that says so', async () => {
+    const res = await fetch(`${base}/api/things/7?type_ids=1,2,3,4`)
+    expect(res.status).toBe(400)
+    expect((await res.json()).error).toContain('at most 3 ids per request (got 4)')
+  })
+
+  it('validates path parameters and bodies', async () => {
+    expect((await fetch(`${base}/api/things/-1?type_ids=1`)).status).toBe(400)
+    const res = await fetch(`${base}/api/things`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'x', qty: 0 }) })
+    expect(res.status).toBe(400)
+    const body = await res.json()
+    expect(body.error).toContain('name: at least 2 characters')
+    expect(body.error).toContain('qty')
+  })
+
+  it('rate-limits with 429, Retry-After and a JSON message', async () => {
+    const post = () => fetch(`${base}/api/limited`, { method: 'POST' })
+    expect((await post()).status).toBe(200)
+    expect((await post()).status).toBe(200)
+    const limited = await post()
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await limited.json()).error).toMatch(/^Slow down: try again in \d+ s$/)
+  })
+
+  it('sends client errors as they are and hides unexpected ones', async () => {
+    const tea = await fetch(`${base}/api/teapot`)
+    expect(tea.status).toBe(418)
+    expect(await tea.json()).toEqual({ error: 'I am a teapot', details: { hint: 'tea' } })
+    const boom = await fetch(`${base}/api/boom`)
+    expect(boom.status).toBe(500)
+    expect(await boom.json()).toEqual({ error: 'Internal server error' })
+  })
+
+  it('documents every route from its contract', () => {
+    const doc = buildOpenApiDocument(router.registry, '1.2.3') as unknown as { paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown> }>> }
+    const get = doc.paths['/api/things/{id}'].get
+    expect(get.parameters?.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['path:id', 'query:type_ids'])
+    expect(Object.keys(get.responses)).toEqual(expect.arrayContaining(['200', '400']))
+    expect(doc.paths['/api/things'].post).toBeTruthy()
+  })
+})

@@ -1,0 +1,96 @@
+import Router from '@koa/router'
+import type { Context, Middleware } from 'koa'
+import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi'
+import { z } from 'zod'
+import { ErrorBody } from '../../schemas/common.js'
+import { describeZodError } from './errors.js'
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
+type AnyObject = z.ZodType<Record<string, unknown>>
+
+export interface RouteSpec<Q extends AnyObject | undefined, P extends AnyObject | undefined, B extends z.ZodType | undefined, R extends z.ZodType> {
+  method: Method
+  /** Koa-style path, e.g. `/api/appraisals/:id`. */
+  path: string
+  summary: string
+  description?: string
+  tags: string[]
+  query?: Q
+  params?: P
+  body?: B
+  /** The 200 response body. */
+  response: R
+  /** Content types besides JSON the route can answer with (documented only). */
+  produces?: string[]
+  /** Documented error answers besides 400/500. */
+  errors?: Record<number, string>
+  /** Middleware run before validation (rate limits, auth). */
+  before?: Middleware[]
+  /** Leave out of the public OpenAPI document. */
+  hidden?: boolean
+}
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined
+
+export interface RouteInput<Q, P, B> {
+  query: Infer<Q>
+  params: Infer<P>
+  body: Infer<B>
+  ctx: Context
+}
+
+/**
+ * A router whose routes are declared by their zod contracts: the contract validates input at the edge
+ * (bad input is a 400 with a readable message) and the same contract becomes the OpenAPI document.
+ */
+export class ApiRouter {
+  readonly koa = new Router()
+  readonly registry = new OpenAPIRegistry()
+
+  route<Q extends AnyObject | undefined, P extends AnyObject | undefined, B extends z.ZodType | undefined, R extends z.ZodType>(
+    spec: RouteSpec<Q, P, B, R>,
+    handler: (input: RouteInput<Q, P, B>) => Promise<z.input<R> | void> | z.input<R> | void,
+  ): void {
+    const validate: Middleware = async (ctx) => {
+      const query = spec.query ? parse(spec.query, ctx.query, 'query') : undefined
+      const params = spec.params ? parse(spec.params, ctx.params, 'path') : undefined
+      const body = spec.body ? parse(spec.body, (ctx.request as { body?: unknown }).body ?? {}, 'body') : undefined
+      const result = await handler({ query, params, body, ctx } as RouteInput<Q, P, B>)
+      if (result !== undefined) ctx.body = result
+    }
+    this.koa[spec.method](spec.path, ...(spec.before ?? []), validate)
+    if (!spec.hidden) this.document(spec)
+  }
+
+  private document<Q extends AnyObject | undefined, P extends AnyObject | undefined, B extends z.ZodType | undefined, R extends z.ZodType>(spec: RouteSpec<Q, P, B, R>) {
+    const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {
+      200: {
+        description: 'OK',
+        content: Object.fromEntries([['application/json', { schema: spec.response }], ...(spec.produces ?? []).map((t) => [t, { schema: z.string() }])]),
+      },
+    }
+    if (spec.query || spec.params || spec.body) responses[400] = { description: 'Invalid input', content: { 'application/json': { schema: ErrorBody } } }
+    for (const [status, description] of Object.entries(spec.errors ?? {})) {
+      responses[status] = { description, content: { 'application/json': { schema: ErrorBody } } }
+    }
+    this.registry.registerPath({
+      method: spec.method,
+      path: spec.path.replace(/:(\w+)/g, '{$1}'),
+      summary: spec.summary,
+      description: spec.description,
+      tags: spec.tags,
+      request: {
+        query: spec.query as z.ZodObject | undefined,
+        params: spec.params as z.ZodObject | undefined,
+        body: spec.body ? { content: { 'application/json': { schema: spec.body } } } : undefined,
+      },
+      responses,
+    })
+  }
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
+  const result = schema.safeParse(value)
+  if (!result.success) throw describeZodError(where, result.error)
+  return result.data
+}

@@ -1,0 +1,52 @@
+import http from 'node:http'
+import os from 'node:os'
+import { LiveEventsTopic } from '../schemas/topics.js'
+import { subscribe } from '../pipelines/stream/typed.js'
+import { createApi } from './app.js'
+import type { AppContext } from './context.js'
+import { WsHub } from './ws/hub.js'
+
+export interface RunningApi {
+  server: http.Server
+  hub: WsHub
+  url: string
+  stop(): Promise<void>
+}
+
+/** Start the HTTP server with the websocket hub, and relay live events from the stream to open pages. */
+export async function startApi(ctx: AppContext, options: { port: number; host: string; uiRoot?: string }): Promise<RunningApi> {
+  const hub = new WsHub({ version: ctx.version, demo: ctx.config.DEMO, log: ctx.log.child({ component: 'ws' }) })
+  const app = await createApi({ ...ctx, hub }, { uiRoot: options.uiRoot })
+  const server = http.createServer(app.koa.callback())
+  server.keepAliveTimeout = 65_000
+  hub.attach(server)
+
+  // Every api process needs every live event, so each one consumes with a group of its own.
+  const live = await subscribe(
+    ctx.stream,
+    LiveEventsTopic,
+    { groupId: `api-live-${os.hostname()}-${process.pid}-${Date.now()}`, log: ctx.log },
+    async (events) => {
+      for (const e of events) hub.broadcast(e.message, { retain: e.retain })
+    },
+  )
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port, options.host, () => resolve())
+  })
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : options.port
+  const url = `http://127.0.0.1:${port}`
+  return {
+    server,
+    hub,
+    url,
+    async stop() {
+      await live.stop()
+      await hub.close()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}

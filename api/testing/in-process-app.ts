@@ -1,0 +1,32 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { loadConfig, type Config } from '../../schemas/config.js'
+import { createLogger } from '../../pipelines/log.js'
+import { startApp, type RunningApp } from '../boot.js'
+
+export interface TestApp extends RunningApp {
+  url: string
+  dataDir: string
+  close(): Promise<void>
+}
+
+/**
+ * An app in this test process with its own temporary data directory (chDB allows one data path per process,
+ * and vitest gives every test file its own process). Use it when a test needs its own configuration;
+ * otherwise use the shared server from `inject('appUrl')`.
+ */
+export async function startTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-test-'))
+  const config = loadConfig({ ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SKIP_STATIC_IMPORT: '1' }, overrides)
+  const app = await startApp(config, { log: createLogger(config.LOG_LEVEL) })
+  return {
+    ...app,
+    url: app.api?.url ?? '',
+    dataDir,
+    async close() {
+      await app.stop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

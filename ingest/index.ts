@@ -1,0 +1,39 @@
+import cron, { type ScheduledTask } from 'node-cron'
+import type { AppContext } from '../api/context.js'
+import { ingestJobs, type IngestJob } from './jobs.js'
+
+export interface RunningIngest {
+  stop(): Promise<void>
+}
+
+/** Start every ingest job's schedule. A run never overlaps the previous run of the same job. */
+export async function startIngest(ctx: AppContext, jobs: IngestJob[] = ingestJobs): Promise<RunningIngest> {
+  const abort = new AbortController()
+  const tasks: ScheduledTask[] = []
+  const running = new Set<Promise<void>>()
+  const log = ctx.log.child({ component: 'ingest' })
+
+  const runJob = (job: IngestJob) => {
+    const p = job
+      .run(ctx, abort.signal)
+      .catch((err) => log.error({ err, job: job.name }, 'ingest job failed'))
+      .finally(() => running.delete(p))
+    running.add(p)
+    return p
+  }
+
+  for (const job of jobs) {
+    const expr = job.schedule(ctx)
+    if (expr) tasks.push(cron.schedule(expr, () => runJob(job), { name: job.name, noOverlap: true }))
+    if (job.runOnStart) void runJob(job)
+    log.info({ job: job.name, schedule: expr, runOnStart: !!job.runOnStart }, 'ingest job scheduled')
+  }
+
+  return {
+    async stop() {
+      abort.abort()
+      for (const t of tasks) await t.destroy()
+      await Promise.allSettled([...running])
+    },
+  }
+}

@@ -1,0 +1,28 @@
+import type { AppContext } from '../api/context.js'
+import type { Consumer } from './stream/index.js'
+
+/** A pipeline: consumes a topic and writes ClickHouse (or posts somewhere) in batches. */
+export interface Pipeline {
+  name: string
+  start: (ctx: AppContext) => Promise<Consumer[]>
+}
+
+/** Every topic consumer of the product, one entry per pipeline. */
+export const pipelines: Pipeline[] = []
+
+export interface RunningPipelines {
+  stop(): Promise<void>
+}
+
+export async function startPipelines(ctx: AppContext, list: Pipeline[] = pipelines): Promise<RunningPipelines> {
+  const consumers: Consumer[] = []
+  for (const p of list) {
+    consumers.push(...(await p.start(ctx)))
+    ctx.log.info({ pipeline: p.name }, 'pipeline started')
+  }
+  return {
+    async stop() {
+      await Promise.allSettled(consumers.map((c) => c.stop()))
+    },
+  }
+}

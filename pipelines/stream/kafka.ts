@@ -1,0 +1,121 @@
+import { Kafka, logLevel, type Consumer as KafkaConsumer, type Producer as KafkaProducer } from 'kafkajs'
+import type { BatchHandler, Consumer, ConsumerOptions, OutgoingMessage, Producer, Stream, StreamMessage } from './types.js'
+
+export interface KafkaStreamOptions {
+  brokers: string[]
+  clientId: string
+  topicPrefix?: string
+}
+
+/**
+ * Kafka through kafkajs. Offsets are committed explicitly after the handler resolves (auto-commit off),
+ * which gives the same at-least-once contract as the in-process stream.
+ */
+export class KafkaStream implements Stream {
+  readonly kind = 'kafka' as const
+  private kafka: Kafka
+  private prefix: string
+  private producerPromise: Promise<KafkaProducer> | null = null
+  private consumers = new Set<KafkaStreamConsumer>()
+
+  constructor(options: KafkaStreamOptions) {
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      logLevel: logLevel.NOTHING,
+      retry: { retries: 8, initialRetryTime: 200 },
+    })
+    this.prefix = options.topicPrefix ?? ''
+  }
+
+  private topicName(topic: string): string {
+    return this.prefix + topic
+  }
+
+  async producer(): Promise<Producer> {
+    if (!this.producerPromise) {
+      const p = this.kafka.producer({ allowAutoTopicCreation: true, idempotent: false })
+      this.producerPromise = p.connect().then(() => p)
+    }
+    const producer = await this.producerPromise
+    return {
+      send: async (topic: string, messages: OutgoingMessage[]) => {
+        await producer.send({
+          topic: this.topicName(topic),
+          messages: messages.map((m) => ({ key: m.key ?? null, value: JSON.stringify(m.value) })),
+        })
+      },
+    }
+  }
+
+  async consumer(options: ConsumerOptions): Promise<Consumer> {
+    const consumer = new KafkaStreamConsumer(
+      this.kafka.consumer({
+        groupId: this.prefix + options.groupId,
+        allowAutoTopicCreation: true,
+        sessionTimeout: 6_000,
+        rebalanceTimeout: 3_000,
+        heartbeatInterval: 500,
+        maxWaitTimeInMs: 250,
+      }),
+      options, (t) => this.topicName(t), this.prefix)
+    this.consumers.add(consumer)
+    return consumer
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.consumers].map((c) => c.stop()))
+    if (this.producerPromise) await (await this.producerPromise).disconnect()
+  }
+}
+
+class KafkaStreamConsumer implements Consumer {
+  private stopped = false
+
+  constructor(
+    private consumer: KafkaConsumer,
+    private options: ConsumerOptions,
+    private topicName: (t: string) => string,
+    private prefix: string,
+  ) {}
+
+  async run(handler: BatchHandler): Promise<void> {
+    await this.consumer.connect()
+    await this.consumer.subscribe({ topics: this.options.topics.map(this.topicName), fromBeginning: this.options.fromBeginning ?? false })
+    const max = this.options.maxBatchSize ?? 1000
+    await this.consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+        const all: StreamMessage[] = batch.messages.map((m) => ({
+          topic: batch.topic.slice(this.prefix.length),
+          partition: batch.partition,
+          offset: m.offset,
+          key: m.key ? m.key.toString() : null,
+          value: m.value ? JSON.parse(m.value.toString()) : null,
+          timestamp: Number(m.timestamp),
+        }))
+        for (let i = 0; i < all.length; i += max) {
+          if (!isRunning() || isStale()) return
+          const chunk = all.slice(i, i + max)
+          try {
+            await handler(chunk)
+          } catch (err) {
+            this.options.onError?.(err as Error, chunk)
+            throw err // kafkajs seeks back to the last resolved offset and delivers again
+          }
+          const last = chunk[chunk.length - 1].offset
+          resolveOffset(last)
+          await this.consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: (BigInt(last) + 1n).toString() }])
+          await heartbeat()
+        }
+      },
+    })
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return
+    this.stopped = true
+    await this.consumer.disconnect()
+  }
+}

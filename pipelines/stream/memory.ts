@@ -1,0 +1,165 @@
+import { EventEmitter } from 'node:events'
+import type { BatchHandler, Consumer, ConsumerOptions, OutgoingMessage, Producer, Stream, StreamMessage } from './types.js'
+
+interface TopicLog {
+  /** Offset of messages[0]; messages below it were trimmed once every group had consumed them. */
+  base: number
+  messages: StreamMessage[]
+}
+
+const RETRY_DELAY_MS = 500
+/** Already-consumed messages kept per topic for a consumer group that joins later (Kafka keeps them by time). */
+const RETAIN_CONSUMED = 100
+
+/**
+ * In-process topics for embedded mode: one partition per topic, committed offsets per consumer group,
+ * redelivery of a batch whose handler failed. Messages every known group has committed are trimmed,
+ * except the last RETAIN_CONSUMED of them.
+ */
+export class MemoryStream implements Stream {
+  readonly kind = 'memory' as const
+  private topics = new Map<string, TopicLog>()
+  private committed = new Map<string, Map<string, number>>()
+  private events = new EventEmitter()
+  private consumers = new Set<MemoryConsumer>()
+
+  constructor() {
+    this.events.setMaxListeners(0)
+  }
+
+  private log(topic: string): TopicLog {
+    let log = this.topics.get(topic)
+    if (!log) this.topics.set(topic, (log = { base: 0, messages: [] }))
+    return log
+  }
+
+  async producer(): Promise<Producer> {
+    return {
+      send: async (topic: string, messages: OutgoingMessage[]) => {
+        const log = this.log(topic)
+        for (const m of messages) {
+          const offset = log.base + log.messages.length
+          // Round-trip through JSON so consumers get the same plain data they would get from Kafka.
+          log.messages.push({ topic, partition: 0, offset: String(offset), key: m.key ?? null, value: JSON.parse(JSON.stringify(m.value)), timestamp: Date.now() })
+        }
+        this.events.emit(topic)
+      },
+    }
+  }
+
+  async consumer(options: ConsumerOptions): Promise<Consumer> {
+    const consumer = new MemoryConsumer(this, options)
+    this.consumers.add(consumer)
+    return consumer
+  }
+
+  /** @internal */
+  position(groupId: string, topic: string, fromBeginning: boolean): number {
+    let group = this.committed.get(groupId)
+    if (!group) this.committed.set(groupId, (group = new Map()))
+    if (!group.has(topic)) {
+      const log = this.log(topic)
+      group.set(topic, fromBeginning ? log.base : log.base + log.messages.length)
+    }
+    return group.get(topic)!
+  }
+
+  /** @internal */
+  read(topic: string, from: number, max: number): StreamMessage[] {
+    const log = this.log(topic)
+    const start = Math.max(0, from - log.base)
+    return log.messages.slice(start, start + max)
+  }
+
+  /** @internal */
+  commit(groupId: string, topic: string, next: number): void {
+    this.committed.get(groupId)!.set(topic, next)
+    this.trim(topic)
+  }
+
+  private trim(topic: string): void {
+    const log = this.log(topic)
+    let min = Infinity
+    for (const group of this.committed.values()) {
+      const pos = group.get(topic)
+      if (pos !== undefined) min = Math.min(min, pos)
+    }
+    const cut = min - RETAIN_CONSUMED
+    if (Number.isFinite(cut) && cut > log.base) {
+      log.messages.splice(0, cut - log.base)
+      log.base = cut
+    }
+  }
+
+  /** @internal */
+  waitFor(topics: string[], signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        for (const t of topics) this.events.off(t, done)
+        signal.removeEventListener('abort', done)
+        resolve()
+      }
+      for (const t of topics) this.events.on(t, done)
+      signal.addEventListener('abort', done)
+    })
+  }
+
+  /** @internal */
+  forget(consumer: MemoryConsumer): void {
+    this.consumers.delete(consumer)
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.consumers].map((c) => c.stop()))
+  }
+}
+
+class MemoryConsumer implements Consumer {
+  private abort = new AbortController()
+  private loop: Promise<void> | null = null
+
+  constructor(
+    private stream: MemoryStream,
+    private options: ConsumerOptions,
+  ) {}
+
+  async run(handler: BatchHandler): Promise<void> {
+    const { groupId, topics, fromBeginning = false, maxBatchSize = 1000 } = this.options
+    for (const t of topics) this.stream.position(groupId, t, fromBeginning)
+    this.loop = (async () => {
+      while (!this.abort.signal.aborted) {
+        let delivered = false
+        for (const topic of topics) {
+          const from = this.stream.position(groupId, topic, fromBeginning)
+          const batch = this.stream.read(topic, from, maxBatchSize)
+          if (batch.length === 0) continue
+          delivered = true
+          try {
+            await handler(batch)
+            this.stream.commit(groupId, topic, Number(batch[batch.length - 1].offset) + 1)
+          } catch (err) {
+            this.options.onError?.(err as Error, batch)
+            await sleep(RETRY_DELAY_MS, this.abort.signal)
+          }
+        }
+        if (!delivered) await this.stream.waitFor(topics, this.abort.signal)
+      }
+    })()
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort()
+    await this.loop
+    this.stream.forget(this)
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms)
+    signal.addEventListener('abort', () => {
+      clearTimeout(t)
+      resolve()
+    })
+  })
+}

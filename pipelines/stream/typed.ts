@@ -1,0 +1,54 @@
+import type { z } from 'zod'
+import type { TopicDef } from '../../schemas/topics.js'
+import type { Logger } from '../log.js'
+import type { Consumer, Stream, StreamMessage } from './types.js'
+
+/** Publish values to a typed topic; each value is checked against the topic's schema first. */
+export async function publish<T extends z.ZodType>(stream: Stream, topic: TopicDef<T>, values: Array<{ key?: string; value: z.input<T> }>): Promise<void> {
+  const producer = await stream.producer()
+  await producer.send(
+    topic.name,
+    values.map((v) => ({ key: v.key, value: topic.schema.parse(v.value) })),
+  )
+}
+
+export interface SubscribeOptions {
+  groupId: string
+  fromBeginning?: boolean
+  maxBatchSize?: number
+  log: Logger
+}
+
+/**
+ * Consume a typed topic. Values that do not match the schema are logged and skipped (a poison message
+ * must not stall the pipeline); the rest reach the handler in batches, committed after it resolves.
+ */
+export async function subscribe<T extends z.ZodType>(
+  stream: Stream,
+  topic: TopicDef<T>,
+  options: SubscribeOptions,
+  handler: (values: Array<z.output<T>>, messages: StreamMessage[]) => Promise<void>,
+): Promise<Consumer> {
+  const consumer = await stream.consumer({
+    groupId: options.groupId,
+    topics: [topic.name],
+    fromBeginning: options.fromBeginning,
+    maxBatchSize: options.maxBatchSize,
+    onError: (err, batch) => options.log.warn({ err, topic: topic.name, messages: batch.length }, 'batch failed; it will be delivered again'),
+  })
+  await consumer.run(async (messages) => {
+    const values: Array<z.output<T>> = []
+    const kept: StreamMessage[] = []
+    for (const m of messages) {
+      const parsed = topic.schema.safeParse(m.value)
+      if (parsed.success) {
+        values.push(parsed.data)
+        kept.push(m)
+      } else {
+        options.log.error({ topic: topic.name, offset: m.offset, issues: parsed.error.issues.slice(0, 3) }, 'skipping malformed message')
+      }
+    }
+    if (values.length) await handler(values, kept)
+  })
+  return consumer
+}

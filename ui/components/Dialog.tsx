@@ -1,0 +1,43 @@
+import { useEffect, useRef, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
+
+interface Props {
+  open: boolean
+  onClose: () => void
+  title: ReactNode
+  children: ReactNode
+  wide?: boolean
+}
+
+/** A modal dialog that closes on its × button, a click on the backdrop, or Escape. */
+export function Dialog({ open, onClose, title, children, wide }: Props) {
+  const panel = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!open) return
+    const previous = document.activeElement as HTMLElement | null
+    panel.current?.focus()
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
+    document.addEventListener('keydown', onKey)
+    document.body.classList.add('modal-open')
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.body.classList.remove('modal-open')
+      previous?.focus?.()
+    }
+  }, [open, onClose])
+  if (!open) return null
+  return createPortal(
+    <div className="dialog-backdrop" data-testid="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div className={`dialog${wide ? ' wide' : ''}`} role="dialog" aria-modal="true" aria-label={typeof title === 'string' ? title : undefined} tabIndex={-1} ref={panel}>
+        <header className="dialog-head">
+          <h2>{title}</h2>
+          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </header>
+        <div className="dialog-body">{children}</div>
+      </div>
+    </div>,
+    document.body,
+  )
+}

@@ -1,0 +1,125 @@
+import { useMemo, useState, type ReactNode } from 'react'
+
+export type SortDirection = 'asc' | 'desc'
+export interface SortState {
+  key: string
+  direction: SortDirection
+}
+
+export interface Column<Row> {
+  key: string
+  header: ReactNode
+  /** Shown on hover over the header. */
+  tooltip?: string
+  /** The value sorted by; columns without one are not sortable. null/undefined/NaN sort last either way. */
+  value?: (row: Row) => number | string | null | undefined
+  render?: (row: Row) => ReactNode
+  align?: 'left' | 'right' | 'center'
+  /** Direction used when this column becomes the sort column (default ascending). */
+  firstDirection?: SortDirection
+}
+
+/** The usual header-click rule: a new column starts in its first direction, the active column flips. */
+export function nextSort<Row>(current: SortState, column: Column<Row>): SortState {
+  if (current.key === column.key) return { key: column.key, direction: current.direction === 'asc' ? 'desc' : 'asc' }
+  return { key: column.key, direction: column.firstDirection ?? 'asc' }
+}
+
+const isMissing = (v: unknown) => v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v))
+
+export function compareValues(a: number | string | null | undefined, b: number | string | null | undefined, direction: SortDirection): number {
+  if (isMissing(a) || isMissing(b)) return isMissing(a) === isMissing(b) ? 0 : isMissing(a) ? 1 : -1
+  const order = typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), 'en', { numeric: true, sensitivity: 'base' })
+  return direction === 'asc' ? order : -order
+}
+
+export function sortRows<Row>(rows: Row[], columns: Column<Row>[], sort: SortState): Row[] {
+  const column = columns.find((c) => c.key === sort.key)
+  if (!column?.value) return rows
+  const value = column.value
+  return rows
+    .map((row, i) => ({ row, i, v: value(row) }))
+    .sort((x, y) => compareValues(x.v, y.v, sort.direction) || x.i - y.i)
+    .map((x) => x.row)
+}
+
+interface Props<Row> {
+  rows: Row[]
+  columns: Column<Row>[]
+  rowKey: (row: Row, index: number) => string | number
+  initialSort?: SortState
+  /** Controlled sort, for pages that keep it elsewhere (URL, custom grouping). */
+  sort?: SortState
+  onSortChange?: (sort: SortState) => void
+  /** Skip the built-in sort (the caller passes rows already ordered). */
+  presorted?: boolean
+  rowClassName?: (row: Row) => string | undefined
+  onRowClick?: (row: Row) => void
+  empty?: ReactNode
+  caption?: ReactNode
+  className?: string
+  footer?: ReactNode
+}
+
+/** A table whose headers sort it. Sorting is stable; missing values always sort last. */
+export function SortableTable<Row>({ rows, columns, rowKey, initialSort, sort: controlled, onSortChange, presorted, rowClassName, onRowClick, empty, caption, className, footer }: Props<Row>) {
+  const [own, setOwn] = useState<SortState>(initialSort ?? { key: columns[0]?.key ?? '', direction: 'asc' })
+  const sort = controlled ?? own
+  const sorted = useMemo(() => (presorted ? rows : sortRows(rows, columns, sort)), [rows, columns, sort, presorted])
+
+  const onHeader = (column: Column<Row>) => {
+    const next = nextSort(sort, column)
+    if (!controlled) setOwn(next)
+    onSortChange?.(next)
+  }
+
+  return (
+    <div className="table-wrap">
+      <table className={`data-table${className ? ` ${className}` : ''}`}>
+        {caption && <caption>{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((c) => {
+              const active = sort.key === c.key
+              const ariaSort = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
+              return (
+                <th key={c.key} scope="col" className={`align-${c.align ?? 'left'}`} aria-sort={c.value ? ariaSort : undefined} title={c.tooltip}>
+                  {c.value ? (
+                    <button type="button" className={`sort-button${active ? ' active' : ''}`} onClick={() => onHeader(c)}>
+                      {c.header}
+                      <span className="sort-indicator" aria-hidden="true">
+                        {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
+                      </span>
+                    </button>
+                  ) : (
+                    c.header
+                  )}
+                </th>
+              )
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.length === 0 && empty ? (
+            <tr>
+              <td colSpan={columns.length} className="empty">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            sorted.map((row, i) => (
+              <tr key={rowKey(row, i)} className={rowClassName?.(row)} onClick={onRowClick ? () => onRowClick(row) : undefined} tabIndex={onRowClick ? 0 : undefined} onKeyDown={onRowClick ? (e) => e.key === 'Enter' && onRowClick(row) : undefined}>
+                {columns.map((c) => (
+                  <td key={c.key} className={`align-${c.align ?? 'left'}`}>
+                    {c.render ? c.render(row) : String(c.value?.(row) ?? '')}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+        {footer && <tfoot>{footer}</tfoot>}
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,22 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+
+/** A short message at the bottom of the screen that hides itself. */
+export function useToast(defaultMs = 2000) {
+  const [message, setMessage] = useState<string | null>(null)
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+  const show = useCallback(
+    (text: string, ms = defaultMs) => {
+      setMessage(text)
+      clearTimeout(timer.current)
+      timer.current = setTimeout(() => setMessage(null), ms)
+    },
+    [defaultMs],
+  )
+  const element = message ? (
+    <div className="toast" role="status" data-testid="toast">
+      {message}
+    </div>
+  ) : null
+  return { show, element }
+}

@@ -1,0 +1,32 @@
+import { useCallback, useEffect, useState } from 'react'
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
+import { useServerMessage } from '../lib/socket'
+import { Header } from './Header'
+import { MenuDrawer } from './MenuDrawer'
+import { Starfield } from './Starfield'
+import { useStarfieldSetting } from './starfield-setting'
+
+export function Layout({ children }: { children?: React.ReactNode }) {
+  const [animated, toggleBackground] = useStarfieldSetting()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const location = useLocation()
+  const hello = useServerMessage('hello')
+  const closeMenu = useCallback(() => setMenuOpen(false), [])
+
+  useEffect(() => setMenuOpen(false), [location.pathname])
+
+  return (
+    <>
+      <Starfield animated={animated} />
+      <Header animated={animated} onToggleBackground={toggleBackground} onOpenMenu={() => setMenuOpen(true)} />
+      {hello?.demo && (
+        <div className="demo-banner" role="status" data-testid="demo-banner">
+          Demo data: this site is running against built-in stand-ins for ESI and zKillboard. Prices, kills and counts are not live.
+        </div>
+      )}
+      <main className="page">{children ?? <Outlet />}</main>
+      <MenuDrawer open={menuOpen} onClose={closeMenu} />
+      <ScrollRestoration />
+    </>
+  )
+}

@@ -1,0 +1,62 @@
+import { useEffect, useRef } from 'react'
+import { NavLink } from 'react-router-dom'
+import { SECTIONS, menuTools } from '../tools/registry'
+
+interface Props {
+  open: boolean
+  onClose: () => void
+}
+
+/** The right-side drawer. Closing on route change is the layout's job (it owns the location). */
+export function MenuDrawer({ open, onClose }: Props) {
+  const closeRef = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (!open) return
+    closeRef.current?.focus()
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [open, onClose])
+
+  return (
+    <>
+      <div className={`drawer-backdrop${open ? ' open' : ''}`} data-testid="drawer-backdrop" onClick={onClose} aria-hidden="true" />
+      <nav className={`drawer${open ? ' open' : ''}`} aria-label="Main menu" aria-hidden={!open} inert={!open}>
+        <div className="drawer-head">
+          <span>Menu</span>
+          <button ref={closeRef} type="button" className="icon-button" aria-label="Close menu" onClick={onClose}>
+            ×
+          </button>
+        </div>
+        <div className="drawer-body">
+          {SECTIONS.map((section) => {
+            const items = menuTools(section)
+            if (!items.length) return null
+            return (
+              <section key={section}>
+                <h2>{section}</h2>
+                <ul>
+                  {items.map((t) => (
+                    <li key={t.path}>
+                      {t.href ? (
+                        <a href={t.href}>{t.menuLabel}</a>
+                      ) : (
+                        <NavLink to={t.path} className={({ isActive }) => (isActive ? 'active' : undefined)}>
+                          {t.menuLabel}
+                        </NavLink>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )
+          })}
+        </div>
+        <footer className="drawer-foot">v{__APP_VERSION__}</footer>
+      </nav>
+    </>
+  )
+}

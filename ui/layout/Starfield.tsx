@@ -1,0 +1,95 @@
+import { useEffect, useRef } from 'react'
+
+interface Star {
+  x: number
+  y: number
+  z: number
+  size: number
+  twinkle: number
+}
+
+const STAR_DENSITY = 1 / 5500 // stars per CSS pixel²
+
+function makeStars(width: number, height: number): Star[] {
+  const count = Math.round(width * height * STAR_DENSITY)
+  return Array.from({ length: count }, () => ({
+    x: Math.random() * width,
+    y: Math.random() * height,
+    z: 0.2 + Math.random() * 0.8,
+    size: Math.random() < 0.06 ? 1.8 : 0.6 + Math.random() * 0.9,
+    twinkle: Math.random() * Math.PI * 2,
+  }))
+}
+
+/**
+ * The background: a canvas of stars drifting slowly (animated) or still (static). Animation stops when the
+ * user prefers reduced motion and pauses while the tab is hidden.
+ */
+export function Starfield({ animated }: { animated: boolean }) {
+  const canvasRef = useRef<HTMLCanvasElement>(null)
+
+  useEffect(() => {
+    const canvas = canvasRef.current
+    const g = canvas?.getContext('2d')
+    if (!canvas || !g) return
+    const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)')
+    let stars: Star[] = []
+    let frame = 0
+    let last = performance.now()
+
+    const resize = () => {
+      const dpr = Math.min(window.devicePixelRatio || 1, 2)
+      canvas.width = window.innerWidth * dpr
+      canvas.height = window.innerHeight * dpr
+      g.setTransform(dpr, 0, 0, dpr, 0, 0)
+      stars = makeStars(window.innerWidth, window.innerHeight)
+      draw(0)
+    }
+
+    const draw = (dt: number) => {
+      const w = window.innerWidth
+      const h = window.innerHeight
+      g.clearRect(0, 0, w, h)
+      for (const s of stars) {
+        s.x -= dt * 0.006 * s.z
+        if (s.x < -2) s.x = w + 2
+        s.twinkle += dt * 0.002
+        const alpha = 0.35 + 0.55 * s.z * (0.75 + 0.25 * Math.sin(s.twinkle))
+        g.globalAlpha = alpha
+        g.fillStyle = s.size > 1.5 ? '#cfe8ff' : '#ffffff'
+        g.beginPath()
+        g.arc(s.x, s.y, s.size * s.z, 0, Math.PI * 2)
+        g.fill()
+      }
+      g.globalAlpha = 1
+    }
+
+    const moving = () => animated && !reducedMotion?.matches && !document.hidden
+
+    const tick = (now: number) => {
+      draw(Math.min(now - last, 100))
+      last = now
+      frame = moving() ? requestAnimationFrame(tick) : 0
+    }
+
+    const restart = () => {
+      if (frame || !moving()) return
+      last = performance.now()
+      frame = requestAnimationFrame(tick)
+    }
+
+    resize()
+    restart()
+    window.addEventListener('resize', resize)
+    document.addEventListener('visibilitychange', restart)
+    reducedMotion?.addEventListener?.('change', restart)
+    return () => {
+      cancelAnimationFrame(frame)
+      window.removeEventListener('resize', resize)
+      document.removeEventListener('visibilitychange', restart)
+      reducedMotion?.removeEventListener?.('change', restart)
+    }
+  }, [animated])
+
+  return <canvas ref={canvasRef} className="starfield" data-animated={animated} aria-hidden="true" />
+}

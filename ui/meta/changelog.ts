@@ -1,0 +1,38 @@
+/**
+ * The product's releases, newest first. Each notable change lands here with a version bump in package.json;
+ * the label (Major/Minor/Patch) is derived from which version digit changed, never typed.
+ */
+export interface Release {
+  version: string
+  date: string
+  title: string
+  changes: string[]
+}
+
+export const releases: Release[] = [
+  {
+    version: '0.1.0',
+    date: '2026-11-22',
+    title: 'Foundation',
+    changes: [
+      'One codebase that runs embedded (chDB and in-process topics, `npm start`) or distributed (ClickHouse server, Kafka, several api replicas).',
+      'Koa API with JSON errors, validation at the edge, OpenAPI document at /api/openapi.json and interactive docs at /api/docs.',
+      'Live websocket at /ws with heartbeat and reconnect; header status line.',
+      'Site shell: header, menu drawer, animated or static starfield, landing page with tool search, changelog, roadmap, acknowledgements and about pages.',
+    ],
+  },
+]
+
+export type ReleaseKind = 'Major' | 'Minor' | 'Patch'
+
+const digits = (v: string) => v.split('.').map((d) => Number.parseInt(d, 10) || 0)
+
+/** Which digit changed from the previous (older) release; the first release is labelled by its highest non-zero digit. */
+export function releaseKind(version: string, previous: string | undefined): ReleaseKind {
+  const [major, minor] = digits(version)
+  if (!previous) return major > 0 ? 'Major' : minor > 0 ? 'Minor' : 'Patch'
+  const [pMajor, pMinor] = digits(previous)
+  if (major !== pMajor) return 'Major'
+  if (minor !== pMinor) return 'Minor'
+  return 'Patch'
+}

@@ -1,0 +1,24 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom'
+import { Layout } from '../layout/Layout'
+
+function messageOf(error: unknown): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}${error.data ? `: ${String(error.data)}` : ''}`
+  if (error instanceof Error) return error.message
+  return String(error)
+}
+
+/** Shown when routing itself fails: a page module that cannot load, or a render that throws. */
+export function ErrorPage() {
+  const error = useRouteError()
+  return (
+    <Layout>
+      <div className="panel narrow error-page" role="alert">
+        <h1>Unexpected Application Error!</h1>
+        <p className="error-message">{messageOf(error)}</p>
+        <p>
+          <a href={window.location.pathname}>Reload this page</a> or <a href="/">go back to all tools</a>.
+        </p>
+      </div>
+    </Layout>
+  )
+}

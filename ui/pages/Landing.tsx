@@ -1,0 +1,55 @@
+import { useMemo, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { cardTools } from '../tools/registry'
+import { LegalNotice } from '../components/LegalNotice'
+
+export function Landing() {
+  const [query, setQuery] = useState('')
+  const all = cardTools()
+  const shown = useMemo(() => {
+    const q = query.trim().toLowerCase()
+    if (!q) return all
+    return all.filter((t) => t.name.toLowerCase().includes(q) || t.description.toLowerCase().includes(q))
+  }, [all, query])
+
+  return (
+    <div className="landing">
+      <section className="hero">
+        <h1>J-Space Toolbox</h1>
+        <p className="tagline">The wormhole pilot's companion: calculators, references and live market data for life in J-space.</p>
+        <input
+          type="search"
+          className="tool-search"
+          placeholder="Search tools…"
+          aria-label="Search tools"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      </section>
+      <ul className="tool-grid">
+        {shown.map((t) => (
+          <li key={t.path}>
+            {t.href ? (
+              <a className="tool-card" href={t.href}>
+                <h2>{t.name}</h2>
+                <p>{t.description}</p>
+              </a>
+            ) : (
+              <Link className="tool-card" to={t.path}>
+                <h2>{t.name}</h2>
+                <p>{t.description}</p>
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+      {shown.length === 0 && <p className="empty">No tool matches “{query}”.</p>}
+      <footer className="landing-foot">
+        <p data-testid="tool-count">
+          Showing {shown.length} of {all.length} tools
+        </p>
+        <LegalNotice />
+      </footer>
+    </div>
+  )
+}

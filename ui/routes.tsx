@@ -1,0 +1,23 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom'
+import { Layout } from './layout/Layout'
+import { ErrorPage } from './pages/ErrorPage'
+import { Landing } from './pages/Landing'
+import { NotFound } from './pages/NotFound'
+import { tools } from './tools/registry'
+
+type PageModule = () => Promise<{ default: React.ComponentType }>
+
+const lazyPage = (page: PageModule): RouteObject['lazy'] => async () => ({ Component: (await page()).default })
+
+export function buildRoutes(): RouteObject[] {
+  const children: RouteObject[] = [{ index: true, element: <Landing /> }]
+  for (const tool of tools) {
+    if (tool.page) children.push({ path: tool.path, lazy: lazyPage(tool.page) })
+    for (const sub of tool.subRoutes ?? []) children.push({ path: sub.path, lazy: lazyPage(sub.page) })
+    for (const alias of tool.aliases ?? []) children.push({ path: alias, element: <Navigate to={tool.path} replace /> })
+  }
+  children.push({ path: '*', element: <NotFound /> })
+  return [{ path: '/', element: <Layout />, errorElement: <ErrorPage />, children }]
+}
+
+export const createRouter = () => createBrowserRouter(buildRoutes())

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { launchBrowser, openPage } from '../api/testing/browser.js'
+import { cardTools, tools } from './tools/registry.js'
+import pkg from '../package.json' with { type: 'json' }
+
+const baseUrl = inject('appUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('landing page', () => {
+  it('shows the title, tagline, one card per registered tool and the notices', async () => {
+    const { page, errors } = await openPage(browser, baseUrl)
+    await page.goto('/')
+    await expect(page.locator('h1').textContent()).resolves.toBe('J-Space Toolbox')
+    expect(await page.locator('.tagline').textContent()).toMatch(/wormhole pilot's companion/)
+    const total = cardTools().length
+    expect(await page.locator('.tool-card').count()).toBe(total)
+    expect(await page.getByTestId('tool-count').textContent()).toBe(`Showing ${total} of ${total} tools`)
+    expect(await page.locator('.legal').textContent()).toMatch(/not affiliated with/)
+    expect(await page.locator('.legal').textContent()).toMatch(/trademarks/)
+    expect(errors).toEqual([])
+    await page.context().close()
+  })
+
+  it('filters cards by name or description, case-insensitively, and shows all again when cleared', async () => {
+    const { page } = await openPage(browser, baseUrl)
+    await page.goto('/')
+    const total = cardTools().length
+    const search = page.getByRole('searchbox', { name: 'Search tools' })
+    await search.fill('CHANGELOG')
+    await expect.poll(() => page.locator('.tool-card').count()).toBe(1)
+    expect(await page.getByTestId('tool-count').textContent()).toBe(`Showing 1 of ${total} tools`)
+    // a word that only appears in a description
+    const described = cardTools().find((t) => t.name === 'Changelog')!
+    await search.fill(described.description.split(' ').slice(1, 3).join(' ').toUpperCase())
+    expect(await page.locator('.tool-card h2').allTextContents()).toContain('Changelog')
+    await search.fill('zzz-no-such-tool')
+    await expect.poll(() => page.locator('.tool-card').count()).toBe(0)
+    expect(await page.getByTestId('tool-count').textContent()).toBe(`Showing 0 of ${total} tools`)
+    await search.fill('')
+    await expect.poll(() => page.locator('.tool-card').count()).toBe(total)
+    await page.context().close()
+  })
+})
+
+describe('header and menu', () => {
+  it('says ESI: reconnecting… while the online count is unknown', async () => {
+    const { page } = await openPage(browser, baseUrl)
+    await page.goto('/')
+    expect(await page.getByTestId('tq-status').textContent()).toBe('ESI: reconnecting…')
+    await page.context().close()
+  })
+
+  it('opens the drawer and closes it by backdrop, close button, Escape and route change', async () => {
+    const { page } = await openPage(browser, baseUrl)
+    await page.goto('/')
+    const drawer = page.locator('nav.drawer')
+    const open = async () => {
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      await expect.poll(() => drawer.getAttribute('class')).toContain('open')
+    }
+    const closed = () => expect.poll(() => drawer.getAttribute('class')).not.toContain('open')
+
+    await open()
+    await page.getByTestId('drawer-backdrop').click({ position: { x: 20, y: 300 } })
+    await closed()
+
+    await open()
+    await page.getByRole('button', { name: 'Close menu' }).click()
+    await closed()
+
+    await open()
+    await page.keyboard.press('Escape')
+    await closed()
+
+    await open()
+    await drawer.getByRole('link', { name: 'Changelog' }).click()
+    await closed()
+    expect(new URL(page.url()).pathname).toBe('/changelog')
+    await page.context().close()
+  })
+
+  it('lists the sections, highlights the current route and shows the version', async () => {
+    const { page } = await openPage(browser, baseUrl)
+    await page.goto('/changelog')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const drawer = page.locator('nav.drawer')
+    const sections = await drawer.locator('h2').allTextContents()
+    const expected = ['Calculators', 'Reference', 'Meta'].filter((s) => tools.some((t) => t.section === s && t.menu !== false))
+    expect(sections).toEqual(expected)
+    expect(await drawer.locator('a.active').textContent()).toBe('Changelog')
+    expect(await drawer.locator('a[aria-current="page"]').count()).toBe(1)
+    expect(await drawer.locator('.drawer-foot').textContent()).toBe(`v${pkg.version}`)
+    // the API docs link is a plain link (full page load), not a client route
+    expect(await drawer.getByRole('link', { name: 'API docs' }).getAttribute('href')).toBe('/api/docs/')
+    await page.context().close()
+  })
+})
+
+describe('background setting', () => {
+  it('defaults to animated, toggles to static, and keeps the choice across a reload', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/')
+    const canvas = page.locator('canvas.starfield')
+    expect(await canvas.getAttribute('data-animated')).toBe('true')
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('menuitem', { name: 'Switch to Static BG' }).click()
+    expect(await canvas.getAttribute('data-animated')).toBe('false')
+    expect(await page.evaluate(() => localStorage.getItem('starfield-animated'))).toBe('false')
+    await page.reload()
+    expect(await page.locator('canvas.starfield').getAttribute('data-animated')).toBe('false')
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('menuitem', { name: 'Switch to Animated BG' }).click()
+    expect(await page.evaluate(() => localStorage.getItem('starfield-animated'))).toBe('true')
+    await context.close()
+  })
+})
+
+describe('errors and unknown paths', () => {
+  it('renders the router error page when a page module fails to load', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/')
+    await page.route(/\/assets\/ChangelogPage-.*\.js$/, (route) => route.abort())
+    await page.getByRole('link', { name: /Changelog/ }).first().click()
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Unexpected Application Error!')
+    expect(await page.locator('.error-message').textContent()).toBeTruthy()
+    await context.close()
+  })
+
+  it('shows a 404 page for unknown paths, inside the site layout', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    const res = await page.goto('/no/such/page')
+    expect(res?.status()).toBe(200) // the SPA answers; the page says 404
+    expect(await page.locator('h1').textContent()).toMatch(/^404/)
+    expect(await page.locator('.site-header').count()).toBe(1)
+    await context.close()
+  })
+})
+
+describe('meta pages', () => {
+  it('changelog lists dated releases labelled by version digit, with a back-to-top link', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/changelog')
+    const first = page.getByTestId('release').first()
+    expect(await first.locator('h2').textContent()).toContain(`v${pkg.version}`)
+    expect(await first.locator('.badge').textContent()).toMatch(/^(Major|Minor|Patch)$/)
+    expect(await first.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(await page.getByRole('link', { name: /Back to top/ }).count()).toBe(1)
+    await context.close()
+  })
+
+  it('roadmap, acknowledgements and about render', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl)
+    for (const [path, heading] of [
+      ['/roadmap', 'Roadmap'],
+      ['/acknowledgements', 'Acknowledgements'],
+      ['/about', 'About J-Space Toolbox'],
+    ]) {
+      await page.goto(path)
+      expect(await page.locator('h1').textContent()).toBe(heading)
+    }
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})

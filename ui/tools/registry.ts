@@ -1,0 +1,86 @@
+import type { ComponentType } from 'react'
+
+export type MenuSection = 'Calculators' | 'Reference' | 'Meta'
+
+type PageModule = () => Promise<{ default: ComponentType }>
+
+/** One entry per tool or page: the landing page, the menu and the router all read this list. */
+export interface ToolEntry {
+  /** Route path, e.g. '/gas-calc'. */
+  path: string
+  /** Name on the landing card. */
+  name: string
+  description: string
+  /** Short label in the menu drawer. */
+  menuLabel: string
+  section: MenuSection
+  /** Lazily loaded page: every tool is its own chunk. Absent for plain links (the API docs). */
+  page?: PageModule
+  /** A link that leaves the app with a full page load instead of a client-side route. */
+  href?: string
+  /** Further routes the tool owns, e.g. '/appraisals/:id'. */
+  subRoutes?: Array<{ path: string; page: PageModule }>
+  /** Old or alternative paths that redirect here. */
+  aliases?: string[]
+  /** Shown as a card on the landing page (default true). */
+  card?: boolean
+  /** Listed in the menu drawer (default true). */
+  menu?: boolean
+}
+
+/**
+ * The registry, in menu order within each section. Only tools that work end to end are listed here;
+ * a slice adds its entry when its page, API and tests are in.
+ */
+export const tools: ToolEntry[] = [
+  {
+    path: '/acknowledgements',
+    name: 'Acknowledgements',
+    description: 'The communities, references and data sets this toolbox stands on.',
+    menuLabel: 'Acknowledgements',
+    section: 'Meta',
+    page: () => import('../meta/AcknowledgementsPage'),
+    card: false,
+  },
+  {
+    path: '/changelog',
+    name: 'Changelog',
+    description: 'Every release of the toolbox, newest first, with what changed.',
+    menuLabel: 'Changelog',
+    section: 'Meta',
+    page: () => import('../meta/ChangelogPage'),
+  },
+  {
+    path: '/about',
+    name: 'About',
+    description: 'What J-Space Toolbox is, where its numbers come from, and who it is for.',
+    menuLabel: 'About',
+    section: 'Meta',
+    page: () => import('../meta/AboutPage'),
+    card: false,
+  },
+  {
+    path: '/api/docs/',
+    name: 'API docs',
+    description: 'Interactive documentation of the public price and data API.',
+    menuLabel: 'API docs',
+    section: 'Meta',
+    href: '/api/docs/',
+    card: false,
+  },
+  {
+    path: '/roadmap',
+    name: 'Roadmap',
+    description: 'What is being built next.',
+    menuLabel: 'Roadmap',
+    section: 'Meta',
+    page: () => import('../meta/RoadmapPage'),
+    card: false,
+    menu: false,
+  },
+]
+
+export const SECTIONS: MenuSection[] = ['Calculators', 'Reference', 'Meta']
+
+export const cardTools = () => tools.filter((t) => t.card !== false)
+export const menuTools = (section: MenuSection) => tools.filter((t) => t.section === section && t.menu !== false)
