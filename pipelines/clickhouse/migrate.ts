@@ -17,6 +17,7 @@ export interface Migration {
  * Each statement must be idempotent (IF NOT EXISTS / IF EXISTS), so a run that stopped half way can run again.
  */
 export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  if (!fs.existsSync(dir)) throw new Error(`Migrations folder not found: ${dir}`)
   return fs
     .readdirSync(dir)
     .filter((f) => /^\d{12}_[a-z0-9_]+\.sql$/.test(f))
