@@ -56,24 +56,20 @@ const Resource = z.looseObject({
   volumeM3: Num,
 })
 
-export const GasSite = z.looseObject({
-  name: z.string(),
-  siteType: z.literal('gas'),
-  blueLootIsk: NullableNum,
-  classes: z.array(z.string()),
-  gases: z.array(Resource),
-  defenderWaves: z.array(SiteWave).optional(),
-})
-export type GasSite = z.infer<typeof GasSite>
+/** Gas and ore sites share one shape; only the name of their resource list differs. */
+const resourceSite = <K extends 'gas' | 'ore', R extends string>(siteType: K, resources: R) =>
+  z.looseObject({
+    name: z.string(),
+    siteType: z.literal(siteType),
+    blueLootIsk: NullableNum,
+    classes: z.array(z.string()),
+    defenderWaves: z.array(SiteWave).optional(),
+    ...({ [resources]: z.array(Resource) } as Record<R, z.ZodArray<typeof Resource>>),
+  })
 
-export const OreSite = z.looseObject({
-  name: z.string(),
-  siteType: z.literal('ore'),
-  blueLootIsk: NullableNum,
-  classes: z.array(z.string()),
-  ores: z.array(Resource),
-  defenderWaves: z.array(SiteWave).optional(),
-})
+export const GasSite = resourceSite('gas', 'gases')
+export type GasSite = z.infer<typeof GasSite>
+export const OreSite = resourceSite('ore', 'ores')
 export type OreSite = z.infer<typeof OreSite>
 
 export const WormholeSystemFacts = z.looseObject({

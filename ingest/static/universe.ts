@@ -67,6 +67,25 @@ function readTopLevel(file: string): Record<string, string> {
   return fields
 }
 
+interface Placement {
+  region: z.output<typeof RawRegion>
+  constellation: z.output<typeof RawConstellation>
+  file: string
+}
+
+/** Every system file under `universe/<space>/<region>/<constellation>/<system>/`, with its region and constellation. */
+function* systemFiles(space: 'wormhole' | 'eve'): Generator<Placement> {
+  const root = path.join(SDE_DIR, 'universe', space)
+  for (const regionDir of dirs(root)) {
+    const region = readYamlFile(path.join(root, regionDir, 'region.yaml'), RawRegion)
+    for (const constellationDir of dirs(path.join(root, regionDir))) {
+      const cPath = path.join(root, regionDir, constellationDir)
+      const constellation = readYamlFile(path.join(cPath, 'constellation.yaml'), RawConstellation)
+      for (const systemDir of dirs(cPath)) yield { region, constellation, file: path.join(cPath, systemDir, 'solarsystem.yaml') }
+    }
+  }
+}
+
 export interface UniverseData {
   systems: SolarSystemRow[]
   planets: PlanetRow[]
@@ -87,100 +106,82 @@ export function readUniverse(types: Map<number, TypeRow>, names: Map<number, str
     return n
   }
 
-  const wormholeDir = path.join(SDE_DIR, 'universe/wormhole')
-  for (const regionDir of dirs(wormholeDir)) {
-    const region = readYamlFile(path.join(wormholeDir, regionDir, 'region.yaml'), RawRegion)
-    for (const constellationDir of dirs(path.join(wormholeDir, regionDir))) {
-      const cPath = path.join(wormholeDir, regionDir, constellationDir)
-      const constellation = readYamlFile(path.join(cPath, 'constellation.yaml'), RawConstellation)
-      for (const systemDir of dirs(cPath)) {
-        const file = path.join(cPath, systemDir, 'solarsystem.yaml')
-        const s = readYamlFile(file, RawSystem)
-        const systemName = name(s.solarSystemID, 'solar system')
-        let effect: WormholeEffect | null = null
-        let strength: number | null = null
-        if (s.secondarySun) {
-          const sunName = typeName(s.secondarySun.typeID) ?? ''
-          effect = EFFECT_BY_SUN_NAME[sunName] ?? null
-          if (!effect) throw new SourceError(`${path.relative(SDE_DIR, file)}: secondary sun type ${s.secondarySun.typeID} ('${sunName}') is not a known wormhole effect`)
-          const beaconName = s.secondarySun.effectBeaconTypeID ? typeName(s.secondarySun.effectBeaconTypeID) : null
-          const m = beaconName ? /^Class (\d+) /.exec(beaconName) : null
-          strength = m ? Number(m[1]) : null
-        }
-        let moonCount = 0
-        const planetEntries = Object.entries(s.planets ?? {}).sort(([a], [b]) => Number(a) - Number(b))
-        for (const [planetId, p] of planetEntries) {
-          const moons = Object.keys(p.moons ?? {}).length
-          moonCount += moons
-          planets.push({
-            solar_system_id: s.solarSystemID,
-            planet_id: Number(planetId),
-            celestial_index: p.celestialIndex,
-            name: name(Number(planetId), 'planet'),
-            type_id: p.typeID,
-            type_name: typeName(p.typeID) ?? `Type ${p.typeID}`,
-            moon_count: moons,
-          })
-        }
-        systems.push({
-          solar_system_id: s.solarSystemID,
-          name: systemName,
-          region_id: region.regionID,
-          region_name: name(region.regionID, 'region'),
-          constellation_id: constellation.constellationID,
-          constellation_name: name(constellation.constellationID, 'constellation'),
-          security: s.security,
-          class_id: s.wormholeClassID ?? constellation.wormholeClassID ?? region.wormholeClassID ?? null,
-          is_jspace: true,
-          star_type_id: s.star?.typeID ?? null,
-          star_type_name: s.star ? typeName(s.star.typeID) : null,
-          star_spectral_class: s.star?.statistics?.spectralClass ?? null,
-          secondary_sun_type_id: s.secondarySun?.typeID ?? null,
-          effect,
-          effect_beacon_type_id: s.secondarySun?.effectBeaconTypeID ?? null,
-          effect_strength: strength,
-          planet_count: planetEntries.length,
-          moon_count: moonCount,
-        })
-      }
+  for (const { region, constellation, file } of systemFiles('wormhole')) {
+    const s = readYamlFile(file, RawSystem)
+    const systemName = name(s.solarSystemID, 'solar system')
+    let effect: WormholeEffect | null = null
+    let strength: number | null = null
+    if (s.secondarySun) {
+      const sunName = typeName(s.secondarySun.typeID) ?? ''
+      effect = EFFECT_BY_SUN_NAME[sunName] ?? null
+      if (!effect) throw new SourceError(`${path.relative(SDE_DIR, file)}: secondary sun type ${s.secondarySun.typeID} ('${sunName}') is not a known wormhole effect`)
+      const beaconName = s.secondarySun.effectBeaconTypeID ? typeName(s.secondarySun.effectBeaconTypeID) : null
+      const m = beaconName ? /^Class (\d+) /.exec(beaconName) : null
+      strength = m ? Number(m[1]) : null
     }
+    let moonCount = 0
+    const planetEntries = Object.entries(s.planets ?? {}).sort(([a], [b]) => Number(a) - Number(b))
+    for (const [planetId, p] of planetEntries) {
+      const moons = Object.keys(p.moons ?? {}).length
+      moonCount += moons
+      planets.push({
+        solar_system_id: s.solarSystemID,
+        planet_id: Number(planetId),
+        celestial_index: p.celestialIndex,
+        name: name(Number(planetId), 'planet'),
+        type_id: p.typeID,
+        type_name: typeName(p.typeID) ?? `Type ${p.typeID}`,
+        moon_count: moons,
+      })
+    }
+    systems.push({
+      solar_system_id: s.solarSystemID,
+      name: systemName,
+      region_id: region.regionID,
+      region_name: name(region.regionID, 'region'),
+      constellation_id: constellation.constellationID,
+      constellation_name: name(constellation.constellationID, 'constellation'),
+      security: s.security,
+      class_id: s.wormholeClassID ?? constellation.wormholeClassID ?? region.wormholeClassID ?? null,
+      is_jspace: true,
+      star_type_id: s.star?.typeID ?? null,
+      star_type_name: s.star ? typeName(s.star.typeID) : null,
+      star_spectral_class: s.star?.statistics?.spectralClass ?? null,
+      secondary_sun_type_id: s.secondarySun?.typeID ?? null,
+      effect,
+      effect_beacon_type_id: s.secondarySun?.effectBeaconTypeID ?? null,
+      effect_strength: strength,
+      planet_count: planetEntries.length,
+      moon_count: moonCount,
+    })
   }
 
-  const eveDir = path.join(SDE_DIR, 'universe/eve')
-  for (const regionDir of dirs(eveDir)) {
-    const region = readYamlFile(path.join(eveDir, regionDir, 'region.yaml'), RawRegion)
-    for (const constellationDir of dirs(path.join(eveDir, regionDir))) {
-      const cPath = path.join(eveDir, regionDir, constellationDir)
-      const constellation = readYamlFile(path.join(cPath, 'constellation.yaml'), RawConstellation)
-      for (const systemDir of dirs(cPath)) {
-        const file = path.join(cPath, systemDir, 'solarsystem.yaml')
-        const top = readTopLevel(file)
-        const id = Number(top.solarSystemID)
-        const security = Number(top.security)
-        if (!Number.isInteger(id) || !Number.isFinite(security)) throw new SourceError(`${path.relative(SDE_DIR, file)}: missing solarSystemID or security`)
-        const ownClass = top.wormholeClassID ? Number(top.wormholeClassID) : undefined
-        systems.push({
-          solar_system_id: id,
-          name: name(id, 'solar system'),
-          region_id: region.regionID,
-          region_name: name(region.regionID, 'region'),
-          constellation_id: constellation.constellationID,
-          constellation_name: name(constellation.constellationID, 'constellation'),
-          security,
-          class_id: ownClass ?? constellation.wormholeClassID ?? region.wormholeClassID ?? null,
-          is_jspace: false,
-          star_type_id: top.sunTypeID ? Number(top.sunTypeID) : null,
-          star_type_name: top.sunTypeID ? typeName(Number(top.sunTypeID)) : null,
-          star_spectral_class: null,
-          secondary_sun_type_id: null,
-          effect: null,
-          effect_beacon_type_id: null,
-          effect_strength: null,
-          planet_count: 0,
-          moon_count: 0,
-        })
-      }
-    }
+  for (const { region, constellation, file } of systemFiles('eve')) {
+    const top = readTopLevel(file)
+    const id = Number(top.solarSystemID)
+    const security = Number(top.security)
+    if (!Number.isInteger(id) || !Number.isFinite(security)) throw new SourceError(`${path.relative(SDE_DIR, file)}: missing solarSystemID or security`)
+    const ownClass = top.wormholeClassID ? Number(top.wormholeClassID) : undefined
+    systems.push({
+      solar_system_id: id,
+      name: name(id, 'solar system'),
+      region_id: region.regionID,
+      region_name: name(region.regionID, 'region'),
+      constellation_id: constellation.constellationID,
+      constellation_name: name(constellation.constellationID, 'constellation'),
+      security,
+      class_id: ownClass ?? constellation.wormholeClassID ?? region.wormholeClassID ?? null,
+      is_jspace: false,
+      star_type_id: top.sunTypeID ? Number(top.sunTypeID) : null,
+      star_type_name: top.sunTypeID ? typeName(Number(top.sunTypeID)) : null,
+      star_spectral_class: null,
+      secondary_sun_type_id: null,
+      effect: null,
+      effect_beacon_type_id: null,
+      effect_strength: null,
+      planet_count: 0,
+      moon_count: 0,
+    })
   }
   return { systems, planets }
 }
