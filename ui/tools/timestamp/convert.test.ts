@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatInZone, formatUtc, instantToLocal, localToInstant, unixSeconds, type LocalSelection } from './convert'
+import { formatInZone, formatUtc, instantToLocal, localToInstant, offsetLabel, unixSeconds, type LocalSelection } from './convert'
 
 const sel = (date: string, time: string, zone: string, later = false): LocalSelection => ({ date, time, zone, later })
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -123,6 +123,19 @@ describe('formatting', () => {
 
   it('shows UTC and the zone reading', () => {
     expect(formatUtc(Date.parse('2024-05-01T19:00:05Z'))).toBe('2024-05-01 19:00:05 UTC')
-    expect(formatInZone(Date.parse('2024-05-01T19:00:05Z'), 'America/New_York')).toBe('Wednesday, 1 May 2024 15:00:05 GMT-4 (UTC-04:00)')
+    expect(formatInZone(Date.parse('2024-05-01T19:00:05Z'), 'America/New_York')).toBe('Wednesday, 1 May 2024 15:00:05 EDT (UTC-04:00)')
+  })
+
+  it('names the zone with the English abbreviation people use, or only the offset where there is none', () => {
+    const winter = Date.parse('2024-01-15T12:00:00Z')
+    const summer = Date.parse('2024-07-15T12:00:00Z')
+    expect(offsetLabel(summer, 'Europe/London')).toBe('BST (UTC+01:00)')
+    expect(offsetLabel(winter, 'Europe/London')).toBe('GMT (UTC+00:00)')
+    expect(offsetLabel(winter, 'America/New_York')).toBe('EST (UTC-05:00)')
+    expect(offsetLabel(summer, 'Europe/Berlin')).toBe('CEST (UTC+02:00)')
+    expect(offsetLabel(winter, 'Australia/Sydney')).toBe('AEDT (UTC+11:00)')
+    expect(offsetLabel(summer, 'Asia/Kolkata')).toBe('IST (UTC+05:30)')
+    expect(offsetLabel(summer, 'Asia/Tokyo')).toBe('(UTC+09:00)')
+    expect(offsetLabel(summer, 'UTC')).toBe('UTC (UTC+00:00)')
   })
 })

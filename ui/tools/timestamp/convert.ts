@@ -90,8 +90,28 @@ export function formatUtc(unixMs: number): string {
 /** `Sunday, 31 March 2024 02:30:00 BST (UTC+01:00)` in the given zone. */
 export function formatInZone(unixMs: number, zone: string): string {
   const dt = DateTime.fromMillis(unixMs, { zone }).setLocale('en-GB')
-  const name = dt.offsetNameShort ? ` ${dt.offsetNameShort}` : ''
-  return `${dt.toFormat('cccc, d LLLL yyyy HH:mm:ss')}${name} (UTC${dt.toFormat('ZZ')})`
+  return `${dt.toFormat('cccc, d LLLL yyyy HH:mm:ss')} ${offsetLabel(unixMs, zone)}`
+}
+
+/** `BST (UTC+01:00)`, or just `(UTC+09:00)` where the zone has no common English abbreviation. */
+export function offsetLabel(unixMs: number, zone: string): string {
+  const dt = DateTime.fromMillis(unixMs, { zone })
+  const offset = `(UTC${dt.toFormat('ZZ')})`
+  const name = zoneAbbreviation(unixMs, zone)
+  return name ? `${name} ${offset}` : offset
+}
+
+// English locales that know different abbreviations: en-US has EST/PDT, en-GB has BST/CET, en-AU has AEST, en-IN has IST.
+const ABBREVIATION_LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-IN']
+
+/** The zone's abbreviation at that instant (BST, EDT, CEST, AEST), or null when English has none. */
+export function zoneAbbreviation(unixMs: number, zone: string): string | null {
+  if (zone === 'UTC') return 'UTC'
+  for (const locale of ABBREVIATION_LOCALES) {
+    const name = DateTime.fromMillis(unixMs, { zone }).setLocale(locale).offsetNameShort
+    if (name && !/^(GMT|UTC)[+-]/.test(name)) return name
+  }
+  return null
 }
 
 function wallClockAsUtc(year: number, month: number, day: number, hour: number, minute: number, second: number): number {
