@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { relativeTime, renderPreview, STYLES, timestampCode } from './discord-format'
+import { relativeTime, renderPreview, STYLES, timestampCode, type Style } from './discord-format'
 
 // Wednesday 2018-11-28 09:01:00 in New York is 14:01:00Z (EST, UTC-5).
 const MS = Date.parse('2018-11-28T14:01:00Z')
@@ -14,25 +14,31 @@ describe('timestamp codes', () => {
 })
 
 describe('previews as the chat client renders them', () => {
-  it('English (US): 12-hour clock, month first', () => {
-    const render = (style: (typeof STYLES)[number]) => renderPreview(MS, style, 'America/New_York', 'en-US', NOW)
-    expect(render('t')).toBe('9:01 AM')
-    expect(render('T')).toBe('9:01:00 AM')
-    expect(render('d')).toBe('11/28/2018')
-    expect(render('D')).toBe('November 28, 2018')
-    expect(render('f')).toBe('November 28, 2018 9:01 AM')
-    expect(render('F')).toBe('Wednesday, November 28, 2018 9:01 AM')
-    expect(render('R')).toBe('3 years ago')
-  })
+  // The same moment, 2018-11-28 09:01 in New York / 14:01 in London, as each English setting shows it.
+  const cases = [
+    {
+      language: 'en-US' as const,
+      zone: 'America/New_York',
+      expected: { t: '9:01 AM', T: '9:01:00 AM', d: '11/28/2018', D: 'November 28, 2018', f: 'November 28, 2018 9:01 AM', F: 'Wednesday, November 28, 2018 9:01 AM' },
+    },
+    {
+      language: 'en-GB' as const,
+      zone: 'Europe/London',
+      expected: { t: '14:01', T: '14:01:00', d: '28/11/2018', D: '28 November 2018', f: '28 November 2018 14:01', F: 'Wednesday, 28 November 2018 14:01' },
+    },
+  ]
+  for (const { language, zone, expected } of cases) {
+    it(`${language}: ${language === 'en-US' ? '12-hour clock, month first' : '24-hour clock, day first'}`, () => {
+      const rendered = Object.fromEntries(Object.keys(expected).map((style) => [style, renderPreview(MS, style as Style, zone, language, NOW)]))
+      expect(rendered).toEqual(expected)
+      expect(renderPreview(MS, 'R', zone, language, NOW)).toBe('3 years ago')
+    })
+  }
 
-  it('English (UK): 24-hour clock, day first, zero-padded short date', () => {
-    const render = (style: (typeof STYLES)[number]) => renderPreview(Date.parse('2021-04-20T15:20:30Z'), style, 'Europe/London', 'en-GB', NOW)
-    expect(render('t')).toBe('16:20')
-    expect(render('T')).toBe('16:20:30')
-    expect(render('d')).toBe('20/04/2021')
-    expect(render('D')).toBe('20 April 2021')
-    expect(render('f')).toBe('20 April 2021 16:20')
-    expect(render('F')).toBe('Tuesday, 20 April 2021 16:20')
+  it('pads single-digit days and months the way the client does', () => {
+    expect(renderPreview(Date.parse('2021-04-05T15:20:30Z'), 'd', 'UTC', 'en-US', NOW)).toBe('04/05/2021')
+    expect(renderPreview(Date.parse('2021-04-05T15:20:30Z'), 'd', 'UTC', 'en-GB', NOW)).toBe('05/04/2021')
+    expect(renderPreview(Date.parse('2021-04-05T05:20:30Z'), 't', 'UTC', 'en-GB', NOW)).toBe('05:20')
   })
 
   it('renders in the viewer zone, so the same code reads differently across zones', () => {
