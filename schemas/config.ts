@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { isDiscordWebhookUrl } from './discord-webhook.js'
 
 /** Every process role the one codebase can play. Embedded mode runs all three in one process. */
 export const Role = z.enum(['api', 'ingest', 'pipelines'])
@@ -55,6 +56,12 @@ export const ConfigSchema = z.object({
 
   /** Demo mode: the site runs against loopback fakes and every page shows a banner. */
   DEMO: flag.default(false),
+
+  /** Contact form messages are also posted to this Discord webhook (optional; they are always stored). */
+  CONTACT_DISCORD_WEBHOOK_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().refine(isDiscordWebhookUrl, 'must be an https://discord.com/api/webhooks/<id>/<token> URL').optional(),
+  ),
 })
 
 export type Config = z.infer<typeof ConfigSchema>

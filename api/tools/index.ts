@@ -1,6 +1,7 @@
 import type { ApiContext } from '../app.js'
 import { register as catalogRoutes } from '../catalog/routes.js'
 import type { ApiRouter } from '../http/router.js'
+import { register as contactRoutes } from './contact/routes.js'
 import { register as wormholeRoutes } from './wormholes/routes.js'
 
 /**
@@ -10,4 +11,5 @@ import { register as wormholeRoutes } from './wormholes/routes.js'
 export const toolRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Promise<void>> = [
   catalogRoutes,
   wormholeRoutes,
+  contactRoutes,
 ]

@@ -11,6 +11,15 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.3.0',
+    date: '2026-11-22',
+    title: 'Time converter and contact form',
+    changes: [
+      'Time converter: build chat timestamp codes with previews as the chat client shows them, convert to and from EVE time across daylight-saving changes, read pasted codes back and share the selection by link.',
+      'Contact form: send a message (stored, optionally forwarded to Discord), with spam protection and a per-address limit.',
+    ],
+  },
+  {
     version: '0.2.0',
     date: '2026-11-22',
     title: 'Static game data',
