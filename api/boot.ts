@@ -7,6 +7,7 @@ import { startIngest } from '../ingest/index.js'
 import { needsImport } from '../ingest/static/import.js'
 import { runImportInChild } from '../ingest/static/run-child.js'
 import { CatalogHolder } from './catalog/holder.js'
+import { EsiClient, esiUserAgent } from '../ingest/esi/client.js'
 import { startPipelines } from '../pipelines/index.js'
 import { VERSION, type AppContext } from './context.js'
 import { startApi, type RunningApi } from './server.js'
@@ -37,7 +38,8 @@ export async function createAppContext(config: Config, log: Logger = createLogge
     catalog.watch(catalog.ready ? 60_000 : 10_000)
   }
   const stream = createStream(config)
-  return { config, log, version: VERSION, startedAt: Date.now(), ch, stream, catalog }
+  const esi = new EsiClient({ baseUrl: config.ESI_BASE_URL, userAgent: esiUserAgent(VERSION, config.USER_AGENT_CONTACT), log: log.child({ component: 'esi' }) })
+  return { config, log, version: VERSION, startedAt: Date.now(), ch, stream, catalog, esi }
 }
 
 export interface RunningApp {

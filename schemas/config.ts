@@ -48,7 +48,7 @@ export const ConfigSchema = z.object({
   /** Skip running the static import at start even when data is missing (tests of the bare platform). */
   SKIP_STATIC_IMPORT: flag.default(false),
 
-  ESI_BASE_URL: z.string().url().default('https://esi.evetech.net/latest'),
+  ESI_BASE_URL: z.string().url().default('https://esi.evetech.net'),
   ZKILL_BASE_URL: z.string().url().default('https://zkillboard.com'),
   ZKILL_R2Z2_URL: z.string().url().default('https://r2z2.zkillboard.com'),
   IMAGE_SERVER_URL: z.string().url().default('https://images.evetech.net'),
