@@ -10,10 +10,12 @@ import { staticUi } from './http/static-ui.js'
 import { registerHealth } from './health.js'
 import { toolRoutes } from './tools/index.js'
 import type { WsHub } from './ws/hub.js'
+import type { PriceStore } from './tools/prices/price-store.js'
 
-/** What route modules get: the shared context plus the websocket hub of this api process. */
+/** What route modules get: the shared context plus this api process's websocket hub and in-memory prices. */
 export interface ApiContext extends AppContext {
   hub: WsHub
+  prices: PriceStore
 }
 
 export interface ApiApp {

@@ -5,6 +5,7 @@ import { subscribe } from '../pipelines/stream/typed.js'
 import { createApi } from './app.js'
 import type { AppContext } from './context.js'
 import { WsHub } from './ws/hub.js'
+import { PriceStore } from './tools/prices/price-store.js'
 
 export interface RunningApi {
   server: http.Server
@@ -16,7 +17,9 @@ export interface RunningApi {
 /** Start the HTTP server with the websocket hub, and relay live events from the stream to open pages. */
 export async function startApi(ctx: AppContext, options: { port: number; host: string; uiRoot?: string }): Promise<RunningApi> {
   const hub = new WsHub({ version: ctx.version, demo: ctx.config.DEMO, log: ctx.log.child({ component: 'ws' }) })
-  const app = await createApi({ ...ctx, hub }, { uiRoot: options.uiRoot })
+  const prices = new PriceStore(ctx.ch, ctx.log.child({ component: 'prices' }))
+  await prices.start(ctx.stream)
+  const app = await createApi({ ...ctx, hub, prices }, { uiRoot: options.uiRoot })
   const server = http.createServer(app.koa.callback())
   server.keepAliveTimeout = 65_000
   hub.attach(server)
@@ -44,6 +47,7 @@ export async function startApi(ctx: AppContext, options: { port: number; host: s
     url,
     async stop() {
       await live.stop()
+      await prices.stop()
       await hub.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))

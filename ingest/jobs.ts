@@ -1,4 +1,6 @@
 import type { AppContext } from '../api/context.js'
+import { marketOrdersJob } from './market/orders-job.js'
+import { serverStatusJob } from './status/server-status-job.js'
 
 /** An ingest job: pulls from the outside and publishes to topics, on a cron schedule and/or once at start. */
 export interface IngestJob {
@@ -9,5 +11,17 @@ export interface IngestJob {
   run: (ctx: AppContext, signal: AbortSignal) => Promise<void>
 }
 
+/**
+ * A node-cron expression that fires every `seconds` (which divides 60 or is a whole number of minutes that
+ * divides 60 or is a whole number of hours).
+ */
+export function everySeconds(seconds: number): string {
+  if (seconds < 60) return `*/${seconds} * * * * *`
+  const minutes = seconds / 60
+  if (minutes < 60) return minutes === 1 ? '0 * * * * *' : `0 */${minutes} * * * *`
+  const hours = minutes / 60
+  return hours === 1 ? '0 0 * * * *' : `0 0 */${hours} * * *`
+}
+
 /** Every scheduled ingest job, one entry per source. */
-export const ingestJobs: IngestJob[] = []
+export const ingestJobs: IngestJob[] = [serverStatusJob, marketOrdersJob]

@@ -54,6 +54,26 @@ export const ConfigSchema = z.object({
   IMAGE_SERVER_URL: z.string().url().default('https://images.evetech.net'),
   USER_AGENT_CONTACT: z.string().default('admin@jspace-toolbox.example'),
 
+  /** Minutes between market order snapshots of each hub region (divides 60, or a multiple of 60). */
+  MARKET_CADENCE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1440)
+    .refine((m) => 60 % m === 0 || m % 60 === 0, 'MARKET_CADENCE_MINUTES must divide 60 or be a multiple of 60')
+    .default(30),
+  /** Seconds between ESI server status checks (the header's online count). */
+  STATUS_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(3600)
+    .refine((s) => 60 % s === 0 || (s % 60 === 0 && (3600 % s === 0)), 'STATUS_INTERVAL_SECONDS must divide 60 or be whole minutes dividing 60')
+    .default(60),
+
+  /** Price API requests per minute per client IP (per api process). */
+  PRICE_API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
+
   /** Demo mode: the site runs against loopback fakes and every page shows a banner. */
   DEMO: flag.default(false),
 

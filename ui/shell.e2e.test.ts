@@ -50,12 +50,23 @@ describe('landing page', () => {
   })
 })
 
+const fakeEsi = inject('fakeEsiUrl')
+const setPlayers = (players: number | null) => fetch(`${fakeEsi}/_control/status`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ players }) })
+
 describe('header and menu', () => {
-  it('says ESI: reconnecting… while the online count is unknown', async () => {
+  it('shows the live online count pushed over the websocket, and ESI: reconnecting… when ESI cannot say', async () => {
     const { page } = await openPage(browser, baseUrl)
-    await page.goto('/')
-    expect(await page.getByTestId('tq-status').textContent()).toBe('ESI: reconnecting…')
-    await page.context().close()
+    try {
+      await setPlayers(31_337)
+      await page.goto('/')
+      // the status ingest runs every 5 s on the test server; ESI caches /status for 30 s
+      await expect.poll(() => page.getByTestId("tq-status").textContent(), { timeout: 50_000 }).toBe('TQ: 31,337 online')
+      await setPlayers(null)
+      await expect.poll(() => page.getByTestId("tq-status").textContent(), { timeout: 50_000 }).toBe('ESI: reconnecting…')
+    } finally {
+      await setPlayers(23_456)
+      await page.context().close()
+    }
   })
 
   it('opens the drawer and closes it by backdrop, close button, Escape and route change', async () => {

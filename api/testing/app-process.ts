@@ -3,6 +3,8 @@ import path from 'node:path'
 
 export interface AppProcess {
   url: string
+  /** The fake ESI's URL when the process is the demo (`api/demo.ts`). */
+  fakeEsiUrl: string | null
   child: ChildProcess
   stop(): Promise<void>
   /** Everything the process printed (for diagnosing a failed start). */
@@ -13,9 +15,9 @@ export interface AppProcess {
  * Start the real server (`api/main.ts`) as a child process on a free port, the way `npm start` does,
  * and resolve once it prints `LISTENING <url>`.
  */
-export function startAppProcess(env: Record<string, string>, timeoutMs = 240_000): Promise<AppProcess> {
+export function startAppProcess(env: Record<string, string>, timeoutMs = 240_000, entry = 'api/main.ts'): Promise<AppProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('api/main.ts')], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(entry)], {
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -36,6 +38,7 @@ export function startAppProcess(env: Record<string, string>, timeoutMs = 240_000
         clearTimeout(timer)
         resolve({
           url: match[1],
+          fakeEsiUrl: /FAKE_ESI (http:\/\/\S+)/.exec(out)?.[1] ?? null,
           child,
           output: () => out,
           stop: () =>

@@ -2,6 +2,8 @@ import type { ApiContext } from '../app.js'
 import { register as catalogRoutes } from '../catalog/routes.js'
 import type { ApiRouter } from '../http/router.js'
 import { register as contactRoutes } from './contact/routes.js'
+import { register as priceRoutes } from './prices/routes.js'
+import { register as statusRoutes } from './statuses/routes.js'
 import { register as wormholeRoutes } from './wormholes/routes.js'
 
 /**
@@ -12,4 +14,6 @@ export const toolRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Pr
   catalogRoutes,
   wormholeRoutes,
   contactRoutes,
+  priceRoutes,
+  statusRoutes,
 ]

@@ -19,7 +19,7 @@ interface Options {
 export class WsHub {
   private wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 })
   private alive = new WeakMap<WebSocket, boolean>()
-  private latest = new Map<ServerMessageType, ServerMessage>()
+  private latest_ = new Map<ServerMessageType, ServerMessage>()
   private timer: NodeJS.Timeout
   private upgradeListeners = new Map<string, (req: IncomingMessage, socket: Duplex, head: Buffer) => void>()
 
@@ -51,9 +51,14 @@ export class WsHub {
 
   /** Send to every open page. With `retain`, pages that connect later get it too. */
   broadcast(message: ServerMessage, { retain = false } = {}): void {
-    if (retain) this.latest.set(message.type, message)
+    if (retain) this.latest_.set(message.type, message)
     const data = JSON.stringify(message)
     for (const ws of this.wss.clients) if (ws.readyState === ws.OPEN) ws.send(data)
+  }
+
+  /** The latest retained message of a kind (e.g. the online count), if any. */
+  latest<T extends ServerMessageType>(type: T): Extract<ServerMessage, { type: T }> | undefined {
+    return this.latest_.get(type) as Extract<ServerMessage, { type: T }> | undefined
   }
 
   get clientCount(): number {
@@ -75,7 +80,7 @@ export class WsHub {
     })
     ws.on('error', (err) => this.options.log.debug({ err }, 'websocket error'))
     this.send(ws, { type: 'hello', version: this.options.version, demo: this.options.demo })
-    for (const message of this.latest.values()) this.send(ws, message)
+    for (const message of this.latest_.values()) this.send(ws, message)
   }
 
   private send(ws: WebSocket, message: ServerMessage): void {

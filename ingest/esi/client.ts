@@ -104,9 +104,10 @@ export class EsiClient {
     }
   }
 
-  async request<T>(method: 'GET' | 'POST', path: string, options: { query?: Record<string, string | number | undefined>; body?: unknown; signal?: AbortSignal } = {}): Promise<EsiResponse<T>> {
+  async request<T>(method: 'GET' | 'POST', path: string, options: { query?: Record<string, string | number | undefined>; body?: unknown; signal?: AbortSignal; cache?: boolean } = {}): Promise<EsiResponse<T>> {
     const url = this.url(path, options.query)
-    const cached = method === 'GET' ? this.cache.get(url) : undefined
+    const useCache = method === 'GET' && options.cache !== false
+    const cached = useCache ? this.cache.get(url) : undefined
     if (cached?.expires && cached.expires.getTime() > Date.now()) return { ...(cached as CacheEntry & { data: T }), status: 200, fromCache: true }
 
     for (let attempt = 0; ; attempt++) {
@@ -141,13 +142,14 @@ export class EsiClient {
         pages: Number(res.headers.get('x-pages') ?? 1) || 1,
       }
       if (res.status === 304 && cached) {
-        const entry = { ...cached, expires: meta.expires ?? cached.expires }
+        // Not modified: the body is ours already; the headers (Expires, Last-Modified, X-Pages) are the current ones.
+        const entry = { ...cached, expires: meta.expires ?? cached.expires, lastModified: meta.lastModified ?? cached.lastModified, pages: res.headers.has('x-pages') ? meta.pages : cached.pages }
         this.remember(url, entry)
         return { ...(entry as CacheEntry & { data: T }), status: 304, fromCache: true }
       }
       if (res.ok) {
         const data = (await res.json()) as T
-        if (method === 'GET') this.remember(url, { data, ...meta })
+        if (useCache) this.remember(url, { data, ...meta })
         return { data, status: res.status, fromCache: false, ...meta }
       }
       const text = await res.text().catch(() => '')
@@ -179,8 +181,9 @@ export class EsiClient {
     }
   }
 
-  get<T>(path: string, query?: Record<string, string | number | undefined>, signal?: AbortSignal): Promise<EsiResponse<T>> {
-    return this.request<T>('GET', path, { query, signal })
+  /** `cache: false` for large answers the caller will not ask for again unchanged (market order pages). */
+  get<T>(path: string, query?: Record<string, string | number | undefined>, signal?: AbortSignal, options: { cache?: boolean } = {}): Promise<EsiResponse<T>> {
+    return this.request<T>('GET', path, { query, signal, cache: options.cache })
   }
 
   post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<EsiResponse<T>> {

@@ -9,7 +9,13 @@ interface TopicLog {
 
 const RETRY_DELAY_MS = 500
 /** Already-consumed messages kept per topic for a consumer group that joins later (Kafka keeps them by time). */
-const RETAIN_CONSUMED = 100
+const RETAIN_CONSUMED = 10
+/**
+ * Backpressure: a producer waits while the slowest consumer group of a topic is this many messages behind
+ * (up to BACKLOG_WAIT_MS), so a fast fetch cannot pile a whole market region up in memory ahead of its writer.
+ */
+const MAX_BACKLOG = 32
+const BACKLOG_WAIT_MS = 30_000
 
 /**
  * In-process topics for embedded mode: one partition per topic, committed offsets per consumer group,
@@ -21,10 +27,12 @@ export class MemoryStream implements Stream {
   private topics = new Map<string, TopicLog>()
   private committed = new Map<string, Map<string, number>>()
   private events = new EventEmitter()
+  private commits = new EventEmitter()
   private consumers = new Set<MemoryConsumer>()
 
   constructor() {
     this.events.setMaxListeners(0)
+    this.commits.setMaxListeners(0)
   }
 
   private log(topic: string): TopicLog {
@@ -43,6 +51,7 @@ export class MemoryStream implements Stream {
           log.messages.push({ topic, partition: 0, offset: String(offset), key: m.key ?? null, value: JSON.parse(JSON.stringify(m.value)), timestamp: Date.now() })
         }
         this.events.emit(topic)
+        await this.drain(topic)
       },
     }
   }
@@ -51,6 +60,33 @@ export class MemoryStream implements Stream {
     const consumer = new MemoryConsumer(this, options)
     this.consumers.add(consumer)
     return consumer
+  }
+
+  /** How far the slowest active group is behind the end of the topic (0 when no group reads it). */
+  private backlog(topic: string): number {
+    const log = this.log(topic)
+    const end = log.base + log.messages.length
+    let behind = 0
+    for (const c of this.consumers) {
+      if (!c.reads(topic)) continue
+      const pos = this.committed.get(c.groupId)?.get(topic)
+      if (pos !== undefined) behind = Math.max(behind, end - pos)
+    }
+    return behind
+  }
+
+  private async drain(topic: string): Promise<void> {
+    const deadline = Date.now() + BACKLOG_WAIT_MS
+    while (this.backlog(topic) > MAX_BACKLOG && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(done, 200)
+        function done() {
+          clearTimeout(t)
+          resolve()
+        }
+        this.commits.once(topic, done)
+      })
+    }
   }
 
   /** @internal */
@@ -75,6 +111,7 @@ export class MemoryStream implements Stream {
   commit(groupId: string, topic: string, next: number): void {
     this.committed.get(groupId)!.set(topic, next)
     this.trim(topic)
+    this.commits.emit(topic)
   }
 
   private trim(topic: string): void {
@@ -117,15 +154,26 @@ export class MemoryStream implements Stream {
 class MemoryConsumer implements Consumer {
   private abort = new AbortController()
   private loop: Promise<void> | null = null
+  private running = false
 
   constructor(
     private stream: MemoryStream,
     private options: ConsumerOptions,
   ) {}
 
+  get groupId(): string {
+    return this.options.groupId
+  }
+
+  /** Whether this consumer is running on the topic (only running consumers hold producers back). */
+  reads(topic: string): boolean {
+    return this.running && this.options.topics.includes(topic)
+  }
+
   async run(handler: BatchHandler): Promise<void> {
     const { groupId, topics, fromBeginning = false, maxBatchSize = 1000 } = this.options
     for (const t of topics) this.stream.position(groupId, t, fromBeginning)
+    this.running = true
     this.loop = (async () => {
       while (!this.abort.signal.aborted) {
         let delivered = false
@@ -148,6 +196,7 @@ class MemoryConsumer implements Consumer {
   }
 
   async stop(): Promise<void> {
+    this.running = false
     this.abort.abort()
     await this.loop
     this.stream.forget(this)

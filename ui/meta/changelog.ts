@@ -11,6 +11,18 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.4.0',
+    date: '2026-11-22',
+    title: 'Our own market prices',
+    changes: [
+      'Market orders for Jita 4-4, Amarr, Dodixie, Hek and Rens are read from ESI every 30 minutes, and hub prices (best, and volume-weighted 5%) computed from them.',
+      'Price API for analysts: hub prices, region fallback prices, a whole hub table as JSON or CSV, and daily history (see /api/docs).',
+      'Status page: database, market pipeline freshness per hub, ESI and zKillboard, and which data sets are loaded.',
+      'The header shows how many pilots are online on Tranquility, live.',
+      '`npm run demo` runs the whole site offline on built-in stand-ins for ESI, with a demo banner.',
+    ],
+  },
+  {
     version: '0.3.0',
     date: '2026-11-22',
     title: 'Time converter and contact form',

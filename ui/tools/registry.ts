@@ -77,6 +77,15 @@ export const tools: ToolEntry[] = [
     card: false,
   },
   {
+    path: '/statuses',
+    name: 'Status',
+    description: 'Live health of the toolbox: database, market price freshness per hub, ESI and zKillboard.',
+    menuLabel: 'Status',
+    section: 'Meta',
+    page: () => import('./statuses/StatusPage'),
+    card: false,
+  },
+  {
     path: '/roadmap',
     name: 'Roadmap',
     description: 'What is being built next.',

@@ -1,0 +1,33 @@
+/**
+ * `npm run demo`: the whole site offline, against loopback fakes of ESI (server status, market order books seeded
+ * around real reference prices and SDE base prices). Every page shows a 'demo data' banner.
+ */
+import { loadConfig } from '../schemas/config.js'
+import { createLogger } from '../pipelines/log.js'
+import { startDemoFakes } from '../ingest/fakes/demo.js'
+import { startApp } from './boot.js'
+
+const base = loadConfig()
+const log = createLogger(base.LOG_LEVEL)
+const fakes = await startDemoFakes({ dataDir: base.DATA_DIR, communityDir: base.COMMUNITY_DATA_DIR, port: process.env.DEMO_ESI_PORT ? Number(process.env.DEMO_ESI_PORT) : 0 })
+const config = loadConfig({ ...process.env, ESI_BASE_URL: fakes.esi.url, DEMO: '1' })
+process.stdout.write(`FAKE_ESI ${fakes.esi.url}\n`)
+
+try {
+  const app = await startApp(config, { log })
+  const shutdown = async () => {
+    const force = setTimeout(() => process.exit(1), 15_000)
+    force.unref()
+    await app.stop()
+    await fakes.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown())
+  process.on('SIGTERM', () => void shutdown())
+  if (app.api) process.stdout.write(`LISTENING ${app.api.url}\n`)
+  log.info({ url: app.api?.url, fakeEsi: fakes.esi.url }, 'demo running on built-in fakes')
+} catch (err) {
+  log.fatal({ err }, 'demo failed to start')
+  await fakes.close()
+  process.exit(1)
+}

@@ -1,0 +1,120 @@
+import os from 'node:os'
+import { HUBS, PricesUpdatedTopic, type FallbackPriceRow, type StationPriceRow } from '../../../schemas/market.js'
+import { queryRows, type ClickHouseClient } from '../../../pipelines/clickhouse/client.js'
+import type { Logger } from '../../../pipelines/log.js'
+import type { Consumer, Stream } from '../../../pipelines/stream/index.js'
+import { subscribe } from '../../../pipelines/stream/typed.js'
+
+interface RegionSnapshot {
+  snapshotId: number
+  at: Date
+}
+
+/**
+ * The current hub and region prices, held in memory by every api process (a few hundred thousand numbers), so a
+ * price lookup never waits on ClickHouse. Reloads a region when the pipeline announces new prices for it, and
+ * checks ClickHouse every minute in case an announcement was missed.
+ */
+export class PriceStore {
+  private stations = new Map<number, Map<number, StationPriceRow>>()
+  private regions = new Map<number, Map<number, FallbackPriceRow>>()
+  private snapshots = new Map<number, RegionSnapshot>()
+  private consumer: Consumer | null = null
+  private timer: NodeJS.Timeout | null = null
+
+  constructor(
+    private ch: ClickHouseClient,
+    private log: Logger,
+  ) {}
+
+  /** Load whatever is newer in ClickHouse than what is held. */
+  async refresh(): Promise<void> {
+    const current = await queryRows<{ region_id: number; snapshot_id: string; at: string }>(
+      this.ch,
+      `SELECT region_id, max(snapshot_id) AS snapshot_id, toString(max(started_at)) AS at FROM market_snapshots FINAL
+       WHERE status = 'complete' GROUP BY region_id`,
+    )
+    for (const row of current) {
+      const snapshotId = Number(row.snapshot_id)
+      if (this.snapshots.get(row.region_id)?.snapshotId === snapshotId) continue
+      await this.loadRegion(row.region_id, snapshotId)
+    }
+  }
+
+  private async loadRegion(regionId: number, snapshotId: number): Promise<void> {
+    const started = performance.now()
+    const [stationRows, regionRows] = await Promise.all([
+      queryRows<StationPriceRow & { last_updated: string }>(
+        this.ch,
+        `SELECT toUInt32(station_id) AS station_id, type_id, sell_min, buy_max, sell_5pct, buy_5pct, sell_orders, buy_orders,
+                toUInt32(least(sell_volume, 4294967295)) AS sell_volume, toUInt32(least(buy_volume, 4294967295)) AS buy_volume,
+                formatDateTime(last_updated, '%Y-%m-%dT%H:%i:%SZ', 'UTC') AS last_updated
+         FROM market_prices_station FINAL WHERE region_id = {r:UInt32} AND snapshot_id = {s:UInt64}`,
+        { r: regionId, s: snapshotId },
+      ),
+      queryRows<FallbackPriceRow>(
+        this.ch,
+        `SELECT type_id, sell_median, sell_min, buy_median, buy_max FROM market_prices_region FINAL WHERE region_id = {r:UInt32} AND snapshot_id = {s:UInt64}`,
+        { r: regionId, s: snapshotId },
+      ),
+    ])
+    for (const hub of HUBS.filter((h) => h.region_id === regionId)) {
+      this.stations.set(hub.station_id, new Map(stationRows.filter((r) => r.station_id === hub.station_id).map((r) => [r.type_id, r])))
+    }
+    this.regions.set(regionId, new Map(regionRows.map((r) => [r.type_id, r])))
+    const at = stationRows[0]?.last_updated ?? new Date(snapshotId).toISOString()
+    this.snapshots.set(regionId, { snapshotId, at: new Date(at) })
+    this.log.info({ regionId, snapshotId, stationRows: stationRows.length, regionRows: regionRows.length, ms: Math.round(performance.now() - started) }, 'prices loaded')
+  }
+
+  async start(stream: Stream): Promise<void> {
+    await this.refresh().catch((err) => this.log.error({ err }, 'could not load prices'))
+    this.consumer = await subscribe(stream, PricesUpdatedTopic, { groupId: `api-prices-${os.hostname()}-${process.pid}-${Date.now()}`, log: this.log }, async () => {
+      await this.refresh()
+    })
+    this.timer = setInterval(() => void this.refresh().catch((err) => this.log.error({ err }, 'price refresh failed; held prices keep serving')), 60_000)
+    this.timer.unref()
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer)
+    await this.consumer?.stop()
+  }
+
+  /** Rows for the type ids that have prices at the station (ids without orders are left out). */
+  stationPrices(stationId: number, typeIds: number[]): StationPriceRow[] {
+    const table = this.stations.get(stationId)
+    if (!table) return []
+    const rows: StationPriceRow[] = []
+    for (const id of typeIds) {
+      const row = table.get(id)
+      if (row) rows.push(row)
+    }
+    return rows
+  }
+
+  stationPrice(stationId: number, typeId: number): StationPriceRow | undefined {
+    return this.stations.get(stationId)?.get(typeId)
+  }
+
+  stationTable(stationId: number): StationPriceRow[] {
+    return [...(this.stations.get(stationId)?.values() ?? [])]
+  }
+
+  fallbackPrices(regionId: number, typeIds: number[]): FallbackPriceRow[] {
+    const table = this.regions.get(regionId)
+    if (!table) return []
+    return typeIds.flatMap((id) => (table.has(id) ? [table.get(id)!] : []))
+  }
+
+  /** The snapshot a station's prices come from, or null before the first one. */
+  snapshotOf(stationId: number): RegionSnapshot | null {
+    const hub = HUBS.find((h) => h.station_id === stationId)
+    return (hub && this.snapshots.get(hub.region_id)) ?? null
+  }
+
+  ageSeconds(stationId: number): number | null {
+    const s = this.snapshotOf(stationId)
+    return s ? Math.max(0, Math.round((Date.now() - s.at.getTime()) / 1000)) : null
+  }
+}

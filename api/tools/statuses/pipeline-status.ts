@@ -1,0 +1,44 @@
+import { HUBS } from '../../../schemas/market.js'
+import type { PipelineStatus } from '../../../schemas/statuses.js'
+import { queryRows, type ClickHouseClient } from '../../../pipelines/clickhouse/client.js'
+
+interface RegionState {
+  region_id: number
+  latest_status: string
+  latest_detail: string
+  last_good: string | null
+}
+
+/** The next time a `*\/N`-minute (or N-hour) cron schedule fires after `now`. */
+export function nextTick(cadenceMinutes: number, now = new Date()): Date {
+  const stepMs = cadenceMinutes * 60_000
+  return new Date(Math.floor(now.getTime() / stepMs) * stepMs + stepMs)
+}
+
+/**
+ * The market pipeline's state from the latest fetch attempt of every hub region: STALE when a hub's prices are
+ * older than the cadence plus five minutes, DEGRADED when a region's latest attempt failed (its previous prices
+ * still serve), STARTING before any snapshot, OK otherwise.
+ */
+export async function marketPipelineStatus(ch: ClickHouseClient, ages: Map<number, number | null>, cadenceMinutes: number): Promise<{ status: PipelineStatus; detail: string }> {
+  const rows = await queryRows<RegionState>(
+    ch,
+    `SELECT region_id, argMax(status, snapshot_id) AS latest_status, argMax(detail, snapshot_id) AS latest_detail,
+            toString(maxIf(finished_at, status IN ('complete', 'unchanged'))) AS last_good
+     FROM market_snapshots FINAL GROUP BY region_id`,
+  )
+  const byRegion = new Map(rows.map((r) => [r.region_id, r]))
+  const staleAfter = (cadenceMinutes + 5) * 60
+  const stale = HUBS.filter((h) => (ages.get(h.station_id) ?? null) !== null && ages.get(h.station_id)! > staleAfter)
+  const missing = HUBS.filter((h) => ages.get(h.station_id) === null || ages.get(h.station_id) === undefined)
+  const failed = [...new Set(HUBS.map((h) => h.region_id))].map((r) => byRegion.get(r)).filter((r): r is RegionState => !!r && (r.latest_status === 'failed' || r.latest_status === 'incomplete'))
+  const label = (regionId: number) => HUBS.filter((h) => h.region_id === regionId).map((h) => h.label).join('/')
+
+  if (stale.length) return { status: 'STALE', detail: `Prices older than ${cadenceMinutes + 5} minutes at ${stale.map((h) => h.label).join(', ')}` }
+  if (missing.length === HUBS.length && !failed.length) return { status: 'STARTING', detail: 'Waiting for the first market snapshot' }
+  if (failed.length || missing.length) {
+    const parts = [...failed.map((f) => `${label(f.region_id)}: last fetch ${f.latest_status} (${f.latest_detail})`), ...missing.map((h) => `${h.label}: no prices yet`)]
+    return { status: 'DEGRADED', detail: `${parts.join('; ')}. Previous prices keep serving.` }
+  }
+  return { status: 'OK', detail: `All ${HUBS.length} hubs current` }
+}

@@ -1,0 +1,53 @@
+import type { EsiMarketOrder } from '../../../schemas/market.js'
+import type { FakeEsi } from './server.js'
+
+/** ESI serves at most 1000 orders a page. */
+export const ESI_ORDERS_PAGE_SIZE = 1000
+
+export interface FakeMarketState {
+  books: Map<number, EsiMarketOrder[]>
+  lastModified: Map<number, Date>
+  pageSize: number
+  /** Pages that answer with an error: key `${region}:${page}`, value {status, times}. */
+  failingPages: Map<string, { status: number; times: number }>
+  /** After this page of a region is served, the region's book "refreshes" (new Last-Modified), as ESI does mid-fetch. */
+  refreshAfterPage: Map<number, number>
+  /** Cache time announced in Expires (ESI: 300 s); tests that change books between fetches set 0. */
+  expiresIn: number
+}
+
+export function createMarketState(): FakeMarketState {
+  return { books: new Map(), lastModified: new Map(), pageSize: ESI_ORDERS_PAGE_SIZE, failingPages: new Map(), refreshAfterPage: new Map(), expiresIn: 300 }
+}
+
+/** Replace a region's order book; its Last-Modified moves on, as ESI's does every few minutes. */
+export function setBook(state: FakeMarketState, regionId: number, orders: EsiMarketOrder[], at = new Date()): void {
+  state.books.set(regionId, orders)
+  const previous = state.lastModified.get(regionId)?.getTime() ?? 0
+  state.lastModified.set(regionId, new Date(Math.max(at.getTime(), previous + 1000)))
+}
+
+/** GET /markets/{region_id}/orders/?order_type=all&page=N, paged by X-Pages, cached 300 s like ESI. */
+export function addMarketRoutes(esi: FakeEsi, state: FakeMarketState): void {
+  esi.route('GET', '/markets/:region_id/orders', (req) => {
+    const regionId = Number(req.params.region_id)
+    const book = state.books.get(regionId)
+    if (!book) return { status: 404, body: { error: 'Region not found' } }
+    const type = req.query.get('order_type') ?? 'all'
+    const filtered = type === 'all' ? book : book.filter((o) => o.is_buy_order === (type === 'buy'))
+    const pages = Math.max(1, Math.ceil(filtered.length / state.pageSize))
+    const page = Number(req.query.get('page') ?? 1)
+    if (!Number.isInteger(page) || page < 1 || page > pages) return { status: 404, body: { error: 'Requested page does not exist!' } }
+    const failing = state.failingPages.get(`${regionId}:${page}`)
+    if (failing && failing.times > 0) {
+      failing.times--
+      return { status: failing.status, body: { error: 'Internal error' } }
+    }
+    const reply = { body: filtered.slice((page - 1) * state.pageSize, page * state.pageSize), pages, lastModified: state.lastModified.get(regionId), expiresIn: state.expiresIn }
+    if (state.refreshAfterPage.get(regionId) === page) {
+      state.refreshAfterPage.delete(regionId)
+      setBook(state, regionId, book)
+    }
+    return reply
+  })
+}

@@ -1,0 +1,72 @@
+import type { ClickHouseClient } from '../clickhouse/client.js'
+import { HUBS } from '../../schemas/market.js'
+
+/**
+ * The share of a side's volume that the "5%" prices average over. When 5% of the volume is less than one unit,
+ * one unit is taken, so a thin book's 5% price is simply its best price (sell_min / buy_max).
+ */
+export const PERCENTILE_SHARE = 0.05
+
+/**
+ * Hub prices for the stations of one region from one snapshot. Orders are de-duplicated by id first (the stream
+ * is at-least-once). For each (station, type, side) orders are ranked best first (cheapest sell, highest buy),
+ * and each takes `clamp(target − volume before it, 0, its volume)` units, where target = max(5% of the side's
+ * volume, 1): the last order counted is counted partially. The 5% price is Σ price·take / Σ take, to 4 decimals.
+ */
+export async function aggregateStationPrices(ch: ClickHouseClient, regionId: number, snapshotId: number, at: string): Promise<void> {
+  const stations = HUBS.filter((h) => h.region_id === regionId).map((h) => h.station_id)
+  if (!stations.length) return
+  await ch.command({
+    query: `
+      INSERT INTO market_prices_station
+        (station_id, type_id, region_id, snapshot_id, sell_min, buy_max, sell_5pct, buy_5pct, sell_orders, buy_orders, sell_volume, buy_volume, last_updated)
+      WITH orders AS (
+        SELECT order_id, type_id, location_id, is_buy_order, price, volume_remain
+        FROM market_orders
+        WHERE region_id = {region:UInt32} AND snapshot_id = {snapshot:UInt64} AND location_id IN {stations:Array(UInt64)}
+        LIMIT 1 BY order_id
+      ),
+      ranked AS (
+        SELECT location_id, type_id, is_buy_order, price, toFloat64(volume_remain) AS v,
+          sum(toFloat64(volume_remain)) OVER (PARTITION BY location_id, type_id, is_buy_order
+            ORDER BY if(is_buy_order, -price, price) ASC, order_id ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS cum,
+          sum(toFloat64(volume_remain)) OVER (PARTITION BY location_id, type_id, is_buy_order) AS total
+        FROM orders
+      ),
+      taken AS (
+        SELECT *, greatest(0, least(v, greatest(total * {share:Float64}, 1) - (cum - v))) AS take FROM ranked
+      )
+      SELECT location_id, type_id, {region:UInt32}, {snapshot:UInt64},
+        minIfOrNull(price, NOT is_buy_order),
+        maxIfOrNull(price, is_buy_order),
+        round(sumIf(price * take, NOT is_buy_order) / nullIf(sumIf(take, NOT is_buy_order), 0), 4),
+        round(sumIf(price * take, is_buy_order) / nullIf(sumIf(take, is_buy_order), 0), 4),
+        countIf(NOT is_buy_order), countIf(is_buy_order),
+        toUInt64(sumIf(v, NOT is_buy_order)), toUInt64(sumIf(v, is_buy_order)),
+        parseDateTime64BestEffort({at:String}, 3)
+      FROM taken
+      GROUP BY location_id, type_id`,
+    query_params: { region: regionId, snapshot: snapshotId, stations, share: PERCENTILE_SHARE, at },
+  })
+}
+
+/** Region-wide fallback prices (every order in the region, any location): medians, best sell and best buy. */
+export async function aggregateRegionPrices(ch: ClickHouseClient, regionId: number, snapshotId: number, at: string): Promise<void> {
+  await ch.command({
+    query: `
+      INSERT INTO market_prices_region (region_id, type_id, snapshot_id, sell_median, sell_min, buy_median, buy_max, last_updated)
+      SELECT {region:UInt32}, type_id, {snapshot:UInt64},
+        quantileExactIfOrNull(0.5)(price, NOT is_buy_order),
+        minIfOrNull(price, NOT is_buy_order),
+        quantileExactIfOrNull(0.5)(price, is_buy_order),
+        maxIfOrNull(price, is_buy_order),
+        parseDateTime64BestEffort({at:String}, 3)
+      FROM (
+        SELECT order_id, type_id, is_buy_order, price FROM market_orders
+        WHERE region_id = {region:UInt32} AND snapshot_id = {snapshot:UInt64}
+        LIMIT 1 BY order_id
+      )
+      GROUP BY type_id`,
+    query_params: { region: regionId, snapshot: snapshotId, at },
+  })
+}

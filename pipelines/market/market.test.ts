@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '../../api/testing/in-process-app.js'
+import { fetchRegionSnapshot } from '../../ingest/market/orders-job.js'
+import { addMarketRoutes, createMarketState, setBook } from '../../ingest/fakes/esi/markets.js'
+import { FakeEsi } from '../../ingest/fakes/esi/server.js'
+import { addStatusRoutes } from '../../ingest/fakes/esi/status.js'
+import { minimalBooks, order } from './testing.js'
+
+const JITA = 60003760
+const FORGE = 10000002
+const STRUCTURE = 1_035_466_617_946
+
+const esi = new FakeEsi()
+const market = createMarketState()
+let app: TestApp
+
+/**
+ * Hand-computed book at Jita for Tritanium (34) and Pyerite (35):
+ * sells 34: 20 @ 10, 20 @ 11, 960 @ 13 → total 1000, 5% = 50 units: 20·10 + 20·11 + 10·13 = 550 → 11.00
+ * buys 34: 30 @ 9, 30 @ 8.5, 940 @ 7 → 50 units: 30·9 + 20·8.5 = 440 → 8.80
+ * sells 35: 3 @ 5, 5 @ 6 → total 8, 5% = 0.4 < 1 unit → the best price, 5
+ * off-hub (a structure in The Forge): sell 34 10 @ 9.5 — in the region fallback only
+ */
+function handBook() {
+  return [
+    order(34, JITA, false, 13, 960),
+    order(34, JITA, false, 10, 20),
+    order(34, JITA, false, 11, 20),
+    order(34, JITA, true, 9, 30),
+    order(34, JITA, true, 7, 940),
+    order(34, JITA, true, 8.5, 30),
+    order(35, JITA, false, 5, 3),
+    order(35, JITA, false, 6, 5),
+    order(34, STRUCTURE, false, 9.5, 10),
+  ]
+}
+
+const get = async (path: string, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${app.url}${path}`, { headers })
+  const text = await res.text()
+  return { status: res.status, headers: res.headers, text, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined }
+}
+
+async function waitFor<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const started = Date.now()
+  for (;;) {
+    const v = await probe()
+    if (ok(v)) return v
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last value ${JSON.stringify(v)}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+const jitaTritanium = () => get(`/api/prices/station?station_id=${JITA}&type_ids=34,35`)
+const pipeline = async () => (await get('/api/statuses')).body.pipeline as { status: string; detail: string }
+
+beforeAll(async () => {
+  addStatusRoutes(esi, { current: { players: 100, server_version: '1', start_time: '2026-11-22T00:00:00Z' } })
+  addMarketRoutes(esi, market)
+  for (const [region, orders] of minimalBooks()) setBook(market, region, orders)
+  setBook(market, FORGE, handBook())
+  market.pageSize = 2 // several pages per region, as with ESI's 1000-order pages
+  market.expiresIn = 0 // books change between fetches in these tests
+  await esi.start()
+  app = await startTestApp({ ESI_BASE_URL: esi.url })
+  await waitFor(pipeline, (p) => p.status === 'OK')
+}, 120_000)
+afterAll(async () => {
+  await app?.close()
+  await esi.close()
+})
+
+describe('market pipeline (in-process stream, chDB)', () => {
+  it('computes hub prices from a full snapshot: best prices and volume-weighted 5% prices', async () => {
+    const { status, body } = await jitaTritanium()
+    expect(status).toBe(200)
+    const [t34, t35] = body.rows
+    expect(t34).toMatchObject({ station_id: JITA, type_id: 34, sell_min: 10, buy_max: 9, sell_5pct: 11, buy_5pct: 8.8, sell_orders: 3, buy_orders: 3, sell_volume: 1000, buy_volume: 1000 })
+    expect(t35).toMatchObject({ type_id: 35, sell_min: 5, buy_max: null, sell_5pct: 5, buy_5pct: null })
+  })
+
+  it('computes region fallback prices over every order in the region', async () => {
+    const { body } = await get(`/api/prices/fallback?region_id=${FORGE}&type_ids=34`)
+    // sells in the region: 9.5 (structure), 10, 11, 13; ClickHouse's exact median of an even count is the upper middle value
+    expect(body.rows).toEqual([{ type_id: 34, sell_median: 11, sell_min: 9.5, buy_median: 8.5, buy_max: 9 }])
+  })
+
+  it('keeps the previous prices serving when a page fails mid-snapshot, and says DEGRADED', async () => {
+    const before = (await jitaTritanium()).body.rows[0]
+    setBook(market, FORGE, handBook().map((o) => ({ ...o, price: o.price * 2 })))
+    market.failingPages.set(`${FORGE}:3`, { status: 500, times: 100 })
+    expect(await fetchRegionSnapshot(app.ctx, FORGE)).toBe('failed')
+    market.failingPages.clear()
+    const p = await waitFor(pipeline, (s) => s.status === 'DEGRADED')
+    expect(p.detail).toMatch(/Jita 4-4: last fetch failed/)
+    expect((await jitaTritanium()).body.rows[0]).toEqual(before)
+  })
+
+  it('refuses a snapshot whose pages disagree (ESI refreshed mid-fetch)', async () => {
+    const before = (await jitaTritanium()).body.rows[0]
+    market.refreshAfterPage.set(FORGE, 2)
+    expect(await fetchRegionSnapshot(app.ctx, FORGE)).toBe('failed')
+    expect((await pipeline()).detail).toMatch(/another snapshot/)
+    expect((await jitaTritanium()).body.rows[0]).toEqual(before)
+  })
+
+  it('serves the new snapshot once it is complete, and is OK again', async () => {
+    expect(await fetchRegionSnapshot(app.ctx, FORGE)).toBe('complete')
+    const rows = await waitFor(jitaTritanium, (r) => r.body.rows[0].sell_min === 20)
+    expect(rows.body.rows[0]).toMatchObject({ sell_min: 20, sell_5pct: 22, buy_max: 18, buy_5pct: 17.6 })
+    await waitFor(pipeline, (s) => s.status === 'OK')
+  })
+
+  it('records an unchanged book without a new snapshot', async () => {
+    expect(await fetchRegionSnapshot(app.ctx, FORGE)).toBe('unchanged')
+  })
+
+  it('answers with cache headers and an ETag that revalidates to 304', async () => {
+    const first = await jitaTritanium()
+    expect(first.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/)
+    const again = await get(`/api/prices/station?station_id=${JITA}&type_ids=34,35`, { 'If-None-Match': first.headers.get('etag')! })
+    expect(again.status).toBe(304)
+  })
+
+  it('rejects bad ids, unknown hubs and more than 1000 type ids with a 400 that says so', async () => {
+    expect((await get(`/api/prices/station?station_id=${JITA}&type_ids=34,x`)).body.error).toContain("'x' is not a positive whole number")
+    expect((await get(`/api/prices/station?station_id=123&type_ids=34`)).body.error).toContain('must be one of the hubs')
+    const many = Array.from({ length: 1001 }, (_, i) => i + 1).join(',')
+    const tooMany = await get(`/api/prices/station?station_id=${JITA}&type_ids=${many}`)
+    expect(tooMany.status).toBe(400)
+    expect(tooMany.body.error).toContain('at most 1000 ids per request (got 1001)')
+    expect((await get(`/api/prices/fallback?region_id=10000001&type_ids=34`)).status).toBe(400)
+  })
+
+  it("downloads a hub's whole table as JSON and CSV", async () => {
+    const json = await get(`/api/prices/bulk?station_id=${JITA}`)
+    expect(json.body.rows.map((r: { type_id: number }) => r.type_id)).toEqual([34, 35])
+    const csv = await get(`/api/prices/bulk?station_id=${JITA}&format=csv`)
+    expect(csv.headers.get('content-type')).toContain('text/csv')
+    const [header, first] = csv.text.trim().split('\n')
+    expect(header).toBe('station_id,type_id,sell_min,buy_max,sell_5pct,buy_5pct,sell_orders,buy_orders,sell_volume,buy_volume,last_updated')
+    expect(first).toMatch(/^60003760,34,20,18,22,17\.6,3,3,1000,1000,\d{4}-/)
+  })
+
+  it('keeps daily history per hub and type', async () => {
+    const { body } = await get(`/api/prices/history?station_id=${JITA}&type_id=34&days=7`)
+    expect(body.rows).toHaveLength(1)
+    expect(body.rows[0]).toMatchObject({ date: new Date().toISOString().slice(0, 10), sell_min_low: 10, buy_max_high: 18, sell_5pct_close: 22, samples: 2 })
+  })
+
+  it('shows price age per hub on the status endpoint', async () => {
+    const { body } = await get('/api/statuses')
+    expect(body.prices.map((p: { label: string }) => p.label)).toEqual(['Jita 4-4', 'Amarr', 'Dodixie', 'Hek', 'Rens'])
+    for (const p of body.prices) expect(p.age_seconds).toBeGreaterThanOrEqual(0)
+    expect(body.deps.esi).toMatchObject({ ok: true, status: 200 })
+    expect(body.cadence_minutes).toBe(30)
+  })
+})

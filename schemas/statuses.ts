@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import { DatasetStatus } from './static-data.js'
+
+export const DependencyStatus = z.object({
+  ok: z.boolean(),
+  ms: z.number().nullable(),
+  status: z.number().int().nullable().meta({ description: 'HTTP status of the ping, null when nothing answered' }),
+  error: z.string().nullable(),
+})
+
+export const PipelineStatus = z.enum(['OK', 'DEGRADED', 'STALE', 'STARTING'])
+export type PipelineStatus = z.infer<typeof PipelineStatus>
+
+export const StatusesResponse = z
+  .object({
+    now: z.string(),
+    uptime_seconds: z.number().int(),
+    version: z.string(),
+    db: z.object({ ok: z.boolean(), ms: z.number(), error: z.string().nullable() }),
+    build: z.object({ env: z.string(), demo: z.boolean() }),
+    pipeline: z.object({ status: PipelineStatus, detail: z.string() }),
+    cadence_minutes: z.number().int(),
+    next_expected_update: z.string().nullable(),
+    prices: z.array(z.object({ station_id: z.number().int(), label: z.string(), age_seconds: z.number().int().nullable() })),
+    deps: z.object({ esi: DependencyStatus, zkill: DependencyStatus }),
+    online: z.object({ players: z.number().int().nullable(), at: z.string().nullable() }),
+    static_data: z.object({ ready: z.boolean(), sde_version: z.string().nullable(), imported_at: z.string().nullable(), datasets: z.array(DatasetStatus) }),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'Statuses' })
+export type StatusesResponse = z.infer<typeof StatusesResponse>

@@ -1,0 +1,177 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { StatusesResponse } from '../../../schemas/statuses'
+import { apiGet, ApiError } from '../../lib/api'
+import './statuses.css'
+
+type Tone = 'good' | 'warn' | 'bad' | 'neutral'
+
+const PIPELINE_TONE: Record<string, Tone> = { OK: 'good', DEGRADED: 'warn', STALE: 'bad' }
+const REFRESH_MS = 30_000
+
+/** Price age badge: green up to 28 minutes, yellow up to 35, red beyond (and grey when there are no prices). */
+export function ageTone(seconds: number | null): Tone {
+  if (seconds === null) return 'neutral'
+  if (seconds <= 28 * 60) return 'good'
+  if (seconds <= 35 * 60) return 'warn'
+  return 'bad'
+}
+
+function duration(seconds: number): string {
+  const d = Math.floor(seconds / 86_400)
+  const h = Math.floor((seconds % 86_400) / 3600)
+  const m = Math.floor((seconds % 3600) / 60)
+  const s = seconds % 60
+  return [d && `${d}d`, (d || h) && `${h}h`, `${m}m`, !d && `${s}s`].filter(Boolean).join(' ')
+}
+
+const Badge = ({ tone, children }: { tone: Tone; children: React.ReactNode }) => <span className={`badge badge-${tone === 'neutral' ? 'neutral' : tone}`}>{children}</span>
+
+export default function StatusPage() {
+  const [data, setData] = useState<StatusesResponse | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [loadedAt, setLoadedAt] = useState<Date | null>(null)
+
+  const load = useCallback(async () => {
+    try {
+      const d = await apiGet<StatusesResponse>('/api/statuses')
+      setData(d)
+      setError(null)
+      setLoadedAt(new Date())
+    } catch (err) {
+      setError(err instanceof ApiError && err.status >= 500 ? `Server error: ${err.message}` : `Failed to load: ${(err as Error).message}`)
+    }
+  }, [])
+
+  useEffect(() => {
+    void load()
+    const t = setInterval(() => void load(), REFRESH_MS)
+    return () => clearInterval(t)
+  }, [load])
+
+  return (
+    <div className="panel status-page">
+      <h1>Infrastructure Status</h1>
+      {error && (
+        <p className="error-box" role="alert">
+          {error}
+        </p>
+      )}
+      {data?.error && <p className="error-box">Server error: {data.error}</p>}
+      {!data && !error && <p>Loading…</p>}
+      {data && (
+        <>
+          <div className="status-grid">
+            <section className="status-card">
+              <h2>Uptime</h2>
+              <p className="big" data-testid="uptime">
+                {duration(data.uptime_seconds)}
+              </p>
+              <p className="muted">
+                v{data.version} · build <code>{data.build.env}</code>
+                {data.build.demo && ' · demo data'}
+              </p>
+            </section>
+            <section className="status-card">
+              <h2>Database</h2>
+              {data.db.ok ? (
+                <p data-testid="db-status">
+                  <Badge tone="good">OK</Badge> {data.db.ms} ms
+                </p>
+              ) : (
+                <p data-testid="db-status">
+                  <Badge tone="bad">DB DOWN</Badge> <span className="error-text">{data.db.error}</span>
+                </p>
+              )}
+            </section>
+            <section className="status-card">
+              <h2>Market pipeline</h2>
+              <p data-testid="pipeline-status">
+                <Badge tone={PIPELINE_TONE[data.pipeline.status] ?? 'neutral'}>{data.pipeline.status}</Badge> {data.pipeline.detail}
+              </p>
+              <p className="muted">
+                Every {data.cadence_minutes} minutes; next update expected {data.next_expected_update ? new Date(data.next_expected_update).toISOString().slice(11, 16) + ' UTC' : 'unknown'}
+              </p>
+            </section>
+            <section className="status-card">
+              <h2>Tranquility</h2>
+              <p data-testid="online-status">{data.online.players === null ? 'Online count unknown' : `${data.online.players.toLocaleString('en-US')} players online`}</p>
+            </section>
+          </div>
+
+          <h2>Price freshness</h2>
+          <table className="data-table narrow-table">
+            <thead>
+              <tr>
+                <th>Hub</th>
+                <th className="align-right">Age</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {data.prices.map((p) => (
+                <tr key={p.station_id} data-testid="price-age">
+                  <td>{p.label}</td>
+                  <td className="align-right">{p.age_seconds === null ? 'no prices yet' : duration(p.age_seconds)}</td>
+                  <td>
+                    <Badge tone={ageTone(p.age_seconds)}>{p.age_seconds === null ? 'NONE' : ageTone(p.age_seconds) === 'good' ? 'FRESH' : ageTone(p.age_seconds) === 'warn' ? 'AGING' : 'OLD'}</Badge>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+
+          <h2>Outside services</h2>
+          <table className="data-table narrow-table">
+            <tbody>
+              {(
+                [
+                  ['ESI (the game’s public API)', data.deps.esi],
+                  ['zKillboard (killmail feed)', data.deps.zkill],
+                ] as const
+              ).map(([name, dep]) => (
+                <tr key={name} data-testid="dependency">
+                  <td>{name}</td>
+                  <td>{dep.ok ? <Badge tone="good">UP</Badge> : <Badge tone="bad">DOWN</Badge>}</td>
+                  <td className="align-right">{dep.ms !== null ? `${dep.ms} ms` : ''}</td>
+                  <td>{!dep.ok && <span className="error-text">{[dep.status && `HTTP ${dep.status}`, dep.error].filter(Boolean).join(' · ')}</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+
+          <h2>Static data</h2>
+          {data.static_data.ready ? (
+            <p>
+              {data.static_data.sde_version} (CCP’s 2023 export), imported {data.static_data.imported_at} UTC.
+            </p>
+          ) : (
+            <p className="warning-text">Static game data is not imported yet.</p>
+          )}
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th>Community data set</th>
+                <th>What</th>
+                <th className="align-right">Records</th>
+                <th>State</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.static_data.datasets.map((d) => (
+                <tr key={d.name} data-testid="dataset">
+                  <td>
+                    <code>{d.file}</code>
+                  </td>
+                  <td>{d.what}</td>
+                  <td className="align-right">{d.records.toLocaleString('en-US')}</td>
+                  <td>{d.present ? <Badge tone="good">LOADED</Badge> : <><Badge tone="bad">MISSING</Badge> <span className="error-text">{d.error}</span></>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {loadedAt && <p className="muted">Refreshes every 30 seconds. Last checked {loadedAt.toISOString().slice(11, 19)} UTC.</p>}
+        </>
+      )}
+    </div>
+  )
+}
