@@ -14,6 +14,8 @@ import type { WsHub } from './ws/hub.js'
 /** What route modules get: the shared context plus the websocket hub of this api process. */
 export interface ApiContext extends AppContext {
   hub: WsHub
+  /** Run `hook` when this api process stops, before its connections close (e.g. to end child processes). */
+  onShutdown?: (hook: () => Promise<void>) => void
 }
 
 export interface ApiApp {

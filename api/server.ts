@@ -16,7 +16,8 @@ export interface RunningApi {
 /** Start the HTTP server with the websocket hub, and relay live events from the stream to open pages. */
 export async function startApi(ctx: AppContext, options: { port: number; host: string; uiRoot?: string }): Promise<RunningApi> {
   const hub = new WsHub({ version: ctx.version, demo: ctx.config.DEMO, log: ctx.log.child({ component: 'ws' }) })
-  const app = await createApi({ ...ctx, hub }, { uiRoot: options.uiRoot })
+  const shutdownHooks: Array<() => Promise<void>> = []
+  const app = await createApi({ ...ctx, hub, onShutdown: (hook) => shutdownHooks.push(hook) }, { uiRoot: options.uiRoot })
   const server = http.createServer(app.koa.callback())
   server.keepAliveTimeout = 65_000
   hub.attach(server)
@@ -44,6 +45,7 @@ export async function startApi(ctx: AppContext, options: { port: number; host: s
     url,
     async stop() {
       await live.stop()
+      await Promise.allSettled(shutdownHooks.map((hook) => hook()))
       await hub.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
