@@ -113,7 +113,7 @@ export class FittingSessionManager {
     return {
       available: reason === null,
       reason: reason === null ? null : `The fitting tool is not available on this server: ${reason}`,
-      activeSessions: this.sessions.size,
+      activeSessions: this.occupants().length,
       maxSessions: this.settings.maxSessions,
       maxSessionsPerIp: this.settings.maxSessionsPerIp,
       idleTimeoutSeconds: this.settings.idleTimeoutMs / 1000,
@@ -219,9 +219,7 @@ export class FittingSessionManager {
   }
 
   private checkLimits(ip: string): void {
-    // A starting session is counted by its reservation; an ending one keeps its place until it is gone.
-    const started = [...this.sessions.values()].filter((t) => t.session.state !== 'new' && t.session.state !== 'starting')
-    const all = [...started.map((t) => t.session.ip), ...this.starting.map((r) => r.ip)]
+    const all = this.occupants()
     const mine = all.filter((address) => address === ip).length
     if (mine >= this.settings.maxSessionsPerIp) {
       const n = this.settings.maxSessionsPerIp
@@ -238,6 +236,16 @@ export class FittingSessionManager {
         `All ${this.settings.maxSessions} fitting sessions on this server are in use. Sessions end when their users close them or after ${this.idleText()} without input. Try again in ${LIMIT_RETRY_SECONDS} seconds.`,
       )
     }
+  }
+
+  /**
+   * The address of every session that holds a place: running ones, and starting ones by their reservation.
+   * A session that is ending no longer counts, so a visitor who just pressed End session can start again
+   * at once (its teardown takes a moment more).
+   */
+  private occupants(): string[] {
+    const running = [...this.sessions.values()].filter((t) => t.session.state === 'running').map((t) => t.session.ip)
+    return [...running, ...this.starting.map((r) => r.ip)]
   }
 
   private scheduleIdleCheck(tracked: Tracked): void {
@@ -266,7 +274,6 @@ export class FittingSessionManager {
     const id = tracked.session.id
     this.ended.set(id, reason)
     if (this.ended.size > 1000) this.ended.delete(this.ended.keys().next().value!)
-    // The slot stays taken until the processes and files are gone.
     void tracked.session.whenEnded.then(() => {
       if (this.sessions.get(id) === tracked) this.sessions.delete(id)
     })
