@@ -51,13 +51,11 @@ export async function leaseDisplay(range: LeaseRange, sessionId: string, log: Lo
       continue
     }
     if (processesOfUid(uid).length > 0 || fs.existsSync(`/tmp/.X${display}-lock`)) {
-      // Leftovers nobody owns any more (a lease file removed by hand, say): clean them before use.
-      await killEveryProcessOf(uid)
-      removeSessionFiles({ runtimeDir: range.runtimeDir, id: null, uid, display }, log)
-      if (fs.existsSync(`/tmp/.X${display}-lock`)) {
-        fs.rmSync(file, { force: true })
-        continue
-      }
+      // Someone else's display or processes with this uid and no claim here (another runtime folder, a claim
+      // removed by hand): never touch them, use another number.
+      log.warn({ display, uid }, 'display or session uid in use without a claim in this runtime folder; skipping it')
+      fs.rmSync(file, { force: true })
+      continue
     }
     return { display, uid, sessionId, release: () => fs.rmSync(file, { force: true }) }
   }

@@ -151,6 +151,22 @@ describe('a fitting session', () => {
     expect(m.endedReason(session.id)).toBe('appExited')
   })
 
+  it('never touches an X display someone else is using', async () => {
+    const foreign = spawn('Xvfb', [':150', '-screen', '0', '320x240x24', '-nolisten', 'tcp'], { stdio: 'ignore' })
+    try {
+      await waitFor(() => fs.existsSync('/tmp/.X11-unix/X150'), 'the foreign X server')
+      const m = manager({ displayBase: 150 })
+      const session = await m.create('198.51.100.7')
+      expect(session.display).toBe(151)
+      await m.end(session.id)
+      expect(foreign.exitCode).toBeNull()
+      expect(fs.existsSync('/tmp/.X150-lock')).toBe(true)
+    } finally {
+      foreign.kill()
+      await new Promise((resolve) => foreign.once('exit', resolve))
+    }
+  })
+
   it('refuses to start when the application exits at once, leaving nothing behind', async () => {
     const m = manager({ appCommand: 'false' })
     await expect(m.create('198.51.100.6')).rejects.toThrow(SessionStartError)

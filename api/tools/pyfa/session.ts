@@ -53,6 +53,8 @@ export class FittingSession {
   private vnc?: ChildProcess
   private app?: ChildProcess
   private ending: Promise<void> | null = null
+  /** Set once our Xvfb holds the display: only then are the uid's processes and the X files ours to remove. */
+  private ownsDisplay = false
   private markEnded!: () => void
   /** Settles once the session is fully torn down (processes gone, files removed). */
   readonly whenEnded = new Promise<void>((resolve) => (this.markEnded = resolve))
@@ -182,6 +184,7 @@ export class FittingSession {
     })
     if (!(await within(ready, START_TIMEOUT_MS))) throw new SessionStartError('The virtual display (Xvfb) did not start in time.')
     await ready
+    this.ownsDisplay = true
   }
 
   private startApp(): void {
@@ -243,8 +246,13 @@ export class FittingSession {
         for (const child of children) signalGroup(child, 'SIGKILL')
         await within(Promise.all(children.map(exited)), STOP_GRACE_MS)
       }
-      await killEveryProcessOf(this.uid)
-      removeSessionFiles({ runtimeDir: this.setup.runtimeDir, id: this.id, uid: this.uid, display: this.display }, this.log)
+      if (this.ownsDisplay) {
+        await killEveryProcessOf(this.uid)
+        removeSessionFiles({ runtimeDir: this.setup.runtimeDir, id: this.id, uid: this.uid, display: this.display }, this.log)
+      } else {
+        // The display turned out to be someone else's: remove only our own folder.
+        fs.rmSync(this.dir, { recursive: true, force: true })
+      }
       this.lease.release()
     } catch (err) {
       // The lease is kept: the display stays out of use until a restarted server cleans up.
