@@ -26,7 +26,7 @@ export type FittingEndReason = keyof typeof FittingCloseCode
 export const FITTING_END_MESSAGES: Record<FittingEndReason, string> = {
   idle: 'there was no keyboard or mouse input for the idle timeout.',
   replaced: 'it was opened in another tab or window.',
-  ended: 'it was ended with the End session button.',
+  ended: 'End session was pressed.',
   appExited: 'the fitting application was closed or stopped.',
   displayFailed: 'its virtual display stopped unexpectedly.',
   abandoned: 'no browser was connected to it for a while.',

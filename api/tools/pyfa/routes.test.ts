@@ -106,7 +106,7 @@ describe('POST /api/pyfa/sessions and the VNC websocket', () => {
     expect(sessionTraces(runtimeDir, lease)).toEqual([])
     const gone = await fetch(`${app.url}/api/pyfa/sessions/${session.id}`)
     expect(gone.status).toBe(410)
-    expect(await gone.json()).toEqual({ error: expect.stringMatching(/ended with the End session button.*Nothing from it was kept/), details: { reason: 'ended' } })
+    expect(await gone.json()).toEqual({ error: expect.stringMatching(/ended: End session was pressed\. Nothing from it was kept\./), details: { reason: 'ended' } })
     expect((await fetch(`${app.url}/api/pyfa/sessions/AAAAAAAAAAAAAAAAAAAAAA`)).status).toBe(404)
     expect((await fetch(`${app.url}/api/pyfa/sessions/not-an-id`)).status).toBe(400)
   })

@@ -60,17 +60,24 @@ export default function PyfaNewPage() {
       <p className="error-box" data-testid="fitting-error">
         {attempt.message}
       </p>
-      <p className="button-row">
-        {attempt.kind === 'failed' && (
-          <button type="button" className="button" onClick={() => void start()}>
-            Try again
-          </button>
-        )}
-        <Link className="button secondary" to="/pyfa">
-          Back to the fitting tool
-        </Link>
-      </p>
+      <Actions retry={attempt.kind === 'failed' ? { label: 'Try again', onClick: () => void start() } : undefined} />
     </div>
+  )
+}
+
+/** A retry button when retrying can help, and the way back. */
+function Actions({ retry }: { retry?: { label: string; onClick: () => void } }) {
+  return (
+    <p className="button-row">
+      {retry && (
+        <button type="button" className="button" onClick={retry.onClick}>
+          {retry.label}
+        </button>
+      )}
+      <Link className="button secondary" to="/pyfa">
+        Back to the fitting tool
+      </Link>
+    </p>
   )
 }
 
@@ -93,14 +100,7 @@ function LimitReached({ message, retryAt, onRetry }: { message: string; retryAt:
       <p aria-live="polite" data-testid="fitting-retry">
         Trying again in {secondsLeft} s (at {new Date(retryAt).toLocaleTimeString()}).
       </p>
-      <p className="button-row">
-        <button type="button" className="button" onClick={onRetry}>
-          Try again now
-        </button>
-        <Link className="button secondary" to="/pyfa">
-          Back to the fitting tool
-        </Link>
-      </p>
+      <Actions retry={{ label: 'Try again now', onClick: onRetry }} />
     </div>
   )
 }

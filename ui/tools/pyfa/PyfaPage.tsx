@@ -22,8 +22,8 @@ export default function PyfaPage() {
         </li>
         <li>
           <strong>Temporary: nothing is saved.</strong> When the session ends, Pyfa, its settings and every fit in it are deleted.
-          Copy the fits you want to keep out of Pyfa first (Copy to clipboard, then the page's <em>Copy to my clipboard</em>
-          button).
+          Copy the fits you want to keep out of Pyfa first (Copy to clipboard, then the page's{' '}
+          <em>Copy to my clipboard</em> button).
         </li>
         <li>
           <strong>Limited.</strong> Each IP address may have a small number of sessions open at once, and the server runs a fixed

@@ -87,7 +87,7 @@ describe('a fitting session in the browser', () => {
       .not.toBe(before)
 
     await page.getByRole('button', { name: 'End session' }).click()
-    expect(await page.getByTestId('fitting-ended').textContent()).toMatch(/ended with the End session button\. Nothing from it was kept\./)
+    expect(await page.getByTestId('fitting-ended').textContent()).toMatch(/This session ended: End session was pressed\. Nothing from it was kept\./)
     await waitFor(() => sessionTraces(runtimeDir, lease).length === 0, 'the session to be removed')
     expect(errors).toEqual([])
     await page.context().close()
