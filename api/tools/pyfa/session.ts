@@ -101,6 +101,7 @@ export class FittingSession {
       await delay(150)
       if (this.state !== 'starting') throw new SessionStartError('The fitting application exited right after it started.')
       this.state = 'running'
+      this.lastInputAt = Date.now() // the idle clock starts when the visitor can first see the screen
       this.log.info('fitting session started')
     } catch (err) {
       await this.end('displayFailed')
