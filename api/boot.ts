@@ -4,17 +4,42 @@ import { migrate } from '../pipelines/clickhouse/migrate.js'
 import { createLogger, type Logger } from '../pipelines/log.js'
 import { createStream } from '../pipelines/stream/index.js'
 import { startIngest } from '../ingest/index.js'
+import { needsImport } from '../ingest/static/import.js'
+import { runImportInChild } from '../ingest/static/run-child.js'
+import { CatalogHolder } from './catalog/holder.js'
+import { EsiClient, esiUserAgent } from '../ingest/esi/client.js'
 import { startPipelines } from '../pipelines/index.js'
 import { VERSION, type AppContext } from './context.js'
 import { startApi, type RunningApi } from './server.js'
 
-/** Open the two connections and bring the ClickHouse schema up to date. */
+/**
+ * Open the two connections, bring the ClickHouse schema up to date, import static data when this process
+ * ingests and the stored import is missing or from another source version, and load the catalog for the api.
+ */
 export async function createAppContext(config: Config, log: Logger = createLogger(config.LOG_LEVEL)): Promise<AppContext> {
-  const ch = await createClickHouse(config)
+  let ch = await createClickHouse(config)
   const applied = await migrate(ch)
   if (applied.length) log.info({ applied }, 'migrations applied')
+  if (config.ROLES.includes('ingest') && !config.SKIP_STATIC_IMPORT && (await needsImport(ch, config))) {
+    // chDB lets one process at a time hold the data path: hand it to the import, then take it back.
+    const embedded = !config.CLICKHOUSE_URL
+    if (embedded) await ch.close()
+    try {
+      await runImportInChild(config, log)
+    } catch (err) {
+      log.error({ err }, 'static import failed; starting with the previous import, if any (pages that need static data say so)')
+    }
+    if (embedded) ch = await createClickHouse(config)
+  }
+  const catalog = new CatalogHolder(ch, log.child({ component: 'catalog' }))
+  if (config.ROLES.includes('api')) {
+    await catalog.refresh()
+    if (!catalog.ready) log.warn('no static data import has completed yet; catalog endpoints answer 503 until one does')
+    catalog.watch(catalog.ready ? 60_000 : 10_000)
+  }
   const stream = createStream(config)
-  return { config, log, version: VERSION, startedAt: Date.now(), ch, stream }
+  const esi = new EsiClient({ baseUrl: config.ESI_BASE_URL, userAgent: esiUserAgent(VERSION, config.USER_AGENT_CONTACT), log: log.child({ component: 'esi' }) })
+  return { config, log, version: VERSION, startedAt: Date.now(), ch, stream, catalog, esi }
 }
 
 export interface RunningApp {
@@ -38,6 +63,7 @@ export async function startApp(config: Config, options: { uiRoot?: string; log?:
       await ingest?.stop()
       await api?.stop()
       await pipelines?.stop()
+      ctx.catalog.stop()
       await ctx.stream.close()
       await ctx.ch.close()
     },

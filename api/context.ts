@@ -3,6 +3,8 @@ import type { Config } from '../schemas/config.js'
 import type { ClickHouseClient } from '../pipelines/clickhouse/client.js'
 import type { Logger } from '../pipelines/log.js'
 import type { Stream } from '../pipelines/stream/index.js'
+import type { CatalogHolder } from './catalog/holder.js'
+import type { EsiClient } from '../ingest/esi/client.js'
 
 /** What every role of the process shares: configuration, logs and the two connections. */
 export interface AppContext {
@@ -12,6 +14,10 @@ export interface AppContext {
   startedAt: number
   ch: ClickHouseClient
   stream: Stream
+  /** Static game data in memory (api role); `catalog.current()` answers 503 until an import has completed. */
+  catalog: CatalogHolder
+  /** The process's one ESI client (shared cache and limits). */
+  esi: EsiClient
 }
 
 export const VERSION: string = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version

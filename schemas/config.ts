@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
+import { isDiscordWebhookUrl } from './discord-webhook.js'
 
 /** Every process role the one codebase can play. Embedded mode runs all three in one process. */
 export const Role = z.enum(['api', 'ingest', 'pipelines'])
@@ -48,7 +49,7 @@ export const ConfigSchema = z.object({
   /** Skip running the static import at start even when data is missing (tests of the bare platform). */
   SKIP_STATIC_IMPORT: flag.default(false),
 
-  ESI_BASE_URL: z.string().url().default('https://esi.evetech.net/latest'),
+  ESI_BASE_URL: z.string().url().default('https://esi.evetech.net'),
   ZKILL_BASE_URL: z.string().url().default('https://zkillboard.com'),
   ZKILL_R2Z2_URL: z.string().url().default('https://r2z2.zkillboard.com'),
   IMAGE_SERVER_URL: z.string().url().default('https://images.evetech.net'),
@@ -56,6 +57,12 @@ export const ConfigSchema = z.object({
 
   /** Demo mode: the site runs against loopback fakes and every page shows a banner. */
   DEMO: flag.default(false),
+
+  /** Contact form messages are also posted to this Discord webhook (optional; they are always stored). */
+  CONTACT_DISCORD_WEBHOOK_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().refine(isDiscordWebhookUrl, 'must be an https://discord.com/api/webhooks/<id>/<token> URL').optional(),
+  ),
 
   /** Fitting tool (/pyfa): the desktop application each session runs, a shell command line (unset: tool unavailable). */
   FITTING_APP_COMMAND: z.string().trim().default(''),

@@ -11,6 +11,25 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.3.0',
+    date: '2026-11-22',
+    title: 'Time converter and contact form',
+    changes: [
+      'Time converter: build chat timestamp codes with previews as the chat client shows them, convert to and from EVE time across daylight-saving changes, read pasted codes back and share the selection by link.',
+      'Contact form: send a message (stored, optionally forwarded to Discord), with spam protection and a per-address limit.',
+    ],
+  },
+  {
+    version: '0.2.0',
+    date: '2026-11-22',
+    title: 'Static game data',
+    changes: [
+      "Imports CCP's static data export (2023 'Uprising' copy) and the community data sets into ClickHouse: types, dogma, reprocessing, blueprints, planetary schematics and every solar system, with all of J-space in detail.",
+      'Imports are versioned by their sources and switch over all at once; a failed import leaves the previous one serving.',
+      'New API: resolve item names or ids to types (POST /api/types/resolve), type details (GET /api/types/{id}), every wormhole system (GET /api/wormholes) and which data sets are loaded (GET /api/static/status).',
+    ],
+  },
+  {
     version: '0.1.0',
     date: '2026-11-22',
     title: 'Foundation',

@@ -2,8 +2,7 @@ export type RoadmapStatus = 'planned' | 'in progress'
 
 /** What is coming. Items leave this list when they ship (and appear in the changelog). */
 export const roadmap: Array<{ title: string; detail: string; status: RoadmapStatus }> = [
-  { title: 'Static game data', detail: 'Types, blueprints, schematics, dogma and all of J-space imported from the static data export, with a type resolver in the API.', status: 'in progress' },
-  { title: 'Market prices', detail: 'Our own hub prices from ESI market orders at Jita, Amarr, Dodixie, Hek and Rens, a public price API and a status page.', status: 'planned' },
+  { title: 'Market prices', detail: 'Our own hub prices from ESI market orders at Jita, Amarr, Dodixie, Hek and Rens, a public price API and a status page.', status: 'in progress' },
   { title: 'Kills', detail: 'Killboard panels for every wormhole, kill trackers and a killfeed to Discord.', status: 'planned' },
   { title: 'Calculators', detail: 'Gas and ore harvesting, blue loot and participation splits, PI, reactions, industry build costs and the compressed-ore planner.', status: 'planned' },
   { title: 'References', detail: 'Wormhole database, sleeper sites, hole rolling guide and time converter.', status: 'planned' },

@@ -34,6 +34,14 @@ export interface ToolEntry {
  */
 export const tools: ToolEntry[] = [
   {
+    path: '/timestamp',
+    name: 'Time converter',
+    description: 'Build chat timestamp codes that show every reader their own local time, and convert to and from EVE time (UTC).',
+    menuLabel: 'Time converter',
+    section: 'Reference',
+    page: () => import('./timestamp/TimestampPage'),
+  },
+  {
     path: '/pyfa',
     name: 'Browser-based fitting tool',
     description: 'Fit ships with Pyfa in your browser: a temporary, isolated session with nothing to install and nothing saved. A first attempt.',
@@ -89,6 +97,14 @@ export const tools: ToolEntry[] = [
     page: () => import('../meta/RoadmapPage'),
     card: false,
     menu: false,
+  },
+  {
+    path: '/contact',
+    name: 'Contact',
+    description: 'Report a bug, ask for a feature or get in touch about the toolbox.',
+    menuLabel: 'Contact',
+    section: 'Meta',
+    page: () => import('./contact/ContactPage'),
   },
 ]
 

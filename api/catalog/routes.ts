@@ -1,0 +1,115 @@
+import { z } from 'zod'
+import { IdParam } from '../../schemas/common.js'
+import { ResolveRequest, ResolveResponse, StaticDataStatus, TypeInfo } from '../../schemas/types.js'
+import type { ApiContext } from '../app.js'
+import { notFound } from '../http/errors.js'
+import type { ApiRouter } from '../http/router.js'
+import type { Catalog, Quantity } from './catalog.js'
+
+export function register(router: ApiRouter, ctx: ApiContext): void {
+  router.route(
+    {
+      method: 'post',
+      path: '/api/types/resolve',
+      summary: 'Resolve item names or type ids to types',
+      description: 'Case-insensitive; non-breaking spaces and dash variants are folded. Unknown names come back with type_id null.',
+      tags: ['Static data'],
+      body: ResolveRequest,
+      response: ResolveResponse,
+      errors: { 503: 'Static data not imported yet' },
+    },
+    ({ body }) => {
+      const catalog = ctx.catalog.current()
+      return {
+        results: body.names.map((name) => {
+          const t = catalog.resolve(name)
+          return { name, type_id: t?.type_id ?? null, canonicalName: t?.name ?? null, m3: t?.volume ?? null }
+        }),
+      }
+    },
+  )
+
+  router.route(
+    {
+      method: 'get',
+      path: '/api/types/:id',
+      summary: 'One type: group, volume, reprocessing outputs, blueprints and schematic that make it',
+      tags: ['Static data'],
+      params: z.object({ id: IdParam }),
+      query: z.object({ dogma: z.enum(['0', '1']).optional().meta({ description: '1 to include dogma attributes' }) }),
+      response: TypeInfo,
+      errors: { 404: 'No such type', 503: 'Static data not imported yet' },
+    },
+    ({ params, query, ctx: kctx }) => {
+      const catalog = ctx.catalog.current()
+      const t = catalog.type(params.id)
+      if (!t) throw notFound(`No type with id ${params.id}`)
+      kctx.set('Cache-Control', 'public, max-age=3600')
+      return typeInfo(catalog, t.type_id, query.dogma === '1')
+    },
+  )
+
+  router.route(
+    {
+      method: 'get',
+      path: '/api/static/status',
+      summary: 'Which static data import is serving, and which community data sets it has',
+      tags: ['Static data'],
+      response: StaticDataStatus,
+    },
+    () => {
+      if (!ctx.catalog.ready) return { ready: false, import_id: null, sde_version: null, imported_at: null, counts: {}, community: [] }
+      const c = ctx.catalog.current()
+      return { ready: true, import_id: c.importId, sde_version: c.summary.sdeVersion, imported_at: c.importedAt, counts: c.summary.counts, community: c.datasets }
+    },
+  )
+}
+
+function named(catalog: Catalog, q: Quantity) {
+  return { type_id: q.typeId, name: catalog.type(q.typeId)?.name ?? `Type ${q.typeId}`, quantity: q.quantity }
+}
+
+export function typeInfo(catalog: Catalog, typeId: number, withDogma: boolean) {
+  const t = catalog.type(typeId)!
+  const group = catalog.groups.get(t.group_id)
+  const schematic = catalog.schematicFor(typeId)
+  const makers = [...catalog.blueprintsFor(typeId, 'manufacturing'), ...catalog.blueprintsFor(typeId, 'reaction')]
+  return {
+    type_id: t.type_id,
+    name: t.name,
+    group_id: t.group_id,
+    group_name: group?.name ?? '',
+    category_id: t.category_id,
+    category_name: catalog.categories.get(t.category_id)?.name ?? '',
+    market_group_id: t.market_group_id,
+    volume: t.volume,
+    portion_size: t.portion_size,
+    base_price: t.base_price,
+    published: t.published,
+    reprocessing: catalog.reprocessing(typeId).map((q) => named(catalog, q)),
+    made_by: makers.flatMap((bp) =>
+      (['manufacturing', 'reaction'] as const)
+        .filter((a) => bp.activities[a]?.products.some((p) => p.typeId === typeId))
+        .map((a) => {
+          const act = bp.activities[a]!
+          return {
+            blueprint_type_id: bp.blueprintTypeId,
+            blueprint_name: catalog.type(bp.blueprintTypeId)?.name ?? `Blueprint ${bp.blueprintTypeId}`,
+            activity: a,
+            time: act.time,
+            materials: act.materials.map((q) => named(catalog, q)),
+            products: act.products.map((q) => named(catalog, q)),
+          }
+        }),
+    ),
+    schematic: schematic
+      ? { schematic_id: schematic.schematicId, name: schematic.name, cycle_time: schematic.cycleTime, inputs: schematic.inputs.map((q) => named(catalog, q)), output: named(catalog, schematic.output) }
+      : null,
+    attributes: withDogma
+      ? [...catalog.dogma(typeId)].map(([id, value]) => {
+          const a = catalog.attributes.get(id)
+          return { attribute_id: id, name: a?.name ?? String(id), display_name: a?.display_name ?? null, value }
+        })
+      : undefined,
+  }
+}

@@ -1,0 +1,83 @@
+import type { Logger } from '../../../pipelines/log.js'
+import type { ContactMessage } from '../../../schemas/contact.js'
+
+/** The JSON body of Discord's "execute webhook" call, as far as this module uses it. */
+export interface DiscordWebhookBody {
+  username: string
+  allowed_mentions: { parse: string[] }
+  embeds: Array<{
+    title: string
+    description: string
+    color: number
+    fields: Array<{ name: string; value: string; inline?: boolean }>
+    timestamp: string
+  }>
+}
+
+export interface ForwardOptions {
+  timeoutMs?: number
+  /** A 429 asking to wait at most this long is retried once; longer waits give up (the message is stored anyway). */
+  maxRetryWaitMs?: number
+}
+
+/** One embed per message. Mentions are disabled so '@everyone' in a message cannot ping the channel. */
+export function contactEmbed(msg: ContactMessage): DiscordWebhookBody {
+  return {
+    username: 'J-Space Toolbox',
+    allowed_mentions: { parse: [] },
+    embeds: [
+      {
+        title: `Contact form: ${msg.topic}`,
+        description: msg.message,
+        color: 0x5cc8ff,
+        fields: [
+          { name: 'Name', value: msg.name, inline: true },
+          { name: 'Email', value: msg.email, inline: true },
+          { name: 'Message id', value: msg.id },
+        ],
+        timestamp: msg.received_at,
+      },
+    ],
+  }
+}
+
+/**
+ * Post a stored message to the configured Discord webhook. Never throws: a failure is logged (without the
+ * webhook token) and reported as false, because the message is already safe in the database.
+ */
+export async function forwardToDiscord(webhookUrl: string, msg: ContactMessage, log: Logger, options: ForwardOptions = {}): Promise<boolean> {
+  const { timeoutMs = 10_000, maxRetryWaitMs = 5_000 } = options
+  const where = { host: new URL(webhookUrl).host, messageId: msg.id }
+  const body = JSON.stringify(contactEmbed(msg))
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    let res: Response
+    try {
+      res = await fetch(webhookUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: AbortSignal.timeout(timeoutMs) })
+    } catch (err) {
+      log.warn({ ...where, err: (err as Error).message }, 'contact message not forwarded to Discord: request failed')
+      return false
+    }
+    if (res.ok) return true
+    const text = await res.text().catch(() => '')
+    const waitMs = res.status === 429 ? retryAfterMs(res, text) : null
+    if (waitMs !== null && waitMs <= maxRetryWaitMs && attempt === 1) {
+      await new Promise((r) => setTimeout(r, waitMs))
+      continue
+    }
+    log.warn({ ...where, status: res.status, body: text.slice(0, 300) }, 'contact message not forwarded to Discord')
+    return false
+  }
+  return false
+}
+
+/** Discord says how long to wait in the JSON `retry_after` (seconds, fractional) and the Retry-After header. */
+function retryAfterMs(res: Response, text: string): number | null {
+  try {
+    const seconds = (JSON.parse(text) as { retry_after?: unknown }).retry_after
+    if (typeof seconds === 'number' && Number.isFinite(seconds)) return Math.ceil(seconds * 1000)
+  } catch {
+    /* fall through to the header */
+  }
+  const header = Number(res.headers.get('retry-after'))
+  return Number.isFinite(header) && header > 0 ? header * 1000 : null
+}

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createLogger } from '../../pipelines/log.js'
+import { FakeEsi } from '../fakes/esi/server.js'
+import { ESI_COMPATIBILITY_DATE, EsiClient, EsiError, esiUserAgent } from './client.js'
+
+const esi = new FakeEsi()
+let hits = 0
+let modified = new Date('2026-11-22T10:00:00Z')
+
+beforeAll(async () => {
+  esi.route('GET', '/items/:id', (req) => (hits++, { body: { id: Number(req.params.id) }, expiresIn: Number(req.query.get('expires') ?? 0) }))
+  esi.route('GET', '/paged', (req) => {
+    const page = Number(req.query.get('page') ?? 1)
+    return { body: [page * 10, page * 10 + 1], pages: 3, lastModified: modified, expiresIn: 0 }
+  })
+  esi.route('POST', '/echo', (req) => ({ body: req.body }))
+  await esi.start()
+})
+afterAll(() => esi.close())
+beforeEach(() => {
+  esi.clearInjected()
+  esi.setErrorLimit(100, 60)
+  esi.requests.length = 0
+})
+
+const client = (overrides: Partial<ConstructorParameters<typeof EsiClient>[0]> = {}) =>
+  new EsiClient({ baseUrl: esi.url, userAgent: esiUserAgent('9.9.9', 'ops@example.com'), log: createLogger('silent'), backoffMs: 10, ...overrides })
+
+describe('ESI client against the fake ESI', () => {
+  it('sends a descriptive User-Agent and the compatibility date', async () => {
+    await client().get('/items/1')
+    expect(esi.requests[0].headers['user-agent']).toBe('JSpaceToolbox/9.9.9 (ops@example.com)')
+    expect(esi.requests[0].headers['x-compatibility-date']).toBe(ESI_COMPATIBILITY_DATE)
+  })
+
+  it('serves from cache until Expires, then revalidates with If-None-Match and reuses the body on 304', async () => {
+    const c = client()
+    hits = 0
+    const first = await c.get<{ id: number }>('/items/2', { expires: 60 })
+    const second = await c.get<{ id: number }>('/items/2', { expires: 60 })
+    expect(first.fromCache).toBe(false)
+    expect(second).toMatchObject({ fromCache: true, data: { id: 2 } })
+    expect(hits).toBe(1)
+
+    const stale = await c.get<{ id: number }>('/items/3', { expires: 0 })
+    const revalidated = await c.get<{ id: number }>('/items/3', { expires: 0 })
+    expect(stale.status).toBe(200)
+    expect(revalidated).toMatchObject({ status: 304, fromCache: true, data: { id: 3 } })
+    expect(esi.requests.at(-1)!.headers['if-none-match']).toBe(stale.etag)
+  })
+
+  it('fetches every page named by X-Pages, each with its Last-Modified', async () => {
+    const pages = await client().getAllPages<number>('/paged')
+    expect(pages.map((p) => p.data)).toEqual([
+      [10, 11],
+      [20, 21],
+      [30, 31],
+    ])
+    expect(new Set(pages.map((p) => p.lastModified))).toEqual(new Set([modified.toUTCString()]))
+  })
+
+  it('retries 5xx answers with backoff, then gives up with an error', async () => {
+    esi.failNext('/items/4', 502, 2)
+    expect((await client().get<{ id: number }>('/items/4')).data).toEqual({ id: 4 })
+    esi.failNext('/items/5', 503, 10)
+    await expect(client({ retries: 2 }).get('/items/5')).rejects.toMatchObject({ status: 503 })
+  })
+
+  it('does not retry other client errors', async () => {
+    esi.failNext('/items/6', 404, 5)
+    const err = await client().get('/items/6').catch((e) => e)
+    expect(err).toBeInstanceOf(EsiError)
+    expect(err.status).toBe(404)
+    expect(esi.requests.filter((r) => r.path === '/items/6')).toHaveLength(1)
+  })
+
+  it('retries a request that times out', async () => {
+    esi.slowDown('/items/7', 300)
+    const c = client({ timeoutMs: 100, retries: 1 })
+    await expect(c.get('/items/7')).rejects.toMatchObject({ status: 0 })
+    esi.clearInjected()
+    expect((await c.get<{ id: number }>('/items/7')).data).toEqual({ id: 7 })
+  })
+
+  it('stops before the error limit and resumes after the reset', async () => {
+    const c = client({ errorLimitFloor: 10 })
+    esi.setErrorLimit(11, 1)
+    esi.failNext('/items/8', 404, 1) // spends one: 10 left, at the floor
+    await c.get('/items/8').catch(() => undefined)
+    expect(c.pausedForSeconds).toBeGreaterThan(0)
+    const started = Date.now()
+    await c.get('/items/9')
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500)
+  })
+
+  it('never ignores a 420: it waits for the window to reset before trying again', async () => {
+    const c = client({ errorLimitFloor: 0 })
+    esi.setErrorLimit(0, 1)
+    const started = Date.now()
+    const res = await c.get<{ id: number }>('/items/10')
+    expect(res.data).toEqual({ id: 10 })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500)
+    expect(esi.requests.filter((r) => r.path === '/items/10').length).toBe(2) // the 420, then one after the reset
+  })
+
+  it('waits out a 429 with Retry-After', async () => {
+    esi.rateLimitFor(1)
+    const started = Date.now()
+    expect((await client().get<{ id: number }>('/items/11')).data).toEqual({ id: 11 })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500)
+  })
+
+  it('posts JSON bodies', async () => {
+    expect((await client().post<string[]>('/echo', ['a', 'b'])).data).toEqual(['a', 'b'])
+  })
+})

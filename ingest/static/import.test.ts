@@ -1,0 +1,89 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TypeRow } from '../../schemas/static-data.js'
+import { createClickHouse, queryRows, type ClickHouseClient } from '../../pipelines/clickhouse/client.js'
+import { migrate } from '../../pipelines/clickhouse/migrate.js'
+import { createLogger } from '../../pipelines/log.js'
+import { loadCatalog } from '../../api/catalog/load.js'
+import { latestCompleteImport, needsImport, runStaticImport, sdeSources, type StaticSources } from './import.js'
+
+let ch: ClickHouseClient
+let dataDir: string
+const communityDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-comm-'))
+const log = createLogger('silent')
+
+const type = (id: number, name: string): TypeRow => ({ type_id: id, name, group_id: 18, category_id: 4, market_group_id: 1857, volume: 0.01, capacity: 0, mass: 0, portion_size: 1, base_price: null, published: true, meta_group_id: null })
+
+/** Small stand-in sources: the mechanism under test is the import's versioning and atomicity, not the SDE. */
+function sources(version: string, typeNames: string[], failAt?: 'dogma'): StaticSources {
+  return {
+    ...sdeSources,
+    version: () => version,
+    groupsAndCategories: async () => ({ groups: [{ group_id: 18, name: 'Mineral', category_id: 4, published: true }], categories: [{ category_id: 4, name: 'Material', published: true }] }),
+    marketGroups: async () => [],
+    types: async () => typeNames.map((n, i) => type(34 + i, n)),
+    dogma: async () => {
+      if (failAt === 'dogma') throw new Error('fsd/typeDogma.yaml: record 34: dogmaAttributes.0.value: Invalid input')
+      return { attributes: [], typeAttributes: [], typeEffects: [] }
+    },
+    typeMaterials: async () => [],
+    blueprints: async () => ({ blueprints: [], materials: [], products: [], skills: [] }),
+    schematics: async () => ({ schematics: [], types: [] }),
+    universe: () => ({ systems: [], planets: [] }),
+  }
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-import-'))
+  ch = await createClickHouse({ DATA_DIR: dataDir, CLICKHOUSE_URL: undefined, CLICKHOUSE_USER: 'default', CLICKHOUSE_PASSWORD: '', CLICKHOUSE_DATABASE: 'default' })
+  await migrate(ch)
+})
+afterAll(async () => {
+  await ch?.close()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+  fs.rmSync(communityDir, { recursive: true, force: true })
+})
+
+describe('static import', () => {
+  it('needs an import when none has completed', async () => {
+    expect(await latestCompleteImport(ch)).toBeNull()
+    expect(await needsImport(ch, { COMMUNITY_DATA_DIR: communityDir })).toBe(true)
+  })
+
+  it('imports, then becomes the import readers see, with missing community data recorded', async () => {
+    const summary = await runStaticImport(ch, { COMMUNITY_DATA_DIR: communityDir }, log, sources('sde@1', ['Tritanium', 'Pyerite']))
+    expect(summary.counts.sde_types).toBe(2)
+    expect(summary.community.every((d) => !d.present)).toBe(true)
+    const catalog = (await loadCatalog(ch))!
+    expect(catalog.resolve('tritanium')?.type_id).toBe(34)
+    expect(catalog.community.gasSites).toBeNull()
+  })
+
+  it('keeps the previous import serving when a new one fails, and removes the failed rows', async () => {
+    const before = (await latestCompleteImport(ch))!
+    await expect(runStaticImport(ch, { COMMUNITY_DATA_DIR: communityDir }, log, sources('sde@2', ['Tritanium', 'Pyerite', 'Mexallon'], 'dogma'))).rejects.toThrow(/typeDogma\.yaml: record 34/)
+    expect((await latestCompleteImport(ch))!.import_id).toBe(before.import_id)
+    const leftovers = await queryRows<{ n: number }>(ch, 'SELECT count() AS n FROM sde_types WHERE import_id != {id:UInt32}', { id: before.import_id })
+    expect(Number(leftovers[0].n)).toBe(0)
+    const failed = await queryRows<{ status: string; error: string }>(ch, "SELECT status, error FROM static_imports FINAL WHERE status = 'failed'")
+    expect(failed[0].error).toMatch(/typeDogma/)
+    expect((await loadCatalog(ch))!.resolve('mexallon')).toBeUndefined()
+  })
+
+  it('swaps to a new import all at once and drops the old one', async () => {
+    const before = (await latestCompleteImport(ch))!
+    await runStaticImport(ch, { COMMUNITY_DATA_DIR: communityDir }, log, sources('sde@3', ['Tritanium', 'Pyerite', 'Mexallon']))
+    const after = (await latestCompleteImport(ch))!
+    expect(after.import_id).toBeGreaterThan(before.import_id)
+    expect((await loadCatalog(ch))!.resolve('Mexallon')?.type_id).toBe(36)
+    const importsLeft = await queryRows<{ import_id: number }>(ch, 'SELECT DISTINCT import_id FROM sde_types')
+    expect(importsLeft.map((r) => r.import_id)).toEqual([after.import_id])
+  })
+
+  it('is versioned by source: the same sources do not need another import', async () => {
+    const latest = (await latestCompleteImport(ch))!
+    expect(latest.source_version).toMatch(/^sde@3; community [0-9a-f]{16}; importer [0-9a-f]{12}$/)
+  })
+})

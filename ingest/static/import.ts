@@ -1,0 +1,188 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Config } from '../../schemas/config.js'
+import type { ImportSummary, TypeRow } from '../../schemas/static-data.js'
+import { queryRows, type ClickHouseClient } from '../../pipelines/clickhouse/client.js'
+import type { Logger } from '../../pipelines/log.js'
+import { communityFingerprint, readCommunityData } from './community.js'
+import { sdeVersion } from './sde-files.js'
+import { readBlueprints, readDogma, readGroupsAndCategories, readMarketGroups, readSchematics, readTypeMaterials, readTypes } from './sde-records.js'
+import { readItemNames, readUniverse } from './universe.js'
+
+/** Where an import reads from: the SDE package and the community directory (tests substitute small sources). */
+export const sdeSources = {
+  version: sdeVersion,
+  groupsAndCategories: readGroupsAndCategories,
+  marketGroups: readMarketGroups,
+  types: readTypes,
+  dogma: readDogma,
+  typeMaterials: readTypeMaterials,
+  blueprints: readBlueprints,
+  schematics: readSchematics,
+  universe: (types: Map<number, TypeRow>) => readUniverse(types, readItemNames()),
+  community: readCommunityData,
+}
+export type StaticSources = typeof sdeSources
+
+/**
+ * A fingerprint of the importer's own code and the schemas it validates with: a change to how data is read
+ * or checked re-imports once, without anyone remembering to bump a number.
+ */
+export function importerFingerprint(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url))
+  const files = [
+    ...fs.readdirSync(here).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => path.join(here, f)),
+    path.join(here, '../../schemas/community.ts'),
+    path.join(here, '../../schemas/static-data.ts'),
+  ].sort()
+  const hash = crypto.createHash('sha256')
+  for (const f of files) hash.update(fs.readFileSync(f))
+  return hash.digest('hex').slice(0, 12)
+}
+
+/** Tables an import writes, all partitioned by import_id. */
+export const STATIC_TABLES = [
+  'sde_types',
+  'sde_groups',
+  'sde_categories',
+  'sde_market_groups',
+  'sde_dogma_attributes',
+  'sde_type_attributes',
+  'sde_type_effects',
+  'sde_type_materials',
+  'sde_blueprints',
+  'sde_blueprint_materials',
+  'sde_blueprint_products',
+  'sde_blueprint_skills',
+  'sde_planet_schematics',
+  'sde_schematic_types',
+  'sde_solar_systems',
+  'sde_planets',
+  'community_datasets',
+] as const
+
+export function currentSourceVersion(config: Pick<Config, 'COMMUNITY_DATA_DIR'>, sources: Pick<StaticSources, 'version'> = sdeSources): string {
+  return `${sources.version()}; community ${communityFingerprint(config.COMMUNITY_DATA_DIR)}; importer ${importerFingerprint()}`
+}
+
+export interface CompletedImport {
+  import_id: number
+  source_version: string
+  finished_at: string
+  summary: ImportSummary
+}
+
+/** The import readers use: the newest one that completed. */
+export async function latestCompleteImport(ch: ClickHouseClient): Promise<CompletedImport | null> {
+  const rows = await queryRows<{ import_id: number; source_version: string; finished_at: string; summary: string }>(
+    ch,
+    `SELECT import_id, source_version, toString(finished_at) AS finished_at, summary
+     FROM static_imports FINAL WHERE status = 'complete' ORDER BY import_id DESC LIMIT 1`,
+  )
+  if (!rows.length) return null
+  return { ...rows[0], summary: JSON.parse(rows[0].summary) as ImportSummary }
+}
+
+export async function needsImport(ch: ClickHouseClient, config: Pick<Config, 'COMMUNITY_DATA_DIR'>): Promise<boolean> {
+  const latest = await latestCompleteImport(ch)
+  return !latest || latest.source_version !== currentSourceVersion(config)
+}
+
+const BATCH = 50_000
+
+async function insertRows(ch: ClickHouseClient, table: string, importId: number, rows: object[]): Promise<number> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await ch.insert({ table, values: rows.slice(i, i + BATCH).map((r) => ({ import_id: importId, ...r })), format: 'JSONEachRow' })
+  }
+  return rows.length
+}
+
+async function setStatus(ch: ClickHouseClient, importId: number, fields: { source_version: string; status: string; started_at: string; finished_at?: string | null; summary?: string; error?: string }) {
+  await ch.insert({
+    table: 'static_imports',
+    values: [{ import_id: importId, finished_at: null, summary: '', error: '', ...fields, updated_at: new Date().toISOString() }],
+    format: 'JSONEachRow',
+  })
+}
+
+async function dropImport(ch: ClickHouseClient, importId: number) {
+  if (!Number.isInteger(importId)) throw new Error(`bad import id ${importId}`)
+  for (const table of STATIC_TABLES) await ch.command({ query: `ALTER TABLE ${table} DROP PARTITION ${importId}` })
+}
+
+/**
+ * Import the SDE and the community data sets into ClickHouse as a new import. Readers keep the previous
+ * import until this one is marked complete; a failed import is removed and the previous one keeps serving.
+ */
+export async function runStaticImport(ch: ClickHouseClient, config: Pick<Config, 'COMMUNITY_DATA_DIR'>, log: Logger, sources: StaticSources = sdeSources): Promise<ImportSummary> {
+  const started = performance.now()
+  const startedAt = new Date().toISOString()
+  const sourceVersion = currentSourceVersion(config, sources)
+  const [{ next }] = await queryRows<{ next: number }>(ch, 'SELECT toUInt32(max(import_id) + 1) AS next FROM static_imports')
+  const importId = Math.max(next, 1)
+  const counts: Record<string, number> = {}
+  const step = async (table: string, rows: () => object[] | Promise<object[]>) => {
+    const t = performance.now()
+    counts[table] = await insertRows(ch, table, importId, await rows())
+    log.info({ table, rows: counts[table], ms: Math.round(performance.now() - t), rssMB: Math.round(process.memoryUsage().rss / 1e6) }, 'static import step')
+  }
+
+  log.info({ importId, sourceVersion, communityDir: config.COMMUNITY_DATA_DIR }, 'static import started')
+  await setStatus(ch, importId, { source_version: sourceVersion, status: 'running', started_at: startedAt })
+  try {
+    const { groups, categories } = await sources.groupsAndCategories()
+    await step('sde_categories', () => categories)
+    await step('sde_groups', () => groups)
+    await step('sde_market_groups', sources.marketGroups)
+    let types: TypeRow[] = await sources.types(new Map(groups.map((g) => [g.group_id, g.category_id])))
+    await step('sde_types', () => types)
+    const typeMap = new Map(types.map((t) => [t.type_id, t]))
+    types = []
+
+    const dogma = await sources.dogma()
+    await step('sde_dogma_attributes', () => dogma.attributes)
+    await step('sde_type_attributes', () => dogma.typeAttributes)
+    await step('sde_type_effects', () => dogma.typeEffects)
+
+    await step('sde_type_materials', sources.typeMaterials)
+    const bp = await sources.blueprints()
+    await step('sde_blueprints', () => bp.blueprints)
+    await step('sde_blueprint_materials', () => bp.materials)
+    await step('sde_blueprint_products', () => bp.products)
+    await step('sde_blueprint_skills', () => bp.skills)
+    const pi = await sources.schematics()
+    await step('sde_planet_schematics', () => pi.schematics)
+    await step('sde_schematic_types', () => pi.types)
+
+    const universe = sources.universe(typeMap)
+    await step('sde_solar_systems', () => universe.systems)
+    await step('sde_planets', () => universe.planets)
+
+    const community = sources.community(config.COMMUNITY_DATA_DIR)
+    await step('community_datasets', () => community.map(({ name, file, present, records, sha256, content, error }) => ({ dataset: name, file, present, records, sha256, content, error: error ?? '' })))
+    for (const d of community.filter((d) => !d.present)) log.warn({ dataset: d.name, error: d.error }, 'community data set missing; pages that need it will say so')
+
+    const summary: ImportSummary = {
+      sdeVersion: sources.version(),
+      counts,
+      community: community.map(({ name, file, present, records, error, what }) => ({ name, file, present, records, error, what })),
+      seconds: Math.round((performance.now() - started) / 100) / 10,
+    }
+    await setStatus(ch, importId, { source_version: sourceVersion, status: 'complete', started_at: startedAt, finished_at: new Date().toISOString(), summary: JSON.stringify(summary) })
+    await removeOlderImports(ch, importId)
+    log.info({ importId, seconds: summary.seconds }, 'static import complete')
+    return summary
+  } catch (err) {
+    log.error({ err, importId }, 'static import failed; the previous import keeps serving')
+    await setStatus(ch, importId, { source_version: sourceVersion, status: 'failed', started_at: startedAt, finished_at: new Date().toISOString(), error: (err as Error).message })
+    await dropImport(ch, importId).catch((e) => log.error({ err: e }, 'could not remove the failed import'))
+    throw err
+  }
+}
+
+async function removeOlderImports(ch: ClickHouseClient, keep: number) {
+  const old = await queryRows<{ import_id: number }>(ch, 'SELECT DISTINCT import_id FROM sde_types WHERE import_id != {keep:UInt32}', { keep })
+  for (const { import_id } of old) await dropImport(ch, import_id)
+}

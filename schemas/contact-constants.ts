@@ -1,0 +1,13 @@
+/** The contact form's choices, limits and fixed sentences, shared by the page and the API. (No zod here: the page imports it.) */
+export const CONTACT_TOPICS = ['General', 'Bug report', 'Feature request', 'Business / sponsorship'] as const
+export type ContactTopic = (typeof CONTACT_TOPICS)[number]
+
+/** Characters after trimming. The message fits one Discord embed description (4096). */
+export const CONTACT_LIMITS = { name: 100, email: 254, message: 4000 } as const
+
+export const CONTACT_TEXT = {
+  required: 'Please fill out name, email, and message.',
+  sent: "Message sent. I'll get back to you soon.",
+  failed: 'Something went wrong.',
+  network: 'Network error. Try again.',
+} as const

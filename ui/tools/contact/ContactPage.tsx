@@ -1,0 +1,118 @@
+import { useState, type FormEvent } from 'react'
+import { ApiError, apiPost } from '../../lib/api'
+import { CONTACT_LIMITS, CONTACT_TEXT, CONTACT_TOPICS, type ContactTopic } from '../../../schemas/contact-constants'
+import './contact.css'
+
+type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'success' } | { kind: 'failure'; message: string }
+
+interface Fields {
+  name: string
+  email: string
+  topic: ContactTopic
+  message: string
+  /** The hidden trap field: people never see it, form-filling bots do. */
+  website: string
+}
+
+const EMPTY: Fields = { name: '', email: '', topic: 'General', message: '', website: '' }
+
+/** The server's `error` sentence when it sent one. */
+function serverError(err: ApiError): string | null {
+  const body = err.body
+  return body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error ? body.error : null
+}
+
+export default function ContactPage() {
+  const [fields, setFields] = useState<Fields>(EMPTY)
+  const [status, setStatus] = useState<Status>({ kind: 'idle' })
+  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => setFields((f) => ({ ...f, [key]: value }))
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (status.kind === 'sending') return
+    if (fields.website.trim()) {
+      // A bot filled the trap: look exactly like a success, send nothing.
+      setStatus({ kind: 'success' })
+      return
+    }
+    if (!fields.name.trim() || !fields.email.trim() || !fields.message.trim()) {
+      setStatus({ kind: 'failure', message: CONTACT_TEXT.required })
+      return
+    }
+    setStatus({ kind: 'sending' })
+    try {
+      await apiPost('/api/contact', { name: fields.name, email: fields.email, topic: fields.topic, message: fields.message })
+      setStatus({ kind: 'success' })
+      setFields(EMPTY)
+    } catch (err) {
+      // Whatever failed, the fields keep what was typed.
+      setStatus({ kind: 'failure', message: err instanceof ApiError ? (serverError(err) ?? CONTACT_TEXT.failed) : CONTACT_TEXT.network })
+    }
+  }
+
+  if (status.kind === 'success') {
+    return (
+      <div className="panel narrow contact-page">
+        <h1>Contact</h1>
+        <p className="notice" role="status" data-testid="contact-status">
+          {CONTACT_TEXT.sent}
+        </p>
+        <button type="button" className="button secondary" onClick={() => setStatus({ kind: 'idle' })}>
+          Send another message
+        </button>
+      </div>
+    )
+  }
+
+  const sending = status.kind === 'sending'
+  return (
+    <div className="panel narrow contact-page">
+      <h1>Contact</h1>
+      <p className="muted">
+        Found a bug, missing a feature, or want to talk about sponsorship? Send a message and the reply goes to the email address you give.
+        Only what you type here is kept, and only to answer you.
+      </p>
+      <form className="contact-form" noValidate onSubmit={submit} aria-busy={sending}>
+        <label className="field">
+          <span className="field-label">Name</span>
+          <input name="name" autoComplete="name" maxLength={CONTACT_LIMITS.name} value={fields.name} onChange={(e) => set('name', e.target.value)} />
+        </label>
+        <label className="field">
+          <span className="field-label">Email</span>
+          <input name="email" type="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} value={fields.email} onChange={(e) => set('email', e.target.value)} />
+        </label>
+        <label className="field">
+          <span className="field-label">Topic</span>
+          <select name="topic" value={fields.topic} onChange={(e) => set('topic', e.target.value as ContactTopic)}>
+            {CONTACT_TOPICS.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field-label">Message</span>
+          <textarea name="message" rows={8} maxLength={CONTACT_LIMITS.message} value={fields.message} onChange={(e) => set('message', e.target.value)} />
+          <span className="char-count muted">
+            {fields.message.length} / {CONTACT_LIMITS.message}
+          </span>
+        </label>
+        <div className="contact-trap" aria-hidden="true">
+          <label>
+            Website
+            <input name="website" tabIndex={-1} autoComplete="off" value={fields.website} onChange={(e) => set('website', e.target.value)} />
+          </label>
+        </div>
+        <div className="button-row">
+          <button type="submit" className="button" disabled={sending}>
+            {sending ? 'Sending…' : 'Send message'}
+          </button>
+        </div>
+        {status.kind === 'failure' && (
+          <p className="error-text" role="alert" data-testid="contact-status">
+            {status.message}
+          </p>
+        )}
+      </form>
+    </div>
+  )
+}

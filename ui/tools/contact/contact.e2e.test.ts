@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+
+const baseUrl = inject('appUrl')
+let browser: Browser
+let nextIp = 1
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/**
+ * The contact page in a fresh context that reaches the shared server as its own client address (the app trusts
+ * X-Forwarded-For, as behind its proxy), so the per-IP limit never couples these tests. Counts contact calls made.
+ */
+async function openContact() {
+  const { page, context, errors } = await openPage(browser, baseUrl)
+  await context.setExtraHTTPHeaders({ 'X-Forwarded-For': `192.0.2.${nextIp++}` })
+  const calls: string[] = []
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === '/api/contact') calls.push(req.method())
+  })
+  await page.goto('/contact')
+  await page.getByRole('heading', { name: 'Contact' }).waitFor()
+  return { page, errors, calls, close: () => context.close() }
+}
+
+async function fill(page: Page, values: { name?: string; email?: string; topic?: string; message?: string }) {
+  if (values.name !== undefined) await page.getByLabel('Name').fill(values.name)
+  if (values.email !== undefined) await page.getByLabel('Email').fill(values.email)
+  if (values.topic !== undefined) await page.getByLabel('Topic').selectOption(values.topic)
+  if (values.message !== undefined) await page.getByLabel('Message').fill(values.message)
+}
+const send = (page: Page) => page.getByRole('button', { name: 'Send message' }).click()
+const status = (page: Page) => page.getByTestId('contact-status').textContent()
+
+describe('contact form', () => {
+  it('offers the four topics, General first', async () => {
+    const { page, errors, close } = await openContact()
+    expect(await page.getByLabel('Topic').locator('option').allTextContents()).toEqual(['General', 'Bug report', 'Feature request', 'Business / sponsorship'])
+    expect(await page.getByLabel('Topic').inputValue()).toBe('General')
+    expect(errors).toEqual([])
+    await close()
+  })
+
+  it('asks for name, email and message before calling the server', async () => {
+    const { page, calls, close } = await openContact()
+    await send(page)
+    expect(await status(page)).toBe('Please fill out name, email, and message.')
+    await fill(page, { name: 'Aura Nox', email: 'aura@example.com', message: '   ' })
+    await send(page)
+    expect(await status(page)).toBe('Please fill out name, email, and message.')
+    expect(calls).toEqual([])
+    await close()
+  })
+
+  it('fakes success and sends nothing when the hidden honeypot is filled', async () => {
+    const { page, calls, close } = await openContact()
+    const trap = page.locator('input[name="website"]')
+    expect(await trap.getAttribute('tabindex')).toBe('-1')
+    expect(await page.locator('.contact-trap').getAttribute('aria-hidden')).toBe('true')
+    const box = await trap.boundingBox()
+    expect(box!.x + box!.width).toBeLessThan(0) // out of sight
+    await fill(page, { name: 'Bot', email: 'bot@example.com', message: 'Buy cheap ISK' })
+    await trap.fill('http://spam.example', { force: true })
+    await send(page)
+    expect(await status(page)).toBe("Message sent. I'll get back to you soon.")
+    await page.waitForTimeout(300)
+    expect(calls).toEqual([])
+    await close()
+  })
+
+  it('sends a message, shows Sending… while it travels, then the success sentence', async () => {
+    const { page, calls, close } = await openContact()
+    // Hold the real request briefly so the sending state is observable, then let it through to the server.
+    await page.route('**/api/contact', async (route) => {
+      await new Promise((r) => setTimeout(r, 400))
+      await route.continue()
+    })
+    await fill(page, { name: 'Aura Nox', email: 'aura@example.com', topic: 'Feature request', message: 'Please add a Thera route planner.' })
+    await send(page)
+    const button = page.getByRole('button', { name: 'Sending…' })
+    expect(await button.isDisabled()).toBe(true)
+    await page.getByTestId('contact-status').waitFor()
+    expect(await status(page)).toBe("Message sent. I'll get back to you soon.")
+    expect(calls).toEqual(['POST'])
+    await page.getByRole('button', { name: 'Send another message' }).click()
+    expect(await page.getByLabel('Message').inputValue()).toBe('')
+    await close()
+  })
+
+  it("shows the server's error sentence and keeps what was typed", async () => {
+    const { page, close } = await openContact()
+    await fill(page, { name: 'Aura Nox', email: 'aura-at-example', message: 'Typo in my address.' })
+    await send(page)
+    await page.getByTestId('contact-status').waitFor()
+    expect(await status(page)).toBe('Invalid body: email: not a valid email address')
+    expect(await page.getByLabel('Message').inputValue()).toBe('Typo in my address.')
+    expect(await page.getByLabel('Email').inputValue()).toBe('aura-at-example')
+    await close()
+  })
+
+  it("says 'Something went wrong.' when the server fails without an error sentence", async () => {
+    const { page, close } = await openContact()
+    // A proxy in front of the api answering with its own HTML error page.
+    await page.route('**/api/contact', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>502 Bad Gateway</body></html>' }))
+    await fill(page, { name: 'Aura Nox', email: 'aura@example.com', message: 'Hello' })
+    await send(page)
+    await page.getByTestId('contact-status').waitFor()
+    expect(await status(page)).toBe('Something went wrong.')
+    expect(await page.getByLabel('Message').inputValue()).toBe('Hello')
+    await close()
+  })
+
+  it("says 'Network error. Try again.' when the request never arrives, and a retry can succeed", async () => {
+    const { page, close } = await openContact()
+    await page.route('**/api/contact', (route) => route.abort('internetdisconnected'))
+    await fill(page, { name: 'Aura Nox', email: 'aura@example.com', message: 'Sent from a flaky connection' })
+    await send(page)
+    await page.getByTestId('contact-status').waitFor()
+    expect(await status(page)).toBe('Network error. Try again.')
+    await page.unroute('**/api/contact')
+    await send(page)
+    await expect.poll(() => status(page)).toBe("Message sent. I'll get back to you soon.")
+    await close()
+  })
+
+  it('is in the menu under Meta and has a landing card', async () => {
+    const { page, close } = await openContact()
+    await page.goto('/')
+    expect(await page.locator('.tool-card', { has: page.getByRole('heading', { name: 'Contact', exact: true }) }).getAttribute('href')).toBe('/contact')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const meta = page.locator('nav.drawer section', { has: page.getByRole('heading', { name: 'Meta' }) })
+    await meta.getByRole('link', { name: 'Contact' }).click()
+    await page.getByRole('heading', { name: 'Contact' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/contact')
+    await close()
+  })
+})

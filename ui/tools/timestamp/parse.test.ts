@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { parseTimeInput } from './parse'
+
+const ok = (text: string, zone = 'UTC') => {
+  const r = parseTimeInput(text, zone)
+  if (!r.ok) throw new Error(r.error)
+  return { iso: new Date(r.unixMs).toISOString(), style: r.style, read: r.read }
+}
+
+describe('reading pasted times', () => {
+  it('reads a chat code with or without a style, also inside a longer message', () => {
+    expect(ok('<t:1714590000:F>')).toEqual({ iso: '2024-05-01T19:00:00.000Z', style: 'F', read: 'code' })
+    expect(ok('<t:1714590000>')).toEqual({ iso: '2024-05-01T19:00:00.000Z', style: undefined, read: 'code' })
+    expect(ok('Fleet forms <t:1714590000:R> in home, bring ships')).toMatchObject({ iso: '2024-05-01T19:00:00.000Z', style: 'R' })
+    expect(ok('<t:-86400:d>').iso).toBe('1969-12-31T00:00:00.000Z')
+  })
+
+  it('rejects an unknown style letter', () => {
+    expect(parseTimeInput('<t:1714590000:x>', 'UTC')).toEqual({ ok: false, error: "'x' is not a timestamp style (use d, D, t, T, f, F or R)." })
+  })
+
+  it('reads bare Unix numbers as seconds, and from 1e11 up as milliseconds', () => {
+    expect(ok('1714590000')).toEqual({ iso: '2024-05-01T19:00:00.000Z', style: undefined, read: 'seconds' })
+    expect(ok(' 1714590000123 ')).toEqual({ iso: '2024-05-01T19:00:00.123Z', style: undefined, read: 'milliseconds' })
+    expect(ok('99999999999').read).toBe('seconds')
+    expect(ok('100000000000')).toMatchObject({ iso: '1973-03-03T09:46:40.000Z', read: 'milliseconds' })
+    expect(ok('0').iso).toBe('1970-01-01T00:00:00.000Z')
+  })
+
+  it('reads in-game EVE time (UTC) whatever zone is selected', () => {
+    expect(ok('2024.05.01 19:00', 'America/New_York')).toEqual({ iso: '2024-05-01T19:00:00.000Z', style: undefined, read: 'eve' })
+    expect(ok('2024.05.01 19:00:30').iso).toBe('2024-05-01T19:00:30.000Z')
+    expect(parseTimeInput('2024.02.30 19:00', 'UTC').ok).toBe(false)
+  })
+
+  it('reads ISO 8601, in the selected zone when it carries no offset', () => {
+    expect(ok('2024-05-01T19:00:00Z', 'Asia/Tokyo').iso).toBe('2024-05-01T19:00:00.000Z')
+    expect(ok('2024-05-01T21:00:00+02:00').iso).toBe('2024-05-01T19:00:00.000Z')
+    expect(ok('2024-05-01T15:00', 'America/New_York')).toMatchObject({ iso: '2024-05-01T19:00:00.000Z', read: 'iso' })
+  })
+
+  it('explains what it accepts when it cannot read the input', () => {
+    for (const text of ['', 'tomorrow', '12:00', '<t:abc:F>']) {
+      const r = parseTimeInput(text, 'UTC')
+      expect(r.ok).toBe(false)
+      expect(!r.ok && r.error).toContain('<t:1700000000:F>')
+    }
+  })
+
+  it('refuses times the date input cannot show', () => {
+    expect(parseTimeInput('<t:999999999999:F>', 'UTC')).toEqual({ ok: false, error: 'That time is outside the years 1 to 9999.' })
+    expect(parseTimeInput('-99999999999999999', 'UTC').ok).toBe(false)
+    expect(parseTimeInput('253402300799', 'UTC').ok).toBe(true) // 253402300799 ms is read as 1978
+  })
+})

@@ -1,0 +1,55 @@
+import { DateTime } from 'luxon'
+import { isStyle, type Style } from './discord-format'
+
+export type ParsedTime =
+  | { ok: true; unixMs: number; style?: Style; read: 'code' | 'seconds' | 'milliseconds' | 'eve' | 'iso' }
+  | { ok: false; error: string }
+
+/** Numbers of this size or more are milliseconds: 1e11 seconds is the year 5138, 1e11 ms is 1973. */
+export const MILLISECONDS_FROM = 100_000_000_000
+
+// The date and time inputs cover years 1 to 9999.
+const MIN_MS = new Date('0001-01-01T00:00:00Z').getTime()
+const MAX_MS = new Date('9999-12-31T23:59:59Z').getTime()
+
+const CODE_RE = /<t:(-?\d+)(?::([A-Za-z]))?>/
+const NUMBER_RE = /^-?\d+$/
+const EVE_RE = /^(\d{4})\.(\d{2})\.(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/
+
+export const PARSE_HINT = 'Paste a code like <t:1700000000:F>, a Unix time in seconds or milliseconds, an in-game time (2024.05.01 19:00) or an ISO date.'
+
+/**
+ * Read a time back from what a pilot pastes: a chat timestamp code (also inside a longer message), a bare Unix
+ * number (seconds, or milliseconds from 1e11 up), an in-game EVE time `yyyy.MM.dd HH:mm[:ss]` (UTC), or ISO 8601
+ * (read in `zone` when it has no offset).
+ */
+export function parseTimeInput(text: string, zone: string): ParsedTime {
+  const input = text.trim()
+  if (!input) return { ok: false, error: PARSE_HINT }
+
+  const code = CODE_RE.exec(input)
+  if (code) {
+    const style = code[2]
+    if (style !== undefined && !isStyle(style)) return { ok: false, error: `'${style}' is not a timestamp style (use d, D, t, T, f, F or R).` }
+    return inRange({ ok: true, unixMs: Number(code[1]) * 1000, style, read: 'code' })
+  }
+  if (NUMBER_RE.test(input)) {
+    const n = Number(input)
+    const asMs = Math.abs(n) >= MILLISECONDS_FROM
+    return inRange({ ok: true, unixMs: asMs ? n : n * 1000, read: asMs ? 'milliseconds' : 'seconds' })
+  }
+  const eve = EVE_RE.exec(input)
+  if (eve) {
+    const [, y, mo, d, h, mi, s] = eve
+    const dt = DateTime.fromObject({ year: +y, month: +mo, day: +d, hour: +h, minute: +mi, second: Number(s ?? 0) }, { zone: 'UTC' })
+    return dt.isValid ? inRange({ ok: true, unixMs: dt.toMillis(), read: 'eve' }) : { ok: false, error: `${input} is not a valid date and time.` }
+  }
+  const iso = DateTime.fromISO(input, { zone })
+  if (iso.isValid && /^\d{4}-\d{2}-\d{2}/.test(input)) return inRange({ ok: true, unixMs: iso.toMillis(), read: 'iso' })
+  return { ok: false, error: `Could not read '${input.length > 40 ? input.slice(0, 40) + '…' : input}'. ${PARSE_HINT}` }
+}
+
+function inRange(parsed: Extract<ParsedTime, { ok: true }>): ParsedTime {
+  if (!Number.isFinite(parsed.unixMs) || parsed.unixMs < MIN_MS || parsed.unixMs > MAX_MS) return { ok: false, error: 'That time is outside the years 1 to 9999.' }
+  return parsed
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import type { LocalSelection } from './convert'
+import { selectionFromQuery, selectionToQuery } from './url-state'
+
+const defaults = (): LocalSelection => ({ date: '2024-01-01', time: '12:00:00', zone: 'Europe/Berlin', later: false })
+const read = (query: string) => selectionFromQuery(new URLSearchParams(query), defaults)
+
+describe('selection in the query string', () => {
+  it('round-trips a selection, marking only a later occurrence', () => {
+    const sel: LocalSelection = { date: '2024-10-27', time: '01:30:00', zone: 'Europe/London', later: true }
+    const query = selectionToQuery(sel).toString()
+    expect(query).toBe('date=2024-10-27&time=01%3A30%3A00&tz=Europe%2FLondon&occ=later')
+    expect(read(query)).toEqual({ selection: sel })
+    expect(selectionToQuery({ ...sel, later: false }).has('occ')).toBe(false)
+  })
+
+  it('falls back to the defaults when there is nothing to read', () => {
+    expect(read('')).toEqual({ selection: defaults() })
+  })
+
+  it('keeps the zone of a link and fills the time from the defaults when only tz is given', () => {
+    expect(read('tz=UTC').selection).toEqual({ ...defaults(), zone: 'UTC' })
+  })
+
+  it('accepts HH:mm and stores HH:mm:ss', () => {
+    expect(read('date=2024-05-01&time=19:00&tz=UTC').selection.time).toBe('19:00:00')
+  })
+
+  it('reads t= (a Unix time or chat code) into the zone of the link, marking a repeated time', () => {
+    expect(read('t=1714590000&tz=America/New_York').selection).toEqual({ date: '2024-05-01', time: '15:00:00', zone: 'America/New_York', later: false })
+    expect(read(`t=${encodeURIComponent('<t:1729992600:F>')}&tz=Europe/London`).selection).toEqual({ date: '2024-10-27', time: '01:30:00', zone: 'Europe/London', later: true })
+  })
+
+  it('says what was wrong with a bad link and shows something sensible', () => {
+    const unknownZone = read('date=2024-05-01&time=19:00:00&tz=Mars/Olympus')
+    expect(unknownZone.selection.zone).toBe('Europe/Berlin')
+    expect(unknownZone.problem).toBe("The link names an unknown time zone 'Mars/Olympus'; showing Europe/Berlin instead.")
+    expect(read('date=2024-05-01').problem).toBe('The link has an incomplete date or time; showing the current time instead.')
+    expect(read('t=soon').problem).toMatch(/^The link's time could not be read: Could not read 'soon'/)
+  })
+})
