@@ -16,6 +16,8 @@ import type { PriceStore } from './tools/prices/price-store.js'
 export interface ApiContext extends AppContext {
   hub: WsHub
   prices: PriceStore
+  /** Run `hook` when this api process stops, before its connections close (e.g. to end child processes). */
+  onShutdown?: (hook: () => Promise<void>) => void
 }
 
 export interface ApiApp {

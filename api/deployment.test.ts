@@ -21,7 +21,8 @@ describe('docker-compose.yml (distributed mode)', () => {
     expect(kafka.environment?.KAFKA_PROCESS_ROLES).toBe('broker,controller')
     expect(compose.services.clickhouse.image).toMatch(/^clickhouse\/clickhouse-server/)
     const commands = appServices.map(([, s]) => s.command)
-    expect(commands.filter((c) => c === 'npm run start:api')).toHaveLength(2)
+    const replicas = appServices.filter(([name, s]) => /^api-\d+$/.test(name) && s.command === 'npm run start:api')
+    expect(replicas).toHaveLength(2)
     expect(commands).toContain('npm run start:ingest')
     expect(commands).toContain('npm run start:pipelines')
   })
@@ -42,6 +43,17 @@ describe('docker-compose.yml (distributed mode)', () => {
       expect(service.environment?.CLICKHOUSE_URL).toBe('http://clickhouse:8123')
       expect(service.environment?.KAFKA_BROKERS).toBe('kafka:9092')
     }
+  })
+
+  it('runs the fitting-tool sessions in one api process on the session port, behind nginx', () => {
+    const fitting = compose.services.fitting
+    expect(fitting.command).toBe('npm run start:api')
+    expect(fitting.environment?.PORT).toBe(14500)
+    expect(fitting.environment?.FITTING_APP_COMMAND).toBeTruthy()
+    const nginx = fs.readFileSync('deploy/nginx.conf', 'utf8')
+    expect(nginx).toMatch(/server fitting:14500;/)
+    expect(nginx).toMatch(/location \/api\/pyfa\/ \{\s+proxy_pass http:\/\/jst_fitting;/)
+    expect(fs.readFileSync('deploy/Dockerfile', 'utf8')).toMatch(/FROM app AS fitting[\s\S]*xvfb x11vnc/)
   })
 
   it('builds the image the services run', () => {

@@ -19,7 +19,8 @@ export async function startApi(ctx: AppContext, options: { port: number; host: s
   const hub = new WsHub({ version: ctx.version, demo: ctx.config.DEMO, log: ctx.log.child({ component: 'ws' }) })
   const prices = new PriceStore(ctx.ch, ctx.log.child({ component: 'prices' }))
   await prices.start(ctx.stream)
-  const app = await createApi({ ...ctx, hub, prices }, { uiRoot: options.uiRoot })
+  const shutdownHooks: Array<() => Promise<void>> = []
+  const app = await createApi({ ...ctx, hub, prices, onShutdown: (hook) => shutdownHooks.push(hook) }, { uiRoot: options.uiRoot })
   const server = http.createServer(app.koa.callback())
   server.keepAliveTimeout = 65_000
   hub.attach(server)
@@ -47,6 +48,7 @@ export async function startApi(ctx: AppContext, options: { port: number; host: s
     url,
     async stop() {
       await live.stop()
+      await Promise.allSettled(shutdownHooks.map((hook) => hook()))
       await prices.stop()
       await hub.close()
       server.closeAllConnections()

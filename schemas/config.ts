@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 import { isDiscordWebhookUrl } from './discord-webhook.js'
@@ -82,6 +83,24 @@ export const ConfigSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.string().refine(isDiscordWebhookUrl, 'must be an https://discord.com/api/webhooks/<id>/<token> URL').optional(),
   ),
+
+  /** Fitting tool (/pyfa): the desktop application each session runs, a shell command line (unset: tool unavailable). */
+  FITTING_APP_COMMAND: z.string().trim().default(''),
+  /** Fitting sessions one client IP address may have open at once. */
+  FITTING_MAX_SESSIONS_PER_IP: z.coerce.number().int().min(1).default(2),
+  /** Fitting sessions this server runs at once, whoever opened them. */
+  FITTING_MAX_SESSIONS: z.coerce.number().int().min(1).max(1000).default(8),
+  /** A session with no keyboard or mouse input for this long is ended (the spec's two hours). */
+  FITTING_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).default(7200),
+  /** A session with no browser attached for this long is ended (covers reloads and short network drops). */
+  FITTING_DISCONNECT_GRACE_SECONDS: z.coerce.number().min(0.5).default(60),
+  /** Size of each session's virtual screen, WIDTHxHEIGHT. */
+  FITTING_SCREEN: z.string().regex(/^\d{3,4}x\d{3,4}$/, 'use WIDTHxHEIGHT, e.g. 1600x900').default('1600x900'),
+  /** First X display number sessions use; session n runs as uid FITTING_UID_BASE + its display number. */
+  FITTING_DISPLAY_BASE: z.coerce.number().int().min(1).max(30000).default(100),
+  FITTING_UID_BASE: z.coerce.number().int().min(100000).max(2_000_000_000).default(1_900_000_000),
+  /** Where session homes live (created root-owned, mode 0711; each session gets a 0700 folder of its own). */
+  FITTING_RUNTIME_DIR: z.string().default(path.join(os.tmpdir(), 'jst-fitting')),
 })
 
 export type Config = z.infer<typeof ConfigSchema>

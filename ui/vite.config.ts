@@ -20,6 +20,7 @@ export default defineConfig({
   },
   server: {
     proxy: {
+      '/api/pyfa': { target: 'http://127.0.0.1:3000', ws: true }, // fitting-session VNC websockets
       '/api': 'http://127.0.0.1:3000',
       '/auth': 'http://127.0.0.1:3000',
       '/ws': { target: 'ws://127.0.0.1:3000', ws: true },

@@ -5,6 +5,7 @@ import { register as contactRoutes } from './contact/routes.js'
 import { register as priceRoutes } from './prices/routes.js'
 import { register as statusRoutes } from './statuses/routes.js'
 import { register as wormholeRoutes } from './wormholes/routes.js'
+import { register as pyfaRoutes } from './pyfa/routes.js'
 
 /**
  * Every tool's API routes, one entry per slice (`api/tools/<tool>/routes.ts`).
@@ -16,4 +17,5 @@ export const toolRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Pr
   contactRoutes,
   priceRoutes,
   statusRoutes,
+  pyfaRoutes,
 ]

@@ -11,6 +11,14 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.5.0',
+    date: '2026-11-22',
+    title: "Fitting tool in the browser",
+    changes: [
+      "Fitting tool (/pyfa): run Pyfa in your browser in an isolated, temporary session \u2014 nothing to install, nothing saved; limits per address and overall, two-hour idle timeout, clipboard bridge for EFT fits.",
+    ],
+  },
+  {
     version: '0.4.0',
     date: '2026-11-22',
     title: 'Our own market prices',

@@ -42,6 +42,18 @@ export const tools: ToolEntry[] = [
     page: () => import('./timestamp/TimestampPage'),
   },
   {
+    path: '/pyfa',
+    name: 'Browser-based fitting tool',
+    description: 'Fit ships with Pyfa in your browser: a temporary, isolated session with nothing to install and nothing saved. A first attempt.',
+    menuLabel: 'Fitting tool',
+    section: 'Reference',
+    page: () => import('./pyfa/PyfaPage'),
+    subRoutes: [
+      { path: '/pyfa/new', page: () => import('./pyfa/PyfaNewPage') },
+      { path: '/pyfa/s/:id', page: () => import('./pyfa/PyfaSessionPage') },
+    ],
+  },
+  {
     path: '/acknowledgements',
     name: 'Acknowledgements',
     description: 'The communities, references and data sets this toolbox stands on.',

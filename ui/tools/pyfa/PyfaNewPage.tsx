@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { ApiError, apiPost } from '../../lib/api'
+import type { FittingLimitDetails, FittingSession } from '../../../schemas/fitting'
+import './pyfa.css'
+
+type Attempt =
+  | { kind: 'starting' }
+  | { kind: 'full'; message: string; retryAt: number }
+  | { kind: 'unavailable'; message: string }
+  | { kind: 'failed'; message: string }
+
+/**
+ * /pyfa/new: starts a session (POST, so that link prefetchers and crawlers never start one) and replaces
+ * itself with /pyfa/s/{id}. When a limit is reached it says so and tries again by itself when the server
+ * said to.
+ */
+export default function PyfaNewPage() {
+  const navigate = useNavigate()
+  const [attempt, setAttempt] = useState<Attempt>({ kind: 'starting' })
+  const started = useRef(false)
+
+  const start = useCallback(async () => {
+    setAttempt({ kind: 'starting' })
+    try {
+      const session = await apiPost<FittingSession>('/api/pyfa/sessions', {})
+      navigate(`/pyfa/s/${session.id}`, { replace: true })
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 429) {
+        const details = (err.body as { details?: Partial<FittingLimitDetails> } | undefined)?.details
+        const seconds = details?.retryAfterSeconds ?? 30
+        setAttempt({ kind: 'full', message: err.message, retryAt: Date.now() + seconds * 1000 })
+      } else if (err instanceof ApiError && err.status === 503) {
+        setAttempt({ kind: 'unavailable', message: err.message })
+      } else {
+        setAttempt({ kind: 'failed', message: err instanceof Error ? err.message : String(err) })
+      }
+    }
+  }, [navigate])
+
+  useEffect(() => {
+    // Once per visit (React's development mode runs effects twice).
+    if (started.current) return
+    started.current = true
+    void start()
+  }, [start])
+
+  if (attempt.kind === 'starting') {
+    return (
+      <div className="panel narrow fitting-status" role="status">
+        <h1>Starting your fitting session…</h1>
+        <p className="muted">Preparing a private screen and starting Pyfa. This takes a few seconds.</p>
+      </div>
+    )
+  }
+  if (attempt.kind === 'full') return <LimitReached message={attempt.message} retryAt={attempt.retryAt} onRetry={start} />
+  return (
+    <div className="panel narrow fitting-status">
+      <h1>{attempt.kind === 'unavailable' ? 'Not available on this server' : 'The session could not be started'}</h1>
+      <p className="error-box" data-testid="fitting-error">
+        {attempt.message}
+      </p>
+      <Actions retry={attempt.kind === 'failed' ? { label: 'Try again', onClick: () => void start() } : undefined} />
+    </div>
+  )
+}
+
+/** A retry button when retrying can help, and the way back. */
+function Actions({ retry }: { retry?: { label: string; onClick: () => void } }) {
+  return (
+    <p className="button-row">
+      {retry && (
+        <button type="button" className="button" onClick={retry.onClick}>
+          {retry.label}
+        </button>
+      )}
+      <Link className="button secondary" to="/pyfa">
+        Back to the fitting tool
+      </Link>
+    </p>
+  )
+}
+
+function LimitReached({ message, retryAt, onRetry }: { message: string; retryAt: number; onRetry: () => void }) {
+  const [now, setNow] = useState(Date.now())
+  const secondsLeft = Math.max(0, Math.ceil((retryAt - now) / 1000))
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [])
+  useEffect(() => {
+    if (secondsLeft === 0) onRetry()
+  }, [secondsLeft, onRetry])
+  return (
+    <div className="panel narrow fitting-status">
+      <h1>No session free right now</h1>
+      <p className="notice" data-testid="fitting-limit">
+        {message}
+      </p>
+      <p aria-live="polite" data-testid="fitting-retry">
+        Trying again in {secondsLeft} s (at {new Date(retryAt).toLocaleTimeString()}).
+      </p>
+      <Actions retry={{ label: 'Try again now', onClick: onRetry }} />
+    </div>
+  )
+}

@@ -1,0 +1,134 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+import { startTestApp, type TestApp } from '../../../api/testing/in-process-app.js'
+import { leaseOf, sessionTraces, waitFor } from '../../../api/tools/pyfa/testing/traces.js'
+
+const runtimeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-fitting-e2e-'))
+let app: TestApp
+let browser: Browser
+
+beforeAll(async () => {
+  // Its own server, with xeyes standing in for Pyfa (which no registry here ships) and one session per address.
+  app = await startTestApp(
+    {},
+    { FITTING_APP_COMMAND: 'xeyes', FITTING_MAX_SESSIONS_PER_IP: '1', FITTING_SCREEN: '1024x640', FITTING_RUNTIME_DIR: runtimeDir, FITTING_DISPLAY_BASE: '400' },
+  )
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await app?.close()
+  fs.rmSync(runtimeDir, { recursive: true, force: true })
+})
+
+/** How many pixels of the session canvas are not black (xeyes draws on a black root window). */
+function litPixels(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="fitting-screen"] canvas')
+    if (!canvas || !canvas.width) return 0
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data
+    let lit = 0
+    for (let i = 0; i < data.length; i += 4) if (data[i] + data[i + 1] + data[i + 2] > 60) lit++
+    return lit
+  })
+}
+
+describe('fitting tool landing (/pyfa)', () => {
+  it("explains the session model and links to Start and to Pyfa's source", async () => {
+    const { page, errors } = await openPage(browser, app.url)
+    await page.goto('/pyfa')
+    expect(await page.locator('h1').textContent()).toBe('Browser-based fitting tool')
+    const text = (await page.locator('.fitting-landing').textContent()) ?? ''
+    expect(text).toMatch(/Isolated\./)
+    expect(text).toMatch(/nothing is saved/)
+    expect(text).toMatch(/sessions open at once, and the server runs a fixed number in total/)
+    expect(text).toMatch(/two hours without keyboard or mouse input/)
+    expect(await page.getByRole('link', { name: 'Start a session' }).getAttribute('href')).toBe('/pyfa/new')
+    expect(await page.getByRole('link', { name: "Pyfa's source code on GitHub" }).getAttribute('href')).toBe('https://github.com/pyfa-org/Pyfa')
+    expect(errors).toEqual([])
+    await page.context().close()
+  })
+
+  it('is a landing card and a Reference entry in the menu', async () => {
+    const { page } = await openPage(browser, app.url)
+    await page.goto('/')
+    await page.locator('.tool-card', { hasText: 'Browser-based fitting tool' }).click()
+    await page.waitForURL('**/pyfa')
+    await page.getByRole('button', { name: /menu/i }).first().click()
+    const reference = page.locator('.drawer-body section', { has: page.locator('h2', { hasText: 'Reference' }) })
+    expect(await reference.getByRole('link', { name: 'Fitting tool' }).getAttribute('href')).toBe('/pyfa')
+    await page.context().close()
+  })
+})
+
+describe('a fitting session in the browser', () => {
+  it('starts from the landing page, draws the remote screen, and ends with End session', async () => {
+    const { page, errors } = await openPage(browser, app.url)
+    await page.goto('/pyfa')
+    await page.getByRole('link', { name: 'Start a session' }).click()
+    await page.waitForURL(/\/pyfa\/s\/[A-Za-z0-9_-]{22}$/)
+    const id = page.url().split('/').pop()!
+    await expect.poll(() => page.getByTestId('fitting-state').textContent(), { timeout: 15_000 }).toBe('Connected')
+    await expect.poll(() => litPixels(page), { timeout: 15_000 }).toBeGreaterThan(500)
+    const lease = leaseOf(runtimeDir, id)!
+    expect(lease).not.toBeNull()
+
+    // The visitor's mouse reaches the session: its last-input time moves.
+    const before = ((await (await fetch(`${app.url}/api/pyfa/sessions/${id}`)).json()) as { lastInputAt: string }).lastInputAt
+    const box = (await page.getByTestId('fitting-screen').boundingBox())!
+    await page.mouse.move(box.x + 40, box.y + 40)
+    await page.mouse.move(box.x + 120, box.y + 90)
+    await expect
+      .poll(async () => ((await (await fetch(`${app.url}/api/pyfa/sessions/${id}`)).json()) as { lastInputAt: string }).lastInputAt)
+      .not.toBe(before)
+
+    await page.getByRole('button', { name: 'End session' }).click()
+    expect(await page.getByTestId('fitting-ended').textContent()).toMatch(/This session ended: End session was pressed\. Nothing from it was kept\./)
+    await waitFor(() => sessionTraces(runtimeDir, lease).length === 0, 'the session to be removed')
+    expect(errors).toEqual([])
+    await page.context().close()
+  })
+
+  it('says when this address already has its sessions, and retries by itself', async () => {
+    const first = await openPage(browser, app.url)
+    await first.page.goto('/pyfa/new')
+    await first.page.waitForURL(/\/pyfa\/s\//)
+    const second = await openPage(browser, app.url)
+    await second.page.goto('/pyfa/new')
+    await second.page.locator('h1', { hasText: 'No session free right now' }).waitFor()
+    expect(await second.page.getByTestId('fitting-limit').textContent()).toMatch(/You already have 1 fitting session open/)
+    expect(await second.page.getByTestId('fitting-retry').textContent()).toMatch(/Trying again in \d+ s/)
+    // Once the first session ends, the retry gets a session.
+    await first.page.getByRole('button', { name: 'End session' }).click()
+    await first.page.getByTestId('fitting-ended').waitFor()
+    await second.page.getByRole('button', { name: 'Try again now' }).click()
+    await second.page.waitForURL(/\/pyfa\/s\//, { timeout: 15_000 })
+    await second.page.getByRole('button', { name: 'End session' }).click()
+    await second.page.getByTestId('fitting-ended').waitFor()
+    await first.context.close()
+    await second.context.close()
+  })
+
+  it('tells a visitor whose session is gone what happened', async () => {
+    const { page } = await openPage(browser, app.url)
+    await page.goto('/pyfa/s/AAAAAAAAAAAAAAAAAAAAAA')
+    expect(await page.getByTestId('fitting-ended').textContent()).toMatch(/no fitting session with this id/)
+    expect(await page.getByRole('link', { name: 'Start a new session' }).getAttribute('href')).toBe('/pyfa/new')
+    await page.context().close()
+  })
+})
+
+describe('on a server without a fitting application', () => {
+  it('shows a clear not-available page instead of starting anything', async () => {
+    const { page, errors } = await openPage(browser, inject('appUrl'))
+    await page.goto('/pyfa/new')
+    await page.locator('h1', { hasText: 'Not available on this server' }).waitFor()
+    expect(await page.getByTestId('fitting-error').textContent()).toMatch(/not available on this server: no fitting application is configured/)
+    expect(errors.filter((e) => !/503/.test(e))).toEqual([])
+    await page.context().close()
+  })
+})
