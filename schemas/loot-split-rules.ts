@@ -132,3 +132,35 @@ export function describeLadder(kind: ShipKind): string[] {
   lines.push(`Each further ${noun}: ${fmt(further)}`)
   return lines
 }
+
+export interface EscalationValues {
+  avengerIsk: number
+  avengersPerWave: Readonly<Record<string, number>>
+  drifterIsk: number
+}
+
+export interface EscalationOptions {
+  usedDread: boolean
+  drifterRan: boolean
+}
+
+/**
+ * What the escalations add to one run of a site (C5/C6 only): the Upgraded Avenger wave on every site type when a
+ * capital was on grid, and the Drifter Response Battleship on combat sites when it was killed. `missing` names the
+ * escalation that applies but cannot be valued because the escalation data set is absent.
+ */
+export function escalationAdds(
+  site: { tier: string; kind: 'combat' | 'data' | 'relic' | 'datarelic' },
+  options: EscalationOptions,
+  values: EscalationValues | null,
+): { avengerIsk: number; drifterIsk: number; missing: 'avenger' | 'drifter' | null } {
+  const escalates = hasEscalations(site.tier)
+  const wantsAvengers = escalates && options.usedDread
+  const wantsDrifter = escalates && options.drifterRan && site.kind === 'combat'
+  if (!values) return { avengerIsk: 0, drifterIsk: 0, missing: wantsAvengers ? 'avenger' : wantsDrifter ? 'drifter' : null }
+  return {
+    avengerIsk: wantsAvengers ? (values.avengersPerWave[site.tier] ?? 0) * values.avengerIsk : 0,
+    drifterIsk: wantsDrifter ? values.drifterIsk : 0,
+    missing: null,
+  }
+}

@@ -44,8 +44,8 @@ describe('allocate (largest remainder)', () => {
     const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
     for (let round = 0; round < 200; round++) {
       const total = BigInt(Math.floor(rand() * 1e12))
-      const weights = Array.from({ length: 1 + Math.floor(rand() * 40) }, () => (rand() < 0.2 ? 0n : BigInt(Math.floor(rand() * 1e9))))
-      if (weights.every((w) => w === 0n)) weights.push(1n)
+      const weights: bigint[] = Array.from({ length: 1 + Math.floor(rand() * 40) }, () => (rand() < 0.2 ? 0n : BigInt(Math.floor(rand() * 1e9))))
+      if (!weights.some((w) => w > 0n)) weights.push(1n)
       const parts = allocate(total, weights)
       expect(parts.reduce((a, b) => a + b, 0n)).toBe(total)
       const sum = weights.reduce((a, b) => a + b, 0n)

@@ -1,6 +1,6 @@
 import type { CommunityData } from '../../../schemas/community.js'
 import type { LootEscalations, SiteFileEntry, SiteValueBreakdown } from '../../../schemas/loot-split.js'
-import { AVENGERS_PER_WAVE, hasEscalations, type SiteTier } from '../../../schemas/loot-split-rules.js'
+import { AVENGERS_PER_WAVE, escalationAdds, type EscalationOptions, type SiteTier } from '../../../schemas/loot-split-rules.js'
 import { HttpError } from '../../http/errors.js'
 
 export type SiteKind = 'combat' | 'data' | 'relic'
@@ -45,22 +45,16 @@ export class SiteValues {
     return this.ofTier(tier, group === 'combat' ? ['combat'] : ['data', 'relic']).map((s) => ({ site: s.name, blue_loot_isk: s.baseIsk }))
   }
 
-  /**
-   * What one run of a site is worth: the data's blue loot, plus (C5/C6 only) the Upgraded Avenger wave when a capital
-   * was on grid (every site type) and the Drifter Response Battleship on combat sites when the Drifter was killed.
-   */
-  perRun(site: SiteValue, options: { usedDread: boolean; drifterRan: boolean }): Omit<SiteValueBreakdown, 'count' | 'totalIsk'> {
-    const escalates = hasEscalations(site.tier)
-    const wantsAvengers = escalates && options.usedDread
-    const wantsDrifter = escalates && options.drifterRan && site.kind === 'combat'
-    if ((wantsAvengers || wantsDrifter) && !this.escalations) {
+  /** What one run of a site is worth: the data's blue loot plus the escalations that apply (`escalationAdds`). */
+  perRun(site: SiteValue, options: EscalationOptions): Omit<SiteValueBreakdown, 'count' | 'totalIsk'> {
+    const { avengerIsk, drifterIsk, missing } = escalationAdds(site, options, this.escalations)
+    if (missing) {
+      const [what, toggle] = missing === 'avenger' ? ['Upgraded Avenger', "'Dread used?'"] : ['Drifter', "'Drifter ran?'"]
       throw new HttpError(
         503,
-        `The escalation data set (sleeper-sites/escalations.json) is not loaded on this server, so the ${wantsAvengers ? 'Upgraded Avenger' : 'Drifter'} value is unknown. Turn off ${wantsAvengers ? "'Dread used?'" : "'Drifter ran?'"} or try again later.`,
+        `The escalation data set (sleeper-sites/escalations.json) is not loaded on this server, so the ${what} value is unknown. Turn off ${toggle} or try again later.`,
       )
     }
-    const avengerIsk = wantsAvengers ? (AVENGERS_PER_WAVE[site.tier] ?? 0) * this.escalations!.avengerIsk : 0
-    const drifterIsk = wantsDrifter ? this.escalations!.drifterIsk : 0
     return { siteName: site.name, tier: site.tier, kind: site.kind, baseIsk: site.baseIsk, avengerIsk, drifterIsk, perRunIsk: site.baseIsk + avengerIsk + drifterIsk }
   }
 }
