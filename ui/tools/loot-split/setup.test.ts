@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { blueLootFromQuery, blueLootRequest, blueLootToQuery, defaultBlueLootSetup, fleetUsedDread, newPlayerRow, switchMode } from './blue-loot-setup'
-import { changeTier, defaultParticipationSetup, newParticipant, participationFromQuery, participationRequest, participationToQuery, pruneToSites } from './participation-setup'
+import { changeTier, defaultParticipationSetup, newParticipant, participationFromQuery, participationRequest, participationToQuery, pruneToSites, type ParticipationSetup } from './participation-setup'
 
 describe('blue loot setup', () => {
   const setup = () => ({
@@ -59,7 +59,7 @@ describe('blue loot setup', () => {
 
 describe('participation setup', () => {
   const sites = ['Core Garrison', 'Core Stronghold', 'Forgotten Core Data Field']
-  const setup = () => ({
+  const setup = (): ParticipationSetup => ({
     ...defaultParticipationSetup(),
     ran: { 'Core Garrison': 3, 'Forgotten Core Data Field': 1 },
     players: [
