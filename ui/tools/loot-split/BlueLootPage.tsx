@@ -20,7 +20,7 @@ import {
 } from './blue-loot-setup'
 import { postCalc } from './calc-call'
 import { abbreviateIsk, billions1, formatShares } from './format'
-import { AddPlayer, CellNumber, PayoutBreakdown, SetupActions, TaxFields, YesNo } from './parts'
+import { AddPlayer, CellNumber, PayoutBreakdown, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
 import { payoutText } from './payout-text'
 import { avengerTip, drifterTip } from './rules-text'
 import { initialQuery } from './setup-codec'
@@ -96,16 +96,7 @@ export default function BlueLootPage() {
 
       <section className="panel" aria-labelledby="sites-heading">
         <h2 id="sites-heading">Sites Run</h2>
-        <label className="field">
-          <span className="field-label">Tier</span>
-          <select value={setup.tier} onChange={(e) => update({ tier: e.target.value as BlueLootTier, counts: {} })}>
-            {BLUE_LOOT_TIERS.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField label="Tier" value={setup.tier} options={tierOptions(BLUE_LOOT_TIERS)} onChange={(tier: BlueLootTier) => update({ tier, counts: {} })} />
         <SiteStatus sites={sites} />
         <div className="site-counts">
           {BLUE_LOOT_SITES[setup.tier].map((name) => (

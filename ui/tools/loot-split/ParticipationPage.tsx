@@ -16,7 +16,7 @@ import {
   type ParticipationPlayerRow,
   type ParticipationSetup,
 } from './participation-setup'
-import { AddPlayer, CellNumber, PayoutBreakdown, SetupActions, TaxFields, YesNo } from './parts'
+import { AddPlayer, CellNumber, PayoutBreakdown, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
 import { payoutText } from './payout-text'
 import { avengerTip, drifterTip } from './rules-text'
 import { initialQuery } from './setup-codec'
@@ -81,16 +81,7 @@ export default function ParticipationPage() {
       <section className="panel" aria-labelledby="setup-heading">
         <h2 id="setup-heading">Setup</h2>
         <div className="settings-row">
-          <label className="field">
-            <span className="field-label">Site Tier</span>
-            <select value={setup.tier} onChange={(e) => setSetup((s) => changeTier(s, e.target.value as SiteTier))}>
-              {SITE_TIERS.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField label="Site Tier" value={setup.tier} options={tierOptions(SITE_TIERS)} onChange={(tier: SiteTier) => setSetup((s) => changeTier(s, tier))} />
           {escalates && (
             <>
               <YesNo label="Drifter ran?" value={setup.drifterRan} onChange={(drifterRan) => update({ drifterRan })} tooltip={drifterTip(escalations)} />

@@ -41,20 +41,46 @@ export function CellNumber({ label, value, onChange, decimal, allowNegative, max
   )
 }
 
-/** A yes/no select with the rule it applies in its tooltip. */
-export function YesNo({ label, value, onChange, tooltip }: { label: string; value: boolean; onChange: (v: boolean) => void; tooltip: string }) {
+/** A labelled select whose accessible name is just its label (not the label plus every option). */
+export function SelectField<T extends string | number>({ label, value, options, onChange, tooltip, note }: { label: string; value: T; options: ReadonlyArray<{ value: T; label: string }>; onChange: (v: T) => void; tooltip?: string; note?: ReactNode }) {
+  const id = useId()
   return (
-    <label className="field" title={tooltip}>
-      <span className="field-label">
-        {label} <span className="hint-mark" aria-hidden="true">?</span>
-      </span>
-      <select value={value ? 'yes' : 'no'} title={tooltip} onChange={(e) => onChange(e.target.value === 'yes')}>
-        <option value="yes">Yes</option>
-        <option value="no">No</option>
+    <div className="field" title={tooltip}>
+      <label className="field-label" htmlFor={id}>
+        {label}
+        {tooltip && (
+          <>
+            {' '}
+            <span className="hint-mark" aria-hidden="true">
+              ?
+            </span>
+          </>
+        )}
+      </label>
+      <select id={id} value={value} title={tooltip} onChange={(e) => onChange(options.find((o) => String(o.value) === e.target.value)!.value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
-    </label>
+      {note}
+    </div>
   )
 }
+
+const YES_NO = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+] as const
+
+/** A yes/no select with the rule it applies in its tooltip. */
+export function YesNo({ label, value, onChange, tooltip }: { label: string; value: boolean; onChange: (v: boolean) => void; tooltip: string }) {
+  return <SelectField label={label} value={value ? 'yes' : 'no'} options={YES_NO} onChange={(v) => onChange(v === 'yes')} tooltip={tooltip} />
+}
+
+/** Tier choices for a select. */
+export const tierOptions = <T extends string>(tiers: readonly T[]) => tiers.map((t) => ({ value: t, label: t }))
 
 export interface TaxSettings {
   accounting: number
@@ -68,19 +94,18 @@ export function TaxFields({ value, onChange, noBrokerLabel }: { value: TaxSettin
   const noBrokerTip = 'Use this with a buyback program, when the loot is not sold to NPC buy orders: no broker tax is taken.'
   return (
     <div className="tax-fields">
-      <label className="field" title="Broker tax = 7.5 − 0.462 × Accounting level, in percent">
-        <span className="field-label">Accounting Level</span>
-        <select value={value.accounting} onChange={(e) => onChange({ accounting: Number(e.target.value) })}>
-          {ACCOUNTING_LEVELS.map((l) => (
-            <option key={l} value={l}>
-              {l}
-            </option>
-          ))}
-        </select>
-        <span className="field-note muted" data-testid="broker-rate">
-          {value.noBroker ? 'no broker tax' : `broker tax ${brokerTaxPercentLabel(value.accounting)}%`}
-        </span>
-      </label>
+      <SelectField
+        label="Accounting Level"
+        value={value.accounting}
+        options={ACCOUNTING_LEVELS.map((l) => ({ value: l as number, label: String(l) }))}
+        onChange={(accounting) => onChange({ accounting })}
+        tooltip="Broker tax = 7.5 − 0.462 × Accounting level, in percent"
+        note={
+          <span className="field-note muted" data-testid="broker-rate">
+            {value.noBroker ? 'no broker tax' : `broker tax ${brokerTaxPercentLabel(value.accounting)}%`}
+          </span>
+        }
+      />
       <NumberField label="Corp Tax %" value={value.corpTax} onChange={(corpTax) => onChange({ corpTax })} min={0} max={100} step={0.1} title="Taken after broker tax, from what is left" />
       <NumberField label="Alliance Tax %" value={value.allianceTax} onChange={(allianceTax) => onChange({ allianceTax })} min={0} max={100} step={0.1} title="Taken after broker and corp tax, from what is left" />
       <label className="checkbox-field" title={noBrokerTip}>
@@ -160,7 +185,7 @@ export function PayoutBreakdown({ result, rates, total, table, copy, stale, site
           Net paid out: <strong data-testid="net-total">{formatIsk(result.netISK)}</strong>
         </li>
       </ul>
-      {table}
+      <div data-testid="payout-table">{table}</div>
       <div className="button-row">
         <CopyButton text={copy} label="Copy payout text" copiedLabel="Copied!" title="Plain text for corp chat or an in-game mail" />
       </div>

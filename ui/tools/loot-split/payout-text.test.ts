@@ -18,7 +18,7 @@ describe('payout text', () => {
     expect(taxLines({ ...result, corpTaxAmount: 0 }, { corpTax: 0.1, allianceTax: 0 })[1]).toBe('Corp Tax: 0.1%')
   })
 
-  it('builds a plain text mail with one aligned line per player', () => {
+  it('builds a plain text mail with one line per player', () => {
     const text = payoutText('Blue loot split (C5)', result, { corpTax: 10, allianceTax: 2.5 }, [
       { name: 'Alice', payout: 416_538_556, note: '3 shares' },
       { name: 'Bartholomew', payout: 763_654_018, note: '5.5 shares' },
@@ -31,8 +31,8 @@ describe('payout text', () => {
       'Alliance Tax: 2.5% (−39,161,745 ISK)',
       'Net paid out: 1,527,308,037 ISK',
       '',
-      'Alice        416,538,556 ISK  (3 shares)',
-      'Bartholomew  763,654,018 ISK  (5.5 shares)',
+      'Alice: 416,538,556 ISK (3 shares)',
+      'Bartholomew: 763,654,018 ISK (5.5 shares)',
     ])
   })
 })

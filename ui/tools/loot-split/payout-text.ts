@@ -28,16 +28,15 @@ export function taxLines(result: PayoutSummary, rates: TaxRates): string[] {
 
 /**
  * Plain text for a corp chat or an in-game mail: a title, the gross, the taxes, the net, then one line per player.
- * No markup, so it pastes the same into EVE, Discord and Slack.
+ * No markup and no column padding (EVE chat uses a proportional font), so it pastes the same into EVE, Discord and Slack.
  */
 export function payoutText(title: string, result: PayoutSummary, rates: TaxRates, players: Array<{ name: string; payout: number; note?: string }>): string {
-  const width = Math.max(...players.map((p) => p.name.length), 6)
   return [
     title,
     `Total blue loot: ${formatIsk(result.totalISK)}`,
     ...taxLines(result, rates),
     `Net paid out: ${formatIsk(result.netISK)}`,
     '',
-    ...players.map((p) => `${p.name.padEnd(width)}  ${formatIsk(p.payout)}${p.note ? `  (${p.note})` : ''}`),
+    ...players.map((p) => `${p.name}: ${formatIsk(p.payout)}${p.note ? ` (${p.note})` : ''}`),
   ].join('\n')
 }
