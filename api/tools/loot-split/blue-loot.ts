@@ -1,7 +1,7 @@
 import type { BlueLootRequest, BlueLootResponse, SiteValueBreakdown } from '../../../schemas/loot-split.js'
 import { playerShares, type ShareMode } from '../../../schemas/loot-split-rules.js'
 import { badRequest } from '../../http/errors.js'
-import { allocate, applyTaxes } from './money.js'
+import { taxAndSplit } from './money.js'
 import type { SiteValues } from './site-values.js'
 
 /** Shares are weighed in millionths so hand-typed extra shares such as 0.1 stay exact. */
@@ -32,13 +32,11 @@ export function calcBlueLoot(req: BlueLootRequest, values: SiteValues): BlueLoot
   if (weights.every((w) => w === 0n)) {
     throw badRequest('Every player has 0 shares, so there is nothing to divide by. Give at least one player a ship, tackle or extra shares.')
   }
-  const taxes = applyTaxes(gross, req)
-  const paid = allocate(taxes.net, weights)
-  const { net: _net, ...taxFields } = taxes
+  const { taxes, paid } = taxAndSplit(gross, weights, req)
   return {
-    payouts: req.players.map((p, i) => ({ name: p.name, shares: Number(weights[i]) / 1_000_000, payout: Number(paid[i]) })),
+    payouts: req.players.map((p, i) => ({ name: p.name, shares: Number(weights[i]) / 1_000_000, payout: paid[i] })),
     totalISK: Number(gross),
-    ...taxFields,
+    ...taxes,
     shareMode,
     totalShares: Number(weights.reduce((a, b) => a + b, 0n)) / 1_000_000,
     sites,

@@ -72,3 +72,9 @@ export function allocate(total: bigint, weights: readonly bigint[]): bigint[] {
   }
   return parts
 }
+
+/** Taxes the gross, then splits the net by `weights` (largest remainder): the tail both splitters share. */
+export function taxAndSplit(gross: bigint, weights: readonly bigint[], input: TaxInput): { taxes: TaxResult; paid: number[] } {
+  const { net, ...taxes } = applyTaxes(gross, input)
+  return { taxes, paid: allocate(net, weights).map(Number) }
+}

@@ -1,6 +1,6 @@
 import type { ParticipationRequest, ParticipationResponse, SiteValueBreakdown } from '../../../schemas/loot-split.js'
 import { badRequest } from '../../http/errors.js'
-import { allocate, applyTaxes } from './money.js'
+import { taxAndSplit } from './money.js'
 import type { SiteValue, SiteValues } from './site-values.js'
 
 /** The tier's site named `name`, or a 400 that names the field. */
@@ -39,13 +39,11 @@ export function calcParticipation(req: ParticipationRequest, values: SiteValues)
   if (attended.every((w) => w === 0n)) {
     throw badRequest('No player attended a site run, so there is nothing to divide by. Enter how many runs of each site each player was in.')
   }
-  const taxes = applyTaxes(gross, req)
-  const paid = allocate(taxes.net, attended)
-  const { net: _net, ...taxFields } = taxes
+  const { taxes, paid } = taxAndSplit(gross, attended, req)
   return {
-    payouts: req.players.map((p, i) => ({ name: p.name, payout: Number(paid[i]), attendedIsk: Number(attended[i]) })),
+    payouts: req.players.map((p, i) => ({ name: p.name, payout: paid[i], attendedIsk: Number(attended[i]) })),
     totalISK: Number(gross),
-    ...taxFields,
+    ...taxes,
     sites,
   }
 }

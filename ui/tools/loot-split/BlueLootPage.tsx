@@ -20,7 +20,7 @@ import {
 } from './blue-loot-setup'
 import { postCalc } from './calc-call'
 import { abbreviateIsk, billions1, formatShares } from './format'
-import { AddPlayer, CellNumber, PayoutBreakdown, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
+import { AddPlayer, CalculateBar, CellNumber, PayoutBreakdown, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
 import { payoutText } from './payout-text'
 import { avengerTip, drifterTip } from './rules-text'
 import { initialQuery } from './setup-codec'
@@ -198,16 +198,7 @@ export default function BlueLootPage() {
             <p className="muted">Payout = net total × player&apos;s shares ÷ all shares.</p>
           </aside>
         </div>
-        <div className="button-row">
-          <button type="button" className="button" onClick={calculate} disabled={busy}>
-            {busy ? 'Calculating…' : 'Calculate'}
-          </button>
-        </div>
-        {error && (
-          <p className="error-box" role="alert" data-testid="calc-error">
-            {error}
-          </p>
-        )}
+        <CalculateBar onCalculate={calculate} busy={busy} error={error} />
       </section>
 
       {result && (

@@ -16,7 +16,7 @@ import {
   type ParticipationPlayerRow,
   type ParticipationSetup,
 } from './participation-setup'
-import { AddPlayer, CellNumber, PayoutBreakdown, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
+import { AddPlayer, CalculateBar, CellNumber, PayoutBreakdown, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
 import { payoutText } from './payout-text'
 import { avengerTip, drifterTip } from './rules-text'
 import { initialQuery } from './setup-codec'
@@ -102,16 +102,7 @@ export default function ParticipationPage() {
         <div className="setup-bar">
           <AddPlayer buttonLabel="Add Player" taken={(n) => setup.players.some((p) => p.name.toLowerCase() === n.toLowerCase())} onAdd={(name) => update({ players: [...setup.players, newParticipant(name)] })} />
         </div>
-        <div className="button-row">
-          <button type="button" className="button" onClick={calculate} disabled={busy || sites.status !== 'ready'}>
-            {busy ? 'Calculating…' : 'Calculate'}
-          </button>
-        </div>
-        {error && (
-          <p className="error-box" role="alert" data-testid="calc-error">
-            {error}
-          </p>
-        )}
+        <CalculateBar onCalculate={calculate} busy={busy} disabled={sites.status !== 'ready'} error={error} />
       </section>
 
       {result && (

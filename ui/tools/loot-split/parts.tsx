@@ -165,6 +165,24 @@ export function AddPlayer({ onAdd, buttonLabel, taken }: { onAdd: (name: string)
   )
 }
 
+/** The Calculate button, and the server's sentence under it when the last calculation failed. */
+export function CalculateBar({ onCalculate, busy, disabled, error }: { onCalculate: () => void; busy: boolean; disabled?: boolean; error: string | null }) {
+  return (
+    <>
+      <div className="button-row">
+        <button type="button" className="button" onClick={onCalculate} disabled={busy || disabled}>
+          {busy ? 'Calculating…' : 'Calculate'}
+        </button>
+      </div>
+      {error && (
+        <p className="error-box" role="alert" data-testid="calc-error">
+          {error}
+        </p>
+      )}
+    </>
+  )
+}
+
 /** The result block: 'Payout Breakdown' with the total, tax lines, the net, a table and a copyable text. */
 export function PayoutBreakdown({ result, rates, total, table, copy, stale, sites }: { result: PayoutSummary; rates: TaxRates; total: string; table: ReactNode; copy: string; stale: boolean; sites: SiteValueBreakdown[] }) {
   return (
