@@ -4,6 +4,7 @@ import type { ApiRouter } from '../http/router.js'
 import { register as contactRoutes } from './contact/routes.js'
 import { register as priceRoutes } from './prices/routes.js'
 import { register as statusRoutes } from './statuses/routes.js'
+import { register as lootSplitRoutes } from './loot-split/routes.js'
 import { register as wormholeRoutes } from './wormholes/routes.js'
 import { register as pyfaRoutes } from './pyfa/routes.js'
 
@@ -18,4 +19,5 @@ export const toolRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Pr
   priceRoutes,
   statusRoutes,
   pyfaRoutes,
+  lootSplitRoutes,
 ]

@@ -11,6 +11,14 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.6.0',
+    date: '2026-11-22',
+    title: "Loot splitters",
+    changes: [
+      "Loot splitters: /bloot (share-based, Dread/Marauder or DPS/Logi tiers; also at /blue-loot) and /participation (each pilot paid for the ISK value of the runs they were in). Site values come from the community sleeper-site data with the Avenger and Drifter escalations; payouts in whole ISK add up to the net exactly; shareable setup links and copyable payout text.",
+    ],
+  },
+  {
     version: '0.5.0',
     date: '2026-11-22',
     title: "Fitting tool in the browser",

@@ -34,6 +34,23 @@ export interface ToolEntry {
  */
 export const tools: ToolEntry[] = [
   {
+    path: '/participation',
+    name: 'Participation loot splitter',
+    description: 'Split blue loot by participation: each pilot is paid for the ISK value of the sleeper site runs they were in.',
+    menuLabel: 'Participation',
+    section: 'Calculators',
+    page: () => import('./loot-split/ParticipationPage'),
+  },
+  {
+    path: '/bloot',
+    name: 'Share-based loot splitter',
+    description: 'Split C5/C6 blue loot by shares: Dread/Marauder or DPS/Logi share tiers, tackle and extra shares, after broker, corp and alliance tax.',
+    menuLabel: 'Ratting split',
+    section: 'Calculators',
+    page: () => import('./loot-split/BlueLootPage'),
+    aliases: ['/blue-loot'],
+  },
+  {
     path: '/timestamp',
     name: 'Time converter',
     description: 'Build chat timestamp codes that show every reader their own local time, and convert to and from EVE time (UTC).',

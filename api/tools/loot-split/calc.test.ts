@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest'
+import { readCommunityData } from '../../../ingest/static/community.js'
+import { loadConfig } from '../../../schemas/config.js'
+import { BlueLootRequest, ParticipationRequest } from '../../../schemas/loot-split.js'
+import { HttpError } from '../../http/errors.js'
+import { calcBlueLoot } from './blue-loot.js'
+import { calcParticipation } from './participation.js'
+import { requireSiteValues, siteValuesFrom } from './site-values.js'
+
+// The real community data (COMMUNITY_DATA_DIR), read the way the static import reads it.
+const records = readCommunityData(loadConfig({}).COMMUNITY_DATA_DIR)
+const dataset = (name: string) => JSON.parse(records.find((r) => r.name === name)!.content)
+const community = { sleeperSites: dataset('sleeperSites'), sleeperEscalations: dataset('sleeperEscalations') }
+const values = requireSiteValues(siteValuesFrom(community))
+
+const blueLoot = (body: unknown) => calcBlueLoot(BlueLootRequest.parse(body), values)
+const participation = (body: unknown) => calcParticipation(ParticipationRequest.parse(body), values)
+const failure = (fn: () => unknown) => {
+  try {
+    fn()
+  } catch (err) {
+    if (err instanceof HttpError) return { status: err.status, message: err.message }
+    throw err
+  }
+  throw new Error('expected an HttpError')
+}
+
+describe('site values from the community data', () => {
+  it('reads blue loot per site and the escalations (sheet values)', () => {
+    expect(values.site('Core Garrison')).toEqual({ name: 'Core Garrison', tier: 'C5', kind: 'combat', baseIsk: 253_400_000 })
+    expect(values.site('forgotten core data field')).toMatchObject({ tier: 'C5', kind: 'relic', baseIsk: 279_000_000 })
+    expect(values.escalations).toEqual({ avengerIsk: 50_000_000, avengersPerWave: { C5: 3, C6: 4 }, drifterIsk: 300_000_000 })
+  })
+
+  it('adds 3 Avengers in C5 and 4 in C6 on every site type, and the Drifter only on combat sites', () => {
+    const both = { usedDread: true, drifterRan: true }
+    // 253.4 M + 3 × 50 M + 300 M
+    expect(values.perRun(values.site('Core Garrison')!, both)).toMatchObject({ avengerIsk: 150_000_000, drifterIsk: 300_000_000, perRunIsk: 703_400_000 })
+    // relic: 279 M + 150 M, no Drifter
+    expect(values.perRun(values.site('Forgotten Core Data Field')!, both)).toMatchObject({ avengerIsk: 150_000_000, drifterIsk: 0, perRunIsk: 429_000_000 })
+    // C6 data: 688.3 M + 4 × 50 M
+    expect(values.perRun(values.site('Unsecured Core Backup Array')!, both)).toMatchObject({ avengerIsk: 200_000_000, perRunIsk: 888_300_000 })
+    // C3 sites never escalate
+    expect(values.perRun(values.site('Solar Cell')!, both)).toMatchObject({ avengerIsk: 0, drifterIsk: 0, perRunIsk: 43_000_000 })
+  })
+
+  it('lists the twelve site files: combat by name; data, then relic', () => {
+    expect(values.file('C5', 'combat')).toEqual([
+      { site: 'Core Garrison', blue_loot_isk: 253_400_000 },
+      { site: 'Core Stronghold', blue_loot_isk: 234_900_000 },
+      { site: 'Oruze Osobnyk', blue_loot_isk: 164_700_000 },
+      { site: 'Quarantine Area', blue_loot_isk: 146_900_000 },
+    ])
+    expect(values.file('C1', 'datarelic').map((s) => s.site)).toEqual([
+      'Unsecured Perimeter Amplifier',
+      'Unsecured Perimeter Information Center',
+      'Forgotten Perimeter Coronation Platform',
+      'Forgotten Perimeter Power Array',
+    ])
+  })
+
+  it('says plainly when the data sets are missing', () => {
+    expect(siteValuesFrom({ sleeperSites: null, sleeperEscalations: null })).toBeNull()
+    expect(failure(() => requireSiteValues(null))).toEqual({ status: 503, message: expect.stringContaining('sleeper-site data set') })
+    const noEscalations = requireSiteValues(siteValuesFrom({ ...community, sleeperEscalations: null }))
+    expect(noEscalations.perRun(noEscalations.site('Core Garrison')!, { usedDread: false, drifterRan: false }).perRunIsk).toBe(253_400_000)
+    expect(failure(() => noEscalations.perRun(noEscalations.site('Core Garrison')!, { usedDread: true, drifterRan: false }))).toEqual({
+      status: 503,
+      message: expect.stringMatching(/escalation data set .* Upgraded Avenger value is unknown. Turn off 'Dread used\?'/),
+    })
+  })
+})
+
+const taxes = { accounting: 5, noTaxes: false, corpTax: 10, allianceTax: 2.5, drifterRan: true }
+const dreadRuns = [
+  { siteName: 'Core Garrison', count: 2, usedDread: true, useDpsLogiMode: false },
+  { siteName: 'Forgotten Core Data Field', count: 1, usedDread: true, useDpsLogiMode: false },
+  { siteName: 'Core Stronghold', count: 0, usedDread: true, useDpsLogiMode: false },
+]
+
+describe('blue loot by shares', () => {
+  it('pays a Dread/Marauder fleet by its shares (worked example)', () => {
+    const result = blueLoot({
+      ...taxes,
+      siteRuns: dreadRuns,
+      players: [
+        { name: 'Alice', marauders: 2, bubbler: true, extraShares: 0 }, // 1.5 + 1.0 + tackle 0.5 = 3
+        { name: 'Bob', dreads: 3, bubbler: false, extraShares: 0 }, // 2.5 + 1.5 + 1.5 = 5.5
+        { name: 'Carol', marauders: 4, bubbler: false, extraShares: -1 }, // 1.5 + 1.0 + 0.5 + 0.5 − 1 = 2.5
+        { name: 'Dave', bubbler: false, extraShares: -2 }, // −2 → 0
+      ],
+    })
+    // Core Garrison 2 × (253.4 M + 150 M Avengers + 300 M Drifter) = 1,406,800,000; Data Field 279 M + 150 M = 429,000,000
+    expect(result.totalISK).toBe(1_835_800_000)
+    // broker 5.19 % = 95,278,020; corp 10 % of 1,740,521,980 = 174,052,198; alliance 2.5 % of 1,566,469,782 = 39,161,745
+    expect(result).toMatchObject({ brokerTaxAmount: 95_278_020, corpTaxAmount: 174_052_198, allianceTaxAmount: 39_161_745, netISK: 1_527_308_037, totalShares: 11, shareMode: 'dread-marauder' })
+    // net × 3/11 = 416,538,555.545; × 5.5/11 = 763,654,018.5; × 2.5/11 = 347,115,462.954 → floors sum to 1,527,308,035,
+    // the 2 ISK left go to the largest remainders: Carol (.954), then Alice (.545)
+    expect(result.payouts).toEqual([
+      { name: 'Alice', shares: 3, payout: 416_538_556 },
+      { name: 'Bob', shares: 5.5, payout: 763_654_018 },
+      { name: 'Carol', shares: 2.5, payout: 347_115_463 },
+      { name: 'Dave', shares: 0, payout: 0 },
+    ])
+    expect(result.payouts.reduce((s, p) => s + p.payout, 0)).toBe(result.netISK)
+    expect(result.sites.map((s) => [s.siteName, s.perRunIsk, s.totalIsk])).toEqual([
+      ['Core Garrison', 703_400_000, 1_406_800_000],
+      ['Forgotten Core Data Field', 429_000_000, 429_000_000],
+      ['Core Stronghold', 684_900_000, 0],
+    ])
+  })
+
+  it('pays a DPS/Logi fleet, without Avengers or Drifter, and keeps decimal extra shares exact', () => {
+    const result = blueLoot({
+      accounting: 0,
+      noTaxes: true,
+      corpTax: 0,
+      allianceTax: 0,
+      drifterRan: false,
+      siteRuns: [{ siteName: 'The Mirror', count: 1, usedDread: false, useDpsLogiMode: true }],
+      players: [
+        { name: 'Eve', dps: 6, logi: 3, bubbler: true, extraShares: 0, marauders: 5 }, // 3.75 + 2.5 + 0.5 = 6.75 (marauders ignored)
+        { name: 'Frank', dps: 2, bubbler: false, extraShares: 0.1 }, // 2.0 + 0.1 = 2.1
+      ],
+    })
+    // The Mirror (C6 combat) 363,200,000, no taxes; 8.85 shares
+    expect(result).toMatchObject({ totalISK: 363_200_000, brokerTaxPercent: null, brokerTaxAmount: 0, netISK: 363_200_000, totalShares: 8.85, shareMode: 'dps-logi' })
+    // 363,200,000 × 6.75 / 8.85 = 277,016,949.15 → 277,016,949; × 2.1 / 8.85 = 86,183,050.85 → 86,183,051 (gets the 1 ISK left)
+    expect(result.payouts).toEqual([
+      { name: 'Eve', shares: 6.75, payout: 277_016_949 },
+      { name: 'Frank', shares: 2.1, payout: 86_183_051 },
+    ])
+  })
+
+  it('refuses every player at 0 shares, sites worth nothing, and unknown sites with a sentence', () => {
+    const zero = failure(() => blueLoot({ ...taxes, siteRuns: dreadRuns, players: [{ name: 'A' }, { name: 'B', extraShares: -3, bubbler: true }] }))
+    expect(zero).toEqual({ status: 400, message: expect.stringMatching(/^Every player has 0 shares/) })
+    const nothing = failure(() => blueLoot({ ...taxes, siteRuns: dreadRuns.map((r) => ({ ...r, count: 0 })), players: [{ name: 'A', dreads: 1 }] }))
+    expect(nothing).toEqual({ status: 400, message: expect.stringMatching(/^Nothing to split/) })
+    const unknown = failure(() => blueLoot({ ...taxes, siteRuns: [{ siteName: 'Core Palace', count: 1 }], players: [{ name: 'A', dreads: 1 }] }))
+    expect(unknown).toEqual({ status: 400, message: "Invalid body: siteRuns.0.siteName: 'Core Palace' is not a known sleeper site" })
+  })
+})
+
+describe('blue loot by participation', () => {
+  const base = { siteTier: 'C5', drifterRan: true, usedDread: false, accounting: 5, noTaxes: true, corpTax: 0, allianceTax: 0 }
+
+  it('weighs each player by the ISK value of the runs they attended (worked example)', () => {
+    const result = participation({
+      ...base,
+      // Core Garrison 253.4 M + 300 M Drifter = 553.4 M × 3; Server Bank (data, no Drifter) 272.1 M × 2
+      siteTotals: { 'Core Garrison': 3, 'Unsecured Frontier Server Bank': 2, 'Quarantine Area': 0 },
+      players: [
+        { name: 'Ann', participation: { 'Core Garrison': 3, 'Unsecured Frontier Server Bank': 2 } }, // 1,660.2 M + 544.2 M = 2,204,400,000
+        { name: 'Ben', participation: { 'Core Garrison': 1 } }, // 553,400,000
+        { name: 'Cat', participation: { 'Unsecured Frontier Server Bank': 2 } }, // 544,200,000
+      ],
+    })
+    // pot 2,204,400,000, all attendances 3,302,000,000
+    expect(result).toMatchObject({ totalISK: 2_204_400_000, netISK: 2_204_400_000, brokerTaxAmount: 0 })
+    // Ann 2,204.4 M × 2,204.4/3,302 = 1,471,647,292.550; Ben × 553.4/3,302 = 369,447,292.550; Cat × 544.2/3,302 = 363,305,414.900
+    // floors leave 2 ISK: Cat (.900), then Ann and Ben tie (.550 each, 908/1651) → Ann, listed first
+    expect(result.payouts).toEqual([
+      { name: 'Ann', payout: 1_471_647_293, attendedIsk: 2_204_400_000 },
+      { name: 'Ben', payout: 369_447_292, attendedIsk: 553_400_000 },
+      { name: 'Cat', payout: 363_305_415, attendedIsk: 544_200_000 },
+    ])
+  })
+
+  it('counts the Avenger wave on every C6 site with Dread used, and taxes the pot', () => {
+    const result = participation({
+      ...base,
+      siteTier: 'c6',
+      usedDread: true,
+      drifterRan: false,
+      noTaxes: false,
+      accounting: 3,
+      corpTax: 5,
+      siteTotals: { 'Unsecured Core Emergence': 1 },
+      players: [{ name: 'Solo', participation: { 'Unsecured Core Emergence': 4 } }], // more than ran: a warning on the page, not an error
+    })
+    // 627.1 M + 4 × 50 M = 827,100,000; broker 6.114 % = 50,568,894 (50,568,894.0); corp 5 % of 776,531,106 = 38,826,555.3 → 38,826,555
+    expect(result).toMatchObject({ totalISK: 827_100_000, brokerTaxPercent: 6.114, brokerTaxAmount: 50_568_894, corpTaxAmount: 38_826_555, netISK: 737_704_551 })
+    expect(result.payouts).toEqual([{ name: 'Solo', payout: 737_704_551, attendedIsk: 3_308_400_000 }])
+  })
+
+  it('refuses a pot of 0, nobody attending, and sites of another tier', () => {
+    const players = [{ name: 'A', participation: { 'Core Garrison': 1 } }]
+    expect(failure(() => participation({ ...base, siteTotals: { 'Core Garrison': 0 }, players }))).toEqual({ status: 400, message: expect.stringMatching(/^Nothing to split: Number Ran is 0/) })
+    expect(failure(() => participation({ ...base, siteTotals: { 'Core Garrison': 1 }, players: [{ name: 'A', participation: {} }] }))).toEqual({
+      status: 400,
+      message: expect.stringMatching(/^No player attended a site run/),
+    })
+    expect(failure(() => participation({ ...base, siteTotals: { 'The Mirror': 1 }, players }))).toEqual({ status: 400, message: "Invalid body: siteTotals.The Mirror: 'The Mirror' is not a C5 site" })
+    expect(failure(() => participation({ ...base, siteTotals: { 'Core Garrison': 1 }, players: [{ name: 'A', participation: { Nope: 1 } }] }))).toEqual({
+      status: 400,
+      message: "Invalid body: players.0.participation.Nope: 'Nope' is not a C5 site",
+    })
+  })
+})

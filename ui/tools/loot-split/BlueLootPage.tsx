@@ -1,0 +1,258 @@
+import { useMemo, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import type { BlueLootResponse } from '../../../schemas/loot-split'
+import { BLUE_LOOT_SITES, BLUE_LOOT_TIERS, describeLadder, escalationAdds, playerShares, SHARE_MODES, SHIP_KINDS, TACKLE_SHARES } from '../../../schemas/loot-split-rules'
+import { NumberField } from '../../components/NumberField'
+import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
+import { formatIsk } from '../../lib/format'
+import {
+  blueLootFromQuery,
+  blueLootRequest,
+  blueLootToQuery,
+  defaultBlueLootSetup,
+  fleetUsedDread,
+  newPlayerRow,
+  playerShips,
+  switchMode,
+  type BlueLootPlayerRow,
+  type BlueLootSetup,
+  type BlueLootTier,
+} from './blue-loot-setup'
+import { postCalc } from './calc-call'
+import { abbreviateIsk, billions1, formatShares } from './format'
+import { AddPlayer, CalculateBar, CellNumber, PayoutBreakdown, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
+import { payoutText } from './payout-text'
+import { avengerTip, drifterTip } from './rules-text'
+import { initialQuery } from './setup-codec'
+import { useEscalations, useTierSites, type Loaded, type TierSite } from './useSiteData'
+import { useSetupInUrl } from './useSetupInUrl'
+import './loot-split.css'
+
+const STORAGE_KEY = 'loot-split:bloot'
+
+type Payout = BlueLootResponse['payouts'][number]
+const RESULT_COLUMNS: Column<Payout>[] = [
+  { key: 'name', header: 'Player', value: (p) => p.name },
+  { key: 'shares', header: 'Total Shares', value: (p) => p.shares, render: (p) => formatShares(p.shares), align: 'right', firstDirection: 'desc' },
+  { key: 'payout', header: 'ISK Earned', value: (p) => p.payout, render: (p) => formatIsk(p.payout), align: 'right', firstDirection: 'desc' },
+]
+
+export default function BlueLootPage() {
+  const [searchParams] = useSearchParams()
+  const [initial] = useState(() => {
+    const { params, from } = initialQuery(searchParams, STORAGE_KEY, 'tier')
+    return from === 'defaults' ? { setup: defaultBlueLootSetup(), problems: [] } : blueLootFromQuery(params)
+  })
+  const [setup, setSetup] = useState<BlueLootSetup>(initial.setup)
+  const [linkProblems, setLinkProblems] = useState(initial.problems)
+  const [result, setResult] = useState<{ data: BlueLootResponse; query: string; tier: string; rates: { corpTax: number; allianceTax: number } } | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [sort, setSort] = useState<SortState>({ key: '', direction: 'asc' })
+  const sites = useTierSites(setup.tier)
+  const escalations = useEscalations()
+
+  const query = useMemo(() => blueLootToQuery(setup).toString(), [setup])
+  useSetupInUrl(query, STORAGE_KEY)
+
+  const update = (change: Partial<BlueLootSetup>) => setSetup((s) => ({ ...s, ...change }))
+  const updatePlayer = (id: number, change: Partial<BlueLootPlayerRow>) => setSetup((s) => ({ ...s, players: s.players.map((p) => (p.id === id ? { ...p, ...change } : p)) }))
+
+  const calculate = async () => {
+    setBusy(true)
+    const answer = await postCalc<BlueLootResponse>('/api/blue-loot-calc', blueLootRequest(setup))
+    setBusy(false)
+    // A failed calculation leaves the last breakdown in place (spec) and says why.
+    if (!answer.ok) return setError(answer.message)
+    setError(null)
+    setSort({ key: '', direction: 'asc' })
+    setResult({ data: answer.data, query, tier: setup.tier, rates: { corpTax: setup.corpTax, allianceTax: setup.allianceTax } })
+  }
+
+  const reset = () => {
+    setSetup(defaultBlueLootSetup())
+    setResult(null)
+    setError(null)
+    setLinkProblems([])
+  }
+
+  const kinds = SHIP_KINDS[setup.mode]
+  const usedDread = fleetUsedDread(setup)
+  return (
+    <div className="loot-page">
+      <section className="panel">
+        <h1>Blue loot splitter</h1>
+        <p className="muted">
+          Split a night of C5 or C6 sleeper sites by shares. Enter the sites you cleared and who flew what: each ship earns shares by the tiers
+          below, and every player is paid the net total × their shares ÷ everyone&apos;s shares. Site values come from the community sleeper-site
+          sheet; payouts are whole ISK and add up to the net exactly.
+        </p>
+        {linkProblems.map((p) => (
+          <p key={p} className="warning-text" role="alert">
+            {p}
+          </p>
+        ))}
+      </section>
+
+      <section className="panel" aria-labelledby="sites-heading">
+        <h2 id="sites-heading">Sites Run</h2>
+        <SelectField label="Tier" value={setup.tier} options={tierOptions(BLUE_LOOT_TIERS)} onChange={(tier: BlueLootTier) => update({ tier, counts: {} })} />
+        <SiteStatus sites={sites} />
+        <div className="site-counts">
+          {BLUE_LOOT_SITES[setup.tier].map((name) => (
+            <SiteCount key={name} name={name} setup={setup} sites={sites} usedDread={usedDread} escalations={escalations.status === 'ready' ? escalations.data : null} onChange={(n) => update({ counts: { ...setup.counts, [name]: n } })} />
+          ))}
+        </div>
+        <div className="settings-row">
+          <YesNo label="Drifter ran?" value={setup.drifterRan} onChange={(drifterRan) => update({ drifterRan })} tooltip={drifterTip(escalations)} />
+          <TaxFields value={setup} onChange={update} noBrokerLabel="No Broker taxes" />
+        </div>
+        <p className="muted avenger-note" title={avengerTip(escalations)} data-testid="avenger-note">
+          Upgraded Avenger wave:{' '}
+          {usedDread ? 'counted on every site, a dread is in the fleet.' : setup.mode === 'dps-logi' ? 'not counted (DPS/Logi fleet, no capital on grid).' : 'not counted, no dread in the fleet yet.'}{' '}
+          <span className="hint-mark" aria-hidden="true">
+            ?
+          </span>
+        </p>
+      </section>
+
+      <section className="panel" aria-labelledby="players-heading">
+        <h2 id="players-heading">Player Setup</h2>
+        <div className="player-setup">
+          <div className="player-main">
+            <div className="setup-bar">
+              <AddPlayer buttonLabel="Add" taken={(n) => setup.players.some((p) => p.name.toLowerCase() === n.toLowerCase())} onAdd={(name) => update({ players: [...setup.players, newPlayerRow(name)] })} />
+              <div className="segmented" role="group" aria-label="Share mode">
+                {SHARE_MODES.map((m) => (
+                  <button key={m.id} type="button" aria-pressed={setup.mode === m.id} onClick={() => setSetup((s) => switchMode(s, m.id))} title="Switching resets every ship count; names, tackle and extra shares stay">
+                    {m.label}
+                  </button>
+                ))}
+              </div>
+            </div>
+            <div className="table-wrap">
+              <table className="data-table players-table">
+                <thead>
+                  <tr>
+                    <th>Player</th>
+                    {kinds.map((k) => (
+                      <th key={k.key} className="align-center">
+                        {k.label}
+                      </th>
+                    ))}
+                    <th className="align-center">Tackle</th>
+                    <th className="align-center" title="Shares added by hand; may be negative">
+                      + Shares
+                    </th>
+                    <th className="align-right">Shares</th>
+                    <th>
+                      <span className="visually-hidden">Remove</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {setup.players.length === 0 && (
+                    <tr>
+                      <td colSpan={kinds.length + 5} className="empty">
+                        No players yet: type a name and press Enter.
+                      </td>
+                    </tr>
+                  )}
+                  {setup.players.map((p) => (
+                    <tr key={p.id} data-player={p.name}>
+                      <td>{p.name}</td>
+                      {kinds.map((k, i) => (
+                        <td key={k.key} className="align-center">
+                          <CellNumber label={`${p.name} ${k.label}`} value={p.ships[i]} max={100} onChange={(n) => updatePlayer(p.id, { ships: i === 0 ? [n, p.ships[1]] : [p.ships[0], n] })} />
+                        </td>
+                      ))}
+                      <td className="align-center">
+                        <input type="checkbox" aria-label={`${p.name} tackle`} checked={p.tackle} onChange={(e) => updatePlayer(p.id, { tackle: e.target.checked })} />
+                      </td>
+                      <td className="align-center">
+                        <CellNumber label={`${p.name} extra shares`} value={p.extraShares} decimal allowNegative onChange={(extraShares) => updatePlayer(p.id, { extraShares })} />
+                      </td>
+                      <td className="align-right" data-testid="preview-shares">
+                        {formatShares(playerShares({ bubbler: p.tackle, extraShares: p.extraShares, ...playerShips(p, setup.mode) }, setup.mode))}
+                      </td>
+                      <td className="align-right">
+                        <button type="button" className="icon-button" aria-label={`Remove ${p.name}`} title="Remove" onClick={() => update({ players: setup.players.filter((x) => x.id !== p.id) })}>
+                          ×
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+          <aside className="share-rules" aria-label="Share allocations" data-testid="share-rules">
+            <h3>{SHARE_MODES.find((m) => m.id === setup.mode)!.label} shares</h3>
+            <ul>
+              {kinds.flatMap((k) => describeLadder(k)).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+              <li>Tackle: +{TACKLE_SHARES} shares</li>
+              <li>+ Shares: added by hand, may be negative; a total never goes below 0</li>
+            </ul>
+            <p className="muted">Payout = net total × player&apos;s shares ÷ all shares.</p>
+          </aside>
+        </div>
+        <CalculateBar onCalculate={calculate} busy={busy} error={error} />
+      </section>
+
+      {result && (
+        <PayoutBreakdown
+          result={result.data}
+          rates={result.rates}
+          total={billions1(result.data.totalISK)}
+          stale={result.query !== query}
+          sites={result.data.sites}
+          copy={payoutText(
+            `Blue loot split: ${result.tier}, ${SHARE_MODES.find((m) => m.id === result.data.shareMode)!.label} shares`,
+            result.data,
+            result.rates,
+            result.data.payouts.map((p) => ({ name: p.name, payout: p.payout, note: `${formatShares(p.shares)} shares` })),
+          )}
+          table={<SortableTable rows={result.data.payouts} columns={RESULT_COLUMNS} rowKey={(p) => p.name} sort={sort} onSortChange={setSort} />}
+        />
+      )}
+      <SetupActions onReset={reset} />
+    </div>
+  )
+}
+
+function SiteStatus({ sites }: { sites: Loaded<TierSite[]> }) {
+  if (sites.status === 'error') {
+    return (
+      <p className="error-box" role="alert" data-testid="site-data-error">
+        Site values could not be loaded: {sites.message}
+      </p>
+    )
+  }
+  return null
+}
+
+/** One site's count box, with the site's blue loot and what the escalations add in its tooltip. */
+function SiteCount({ name, setup, sites, usedDread, escalations, onChange }: { name: string; setup: BlueLootSetup; sites: Loaded<TierSite[]>; usedDread: boolean; escalations: Parameters<typeof escalationAdds>[2]; onChange: (n: number) => void }) {
+  const site = sites.status === 'ready' ? sites.data.find((s) => s.site === name) : undefined
+  let hint = sites.status === 'loading' ? '…' : '—'
+  let tip = 'Blue loot value unknown'
+  if (site) {
+    const adds = escalationAdds({ tier: setup.tier, kind: site.group }, { usedDread, drifterRan: setup.drifterRan }, escalations)
+    const parts = [`${abbreviateIsk(site.blue_loot_isk)} blue loot`]
+    if (adds.avengerIsk) parts.push(`${abbreviateIsk(adds.avengerIsk)} Upgraded Avengers`)
+    if (adds.drifterIsk) parts.push(`${abbreviateIsk(adds.drifterIsk)} Drifter`)
+    const perRun = site.blue_loot_isk + adds.avengerIsk + adds.drifterIsk
+    hint = `${abbreviateIsk(perRun)} per run`
+    tip = parts.length > 1 ? `${parts.join(' + ')} = ${abbreviateIsk(perRun)} per run` : `${parts[0]} per run`
+  }
+  return (
+    <div className="site-count">
+      <NumberField label={name} value={setup.counts[name] ?? 0} onChange={onChange} min={0} integer title={tip} />
+      <span className="muted site-value" title={tip}>
+        {hint}
+      </span>
+    </div>
+  )
+}

@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+
+const baseUrl = inject('appUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function open(path = '/bloot') {
+  const { page, context, errors } = await openPage(browser, baseUrl)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.goto(path)
+  await page.getByRole('heading', { name: 'Blue loot splitter' }).waitFor()
+  return { page, context, errors }
+}
+
+async function addPlayer(page: Page, name: string, how: 'enter' | 'button' = 'enter') {
+  await page.getByLabel('Player name').fill(name)
+  if (how === 'enter') await page.getByLabel('Player name').press('Enter')
+  else await page.getByRole('button', { name: 'Add', exact: true }).click()
+}
+const playerNames = (page: Page) => page.locator('.players-table tbody tr[data-player]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-player')))
+const resultRows = (page: Page) => page.locator('[data-testid="payout-table"] tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)))
+
+/** The worked example of calc.test.ts, typed into the page. */
+async function enterWorkedExample(page: Page) {
+  await page.getByLabel('Core Garrison').fill('2')
+  await page.getByLabel('Forgotten Core Data Field').fill('1')
+  await page.getByLabel('Corp Tax %').fill('10')
+  await page.getByLabel('Alliance Tax %').fill('2.5')
+  for (const name of ['Alice', 'Bob', 'Carol', 'Dave']) await addPlayer(page, name)
+  await page.getByLabel('Alice Marauders').fill('2')
+  await page.getByLabel('Alice tackle').check()
+  await page.getByLabel('Bob Dreads').fill('3')
+  await page.getByLabel('Carol Marauders').fill('4')
+  await page.getByLabel('Carol extra shares').fill('-1')
+  await page.getByLabel('Dave extra shares').fill('-2')
+}
+
+const WORKED_ROWS = [
+  ['Alice', '3', '416,538,556 ISK'],
+  ['Bob', '5.5', '763,654,018 ISK'],
+  ['Carol', '2.5', '347,115,463 ISK'],
+  ['Dave', '0', '0 ISK'],
+]
+
+describe('blue loot splitter (/bloot)', () => {
+  it('is also reached as /blue-loot and lists the C5 sites with their values, then C6 on a tier change', async () => {
+    const { page, errors, context } = await open('/blue-loot')
+    expect(new URL(page.url()).pathname).toBe('/bloot')
+    const labels = () => page.locator('.site-count .field-label').allTextContents()
+    expect(await labels()).toEqual(['Core Garrison', 'Core Stronghold', 'Oruze Osobnyk', 'Quarantine Area', 'Unsecured Frontier Enclave Relay', 'Unsecured Frontier Server Bank', 'Forgotten Core Data Field', 'Forgotten Core Information Pen'])
+    // Drifter ran? defaults to yes: 253.4 M + 300 M; no dread in the fleet yet, so no Avengers
+    await expect.poll(() => page.locator('.site-value').first().textContent()).toBe('553.4M per run')
+    expect(await page.locator('.site-value').nth(6).textContent()).toBe('279M per run')
+    expect(await page.locator('.site-value').first().getAttribute('title')).toBe('253.4M blue loot + 300M Drifter = 553.4M per run')
+    expect(await page.getByLabel('Drifter ran?').getAttribute('title')).toMatch(/adds its blue loot, 300M ISK, to every C5\/C6 combat site run/)
+    expect(await page.getByLabel('Accounting Level').inputValue()).toBe('5')
+    expect(await page.getByTestId('broker-rate').textContent()).toBe('broker tax 5.19%')
+    await page.getByLabel('Accounting Level').selectOption('1')
+    expect(await page.getByTestId('broker-rate').textContent()).toBe('broker tax 7.04%')
+
+    await page.getByLabel('Core Garrison').fill('3')
+    await page.getByLabel('Tier', { exact: true }).selectOption('C6')
+    expect(await labels()).toEqual(['Core Bastion', 'Core Citadel', 'Strange Energy Readings', 'The Mirror', 'Unsecured Core Backup Array', 'Unsecured Core Emergence', 'Forgotten Core Assembly Hall', 'Forgotten Core Circuitry Disassembler'])
+    await expect.poll(() => page.locator('.site-value').nth(3).textContent()).toBe('663.2M per run')
+    await page.getByLabel('Tier', { exact: true }).selectOption('C5')
+    expect(await page.getByLabel('Core Garrison').inputValue()).toBe('0')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('adds players with Enter or Add, ignores blank names, refuses taken ones, and deletes rows', async () => {
+    const { page, context } = await open()
+    await addPlayer(page, '  Alice  ')
+    await addPlayer(page, 'Bob', 'button')
+    expect(await page.getByLabel('Player name').inputValue()).toBe('')
+    await addPlayer(page, '   ')
+    expect(await playerNames(page)).toEqual(['Alice', 'Bob'])
+    await addPlayer(page, 'alice')
+    expect(await page.getByRole('alert').filter({ hasText: 'already in the list' }).textContent()).toBe('alice is already in the list.')
+    expect(await playerNames(page)).toEqual(['Alice', 'Bob'])
+    await page.getByRole('button', { name: 'Remove Alice' }).click()
+    expect(await playerNames(page)).toEqual(['Bob'])
+    await context.close()
+  })
+
+  it('switching share mode resets ship counts, keeps tackle and extra shares, and explains the new tiers', async () => {
+    const { page, context } = await open()
+    await addPlayer(page, 'Alice')
+    await page.getByLabel('Alice Marauders').fill('2')
+    await page.getByLabel('Alice Dreads').fill('1')
+    await page.getByLabel('Alice tackle').check()
+    await page.getByLabel('Alice extra shares').fill('0.25')
+    // 1.5 + 1.0 + 2.5 + 0.5 + 0.25
+    expect(await page.getByTestId('preview-shares').textContent()).toBe('5.75')
+    expect(await page.getByTestId('avenger-note').textContent()).toMatch(/counted on every site, a dread is in the fleet/)
+    expect(await page.getByTestId('share-rules').textContent()).toContain('First dread: +2.5 shares')
+
+    await page.getByRole('button', { name: 'DPS/Logi' }).click()
+    expect(await page.getByLabel('Alice DPS').inputValue()).toBe('0')
+    expect(await page.getByLabel('Alice Logi').inputValue()).toBe('0')
+    expect(await page.getByLabel('Alice tackle').isChecked()).toBe(true)
+    expect(await page.getByLabel('Alice extra shares').inputValue()).toBe('0.25')
+    expect(await page.getByTestId('preview-shares').textContent()).toBe('0.75')
+    const rules = await page.getByTestId('share-rules').locator('li').allTextContents()
+    expect(rules).toEqual([
+      'First 2 DPS ships: +1 share each',
+      'Next 3 DPS ships: +0.5 shares each',
+      'Each further DPS ship: +0.25 shares',
+      'First logi ship: +1.5 shares',
+      'Second logi ship: +0.75 shares',
+      'Each further logi ship: +0.25 shares',
+      'Tackle: +0.5 shares',
+      '+ Shares: added by hand, may be negative; a total never goes below 0',
+    ])
+    expect(await page.getByTestId('avenger-note').textContent()).toMatch(/not counted \(DPS\/Logi fleet/)
+    await context.close()
+  })
+
+  it('calculates the payout breakdown, and copies it as text', async () => {
+    const { page, errors, context } = await open()
+    const calls: unknown[] = []
+    page.on('request', (req) => req.url().endsWith('/api/blue-loot-calc') && calls.push(req.postDataJSON()))
+    await enterWorkedExample(page)
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await page.getByTestId('payout').waitFor()
+    expect(calls[0]).toMatchObject({ accounting: 5, drifterRan: true, noTaxes: false, corpTax: 10, allianceTax: 2.5 })
+    expect((calls[0] as { siteRuns: unknown[] }).siteRuns[0]).toEqual({ siteName: 'Core Garrison', count: 2, usedDread: true, useDpsLogiMode: false })
+    expect(await page.getByTestId('payout-total').textContent()).toBe('1.8B ISK')
+    expect(await page.getByTestId('tax-lines').locator('li').allTextContents()).toEqual([
+      'Applied Broker Tax: 5.19% (−95,278,020 ISK)',
+      'Corp Tax: 10% (−174,052,198 ISK)',
+      'Alliance Tax: 2.5% (−39,161,745 ISK)',
+      'Net paid out: 1,527,308,037 ISK',
+    ])
+    expect(await page.getByTestId('payout-table').locator('thead th').allTextContents()).toEqual(['Player↕', 'Total Shares↕', 'ISK Earned↕'])
+    expect(await resultRows(page)).toEqual(WORKED_ROWS)
+
+    await page.getByRole('button', { name: 'Copy payout text' }).click()
+    const text = await page.evaluate(() => navigator.clipboard.readText())
+    expect(text.split('\n').slice(0, 7)).toEqual([
+      'Blue loot split: C5, Dread/Marauder shares',
+      'Total blue loot: 1,835,800,000 ISK',
+      'Applied Broker Tax: 5.19% (−95,278,020 ISK)',
+      'Corp Tax: 10% (−174,052,198 ISK)',
+      'Alliance Tax: 2.5% (−39,161,745 ISK)',
+      'Net paid out: 1,527,308,037 ISK',
+      '',
+    ])
+    expect(text).toContain('\nBob: 763,654,018 ISK (5.5 shares)\n')
+
+    // No broker taxes: the line says so
+    await page.getByLabel('No Broker taxes').check()
+    expect(await page.getByRole('status').filter({ hasText: 'setup changed' }).count()).toBe(1)
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await expect.poll(() => page.getByTestId('tax-lines').locator('li').first().textContent()).toBe('No broker tax applied.')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('shows the server sentence when every player has 0 shares, keeps the last breakdown, and logs HTTP 400', async () => {
+    const { page, errors, context } = await open()
+    await enterWorkedExample(page)
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await page.getByTestId('payout').waitFor()
+    for (const name of ['Alice', 'Bob', 'Carol']) await page.getByRole('button', { name: `Remove ${name}` }).click()
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await expect.poll(() => page.getByTestId('calc-error').textContent()).toMatch(/^Every player has 0 shares, so there is nothing to divide by/)
+    expect(await resultRows(page)).toEqual(WORKED_ROWS)
+    expect(await page.locator('body').textContent()).not.toMatch(/NaN/)
+    expect(errors.some((e) => e.includes('HTTP 400'))).toBe(true)
+    await context.close()
+  })
+
+  it('puts the whole setup in the link, and keeps the last setup in this browser', async () => {
+    const { page, context } = await open()
+    await enterWorkedExample(page)
+    await page.getByRole('button', { name: 'DPS/Logi' }).click()
+    await page.getByLabel('Alice DPS').fill('6')
+    await page.getByLabel('Alice Logi').fill('3')
+    await page.getByLabel('Drifter ran?').selectOption('no')
+    const link = page.url()
+    expect(link).toContain('mode=dl')
+
+    // Someone else opens the link
+    const other = await open(new URL(link).pathname + new URL(link).search)
+    expect(await playerNames(other.page)).toEqual(['Alice', 'Bob', 'Carol', 'Dave'])
+    expect(await other.page.getByLabel('Alice DPS').inputValue()).toBe('6')
+    expect(await other.page.getByLabel('Alice tackle').isChecked()).toBe(true)
+    expect(await other.page.getByLabel('Carol extra shares').inputValue()).toBe('-1')
+    expect(await other.page.getByLabel('Core Garrison').inputValue()).toBe('2')
+    expect(await other.page.getByLabel('Corp Tax %').inputValue()).toBe('10')
+    expect(await other.page.getByLabel('Drifter ran?').inputValue()).toBe('no')
+    expect(await other.page.getByRole('button', { name: 'DPS/Logi' }).getAttribute('aria-pressed')).toBe('true')
+    await other.context.close()
+
+    // The same browser coming back to the bare route gets its last setup
+    await page.goto('/bloot')
+    await page.getByRole('heading', { name: 'Blue loot splitter' }).waitFor()
+    expect(await playerNames(page)).toEqual(['Alice', 'Bob', 'Carol', 'Dave'])
+    await page.getByRole('button', { name: 'Start over' }).click()
+    expect(await playerNames(page)).toEqual([])
+    await expect.poll(() => new URL(page.url()).searchParams.getAll('p')).toEqual([])
+    await context.close()
+  })
+
+  it('says plainly when the site data is missing on the server', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    const missing = { error: 'The sleeper-site data set (sleeper-sites/sites.json) is not loaded on this server, so site values are unknown and loot cannot be split. Try again later.' }
+    await page.route('**/api/data/*_sites_clean.json', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify(missing) }))
+    await page.goto('/bloot')
+    await expect.poll(() => page.getByTestId('site-data-error').textContent()).toBe(`Site values could not be loaded: ${missing.error}`)
+    await context.close()
+  })
+})

@@ -1,0 +1,20 @@
+import { ApiError, apiPost } from '../../lib/api'
+
+export type CallResult<T> = { ok: true; data: T } | { ok: false; message: string }
+
+/**
+ * Posts a splitter's setup. A non-OK answer is logged to the console as the spec asks ('HTTP {status}' and the
+ * server's body) and comes back as the server's error sentence, which the page shows.
+ */
+export async function postCalc<T>(path: string, body: unknown): Promise<CallResult<T>> {
+  try {
+    return { ok: true, data: await apiPost<T>(path, body) }
+  } catch (err) {
+    if (err instanceof ApiError) {
+      console.error(`Server error from ${path}: HTTP ${err.status}`, err.body)
+      return { ok: false, message: err.message }
+    }
+    console.error(`${path} could not be reached`, err)
+    return { ok: false, message: 'The server could not be reached. Check your connection and try again.' }
+  }
+}

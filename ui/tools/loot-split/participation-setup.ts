@@ -1,0 +1,107 @@
+import { hasEscalations, SITE_TIERS, type SiteTier } from '../../../schemas/loot-split-rules'
+import { cleanName, decodeSiteCount, encodeSiteCount, flag, readFlag, readNumber, readSiteCounts, writeSiteCounts } from './setup-codec'
+
+export interface ParticipationPlayerRow {
+  id: number
+  name: string
+  /** Runs attended per site name. */
+  counts: Record<string, number>
+}
+
+export interface ParticipationSetup {
+  tier: SiteTier
+  drifterRan: boolean
+  usedDread: boolean
+  accounting: number
+  corpTax: number
+  allianceTax: number
+  noBroker: boolean
+  /** Number Ran per site name. */
+  ran: Record<string, number>
+  players: ParticipationPlayerRow[]
+}
+
+export const defaultParticipationSetup = (): ParticipationSetup => ({
+  tier: 'C5',
+  drifterRan: true,
+  usedDread: true,
+  accounting: 5,
+  corpTax: 0,
+  allianceTax: 0,
+  noBroker: false,
+  ran: {},
+  players: [],
+})
+
+let nextId = 1
+export const newParticipant = (name: string): ParticipationPlayerRow => ({ id: nextId++, name, counts: {} })
+
+/** Changing the tier resets every Number Ran to 0 and keeps the players (their counts are pruned when the new sites load). */
+export const changeTier = (setup: ParticipationSetup, tier: SiteTier): ParticipationSetup => (tier === setup.tier ? setup : { ...setup, tier, ran: {} })
+
+/** Keeps only counts for the sites the tier has, so a count survives a tier change only where the site name is the same. */
+export function pruneToSites(setup: ParticipationSetup, sites: readonly string[]): ParticipationSetup {
+  const known = new Set(sites)
+  const keep = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).filter(([site, n]) => known.has(site) && n > 0))
+  return { ...setup, ran: keep(setup.ran), players: setup.players.map((p) => ({ ...p, counts: keep(p.counts) })) }
+}
+
+/**
+ * Query string: `tier=C5&drifter=1&dread=1&acc=5&corp=0&ally=0&nobroker=0&ran=Core Garrison*3&p=Ann|Core Garrison*2;The Line*1`
+ * (a player is name|their counts; site names never contain '|', ';' or '*').
+ */
+export function participationToQuery(s: ParticipationSetup, siteOrder: readonly string[]): URLSearchParams {
+  const params = new URLSearchParams({ tier: s.tier, drifter: flag(s.drifterRan), dread: flag(s.usedDread), acc: String(s.accounting), corp: String(s.corpTax), ally: String(s.allianceTax), nobroker: flag(s.noBroker) })
+  const order = [...siteOrder, ...Object.keys(s.ran).filter((k) => !siteOrder.includes(k))]
+  writeSiteCounts(params, 'ran', s.ran, order)
+  for (const p of s.players) {
+    const counts = [...siteOrder, ...Object.keys(p.counts).filter((k) => !siteOrder.includes(k))].filter((site) => (p.counts[site] ?? 0) > 0)
+    params.append('p', `${p.name}|${counts.map((site) => encodeSiteCount(site, p.counts[site])).join(';')}`)
+  }
+  return params
+}
+
+export function participationFromQuery(params: URLSearchParams): ParticipationSetup {
+  const d = defaultParticipationSetup()
+  const tierParam = params.get('tier')?.toUpperCase()
+  const players: ParticipationPlayerRow[] = []
+  for (const raw of params.getAll('p')) {
+    const bar = raw.lastIndexOf('|')
+    const name = cleanName(bar < 0 ? raw : raw.slice(0, bar))
+    if (!name || players.some((p) => p.name.toLowerCase() === name.toLowerCase())) continue
+    const counts: Record<string, number> = {}
+    for (const part of bar < 0 ? [] : raw.slice(bar + 1).split(';')) {
+      const pair = decodeSiteCount(part)
+      if (pair && pair[1] > 0) counts[pair[0]] = pair[1]
+    }
+    players.push({ ...newParticipant(name), counts })
+  }
+  return {
+    tier: (SITE_TIERS as readonly string[]).includes(tierParam ?? '') ? (tierParam as SiteTier) : d.tier,
+    drifterRan: readFlag(params, 'drifter', d.drifterRan),
+    usedDread: readFlag(params, 'dread', d.usedDread),
+    accounting: readNumber(params, 'acc', d.accounting, { min: 0, max: 5, integer: true }),
+    corpTax: readNumber(params, 'corp', d.corpTax, { min: 0, max: 100 }),
+    allianceTax: readNumber(params, 'ally', d.allianceTax, { min: 0, max: 100 }),
+    noBroker: readFlag(params, 'nobroker', d.noBroker),
+    ran: readSiteCounts(params, 'ran'),
+    players,
+  }
+}
+
+/** The spec's POST /api/participation-calc body. Drifter and Dread only mean something in C5 and C6. */
+export function participationRequest(s: ParticipationSetup, sites: readonly string[]) {
+  const escalates = hasEscalations(s.tier)
+  const only = (counts: Record<string, number>) => Object.fromEntries(sites.map((site) => [site, counts[site] ?? 0]))
+  return {
+    siteTier: s.tier,
+    players: s.players.map((p) => ({ name: p.name, participation: only(p.counts) })),
+    siteTotals: only(s.ran),
+    drifterRan: escalates && s.drifterRan,
+    usedDread: escalates && s.usedDread,
+    accounting: s.accounting,
+    noTaxes: s.noBroker,
+    corpTax: s.corpTax,
+    allianceTax: s.allianceTax,
+  }
+}

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+
+const baseUrl = inject('appUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function open(path = '/participation') {
+  const { page, context, errors } = await openPage(browser, baseUrl)
+  await page.goto(path)
+  await page.getByTestId('participation-grid').waitFor()
+  return { page, context, errors }
+}
+
+const addPlayer = async (page: Page, name: string) => {
+  await page.getByLabel('Player name').fill(name)
+  await page.getByLabel('Player name').press('Enter')
+}
+const columns = (page: Page) => page.locator('.participation-grid thead th.site-head').evaluateAll((ths) => ths.map((th) => th.firstChild?.textContent))
+const siteValues = (page: Page) => page.locator('.participation-grid .value-row td[data-site]').allTextContents()
+const rowNames = (page: Page) => page.locator('.participation-grid tbody tr[data-player]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-player')))
+const tier = (page: Page) => page.getByLabel('Site Tier', { exact: true })
+const payoutRows = (page: Page) => page.locator('[data-testid="payout-table"] tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)))
+
+/** The worked example of calc.test.ts: C5, Drifter yes, Dread no, no taxes. */
+async function enterWorkedExample(page: Page) {
+  await page.getByLabel('Dread used?').selectOption('no')
+  await page.getByLabel('No Broker Taxes').check()
+  await page.getByLabel('Core Garrison number ran').fill('3')
+  await page.getByLabel('Unsecured Frontier Server Bank number ran').fill('2')
+  for (const name of ['Ann', 'Ben', 'Cat']) await addPlayer(page, name)
+  await page.getByLabel('Ann Core Garrison').fill('3')
+  await page.getByLabel('Ann Unsecured Frontier Server Bank').fill('2')
+  await page.getByLabel('Ben Core Garrison').fill('1')
+  await page.getByLabel('Cat Unsecured Frontier Server Bank').fill('2')
+}
+
+describe('participation loot splitter (/participation)', () => {
+  it('starts at C5 with Drifter and Dread on, one column per site, and values abbreviated', async () => {
+    const { page, errors, context } = await open()
+    expect(await tier(page).inputValue()).toBe('C5')
+    expect(await page.getByLabel('Drifter ran?').inputValue()).toBe('yes')
+    expect(await page.getByLabel('Dread used?').inputValue()).toBe('yes')
+    expect(await page.getByLabel('Accounting Level').inputValue()).toBe('5')
+    expect(await page.getByLabel('Corp Tax %').inputValue()).toBe('0')
+    expect(await page.getByLabel('No Broker Taxes').getAttribute('title')).toMatch(/buyback program/)
+    expect(await page.getByLabel('Dread used?').getAttribute('title')).toMatch(/3 in C5, 4 in C6\. At 50M ISK each, Yes adds 150M to every C5 site run and 200M to every C6 site run/)
+    expect(await columns(page)).toEqual(['Core Garrison', 'Core Stronghold', 'Oruze Osobnyk', 'Quarantine Area', 'Unsecured Frontier Enclave Relay', 'Unsecured Frontier Server Bank', 'Forgotten Core Data Field', 'Forgotten Core Information Pen'])
+    // Core Garrison 253.4 M + 150 M Avengers + 300 M Drifter; Enclave Relay (data) 329.9 M + 150 M; Data Field 279 M + 150 M
+    expect(await siteValues(page)).toEqual(['703.4M', '684.9M', '614.7M', '596.9M', '479.9M', '422.1M', '429M', '482.9M'])
+    expect(await page.locator('.value-row td[data-site="Core Garrison"]').getAttribute('title')).toBe('253,400,000 ISK blue loot + 150,000,000 ISK Upgraded Avengers + 300,000,000 ISK Drifter = 703,400,000 ISK per run')
+    await page.getByLabel('Drifter ran?').selectOption('no')
+    expect((await siteValues(page))[0]).toBe('403.4M')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('on a tier change reloads the sites, resets Number Ran, keeps players, and hides Drifter/Dread below C5', async () => {
+    const { page, context } = await open()
+    const fetched: string[] = []
+    page.on('request', (req) => req.url().includes('/api/data/') && fetched.push(new URL(req.url()).pathname))
+    await addPlayer(page, 'Ann')
+    await page.getByLabel('Core Garrison number ran').fill('2')
+    await page.getByLabel('Ann Core Garrison').fill('2')
+    await tier(page).selectOption('C3')
+    await expect.poll(() => columns(page)).toEqual(['Fortification Frontier Stronghold', 'Outpost Frontier Stronghold', 'Solar Cell', 'The Oruze Construct', 'Unsecured Frontier Database', 'Unsecured Frontier Receiver', 'Forgotten Frontier Quarantine Outpost', 'Forgotten Frontier Recursive Depot'])
+    expect(fetched.sort()).toEqual(['/api/data/c3_combat_sites_clean.json', '/api/data/c3_datarelic_sites_clean.json'])
+    expect(await siteValues(page)).toEqual(['41.1M', '45.1M', '43M', '44.5M', '88.4M', '75.1M', '79.4M', '92.5M'])
+    expect(await page.getByLabel('Drifter ran?').count()).toBe(0)
+    expect(await page.getByLabel('Dread used?').count()).toBe(0)
+    expect(await rowNames(page)).toEqual(['Ann'])
+    expect(await page.getByLabel('Ann Solar Cell').inputValue()).toBe('0')
+    await tier(page).selectOption('C5')
+    await expect.poll(() => page.getByLabel('Core Garrison number ran').inputValue()).toBe('0')
+    expect(await page.getByLabel('Ann Core Garrison').inputValue()).toBe('0')
+    await context.close()
+  })
+
+  it('trims player names, ignores blank ones, and removes rows', async () => {
+    const { page, context } = await open()
+    await addPlayer(page, '   ')
+    expect(await rowNames(page)).toEqual([])
+    await addPlayer(page, '  Ann  ')
+    await page.getByLabel('Player name').fill('Ben')
+    await page.getByRole('button', { name: 'Add Player' }).click()
+    expect(await rowNames(page)).toEqual(['Ann', 'Ben'])
+    expect(await page.getByLabel('Player name').inputValue()).toBe('')
+    await page.getByRole('button', { name: 'Remove Ann' }).click()
+    expect(await rowNames(page)).toEqual(['Ben'])
+    await context.close()
+  })
+
+  it('warns with a red border when a count exceeds Number Ran, and still calculates', async () => {
+    const { page, context } = await open()
+    await page.getByLabel('Core Garrison number ran').fill('3')
+    await addPlayer(page, 'Ann')
+    const cell = page.getByLabel('Ann Core Garrison')
+    await cell.fill('4')
+    expect(await cell.getAttribute('title')).toBe('Player count (4) exceeds Number Ran (3)')
+    expect(await cell.evaluate((el) => getComputedStyle(el).borderTopColor)).toBe('rgb(255, 93, 108)')
+    await page.getByLabel('Core Garrison number ran').fill('4')
+    expect(await cell.getAttribute('title')).toBeNull()
+    await page.getByLabel('Core Garrison number ran').fill('3')
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await page.getByTestId('payout').waitFor()
+    // 3 × 703.4 M = 2,110,200,000; broker 5.19 % = 109,519,380 → Ann gets all 2,000,680,620
+    expect(await page.getByTestId('payout-total').textContent()).toBe('2,110M ISK')
+    expect(await payoutRows(page)).toEqual([['Ann', '2,000,680,620 ISK']])
+    await context.close()
+  })
+
+  it("calculates the spec's breakdown with the payout rule, and empties it with the server's sentence on failure", async () => {
+    const { page, errors, context } = await open()
+    const calls: unknown[] = []
+    page.on('request', (req) => req.url().endsWith('/api/participation-calc') && calls.push(req.postDataJSON()))
+    await enterWorkedExample(page)
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await page.getByTestId('payout').waitFor()
+    expect(calls[0]).toMatchObject({ siteTier: 'C5', drifterRan: true, usedDread: false, accounting: 5, noTaxes: true, corpTax: 0, allianceTax: 0 })
+    expect((calls[0] as { siteTotals: Record<string, number> }).siteTotals).toMatchObject({ 'Core Garrison': 3, 'Unsecured Frontier Server Bank': 2, 'Core Stronghold': 0 })
+    expect(await page.getByTestId('payout-total').textContent()).toBe('2,204M ISK')
+    expect(await page.getByTestId('tax-lines').locator('li').allTextContents()).toEqual(['No broker tax applied.', 'Net paid out: 2,204,400,000 ISK'])
+    expect(await page.getByTestId('payout-table').locator('thead th').allTextContents()).toEqual(['Player', 'ISK Earned'])
+    expect(await payoutRows(page)).toEqual([
+      ['Ann', '1,471,647,293 ISK'],
+      ['Ben', '369,447,292 ISK'],
+      ['Cat', '363,305,415 ISK'],
+    ])
+    expect(await page.locator('.loot-page').first().textContent()).toContain('net total × (ISK value of the site runs they attended) ÷ (ISK value of all attendances)')
+    expect(errors).toEqual([])
+
+    // Nobody attended anything: a 400 with a sentence; the payout list is emptied
+    for (const [name, site] of [['Ann', 'Core Garrison'], ['Ann', 'Unsecured Frontier Server Bank'], ['Ben', 'Core Garrison'], ['Cat', 'Unsecured Frontier Server Bank']]) await page.getByLabel(`${name} ${site}`).fill('0')
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await expect.poll(() => page.getByTestId('calc-error').textContent()).toMatch(/^No player attended a site run/)
+    expect(await page.getByTestId('payout').count()).toBe(0)
+    expect(errors.some((e) => e.includes('HTTP 400'))).toBe(true)
+    await context.close()
+  })
+
+  it('shares the whole setup as a link and restores the last setup in this browser', async () => {
+    const { page, context } = await open()
+    await enterWorkedExample(page)
+    await page.getByLabel('Corp Tax %').fill('2.5')
+    await expect.poll(() => new URL(page.url()).searchParams.get('corp')).toBe('2.5')
+    const link = new URL(page.url())
+
+    const other = await open(link.pathname + link.search)
+    expect(await rowNames(other.page)).toEqual(['Ann', 'Ben', 'Cat'])
+    expect(await other.page.getByLabel('Ann Unsecured Frontier Server Bank').inputValue()).toBe('2')
+    expect(await other.page.getByLabel('Core Garrison number ran').inputValue()).toBe('3')
+    expect(await other.page.getByLabel('Dread used?').inputValue()).toBe('no')
+    expect(await other.page.getByLabel('No Broker Taxes').isChecked()).toBe(true)
+    expect(await other.page.getByLabel('Corp Tax %').inputValue()).toBe('2.5')
+    await other.context.close()
+
+    await page.goto('/participation')
+    await page.getByTestId('participation-grid').waitFor()
+    expect(await rowNames(page)).toEqual(['Ann', 'Ben', 'Cat'])
+    expect(await page.getByLabel('Ben Core Garrison').inputValue()).toBe('1')
+    await context.close()
+  })
+
+  it('says plainly when a tier cannot be loaded', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/data/c5_*_sites_clean.json', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Static data is not imported yet; try again in a minute' }) }))
+    await page.goto('/participation')
+    await expect.poll(() => page.getByTestId('site-data-error').textContent()).toBe('Site values for C5 could not be loaded: Static data is not imported yet; try again in a minute')
+    expect(await page.getByRole('button', { name: 'Calculate' }).isDisabled()).toBe(true)
+    await context.close()
+  })
+})

@@ -1,0 +1,265 @@
+import { useEffect, useId, useState, type ReactNode } from 'react'
+import type { SiteValueBreakdown } from '../../../schemas/loot-split'
+import { ACCOUNTING_LEVELS, brokerTaxPercentLabel } from '../../../schemas/loot-split-rules'
+import { Collapsible } from '../../components/Collapsible'
+import { CopyButton } from '../../components/CopyButton'
+import { NumberField, sanitizeNumber } from '../../components/NumberField'
+import { formatIsk } from '../../lib/format'
+import { abbreviateIsk } from './format'
+import { taxLines, type PayoutSummary, type TaxRates } from './payout-text'
+
+/**
+ * A number box for a table cell: labelled for screen readers only, it keeps what is being typed and reports the
+ * sanitised number (non-numeric → 0, min 0 unless `allowNegative`, whole numbers unless `decimal`).
+ */
+export function CellNumber({ label, value, onChange, decimal, allowNegative, max, warning, testId }: { label: string; value: number; onChange: (n: number) => void; decimal?: boolean; allowNegative?: boolean; max?: number; warning?: string; testId?: string }) {
+  const rules = { min: allowNegative ? undefined : 0, max, integer: !decimal }
+  const [text, setText] = useState(String(value))
+  useEffect(() => {
+    if (sanitizeNumber(text, rules) !== value) setText(String(value))
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value])
+  return (
+    <input
+      type="number"
+      className={`cell-number${warning ? ' over-limit' : ''}`}
+      aria-label={label}
+      title={warning}
+      aria-invalid={warning ? true : undefined}
+      inputMode={decimal ? 'decimal' : 'numeric'}
+      min={allowNegative ? undefined : 0}
+      max={max}
+      step={decimal ? 'any' : 1}
+      value={text}
+      data-testid={testId}
+      onChange={(e) => {
+        setText(e.target.value)
+        onChange(sanitizeNumber(e.target.value, rules))
+      }}
+      onBlur={() => setText(String(value))}
+    />
+  )
+}
+
+/** A labelled select whose accessible name is just its label (not the label plus every option). */
+export function SelectField<T extends string | number>({ label, value, options, onChange, tooltip, note }: { label: string; value: T; options: ReadonlyArray<{ value: T; label: string }>; onChange: (v: T) => void; tooltip?: string; note?: ReactNode }) {
+  const id = useId()
+  return (
+    <div className="field" title={tooltip}>
+      <label className="field-label" htmlFor={id}>
+        {label}
+        {tooltip && (
+          <>
+            {' '}
+            <span className="hint-mark" aria-hidden="true">
+              ?
+            </span>
+          </>
+        )}
+      </label>
+      <select id={id} value={value} title={tooltip} onChange={(e) => onChange(options.find((o) => String(o.value) === e.target.value)!.value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {note}
+    </div>
+  )
+}
+
+const YES_NO = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+] as const
+
+/** A yes/no select with the rule it applies in its tooltip. */
+export function YesNo({ label, value, onChange, tooltip }: { label: string; value: boolean; onChange: (v: boolean) => void; tooltip: string }) {
+  return <SelectField label={label} value={value ? 'yes' : 'no'} options={YES_NO} onChange={(v) => onChange(v === 'yes')} tooltip={tooltip} />
+}
+
+/** Tier choices for a select. */
+export const tierOptions = <T extends string>(tiers: readonly T[]) => tiers.map((t) => ({ value: t, label: t }))
+
+export interface TaxSettings {
+  accounting: number
+  corpTax: number
+  allianceTax: number
+  noBroker: boolean
+}
+
+/** Accounting level, corp and alliance tax, and the no-broker-tax box: the same on both splitters. */
+export function TaxFields({ value, onChange, noBrokerLabel }: { value: TaxSettings; onChange: (change: Partial<TaxSettings>) => void; noBrokerLabel: string }) {
+  const noBrokerTip = 'Use this with a buyback program, when the loot is not sold to NPC buy orders: no broker tax is taken.'
+  return (
+    <div className="tax-fields">
+      <SelectField
+        label="Accounting Level"
+        value={value.accounting}
+        options={ACCOUNTING_LEVELS.map((l) => ({ value: l as number, label: String(l) }))}
+        onChange={(accounting) => onChange({ accounting })}
+        tooltip="Broker tax = 7.5 − 0.462 × Accounting level, in percent"
+        note={
+          <span className="field-note muted" data-testid="broker-rate">
+            {value.noBroker ? 'no broker tax' : `broker tax ${brokerTaxPercentLabel(value.accounting)}%`}
+          </span>
+        }
+      />
+      <NumberField label="Corp Tax %" value={value.corpTax} onChange={(corpTax) => onChange({ corpTax })} min={0} max={100} step={0.1} title="Taken after broker tax, from what is left" />
+      <NumberField label="Alliance Tax %" value={value.allianceTax} onChange={(allianceTax) => onChange({ allianceTax })} min={0} max={100} step={0.1} title="Taken after broker and corp tax, from what is left" />
+      <label className="checkbox-field" title={noBrokerTip}>
+        <input type="checkbox" checked={value.noBroker} title={noBrokerTip} onChange={(e) => onChange({ noBroker: e.target.checked })} />
+        {noBrokerLabel} <span className="hint-mark" aria-hidden="true">?</span>
+      </label>
+    </div>
+  )
+}
+
+/** A text box whose Enter (or the button) adds a player; blank names are ignored, taken names refused. */
+export function AddPlayer({ onAdd, buttonLabel, taken }: { onAdd: (name: string) => void; buttonLabel: string; taken: (name: string) => boolean }) {
+  const [name, setName] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const id = useId()
+  const add = () => {
+    const clean = name.replace(/\s+/g, ' ').trim()
+    if (!clean) return
+    if (taken(clean)) {
+      setProblem(`${clean} is already in the list.`)
+      return
+    }
+    onAdd(clean)
+    setName('')
+    setProblem(null)
+  }
+  return (
+    <div className="add-player">
+      <label className="field" htmlFor={id}>
+        <span className="field-label">Player name</span>
+        <input
+          id={id}
+          value={name}
+          maxLength={64}
+          placeholder="Pilot name"
+          onChange={(e) => {
+            setName(e.target.value)
+            setProblem(null)
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault()
+              add()
+            }
+          }}
+        />
+      </label>
+      <button type="button" className="button secondary" onClick={add}>
+        {buttonLabel}
+      </button>
+      {problem && (
+        <p className="warning-text" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** The Calculate button, and the server's sentence under it when the last calculation failed. */
+export function CalculateBar({ onCalculate, busy, disabled, error }: { onCalculate: () => void; busy: boolean; disabled?: boolean; error: string | null }) {
+  return (
+    <>
+      <div className="button-row">
+        <button type="button" className="button" onClick={onCalculate} disabled={busy || disabled}>
+          {busy ? 'Calculating…' : 'Calculate'}
+        </button>
+      </div>
+      {error && (
+        <p className="error-box" role="alert" data-testid="calc-error">
+          {error}
+        </p>
+      )}
+    </>
+  )
+}
+
+/** The result block: 'Payout Breakdown' with the total, tax lines, the net, a table and a copyable text. */
+export function PayoutBreakdown({ result, rates, total, table, copy, stale, sites }: { result: PayoutSummary; rates: TaxRates; total: string; table: ReactNode; copy: string; stale: boolean; sites: SiteValueBreakdown[] }) {
+  return (
+    <section className="panel payout" aria-labelledby="payout-heading" data-testid="payout">
+      <h2 id="payout-heading">
+        Payout Breakdown: <span data-testid="payout-total">{total}</span>
+      </h2>
+      {stale && (
+        <p className="notice" role="status">
+          The setup changed since this breakdown. Press Calculate to update it.
+        </p>
+      )}
+      <ul className="tax-lines" data-testid="tax-lines">
+        {taxLines(result, rates).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+        <li>
+          Net paid out: <strong data-testid="net-total">{formatIsk(result.netISK)}</strong>
+        </li>
+      </ul>
+      <div data-testid="payout-table">{table}</div>
+      <div className="button-row">
+        <CopyButton text={copy} label="Copy payout text" copiedLabel="Copied!" title="Plain text for corp chat or an in-game mail" />
+      </div>
+      <SiteBreakdown sites={sites} />
+    </section>
+  )
+}
+
+/** How the total was built, site by site, so nobody has to take it on trust. */
+function SiteBreakdown({ sites }: { sites: SiteValueBreakdown[] }) {
+  const run = sites.filter((s) => s.count > 0)
+  if (!run.length) return null
+  return (
+    <Collapsible title="How the total was computed" defaultOpen={false}>
+      <div className="table-wrap">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th>Site</th>
+              <th className="align-right">Blue loot</th>
+              <th className="align-right">Avengers</th>
+              <th className="align-right">Drifter</th>
+              <th className="align-right">Per run</th>
+              <th className="align-right">Runs</th>
+              <th className="align-right">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {run.map((s) => (
+              <tr key={s.siteName}>
+                <td>{s.siteName}</td>
+                <td className="align-right">{formatIsk(s.baseIsk)}</td>
+                <td className="align-right">{s.avengerIsk ? formatIsk(s.avengerIsk) : '—'}</td>
+                <td className="align-right">{s.drifterIsk ? formatIsk(s.drifterIsk) : '—'}</td>
+                <td className="align-right" title={abbreviateIsk(s.perRunIsk)}>
+                  {formatIsk(s.perRunIsk)}
+                </td>
+                <td className="align-right">{s.count}</td>
+                <td className="align-right">{formatIsk(s.totalIsk)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Collapsible>
+  )
+}
+
+/** Copy a link to this exact setup, or start over from the defaults. */
+export function SetupActions({ onReset }: { onReset: () => void }) {
+  return (
+    <div className="button-row setup-actions">
+      <CopyButton text={() => window.location.href} label="Copy link to this setup" copiedLabel="Link copied!" title="Anyone opening the link sees this setup" />
+      <button type="button" className="button secondary" onClick={onReset}>
+        Start over
+      </button>
+    </div>
+  )
+}

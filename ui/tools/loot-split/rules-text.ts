@@ -1,0 +1,22 @@
+import type { LootEscalations } from '../../../schemas/loot-split'
+import { AVENGERS_PER_WAVE } from '../../../schemas/loot-split-rules'
+import { abbreviateIsk } from './format'
+import type { Loaded } from './useSiteData'
+
+const UNKNOWN = 'Its value is unknown right now: the escalation data set is not loaded on the server.'
+
+/** Tooltip for 'Drifter ran?': the rule and the value from escalations.json. */
+export function drifterTip(esc: Loaded<LootEscalations>): string {
+  const rule = 'A Drifter Response Battleship spawns in C5/C6 combat sites (a capital on grid, then the Decloaked Transmission Relay attacked).'
+  if (esc.status !== 'ready') return `${rule} Yes adds its blue loot to every C5/C6 combat site run. ${esc.status === 'error' ? UNKNOWN : ''}`.trim()
+  return `${rule} Yes adds its blue loot, ${abbreviateIsk(esc.data.drifterIsk)} ISK, to every C5/C6 combat site run; data and relic sites have no Drifter.`
+}
+
+/** Tooltip for 'Dread used?' (and the Avenger note on the share splitter). */
+export function avengerTip(esc: Loaded<LootEscalations>): string {
+  const per = (tier: string) => AVENGERS_PER_WAVE[tier]
+  const rule = `The first capital on grid in a C5/C6 site triggers a wave of Upgraded Avengers: ${per('C5')} in C5, ${per('C6')} in C6.`
+  if (esc.status !== 'ready') return `${rule} Yes adds their blue loot to every C5/C6 site run. ${esc.status === 'error' ? UNKNOWN : ''}`.trim()
+  const each = esc.data.avengerIsk
+  return `${rule} At ${abbreviateIsk(each)} ISK each, Yes adds ${abbreviateIsk(per('C5') * each)} to every C5 site run and ${abbreviateIsk(per('C6') * each)} to every C6 site run (combat, data and relic).`
+}

@@ -1,0 +1,61 @@
+import { sanitizeNumber } from '../../components/NumberField'
+import { readStorage, writeStorage } from '../../lib/storage'
+
+/**
+ * Helpers both splitters use to keep their whole setup in the query string (so an FC can share a link) and the last
+ * setup in local storage. Readers never throw: anything unreadable falls back to the default.
+ */
+
+export const readFlag = (params: URLSearchParams, key: string, fallback: boolean) => {
+  const v = params.get(key)
+  return v === '1' ? true : v === '0' ? false : fallback
+}
+
+export const readNumber = (params: URLSearchParams, key: string, fallback: number, rules: { min?: number; max?: number; integer?: boolean } = {}) => {
+  const v = params.get(key)
+  return v === null ? fallback : sanitizeNumber(v, { ...rules, fallback })
+}
+
+export const flag = (b: boolean) => (b ? '1' : '0')
+
+/** `Core Garrison*2`: a site name and a count (site names never contain '*'). */
+export function encodeSiteCount(site: string, count: number): string {
+  return `${site}*${count}`
+}
+
+export function decodeSiteCount(text: string): [string, number] | null {
+  const star = text.lastIndexOf('*')
+  if (star <= 0) return null
+  const count = sanitizeNumber(text.slice(star + 1), { min: 0, integer: true })
+  return [text.slice(0, star), count]
+}
+
+/** Site counts from repeated `key=Name*n` params, keeping only counts above 0. */
+export function readSiteCounts(params: URLSearchParams, key: string): Record<string, number> {
+  const counts: Record<string, number> = {}
+  for (const raw of params.getAll(key)) {
+    const pair = decodeSiteCount(raw)
+    if (pair && pair[1] > 0) counts[pair[0]] = pair[1]
+  }
+  return counts
+}
+
+export function writeSiteCounts(params: URLSearchParams, key: string, counts: Record<string, number>, order: readonly string[]): void {
+  for (const site of order) if ((counts[site] ?? 0) > 0) params.append(key, encodeSiteCount(site, counts[site]))
+}
+
+/** Names a person typed: trimmed, one line, at most 64 characters (the server's limit). */
+export const cleanName = (name: string) => name.replace(/\s+/g, ' ').trim().slice(0, 64)
+
+/**
+ * Where a page's setup starts: the link when it carries one, else the last setup kept in this browser, else nothing
+ * (the defaults). `marker` is a param every written setup has.
+ */
+export function initialQuery(search: URLSearchParams, storageKey: string, marker: string): { params: URLSearchParams; from: 'link' | 'storage' | 'defaults' } {
+  if (search.has(marker)) return { params: search, from: 'link' }
+  const stored = readStorage(storageKey)
+  if (stored) return { params: new URLSearchParams(stored), from: 'storage' }
+  return { params: new URLSearchParams(), from: 'defaults' }
+}
+
+export const rememberQuery = (storageKey: string, query: string) => writeStorage(storageKey, query)

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest'
+import { blueLootFromQuery, blueLootRequest, blueLootToQuery, defaultBlueLootSetup, fleetUsedDread, newPlayerRow, switchMode } from './blue-loot-setup'
+import { changeTier, defaultParticipationSetup, newParticipant, participationFromQuery, participationRequest, participationToQuery, pruneToSites, type ParticipationSetup } from './participation-setup'
+
+describe('blue loot setup', () => {
+  const setup = () => ({
+    ...defaultBlueLootSetup(),
+    counts: { 'Core Garrison': 2, 'The Mirror': 5 },
+    corpTax: 10,
+    players: [
+      { ...newPlayerRow('Alice|Smith'), ships: [2, 1] as [number, number], tackle: true, extraShares: 0.5 },
+      { ...newPlayerRow('Bob'), extraShares: -1 },
+    ],
+  })
+
+  it('round-trips through the query string (names may even contain |)', () => {
+    const query = blueLootToQuery(setup())
+    // only the tier's sites with a count travel
+    expect(query.getAll('site')).toEqual(['Core Garrison*2'])
+    const back = blueLootFromQuery(new URLSearchParams(query.toString()))
+    expect(back.problems).toEqual([])
+    expect(back.setup.players.map(({ id: _id, ...p }) => p)).toEqual([
+      { name: 'Alice|Smith', ships: [2, 1], tackle: true, extraShares: 0.5 },
+      { name: 'Bob', ships: [0, 0], tackle: false, extraShares: -1 },
+    ])
+    expect(back.setup).toMatchObject({ tier: 'C5', counts: { 'Core Garrison': 2 }, corpTax: 10, accounting: 5, drifterRan: true, mode: 'dread-marauder' })
+  })
+
+  it('reads a hand-edited link defensively', () => {
+    const { setup: s, problems } = blueLootFromQuery(new URLSearchParams('tier=c6&acc=9&corp=abc&mode=dl&site=The Mirror*x&site=Core Garrison*2&p=Zed|1.7|-3|1|lots&p=zed|1|1|0|0&p=|1|1|0|0'))
+    expect(s).toMatchObject({ tier: 'C6', accounting: 5, corpTax: 0, mode: 'dps-logi', counts: {} })
+    expect(problems).toEqual(['The link names sites that are not C6 sites, left out: Core Garrison.'])
+    // ship counts are whole and at least 0, extra shares non-numeric → 0; a repeated or blank name is dropped
+    expect(s.players.map(({ id: _id, ...p }) => p)).toEqual([{ name: 'Zed', ships: [1, 0], tackle: true, extraShares: 0 }])
+  })
+
+  it('switching share mode zeroes ship counts and keeps name, tackle and extra shares', () => {
+    const switched = switchMode(setup(), 'dps-logi')
+    expect(switched.players.map(({ id: _id, ...p }) => p)).toEqual([
+      { name: 'Alice|Smith', ships: [0, 0], tackle: true, extraShares: 0.5 },
+      { name: 'Bob', ships: [0, 0], tackle: false, extraShares: -1 },
+    ])
+    expect(switchMode(switched, 'dps-logi')).toBe(switched)
+  })
+
+  it("builds the spec's request: every site of the tier, usedDread when a dread is in the fleet", () => {
+    const s = setup()
+    expect(fleetUsedDread(s)).toBe(true) // Alice flies a dread (second ship count in Dread/Marauder mode)
+    const body = blueLootRequest(s)
+    expect(body.siteRuns).toHaveLength(8)
+    expect(body.siteRuns[0]).toEqual({ siteName: 'Core Garrison', count: 2, usedDread: true, useDpsLogiMode: false })
+    expect(body.players[0]).toEqual({ name: 'Alice|Smith', bubbler: true, extraShares: 0.5, marauders: 2, dreads: 1, dps: 0, logi: 0 })
+    expect(body).toMatchObject({ accounting: 5, drifterRan: true, noTaxes: false, corpTax: 10, allianceTax: 0 })
+    const dps = blueLootRequest({ ...switchMode(s, 'dps-logi'), players: [{ ...newPlayerRow('Eve'), ships: [6, 3] }] })
+    expect(dps.siteRuns[0]).toMatchObject({ usedDread: false, useDpsLogiMode: true })
+    expect(dps.players[0]).toMatchObject({ dps: 6, logi: 3, marauders: 0, dreads: 0 })
+  })
+})
+
+describe('participation setup', () => {
+  const sites = ['Core Garrison', 'Core Stronghold', 'Forgotten Core Data Field']
+  const setup = (): ParticipationSetup => ({
+    ...defaultParticipationSetup(),
+    ran: { 'Core Garrison': 3, 'Forgotten Core Data Field': 1 },
+    players: [
+      { ...newParticipant('Ann'), counts: { 'Core Garrison': 3, 'Forgotten Core Data Field': 1 } },
+      { ...newParticipant('Ben'), counts: {} },
+    ],
+  })
+
+  it('round-trips through the query string', () => {
+    const query = participationToQuery(setup(), sites)
+    expect(query.getAll('p')).toEqual(['Ann|Core Garrison*3;Forgotten Core Data Field*1', 'Ben|'])
+    const back = participationFromQuery(new URLSearchParams(query.toString()))
+    expect(back).toMatchObject({ tier: 'C5', drifterRan: true, usedDread: true, accounting: 5, ran: { 'Core Garrison': 3, 'Forgotten Core Data Field': 1 } })
+    expect(back.players.map((p) => [p.name, p.counts])).toEqual([
+      ['Ann', { 'Core Garrison': 3, 'Forgotten Core Data Field': 1 }],
+      ['Ben', {}],
+    ])
+  })
+
+  it('on a tier change resets Number Ran, keeps players, and keeps counts only for sites with the same name', () => {
+    const changed = changeTier(setup(), 'C6')
+    expect(changed.ran).toEqual({})
+    const pruned = pruneToSites({ ...changed, players: [{ ...changed.players[0], counts: { 'Core Garrison': 3, 'The Mirror': 2 } }, changed.players[1]] }, ['The Mirror', 'Core Bastion'])
+    expect(pruned.players.map((p) => [p.name, p.counts])).toEqual([
+      ['Ann', { 'The Mirror': 2 }],
+      ['Ben', {}],
+    ])
+  })
+
+  it("builds the spec's request, with Drifter and Dread off below C5", () => {
+    const body = participationRequest(setup(), sites)
+    expect(body).toMatchObject({ siteTier: 'C5', drifterRan: true, usedDread: true, siteTotals: { 'Core Garrison': 3, 'Core Stronghold': 0, 'Forgotten Core Data Field': 1 } })
+    expect(body.players[1]).toEqual({ name: 'Ben', participation: { 'Core Garrison': 0, 'Core Stronghold': 0, 'Forgotten Core Data Field': 0 } })
+    expect(participationRequest({ ...setup(), tier: 'C3' }, [])).toMatchObject({ drifterRan: false, usedDread: false })
+  })
+})
