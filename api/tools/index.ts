@@ -3,6 +3,7 @@ import { register as catalogRoutes } from '../catalog/routes.js'
 import type { ApiRouter } from '../http/router.js'
 import { register as contactRoutes } from './contact/routes.js'
 import { register as wormholeRoutes } from './wormholes/routes.js'
+import { register as wormholeSiteRoutes } from './wormhole-sites/routes.js'
 
 /**
  * Every tool's API routes, one entry per slice (`api/tools/<tool>/routes.ts`).
@@ -12,4 +13,5 @@ export const toolRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Pr
   catalogRoutes,
   wormholeRoutes,
   contactRoutes,
+  wormholeSiteRoutes,
 ]
