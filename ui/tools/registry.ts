@@ -34,12 +34,38 @@ export interface ToolEntry {
  */
 export const tools: ToolEntry[] = [
   {
+    path: '/rolling-mass',
+    name: 'Hole Rolling Guide',
+    description: 'Which jumps close a wormhole: mass columns by type code, jump plans for reduced and fresh holes, and a mass tracker with the ±10% spawn variance.',
+    menuLabel: 'Rolling mass',
+    section: 'Reference',
+    page: () => import('./rolling/RollingPage'),
+    aliases: ['/rolling'],
+  },
+  {
+    path: '/wormhole-sites',
+    name: 'Wormhole PvE Sites',
+    description: 'Sleeper combat, data and relic sites by class: waves, triggers, DPS, EWAR, blue loot and the C5/C6 Drifter escalations.',
+    menuLabel: 'Wormhole PvE sites',
+    section: 'Reference',
+    page: () => import('./wormhole-sites/WormholeSitesPage'),
+  },
+  {
     path: '/timestamp',
     name: 'Time converter',
     description: 'Build chat timestamp codes that show every reader their own local time, and convert to and from EVE time (UTC).',
     menuLabel: 'Time converter',
     section: 'Reference',
     page: () => import('./timestamp/TimestampPage'),
+  },
+  {
+    path: '/wormholes',
+    name: 'Wormhole Database',
+    description: 'Search and filter all 2603 wormhole systems by class, statics, planets, effect and star; each with weather, statics, killboard activity and celestials.',
+    menuLabel: 'Wormhole database',
+    section: 'Reference',
+    page: () => import('./wormholes/WormholesPage'),
+    subRoutes: [{ path: '/wormholes/:jcode', page: () => import('./wormholes/WormholesPage') }],
   },
   {
     path: '/acknowledgements',

@@ -1,0 +1,108 @@
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom'
+import type { Wormhole, WormholeTypeInfo } from '../../../schemas/wormholes'
+import { DESTINATIONS, destinationColour, destinationLabel } from './destinations'
+import { FilterPanel } from './FilterPanel'
+import { filterWormholes, filtersFromQuery, filtersToQuery, indexWormholes, NO_FILTERS, type WormholeFilters } from './filters'
+import { loadWormholes, loadWormholeTypes } from './data'
+import { SystemDialog } from './SystemDialog'
+import { WormholeList } from './WormholeList'
+import './wormholes.css'
+
+type Loaded<T> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ok'; value: T }
+
+function useLoaded<T>(load: () => Promise<T>): Loaded<T> {
+  const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' })
+  useEffect(() => {
+    let live = true
+    load()
+      .then((value) => live && setLoaded({ state: 'ok', value }))
+      .catch((err: Error) => live && setLoaded({ state: 'error', message: err.message }))
+    return () => {
+      live = false
+    }
+  }, [load])
+  return loaded
+}
+
+export default function WormholesPage() {
+  const { jcode } = useParams()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const [params, setParams] = useSearchParams()
+  const systems = useLoaded<Wormhole[]>(loadWormholes)
+  const types = useLoaded<WormholeTypeInfo[]>(loadWormholeTypes)
+
+  const [filters, setFilters] = useState<WormholeFilters>(() => filtersFromQuery(params, DESTINATIONS))
+  // Keep the filters in the address (replacing the entry, so typing does not flood the history), and follow
+  // the address when it changes by other means (Back, a pasted link).
+  const written = useRef(params.toString())
+  useEffect(() => {
+    const next = filtersToQuery(filters).toString()
+    if (next !== params.toString()) {
+      written.current = next
+      setParams(next, { replace: true })
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filters])
+  useEffect(() => {
+    if (params.toString() !== written.current) {
+      written.current = params.toString()
+      setFilters(filtersFromQuery(params, DESTINATIONS))
+    }
+  }, [params])
+
+  const typeMap = useMemo(() => new Map(types.state === 'ok' ? types.value.map((t) => [t.code, t]) : []), [types])
+  const indexed = useMemo(() => (systems.state === 'ok' ? indexWormholes(systems.value, (code) => typeMap.get(code)?.destinations ?? []) : []), [systems, typeMap])
+  // Typing stays responsive: the list re-filters from a deferred copy of the filters.
+  const deferred = useDeferredValue(filters)
+  const shown = useMemo(() => filterWormholes(indexed, deferred), [indexed, deferred])
+
+  const change = useCallback((c: Partial<WormholeFilters>) => setFilters((f) => ({ ...f, ...c })), [])
+  const close = useCallback(() => navigate({ pathname: '/wormholes', search: location.search }), [navigate, location.search])
+  const total = systems.state === 'ok' ? systems.value.length : 0
+  const staticsUnavailable = types.state === 'error' ? `Wormhole type data did not load (${types.message}), so statics cannot be filtered or coloured.` : null
+
+  return (
+    <div className="wormholes-page">
+      <section className="panel">
+        <h1>Wormhole database</h1>
+        <p className="muted">
+          Every J-space system with its class, statics and effect. Filter, then click a J-code for its weather, statics, killboard activity and celestials.
+        </p>
+        <FilterPanel filters={filters} onChange={change} staticOptions={DESTINATIONS} staticsUnavailable={staticsUnavailable} />
+        <div className="wh-summary">
+          <p data-testid="wh-count" aria-live="polite">
+            {systems.state === 'ok' ? `Showing ${shown.length} of ${total} wormholes` : systems.state === 'loading' ? 'Loading wormholes…' : ''}
+          </p>
+          <button type="button" className="button secondary" onClick={() => setFilters(NO_FILTERS)} disabled={filtersToQuery(filters).toString() === ''}>
+            Clear filters
+          </button>
+        </div>
+        <ul className="wh-legend" aria-label="Static colours">
+          {DESTINATIONS.map((d) => (
+            <li key={d}>
+              <span className="swatch" style={{ background: destinationColour(d) }} /> {destinationLabel(d)}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="panel wh-list-panel">
+        {systems.state === 'error' ? (
+          <p className="error-box">The wormhole list did not load: {systems.message}</p>
+        ) : systems.state === 'loading' ? (
+          <p className="muted">Loading wormholes…</p>
+        ) : (
+          <WormholeList rows={shown} types={typeMap} />
+        )}
+      </section>
+      <p className="muted small wh-sources">
+        Classes, effects, stars and planets: the game's static data export (2023). Statics and wormhole masses: community data (Wanderer). Effect strengths: the
+        SDE effect beacons.
+      </p>
+
+      {jcode && <SystemDialog jcode={jcode} onClose={close} />}
+    </div>
+  )
+}
