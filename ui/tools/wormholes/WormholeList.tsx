@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import type { WormholeTypeInfo } from '../../../schemas/wormholes'
@@ -13,28 +13,42 @@ const SORT_VALUES: Record<string, (r: IndexedWormhole) => string | number> = {
   jcode: (r) => r.system.jcode,
   effect: (r) => r.effect,
 }
+export const DEFAULT_SORT: SortState = { key: 'jcode', direction: 'asc' }
+
+/** Sorted once per sort change, before filtering (filtering keeps the order), so a keystroke never sorts. */
+export function sortWormholes(rows: IndexedWormhole[], sort: SortState): IndexedWormhole[] {
+  const value = SORT_VALUES[sort.key] ?? SORT_VALUES.jcode
+  return rows
+    .map((r, i) => ({ r, i, v: value(r) }))
+    .sort((a, b) => compareValues(a.v, b.v, sort.direction) || a.i - b.i)
+    .map((x) => x.r)
+}
 
 interface Props {
+  /** Filtered rows, already in sort order. */
   rows: IndexedWormhole[]
   types: ReadonlyMap<string, WormholeTypeInfo>
+  sort: SortState
+  onSort: (sort: SortState) => void
 }
 
 /** The systems as a virtual list: only the rows in view are in the page, so 2603 rows filter without jank. */
-export function WormholeList({ rows, types }: Props) {
+export function WormholeList({ rows: sorted, types, sort, onSort }: Props) {
   const location = useLocation()
-  const [sort, setSort] = useState<SortState>({ key: 'jcode', direction: 'asc' })
-  const sorted = useMemo(() => {
-    const value = SORT_VALUES[sort.key]
-    return rows.map((r, i) => ({ r, i, v: value(r) })).sort((a, b) => compareValues(a.v, b.v, sort.direction) || a.i - b.i).map((x) => x.r)
-  }, [rows, sort])
-
   const body = useRef<HTMLDivElement>(null)
   const [offset, setOffset] = useState(0)
-  // The list starts below the filters, whose height changes with the window width: measure after every render.
+  // The list starts below the filters, whose height changes with the window width. Measured when the page's
+  // size changes (after layout), not during every render: a forced layout per keystroke would cost a frame.
   useLayoutEffect(() => {
-    const top = body.current ? Math.round(body.current.getBoundingClientRect().top + window.scrollY) : 0
-    if (top !== offset) setOffset(top)
-  })
+    const measure = () => {
+      const top = body.current ? Math.round(body.current.getBoundingClientRect().top + window.scrollY) : 0
+      setOffset((current) => (current === top ? current : top))
+    }
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(document.documentElement)
+    return () => observer.disconnect()
+  }, [])
   const virtualizer = useWindowVirtualizer({ count: sorted.length, estimateSize: () => ROW_HEIGHT, overscan: 12, scrollMargin: offset })
 
   const header = (key: string, label: string) => {
@@ -44,7 +58,7 @@ export function WormholeList({ rows, types }: Props) {
         <button
           type="button"
           className={`sort-button${active ? ' active' : ''}`}
-          onClick={() => setSort(active ? { key, direction: sort.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' })}
+          onClick={() => onSort(active ? { key, direction: sort.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' })}
         >
           {label}
           <span className="sort-indicator" aria-hidden="true">
