@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import type { WormholeTypeInfo } from '../../../schemas/wormholes'
 import { formatInt } from '../../lib/format'
+import { useAsync } from '../../lib/use-async'
 import { loadWormholeTypes } from '../wormholes/data'
 import { destinationColour, destinationLabel } from '../wormholes/destinations'
 import { assignColumns, GG, ROLLING_COLUMNS, type RollingColumn } from './columns'
@@ -19,6 +20,20 @@ function codeTitle(t: WormholeTypeInfo): string {
   if (sde && t.disagreements.includes('total_mass') && sde.total_mass !== null) lines.push(`SDE (2023) total mass: ${kg(sde.total_mass)}`)
   if (sde && t.disagreements.includes('max_jump_mass') && sde.max_jump_mass !== null) lines.push(`SDE (2023) jump mass: ${kg(sde.max_jump_mass)}`)
   return lines.join('\n')
+}
+
+function AnswerBox({ answer, steps }: { answer: 'YES' | 'NO'; steps: { roll: string; crit: string } }) {
+  return (
+    <div className={`roll-box ${answer.toLowerCase()}`}>
+      <h3>{answer}</h3>
+      <p>
+        <span className="step-label">To Roll</span> {steps.roll}
+      </p>
+      <p>
+        <span className="step-label">To Crit</span> {steps.crit}
+      </p>
+    </div>
+  )
 }
 
 function Column({ column, codes, onPick }: { column: RollingColumn; codes: WormholeTypeInfo[]; onPick: (code: string) => void }) {
@@ -41,42 +56,18 @@ function Column({ column, codes, onPick }: { column: RollingColumn; codes: Wormh
       </div>
       <div className="roll-question">Is the hole reduced?</div>
       <div className="roll-answers">
-        <div className="roll-box yes">
-          <h3>YES</h3>
-          <p>
-            <span className="step-label">To Roll</span> {plan.reduced.roll}
-          </p>
-          <p>
-            <span className="step-label">To Crit</span> {plan.reduced.crit}
-          </p>
-        </div>
-        <div className="roll-box no">
-          <h3>NO</h3>
-          <p>
-            <span className="step-label">To Roll</span> {plan.notReduced.roll}
-          </p>
-          <p>
-            <span className="step-label">To Crit</span> {plan.notReduced.crit}
-          </p>
-        </div>
+        <AnswerBox answer="YES" steps={plan.reduced} />
+        <AnswerBox answer="NO" steps={plan.notReduced} />
       </div>
     </section>
   )
 }
 
 export default function RollingPage() {
-  const [types, setTypes] = useState<WormholeTypeInfo[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const loaded = useAsync(loadWormholeTypes, [])
+  const types = loaded.state === 'ok' ? loaded.value : null
+  const error = loaded.state === 'error' ? loaded.message : null
   const [picked, setPicked] = useState<{ code: string } | null>(null)
-  useEffect(() => {
-    let live = true
-    loadWormholeTypes()
-      .then((t) => live && setTypes(t))
-      .catch((err: Error) => live && setError(err.message))
-    return () => {
-      live = false
-    }
-  }, [])
   const assignment = useMemo(() => (types ? assignColumns(types) : null), [types])
   const pick = (code: string) => {
     setPicked({ code })

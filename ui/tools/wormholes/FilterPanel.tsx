@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import { destinationColour, destinationLabel } from './destinations'
 import { CLASS_OPTIONS, EFFECT_OPTIONS, PLANET_TYPES, SHATTERED_MODES, type ShatteredMode, type WormholeFilters } from './filters'
 
@@ -12,20 +11,37 @@ interface Props {
 
 const toggle = (list: string[], value: string) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value])
 
-function ChipGroup({ legend, hint, children }: { legend: string; hint: string; children: ReactNode }) {
+interface ChipGroupProps {
+  legend: string
+  /** How the chosen options combine, shown on hover. */
+  hint: string
+  options: readonly string[]
+  selected: string[]
+  onChange: (selected: string[]) => void
+  label?: (option: string) => string
+  colour?: (option: string) => string
+}
+
+/** A filter's options as toggle chips. */
+function ChipGroup({ legend, hint, options, selected, onChange, label = (o) => o, colour }: ChipGroupProps) {
   return (
     <fieldset className="chip-group">
       <legend title={hint}>{legend}</legend>
-      <div className="chips">{children}</div>
+      <div className="chips">
+        {options.map((o) => (
+          <button
+            key={o}
+            type="button"
+            className="chip"
+            aria-pressed={selected.includes(o)}
+            onClick={() => onChange(toggle(selected, o))}
+            style={colour ? { ['--chip-colour' as string]: colour(o) } : undefined}
+          >
+            {label(o)}
+          </button>
+        ))}
+      </div>
     </fieldset>
-  )
-}
-
-function Chip({ on, onClick, children, colour }: { on: boolean; onClick: () => void; children: ReactNode; colour?: string }) {
-  return (
-    <button type="button" className="chip" aria-pressed={on} onClick={onClick} style={colour ? { ['--chip-colour' as string]: colour } : undefined}>
-      {children}
-    </button>
   )
 }
 
@@ -38,38 +54,25 @@ export function FilterPanel({ filters, onChange, staticOptions, staticsUnavailab
         <span className="field-label">J-code</span>
         <input type="search" placeholder="e.g. J123450 or 1234" aria-label="Search J-code" value={filters.q} maxLength={20} onChange={(e) => onChange({ q: e.target.value })} />
       </label>
-      <ChipGroup legend="Class" hint="Any of the chosen classes">
-        {CLASS_OPTIONS.map((c) => (
-          <Chip key={c} on={filters.classes.includes(c)} onClick={() => onChange({ classes: toggle(filters.classes, c) })}>
-            {c}
-          </Chip>
-        ))}
-      </ChipGroup>
-      <ChipGroup legend="Statics" hint="Systems with a static to every chosen destination">
-        {staticsUnavailable ? (
+      <ChipGroup legend="Class" hint="Any of the chosen classes" options={CLASS_OPTIONS} selected={filters.classes} onChange={(classes) => onChange({ classes })} />
+      {staticsUnavailable ? (
+        <fieldset className="chip-group">
+          <legend>Statics</legend>
           <span className="warning-text">{staticsUnavailable}</span>
-        ) : (
-          staticOptions.map((d) => (
-            <Chip key={d} on={filters.statics.includes(d)} colour={destinationColour(d)} onClick={() => onChange({ statics: toggle(filters.statics, d) })}>
-              {destinationLabel(d)}
-            </Chip>
-          ))
-        )}
-      </ChipGroup>
-      <ChipGroup legend="Planets" hint="Systems with at least one planet of every chosen type">
-        {PLANET_TYPES.map((p) => (
-          <Chip key={p} on={filters.planets.includes(p)} onClick={() => onChange({ planets: toggle(filters.planets, p) })}>
-            {p}
-          </Chip>
-        ))}
-      </ChipGroup>
-      <ChipGroup legend="Effect" hint="Any of the chosen effects">
-        {EFFECT_OPTIONS.map((e) => (
-          <Chip key={e} on={filters.effects.includes(e)} onClick={() => onChange({ effects: toggle(filters.effects, e) })}>
-            {e}
-          </Chip>
-        ))}
-      </ChipGroup>
+        </fieldset>
+      ) : (
+        <ChipGroup
+          legend="Statics"
+          hint="Systems with a static to every chosen destination"
+          options={staticOptions}
+          selected={filters.statics}
+          onChange={(statics) => onChange({ statics })}
+          label={destinationLabel}
+          colour={destinationColour}
+        />
+      )}
+      <ChipGroup legend="Planets" hint="Systems with at least one planet of every chosen type" options={PLANET_TYPES} selected={filters.planets} onChange={(planets) => onChange({ planets })} />
+      <ChipGroup legend="Effect" hint="Any of the chosen effects" options={EFFECT_OPTIONS} selected={filters.effects} onChange={(effects) => onChange({ effects })} />
       <div className="wh-filter-row">
         <label className="checkbox" title="Star type 3801, Sun A0 (Blue Small)">
           <input type="checkbox" checked={filters.a0} onChange={(e) => onChange({ a0: e.target.checked })} /> Only A0 blue stars

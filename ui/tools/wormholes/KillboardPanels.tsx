@@ -1,34 +1,28 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { apiGet } from '../../lib/api'
+import { useAsync } from '../../lib/use-async'
 import { formatInt } from '../../lib/format'
 import { GameImage } from '../../components/GameImage'
+import { Section } from './Section'
 import { readActivity, readSummary, relativeTime, topCorporations, type KillboardActivity, type KillboardSummary } from './killboard'
 
 /** Fetch a killboard panel's data; a failed or malformed answer is logged and leaves the panel loading (spec). */
 function useKillboard<T>(path: string, read: (body: unknown) => T | null): T | null {
-  const [value, setValue] = useState<T | null>(null)
-  useEffect(() => {
-    let live = true
-    setValue(null)
-    apiGet<unknown>(path)
-      .then((body) => {
-        const parsed = read(body)
-        if (!parsed) console.warn(`${path}: unexpected answer`, body)
-        if (live) setValue(parsed)
-      })
-      .catch((err: unknown) => console.warn(`${path}: ${(err as Error).message}`))
-    return () => {
-      live = false
-    }
+  const loaded = useAsync(async () => {
+    const parsed = read(await apiGet<unknown>(path))
+    if (!parsed) throw new Error('unexpected answer')
+    return parsed
   }, [path, read])
-  return value
+  useEffect(() => {
+    if (loaded.state === 'error') console.warn(`${path}: ${loaded.message}`)
+  }, [loaded, path])
+  return loaded.state === 'ok' ? loaded.value : null
 }
 
 export function ActivityHeatmap({ systemId }: { systemId: number }) {
   const activity = useKillboard<KillboardActivity>(`/api/killboard-activity/${systemId}`, readActivity)
   return (
-    <section className="wh-section" aria-label="Killboard activity">
-      <h3>Killboard activity</h3>
+    <Section name="Killboard activity">
       {!activity ? (
         <p className="muted">Loading activity...</p>
       ) : (
@@ -62,7 +56,7 @@ export function ActivityHeatmap({ systemId }: { systemId: number }) {
           </table>
         </div>
       )}
-    </section>
+    </Section>
   )
 }
 
@@ -70,8 +64,7 @@ export function KillsSummary({ systemId, imageServer }: { systemId: number; imag
   const summary = useKillboard<KillboardSummary>(`/api/killboard-summary/${systemId}`, readSummary)
   return (
     <>
-      <section className="wh-section" aria-label="Kills summary">
-        <h3>Kills</h3>
+      <Section name="Kills summary" heading="Kills">
         {!summary ? (
           <p className="muted">Loading...</p>
         ) : (
@@ -80,9 +73,8 @@ export function KillsSummary({ systemId, imageServer }: { systemId: number; imag
             {summary.mostRecentKillDaysAgo !== null ? `; most recent ${relativeTime(summary.mostRecentKillDaysAgo)}` : ''}.
           </p>
         )}
-      </section>
-      <section className="wh-section" aria-label="Recent corporations">
-        <h3>Recent corporations</h3>
+      </Section>
+      <Section name="Recent corporations">
         {!summary ? (
           <p className="muted">Loading...</p>
         ) : summary.activeCorporations.length === 0 ? (
@@ -116,7 +108,7 @@ export function KillsSummary({ systemId, imageServer }: { systemId: number; imag
             </tbody>
           </table>
         )}
-      </section>
+      </Section>
     </>
   )
 }

@@ -1,15 +1,14 @@
-import { useEffect, useState } from 'react'
 import type { WormholeSystemDetail, WormholeTypeInfo } from '../../../schemas/wormholes'
 import { CopyButton } from '../../components/CopyButton'
 import { Dialog } from '../../components/Dialog'
 import { GameImage } from '../../components/GameImage'
+import { Section } from './Section'
 import { apiGet } from '../../lib/api'
+import { useAsync } from '../../lib/use-async'
 import { destinationColour, destinationLabel } from './destinations'
 import { planetKind } from './filters'
 import { formatHours, formatKg } from './format'
 import { ActivityHeatmap, KillsSummary } from './KillboardPanels'
-
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ok'; detail: WormholeSystemDetail }
 
 /** A community value with the SDE's beside it when they differ, shown as a range. */
 function valueWithSde(type: WormholeTypeInfo, field: 'total_mass' | 'max_jump_mass' | 'lifetime_hours', format: (n: number) => string) {
@@ -140,19 +139,8 @@ function links(jcode: string, systemId: number) {
 
 /** The system's dialog: opened from the list or at its own address (/wormholes/J123450). */
 export function SystemDialog({ jcode, onClose }: { jcode: string; onClose: () => void }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' })
-  useEffect(() => {
-    let live = true
-    setLoad({ state: 'loading' })
-    apiGet<WormholeSystemDetail>(`/api/wormholes/${encodeURIComponent(jcode)}`)
-      .then((detail) => live && setLoad({ state: 'ok', detail }))
-      .catch((err: Error) => live && setLoad({ state: 'error', message: err.message }))
-    return () => {
-      live = false
-    }
-  }, [jcode])
-
-  const system = load.state === 'ok' ? load.detail.system : null
+  const load = useAsync(() => apiGet<WormholeSystemDetail>(`/api/wormholes/${encodeURIComponent(jcode)}`), [jcode])
+  const system = load.state === 'ok' ? load.value.system : null
   const title = system ? `${system.jcode} · ${system.class_label}` : jcode
   return (
     <Dialog open onClose={onClose} title={title} wide>
@@ -162,41 +150,32 @@ export function SystemDialog({ jcode, onClose }: { jcode: string; onClose: () =>
         <div className="wh-detail">
           <section className="wh-section wh-overview">
             <dl>
-              <div>
-                <dt>Class</dt>
-                <dd>{system.class_label}</dd>
-              </div>
-              <div>
-                <dt>Region</dt>
-                <dd>{system.region}</dd>
-              </div>
-              <div>
-                <dt>Constellation</dt>
-                <dd>{system.constellation}</dd>
-              </div>
-              <div>
-                <dt>System id</dt>
-                <dd>{system.solarsystemid}</dd>
-              </div>
+              {[
+                ['Class', system.class_label],
+                ['Region', system.region],
+                ['Constellation', system.constellation],
+                ['System id', system.solarsystemid],
+              ].map(([term, value]) => (
+                <div key={term}>
+                  <dt>{term}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
             </dl>
             <CopyButton text={system.jcode} label="Copy J-code" />
           </section>
-          <section className="wh-section" aria-label="Weather">
-            <h3>Weather</h3>
-            <Weather detail={load.detail} />
-          </section>
-          <section className="wh-section" aria-label="Statics">
-            <h3>Statics</h3>
-            <Statics detail={load.detail} />
-          </section>
+          <Section name="Weather">
+            <Weather detail={load.value} />
+          </Section>
+          <Section name="Statics">
+            <Statics detail={load.value} />
+          </Section>
           <ActivityHeatmap systemId={system.solarsystemid} />
-          <KillsSummary systemId={system.solarsystemid} imageServer={load.detail.image_server} />
-          <section className="wh-section" aria-label="Celestials">
-            <h3>Celestials</h3>
-            <Celestials detail={load.detail} />
-          </section>
-          <section className="wh-section" aria-label="External links">
-            <h3>Elsewhere</h3>
+          <KillsSummary systemId={system.solarsystemid} imageServer={load.value.image_server} />
+          <Section name="Celestials">
+            <Celestials detail={load.value} />
+          </Section>
+          <Section name="External links" heading="Elsewhere">
             <ul className="wh-links">
               {links(system.jcode, system.solarsystemid).map((l) => (
                 <li key={l.label}>
@@ -207,7 +186,7 @@ export function SystemDialog({ jcode, onClose }: { jcode: string; onClose: () =>
                 </li>
               ))}
             </ul>
-          </section>
+          </Section>
         </div>
       )}
     </Dialog>

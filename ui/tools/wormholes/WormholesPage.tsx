@@ -5,34 +5,19 @@ import { DESTINATIONS, destinationColour, destinationLabel } from './destination
 import { FilterPanel } from './FilterPanel'
 import { filterWormholes, filtersFromQuery, filtersToQuery, indexWormholes, NO_FILTERS, type WormholeFilters } from './filters'
 import { loadWormholes, loadWormholeTypes } from './data'
+import { useAsync } from '../../lib/use-async'
 import { SystemDialog } from './SystemDialog'
 import { DEFAULT_SORT, sortWormholes, WormholeList } from './WormholeList'
 import type { SortState } from '../../components/SortableTable'
 import './wormholes.css'
-
-type Loaded<T> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ok'; value: T }
-
-function useLoaded<T>(load: () => Promise<T>): Loaded<T> {
-  const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' })
-  useEffect(() => {
-    let live = true
-    load()
-      .then((value) => live && setLoaded({ state: 'ok', value }))
-      .catch((err: Error) => live && setLoaded({ state: 'error', message: err.message }))
-    return () => {
-      live = false
-    }
-  }, [load])
-  return loaded
-}
 
 export default function WormholesPage() {
   const { jcode } = useParams()
   const navigate = useNavigate()
   const location = useLocation()
   const [params, setParams] = useSearchParams()
-  const systems = useLoaded<Wormhole[]>(loadWormholes)
-  const types = useLoaded<WormholeTypeInfo[]>(loadWormholeTypes)
+  const systems = useAsync<Wormhole[]>(loadWormholes, [])
+  const types = useAsync<WormholeTypeInfo[]>(loadWormholeTypes, [])
 
   const [filters, setFilters] = useState<WormholeFilters>(() => filtersFromQuery(params, DESTINATIONS))
   // Keep the filters in the address (replacing the entry, so typing does not flood the history), and follow
