@@ -4,6 +4,8 @@ import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 
 const baseUrl = inject('appUrl')
 let browser: Browser
+/** The full suite shares two cores: give the page time before calling a wait a failure. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 })
 
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -22,7 +24,7 @@ describe('hole rolling guide', () => {
     await page.getByRole('heading', { name: 'Hole Rolling Guide' }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/rolling-mass')
     expect(await page.locator('.roll-column h2').allTextContents()).toEqual(['1000Gg', '2000Gg', '3000Gg', '3300Gg'])
-    await expect.poll(() => codes(page, '1000Gg')).toEqual(['D364', 'M267', 'O128', 'X702'])
+    await eventually(() => codes(page, '1000Gg')).toEqual(['D364', 'M267', 'O128', 'X702'])
     expect(await codes(page, '3300Gg')).toContain('U319')
     expect(await codes(page, '3000Gg')).toContain('B520')
     expect(await codes(page, '3000Gg')).not.toContain('A641')
@@ -60,23 +62,23 @@ describe('hole rolling guide', () => {
     await page.goto('/rolling-mass')
     await page.locator('.roll-code[data-code=D364]').click()
     const tracker = page.getByRole('region', { name: 'Mass tracker' })
-    await expect.poll(() => tracker.getByLabel('Wormhole type').inputValue()).toBe('D364')
+    await eventually(() => tracker.getByLabel('Wormhole type').inputValue()).toBe('D364')
     await tracker.getByRole('button', { name: '+ Cold jump' }).click()
     await tracker.getByRole('button', { name: '+ Hot jump' }).click()
-    await expect.poll(() => tracker.getByTestId('remaining').textContent()).toBe('400,000,000 kg – 600,000,000 kg')
+    await eventually(() => tracker.getByTestId('remaining').textContent()).toBe('400,000,000 kg – 600,000,000 kg')
     await tracker.getByLabel('State after jump 2').selectOption('stable')
     // not reduced after 500,000,000 kg: the real total is at least 1,000,000,000 kg
-    await expect.poll(() => tracker.getByTestId('remaining').textContent()).toBe('500,000,000 kg – 600,000,000 kg')
+    await eventually(() => tracker.getByTestId('remaining').textContent()).toBe('500,000,000 kg – 600,000,000 kg')
     expect(await tracker.getByTestId('tracker-result').textContent()).toContain('a cold jump: the hole survives · a hot jump: the hole survives')
     await tracker.getByRole('button', { name: '+ Hot jump' }).click()
-    await expect.poll(() => tracker.getByTestId('remaining').textContent()).toBe('200,000,000 kg – 300,000,000 kg')
+    await eventually(() => tracker.getByTestId('remaining').textContent()).toBe('200,000,000 kg – 300,000,000 kg')
     expect(await tracker.getByTestId('tracker-result').textContent()).toContain('a cold jump: may collapse the hole · a hot jump: collapses the hole')
     // a ship heavier than the hole's jump mass is refused
     await tracker.getByLabel('Ship mass hot (kg)').fill('400,000,000')
     expect(await tracker.getByText('cannot jump this hole').count()).toBe(1)
     // the log survives a reload
     await page.reload()
-    await expect.poll(() => page.getByRole('region', { name: 'Mass tracker' }).locator('.tracker-log tbody tr').count()).toBe(3)
+    await eventually(() => page.getByRole('region', { name: 'Mass tracker' }).locator('.tracker-log tbody tr').count()).toBe(3)
     await context.close()
   })
 })

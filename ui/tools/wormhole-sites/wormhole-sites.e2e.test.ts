@@ -4,6 +4,8 @@ import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 
 const baseUrl = inject('appUrl')
 let browser: Browser
+/** The full suite shares two cores: give the page time before calling a wait a failure. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 })
 
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -35,11 +37,11 @@ describe('wormhole sites page', () => {
     )
     expect(await page.getByLabel('Site type').locator('option').allTextContents()).toEqual(['All Types', 'Combat', 'Data', 'Relic'])
     await page.getByLabel('Site type').selectOption('Relic')
-    await expect.poll(() => names(page)).toEqual(['Forgotten Core Data Field', 'Forgotten Core Information Pen'])
+    await eventually(() => names(page)).toEqual(['Forgotten Core Data Field', 'Forgotten Core Information Pen'])
     await classes.getByRole('button', { name: 'C6' }).click()
-    await expect.poll(async () => (await names(page)).length).toBe(4)
+    await eventually(async () => (await names(page)).length).toBe(4)
     await page.getByRole('searchbox', { name: 'Search sites' }).fill('assembly')
-    await expect.poll(() => names(page)).toEqual(['Forgotten Core Assembly Hall'])
+    await eventually(() => names(page)).toEqual(['Forgotten Core Assembly Hall'])
     expect(await card(page, 'Forgotten Core Assembly Hall').locator('p.muted').first().textContent()).toBe('C6 • Relic Site')
     expect(errors).toEqual([])
     await context.close()
@@ -79,17 +81,17 @@ describe('wormhole sites page', () => {
     const { page, context } = await open()
     const recon = page.getByRole('checkbox', { name: 'Drifter Recon Battleship' })
     const response = page.getByRole('checkbox', { name: 'Drifter Response Battleship' })
-    await expect.poll(() => recon.isEnabled()).toBe(true)
+    await eventually(() => recon.isEnabled()).toBe(true)
     const peak = await card(page, 'Core Garrison').getByTestId('peak').textContent()
 
     await recon.check()
-    await expect.poll(() => blueLoot(page, 'Core Garrison')).toBe('Blue Loot: 353,400,000 ISK (incl. 100,000,000 escalation)')
+    await eventually(() => blueLoot(page, 'Core Garrison')).toBe('Blue Loot: 353,400,000 ISK (incl. 100,000,000 escalation)')
     // not on data or relic sites
     expect(await blueLoot(page, 'Forgotten Core Data Field')).toBe('Blue Loot: 279,000,000 ISK')
 
     await response.check()
     expect(await recon.isChecked()).toBe(false)
-    await expect.poll(() => blueLoot(page, 'Core Garrison')).toBe('Blue Loot: 703,400,000 ISK (incl. 450,000,000 escalation)')
+    await eventually(() => blueLoot(page, 'Core Garrison')).toBe('Blue Loot: 703,400,000 ISK (incl. 450,000,000 escalation)')
     expect(await blueLoot(page, 'Forgotten Core Data Field')).toBe('Blue Loot: 429,000,000 ISK (incl. 150,000,000 escalation)')
     // peaks ignore the escalation waves
     expect(await card(page, 'Core Garrison').getByTestId('peak').textContent()).toBe(peak)
@@ -99,7 +101,7 @@ describe('wormhole sites page', () => {
     expect(await garrison.locator('section.wave', { hasText: 'Upgraded Avengers' }).locator('tbody td').first().textContent()).toBe('3')
 
     await response.uncheck()
-    await expect.poll(() => blueLoot(page, 'Core Garrison')).toBe('Blue Loot: 253,400,000 ISK')
+    await eventually(() => blueLoot(page, 'Core Garrison')).toBe('Blue Loot: 253,400,000 ISK')
     await context.close()
   })
 
@@ -107,11 +109,11 @@ describe('wormhole sites page', () => {
     const { page, context } = await open()
     await page.getByLabel('Trigger-Only Toggle').check()
     const garrison = card(page, 'Core Garrison')
-    await expect.poll(() => garrison.locator('section.wave').count()).toBe(3)
+    await eventually(() => garrison.locator('section.wave').count()).toBe(3)
     const badges = await garrison.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('.badge')].map((b) => b.textContent).join(',')))
     expect(badges.every((b) => /Trigger|DTR/.test(b))).toBe(true)
     await page.getByRole('checkbox', { name: 'Drifter Recon Battleship' }).check()
-    await expect.poll(() => garrison.locator('section.wave h3').allTextContents()).toEqual(['Wave 1', 'Wave 2', 'Wave 3', 'Drifter Recon Battleship'])
+    await eventually(() => garrison.locator('section.wave h3').allTextContents()).toEqual(['Wave 1', 'Wave 2', 'Wave 3', 'Drifter Recon Battleship'])
     await context.close()
   })
 

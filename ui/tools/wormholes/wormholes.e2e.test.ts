@@ -5,6 +5,8 @@ import type { Wormhole } from '../../../schemas/wormholes.js'
 
 const baseUrl = inject('appUrl')
 let browser: Browser
+/** The full suite shares two cores: give the page time before calling a wait a failure. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 })
 let systems: Wormhole[]
 
 beforeAll(async () => {
@@ -31,7 +33,7 @@ const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParam
 describe('wormhole database list', () => {
   it("shows 'Showing 2603 of 2603 wormholes' and keeps only the visible rows in the page", async () => {
     const { page, context, errors } = await open('/wormholes')
-    await expect.poll(() => count(page)).toBe('Showing 2603 of 2603 wormholes')
+    await eventually(() => count(page)).toBe('Showing 2603 of 2603 wormholes')
     expect(await page.getByRole('heading', { name: 'Wormhole database' }).count()).toBe(1)
     const rendered = await page.locator('.wh-body .wh-row').count()
     expect(rendered).toBeGreaterThan(10)
@@ -50,40 +52,40 @@ describe('wormhole database list', () => {
     const search = page.getByRole('searchbox', { name: 'Search J-code' })
     await search.pressSequentially('j12345')
     const expected = systems.filter((w) => w.jcode.toLowerCase().replace(/^j/, '').includes('12345')).length
-    await expect.poll(() => count(page)).toBe(`Showing ${expected} of 2603 wormholes`)
+    await eventually(() => count(page)).toBe(`Showing ${expected} of 2603 wormholes`)
     await search.pressSequentially('0')
-    await expect.poll(() => count(page)).toBe('Showing 1 of 2603 wormholes')
+    await eventually(() => count(page)).toBe('Showing 1 of 2603 wormholes')
     expect(await page.locator('.wh-body .wh-row').first().getAttribute('data-jcode')).toBe('J123450')
-    await expect.poll(() => query(page).q).toBe('j123450')
+    await eventually(() => query(page).q).toBe('j123450')
     await context.close()
   })
 
   it('combines class, effect, planet, star and shattered filters with AND, and restores them from a shared link', async () => {
     const { page, context } = await open('/wormholes')
-    await expect.poll(() => count(page)).toBe('Showing 2603 of 2603 wormholes')
+    await eventually(() => count(page)).toBe('Showing 2603 of 2603 wormholes')
     await page.getByRole('group', { name: 'Class' }).getByRole('button', { name: 'C5', exact: true }).click()
     await page.getByRole('group', { name: 'Effect' }).getByRole('button', { name: 'Pulsar' }).click()
     const expected = systems.filter((w) => w.class_label === 'C5' && w.effect === 'Pulsar').length
-    await expect.poll(() => count(page)).toBe(`Showing ${expected} of 2603 wormholes`)
+    await eventually(() => count(page)).toBe(`Showing ${expected} of 2603 wormholes`)
     await page.getByRole('group', { name: 'Planets' }).getByRole('button', { name: 'Lava' }).click()
     const withLava = systems.filter((w) => w.class_label === 'C5' && w.effect === 'Pulsar' && w.planets.some((p) => p.type_name === 'Planet (Lava)')).length
-    await expect.poll(() => count(page)).toBe(`Showing ${withLava} of 2603 wormholes`)
-    await expect.poll(() => query(page)).toEqual({ class: 'c5', effect: 'pulsar', planet: 'lava' })
+    await eventually(() => count(page)).toBe(`Showing ${withLava} of 2603 wormholes`)
+    await eventually(() => query(page)).toEqual({ class: 'c5', effect: 'pulsar', planet: 'lava' })
 
     const link = page.url()
     const other = await open(new URL(link).pathname + new URL(link).search)
-    await expect.poll(() => count(other.page)).toBe(`Showing ${withLava} of 2603 wormholes`)
+    await eventually(() => count(other.page)).toBe(`Showing ${withLava} of 2603 wormholes`)
     expect(await other.page.getByRole('group', { name: 'Class' }).getByRole('button', { name: 'C5', exact: true }).getAttribute('aria-pressed')).toBe('true')
     await other.context.close()
 
     await page.getByRole('button', { name: 'Clear filters' }).click()
     await page.getByLabel('Only A0 blue stars').check()
-    await expect.poll(() => count(page)).toBe(`Showing ${systems.filter((w) => w.star_type_id === 3801).length} of 2603 wormholes`)
+    await eventually(() => count(page)).toBe(`Showing ${systems.filter((w) => w.star_type_id === 3801).length} of 2603 wormholes`)
     await page.getByLabel('Only A0 blue stars').uncheck()
     await page.getByRole('group', { name: 'Shattered' }).getByRole('button', { name: 'Only' }).click()
-    await expect.poll(() => count(page)).toBe('Showing 107 of 2603 wormholes')
+    await eventually(() => count(page)).toBe('Showing 107 of 2603 wormholes')
     await page.getByRole('group', { name: 'Statics' }).getByRole('button', { name: 'Thera' }).click()
-    await expect.poll(() => count(page)).toBe('Showing 0 of 2603 wormholes')
+    await eventually(() => count(page)).toBe('Showing 0 of 2603 wormholes')
     expect(await page.getByText('No wormhole matches these filters.').count()).toBe(1)
     await context.close()
   })
@@ -94,7 +96,7 @@ describe('system dialog', () => {
     const { page, context } = await open('/wormholes?q=123450')
     await page.getByRole('link', { name: 'J123450' }).click()
     const dialog = page.getByRole('dialog')
-    await expect.poll(() => dialog.locator('h2').textContent()).toBe('J123450 · C2')
+    await eventually(() => dialog.locator('h2').textContent()).toBe('J123450 · C2')
     expect(new URL(page.url()).pathname).toBe('/wormholes/J123450')
     expect(await dialog.getByRole('region', { name: 'Weather' }).textContent()).toContain('Wolf Rayet, class 2 strength')
     expect(await dialog.locator('.wh-modifiers li').allTextContents()).toEqual(['Armor HP +44%', 'Signature radius -22%', 'Small weapon damage +88%', 'Shield resistances -22%'])
@@ -107,25 +109,31 @@ describe('system dialog', () => {
     expect(await dialog.getByRole('link', { name: 'zKillboard' }).getAttribute('href')).toBe('https://zkillboard.com/system/31000488/')
     expect(await dialog.getByRole('link', { name: 'DOTLAN EveMaps' }).getAttribute('href')).toBe('https://evemaps.dotlan.net/system/J123450')
     // type icons from the image server
-    await expect.poll(() => dialog.locator('.wh-celestials img').count()).toBe(10)
+    await eventually(() => dialog.locator('.wh-celestials img').count()).toBe(10)
 
     await dialog.getByRole('button', { name: 'Close' }).click()
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
+    await eventually(() => page.getByRole('dialog').count()).toBe(0)
     expect(new URL(page.url()).pathname).toBe('/wormholes')
     expect(query(page)).toEqual({ q: '123450' })
 
     await page.getByRole('link', { name: 'J123450' }).click()
     await page.getByRole('dialog').waitFor()
     await page.getByTestId('dialog-backdrop').click({ position: { x: 5, y: 5 } })
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
+    await eventually(() => page.getByRole('dialog').count()).toBe(0)
     await context.close()
   })
 
   it("keeps 'Loading...' and 'Loading activity...' while the killboard endpoints fail", async () => {
-    const { page, context, errors } = await open('/wormholes/J123450')
+    const t = await openPage(browser, baseUrl)
+    const { page, context, errors } = t
+    await page.route(/images\.evetech\.net/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }))
+    // whether or not the killmail pipeline's endpoints are on this server, make both calls fail
+    await page.route(/\/api\/killboard-(summary|activity)\//, (route) => route.fulfill({ status: 503, json: { error: 'Killboard data unavailable' } }))
+    const answered = ['summary', 'activity'].map((kind) => page.waitForResponse((r) => r.url().includes(`/api/killboard-${kind}/31000488`) && r.status() === 503))
+    await page.goto('/wormholes/J123450')
+    await Promise.all(answered)
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('region', { name: 'Statics' }).waitFor()
-    await page.waitForTimeout(500)
     expect(await dialog.getByRole('region', { name: 'Killboard activity' }).textContent()).toContain('Loading activity...')
     expect(await dialog.getByRole('region', { name: 'Kills summary' }).textContent()).toContain('Loading...')
     expect(await dialog.getByRole('region', { name: 'Recent corporations' }).textContent()).toContain('Loading...')
@@ -147,7 +155,7 @@ describe('system dialog', () => {
     await page.route('**/api/killboard-summary/31000488', (r) => r.fulfill({ json: { totalKills: 42, daysCovered: 30, mostRecentKillDaysAgo: 3 / 24, activeCorporations: corps } }))
     await page.goto('/wormholes/J123450')
     const dialog = page.getByRole('dialog')
-    await expect.poll(() => dialog.getByTestId('kills-summary').textContent()).toBe('42 kills in the last 30 days; most recent 3 hours ago.')
+    await eventually(() => dialog.getByTestId('kills-summary').textContent()).toBe('42 kills in the last 30 days; most recent 3 hours ago.')
     expect(await dialog.locator('.heatmap tbody tr').count()).toBe(7)
     expect(await dialog.locator('.heatmap tbody tr').first().locator('td').count()).toBe(24)
     // the busiest hour is drawn at full strength, an empty hour not at all
@@ -168,16 +176,16 @@ describe('system dialog', () => {
   it('shows labelled placeholders when the image server is unreachable', async () => {
     const { page, context } = await open('/wormholes/J123450', 'down')
     const dialog = page.getByRole('dialog')
-    await expect.poll(() => dialog.getByTestId('image-fallback').count()).toBe(10)
+    await eventually(() => dialog.getByTestId('image-fallback').count()).toBe(10)
     expect(await dialog.getByTestId('image-fallback').first().getAttribute('title')).toBe('Sun K5 (Orange Bright) (image server unreachable)')
     await context.close()
   })
 
   it('explains when the applied beacon differs from the visible sun, and answers an unknown system in words', async () => {
     const { page, context } = await open('/wormholes/j005926')
-    await expect.poll(() => page.getByTestId('beacon-differs').textContent()).toContain('The visible sun is a Pulsar, but the game applies the Class 1 Red Giant beacon')
+    await eventually(() => page.getByTestId('beacon-differs').textContent()).toContain('The visible sun is a Pulsar, but the game applies the Class 1 Red Giant beacon')
     await page.goto('/wormholes/J999999')
-    await expect.poll(() => page.getByRole('dialog').locator('.error-box').textContent()).toBe('No wormhole system called J999999')
+    await eventually(() => page.getByRole('dialog').locator('.error-box').textContent()).toBe('No wormhole system called J999999')
     await context.close()
   })
 })
