@@ -11,6 +11,16 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.7.0',
+    date: '2026-11-22',
+    title: "Wormhole references",
+    changes: [
+      "Wormhole database: all 2603 systems, searchable and filterable (class, statics, planets, effect, A0 stars, shattered), each with weather at its strength, statics with mass and lifetime, killboard activity, celestials and links; filters and systems have shareable links.",
+      "Wormhole PvE sites: sleeper combat, data and relic sites by class with waves, triggers and NPC figures derived from the game data, plus the C5/C6 Drifter and Avenger escalations.",
+      "Hole rolling guide with mass columns from wormhole type data, the jump plans, and a mass tracker with the \u00b110% spawn variance.",
+    ],
+  },
+  {
     version: '0.6.0',
     date: '2026-11-22',
     title: "Loot splitters",
