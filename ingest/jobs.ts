@@ -1,4 +1,5 @@
 import type { AppContext } from '../api/context.js'
+import { killmailBackfillJob, killmailFeedJob } from './killmails/jobs.js'
 
 /** An ingest job: pulls from the outside and publishes to topics, on a cron schedule and/or once at start. */
 export interface IngestJob {
@@ -10,4 +11,4 @@ export interface IngestJob {
 }
 
 /** Every scheduled ingest job, one entry per source. */
-export const ingestJobs: IngestJob[] = []
+export const ingestJobs: IngestJob[] = [killmailFeedJob, killmailBackfillJob]

@@ -1,4 +1,5 @@
 import type { AppContext } from '../api/context.js'
+import { killmailStorePipeline } from './killmails/pipeline.js'
 import type { Consumer } from './stream/index.js'
 
 /** A pipeline: consumes a topic and writes ClickHouse (or posts somewhere) in batches. */
@@ -8,7 +9,7 @@ export interface Pipeline {
 }
 
 /** Every topic consumer of the product, one entry per pipeline. */
-export const pipelines: Pipeline[] = []
+export const pipelines: Pipeline[] = [killmailStorePipeline]
 
 export interface RunningPipelines {
   stop(): Promise<void>
