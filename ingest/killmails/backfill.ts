@@ -79,41 +79,51 @@ export async function runBackfill(deps: BackfillDeps, options: BackfillOptions, 
       Object.assign(report, { skipped: true, complete: true })
       continue
     }
-    const history = await deps.zkill.history(day, signal)
-    if (!history.ok) {
-      report.error = `zKillboard history unavailable (HTTP ${history.status || 'no answer'})`
-      log.warn({ day, status: history.status }, 'zKillboard history unavailable; the day is left for a later run')
-      continue
-    }
-    const ids = [...history.value.keys()].sort((a, b) => b - a)
-    report.listed = ids.length
-    const stored = await storedKillmailIds(deps.ch, ids)
-    report.alreadyStored = stored.size
-    const published: number[] = []
-    for (const id of ids) {
+    try {
+      await backfillDay(deps, esiPacer, day, day <= lastFinalDay, report, options.storeWaitMs ?? 60_000, signal)
+    } catch (err) {
       if (signal.aborted) break
-      if (stored.has(id)) continue
-      const hash = history.value.get(id)!
-      const outcome = await loadKill(deps, esiPacer, id, hash, signal)
-      if (outcome === 'failed') report.failed++
-      else if (outcome === 'later') report.retryLater++
-      else if (await publishKill(deps, outcome, signal, (why, d) => retryPause(log, why, d, signal))) {
-        published.push(id)
-        report.published++
-      }
+      throw err
     }
-    if (signal.aborted) break
-    const final = day <= lastFinalDay
-    const allStored = await waitUntilStored(deps.ch, published, options.storeWaitMs ?? 60_000, signal)
-    report.complete = final && report.retryLater === 0 && allStored
-    await deps.ch.insert({
-      table: 'killmail_backfill_days',
-      format: 'JSONEachRow',
-      values: [{ day, listed: report.listed, failed: report.failed, complete: report.complete, updated_at: new Date().toISOString() }],
-    })
-    log.info(report, 'backfill day done')
+    if (!report.error && !signal.aborted) log.info(report, 'backfill day done')
   }
   return reports
+}
+
+/** One day of the backfill: list, load what is missing, publish, and record the day's progress. */
+async function backfillDay(deps: BackfillDeps, esiPacer: Pacer, day: string, final: boolean, report: BackfillDayReport, storeWaitMs: number, signal: AbortSignal) {
+  const log = deps.log.child({ component: 'killmail-backfill' })
+  const history = await deps.zkill.history(day, signal)
+  if (!history.ok) {
+    report.error = `zKillboard history unavailable (HTTP ${history.status || 'no answer'})`
+    log.warn({ day, status: history.status }, 'zKillboard history unavailable; the day is left for a later run')
+    return
+  }
+  const ids = [...history.value.keys()].sort((a, b) => b - a)
+  report.listed = ids.length
+  const stored = await storedKillmailIds(deps.ch, ids)
+  report.alreadyStored = stored.size
+  const published: number[] = []
+  for (const id of ids) {
+    if (signal.aborted) break
+    if (stored.has(id)) continue
+    const hash = history.value.get(id)!
+    const outcome = await loadKill(deps, esiPacer, id, hash, signal)
+    if (outcome === 'failed') report.failed++
+    else if (outcome === 'later') report.retryLater++
+    else if (await publishKill(deps, outcome, signal, (why, d) => retryPause(log, why, d, signal))) {
+      published.push(id)
+      report.published++
+    }
+  }
+  if (signal.aborted) return
+  const allStored = await waitUntilStored(deps.ch, published, storeWaitMs, signal)
+  report.complete = final && report.retryLater === 0 && allStored
+  await deps.ch.insert({
+    table: 'killmail_backfill_days',
+    format: 'JSONEachRow',
+    values: [{ day, listed: report.listed, failed: report.failed, complete: report.complete, updated_at: new Date().toISOString() }],
+  })
 }
 
 async function loadKill(deps: BackfillDeps, esiPacer: Pacer, id: number, hash: string, signal: AbortSignal): Promise<KillmailMessage | 'failed' | 'later'> {
