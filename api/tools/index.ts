@@ -2,6 +2,8 @@ import type { ApiContext } from '../app.js'
 import { register as catalogRoutes } from '../catalog/routes.js'
 import type { ApiRouter } from '../http/router.js'
 import { register as contactRoutes } from './contact/routes.js'
+import { register as killboardRoutes } from './killboard/routes.js'
+import { register as killTrackerRoutes } from './killtracker/routes.js'
 import { register as wormholeRoutes } from './wormholes/routes.js'
 
 /**
@@ -12,4 +14,11 @@ export const toolRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Pr
   catalogRoutes,
   wormholeRoutes,
   contactRoutes,
+  killboardRoutes,
 ]
+
+/**
+ * Catch-all routes (such as the kill tracker's `GET /api/{name}`), registered after every route above so they never
+ * shadow one: koa-router answers with the first matching route in registration order.
+ */
+export const catchAllRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Promise<void>> = [killTrackerRoutes]
