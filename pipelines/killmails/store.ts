@@ -83,3 +83,36 @@ export async function storeNewKillmails(ch: ClickHouseClient, messages: Killmail
   if (rows.length) await ch.insert({ table: 'killmails', values: rows, format: 'JSONEachRow' })
   return { inserted: rows.length, duplicates: messages.length - rows.length }
 }
+
+/**
+ * One insert at a time for every caller: batches handed in while an insert runs are written together by the next one.
+ * Each caller's promise resolves when the insert holding its kills is done, so a consumer still commits only what is
+ * stored. With several Kafka partitions handled at once this turns many small partition batches into one insert.
+ */
+export class KillmailWriter {
+  private pending: Array<{ messages: KillmailMessage[]; done: (r: StoreResult) => void; failed: (e: unknown) => void }> = []
+  private flushing: Promise<void> | null = null
+
+  constructor(private ch: ClickHouseClient) {}
+
+  write(messages: KillmailMessage[]): Promise<StoreResult> {
+    return new Promise<StoreResult>((done, failed) => {
+      this.pending.push({ messages, done, failed })
+      this.flushing ??= this.flush()
+    })
+  }
+
+  private async flush(): Promise<void> {
+    while (this.pending.length) {
+      const group = this.pending
+      this.pending = []
+      try {
+        const result = await storeNewKillmails(this.ch, group.flatMap((g) => g.messages))
+        for (const g of group) g.done(result)
+      } catch (err) {
+        for (const g of group) g.failed(err)
+      }
+    }
+    this.flushing = null
+  }
+}
