@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../api/testing/in-process-app.js'
+import type { TestApp } from '../../api/testing/in-process-app.js'
 import { queryRows } from '../../pipelines/clickhouse/client.js'
 import { createLogger } from '../../pipelines/log.js'
-import { killMessage, waitForStored } from '../../pipelines/killmails/testing.js'
+import { killMessage, startKillmailTestApp, waitForStored } from '../../pipelines/killmails/testing.js'
 import { publish } from '../../pipelines/stream/typed.js'
 import { KillmailsTopic } from '../../schemas/killmails.js'
 import { EsiClient } from '../esi/client.js'
-import { addKillmailRoutes, newKillmailState } from '../fakes/esi/killmails.js'
-import { FakeEsi } from '../fakes/esi/server.js'
+import type { FakeEsi } from '../fakes/esi/server.js'
 import { makeKillmail } from '../fakes/zkillboard/killmails.js'
-import { FakeZkill } from '../fakes/zkillboard/server.js'
+import type { FakeZkill } from '../fakes/zkillboard/server.js'
+import type { KillmailFakes } from '../fakes/zkillboard/with-esi.js'
 import { runBackfill, utcDay, type BackfillDeps } from './backfill.js'
 import { createZkillboard } from './zkillboard.js'
 
@@ -18,6 +18,8 @@ const NOW = new Date()
 let app: TestApp
 let esi: FakeEsi
 let zkill: FakeZkill
+let fakes: KillmailFakes
+let running: Awaited<ReturnType<typeof startKillmailTestApp>>
 
 /** A kill `daysBack` UTC days before today, at 12:00 (or now, for today). */
 const killOn = (id: number, daysBack: number) =>
@@ -44,18 +46,12 @@ const stored = async (ids: number[]) =>
   queryRows<{ killmail_id: number; total_value: number; source: string }>(app.ctx.ch, 'SELECT killmail_id, total_value, source FROM killmails WHERE killmail_id IN {ids:Array(UInt64)} ORDER BY killmail_id', { ids })
 
 beforeAll(async () => {
-  const state = newKillmailState()
-  esi = new FakeEsi()
-  addKillmailRoutes(esi, state)
-  await esi.start()
-  zkill = new FakeZkill(state)
-  await zkill.start()
-  app = await startTestApp({ ESI_BASE_URL: esi.url, ZKILL_R2Z2_URL: zkill.url, ZKILL_BASE_URL: zkill.url })
+  running = await startKillmailTestApp()
+  ;({ app, fakes } = running)
+  ;({ esi, zkill } = fakes)
 })
 afterAll(async () => {
-  await app?.close()
-  await zkill?.close()
-  await esi?.close()
+  await running?.close()
 })
 
 describe('killmail backfill from zKillboard history', () => {

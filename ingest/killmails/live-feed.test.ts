@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../api/testing/in-process-app.js'
+import type { TestApp } from '../../api/testing/in-process-app.js'
 import { createLogger } from '../../pipelines/log.js'
-import { countStored, waitFor, waitForStored } from '../../pipelines/killmails/testing.js'
+import { countStored, startKillmailTestApp, waitFor } from '../../pipelines/killmails/testing.js'
 import { queryRows } from '../../pipelines/clickhouse/client.js'
-import { addKillmailRoutes, newKillmailState } from '../fakes/esi/killmails.js'
-import { FakeEsi } from '../fakes/esi/server.js'
+import type { FakeEsi } from '../fakes/esi/server.js'
 import { apiFixture, makeKillmail } from '../fakes/zkillboard/killmails.js'
-import { FakeZkill } from '../fakes/zkillboard/server.js'
+import type { FakeZkill } from '../fakes/zkillboard/server.js'
+import type { KillmailFakes } from '../fakes/zkillboard/with-esi.js'
 import type { EsiKillmail } from '../../schemas/killmails.js'
 import { FEED_NAME, followLiveFeed, LIVE_FEED_DEFAULTS, type LiveFeedOptions } from './live-feed.js'
 import { loadFeedPosition, saveFeedPosition } from './feed-state.js'
@@ -17,23 +17,19 @@ const FAST: LiveFeedOptions = { ...LIVE_FEED_DEFAULTS, idleMs: 100, gapRecheckMs
 let app: TestApp
 let esi: FakeEsi
 let zkill: FakeZkill
+let fakes: KillmailFakes
+let running: Awaited<ReturnType<typeof startKillmailTestApp>>
 let nextId = 200_000_001
 const kill = (over: Partial<Parameters<typeof makeKillmail>[0]> = {}) =>
   makeKillmail({ id: nextId++, time: new Date(Date.now() - 3_600_000), systemId: 31_000_005, victim: { characterId: 90_000_001, corporationId: 98_000_001, shipTypeId: 587 }, attackers: [{ characterId: 90_000_002, corporationId: 98_000_002, shipTypeId: 29984 }], ...over })
 
 beforeAll(async () => {
-  const state = newKillmailState()
-  esi = new FakeEsi()
-  addKillmailRoutes(esi, state)
-  await esi.start()
-  zkill = new FakeZkill(state)
-  await zkill.start()
-  app = await startTestApp({ ESI_BASE_URL: esi.url, ZKILL_R2Z2_URL: zkill.url, ZKILL_BASE_URL: zkill.url })
+  running = await startKillmailTestApp()
+  ;({ app, fakes } = running)
+  ;({ esi, zkill } = fakes)
 })
 afterAll(async () => {
-  await app?.close()
-  await zkill?.close()
-  await esi?.close()
+  await running?.close()
 })
 beforeEach(async () => {
   await app.ctx.ch.command({ query: 'TRUNCATE TABLE killmail_feed_state' })

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../api/testing/in-process-app.js'
-import { addKillmailRoutes, newKillmailState } from '../../ingest/fakes/esi/killmails.js'
-import { FakeEsi } from '../../ingest/fakes/esi/server.js'
 import { makeKillmail } from '../../ingest/fakes/zkillboard/killmails.js'
-import { FakeZkill } from '../../ingest/fakes/zkillboard/server.js'
+import type { FakeZkill } from '../../ingest/fakes/zkillboard/server.js'
+import { startKillmailFakes, type KillmailFakes } from '../../ingest/fakes/zkillboard/with-esi.js'
 import { KillmailsTopic } from '../../schemas/killmails.js'
 import { queryRows } from '../clickhouse/client.js'
 import { startMockKafka, type MockKafka } from '../stream/testing/kafka-mock.js'
@@ -13,7 +12,7 @@ import { countStored, killMessage, waitForStored } from './testing.js'
 // The whole path over Kafka: the feed job reads the fake zKillboard and publishes to Kafka, the pipeline consumes with
 // a consumer group and writes ClickHouse. Same code as the in-process transport; only the stream differs.
 let kafka: MockKafka
-let esi: FakeEsi
+let fakes: KillmailFakes
 let zkill: FakeZkill
 let app: TestApp
 
@@ -22,26 +21,19 @@ const kill = (id: number) =>
 
 beforeAll(async () => {
   kafka = await startMockKafka()
-  const state = newKillmailState()
-  esi = new FakeEsi()
-  addKillmailRoutes(esi, state)
-  await esi.start()
-  zkill = new FakeZkill(state)
-  await zkill.start()
+  fakes = await startKillmailFakes()
+  zkill = fakes.zkill
   zkill.push(kill(300_001)) // the newest kill when the feed starts: where it begins
   app = await startTestApp({
     KAFKA_BROKERS: kafka.brokers,
     KAFKA_TOPIC_PREFIX: `km-${Date.now()}.`,
     ZKILL_FEED_ENABLED: true,
-    ZKILL_R2Z2_URL: zkill.url,
-    ZKILL_BASE_URL: zkill.url,
-    ESI_BASE_URL: esi.url,
+    ...fakes.config,
   })
 })
 afterAll(async () => {
   await app?.close()
-  await zkill?.close()
-  await esi?.close()
+  await fakes?.close()
   await kafka?.stop()
 })
 

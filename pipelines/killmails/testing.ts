@@ -2,6 +2,9 @@ import type { ClickHouseClient } from '../clickhouse/client.js'
 import { queryRows } from '../clickhouse/client.js'
 import type { KillmailMessage } from '../../schemas/killmails.js'
 import { killHash, makeKillmail, makeZkb, type KillSpec } from '../../ingest/fakes/zkillboard/killmails.js'
+import { startKillmailFakes, type KillmailFakes } from '../../ingest/fakes/zkillboard/with-esi.js'
+import { startTestApp, type TestApp } from '../../api/testing/in-process-app.js'
+import type { Config } from '../../schemas/config.js'
 
 /** Poll until `check` holds (tests only). */
 export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 20_000, what = 'condition'): Promise<void> {
@@ -34,3 +37,17 @@ export async function seedTrackedPlayer(ch: ClickHouseClient, player: { path: st
 
 /** An ISO time `days` (fractional) before now. */
 export const daysAgo = (days: number, from = Date.now()) => new Date(from - days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z')
+
+/** An app in this test process reading kills from loopback zKillboard and ESI fakes (the live feed off unless asked). */
+export async function startKillmailTestApp(overrides: Partial<Config> = {}): Promise<{ app: TestApp; fakes: KillmailFakes; close(): Promise<void> }> {
+  const fakes = await startKillmailFakes()
+  const app = await startTestApp({ ...fakes.config, ...overrides })
+  return {
+    app,
+    fakes,
+    async close() {
+      await app.close()
+      await fakes.close()
+    },
+  }
+}

@@ -5,10 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 import { startTestApp, type TestApp } from '../../../api/testing/in-process-app.js'
-import { addKillmailRoutes, newKillmailState } from '../../../ingest/fakes/esi/killmails.js'
-import { FakeEsi } from '../../../ingest/fakes/esi/server.js'
 import { makeKillmail, type KillSpec } from '../../../ingest/fakes/zkillboard/killmails.js'
-import { FakeZkill } from '../../../ingest/fakes/zkillboard/server.js'
+import { startKillmailFakes, type KillmailFakes } from '../../../ingest/fakes/zkillboard/with-esi.js'
 import { daysAgo, seedTrackedPlayer, waitForStored } from '../../../pipelines/killmails/testing.js'
 
 const BOB_MAIN = 93_000_001
@@ -59,30 +57,24 @@ function tinyPng(): Buffer {
 }
 
 let app: TestApp
-let esi: FakeEsi
-let zkill: FakeZkill
+let fakes: KillmailFakes
 let images: { url: string; close: () => Promise<void> }
 let browser: Browser
 
 const spec = (id: number, days: number, victim: KillSpec['victim'], attackers: KillSpec['attackers']): KillSpec => ({ id, time: daysAgo(days), systemId: 31_000_777, victim, attackers })
 
 beforeAll(async () => {
-  const state = newKillmailState()
-  for (const [id, name] of [[BOB_MAIN, 'Bob Prime'], [BOB_ALT, 'Bob Alt'], [ALICE, 'Alice Hunter'], [CAROL, 'Carol Miner']] as const) state.names.set(id, { name, category: 'character' })
-  esi = new FakeEsi()
-  addKillmailRoutes(esi, state)
-  await esi.start()
-  zkill = new FakeZkill(state)
-  await zkill.start()
+  fakes = await startKillmailFakes()
+  const { zkill } = fakes
+  for (const [id, name] of [[BOB_MAIN, 'Bob Prime'], [BOB_ALT, 'Bob Alt'], [ALICE, 'Alice Hunter'], [CAROL, 'Carol Miner']] as const) fakes.state.names.set(id, { name, category: 'character' })
   images = await startImageServer()
   zkill.push(makeKillmail(spec(800, 20, { characterId: ENEMY, shipTypeId: 587 }, [{ characterId: ENEMY }]))) // where the feed starts
   // Real static data (ship names come from the SDE), the live feed on, reading the fake zKillboard.
   app = await startTestApp({
     SKIP_STATIC_IMPORT: false,
     ZKILL_FEED_ENABLED: true,
-    ZKILL_R2Z2_URL: zkill.url,
-    ZKILL_BASE_URL: 'https://zkillboard.com',
-    ESI_BASE_URL: esi.url,
+    ...fakes.config,
+    ZKILL_BASE_URL: 'https://zkillboard.com', // links point at the real site
     IMAGE_SERVER_URL: images.url,
   })
   await seedTrackedPlayer(app.ctx.ch, { path: 'bob', display_name: 'Bob', character_ids: [BOB_MAIN, BOB_ALT] })
@@ -105,8 +97,7 @@ afterAll(async () => {
   await browser?.close()
   await app?.close()
   await images?.close()
-  await zkill?.close()
-  await esi?.close()
+  await fakes?.close()
 })
 
 async function open(path: string) {
