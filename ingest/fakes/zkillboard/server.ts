@@ -37,7 +37,7 @@ interface Injected {
 export class FakeZkill {
   private server: http.Server | null = null
   url = ''
-  /** The next sequence number; the newest file is `nextSequence - 1`. */
+  /** The next sequence number; the newest file is `nextSequence - 1` once there is one. */
   nextSequence = FAKE_FIRST_SEQUENCE
   readonly files = new Map<number, object>()
   readonly history = new Map<string, Map<number, string>>()
@@ -128,7 +128,8 @@ export class FakeZkill {
     }
     if (req.method !== 'GET') return send(405, { error: 'GET only' })
 
-    if (url.pathname === '/ephemeral/sequence.json') return send(200, { sequence: this.nextSequence - 1 })
+    // The newest file; before the first kill, the number the first kill will get (so a reader starting then waits there).
+    if (url.pathname === '/ephemeral/sequence.json') return send(200, { sequence: this.files.size ? this.nextSequence - 1 : this.nextSequence })
     const file = /^\/ephemeral\/(\d+)\.json$/.exec(url.pathname)
     if (file) {
       const record = this.files.get(Number(file[1]))
