@@ -1,5 +1,6 @@
 import type { AppContext } from '../api/context.js'
 import { marketPipeline } from './market/consumer.js'
+import { killmailStorePipeline } from './killmails/pipeline.js'
 import type { Consumer } from './stream/index.js'
 
 /** A pipeline: consumes a topic and writes ClickHouse (or posts somewhere) in batches. */
@@ -9,7 +10,7 @@ export interface Pipeline {
 }
 
 /** Every topic consumer of the product, one entry per pipeline. */
-export const pipelines: Pipeline[] = [marketPipeline]
+export const pipelines: Pipeline[] = [marketPipeline, killmailStorePipeline]
 
 export interface RunningPipelines {
   stop(): Promise<void>

@@ -52,6 +52,10 @@ export const ConfigSchema = z.object({
   ESI_BASE_URL: z.string().url().default('https://esi.evetech.net'),
   ZKILL_BASE_URL: z.string().url().default('https://zkillboard.com'),
   ZKILL_R2Z2_URL: z.string().url().default('https://r2z2.zkillboard.com'),
+  /** Follow zKillboard's live killmail feed (R2Z2) in the ingest role (docs/tools/killmails.md). */
+  ZKILL_FEED_ENABLED: flag.default(true),
+  /** When above 0, the ingest role backfills this many days of kills from zKillboard's history at start (resumable). */
+  KILLMAIL_BACKFILL_DAYS: z.coerce.number().int().min(0).max(90).default(0),
   IMAGE_SERVER_URL: z.string().url().default('https://images.evetech.net'),
   USER_AGENT_CONTACT: z.string().default('admin@jspace-toolbox.example'),
 

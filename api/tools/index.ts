@@ -5,6 +5,8 @@ import { register as contactRoutes } from './contact/routes.js'
 import { register as priceRoutes } from './prices/routes.js'
 import { register as statusRoutes } from './statuses/routes.js'
 import { register as lootSplitRoutes } from './loot-split/routes.js'
+import { register as killboardRoutes } from './killboard/routes.js'
+import { register as killTrackerRoutes } from './killtracker/routes.js'
 import { register as wormholeRoutes } from './wormholes/routes.js'
 import { register as pyfaRoutes } from './pyfa/routes.js'
 import { register as wormholeSiteRoutes } from './wormhole-sites/routes.js'
@@ -22,4 +24,11 @@ export const toolRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Pr
   pyfaRoutes,
   lootSplitRoutes,
   wormholeSiteRoutes,
+  killboardRoutes,
 ]
+
+/**
+ * Catch-all routes (such as the kill tracker's `GET /api/{name}`), registered after every route above so they never
+ * shadow one: koa-router answers with the first matching route in registration order.
+ */
+export const catchAllRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Promise<void>> = [killTrackerRoutes]

@@ -11,6 +11,16 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.8.0',
+    date: '2026-11-22',
+    title: "Killmails and kill trackers",
+    changes: [
+      "Killmails stream in from zKillboard (R2Z2 feed, with ESI bodies) into ClickHouse; a backfill command loads past days from zKillboard history.",
+      "Killboard summary and hourly activity heatmap per system (GET /api/killboard-summary/{id}, /api/killboard-activity/{id}), shown in the wormhole database.",
+      "Kill tracker pages for tracked players: days since the last death, 7-day kills, losses, ISK and K/D with a donut chart and ship lists.",
+    ],
+  },
+  {
     version: '0.7.0',
     date: '2026-11-22',
     title: "Wormhole references",

@@ -158,6 +158,18 @@ export const tools: ToolEntry[] = [
     section: 'Meta',
     page: () => import('./contact/ContactPage'),
   },
+  {
+    // Single-segment catch-all: any page above outranks it (react-router prefers static segments), and a name that is
+    // no tracked player renders the 404 page. Deeper unknown paths still reach the router's '*' 404.
+    path: '/:name',
+    name: 'Kill tracker',
+    description: "A tracked player's last death and last 7 days of kills and losses.",
+    menuLabel: 'Kill tracker',
+    section: 'Reference',
+    page: () => import('./killtracker/KillTrackerPage'),
+    card: false,
+    menu: false,
+  },
 ]
 
 export const SECTIONS: MenuSection[] = ['Calculators', 'Reference', 'Meta']
