@@ -62,6 +62,13 @@ export const ConfigSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.string().refine(isDiscordWebhookUrl, 'must be an https://discord.com/api/webhooks/<id>/<token> URL').optional(),
   ),
+
+  /** Where the killfeed router sends Discord webhook posts (routes store real Discord URLs; tests and demo point this at a fake). */
+  DISCORD_API_BASE_URL: z.string().url().default('https://discord.com'),
+  /** An admin session ends after this long without a request... */
+  AUTH_SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
+  /** ...and at the latest this long after login. */
+  AUTH_SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
 })
 
 export type Config = z.infer<typeof ConfigSchema>

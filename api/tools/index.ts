@@ -1,4 +1,5 @@
 import type { ApiContext } from '../app.js'
+import { register as authRoutes } from '../auth/routes.js'
 import { register as catalogRoutes } from '../catalog/routes.js'
 import type { ApiRouter } from '../http/router.js'
 import { register as contactRoutes } from './contact/routes.js'
@@ -12,4 +13,5 @@ export const toolRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Pr
   catalogRoutes,
   wormholeRoutes,
   contactRoutes,
+  authRoutes,
 ]
