@@ -3,6 +3,7 @@ import { register as authRoutes } from '../auth/routes.js'
 import { register as catalogRoutes } from '../catalog/routes.js'
 import type { ApiRouter } from '../http/router.js'
 import { register as contactRoutes } from './contact/routes.js'
+import { register as killfeedRoutes } from './killfeed/routes.js'
 import { register as wormholeRoutes } from './wormholes/routes.js'
 
 /**
@@ -14,4 +15,5 @@ export const toolRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Pr
   wormholeRoutes,
   contactRoutes,
   authRoutes,
+  killfeedRoutes,
 ]
