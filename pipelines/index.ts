@@ -1,5 +1,6 @@
 import type { AppContext } from '../api/context.js'
 import type { Consumer } from './stream/index.js'
+import { killfeedPipeline } from './killfeed/router.js'
 
 /** A pipeline: consumes a topic and writes ClickHouse (or posts somewhere) in batches. */
 export interface Pipeline {
@@ -8,7 +9,7 @@ export interface Pipeline {
 }
 
 /** Every topic consumer of the product, one entry per pipeline. */
-export const pipelines: Pipeline[] = []
+export const pipelines: Pipeline[] = [killfeedPipeline]
 
 export interface RunningPipelines {
   stop(): Promise<void>
