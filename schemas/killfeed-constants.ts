@@ -28,3 +28,11 @@ export function splitWebhookList(text: string): string[] {
  * ending with a letter or digit. Lowercase only, because the site's router matches paths case-insensitively.
  */
 export const TRACKED_PLAYER_PATH = /^[a-z0-9][a-z0-9_-]{0,38}[a-z0-9]$/
+
+/** `discord.com/api/webhooks/1234…5678/••••`: enough to tell webhooks apart, never the token. */
+export function maskWebhook(url: string): string {
+  const m = /^https:\/\/([^/]+)\/api(?:\/v\d+)?\/webhooks\/(\d+)\//.exec(url)
+  if (!m) return 'webhook'
+  const id = m[2].length > 8 ? `${m[2].slice(0, 4)}…${m[2].slice(-4)}` : m[2]
+  return `${m[1]}/api/webhooks/${id}/••••`
+}

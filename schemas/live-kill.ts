@@ -16,6 +16,8 @@ export const LiveKill = z
     /** The kill on zKillboard. */
     url: z.string(),
     ship: Named,
+    /** The ship's render from the game's image server, 64 px. */
+    ship_image: z.string(),
     system: z.object({ id: z.number().int(), name: z.string().nullable(), region: z.string().nullable(), class_label: z.string().nullable() }),
     victim: z.object({ character: Named.nullable(), corporation: Named.nullable(), alliance: Named.nullable() }),
     final_blow: z.object({ character: Named.nullable(), corporation: Named.nullable(), ship: Named.nullable() }).nullable(),

@@ -29,7 +29,7 @@ function sameHost(origin: string, kctx: Context): boolean {
 /**
  * CSRF protection for cookie-authenticated writes. The session cookie is SameSite=Strict already; on top of that:
  * - a request the browser marks as coming from another site (`Sec-Fetch-Site` other than same-origin) or with a
- *   foreign `Origin` is refused;
+ *   foreign `Origin` is refused (`Origin: null` is treated as absent);
  * - JSON and body-less writes must carry the `X-Requested-With` header. A cross-site form cannot set a custom
  *   header, and a cross-site script that sets one needs a CORS preflight this server never approves;
  * - form posts (which cannot carry the header) are accepted only where `allowForm` is set (logout), and only when
@@ -39,16 +39,25 @@ export function checkSameOrigin(kctx: Context, options: { allowForm?: boolean } 
   if (SAFE_METHODS.has(kctx.method)) return
   const refuse = (why: string) => new HttpError(403, `Refused (CSRF protection): ${why}`)
   const site = kctx.get('Sec-Fetch-Site')
-  const origin = kctx.get('Origin')
+  // Browsers send `Origin: null` for our own form posts too when the page's referrer policy is no-referrer (ours
+  // is): it says nothing either way, so it counts as absent and Sec-Fetch-Site decides.
+  const origin = kctx.get('Origin') === 'null' ? '' : kctx.get('Origin')
   if (site && site !== 'same-origin') throw refuse('the request came from another site')
   if (origin && !sameHost(origin, kctx)) throw refuse('the request came from another origin')
-  const form = kctx.is('application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain')
-  if (form) {
+  if (isFormPost(kctx)) {
     if (!options.allowForm) throw refuse('form posts are not accepted here')
     if (site !== 'same-origin' && !origin) throw refuse('a form post must show it comes from this site')
     return
   }
   if (!kctx.get(CSRF_HEADER)) throw refuse(`send the ${CSRF_HEADER} header with writes`)
+}
+
+/**
+ * A request as an HTML form sends it (what a cross-site form could send too). Read from the header itself:
+ * koa's `is()` answers null for a request without a body, and an empty form post has none.
+ */
+export function isFormPost(kctx: Context): boolean {
+  return ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'].includes(kctx.request.type)
 }
 
 export interface AdminState {

@@ -4,7 +4,7 @@ import type { ApiContext } from '../app.js'
 import { HttpError } from '../http/errors.js'
 import type { ApiRouter } from '../http/router.js'
 import { LoginThrottle } from './login-throttle.js'
-import { checkSameOrigin, clearSessionCookie, currentAdmin, notSignedIn, sessionPolicy, setSessionCookie, SESSION_COOKIE } from './middleware.js'
+import { checkSameOrigin, clearSessionCookie, currentAdmin, isFormPost, notSignedIn, sessionPolicy, setSessionCookie, SESSION_COOKIE } from './middleware.js'
 import { verifyAgainstNothing, verifyPassword } from './passwords.js'
 import { createSession, findSession, revokeSession, type Session } from './sessions.js'
 import { findUser } from './users.js'
@@ -87,7 +87,7 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       const ended = await endCurrentSession(kctx)
       if (ended) log.info({ username: ended.username }, 'admin signed out')
       clearSessionCookie(kctx)
-      if (kctx.is('application/x-www-form-urlencoded', 'multipart/form-data')) {
+      if (isFormPost(kctx)) {
         kctx.status = 303
         kctx.redirect('/killfeed')
         return

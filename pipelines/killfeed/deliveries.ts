@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import type { DeliveryStatus, RecentPost } from '../../schemas/killfeed.js'
+import { maskWebhook } from '../../schemas/killfeed-constants.js'
 import { queryRows, type ClickHouseClient } from '../clickhouse/client.js'
 import { isoFromMs, versionTime } from '../clickhouse/version-clock.js'
 
@@ -26,14 +27,6 @@ export interface Delivery {
 export const webhookId = (url: string) => crypto.createHash('sha256').update(url).digest('hex').slice(0, 16)
 
 export const deliveryKey = (d: Pick<Delivery, 'route_id' | 'killmail_id' | 'webhook_id'>) => `${d.route_id}|${d.killmail_id}|${d.webhook_id}`
-
-/** `https://discord.com/api/webhooks/1234…5678/••••` style: enough to tell webhooks apart, never the token. */
-export function maskWebhook(url: string): string {
-  const m = /^https:\/\/([^/]+)\/api(?:\/v\d+)?\/webhooks\/(\d+)\//.exec(url)
-  if (!m) return 'webhook'
-  const id = m[2].length > 8 ? `${m[2].slice(0, 4)}…${m[2].slice(-4)}` : m[2]
-  return `${m[1]}/api/webhooks/${id}/••••`
-}
 
 export async function writeDeliveries(ch: ClickHouseClient, rows: Delivery[]): Promise<void> {
   if (!rows.length) return

@@ -18,15 +18,16 @@ export type DescribedKill = Omit<LiveKill, 'matched'>
 const named = (id: number | undefined, names: NameLookup) => (id ? { id, name: names.name(id) } : null)
 
 /** What a reader of the feed or a Discord channel needs to know about a kill, with names filled in. */
-export function describeKill(msg: KillmailMessage, names: NameLookup, zkillBaseUrl: string): DescribedKill {
+export function describeKill(msg: KillmailMessage, names: NameLookup, urls: { zkill: string; images: string }): DescribedKill {
   const { esi, zkb } = msg
   const final = esi.attackers.find((a) => a.final_blow) ?? null
   return {
     killmail_id: msg.killmail_id,
     killmail_time: new Date(esi.killmail_time).toISOString(),
     value: zkb.totalValue,
-    url: `${zkillBaseUrl.replace(/\/$/, '')}/kill/${msg.killmail_id}/`,
+    url: `${urls.zkill.replace(/\/$/, '')}/kill/${msg.killmail_id}/`,
     ship: { id: esi.victim.ship_type_id, name: names.name(esi.victim.ship_type_id) },
+    ship_image: `${urls.images.replace(/\/$/, '')}/types/${esi.victim.ship_type_id}/render?size=64`,
     system: { id: esi.solar_system_id, ...names.system(esi.solar_system_id) },
     victim: {
       character: named(esi.victim.character_id, names),

@@ -115,7 +115,7 @@ export class KillfeedRouter {
     const matched = [...byId.values()].map((msg) => ({ msg, ...matchKill(msg, routes, tracked) })).filter((m) => m.routeMatches.length || m.trackedMatches.length)
     if (!matched.length) return
     const names = await this.names.lookupFor(matched.map((m) => m.msg))
-    const described = new Map(matched.map((m) => [m.msg.killmail_id, describeKill(m.msg, names, this.ctx.config.ZKILL_BASE_URL)]))
+    const described = new Map(matched.map((m) => [m.msg.killmail_id, describeKill(m.msg, names, { zkill: this.ctx.config.ZKILL_BASE_URL, images: this.ctx.config.IMAGE_SERVER_URL })]))
 
     await this.pushLive(matched.filter((m) => m.trackedMatches.length).map((m) => ({ ...described.get(m.msg.killmail_id)!, matched: m.trackedMatches })))
     await this.queuePosts(matched.flatMap((m) => m.routeMatches.map((r) => ({ ...r, kill: described.get(m.msg.killmail_id)! }))))
