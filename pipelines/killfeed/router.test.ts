@@ -1,39 +1,33 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { startFakeDiscordWebhook, type FakeDiscordWebhook } from '../../api/testing/discord-webhook-fake.js'
-import { startTestApp, type TestApp } from '../../api/testing/in-process-app.js'
-import { addNameRoutes } from '../../ingest/fakes/esi/names.js'
-import { FakeEsi } from '../../ingest/fakes/esi/server.js'
+import type { FakeDiscordWebhook } from '../../api/testing/discord-webhook-fake.js'
+import type { TestApp } from '../../api/testing/in-process-app.js'
 import { KillmailsTopic, type KillmailMessage } from '../../schemas/killmails.js'
 import type { Route } from '../../schemas/killfeed.js'
 import { publish } from '../stream/typed.js'
 import { recentPosts, webhookId, writeDeliveries } from './deliveries.js'
 import { startKillfeedRouter, type KillfeedRouter } from './router.js'
 import { createRoute, saveTracked, updateRoute } from './store.js'
-import { discordHook, FIXTURE_NAMES, fixtureKill } from './testing/kills.js'
+import { startKillfeedTestApp, type KillfeedTestApp } from './testing/app.js'
+import { discordHook, fixtureKill } from './testing/kills.js'
 import type { Consumer } from '../stream/index.js'
 
+let kf: KillfeedTestApp
 let app: TestApp
-let esi: FakeEsi
 let discord: FakeDiscordWebhook
 let router: KillfeedRouter
 let consumers: Consumer[]
 let nextKillId = 900_000
 
 beforeAll(async () => {
-  esi = new FakeEsi()
-  addNameRoutes(esi, { entries: FIXTURE_NAMES })
-  await esi.start()
-  discord = await startFakeDiscordWebhook()
   // The api role only (websocket + live relay); this file runs the router itself, with short backoffs.
-  app = await startTestApp({ ROLES: ['api'], ESI_BASE_URL: esi.url, DISCORD_API_BASE_URL: new URL(discord.url).origin })
+  kf = await startKillfeedTestApp({ ROLES: ['api'] })
+  ;({ app, discord } = kf)
   ;({ router, consumers } = await startKillfeedRouter(app.ctx, { backoffMs: 30 }))
 })
 afterAll(async () => {
   await Promise.allSettled(consumers.map((c) => c.stop()))
-  await app?.close()
-  await discord?.close()
-  await esi?.close()
+  await kf?.close()
 })
 beforeEach(() => {
   discord.mode = 'ok'

@@ -1,31 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeDiscordWebhook, type FakeDiscordWebhook } from '../../api/testing/discord-webhook-fake.js'
-import { startTestApp, type TestApp } from '../../api/testing/in-process-app.js'
-import { addNameRoutes } from '../../ingest/fakes/esi/names.js'
-import { FakeEsi } from '../../ingest/fakes/esi/server.js'
-import { FIXTURE_NAMES } from './testing/kills.js'
+import { startKillfeedTestApp, type KillfeedTestApp } from './testing/app.js'
 import { killfeedOverTransport } from './testing/transport-scenario.js'
 
-let app: TestApp
-let esi: FakeEsi
-let discord: FakeDiscordWebhook
+let kf: KillfeedTestApp
 
 beforeAll(async () => {
-  esi = new FakeEsi()
-  addNameRoutes(esi, { entries: FIXTURE_NAMES })
-  await esi.start()
-  discord = await startFakeDiscordWebhook()
-  app = await startTestApp({ ESI_BASE_URL: esi.url, DISCORD_API_BASE_URL: new URL(discord.url).origin })
+  kf = await startKillfeedTestApp()
 })
 afterAll(async () => {
-  await app?.close()
-  await discord?.close()
-  await esi?.close()
+  await kf?.close()
 })
 
 describe('killfeed on the in-process stream', () => {
   it('routes a kill to Discord and the live feed once, through the registered pipeline', async () => {
-    expect(app.ctx.stream.kind).toBe('memory')
-    await killfeedOverTransport(app, discord, 700_001)
+    expect(kf.app.ctx.stream.kind).toBe('memory')
+    await killfeedOverTransport(kf.app, kf.discord, 700_001)
   })
 })

@@ -1,22 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FakeEsi } from '../../../ingest/fakes/esi/server.js'
-import { addNameRoutes } from '../../../ingest/fakes/esi/names.js'
-import type { EsiName } from '../../../ingest/esi/names.js'
+import { startKillfeedTestApp, type KillfeedTestApp } from '../../../pipelines/killfeed/testing/app.js'
 import { insertContactMessage } from '../contact/store.js'
 import { createTestAdmin, signIn, type AdminClient } from '../../testing/admin-session.js'
-import { startTestApp, type TestApp } from '../../testing/in-process-app.js'
+import type { TestApp } from '../../testing/in-process-app.js'
+import type { FakeEsi } from '../../../ingest/fakes/esi/server.js'
 
-// A directory for the fake ESI. Alliance and system names are the real ones for these ids; the characters are test stand-ins.
-const directory: { entries: EsiName[] } = {
-  entries: [
-    { id: 1354830081, name: 'Goonswarm Federation', category: 'alliance' },
-    { id: 99003581, name: 'Fraternity.', category: 'alliance' },
-    { id: 98598862, name: 'Test Victim Corp', category: 'corporation' },
-    { id: 2122649889, name: 'Test Victim Pilot', category: 'character' },
-    { id: 30000142, name: 'Jita', category: 'solar_system' },
-  ],
-}
-
+let kf: KillfeedTestApp
 let app: TestApp
 let esi: FakeEsi
 let admin: AdminClient
@@ -25,16 +14,17 @@ const HOOK_A = 'https://discord.com/api/webhooks/123456789012345678/aaaaaaaaaaaa
 const HOOK_B = 'https://discord.com/api/webhooks/223456789012345678/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb'
 
 beforeAll(async () => {
-  esi = new FakeEsi()
-  addNameRoutes(esi, directory)
-  await esi.start()
-  app = await startTestApp({ ESI_BASE_URL: esi.url })
+  // The fixture kills' names, plus two real alliance and system names for the search.
+  kf = await startKillfeedTestApp({}, [
+    { id: 1354830081, name: 'Goonswarm Federation', category: 'alliance' },
+    { id: 30000142, name: 'Jita', category: 'solar_system' },
+  ])
+  ;({ app, esi } = kf)
   await createTestAdmin(app.ctx.ch)
   admin = await signIn(app.url)
 })
 afterAll(async () => {
-  await app?.close()
-  await esi?.close()
+  await kf?.close()
 })
 
 const json = async (res: Response) => ({ status: res.status, body: await res.json() })
@@ -80,7 +70,7 @@ describe('signed in', () => {
   })
 
   it('refuses writes that fail the CSRF check, and writes nothing', async () => {
-    const body = { item_type: 'alliance', entity_id: 99003581, display_name: 'Fraternity.', mode: 'both' }
+    const body = { item_type: 'alliance', entity_id: 99003581, display_name: 'Victim Alliance', mode: 'both' }
     const noHeader = await fetch(`${app.url}/api/killfeed/tracked`, { method: 'POST', headers: { Cookie: admin.cookie, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
     expect(noHeader.status).toBe(403)
     expect((await admin.call('POST', '/api/killfeed/tracked', body, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403)
@@ -97,15 +87,15 @@ describe('signed in', () => {
 
 describe('tracked entities', () => {
   it('adds, lists (by name), updates and deletes', async () => {
-    expect(await json(await admin.call('POST', '/api/killfeed/tracked', { item_type: 'alliance', entity_id: 99003581, display_name: ' Fraternity. ', mode: 'kills' }))).toEqual({
+    expect(await json(await admin.call('POST', '/api/killfeed/tracked', { item_type: 'alliance', entity_id: 99003581, display_name: ' Victim Alliance ', mode: 'kills' }))).toEqual({
       status: 200,
-      body: { item_type: 'alliance', entity_id: 99003581, display_name: 'Fraternity.', mode: 'kills' },
+      body: { item_type: 'alliance', entity_id: 99003581, display_name: 'Victim Alliance', mode: 'kills' },
     })
     await admin.call('POST', '/api/killfeed/tracked', { item_type: 'system', entity_id: 30000142, display_name: 'Jita' })
-    await admin.call('POST', '/api/killfeed/tracked', { item_type: 'alliance', entity_id: 99003581, display_name: 'Frat', mode: 'losses' })
+    await admin.call('POST', '/api/killfeed/tracked', { item_type: 'alliance', entity_id: 99003581, display_name: 'Victims', mode: 'losses' })
     expect((await json(await admin.call('GET', '/api/killfeed/tracked'))).body).toEqual([
-      { item_type: 'alliance', entity_id: 99003581, display_name: 'Frat', mode: 'losses' },
       { item_type: 'system', entity_id: 30000142, display_name: 'Jita', mode: 'both' },
+      { item_type: 'alliance', entity_id: 99003581, display_name: 'Victims', mode: 'losses' },
     ])
     expect((await fetch(`${app.url}/api/live-kills`).then((r) => r.json())).tracking).toBe(2)
     expect(await json(await admin.call('DELETE', '/api/killfeed/tracked/system/30000142'))).toEqual({ status: 200, body: { ok: true } })
@@ -205,8 +195,8 @@ describe('entity search', () => {
 
   it('finds alliances, corporations and characters by exact name (any case) or id through ESI', async () => {
     expect(await resolve('alliance', 'goonswarm federation')).toEqual({ status: 200, body: [{ id: 1354830081, name: 'Goonswarm Federation' }] })
-    expect((await resolve('corporation', 'Test Victim Corp')).body).toEqual([{ id: 98598862, name: 'Test Victim Corp' }])
-    expect((await resolve('character', '2122649889')).body).toEqual([{ id: 2122649889, name: 'Test Victim Pilot' }])
+    expect((await resolve('corporation', 'victim corp')).body).toEqual([{ id: 98598862, name: 'Victim Corp' }])
+    expect((await resolve('character', '2122649889')).body).toEqual([{ id: 2122649889, name: 'Victim Pilot' }])
     // an id of another kind, or an unknown name, finds nothing
     expect((await resolve('character', '1354830081')).body).toEqual([])
     expect((await resolve('alliance', 'No Such Alliance')).body).toEqual([])
@@ -214,8 +204,8 @@ describe('entity search', () => {
   })
 
   it('also offers entities already in use whose name contains the text', async () => {
-    const created = (await json(await admin.call('POST', '/api/killfeed/routes', { item_type: 'alliance', entity_id: 99003581, display_name: 'Fraternity.', webhook_url: HOOK_A }))).body
-    expect((await resolve('alliance', 'tern')).body).toEqual([{ id: 99003581, name: 'Fraternity.' }])
+    const created = (await json(await admin.call('POST', '/api/killfeed/routes', { item_type: 'alliance', entity_id: 99003581, display_name: 'Victim Alliance', webhook_url: HOOK_A }))).body
+    expect((await resolve('alliance', 'tim all')).body).toEqual([{ id: 99003581, name: 'Victim Alliance' }])
     await admin.call('DELETE', `/api/killfeed/routes/${created.id}`)
   })
 

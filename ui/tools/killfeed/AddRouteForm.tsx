@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react'
-import { ITEM_TYPES, KILLFEED_TEXT, MODES, splitWebhookList, type ItemType, type Mode } from '../../../schemas/killfeed-constants'
+import { ITEM_TYPES, KILLFEED_TEXT, splitWebhookList, type ItemType, type Mode } from '../../../schemas/killfeed-constants'
 import type { Route, TrackedItem } from '../../../schemas/killfeed'
 import { EntitySearch } from './EntitySearch'
+import { ErrorLine, ModeSelect, TYPE_LABEL } from './parts'
 import { errorText, type AdminCall } from './useAdminCall'
-
-export const MODE_LABEL: Record<Mode, string> = { both: 'Kills and losses', kills: 'Kills', losses: 'Losses' }
-export const TYPE_LABEL: Record<ItemType, string> = { alliance: 'Alliance', corporation: 'Corporation', character: 'Character', system: 'System' }
 
 /**
  * Add a route: an entity found by search, Discord webhook URLs (comma or newline separated), a mode and whether it
@@ -104,16 +102,7 @@ export function AddRouteForm({ call, onRoute, onTracked }: { call: AdminCall; on
         />
       </label>
       <div className="add-route-grid">
-        <label className="field">
-          <span className="field-label">Mode</span>
-          <select value={type === 'system' ? 'both' : mode} disabled={type === 'system'} title={type === 'system' ? 'A system route takes every kill in the system' : undefined} onChange={(e) => setMode(e.target.value as Mode)}>
-            {MODES.map((m) => (
-              <option key={m} value={m}>
-                {MODE_LABEL[m]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ModeSelect value={mode} onChange={setMode} itemType={type} />
         <label className="check">
           <input type="checkbox" checked={globalOnly} onChange={(e) => setGlobalOnly(e.target.checked)} /> Global only
         </label>
@@ -127,11 +116,7 @@ export function AddRouteForm({ call, onRoute, onTracked }: { call: AdminCall; on
           {busy ? 'Adding…' : globalOnly ? 'Track entity' : 'Add route'}
         </button>
       </div>
-      {error && (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={error} />
     </form>
   )
 }

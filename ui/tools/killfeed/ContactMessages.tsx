@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { ContactMessage, ContactMessageList } from '../../../schemas/contact'
 import { formatUtc } from './admin-api'
+import { ErrorLine } from './parts'
 import { errorText, type AdminCall } from './useAdminCall'
 
 const PAGE = 20
@@ -44,11 +45,7 @@ export function ContactMessages({ call }: { call: AdminCall }) {
           Show older ({total - messages.length} more)
         </button>
       )}
-      {error && (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={error} />
     </>
   )
 }

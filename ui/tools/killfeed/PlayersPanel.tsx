@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import { TRACKED_PLAYER_PATH } from '../../../schemas/killfeed-constants'
 import type { TrackedPlayer } from '../../../schemas/killfeed'
 import { EntitySearch } from './EntitySearch'
+import { AdminTable, ErrorLine } from './parts'
 import { errorText, type AdminCall } from './useAdminCall'
 
 /** '123, 456\n789' → [123, 456, 789], or the first entry that is not an id. */
@@ -85,19 +86,7 @@ export function PlayersPanel({ players, call, onSaved, onDeleted }: { players: T
   return (
     <>
       {players.length ? (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th>Page</th>
-                <th>Name</th>
-                <th>Characters</th>
-                <th>
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+        <AdminTable headers={['Page', 'Name', 'Characters']}>
               {players.map((p) =>
                 editing?.path === p.path ? (
                   <tr key={p.path} className="editing">
@@ -132,9 +121,7 @@ export function PlayersPanel({ players, call, onSaved, onDeleted }: { players: T
                   </tr>
                 ),
               )}
-            </tbody>
-          </table>
-        </div>
+        </AdminTable>
       ) : (
         <p className="muted">No kill tracker pages yet.</p>
       )}
@@ -147,11 +134,7 @@ export function PlayersPanel({ players, call, onSaved, onDeleted }: { players: T
           </button>
         </div>
       </form>
-      {error && (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={error} />
     </>
   )
 }

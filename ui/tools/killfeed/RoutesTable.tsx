@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { KILLFEED_TEXT, maskWebhook, MODES, splitWebhookList, type Mode } from '../../../schemas/killfeed-constants'
+import { KILLFEED_TEXT, maskWebhook, splitWebhookList, type Mode } from '../../../schemas/killfeed-constants'
 import type { Route } from '../../../schemas/killfeed'
-import { MODE_LABEL, TYPE_LABEL } from './AddRouteForm'
+import { AdminTable, ErrorLine, MODE_LABEL, ModeSelect, TYPE_LABEL } from './parts'
 import { formatUtc } from './admin-api'
 import { errorText, type AdminCall } from './useAdminCall'
 
@@ -31,21 +31,7 @@ export function RoutesTable({ routes, call, onChanged, onDeleted }: Props) {
   if (!routes.length) return <p className="muted">No routes yet: add one below to post kills to a Discord channel.</p>
   return (
     <>
-      <div className="table-wrap">
-        <table className="data-table routes-table">
-          <thead>
-            <tr>
-              <th>Entity</th>
-              <th>Mode</th>
-              <th>Webhooks</th>
-              <th>Enabled</th>
-              <th>Created</th>
-              <th>
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+      <AdminTable headers={['Entity', 'Mode', 'Webhooks', 'Enabled', 'Created']} className="routes-table">
             {routes.map((r) =>
               editing === r.id ? (
                 <EditRow
@@ -87,14 +73,8 @@ export function RoutesTable({ routes, call, onChanged, onDeleted }: Props) {
                 </tr>
               ),
             )}
-          </tbody>
-        </table>
-      </div>
-      {error && (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      )}
+      </AdminTable>
+      <ErrorLine message={error} />
     </>
   )
 }
@@ -141,16 +121,7 @@ function EditRow({ route, call, onCancel, onSaved }: { route: Route; call: Admin
         </div>
       </td>
       <td>
-        <label className="field">
-          <span className="field-label">Mode</span>
-          <select value={mode} disabled={route.item_type === 'system'} onChange={(e) => setMode(e.target.value as Mode)}>
-            {MODES.map((m) => (
-              <option key={m} value={m}>
-                {MODE_LABEL[m]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ModeSelect value={mode} onChange={setMode} itemType={route.item_type} />
       </td>
       <td>
         <label className="field">
@@ -170,11 +141,7 @@ function EditRow({ route, call, onCancel, onSaved }: { route: Route; call: Admin
         <button type="button" className="button secondary" onClick={onCancel}>
           Cancel
         </button>
-        {error && (
-          <p className="error-text" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorLine message={error} />
       </td>
     </tr>
   )

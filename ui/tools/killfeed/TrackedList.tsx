@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { TrackedItem } from '../../../schemas/killfeed'
-import { MODE_LABEL, TYPE_LABEL } from './AddRouteForm'
+import { ErrorLine, MODE_LABEL, TYPE_LABEL } from './parts'
 import { errorText, type AdminCall } from './useAdminCall'
 
 /** Entities the site's public live killfeed follows (added with 'Global only'). */
@@ -34,11 +34,7 @@ export function TrackedList({ tracked, call, onRemoved }: { tracked: TrackedItem
       ) : (
         <p className="muted">Nothing tracked. Add a route with 'Global only' to show an entity's kills on the public live killfeed.</p>
       )}
-      {error && (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={error} />
     </>
   )
 }

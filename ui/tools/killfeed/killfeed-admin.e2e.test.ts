@@ -1,19 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
-import { startFakeDiscordWebhook, type FakeDiscordWebhook } from '../../../api/testing/discord-webhook-fake.js'
+import type { FakeDiscordWebhook } from '../../../api/testing/discord-webhook-fake.js'
 import { createTestAdmin, freshIp, TEST_ADMIN } from '../../../api/testing/admin-session.js'
-import { startTestApp, type TestApp } from '../../../api/testing/in-process-app.js'
+import type { TestApp } from '../../../api/testing/in-process-app.js'
 import { insertContactMessage } from '../../../api/tools/contact/store.js'
-import { addNameRoutes } from '../../../ingest/fakes/esi/names.js'
-import { FakeEsi } from '../../../ingest/fakes/esi/server.js'
 import { listRoutes, listTracked } from '../../../pipelines/killfeed/store.js'
-import { FIXTURE_NAMES, fixtureKill } from '../../../pipelines/killfeed/testing/kills.js'
+import { startKillfeedTestApp, type KillfeedTestApp } from '../../../pipelines/killfeed/testing/app.js'
+import { fixtureKill } from '../../../pipelines/killfeed/testing/kills.js'
 import { publish } from '../../../pipelines/stream/typed.js'
 import { KillmailsTopic } from '../../../schemas/killmails.js'
 
+let kf: KillfeedTestApp
 let app: TestApp
-let esi: FakeEsi
 let discord: FakeDiscordWebhook
 let browser: Browser
 
@@ -21,20 +20,15 @@ const HOOK_1 = 'https://discord.com/api/webhooks/311111111111111111/first-token-
 const HOOK_2 = 'https://discord.com/api/webhooks/322222222222222222/second-token-abcdefghijklmnopqrstuvwxyz'
 
 beforeAll(async () => {
-  esi = new FakeEsi()
-  addNameRoutes(esi, { entries: [...FIXTURE_NAMES, { id: 1354830081, name: 'Goonswarm Federation', category: 'alliance' }] })
-  await esi.start()
-  discord = await startFakeDiscordWebhook()
-  app = await startTestApp({ ESI_BASE_URL: esi.url, DISCORD_API_BASE_URL: new URL(discord.url).origin })
+  kf = await startKillfeedTestApp({}, [{ id: 1354830081, name: 'Goonswarm Federation', category: 'alliance' }])
+  ;({ app, discord } = kf)
   await createTestAdmin(app.ctx.ch)
   await insertContactMessage(app.ctx.ch, { name: 'Aura Nox', email: 'aura@example.com', topic: 'Bug report', message: 'The gas table is empty.' })
   browser = await launchBrowser()
 })
 afterAll(async () => {
   await browser?.close()
-  await app?.close()
-  await discord?.close()
-  await esi?.close()
+  await kf?.close()
 })
 
 /** A fresh browser context on the admin page; dialogs are recorded and answered with `confirmAnswer`. */

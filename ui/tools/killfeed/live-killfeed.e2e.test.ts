@@ -1,29 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
-import { startTestApp, type TestApp } from '../../../api/testing/in-process-app.js'
-import { addNameRoutes } from '../../../ingest/fakes/esi/names.js'
-import { FakeEsi } from '../../../ingest/fakes/esi/server.js'
+import type { TestApp } from '../../../api/testing/in-process-app.js'
 import { saveTracked } from '../../../pipelines/killfeed/store.js'
-import { FIXTURE_NAMES, fixtureKill } from '../../../pipelines/killfeed/testing/kills.js'
+import { startKillfeedTestApp, type KillfeedTestApp } from '../../../pipelines/killfeed/testing/app.js'
+import { fixtureKill } from '../../../pipelines/killfeed/testing/kills.js'
 import { publish } from '../../../pipelines/stream/typed.js'
 import { KillmailsTopic } from '../../../schemas/killmails.js'
 
+let kf: KillfeedTestApp
 let app: TestApp
-let esi: FakeEsi
 let browser: Browser
 
 beforeAll(async () => {
-  esi = new FakeEsi()
-  addNameRoutes(esi, { entries: FIXTURE_NAMES })
-  await esi.start()
-  app = await startTestApp({ ESI_BASE_URL: esi.url })
+  kf = await startKillfeedTestApp()
+  app = kf.app
   browser = await launchBrowser()
 })
 afterAll(async () => {
   await browser?.close()
-  await app?.close()
-  await esi?.close()
+  await kf?.close()
 })
 
 describe('public live killfeed (/killfeed/live)', () => {
