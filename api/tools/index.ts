@@ -1,4 +1,5 @@
 import type { ApiContext } from '../app.js'
+import { register as authRoutes } from '../auth/routes.js'
 import { register as catalogRoutes } from '../catalog/routes.js'
 import type { ApiRouter } from '../http/router.js'
 import { register as contactRoutes } from './contact/routes.js'
@@ -7,6 +8,7 @@ import { register as statusRoutes } from './statuses/routes.js'
 import { register as lootSplitRoutes } from './loot-split/routes.js'
 import { register as killboardRoutes } from './killboard/routes.js'
 import { register as killTrackerRoutes } from './killtracker/routes.js'
+import { register as killfeedRoutes } from './killfeed/routes.js'
 import { register as wormholeRoutes } from './wormholes/routes.js'
 import { register as pyfaRoutes } from './pyfa/routes.js'
 import { register as wormholeSiteRoutes } from './wormhole-sites/routes.js'
@@ -25,6 +27,8 @@ export const toolRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Pr
   lootSplitRoutes,
   wormholeSiteRoutes,
   killboardRoutes,
+  authRoutes,
+  killfeedRoutes,
 ]
 
 /**

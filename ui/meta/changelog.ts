@@ -11,6 +11,16 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.9.0',
+    date: '2026-11-22',
+    title: "Killfeed to Discord and admin sign-in",
+    changes: [
+      "Killfeed: admin sign-in at /killfeed to post kills of chosen alliances, corporations, characters or systems to Discord channels, manage kill tracker pages and read contact messages.",
+      "A public live killfeed at /killfeed/live.",
+      "Admin accounts are created with npm run admin:create; passwords are hashed with argon2id, sessions are HttpOnly and SameSite=Strict, writes are protected against cross-site requests.",
+    ],
+  },
+  {
     version: '0.8.0',
     date: '2026-11-22',
     title: "Killmails and kill trackers",

@@ -151,12 +151,31 @@ export const tools: ToolEntry[] = [
     menu: false,
   },
   {
+    path: '/killfeed/live',
+    name: 'Live killfeed',
+    description: 'Kills of the alliances, corporations, characters and systems the site follows, live as they happen.',
+    menuLabel: 'Live killfeed',
+    section: 'Reference',
+    page: () => import('./killfeed/LiveKillsPage'),
+  },
+  {
     path: '/contact',
     name: 'Contact',
     description: 'Report a bug, ask for a feature or get in touch about the toolbox.',
     menuLabel: 'Contact',
     section: 'Meta',
     page: () => import('./contact/ContactPage'),
+  },
+  {
+    // The admin is not advertised: no menu entry, no landing card.
+    path: '/killfeed',
+    name: 'Killfeed admin',
+    description: 'Manage Discord killfeed routes, tracked entities and kill tracker pages (sign-in required).',
+    menuLabel: 'Killfeed admin',
+    section: 'Meta',
+    page: () => import('./killfeed/KillfeedAdminPage'),
+    menu: false,
+    card: false,
   },
   {
     // Single-segment catch-all: any page above outranks it (react-router prefers static segments), and a name that is
