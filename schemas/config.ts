@@ -111,6 +111,10 @@ export const ConfigSchema = z.object({
   AUTH_SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
   /** ...and at the latest this long after login. */
   AUTH_SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
+  /** Ore planner: how long one plan may solve before the best plan found so far is returned with its proven gap. */
+  ORE_PLANNER_TIME_LIMIT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** Ore planner: plans per minute per client IP (per api process). */
+  ORE_PLANNER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
 })
 
 export type Config = z.infer<typeof ConfigSchema>

@@ -1,0 +1,178 @@
+import { hubByStation, type StationPriceRow } from '../../../schemas/market.js'
+import {
+  BATCH_UNITS,
+  MINERAL_UNIT_M3,
+  MINERALS,
+  PLANNER_DEFAULTS,
+  PRICE_FIELD_LABELS,
+  refineRateFraction,
+  type MineralName,
+  type PlannerPriceField,
+} from '../../../schemas/ore-planner-constants.js'
+import type { PlanRequest, PlanResponse, PlanRow } from '../../../schemas/ore-planner.js'
+import { badRequest, HttpError } from '../../http/errors.js'
+import { resolveAllowedOres, type PlannerOre } from './ores.js'
+import type { MipRunner } from './solver/mip.js'
+import { optimise, relaxedOptimum, stackYield, type OreColumn } from './solver/optimise.js'
+
+/** The hub prices a plan reads: the api's in-memory price store, or hand-built rows in tests. */
+export interface HubPrices {
+  rows(stationId: number, typeIds: number[]): StationPriceRow[]
+  snapshotAt(stationId: number): Date | null
+}
+
+export interface PlanDeps {
+  ores: PlannerOre[]
+  prices: HubPrices
+  run: MipRunner
+  timeLimitMs: number
+  /** Prices older than this get a warning (seconds). */
+  staleAfterSeconds: number
+}
+
+type Measure = 'isk' | 'm3' | 'batches' | 'blend'
+
+/** The objective's resolution: plans this close to the proven bound count as optimal. */
+const TOLERANCE: Record<Measure, number> = { isk: 1, m3: 0.001, batches: 0.5, blend: 1e-6 }
+
+/**
+ * One hub price per unit, or null when there is none. avg_price is the midpoint of sell 5% and buy 5% and needs
+ * both; a price of 0 or less counts as no price.
+ */
+export function unitPrice(row: StationPriceRow | undefined, field: PlannerPriceField): number | null {
+  if (!row) return null
+  const value = field === 'avg_price' ? (row.sell_5pct !== null && row.buy_5pct !== null ? (row.sell_5pct + row.buy_5pct) / 2 : null) : row[field]
+  return value !== null && value > 0 ? value : null
+}
+
+const listNames = (names: string[], max = 6) => (names.length <= max ? names.join(', ') : `${names.slice(0, max).join(', ')} and ${names.length - max} more`)
+const sumOrNull = (values: Array<number | null>) => (values.some((v) => v === null) ? null : values.reduce<number>((a, v) => a + v!, 0))
+
+export async function makePlan(req: PlanRequest, deps: PlanDeps): Promise<PlanResponse> {
+  const rate = refineRateFraction(req.refineRate)
+  const rateMicro = Math.round(rate * 1e6)
+  const { found: allowed, unknown } = resolveAllowedOres(deps.ores, req.allowedOres)
+  if (unknown.length) throw badRequest(`allowedOres: not a compressed ore the planner knows: ${listNames(unknown.map((u) => `'${u.slice(0, 60)}'`))}`)
+
+  const strategy = req.strategy
+  const stationId = strategy.station_id ?? PLANNER_DEFAULTS.stationId
+  const priceField = strategy.price_field ?? PLANNER_DEFAULTS.priceField
+  const hub = hubByStation(stationId)!
+  const snapshot = deps.prices.snapshotAt(stationId)
+  const pricedByCost = strategy.type !== 'min_haul'
+  if (pricedByCost && !snapshot) {
+    throw new HttpError(503, `No market prices for ${hub.label} yet; try again in a few minutes, or plan with Prioritize Hauling`, undefined, { 'Retry-After': '60' })
+  }
+  const priceRows = new Map(deps.prices.rows(stationId, [...allowed.map((o) => o.typeIdCompressed), ...MINERALS.map((m) => m.typeId)]).map((r) => [r.type_id, r]))
+  const priceOf = (typeId: number) => unitPrice(priceRows.get(typeId), priceField)
+  const fieldLabel = `${PRICE_FIELD_LABELS[priceField].toLowerCase()} price at ${hub.label}`
+
+  const targets = MINERALS.map((m) => req.targets[m.name] ?? 0)
+  const warnings: string[] = []
+  const unpricedOres = allowed.filter((o) => priceOf(o.typeIdCompressed) === null)
+  const candidates = pricedByCost ? allowed.filter((o) => priceOf(o.typeIdCompressed) !== null) : allowed
+  if (pricedByCost && unpricedOres.length) warnings.push(`No ${fieldLabel} for ${listNames(unpricedOres.map((o) => o.name))}: left out of the plan.`)
+
+  const batchCost = (o: PlannerOre) => priceOf(o.typeIdCompressed)! * BATCH_UNITS
+  const batchVolume = (o: PlannerOre) => o.volumeCompressedM3 * BATCH_UNITS
+  const columnsWith = (cost: (o: PlannerOre) => number): OreColumn[] => candidates.map((o) => ({ id: o.typeIdCompressed, batchYield: o.batchYield, cost: cost(o) }))
+  let measure: Measure
+  let columns: OreColumn[]
+  if (strategy.type === 'min_cost') {
+    measure = 'isk'
+    columns = columnsWith(batchCost)
+  } else if (strategy.type === 'min_haul') {
+    measure = strategy.haul_mode === 'batches' ? 'batches' : 'm3'
+    columns = columnsWith(measure === 'batches' ? () => 1 : batchVolume)
+  } else {
+    // Each measure is divided by its own best possible value (fractional batches allowed), so both sides count
+    // from 1 and the weight means what it says: 1.00 is all cost, 0.00 all m³.
+    measure = 'blend'
+    const w = strategy.blend_weight
+    const [bestCost, bestVolume] = await Promise.all([
+      relaxedOptimum(deps.run, { columns: columnsWith(batchCost), targets, rateMicro }),
+      relaxedOptimum(deps.run, { columns: columnsWith(batchVolume), targets, rateMicro }),
+    ])
+    columns = columnsWith((o) => (w * batchCost(o)) / (bestCost || 1) + ((1 - w) * batchVolume(o)) / (bestVolume || 1))
+  }
+
+  const anyTarget = targets.some((t) => t > 0)
+  const solved = anyTarget ? await optimise(deps.run, { columns, targets, rateMicro, absGap: TOLERANCE[measure], timeLimitMs: deps.timeLimitMs }) : null
+
+  const rows: PlanRow[] = []
+  for (const ore of deps.ores) {
+    const batches = solved?.batches.get(ore.typeIdCompressed)
+    if (!batches) continue
+    const price = priceOf(ore.typeIdCompressed)
+    const yields: Partial<Record<MineralName, number>> = {}
+    ore.batchYield.forEach((q, m) => {
+      const out = stackYield(batches, q, rateMicro)
+      if (out > 0) yields[MINERALS[m].name] = out
+    })
+    rows.push({
+      name: ore.name,
+      typeId: ore.typeIdCompressed,
+      batches,
+      units: batches * BATCH_UNITS,
+      volumeM3: batches * batchVolume(ore),
+      unitPrice: price,
+      cost: price === null ? null : price * batches * BATCH_UNITS,
+      yields,
+    })
+  }
+
+  const totals = {} as PlanResponse['totals']
+  const mineralLines = MINERALS.map((m, i) => {
+    const produced = rows.reduce((s, r) => s + (r.yields[m.name] ?? 0), 0)
+    const target = targets[i]
+    const line = { target, produced, surplus: Math.max(0, produced - target), shortfall: Math.max(0, target - produced) }
+    totals[m.name] = line
+    return { ...line, name: m.name, price: priceOf(m.typeId), targeted: Math.min(produced, target) }
+  })
+
+  for (const m of solved?.unreachable ?? []) {
+    const sources = [...new Set(deps.ores.filter((o) => o.batchYield[m] > 0).map((o) => o.family))]
+    warnings.push(
+      rateMicro === 0
+        ? `Refine rate is 0%: no ${MINERALS[m].name} can be produced (${targets[m].toLocaleString('en-US')} short).`
+        : `No allowed ore yields ${MINERALS[m].name}: ${targets[m].toLocaleString('en-US')} short.${sources.length ? ` Allow ${listNames(sources)} to get it.` : ''}`,
+    )
+  }
+  if (!anyTarget) warnings.push('No mineral targets: enter an amount for at least one mineral.')
+  const unpricedRows = rows.filter((r) => r.unitPrice === null)
+  if (unpricedRows.length) warnings.push(`No ${fieldLabel} for ${listNames(unpricedRows.map((r) => r.name))}: the ore cost leaves them out.`)
+  const unpricedMinerals = mineralLines.filter((l) => l.produced > 0 && l.price === null)
+  if (unpricedMinerals.length) warnings.push(`No ${fieldLabel} for ${listNames(unpricedMinerals.map((l) => l.name))}: mineral values are not shown.`)
+  const ageSeconds = snapshot ? Math.max(0, Math.round((Date.now() - snapshot.getTime()) / 1000)) : null
+  if (ageSeconds !== null && ageSeconds > deps.staleAfterSeconds) warnings.push(`Prices at ${hub.label} are ${Math.round(ageSeconds / 60)} minutes old.`)
+  if (solved && !solved.proven) {
+    const gap = solved.value - solved.lowerBound
+    const amount = measure === 'isk' ? `${Math.ceil(gap).toLocaleString('en-US')} ISK` : measure === 'm3' ? `${gap.toFixed(2)} m³` : measure === 'batches' ? `${Math.ceil(gap)} batches` : `${((gap / solved.value) * 100).toFixed(4)}%`
+    warnings.push(`Stopped at the ${Math.round(deps.timeLimitMs / 1000)} s time limit before proving this plan the best: it is at most ${amount} from the best possible.`)
+  }
+
+  const valueOf = (pick: (l: (typeof mineralLines)[number]) => number) => sumOrNull(mineralLines.map((l) => (pick(l) > 0 ? (l.price === null ? null : l.price * pick(l)) : 0)))
+  const m3Of = (pick: (l: (typeof mineralLines)[number]) => number) => mineralLines.reduce((s, l) => s + pick(l) * MINERAL_UNIT_M3, 0)
+  return {
+    rows,
+    summary: {
+      batchesTotal: rows.reduce((s, r) => s + r.batches, 0),
+      oresM3: rows.reduce((s, r) => s + r.volumeM3, 0),
+      targetedMineralsM3: m3Of((l) => l.targeted),
+      surplusMineralsM3: m3Of((l) => l.surplus),
+      allMineralsM3: m3Of((l) => l.produced),
+      oresCostIsk: sumOrNull(rows.map((r) => r.cost)),
+      targetedValueIsk: valueOf((l) => l.targeted),
+      surplusValueIsk: valueOf((l) => l.surplus),
+      allMineralsValueIsk: valueOf((l) => l.produced),
+    },
+    totals,
+    warnings,
+    refineRate: rate,
+    strategy: strategy.type,
+    pricing: { station_id: stationId, label: hub.label, price_field: priceField, updated: snapshot?.toISOString() ?? null, age_seconds: ageSeconds },
+    optimality: solved && solved.batches.size > 0
+      ? { proven: solved.proven, measure, value: solved.value, lowerBound: solved.lowerBound, gap: Math.max(0, solved.value - solved.lowerBound), tolerance: TOLERANCE[measure], solveMs: Math.round(solved.solveMs), timedOut: solved.timedOut }
+      : null,
+  }
+}

@@ -1,0 +1,31 @@
+import { pooledRequirement, produced, type OreColumn } from './optimise.js'
+
+/**
+ * The reference answer for tests: try every combination of batch counts (each ore from 0 up to what covers all its
+ * targets alone) and keep the cheapest that meets every target under per-stack rounding. Only for a handful of
+ * ores and small targets; it is the yardstick the solver's optimum is checked against.
+ */
+export function exhaustiveOptimum(columns: OreColumn[], targets: number[], rateMicro: number): { value: number; batches: number[] } | null {
+  const targeted = targets.flatMap((t, m) => (t > 0 ? [m] : []))
+  const upper = columns.map((c) => Math.max(0, ...targeted.filter((m) => c.batchYield[m] > 0).map((m) => Math.ceil(pooledRequirement(targets[m], rateMicro) / c.batchYield[m]))))
+  const combos = upper.reduce((n, u) => n * (u + 1), 1)
+  if (combos > 5_000_000) throw new Error(`exhaustive search too large: ${combos} combinations`)
+  let best: { value: number; batches: number[] } | null = null
+  const x = columns.map(() => 0)
+  const visit = (i: number) => {
+    if (i === columns.length) {
+      if (targeted.every((m) => produced(columns, x, m, rateMicro) >= targets[m])) {
+        const value = columns.reduce((s, c, j) => s + c.cost * x[j], 0)
+        if (!best || value < best.value - 1e-9) best = { value, batches: x.slice() }
+      }
+      return
+    }
+    for (let n = 0; n <= upper[i]; n++) {
+      x[i] = n
+      visit(i + 1)
+    }
+    x[i] = 0
+  }
+  visit(0)
+  return best
+}

@@ -1,0 +1,262 @@
+import type { MipModel, MipResult, MipRunner } from './mip.js'
+
+/**
+ * The planner's integer program.
+ *
+ *   minimise   Σ_i cost_i · n_i                       (n_i = whole batches of ore i)
+ *   subject to Σ_i floor(n_i · q_im · y) ≥ T_m         for every targeted mineral m
+ *
+ * q_im is mineral m in one batch of ore i (SDE type materials), y the refine yield, and the floor is per ore
+ * stack, as the game rounds each stack's output down. The solver first sees the pooled form
+ * Σ_i q_im · n_i ≥ ceil(T_m / y) (exact for all stacks' output taken together; both sides are whole numbers).
+ * When per-stack rounding leaves a mineral short, that mineral is modelled exactly (see `buildModel`) and the
+ * model solved again, starting from the last plan. Every model solved is a relaxation of the real problem, so its
+ * proven bound is a lower bound for the real problem, and a plan that meets the targets under per-stack rounding
+ * and is optimal for such a model is optimal for the real problem.
+ *
+ * Exact reductions before solving (they never remove the optimum):
+ * - ores that yield no targeted mineral are dropped; a targeted mineral no allowed ore yields is reported
+ *   as a shortfall instead of making the model infeasible,
+ * - an ore is dropped when another allowed ore yields at least as much of every targeted mineral for no more
+ *   cost (swap batch for batch: per-stack rounding only gets better),
+ * - independent groups of minerals (e.g. Morphite, which only Mercoxit yields) are solved separately,
+ * - no ore needs more batches than it takes to cover, alone, every target it contributes to.
+ */
+
+export interface OreColumn {
+  id: number
+  /** Units of each mineral in one batch (indexed like the targets). */
+  batchYield: number[]
+  /** Objective per batch (ISK, m³, 1, or the blend score). */
+  cost: number
+}
+
+export interface OptimiseInput {
+  columns: OreColumn[]
+  /** Units wanted per mineral. */
+  targets: number[]
+  /** Refine yield in millionths (0.867 → 867000); whole numbers keep the rounding exact. */
+  rateMicro: number
+  /** The objective's resolution: plans closer than this to the bound count as optimal. */
+  absGap: number
+  timeLimitMs: number
+}
+
+export interface OptimiseOutput {
+  /** Batches per column id (only ids with batches). */
+  batches: Map<number, number>
+  /** Mineral indexes with a target that no allowed ore yields. */
+  unreachable: number[]
+  value: number
+  lowerBound: number
+  proven: boolean
+  timedOut: boolean
+  solveMs: number
+}
+
+const MICRO = 1_000_000n
+
+/** What one stack of `batches` batches yields of a mineral with `perBatch` units a batch: rounded down, exactly. */
+export function stackYield(batches: number, perBatch: number, rateMicro: number): number {
+  if (batches <= 0 || perBatch <= 0 || rateMicro <= 0) return 0
+  return Number((BigInt(batches) * BigInt(perBatch) * BigInt(rateMicro)) / MICRO)
+}
+
+/** The smallest whole number of base units whose yield covers `target`: ceil(target / y). */
+export function pooledRequirement(target: number, rateMicro: number): number {
+  const r = BigInt(rateMicro)
+  return Number((BigInt(target) * MICRO + r - 1n) / r)
+}
+
+export function produced(columns: OreColumn[], batches: number[], mineral: number, rateMicro: number): number {
+  let sum = 0
+  for (let i = 0; i < columns.length; i++) sum += stackYield(batches[i], columns[i].batchYield[mineral], rateMicro)
+  return sum
+}
+
+const planValue = (columns: OreColumn[], x: number[]) => columns.reduce((s, c, i) => s + c.cost * x[i], 0)
+
+/** Drop columns another column beats on every targeted mineral at no higher cost (ties keep the first). */
+export function pruneDominated(columns: OreColumn[], minerals: number[]): OreColumn[] {
+  const atLeast = (b: OreColumn, a: OreColumn) => minerals.every((m) => b.batchYield[m] >= a.batchYield[m])
+  const same = (b: OreColumn, a: OreColumn) => minerals.every((m) => b.batchYield[m] === a.batchYield[m])
+  return columns.filter(
+    (a, ia) => !columns.some((b, ib) => ib !== ia && atLeast(b, a) && b.cost <= a.cost && (b.cost < a.cost || !same(b, a) || ib < ia)),
+  )
+}
+
+/** Minerals linked by ores that yield both fall in one group; groups share no ore and are solved apart. */
+export function components(columns: OreColumn[], minerals: number[]): Array<{ minerals: number[]; columns: OreColumn[] }> {
+  const parent = new Map(minerals.map((m) => [m, m]))
+  const find = (m: number): number => (parent.get(m) === m ? m : find(parent.get(m)!))
+  for (const c of columns) {
+    const touched = minerals.filter((m) => c.batchYield[m] > 0)
+    for (const m of touched.slice(1)) parent.set(find(m), find(touched[0]))
+  }
+  const groups = new Map<number, { minerals: number[]; columns: OreColumn[] }>()
+  for (const m of minerals) {
+    const root = find(m)
+    if (!groups.has(root)) groups.set(root, { minerals: [], columns: [] })
+    groups.get(root)!.minerals.push(m)
+  }
+  for (const c of columns) {
+    const m = minerals.find((mm) => c.batchYield[mm] > 0)
+    if (m !== undefined) groups.get(find(m))!.columns.push(c)
+  }
+  // Small groups first, so a big one cannot spend their share of the time.
+  return [...groups.values()].sort((a, b) => a.columns.length - b.columns.length)
+}
+
+interface BuiltModel {
+  mip: MipModel
+  /** A full start vector (batches plus the per-stack output columns) from batches. */
+  startFrom: (batches: number[]) => number[]
+}
+
+/**
+ * Pooled rows Σ q·n ≥ ceil(T/y) for most minerals; for minerals in `exact`, the game's per-stack rounding itself:
+ * an output column p ≤ n·q·y (a whole number, so p ≤ floor(n·q·y)) per ore and Σ p ≥ T. Both are relaxations of
+ * the real problem or the real problem itself, so every bound the solver proves is a valid lower bound.
+ */
+function buildModel(columns: OreColumn[], minerals: number[], goal: number[], rateMicro: number, exact: ReadonlySet<number>): BuiltModel {
+  const y = rateMicro / 1e6
+  const requirement = goal.map((t) => pooledRequirement(t, rateMicro))
+  const upper = columns.map((c) => Math.max(0, ...minerals.filter((m) => c.batchYield[m] > 0).map((m) => Math.ceil(requirement[m] / c.batchYield[m]))))
+  const costs = columns.map((c) => c.cost)
+  const rows: MipModel['rows'] = []
+  const outputs: Array<{ ore: number; mineral: number }> = []
+  for (const m of minerals) {
+    const ores = columns.flatMap((c, i) => (c.batchYield[m] > 0 ? [i] : []))
+    if (!exact.has(m)) {
+      rows.push({ min: requirement[m], cols: ores, coefs: ores.map((i) => columns[i].batchYield[m]) })
+      continue
+    }
+    const outputCols = ores.map((i) => {
+      const col = costs.length
+      costs.push(0)
+      upper.push(stackYield(upper[i], columns[i].batchYield[m], rateMicro))
+      outputs.push({ ore: i, mineral: m })
+      rows.push({ max: 0, cols: [col, i], coefs: [1, -columns[i].batchYield[m] * y] })
+      return col
+    })
+    rows.push({ min: goal[m], cols: outputCols, coefs: outputCols.map(() => 1) })
+  }
+  return {
+    mip: { costs, upper, integer: true, rows },
+    startFrom: (batches) => [...batches, ...outputs.map((o) => stackYield(batches[o.ore], columns[o.ore].batchYield[o.mineral], rateMicro))],
+  }
+}
+
+/** Add batches, cheapest per unit first, until per-stack rounding meets every target. */
+function topUp(columns: OreColumn[], x: number[], minerals: number[], targets: number[], rateMicro: number): number[] {
+  const out = x.slice()
+  for (const m of minerals) {
+    const best = columns
+      .map((c, i) => ({ i, perUnit: c.cost / c.batchYield[m] }))
+      .filter((c) => columns[c.i].batchYield[m] > 0)
+      .sort((a, b) => a.perUnit - b.perUnit)[0]
+    if (!best) continue
+    for (let short = targets[m] - produced(columns, out, m, rateMicro); short > 0; short = targets[m] - produced(columns, out, m, rateMicro)) {
+      out[best.i] += Math.max(1, Math.ceil((short * 1e6) / (columns[best.i].batchYield[m] * rateMicro)))
+    }
+  }
+  return out
+}
+
+const shortfalls = (columns: OreColumn[], x: number[], minerals: number[], targets: number[], rateMicro: number) =>
+  new Map(minerals.map((m) => [m, Math.max(0, targets[m] - produced(columns, x, m, rateMicro))] as const).filter(([, s]) => s > 0))
+
+/**
+ * Solve one group of minerals: pooled rows first; each mineral that per-stack rounding leaves short is then modelled
+ * exactly and the model solved again from the last plan. A plan that meets every target under per-stack rounding
+ * and is optimal for a relaxation of the real problem is optimal for the real problem.
+ */
+async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: OreColumn[] }, input: OptimiseInput, deadline: number) {
+  const { columns, minerals } = group
+  const { targets, rateMicro, absGap } = input
+  const goal = targets.slice()
+  const exact = new Set<number>()
+  let best: { x: number[]; value: number } | null = null
+  let lowerBound = -Infinity
+  let boundsValid = true
+  let proven = false
+  let timedOut = false
+  let ms = 0
+  let start: number[] | undefined
+  for (let round = 0; round <= minerals.length + 1; round++) {
+    const remaining = deadline - performance.now()
+    if (round > 0 && remaining <= 0) {
+      timedOut = true
+      break
+    }
+    const model = buildModel(columns, minerals, goal, rateMicro, exact)
+    const result: MipResult = await run(model.mip, { timeLimitMs: Math.max(remaining, 50), absGap, start: start && model.startFrom(start) })
+    ms += result.ms
+    if (boundsValid) lowerBound = Math.max(lowerBound, result.bound)
+    if (result.status === 'time_limit') timedOut = true
+    if (!result.x) break
+    const x = result.x.slice(0, columns.length).map((v) => Math.max(0, Math.round(v)))
+    const short = shortfalls(columns, x, minerals, targets, rateMicro)
+    const feasible = short.size === 0 ? x : topUp(columns, x, minerals, targets, rateMicro)
+    const value = planValue(columns, feasible)
+    if (!best || value < best.value) best = { x: feasible, value }
+    if (short.size === 0) {
+      proven = result.status === 'optimal'
+      break
+    }
+    for (const m of short.keys()) {
+      if (exact.has(m)) {
+        // Only the solver's feasibility tolerance can leave an exactly modelled mineral short: ask for the rest.
+        goal[m] += short.get(m)!
+        boundsValid = false
+      }
+      exact.add(m)
+    }
+    start = feasible
+  }
+  if (!best) {
+    // The solver found nothing in time (never seen in practice): fall back to the greedy plan, clearly unproven.
+    const x = topUp(columns, columns.map(() => 0), minerals, targets, rateMicro)
+    best = { x, value: planValue(columns, x) }
+  }
+  lowerBound = Math.min(lowerBound, best.value)
+  return { ...best, lowerBound, proven: proven && best.value - lowerBound <= absGap * 1.0001 + 1e-9, timedOut, ms }
+}
+
+export async function optimise(run: MipRunner, input: OptimiseInput): Promise<OptimiseOutput> {
+  const started = performance.now()
+  const deadline = started + input.timeLimitMs
+  const targeted = input.targets.flatMap((t, m) => (t > 0 ? [m] : []))
+  const reachable = input.rateMicro > 0 ? targeted.filter((m) => input.columns.some((c) => c.batchYield[m] > 0)) : []
+  const unreachable = targeted.filter((m) => !reachable.includes(m))
+  const useful = pruneDominated(
+    input.columns.filter((c) => c.cost > 0 && reachable.some((m) => c.batchYield[m] > 0)),
+    reachable,
+  )
+  const batches = new Map<number, number>()
+  let value = 0
+  let lowerBound = 0
+  let timedOut = false
+  let proven = true
+  let solveMs = 0
+  for (const group of components(useful, reachable)) {
+    const solved = await solveGroup(run, group, input, deadline)
+    group.columns.forEach((c, i) => solved.x[i] > 0 && batches.set(c.id, solved.x[i]))
+    value += solved.value
+    lowerBound += solved.lowerBound
+    timedOut ||= solved.timedOut
+    proven &&= solved.proven
+    solveMs += solved.ms
+  }
+  return { batches, unreachable, value, lowerBound, proven, timedOut, solveMs }
+}
+
+/** The LP relaxation's optimum (fractional batches): the blend strategy's yardstick for each measure. */
+export async function relaxedOptimum(run: MipRunner, input: Omit<OptimiseInput, 'absGap' | 'timeLimitMs'>): Promise<number> {
+  const reachable = input.rateMicro > 0 ? input.targets.flatMap((t, m) => (t > 0 && input.columns.some((c) => c.batchYield[m] > 0) ? [m] : [])) : []
+  const columns = input.columns.filter((c) => c.cost > 0 && reachable.some((m) => c.batchYield[m] > 0))
+  if (reachable.length === 0 || columns.length === 0) return 0
+  const { mip } = buildModel(columns, reachable, input.targets, input.rateMicro, new Set())
+  const result = await run({ ...mip, integer: false }, { timeLimitMs: 5000, absGap: 0 })
+  return result.objective
+}

@@ -1,0 +1,110 @@
+import { Worker } from 'node:worker_threads'
+import type { MipModel, MipOptions, MipResult, MipRunner } from './mip.js'
+
+/** Thrown when more solves are waiting than the pool accepts; the route answers 503. */
+export class SolverBusyError extends Error {}
+
+interface Job {
+  id: number
+  model: MipModel
+  options: MipOptions
+  resolve: (r: MipResult) => void
+  reject: (e: Error) => void
+}
+
+/** Extra time a solve may take past its own limit before the thread is presumed stuck and replaced. */
+const GRACE_MS = 15_000
+
+/**
+ * One solver thread, fed one model at a time. HiGHS blocks the thread it runs on for as long as a solve takes
+ * (up to the planner's time limit), so it runs here and the api's event loop keeps serving other requests.
+ * The thread starts on first use; a crash or a hang rejects the job in hand and the next job starts a new thread.
+ */
+export class SolverPool {
+  private worker: Worker | null = null
+  private ready: Promise<void> | null = null
+  private queue: Job[] = []
+  private current: Job | null = null
+  private timer: NodeJS.Timeout | null = null
+  private nextId = 1
+
+  constructor(private readonly maxWaiting = 32) {}
+
+  readonly run: MipRunner = (model, options) =>
+    new Promise<MipResult>((resolve, reject) => {
+      if (this.queue.length >= this.maxWaiting) return reject(new SolverBusyError('The planner is busy; try again in a few seconds'))
+      this.queue.push({ id: this.nextId++, model, options, resolve, reject })
+      void this.pump()
+    })
+
+  async close(): Promise<void> {
+    const w = this.worker
+    this.worker = null
+    this.ready = null
+    await w?.terminate()
+  }
+
+  private start(): Promise<void> {
+    // Worker threads do not inherit tsx's loader, so the thread registers it before importing the TypeScript entry.
+    const entry = new URL('./worker.ts', import.meta.url).href
+    const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}) })`, { eval: true })
+    worker.unref()
+    this.worker = worker
+    const ready = new Promise<void>((resolve, reject) => {
+      worker.once('message', (m: { ready?: boolean }) => (m.ready ? resolve() : reject(new Error('solver thread did not start'))))
+      worker.once('error', reject)
+    })
+    worker.on('message', (m: { id?: number; result?: MipResult; error?: string }) => {
+      if (m.id === undefined || m.id !== this.current?.id) return
+      const job = this.current
+      this.finish()
+      if (m.error !== undefined) job.reject(new Error(m.error))
+      else job.resolve(m.result!)
+    })
+    worker.on('error', (err) => this.fail(worker, err))
+    worker.on('exit', (code) => this.fail(worker, new Error(`solver thread exited (code ${code})`)))
+    return ready
+  }
+
+  private async pump(): Promise<void> {
+    if (this.current || this.queue.length === 0) return
+    const job = this.queue.shift()!
+    this.current = job
+    try {
+      this.ready ??= this.start()
+      await this.ready
+    } catch (err) {
+      this.ready = null
+      this.worker = null
+      this.finish()
+      job.reject(err as Error)
+      return
+    }
+    if (this.current !== job) return
+    this.timer = setTimeout(() => {
+      const stuck = this.worker
+      if (stuck) this.fail(stuck, new Error('solver thread stopped answering'))
+      void stuck?.terminate()
+    }, job.options.timeLimitMs + GRACE_MS)
+    this.timer.unref()
+    this.worker!.postMessage({ id: job.id, model: job.model, options: job.options })
+  }
+
+  private finish(): void {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    this.current = null
+    void this.pump()
+  }
+
+  private fail(worker: Worker, err: Error): void {
+    if (this.worker !== worker) return
+    this.worker = null
+    this.ready = null
+    const job = this.current
+    if (job) {
+      this.finish()
+      job.reject(err)
+    }
+  }
+}
