@@ -193,5 +193,14 @@ export const tools: ToolEntry[] = [
 
 export const SECTIONS: MenuSection[] = ['Calculators', 'Reference', 'Meta']
 
-export const cardTools = () => tools.filter((t) => t.card !== false)
+/** Landing card order: the spec's landing table first, then tools it does not name, in registry order. */
+const LANDING_ORDER = ['/gas-calc', '/ore', '/appraisals', '/wormhole-sites', '/rolling-mass', '/wormholes', '/bloot', '/participation', '/pi-calc', '/timestamp', '/reaction-calc', '/compressed', '/pyfa', '/changelog', '/contact']
+const landingRank = (path: string) => (LANDING_ORDER.includes(path) ? LANDING_ORDER.indexOf(path) : LANDING_ORDER.length)
+
+export const cardTools = () =>
+  tools
+    .filter((t) => t.card !== false)
+    .map((t, i) => ({ t, i }))
+    .sort((a, b) => landingRank(a.t.path) - landingRank(b.t.path) || a.i - b.i)
+    .map(({ t }) => t)
 export const menuTools = (section: MenuSection) => tools.filter((t) => t.section === section && t.menu !== false)
