@@ -2,6 +2,7 @@ import type { ApiContext } from '../app.js'
 import { register as catalogRoutes } from '../catalog/routes.js'
 import type { ApiRouter } from '../http/router.js'
 import { register as contactRoutes } from './contact/routes.js'
+import { register as piRoutes } from './pi/routes.js'
 import { register as priceRoutes } from './prices/routes.js'
 import { register as statusRoutes } from './statuses/routes.js'
 import { register as wormholeRoutes } from './wormholes/routes.js'
@@ -16,4 +17,5 @@ export const toolRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Pr
   contactRoutes,
   priceRoutes,
   statusRoutes,
+  piRoutes,
 ]
