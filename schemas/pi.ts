@@ -1,14 +1,7 @@
 import { z } from 'zod'
+import { PI_MARKET_MODES, POCO_TAX_LIMITS } from './pi-constants.js'
 
-/** How prices are read (docs/tools/pi.md): which side of the book values the product and which buys the inputs. */
-export const PI_MARKET_MODES = ['sell', 'buy', 'impatient', 'patient'] as const
-export type PiMarketMode = (typeof PI_MARKET_MODES)[number]
-
-export const PI_TIERS = ['P1', 'P2', 'P3', 'P4'] as const
-export type PiTier = (typeof PI_TIERS)[number]
-
-/** The POCO tax a player can enter, in percent (spec: a number 0-50). */
-export const POCO_TAX_LIMITS = { min: 0, max: 50 } as const
+export { PI_MARKET_MODES, PI_TIERS, POCO_TAX_LIMITS, type PiMarketMode, type PiTier } from './pi-constants.js'
 
 export const PiCalcRequest = z
   .object({

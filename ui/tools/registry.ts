@@ -103,6 +103,14 @@ export const tools: ToolEntry[] = [
     section: 'Meta',
     page: () => import('./contact/ContactPage'),
   },
+  {
+    path: '/pi-calc',
+    name: 'PI Profitability Calculator',
+    description: 'Profit per batch of every P1-P4 planetary product at Jita 4-4 prices: from raw P0 or from the previous tier, after POCO tax, in four market modes.',
+    menuLabel: 'PI profitability',
+    section: 'Calculators',
+    page: () => import('./pi/PiCalcPage'),
+  },
 ]
 
 export const SECTIONS: MenuSection[] = ['Calculators', 'Reference', 'Meta']
