@@ -38,6 +38,17 @@ const ingredientColumn = (n: number): Column<PiProduct> => ({
   render: (p) => <IngredientCell ingredient={p.ingredients[n - 1]} />,
 })
 
+/** A profit column: best first on the first click, "n/a" with the reason where a price is missing. */
+const profitColumn = (key: string, header: string, get: (p: PiProduct) => number | null, tooltip: string): Column<PiProduct> => ({
+  key,
+  header,
+  value: get,
+  render: (p) => <Profit value={get(p)} product={p} />,
+  align: 'right',
+  firstDirection: 'desc',
+  tooltip,
+})
+
 const COLUMNS: Column<PiProduct>[] = [
   { key: 'name', header: 'Item Name', value: (p) => p.name },
   { key: 'quantity', header: 'Batch Qty', value: (p) => p.quantity, align: 'right', firstDirection: 'desc', tooltip: 'Units one factory cycle makes (SDE planet schematic)' },
@@ -47,33 +58,9 @@ const COLUMNS: Column<PiProduct>[] = [
   ingredientColumn(1),
   ingredientColumn(2),
   ingredientColumn(3),
-  {
-    key: 'profitP0This',
-    header: 'Profit P0-This x Batch',
-    value: (p) => p.profitP0This,
-    render: (p) => <Profit value={p.profitP0This} product={p} />,
-    align: 'right',
-    firstDirection: 'desc',
-    tooltip: 'Batch value − every raw (P0) material behind the batch − customs tax along the whole chain',
-  },
-  {
-    key: 'profitPrevThis',
-    header: 'Profit Prev-This x Batch',
-    value: (p) => p.profitPrevThis,
-    render: (p) => <Profit value={p.profitPrevThis} product={p} />,
-    align: 'right',
-    firstDirection: 'desc',
-    tooltip: 'Batch value − the direct inputs bought on the market − import tax on them and export tax on the batch',
-  },
-  {
-    key: 'profitPerHour',
-    header: 'Profit / hour',
-    value: (p) => p.profitPerHour,
-    render: (p) => <Profit value={p.profitPerHour} product={p} />,
-    align: 'right',
-    firstDirection: 'desc',
-    tooltip: 'Profit Prev-This for the batches one factory finishes in an hour (3600 s / cycle time)',
-  },
+  profitColumn('profitP0This', 'Profit P0-This x Batch', (p) => p.profitP0This, 'Batch value − every raw (P0) material behind the batch − customs tax along the whole chain'),
+  profitColumn('profitPrevThis', 'Profit Prev-This x Batch', (p) => p.profitPrevThis, 'Batch value − the direct inputs bought on the market − import tax on them and export tax on the batch'),
+  profitColumn('profitPerHour', 'Profit / hour', (p) => p.profitPerHour, 'Profit Prev-This for the batches one factory finishes in an hour (3600 s / cycle time)'),
 ]
 
 interface Props {
