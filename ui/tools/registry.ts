@@ -51,6 +51,14 @@ export const tools: ToolEntry[] = [
     aliases: ['/blue-loot'],
   },
   {
+    path: '/pi-calc',
+    name: 'PI Profitability Calculator',
+    description: 'Profit per batch of every P1-P4 planetary product at Jita 4-4 prices: from raw P0 or from the previous tier, after POCO tax, in four market modes.',
+    menuLabel: 'PI profitability',
+    section: 'Calculators',
+    page: () => import('./pi/PiCalcPage'),
+  },
+  {
     path: '/rolling-mass',
     name: 'Hole Rolling Guide',
     description: 'Which jumps close a wormhole: mass columns by type code, jump plans for reduced and fresh holes, and a mass tracker with the ±10% spawn variance.',
