@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { exhaustiveOptimum } from './exhaustive.js'
+import { inProcessRunner } from './mip.js'
+import { optimise, produced, pruneDominated, stackYield, type OreColumn } from './optimise.js'
+
+/**
+ * Small hand-built ore sets (per-batch minerals in MINERALS order: Trit, Pye, Mex, Iso, Nox, Zyd, Mega, Morph),
+ * with costs chosen so a greedy cheapest-per-unit pick is not optimal.
+ */
+const col = (id: number, cost: number, batchYield: number[]): OreColumn => ({ id, cost, batchYield: [...batchYield, 0, 0, 0, 0, 0, 0, 0, 0].slice(0, 8) })
+const SMALL_SET: OreColumn[] = [
+  col(1, 1_000, [400]), // Veldspar-like: Tritanium only
+  col(2, 2_300, [0, 350, 0, 0, 0, 0, 0, 0]), // Pyerite only
+  col(3, 4_000, [300, 0, 120, 0, 0, 0, 0, 0]), // Tritanium + Mexallon
+  col(4, 5_500, [0, 200, 0, 60, 0, 0, 0, 0]), // Pyerite + Isogen
+  col(5, 9_000, [0, 0, 90, 0, 40, 0, 0, 0]), // Mexallon + Nocxium
+]
+
+const RATE = 867_000
+const TARGET_SETS: number[][] = [
+  [5_000, 0, 0, 0, 0, 0, 0, 0],
+  [3_000, 2_000, 500, 0, 0, 0, 0, 0],
+  [1_000, 1_500, 300, 200, 0, 0, 0, 0],
+  [0, 0, 700, 150, 120, 0, 0, 0],
+  [2_345, 987, 654, 321, 111, 0, 0, 0],
+  [347, 303, 104, 52, 34, 0, 0, 0], // one batch each is just enough: tests per-stack rounding at the edge
+]
+
+const meetsEveryTarget = (columns: OreColumn[], batches: Map<number, number>, targets: number[], rateMicro: number) => {
+  const x = columns.map((c) => batches.get(c.id) ?? 0)
+  return targets.every((t, m) => produced(columns, x, m, rateMicro) >= t)
+}
+
+describe('ore plan optimiser (HiGHS) against exhaustive search', () => {
+  for (const [n, targets] of TARGET_SETS.entries()) {
+    it(`finds the true optimum and meets every target (target set ${n + 1})`, async () => {
+      const reference = exhaustiveOptimum(SMALL_SET, targets, RATE)
+      expect(reference).not.toBeNull()
+      const solved = await optimise(inProcessRunner, { columns: SMALL_SET, targets, rateMicro: RATE, absGap: 1e-6, timeLimitMs: 10_000 })
+      expect(solved.proven).toBe(true)
+      expect(solved.value).toBeCloseTo(reference!.value, 6)
+      expect(meetsEveryTarget(SMALL_SET, solved.batches, targets, RATE)).toBe(true)
+      expect(solved.unreachable).toEqual([])
+    })
+  }
+
+  it('minimises batch count (every cost 1) and m³ (volume costs) just as exactly', async () => {
+    for (const costOf of [() => 1, (c: OreColumn) => [15, 30, 50, 80, 120][c.id - 1]]) {
+      const columns = SMALL_SET.map((c) => ({ ...c, cost: costOf(c) }))
+      for (const targets of TARGET_SETS.slice(1, 4)) {
+        const reference = exhaustiveOptimum(columns, targets, RATE)!
+        const solved = await optimise(inProcessRunner, { columns, targets, rateMicro: RATE, absGap: 1e-6, timeLimitMs: 10_000 })
+        expect(solved.value).toBeCloseTo(reference.value, 6)
+        expect(meetsEveryTarget(columns, solved.batches, targets, RATE)).toBe(true)
+      }
+    }
+  })
+
+  it('beats the greedy cheapest-per-unit choice where that is not optimal', async () => {
+    // Greedy per mineral would buy ore 1 for Tritanium and ore 2 for Pyerite; one mixed ore covers both for less.
+    const columns = [col(1, 1_000, [400]), col(2, 1_000, [0, 400]), col(3, 1_500, [400, 400])]
+    const solved = await optimise(inProcessRunner, { columns, targets: [3_000, 3_000, 0, 0, 0, 0, 0, 0], rateMicro: RATE, absGap: 1e-6, timeLimitMs: 5_000 })
+    expect([...solved.batches]).toEqual([[3, 9]])
+    expect(solved.value).toBe(exhaustiveOptimum(columns, [3_000, 3_000, 0, 0, 0, 0, 0, 0], RATE)!.value)
+  })
+
+  it('reports a mineral no allowed ore yields as unreachable and still plans the rest', async () => {
+    const solved = await optimise(inProcessRunner, { columns: SMALL_SET, targets: [1_000, 0, 0, 0, 0, 0, 0, 50], rateMicro: RATE, absGap: 1e-6, timeLimitMs: 5_000 })
+    expect(solved.unreachable).toEqual([7])
+    expect([...solved.batches]).toEqual([[1, 3]])
+  })
+
+  it('rounds each stack down separately, exactly (no floating-point drift)', () => {
+    expect(stackYield(1, 400, 867_000)).toBe(346)
+    expect(stackYield(3, 400, 867_000)).toBe(1040)
+    expect(stackYield(7, 0, 867_000)).toBe(0)
+    expect(stackYield(1_000_000, 400, 1_000_000)).toBe(400_000_000)
+  })
+
+  it('drops an ore another ore beats on every targeted mineral for no more cost', () => {
+    const columns = [col(1, 1_000, [400, 10]), col(2, 1_200, [390, 5]), col(3, 900, [300])]
+    expect(pruneDominated(columns, [0, 1]).map((c) => c.id)).toEqual([1, 3])
+  })
+})
