@@ -94,3 +94,61 @@ export const PLANNER_TEXT = {
   copied: 'Copied!',
   copy: 'Copy list',
 } as const
+
+/** The refine yield calculator's choices (spec): fractions added by each. */
+export const RIG_BONUSES = [
+  { label: 'No rig', value: 0 },
+  { label: 'T1 rig (1%)', value: 0.01 },
+  { label: 'T2 rig (3%)', value: 0.03 },
+] as const
+export const IMPLANT_BONUSES = [
+  { label: 'None', value: 0 },
+  { label: 'RX-801 (1%)', value: 0.01 },
+  { label: 'RX-802 (2%)', value: 0.02 },
+  { label: 'RX-804 (4%)', value: 0.04 },
+] as const
+export const SECURITY_BONUSES = [
+  { label: 'High sec', value: 0 },
+  { label: 'Low sec (6%)', value: 0.06 },
+  { label: 'Null sec (12%)', value: 0.12 },
+  { label: 'Wormhole (12%)', value: 0.12 },
+] as const
+export const STRUCTURE_BONUSES = [
+  { label: 'Unbonused', value: 0 },
+  { label: 'Athanor (2%)', value: 0.02 },
+  { label: 'Tatara (5.5%)', value: 0.055 },
+] as const
+
+export interface RefineSetup {
+  rig: number
+  implant: number
+  security: number
+  structure: number
+  /** Reprocessing, Reprocessing Efficiency and the ore's processing skill: whole levels, clamped 0-5. */
+  reprocessing: number
+  efficiency: number
+  specialized: number
+}
+
+export const DEFAULT_REFINE_SETUP: RefineSetup = { rig: 0.03, implant: 0, security: 0.12, structure: 0.055, reprocessing: 5, efficiency: 5, specialized: 5 }
+
+/** A skill level as typed: a whole number from 0 to 5 (anything else is clamped; not a number → 5, the default). */
+export const clampSkill = (level: number) => (Number.isFinite(level) ? Math.min(5, Math.max(0, Math.trunc(level))) : 5)
+
+/**
+ * The spec's refine yield for a structure:
+ * (0.5 + rig) × (1 + 0.03 × Reprocessing) × (1 + 0.02 × Reprocessing Efficiency) × (1 + 0.02 × ore processing skill)
+ * × (1 + implant) × (1 + security bonus, only with a rig fitted) × (1 + structure bonus), capped to 0-1.
+ * (The same shape as EVE University's "Reprocessing" page for Upwell refineries.)
+ */
+export function refineYield(s: RefineSetup): number {
+  const y =
+    (0.5 + s.rig) *
+    (1 + 0.03 * clampSkill(s.reprocessing)) *
+    (1 + 0.02 * clampSkill(s.efficiency)) *
+    (1 + 0.02 * clampSkill(s.specialized)) *
+    (1 + s.implant) *
+    (1 + (s.rig > 0 ? s.security : 0)) *
+    (1 + s.structure)
+  return Math.min(1, Math.max(0, y))
+}

@@ -59,6 +59,14 @@ export const tools: ToolEntry[] = [
     page: () => import('./pi/PiCalcPage'),
   },
   {
+    path: '/compressed',
+    name: 'Compressed Ore Reprocessing Planner',
+    description: 'Which compressed ores to buy and reprocess for your mineral needs: cheapest at a hub, least to haul, or a blend, solved to the true optimum over whole batches.',
+    menuLabel: 'Ore reprocessing',
+    section: 'Calculators',
+    page: () => import('./compressed/CompressedPage'),
+  },
+  {
     path: '/rolling-mass',
     name: 'Hole Rolling Guide',
     description: 'Which jumps close a wormhole: mass columns by type code, jump plans for reduced and fresh holes, and a mass tracker with the ±10% spawn variance.',

@@ -1,0 +1,128 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import type { CompressedOre, PlanResponse } from '../../../schemas/ore-planner'
+import { MINERAL_NAMES, PLANNER_TEXT, refineRateFraction } from '../../../schemas/ore-planner-constants'
+import { ApiError, apiGet, apiPost } from '../../lib/api'
+import { AllowedOres } from './AllowedOres'
+import { MineralNeeds } from './MineralNeeds'
+import { PlanResults } from './PlanResults'
+import { RefineRate } from './RefineRate'
+import { planRequest, settingsFromQuery, settingsToQuery, type PlannerSettings } from './settings'
+import { StrategyPanel, type Hub } from './StrategyPanel'
+import './compressed.css'
+
+export default function CompressedPage() {
+  const [params, setParams] = useSearchParams()
+  const [settings, setSettings] = useState<PlannerSettings>(() => settingsFromQuery(params))
+  const [ores, setOres] = useState<CompressedOre[] | null>(null)
+  const [oresError, setOresError] = useState<string | null>(null)
+  const [hubs, setHubs] = useState<Hub[]>([])
+  const [plan, setPlan] = useState<PlanResponse | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [loading, setLoading] = useState(false)
+  const latest = useRef(0)
+
+  useEffect(() => {
+    apiGet<{ ores: CompressedOre[] }>('/api/ore-planner/ores')
+      .then((body) => setOres(body.ores))
+      .catch(() => setOresError(PLANNER_TEXT.oresFailed))
+    apiGet<{ hubs: Hub[] }>('/api/prices/hubs')
+      .then((body) => setHubs(body.hubs))
+      .catch(() => setHubs([]))
+  }, [])
+
+  const update = (patch: Partial<PlannerSettings>) =>
+    setSettings((s) => {
+      const next = { ...s, ...patch }
+      setParams(settingsToQuery(next), { replace: true })
+      return next
+    })
+
+  const calculate = useCallback(async (s: PlannerSettings, oreIds: number[]) => {
+    const request = ++latest.current
+    setLoading(true)
+    try {
+      const body = await apiPost<PlanResponse>('/api/ore-planner/plan', planRequest(s, oreIds))
+      if (request !== latest.current) return
+      setPlan(body)
+      setError(null)
+    } catch (err) {
+      if (request !== latest.current) return
+      setError(err instanceof ApiError ? err.message : PLANNER_TEXT.planFailed)
+    } finally {
+      if (request === latest.current) setLoading(false)
+    }
+  }, [])
+
+  // A shared link with targets plans as soon as the ore list is in.
+  const autoRan = useRef(false)
+  useEffect(() => {
+    if (!ores || autoRan.current) return
+    autoRan.current = true
+    if (MINERAL_NAMES.some((m) => settings.targets[m] > 0)) void calculate(settings, ores.map((o) => o.typeIdCompressed))
+  }, [ores, settings, calculate])
+
+  const oreIds = ores?.map((o) => o.typeIdCompressed) ?? []
+  const allowedCount = oreIds.filter((id) => !settings.excluded.includes(id)).length
+  const problem = Number.isNaN(refineRateFraction(settings.refineRate))
+    ? 'Refine rate must be a number from 0 to 100.'
+    : ores && allowedCount === 0
+      ? 'Allow at least one ore.'
+      : MINERAL_NAMES.every((m) => settings.targets[m] === 0)
+        ? 'Enter an amount for at least one mineral.'
+        : null
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    if (problem || !ores) return
+    void calculate(settings, oreIds)
+  }
+
+  return (
+    <div className="ore-page">
+      <h1>Compressed Ore Reprocessing Planner</h1>
+      <p className="muted">
+        Enter the minerals you need: the planner picks the compressed ores to buy and reprocess, solved as an integer program over whole 100-unit batches so the answer is the
+        true optimum, not a greedy guess.
+      </p>
+      <form onSubmit={submit} noValidate>
+        <div className="ore-layout">
+          <div className="ore-column">
+            <MineralNeeds targets={settings.targets} onChange={(targets) => update({ targets })} />
+            <RefineRate rate={settings.refineRate} setup={settings.setup} onRate={(refineRate) => update({ refineRate })} onSetup={(setup) => update({ setup })} />
+            <StrategyPanel settings={settings} hubs={hubs} onChange={update} />
+          </div>
+          <div className="ore-column">
+            {oresError ? (
+              <section className="panel ore-section">
+                <h2>Allowed Ores</h2>
+                <p className="error-text" role="alert" data-testid="ore-list-error">
+                  {oresError}
+                </p>
+              </section>
+            ) : ores ? (
+              <AllowedOres ores={ores} excluded={settings.excluded} onChange={(excluded) => update({ excluded })} />
+            ) : (
+              <section className="panel ore-section">
+                <h2>Allowed Ores</h2>
+                <p className="muted">Loading ores…</p>
+              </section>
+            )}
+          </div>
+        </div>
+        <div className="button-row ore-calculate">
+          <button type="submit" className="button" disabled={loading || !ores || problem !== null}>
+            {loading ? 'Calculating…' : 'Calculate'}
+          </button>
+          {problem && ores && <span className="muted">{problem}</span>}
+        </div>
+        {error && (
+          <p className="error-text" role="alert" data-testid="ore-error">
+            {error}
+          </p>
+        )}
+      </form>
+      {plan && <PlanResults plan={plan} />}
+    </div>
+  )
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react'
+import { MINERAL_NAMES, MAX_TARGET_UNITS, type MineralName } from '../../../schemas/ore-planner-constants'
+import { formatInt } from '../../lib/format'
+import { parseMineralPaste, type PasteResult } from './paste'
+
+interface Props {
+  targets: Record<MineralName, number>
+  onChange: (targets: Record<MineralName, number>) => void
+}
+
+/** Mineral Needs: a box per mineral (digits only), or a pasted list that fills those boxes. */
+export function MineralNeeds({ targets, onChange }: Props) {
+  const [tab, setTab] = useState<'form' | 'paste'>('form')
+  const [pasted, setPasted] = useState('')
+  const [lastPaste, setLastPaste] = useState<PasteResult | null>(null)
+
+  const applyPaste = () => {
+    const result = parseMineralPaste(pasted)
+    setLastPaste(result)
+    const found = Object.keys(result.targets) as MineralName[]
+    if (found.length === 0) return
+    const next = { ...targets }
+    for (const m of MINERAL_NAMES) next[m] = Math.min(MAX_TARGET_UNITS, result.targets[m] ?? 0)
+    onChange(next)
+    setTab('form')
+  }
+
+  return (
+    <section className="panel ore-section" aria-labelledby="ore-needs-title">
+      <h2 id="ore-needs-title">Mineral Needs</h2>
+      <div className="segmented" role="tablist" aria-label="How to enter minerals">
+        {(['form', 'paste'] as const).map((t) => (
+          <button key={t} type="button" role="tab" aria-selected={tab === t} aria-pressed={tab === t} onClick={() => setTab(t)}>
+            {t === 'form' ? 'Form' : 'Paste'}
+          </button>
+        ))}
+      </div>
+      {tab === 'form' ? (
+        <div className="ore-mineral-grid" role="tabpanel" aria-label="Form">
+          {MINERAL_NAMES.map((m) => (
+            <label key={m} className="field">
+              <span className="field-label">{m}</span>
+              <input
+                type="text"
+                inputMode="numeric"
+                name={m}
+                value={targets[m] === 0 ? '' : String(targets[m])}
+                placeholder="0"
+                onChange={(e) => {
+                  const digits = e.target.value.replace(/\D/g, '')
+                  onChange({ ...targets, [m]: digits === '' ? 0 : Math.min(MAX_TARGET_UNITS, Number(digits)) })
+                }}
+              />
+            </label>
+          ))}
+        </div>
+      ) : (
+        <div role="tabpanel" aria-label="Paste" className="ore-paste">
+          <label className="field">
+            <span className="field-label">One mineral per line, e.g. “Tritanium 1,000,000”</span>
+            <textarea rows={8} value={pasted} onChange={(e) => setPasted(e.target.value)} placeholder={'Tritanium 1,000,000\nPyerite x250.000\nMexallon\t50_000'} />
+          </label>
+          <div className="button-row">
+            <button type="button" className="button" onClick={applyPaste} disabled={pasted.trim() === ''}>
+              Use these amounts
+            </button>
+          </div>
+        </div>
+      )}
+      {lastPaste && (
+        <p className={Object.keys(lastPaste.targets).length ? 'muted' : 'error-text'} data-testid="ore-paste-result">
+          {Object.keys(lastPaste.targets).length
+            ? `Read ${Object.entries(lastPaste.targets)
+                .map(([m, n]) => `${m} ${formatInt(n)}`)
+                .join(', ')}.`
+            : 'No mineral amounts found in the pasted text.'}
+          {lastPaste.skipped.length > 0 && ` Skipped line${lastPaste.skipped.length === 1 ? '' : 's'} ${lastPaste.skipped.map((s) => s.line).join(', ')} (no mineral name or number).`}
+        </p>
+      )}
+    </section>
+  )
+}

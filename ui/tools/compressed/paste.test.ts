@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { parseMineralPaste } from './paste'
+
+describe('mineral paste parser', () => {
+  it('takes the first number of each line, with commas, periods, underscores and an x prefix', () => {
+    const { targets, skipped } = parseMineralPaste('Tritanium 1,000,000\nPyerite\tx250.000\nmexallon 5_000\nIsogen x 12\nNocxium: 3 units (need 5)')
+    expect(targets).toEqual({ Tritanium: 1_000_000, Pyerite: 250_000, Mexallon: 5_000, Isogen: 12, Nocxium: 3 })
+    expect(skipped).toEqual([])
+  })
+
+  it('sums a mineral named twice and reports lines it cannot read', () => {
+    const { targets, skipped } = parseMineralPaste('Tritanium 100\n\nVeldspar 400\nTritanium 50\nMorphite lots')
+    expect(targets).toEqual({ Tritanium: 150 })
+    expect(skipped).toEqual([
+      { line: 3, text: 'Veldspar 400' },
+      { line: 5, text: 'Morphite lots' },
+    ])
+  })
+
+  it('does not read the x of a word as a prefix or a digit inside a word as the number', () => {
+    expect(parseMineralPaste('Zydrine box 20').targets).toEqual({ Zydrine: 20 })
+    expect(parseMineralPaste('Megacyte\t1 234').targets).toEqual({ Megacyte: 1 })
+  })
+})

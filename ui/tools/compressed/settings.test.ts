@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_SETTINGS, planRequest, settingsFromQuery, settingsToQuery, type PlannerSettings } from './settings'
+
+describe('planner settings in the URL', () => {
+  it('round-trips every setting and keeps the defaults out of the link', () => {
+    const s: PlannerSettings = {
+      ...DEFAULT_SETTINGS,
+      targets: { ...DEFAULT_SETTINGS.targets, Tritanium: 1_000_000, Morphite: 50 },
+      refineRate: 90.6,
+      setup: { ...DEFAULT_SETTINGS.setup, implant: 0.04, reprocessing: 4 },
+      excluded: [62530, 62516],
+      strategy: 'blend',
+      stationId: 60008494,
+      priceField: 'buy_max',
+      blendWeight: 0.35,
+    }
+    const query = settingsToQuery(s)
+    expect(query.get('t')).toBe('Tritanium:1000000,Morphite:50')
+    expect(query.get('x')).toBe('62516,62530')
+    expect(settingsFromQuery(new URLSearchParams(query.toString()))).toEqual({ ...s, excluded: [62516, 62530] })
+    expect(settingsToQuery(DEFAULT_SETTINGS).toString()).toBe('')
+  })
+
+  it('ignores malformed values instead of failing', () => {
+    const s = settingsFromQuery(new URLSearchParams('t=Tritanium:-5,Pyerite:1.5,Bogus:3,Mexallon:7&rate=500&s=cheap&hub=-1&w=0.33&setup=1,2'))
+    expect(s.targets.Mexallon).toBe(7)
+    expect([s.targets.Tritanium, s.targets.Pyerite]).toEqual([0, 0])
+    expect([s.refineRate, s.strategy, s.stationId, s.blendWeight]).toEqual([86.7, 'min_cost', 60003760, 0.5])
+    expect(s.setup).toEqual(DEFAULT_SETTINGS.setup)
+  })
+
+  it('sends only what the chosen strategy needs', () => {
+    const base = { ...DEFAULT_SETTINGS, targets: { ...DEFAULT_SETTINGS.targets, Pyerite: 10 }, excluded: [2] }
+    expect(planRequest({ ...base, strategy: 'min_haul', haulMode: 'batches' }, [1, 2, 3])).toEqual({
+      targets: { Pyerite: 10 },
+      refineRate: 86.7,
+      allowedOres: [1, 3],
+      strategy: { type: 'min_haul', haul_mode: 'batches' },
+    })
+    expect(planRequest(base, [1]).strategy).toEqual({ type: 'min_cost', station_id: 60003760, price_field: 'sell_5pct' })
+  })
+})

@@ -1,0 +1,120 @@
+import {
+  clampSkill,
+  DEFAULT_REFINE_SETUP,
+  HAUL_MODES,
+  isBlendStep,
+  MAX_TARGET_UNITS,
+  MINERAL_NAMES,
+  PLANNER_DEFAULTS,
+  PLANNER_PRICE_FIELDS,
+  STRATEGIES,
+  type HaulMode,
+  type MineralName,
+  type PlannerPriceField,
+  type RefineSetup,
+  type Strategy,
+} from '../../../schemas/ore-planner-constants'
+
+/** Everything the page's form holds; it lives in the URL so a plan can be shared as a link. */
+export interface PlannerSettings {
+  targets: Record<MineralName, number>
+  /** Refine rate as typed: percent above 1, a fraction up to 1. */
+  refineRate: number
+  setup: RefineSetup
+  /** Ores left out (type ids): the default is every ore, so the link stays short. */
+  excluded: number[]
+  strategy: Strategy
+  haulMode: HaulMode
+  stationId: number
+  priceField: PlannerPriceField
+  blendWeight: number
+}
+
+export const emptyTargets = () => Object.fromEntries(MINERAL_NAMES.map((m) => [m, 0])) as Record<MineralName, number>
+
+export const DEFAULT_SETTINGS: PlannerSettings = {
+  targets: emptyTargets(),
+  refineRate: PLANNER_DEFAULTS.refineRatePercent,
+  setup: DEFAULT_REFINE_SETUP,
+  excluded: [],
+  strategy: PLANNER_DEFAULTS.strategy,
+  haulMode: PLANNER_DEFAULTS.haulMode,
+  stationId: PLANNER_DEFAULTS.stationId,
+  priceField: PLANNER_DEFAULTS.priceField,
+  blendWeight: PLANNER_DEFAULTS.blendWeight,
+}
+
+const SETUP_KEYS: Array<keyof RefineSetup> = ['rig', 'implant', 'security', 'structure', 'reprocessing', 'efficiency', 'specialized']
+
+const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T => ((list as readonly string[]).includes(value ?? '') ? (value as T) : fallback)
+const finite = (value: string | null): number | null => {
+  if (value === null || value.trim() === '') return null
+  const n = Number(value)
+  return Number.isFinite(n) ? n : null
+}
+
+/** Read settings from a query string; anything missing or malformed takes its default. */
+export function settingsFromQuery(params: URLSearchParams): PlannerSettings {
+  const targets = emptyTargets()
+  for (const pair of (params.get('t') ?? '').split(',')) {
+    const [name, amount] = pair.split(':')
+    const mineral = MINERAL_NAMES.find((m) => m.toLowerCase() === name?.toLowerCase())
+    const n = finite(amount ?? null)
+    if (mineral && n !== null && Number.isInteger(n) && n >= 0 && n <= MAX_TARGET_UNITS) targets[mineral] = n
+  }
+  const rate = finite(params.get('rate'))
+  const setup = { ...DEFAULT_REFINE_SETUP }
+  const setupValues = (params.get('setup') ?? '').split(',').map((v) => finite(v))
+  if (setupValues.length === SETUP_KEYS.length && setupValues.every((v) => v !== null && v >= 0 && v <= 5)) {
+    SETUP_KEYS.forEach((k, i) => (setup[k] = setupValues[i]!))
+    for (const k of ['reprocessing', 'efficiency', 'specialized'] as const) setup[k] = clampSkill(setup[k])
+  }
+  const station = finite(params.get('hub'))
+  const weight = finite(params.get('w'))
+  return {
+    targets,
+    refineRate: rate !== null && rate >= 0 && rate <= 100 ? rate : DEFAULT_SETTINGS.refineRate,
+    setup,
+    excluded: (params.get('x') ?? '').split(',').flatMap((v) => (/^\d+$/.test(v) ? [Number(v)] : [])),
+    strategy: oneOf(STRATEGIES, params.get('s'), DEFAULT_SETTINGS.strategy),
+    haulMode: oneOf(HAUL_MODES, params.get('haul'), DEFAULT_SETTINGS.haulMode),
+    // The hub list comes from the API; the server rejects an id that is not a hub.
+    stationId: station !== null && Number.isInteger(station) && station > 0 ? station : DEFAULT_SETTINGS.stationId,
+    priceField: oneOf(PLANNER_PRICE_FIELDS, params.get('price'), DEFAULT_SETTINGS.priceField),
+    blendWeight: weight !== null && isBlendStep(weight) ? weight : DEFAULT_SETTINGS.blendWeight,
+  }
+}
+
+/** The query string for settings: only what differs from the defaults. */
+export function settingsToQuery(s: PlannerSettings): URLSearchParams {
+  const p = new URLSearchParams()
+  const targets = MINERAL_NAMES.filter((m) => s.targets[m] > 0).map((m) => `${m}:${s.targets[m]}`)
+  if (targets.length) p.set('t', targets.join(','))
+  if (s.refineRate !== DEFAULT_SETTINGS.refineRate) p.set('rate', String(s.refineRate))
+  if (SETUP_KEYS.some((k) => s.setup[k] !== DEFAULT_REFINE_SETUP[k])) p.set('setup', SETUP_KEYS.map((k) => s.setup[k]).join(','))
+  if (s.excluded.length) p.set('x', [...s.excluded].sort((a, b) => a - b).join(','))
+  if (s.strategy !== DEFAULT_SETTINGS.strategy) p.set('s', s.strategy)
+  if (s.haulMode !== DEFAULT_SETTINGS.haulMode) p.set('haul', s.haulMode)
+  if (s.stationId !== DEFAULT_SETTINGS.stationId) p.set('hub', String(s.stationId))
+  if (s.priceField !== DEFAULT_SETTINGS.priceField) p.set('price', s.priceField)
+  if (s.blendWeight !== DEFAULT_SETTINGS.blendWeight) p.set('w', String(s.blendWeight))
+  return p
+}
+
+/** The plan request the API takes for these settings and the ores on offer. */
+export function planRequest(s: PlannerSettings, oreIds: number[]) {
+  const excluded = new Set(s.excluded)
+  const pricing = { station_id: s.stationId, price_field: s.priceField }
+  const strategy =
+    s.strategy === 'min_haul'
+      ? { type: 'min_haul' as const, haul_mode: s.haulMode }
+      : s.strategy === 'blend'
+        ? { type: 'blend' as const, ...pricing, blend_weight: s.blendWeight }
+        : { type: 'min_cost' as const, ...pricing }
+  return {
+    targets: Object.fromEntries(MINERAL_NAMES.filter((m) => s.targets[m] > 0).map((m) => [m, s.targets[m]])),
+    refineRate: s.refineRate,
+    allowedOres: oreIds.filter((id) => !excluded.has(id)),
+    strategy,
+  }
+}
