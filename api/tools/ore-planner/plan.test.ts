@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest'
+import type { StationPriceRow } from '../../../schemas/market.js'
+import { MINERALS, refineYield, DEFAULT_REFINE_SETUP } from '../../../schemas/ore-planner-constants.js'
+import type { PlanRequest } from '../../../schemas/ore-planner.js'
+import type { PlannerOre } from './ores.js'
+import { makePlan, unitPrice, type HubPrices } from './plan.js'
+import { inProcessRunner } from './solver/mip.js'
+
+const JITA = 60003760
+
+/** Hand-built compressed ores (per-batch minerals before yield), not the SDE's. */
+function ore(typeId: number, name: string, volume: number, minerals: Record<string, number>): PlannerOre {
+  return {
+    name: `Compressed ${name}`,
+    typeIdCompressed: typeId,
+    volumeCompressedM3: volume,
+    group: 'simple',
+    family: name,
+    portionSize: 100,
+    batchMinerals: minerals,
+    batchYield: MINERALS.map((m) => minerals[m.name] ?? 0),
+  }
+}
+const ORES = [
+  ore(1, 'Cheapite', 0.02, { Tritanium: 400 }), // cheap, bulky
+  ore(2, 'Densite', 0.001, { Tritanium: 400 }), // small, pricier
+  ore(3, 'Mixite', 0.01, { Tritanium: 200, Pyerite: 200 }),
+]
+
+function prices(perUnit: Record<number, number | null>, minerals: Record<number, number> = { 34: 4, 35: 10 }): HubPrices {
+  const row = (type_id: number, p: number | null): StationPriceRow => ({ station_id: JITA, type_id, sell_min: p, buy_max: p === null ? null : p * 0.9, sell_5pct: p, buy_5pct: p === null ? null : p * 0.8, sell_orders: 1, buy_orders: 1, sell_volume: 1, buy_volume: 1, last_updated: new Date().toISOString() })
+  const rows = new Map([...Object.entries(perUnit), ...Object.entries(minerals)].map(([id, p]) => [Number(id), row(Number(id), p)]))
+  return { rows: (_station, ids) => ids.flatMap((id) => (rows.has(id) ? [rows.get(id)!] : [])), snapshotAt: () => new Date(Date.now() - 120_000) }
+}
+
+const plan = (req: Partial<PlanRequest> & Pick<PlanRequest, 'targets'>, hub = prices({ 1: 10, 2: 15, 3: 30 })) =>
+  makePlan(
+    { refineRate: 100, allowedOres: [1, 2, 3], strategy: { type: 'min_cost', station_id: JITA, price_field: 'sell_5pct' }, ...req } as PlanRequest,
+    { ores: ORES, prices: hub, run: inProcessRunner, timeLimitMs: 5000, staleAfterSeconds: 3600 },
+  )
+
+describe('makePlan', () => {
+  it('min_cost buys the cheapest ore and reports rows, totals and the summary figures', async () => {
+    const p = await plan({ targets: { Tritanium: 1000 } })
+    expect(p.rows.map((r) => [r.name, r.batches, r.yields])).toEqual([['Compressed Cheapite', 3, { Tritanium: 1200 }]])
+    expect(p.totals.Tritanium).toEqual({ target: 1000, produced: 1200, surplus: 200, shortfall: 0 })
+    expect(p.summary).toEqual({
+      batchesTotal: 3,
+      oresM3: 6,
+      targetedMineralsM3: 10,
+      surplusMineralsM3: 2,
+      allMineralsM3: 12,
+      oresCostIsk: 3000,
+      targetedValueIsk: 4000,
+      surplusValueIsk: 800,
+      allMineralsValueIsk: 4800,
+    })
+    expect(p.optimality).toMatchObject({ proven: true, measure: 'isk', value: 3000 })
+    expect(p.warnings).toEqual([])
+  })
+
+  it('min_haul by m³ picks the small ore; by batches it counts batches', async () => {
+    const m3 = await plan({ targets: { Tritanium: 1000 }, strategy: { type: 'min_haul', haul_mode: 'm3', station_id: JITA, price_field: 'sell_5pct' } })
+    expect(m3.rows.map((r) => [r.name, r.batches])).toEqual([['Compressed Densite', 3]])
+    const batches = await plan({ targets: { Tritanium: 400, Pyerite: 400 }, strategy: { type: 'min_haul', haul_mode: 'batches', station_id: JITA, price_field: 'sell_5pct' } })
+    expect(batches.summary.batchesTotal).toBe(2)
+  })
+
+  it('blend weight 1 is min_cost and 0 is min_haul', async () => {
+    const blend = (w: number) => plan({ targets: { Tritanium: 1000 }, strategy: { type: 'blend', blend_weight: w, station_id: JITA, price_field: 'sell_5pct' } })
+    expect((await blend(1)).rows[0].name).toBe('Compressed Cheapite')
+    expect((await blend(0)).rows[0].name).toBe('Compressed Densite')
+  })
+
+  it('applies the refine rate per stack, rounding down, and reads a rate above 1 as percent', async () => {
+    const p = await plan({ targets: { Tritanium: 1000 }, refineRate: 86.7 })
+    // 400 × 0.867 = 346.8 → 3 batches give floor(1040.4) = 1040
+    expect(p.rows[0]).toMatchObject({ batches: 3, yields: { Tritanium: 1040 } })
+    expect(p.refineRate).toBeCloseTo(0.867, 9)
+    expect((await plan({ targets: { Tritanium: 1000 }, refineRate: 0.867 })).rows[0].batches).toBe(3)
+  })
+
+  it('reports a mineral no allowed ore yields as a shortfall with a warning', async () => {
+    const p = await plan({ targets: { Tritanium: 400, Morphite: 10 } })
+    expect(p.totals.Morphite).toEqual({ target: 10, produced: 0, surplus: 0, shortfall: 10 })
+    expect(p.warnings.some((w) => w.startsWith('No allowed ore yields Morphite'))).toBe(true)
+    expect(p.rows).toHaveLength(1)
+  })
+
+  it('leaves out ores without a hub price, says so, and refuses unknown ores', async () => {
+    const p = await plan({ targets: { Tritanium: 1000 } }, prices({ 1: null, 2: 15, 3: 30 }))
+    expect(p.rows.map((r) => r.name)).toEqual(['Compressed Densite'])
+    expect(p.warnings[0]).toMatch(/^No sell \(5% average\) price at Jita 4-4 for Compressed Cheapite: left out of the plan\.$/)
+    await expect(plan({ targets: { Tritanium: 1 }, allowedOres: [1, 'Unobtanium'] })).rejects.toThrow(/'Unobtanium'/)
+  })
+
+  it('values avg_price as the midpoint of sell 5% and buy 5%', () => {
+    const row = { sell_5pct: 10, buy_5pct: 8, sell_min: 9, buy_max: 8.5 } as StationPriceRow
+    expect(unitPrice(row, 'avg_price')).toBe(9)
+    expect(unitPrice({ ...row, buy_5pct: null }, 'avg_price')).toBeNull()
+    expect(unitPrice(undefined, 'sell_min')).toBeNull()
+  })
+})
+
+describe('refine yield formula', () => {
+  it('multiplies the spec’s factors and applies security only with a rig', () => {
+    const y = refineYield(DEFAULT_REFINE_SETUP)
+    expect(y).toBeCloseTo(0.53 * 1.15 * 1.1 * 1.1 * 1 * 1.12 * 1.055, 12)
+    expect(refineYield({ ...DEFAULT_REFINE_SETUP, rig: 0 })).toBeCloseTo(0.5 * 1.15 * 1.1 * 1.1 * 1.055, 12)
+    expect(refineYield({ ...DEFAULT_REFINE_SETUP, reprocessing: 9, efficiency: -2 })).toBeCloseTo(0.53 * 1.15 * 1.1 * 1.12 * 1.055, 12)
+    expect(refineYield({ ...DEFAULT_REFINE_SETUP, rig: 0.6, implant: 0.04 })).toBe(1)
+  })
+})
