@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+
+const baseUrl = inject('appUrl')
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const num = (text: string | null) => Number((text ?? '').replace(/[^0-9.-]/g, ''))
+const calculate = (page: Page) => page.getByRole('button', { name: 'Calculate', exact: true }).click()
+const mineralBox = (page: Page, name: string) => page.locator(`input[name="${name}"]`)
+const group = (page: Page, g: string) => page.getByTestId(`ore-group-${g}`)
+
+async function openPlanner(permissions: string[] = []) {
+  const opened = await openPage(browser, baseUrl)
+  if (permissions.length) await opened.context.grantPermissions(permissions, { origin: baseUrl })
+  await opened.page.goto('/compressed')
+  await opened.page.getByRole('heading', { name: 'Compressed Ore Reprocessing Planner' }).waitFor()
+  await group(opened.page, 'simple').waitFor()
+  return opened
+}
+
+describe('/compressed', () => {
+  it('plans from the form: shopping list, copy list, green cards, summary consistent with the rows, settings in the URL', async () => {
+    const { page, context, errors } = await openPlanner(['clipboard-read', 'clipboard-write'])
+    await mineralBox(page, 'Tritanium').fill('100,000') // digits only: the comma is dropped
+    expect(await mineralBox(page, 'Tritanium').inputValue()).toBe('100000')
+    await mineralBox(page, 'Pyerite').fill('20000')
+    await mineralBox(page, 'Mexallon').fill('abc')
+    expect(await mineralBox(page, 'Mexallon').inputValue()).toBe('')
+    expect(new URL(page.url()).searchParams.get('t')).toBe('Tritanium:100000,Pyerite:20000')
+
+    await calculate(page)
+    const list = page.getByTestId('ore-list')
+    await list.waitFor()
+    const rows = await list.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())))
+    expect(rows.length).toBeGreaterThan(0)
+    for (const r of rows) expect(r[1]).toMatch(/^[\d,]+ ×100$/)
+    const batches = rows.reduce((s, r) => s + num(r[1].replace('×100', '')), 0)
+    expect(num((await page.getByTestId('ore-batches-total').innerText()).replace('×100', ''))).toBe(batches)
+
+    const cards = page.getByTestId('ore-card')
+    expect(await cards.count()).toBe(2)
+    for (const card of await cards.all()) {
+      expect(await card.getAttribute('class')).toContain('ore-card-ok')
+      expect(await card.getByTestId('ore-card-shortfall').count()).toBe(0)
+    }
+    await page.getByTestId('ore-summary').waitFor()
+    expect(await page.getByTestId('ore-plan-basis').innerText()).toMatch(/Prioritize Cost · refine rate 86\.70% · prices: sell \(5% average\) at Jita 4-4/)
+
+    const copy = page.getByRole('button', { name: 'Copy list' })
+    await copy.click()
+    await page.getByRole('button', { name: 'Copied!' }).waitFor()
+    const copied = await page.evaluate(() => navigator.clipboard.readText())
+    expect(copied.split('\n')).toEqual(rows.map((r) => `${num(r[2])}\t${r[0]}`))
+    await page.getByRole('button', { name: 'Copy list' }).waitFor({ timeout: 3000 })
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('reads pasted minerals, summing repeats, and plans a shared link on load', async () => {
+    const { page, context, errors } = await openPlanner()
+    await page.getByRole('tab', { name: 'Paste' }).click()
+    await page.locator('textarea').fill('Tritanium 1,000\nIsogen x2.500\nTritanium 500\nnothing here')
+    await page.getByRole('button', { name: 'Use these amounts' }).click()
+    expect(await mineralBox(page, 'Tritanium').inputValue()).toBe('1500')
+    expect(await mineralBox(page, 'Isogen').inputValue()).toBe('2500')
+    expect(await page.getByTestId('ore-paste-result').innerText()).toMatch(/Skipped line 4/)
+
+    const shared = page.url()
+    const other = await context.newPage()
+    await other.goto(shared)
+    await other.getByTestId('ore-list').waitFor()
+    expect(await other.getByTestId('ore-card').count()).toBe(2)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('group boxes are tri-state with counts, the button deselects the four rare families, and a missing mineral shows a red card and a warning', async () => {
+    const { page, context } = await openPlanner()
+    const simple = group(page, 'simple')
+    const [selected, total] = (await simple.getByTestId('ore-group-count').innerText()).split(' of ').map(Number)
+    expect(selected).toBe(total)
+    await simple.locator('.ore-check input').first().uncheck()
+    expect(await simple.getByTestId('ore-group-count').innerText()).toBe(`${total - 1} of ${total}`)
+    expect(await simple.getByRole('checkbox', { name: 'All Simple ores' }).evaluate((el) => (el as HTMLInputElement).indeterminate)).toBe(true)
+    await simple.getByRole('checkbox', { name: 'All Simple ores' }).check()
+    expect(await simple.getByTestId('ore-group-count').innerText()).toBe(`${total} of ${total}`)
+
+    await page.getByRole('button', { name: 'Deselect Spodumain, Bezdnacine, Rakovene and Talassonite' }).click()
+    const abyssal = group(page, 'abyssal')
+    expect(await abyssal.getByTestId('ore-group-count').innerText()).toMatch(/^0 of \d+$/)
+    expect(await abyssal.getByRole('checkbox', { name: 'All Abyssal ores' }).isChecked()).toBe(false)
+    expect(new URL(page.url()).searchParams.get('x')).toBeTruthy()
+
+    // Morphite comes only from Mercoxit: leave the group out
+    await group(page, 'mercoxit').getByRole('checkbox', { name: 'All Mercoxit ores' }).uncheck()
+    await mineralBox(page, 'Tritanium').fill('5000')
+    await mineralBox(page, 'Morphite').fill('10')
+    await calculate(page)
+    await page.getByTestId('ore-results').waitFor()
+    const morphite = page.locator('[data-mineral="Morphite"]')
+    expect(await morphite.getAttribute('class')).toContain('ore-card-short')
+    expect(num(await morphite.getByTestId('ore-card-shortfall').innerText())).toBe(10)
+    expect(await page.getByTestId('ore-warnings').innerText()).toMatch(/⚠ No allowed ore yields Morphite/)
+    await context.close()
+  })
+
+  it('shows each strategy’s own controls and sends them', async () => {
+    const { page, context } = await openPlanner()
+    const sent: Array<{ strategy: Record<string, unknown> }> = []
+    await page.route('**/api/ore-planner/plan', async (route) => {
+      sent.push(route.request().postDataJSON())
+      await route.continue()
+    })
+    await mineralBox(page, 'Tritanium').fill('4000')
+    expect(await page.locator('select[name="hub"]').count()).toBe(1)
+    expect(await page.locator('select[name="haulMode"]').count()).toBe(0)
+
+    await page.getByRole('button', { name: 'Prioritize Hauling' }).click()
+    expect(await page.locator('select[name="hub"]').count()).toBe(0)
+    await page.locator('select[name="haulMode"]').selectOption('batches')
+    await calculate(page)
+    await page.getByTestId('ore-results').waitFor()
+
+    await page.getByRole('button', { name: 'Blend' }).click()
+    expect(await page.locator('select[name="priceField"]').count()).toBe(1)
+    await page.locator('input[name="blendWeight"]').fill('0.25')
+    expect(await page.getByTestId('ore-blend-value').innerText()).toBe('0.25')
+    await calculate(page)
+    await expect.poll(() => sent.length).toBe(2)
+    expect(sent[0].strategy).toEqual({ type: 'min_haul', haul_mode: 'batches' })
+    expect(sent[1].strategy).toEqual({ type: 'blend', station_id: 60003760, price_field: 'sell_5pct', blend_weight: 0.25 })
+    await context.close()
+  })
+
+  it('shows the server’s error, HTTP status or “Failed to calculate”, and “Failed to load ores”', async () => {
+    const { page, context } = await openPlanner()
+    await mineralBox(page, 'Tritanium').fill('4000')
+    await page.route('**/api/ore-planner/plan', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'No market prices for Jita 4-4 yet' }) }))
+    await calculate(page)
+    expect(await page.getByTestId('ore-error').innerText()).toBe('No market prices for Jita 4-4 yet')
+    await page.unroute('**/api/ore-planner/plan')
+    await page.route('**/api/ore-planner/plan', (route) => route.fulfill({ status: 502, body: 'bad gateway' }))
+    await calculate(page)
+    await expect.poll(() => page.getByTestId('ore-error').innerText()).toBe('HTTP 502')
+    await page.unroute('**/api/ore-planner/plan')
+    await page.route('**/api/ore-planner/plan', (route) => route.abort())
+    await calculate(page)
+    await expect.poll(() => page.getByTestId('ore-error').innerText()).toBe('Failed to calculate')
+
+    const broken = await context.newPage()
+    await broken.route('**/api/ore-planner/ores', (route) => route.fulfill({ status: 500, body: '{}' }))
+    await broken.goto('/compressed')
+    expect(await broken.getByTestId('ore-list-error').innerText()).toBe('Failed to load ores')
+    await context.close()
+  })
+
+  it('refine rate: the calculator fills the box and a fraction is read as such', async () => {
+    const { page, context } = await openPlanner()
+    await page.getByText('Work it out from your refinery and skills').click()
+    await page.locator('.ore-rate-calc select').first().selectOption({ label: 'No rig' })
+    // no rig: the security bonus drops out; 0.5 × 1.15 × 1.1 × 1.1 × 1.055
+    expect(await page.getByTestId('ore-rate-calculated').innerText()).toBe('73.40%')
+    await page.getByRole('button', { name: 'Use 73.40%' }).click()
+    expect(await page.locator('input[name="refineRate"]').inputValue()).toBe('73.402')
+    await page.locator('input[name="refineRate"]').fill('0.9')
+    expect(await page.getByTestId('ore-rate-used').innerText()).toMatch(/Using 90\.00% .*read as a fraction/)
+    await page.locator('input[name="refineRate"]').fill('120')
+    expect(await page.getByRole('button', { name: 'Calculate', exact: true }).isDisabled()).toBe(true)
+    await context.close()
+  })
+})
