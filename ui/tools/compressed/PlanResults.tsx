@@ -137,26 +137,20 @@ export function PlanResults({ plan }: { plan: PlanResponse }) {
             </tr>
           </thead>
           <tbody>
-            <tr>
-              <th>Compressed ores (cost)</th>
-              <td className="num">{m3(plan.summary.oresM3)}</td>
-              <td className="num">{isk(plan.summary.oresCostIsk)}</td>
-            </tr>
-            <tr>
-              <th>Targeted minerals</th>
-              <td className="num">{m3(plan.summary.targetedMineralsM3)}</td>
-              <td className="num">{isk(plan.summary.targetedValueIsk)}</td>
-            </tr>
-            <tr>
-              <th>Surplus minerals</th>
-              <td className="num">{m3(plan.summary.surplusMineralsM3)}</td>
-              <td className="num">{isk(plan.summary.surplusValueIsk)}</td>
-            </tr>
-            <tr>
-              <th>All minerals</th>
-              <td className="num">{m3(plan.summary.allMineralsM3)}</td>
-              <td className="num">{isk(plan.summary.allMineralsValueIsk)}</td>
-            </tr>
+            {(
+              [
+                ['Compressed ores (cost)', plan.summary.oresM3, plan.summary.oresCostIsk],
+                ['Targeted minerals', plan.summary.targetedMineralsM3, plan.summary.targetedValueIsk],
+                ['Surplus minerals', plan.summary.surplusMineralsM3, plan.summary.surplusValueIsk],
+                ['All minerals', plan.summary.allMineralsM3, plan.summary.allMineralsValueIsk],
+              ] as const
+            ).map(([label, volume, value]) => (
+              <tr key={label}>
+                <th>{label}</th>
+                <td className="num">{m3(volume)}</td>
+                <td className="num">{isk(value)}</td>
+              </tr>
+            ))}
           </tbody>
         </table>
         <p className="muted">Minerals are 0.01 m³ a unit; “targeted” counts each mineral up to its target, “surplus” what is produced beyond it.</p>

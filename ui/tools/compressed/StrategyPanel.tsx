@@ -19,6 +19,22 @@ const STRATEGY_HELP = {
   blend: 'A mix: each of cost and m³ is divided by its own best possible value, then weighted.',
 } as const
 
+/** A labelled select over a fixed list of options. */
+function SelectField<T extends string>({ label, name, value, options, onChange }: { label: string; name: string; value: T; options: Array<{ value: T; label: string }>; onChange: (value: T) => void }) {
+  return (
+    <label className="field">
+      <span className="field-label">{label}</span>
+      <select name={name} value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
 /** Strategy: three buttons, and under them only the controls the chosen strategy uses. */
 export function StrategyPanel({ settings, hubs, onChange }: Props) {
   const s = settings
@@ -37,40 +53,18 @@ export function StrategyPanel({ settings, hubs, onChange }: Props) {
       <div className="ore-strategy-controls">
         {priced && (
           <>
-            <label className="field">
-              <span className="field-label">Trade hub</span>
-              <select name="hub" value={String(s.stationId)} onChange={(e) => onChange({ stationId: Number(e.target.value) })}>
-                {hubs.length === 0 && <option value={String(s.stationId)}>{s.stationId}</option>}
-                {hubs.map((h) => (
-                  <option key={h.station_id} value={String(h.station_id)}>
-                    {h.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="field">
-              <span className="field-label">Price field</span>
-              <select name="priceField" value={s.priceField} onChange={(e) => onChange({ priceField: e.target.value as PlannerSettings['priceField'] })}>
-                {PLANNER_PRICE_FIELDS.map((f) => (
-                  <option key={f} value={f}>
-                    {PRICE_FIELD_LABELS[f]}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label="Trade hub"
+              name="hub"
+              value={String(s.stationId)}
+              options={hubs.length ? hubs.map((h) => ({ value: String(h.station_id), label: h.label })) : [{ value: String(s.stationId), label: String(s.stationId) }]}
+              onChange={(id) => onChange({ stationId: Number(id) })}
+            />
+            <SelectField label="Price field" name="priceField" value={s.priceField} options={PLANNER_PRICE_FIELDS.map((f) => ({ value: f, label: PRICE_FIELD_LABELS[f] }))} onChange={(priceField) => onChange({ priceField })} />
           </>
         )}
         {s.strategy === 'min_haul' && (
-          <label className="field">
-            <span className="field-label">Haul by</span>
-            <select name="haulMode" value={s.haulMode} onChange={(e) => onChange({ haulMode: e.target.value as PlannerSettings['haulMode'] })}>
-              {HAUL_MODES.map((m) => (
-                <option key={m} value={m}>
-                  {HAUL_MODE_LABELS[m]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField label="Haul by" name="haulMode" value={s.haulMode} options={HAUL_MODES.map((m) => ({ value: m, label: HAUL_MODE_LABELS[m] }))} onChange={(haulMode) => onChange({ haulMode })} />
         )}
         {s.strategy === 'blend' && (
           <label className="field ore-blend">
