@@ -113,12 +113,17 @@ interface BuiltModel {
   startFrom: (batches: number[]) => number[]
 }
 
+/** Per mineral, the ores whose per-stack rounding is modelled exactly. */
+type ExactPairs = Map<number, Set<number>>
+
 /**
- * Pooled rows Σ q·n ≥ ceil(T/y) for most minerals; for minerals in `exact`, the game's per-stack rounding itself:
- * an output column p ≤ n·q·y (a whole number, so p ≤ floor(n·q·y)) per ore and Σ p ≥ T. Both are relaxations of
- * the real problem or the real problem itself, so every bound the solver proves is a valid lower bound.
+ * Per mineral, the pooled row Σ q·n ≥ ceil(T/y) while no ore of it is modelled exactly; otherwise the row
+ * Σ_{exact ores} p + Σ_{other ores} q·y·n ≥ T with, per exact ore, an output column p ≤ n·q·y (a whole number, so
+ * p ≤ floor(n·q·y): the game's per-stack rounding itself). Ores outside the exact set keep their un-rounded yield,
+ * which is at least the rounded one, so every model is a relaxation of the real problem (or the problem itself)
+ * and every bound the solver proves is a valid lower bound.
  */
-function buildModel(columns: OreColumn[], minerals: number[], goal: number[], rateMicro: number, exact: ReadonlySet<number>): BuiltModel {
+function buildModel(columns: OreColumn[], minerals: number[], goal: number[], rateMicro: number, exact: ExactPairs): BuiltModel {
   const y = rateMicro / 1e6
   const requirement = goal.map((t) => pooledRequirement(t, rateMicro))
   const upper = columns.map((c) => Math.max(0, ...minerals.filter((m) => c.batchYield[m] > 0).map((m) => Math.ceil(requirement[m] / c.batchYield[m]))))
@@ -127,19 +132,28 @@ function buildModel(columns: OreColumn[], minerals: number[], goal: number[], ra
   const outputs: Array<{ ore: number; mineral: number }> = []
   for (const m of minerals) {
     const ores = columns.flatMap((c, i) => (c.batchYield[m] > 0 ? [i] : []))
-    if (!exact.has(m)) {
+    const exactOres = exact.get(m)
+    if (!exactOres?.size) {
       rows.push({ min: requirement[m], cols: ores, coefs: ores.map((i) => columns[i].batchYield[m]) })
       continue
     }
-    const outputCols = ores.map((i) => {
+    const cols: number[] = []
+    const coefs: number[] = []
+    for (const i of ores) {
+      if (!exactOres.has(i)) {
+        cols.push(i)
+        coefs.push(columns[i].batchYield[m] * y)
+        continue
+      }
       const col = costs.length
       costs.push(0)
       upper.push(stackYield(upper[i], columns[i].batchYield[m], rateMicro))
       outputs.push({ ore: i, mineral: m })
       rows.push({ max: 0, cols: [col, i], coefs: [1, -columns[i].batchYield[m] * y] })
-      return col
-    })
-    rows.push({ min: goal[m], cols: outputCols, coefs: outputCols.map(() => 1) })
+      cols.push(col)
+      coefs.push(1)
+    }
+    rows.push({ min: goal[m], cols, coefs })
   }
   return {
     mip: { costs, upper, integer: true, rows },
@@ -163,19 +177,42 @@ function topUp(columns: OreColumn[], x: number[], minerals: number[], targets: n
   return out
 }
 
+/**
+ * Make a plan that per-stack rounding leaves short whole again at the least extra cost: the cheapest extra batches
+ * Δ whose own pooled yield covers each shortfall plus one unit per ore that can add to it (floor(a + b) ≥
+ * floor(a) + floor(b), so each extra stack loses under one unit to rounding). A small model (the shortfalls are a
+ * few units), solved in milliseconds; the greedy top-up remains the fallback.
+ */
+async function repair(run: MipRunner, columns: OreColumn[], x: number[], minerals: number[], targets: number[], rateMicro: number, short: Map<number, number>): Promise<number[]> {
+  const rows: MipModel['rows'] = []
+  const upper = columns.map(() => 0)
+  for (const [m, missing] of short) {
+    const ores = columns.flatMap((c, i) => (c.batchYield[m] > 0 ? [i] : []))
+    const need = pooledRequirement(missing + ores.length, rateMicro)
+    for (const i of ores) upper[i] = Math.max(upper[i], Math.ceil(need / columns[i].batchYield[m]))
+    rows.push({ min: need, cols: ores, coefs: ores.map((i) => columns[i].batchYield[m]) })
+  }
+  const result = await run({ costs: columns.map((c) => c.cost), upper, integer: true, rows }, { timeLimitMs: 200, absGap: 0 }).catch(() => null)
+  const repaired = result?.x ? x.map((v, i) => v + Math.max(0, Math.round(result.x![i]))) : x
+  return topUp(columns, repaired, minerals, targets, rateMicro)
+}
+
 const shortfalls = (columns: OreColumn[], x: number[], minerals: number[], targets: number[], rateMicro: number) =>
   new Map(minerals.map((m) => [m, Math.max(0, targets[m] - produced(columns, x, m, rateMicro))] as const).filter(([, s]) => s > 0))
 
+/** Each round models more ore stacks exactly; the deadline ends it sooner in practice. */
+const MAX_ROUNDS = 30
+
 /**
- * Solve one group of minerals: pooled rows first; each mineral that per-stack rounding leaves short is then modelled
- * exactly and the model solved again from the last plan. A plan that meets every target under per-stack rounding
+ * Solve one group of minerals: pooled rows first; when per-stack rounding leaves a mineral short, the plan's stacks
+ * of that mineral are modelled exactly and the model solved again from the repaired plan. A plan that meets every target under per-stack rounding
  * and is optimal for a relaxation of the real problem is optimal for the real problem.
  */
 async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: OreColumn[] }, input: OptimiseInput, deadline: number) {
   const { columns, minerals } = group
   const { targets, rateMicro, absGap } = input
   const goal = targets.slice()
-  const exact = new Set<number>()
+  const exact: ExactPairs = new Map()
   let best: { x: number[]; value: number } | null = null
   let lowerBound = -Infinity
   let boundsValid = true
@@ -183,7 +220,7 @@ async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: 
   let timedOut = false
   let ms = 0
   let start: number[] | undefined
-  for (let round = 0; round <= minerals.length + 1; round++) {
+  for (let round = 0; round < MAX_ROUNDS; round++) {
     const remaining = deadline - performance.now()
     if (round > 0 && remaining <= 0) {
       timedOut = true
@@ -197,20 +234,24 @@ async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: 
     if (!result.x) break
     const x = result.x.slice(0, columns.length).map((v) => Math.max(0, Math.round(v)))
     const short = shortfalls(columns, x, minerals, targets, rateMicro)
-    const feasible = short.size === 0 ? x : topUp(columns, x, minerals, targets, rateMicro)
+    const feasible = short.size === 0 ? x : await repair(run, columns, x, minerals, targets, rateMicro, short)
     const value = planValue(columns, feasible)
     if (!best || value < best.value) best = { x: feasible, value }
     if (short.size === 0) {
       proven = result.status === 'optimal'
       break
     }
-    for (const m of short.keys()) {
-      if (exact.has(m)) {
+    for (const [m, missing] of short) {
+      // The ores in this plan that lose some of mineral m to rounding get modelled exactly.
+      const set = exact.get(m) ?? new Set<number>()
+      const losing = columns.flatMap((c, i) => (x[i] > 0 && c.batchYield[m] > 0 && !set.has(i) ? [i] : []))
+      if (losing.length === 0) {
         // Only the solver's feasibility tolerance can leave an exactly modelled mineral short: ask for the rest.
-        goal[m] += short.get(m)!
+        goal[m] += missing
         boundsValid = false
       }
-      exact.add(m)
+      for (const i of losing) set.add(i)
+      exact.set(m, set)
     }
     start = feasible
   }
@@ -256,7 +297,7 @@ export async function relaxedOptimum(run: MipRunner, input: Omit<OptimiseInput, 
   const reachable = input.rateMicro > 0 ? input.targets.flatMap((t, m) => (t > 0 && input.columns.some((c) => c.batchYield[m] > 0) ? [m] : [])) : []
   const columns = input.columns.filter((c) => c.cost > 0 && reachable.some((m) => c.batchYield[m] > 0))
   if (reachable.length === 0 || columns.length === 0) return 0
-  const { mip } = buildModel(columns, reachable, input.targets, input.rateMicro, new Set())
+  const { mip } = buildModel(columns, reachable, input.targets, input.rateMicro, new Map())
   const result = await run({ ...mip, integer: false }, { timeLimitMs: 5000, absGap: 0 })
   return result.objective
 }
