@@ -7,6 +7,7 @@ import { register as statusRoutes } from './statuses/routes.js'
 import { register as lootSplitRoutes } from './loot-split/routes.js'
 import { register as wormholeRoutes } from './wormholes/routes.js'
 import { register as pyfaRoutes } from './pyfa/routes.js'
+import { register as harvestingRoutes } from './harvesting/routes.js'
 
 /**
  * Every tool's API routes, one entry per slice (`api/tools/<tool>/routes.ts`).
@@ -20,4 +21,5 @@ export const toolRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Pr
   statusRoutes,
   pyfaRoutes,
   lootSplitRoutes,
+  harvestingRoutes,
 ]
