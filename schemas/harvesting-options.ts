@@ -58,10 +58,10 @@ export const HARVEST_LIMITS = { modules: 8, ships: 500 } as const
 
 /** Jita 4-4 price fields a page can choose (see docs/tools/market.md for what each means). */
 export const HARVEST_PRICE_FIELDS = [
-  { value: 'buy_max', label: 'Jita buy (highest order)' },
-  { value: 'sell_min', label: 'Jita sell (lowest order)' },
-  { value: 'buy_5pct', label: 'Jita buy, top 5% average' },
-  { value: 'sell_5pct', label: 'Jita sell, bottom 5% average' },
+  { value: 'buy_max', label: 'Buy (highest order)' },
+  { value: 'sell_min', label: 'Sell (lowest order)' },
+  { value: 'buy_5pct', label: 'Buy, top 5% average' },
+  { value: 'sell_5pct', label: 'Sell, bottom 5% average' },
 ] as const
 export type HarvestPriceField = (typeof HARVEST_PRICE_FIELDS)[number]['value']
 
