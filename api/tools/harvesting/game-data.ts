@@ -138,6 +138,10 @@ export class HarvestingData {
       if (t.category_id === shipsCategory && catalog.effects(t.type_id).some((e) => oreEffects.has(e))) this.oreShips.set(t.name, this.shipInfo(t.type_id))
       else if (catalog.effects(t.type_id).includes('miningLaser') && requiredSkills(dogma, t.type_id).includes(this.skills.Mining)) this.oreModules.set(t.name, this.moduleInfo(t.type_id))
     }
+    // Frigates, then barges, then exhumers (the spec's order), each in type id order.
+    const kinds: ShipKind[] = ['frigate', 'expedition', 'barge', 'exhumer']
+    const ships = [...this.oreShips.values()].sort((a, b) => kinds.indexOf(a.kind) - kinds.indexOf(b.kind) || a.typeId - b.typeId)
+    this.oreShips = new Map(ships.map((s) => [s.name, s]))
     this.ores = this.findOres()
     const processing = new Set(this.ores.map((o) => o.processingSkill))
     for (const t of catalog.types.values()) {
