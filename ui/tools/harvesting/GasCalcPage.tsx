@@ -1,13 +1,12 @@
 import { Fragment, useMemo, useState, type FormEvent } from 'react'
-import type { GasCalcEntry, MiningModulesFile, MiningShipBonusesFile } from '../../../schemas/harvesting'
+import type { GasCalcEntry, GasCalcForm, MiningModulesFile, MiningShipBonusesFile } from '../../../schemas/harvesting'
 import { defaultGasModuleFor, GAS_BOOST_SHIPS, GAS_IMPLANTS, GAS_SHIPS, gasModulesFor, SDE_NOTE, WORMHOLE_CLASSES } from '../../../schemas/harvesting-options'
 import { Collapsible } from '../../components/Collapsible'
 import { NumberField } from '../../components/NumberField'
 import { nextSort, type SortState } from '../../components/SortableTable'
-import { apiPost, ApiError } from '../../lib/api'
 import { formatInt, formatNumber } from '../../lib/format'
 import { GAS_DEFAULT_SORT, GAS_DEFAULTS, GAS_FORM_SPEC, gasRequest, siteTotalMillions, sortPairs, toPairs, type GasForm, type GasSortKey } from './gas-setup'
-import { InfoTip, namesAsOptions, PriceChoice, PriceSource, SavedSetups, SelectField, useDataFile, YES_NO } from './parts'
+import { CalculateBar, CORE_TIP, InfoTip, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SelectField, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
 import { useFormInUrl } from './useFormInUrl'
 import type { z } from 'zod'
 import './harvesting.css'
@@ -41,28 +40,17 @@ export default function GasCalcPage() {
   const { form, update, load, query, unreadable } = useFormInUrl<GasForm>(GAS_FORM_SPEC, GAS_DEFAULTS)
   const modules = useDataFile<Modules>('mining_modules.json')
   const ships = useDataFile<Ships>('mining_ship_bonuses.json')
-  const [results, setResults] = useState<GasCalcEntry[]>([])
-  const [loading, setLoading] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const calc = useCalculation<GasCalcForm, GasCalcEntry[]>('/api/gas-calc', () => window.alert(CALC_FAILED))
+  const results = useMemo(() => calc.result ?? [], [calc.result])
   const [sort, setSort] = useState<SortState>(GAS_DEFAULT_SORT)
 
   const moduleOptions = gasModulesFor(form.ship)
   // The module list changes with the ship; a module the new ship does not use gives way to its usual one.
   const setShip = (ship: string) => update({ ship, moduleType: gasModulesFor(ship).includes(form.moduleType) ? form.moduleType : defaultGasModuleFor(ship) })
 
-  const calculate = async (e?: FormEvent) => {
-    e?.preventDefault()
-    setLoading(true)
-    try {
-      setResults(await apiPost<GasCalcEntry[]>('/api/gas-calc', gasRequest(form)))
-      setError(null)
-    } catch (err) {
-      console.error('Gas calculation failed:', err instanceof ApiError ? { status: err.status, body: err.body } : err)
-      setError(err instanceof ApiError ? err.message : 'The server could not be reached.')
-      window.alert(CALC_FAILED)
-    } finally {
-      setLoading(false)
-    }
+  const calculate = (e: FormEvent) => {
+    e.preventDefault()
+    void calc.run(gasRequest(form))
   }
 
   const pairs = useMemo(() => {
@@ -72,7 +60,6 @@ export default function GasCalcPage() {
 
   const module = modules.data?.[form.moduleType]
   const ship = ships.data?.[form.ship]
-  const maxModules = module && ship ? (module.turret ? ship.turretSlots : ship.highSlots) : null
   const first = results[0]
 
   return (
@@ -92,11 +79,7 @@ export default function GasCalcPage() {
             ), refreshed every 30 minutes. Site contents come from the community gas-site data. {SDE_NOTE}
           </p>
         </div>
-        {unreadable.length > 0 && (
-          <p className="warning-text" role="alert">
-            Part of this link could not be read ({unreadable.join(', ')}); those fields show their defaults.
-          </p>
-        )}
+        <LinkWarning unreadable={unreadable} />
       </section>
 
       <form className="panel" onSubmit={calculate} aria-label="Gas fleet setup">
@@ -107,21 +90,11 @@ export default function GasCalcPage() {
             value={form.moduleType}
             options={namesAsOptions(moduleOptions)}
             onChange={(moduleType) => update({ moduleType })}
-            note={
-              module && (
-                <span className="field-note muted" data-testid="module-stats">
-                  {module.baseYield} m³ per {module.cycle} s, {module.residueChance > 0 ? `residue ${Math.round(module.residueChance * 100)}% × ${module.residueMultiplier}` : 'no residue'}
-                </span>
-              )
-            }
+            note={<ModuleStats module={module} />}
           />
           <NumberField label="Module Count" value={form.moduleCount} min={1} max={8} integer onChange={(moduleCount) => update({ moduleCount })} />
           <NumberField label="Ship Count" value={form.shipCount} min={1} max={500} integer onChange={(shipCount) => update({ shipCount })} />
-          {maxModules !== null && form.moduleCount > maxModules && (
-            <p className="warning-text field-warning" data-testid="slot-warning">
-              A {form.ship} fits at most {maxModules} of these ({module!.turret ? 'turret hardpoints' : 'high slots'}).
-            </p>
-          )}
+          <SlotWarning shipName={form.ship} ship={ship} module={module} count={form.moduleCount} />
         </Collapsible>
 
         <Collapsible as="fieldset" title="Skills">
@@ -142,26 +115,14 @@ export default function GasCalcPage() {
             value={form.bastion}
             options={YES_NO('no' as const, 'yes' as const)}
             onChange={(bastion) => update({ bastion })}
-            tip="An active Tech II industrial core on the boost ship: Medium on the Porpoise (+7.5% burst strength), Large on the Orca (+15%). Other hulls have none."
+            tip={CORE_TIP}
           />
         </Collapsible>
 
-        <div className="calc-bar">
-          <PriceChoice field={form.priceField} compressed={form.compressed} onChange={update} what="gas" />
-          <button type="submit" className="button calc-button" disabled={loading}>
-            {loading ? 'Calculating…' : 'Calculate'}
-          </button>
-        </div>
-        {error && (
-          <p className="error-box" role="alert" data-testid="calc-error">
-            {error}
-          </p>
-        )}
+        <CalculateBar field={form.priceField} compressed={form.compressed} onPrice={update} what="gas" busy={calc.busy} error={calc.error} />
       </form>
 
-      <Collapsible title="Saved fleets" defaultOpen={false} className="panel saved-panel">
-        <SavedSetups storageKey="gas-calc:fleets" query={query} onLoad={load} noun="fleet" />
-      </Collapsible>
+      <SavedPanel title="Saved fleets" storageKey="gas-calc:fleets" query={query} onLoad={load} noun="fleet" />
 
       {first && (
         <section className="panel" aria-labelledby="gas-results" data-testid="gas-results">

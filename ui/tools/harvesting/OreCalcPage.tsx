@@ -1,14 +1,13 @@
 import { useMemo, useState, type FormEvent } from 'react'
 import type { z } from 'zod'
-import type { MiningCrystalsFile, MiningModulesFile, MiningShipBonusesFile, OreCalcResponse, OreDataFile } from '../../../schemas/harvesting'
+import type { MiningCrystalsFile, MiningModulesFile, MiningShipBonusesFile, OreCalcForm, OreCalcResponse, OreDataFile } from '../../../schemas/harvesting'
 import { LOW_SLOT_MODULES, MAX_LOW_SLOTS, ORE_BOOST_SHIPS, ORE_IMPLANTS, SDE_NOTE } from '../../../schemas/harvesting-options'
 import { Collapsible } from '../../components/Collapsible'
 import { NumberField } from '../../components/NumberField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
-import { apiPost, ApiError } from '../../lib/api'
 import { formatInt, formatNumber } from '../../lib/format'
 import { moduleFor, ORE_DEFAULTS, ORE_FORM_SPEC, oreRequest, type OreForm } from './ore-setup'
-import { namesAsOptions, PriceChoice, PriceSource, SavedSetups, SelectField, useDataFile, YES_NO } from './parts'
+import { CalculateBar, CORE_TIP, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SelectField, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
 import { useFormInUrl } from './useFormInUrl'
 import './harvesting.css'
 
@@ -61,9 +60,8 @@ export default function OreCalcPage() {
   const modules = useDataFile<Modules>('mining_modules.json')
   const crystals = useDataFile<Crystals>('mining_crystals.json')
   const ores = useDataFile<Ores>('ore_data.json')
-  const [output, setOutput] = useState<OreCalcResponse | null>(null)
-  const [loading, setLoading] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const calc = useCalculation<OreCalcForm, OreCalcResponse>('/api/ore-calc')
+  const output = calc.result
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT)
 
   const dataError = ships.error ?? modules.error ?? crystals.error ?? ores.error
@@ -77,18 +75,9 @@ export default function OreCalcPage() {
   // Choosing another module clears the crystal (the spec), so a crystal never rides along to a module that cannot load it.
   const setModule = (name: string) => update({ module: name, crystal: name === form.module ? form.crystal : '' })
 
-  const calculate = async (e?: FormEvent) => {
-    e?.preventDefault()
-    setLoading(true)
-    try {
-      setOutput(await apiPost<OreCalcResponse>('/api/ore-calc', oreRequest(form)))
-      setError(null)
-    } catch (err) {
-      console.error('Ore calculation failed:', err)
-      setError(err instanceof ApiError ? err.message : 'The server could not be reached. Check your connection and try again.')
-    } finally {
-      setLoading(false)
-    }
+  const calculate = (e: FormEvent) => {
+    e.preventDefault()
+    void calc.run(oreRequest(form))
   }
 
   const rows = useMemo<OreRow[]>(() => {
@@ -115,11 +104,7 @@ export default function OreCalcPage() {
             <strong>Market prices</strong> are Jita 4-4 from this toolbox&apos;s own market API, refreshed every 30 minutes. {SDE_NOTE}
           </p>
         </div>
-        {unreadable.length > 0 && (
-          <p className="warning-text" role="alert">
-            Part of this link could not be read ({unreadable.join(', ')}); those fields show their defaults.
-          </p>
-        )}
+        <LinkWarning unreadable={unreadable} />
         {dataError && (
           <p className="error-box" role="alert">
             The ship and module lists could not be loaded: {dataError}
@@ -140,13 +125,7 @@ export default function OreCalcPage() {
             value={fits.includes(form.module) ? form.module : ''}
             options={[...(fits.includes(form.module) ? [] : [{ value: '', label: 'Select Module' }]), ...namesAsOptions(fits)]}
             onChange={setModule}
-            note={
-              module && (
-                <span className="field-note muted" data-testid="module-stats">
-                  {module.baseYield} m³ per {module.cycle} s, {module.residueChance > 0 ? `residue ${Math.round(module.residueChance * 100)}% × ${module.residueMultiplier}` : 'no residue'}
-                </span>
-              )
-            }
+            note={<ModuleStats module={module} />}
           />
           <NumberField label="Number of Modules" value={form.numModules} min={1} max={8} integer onChange={(numModules) => update({ numModules })} />
           <SelectField
@@ -160,11 +139,7 @@ export default function OreCalcPage() {
           <NumberField label="Number of Ships" value={form.numShips} min={1} max={500} integer onChange={(numShips) => update({ numShips })} />
           <SelectField label="Low Slot Module" value={form.lowSlotName} options={[{ value: '', label: 'No Low Slot' }, ...namesAsOptions(LOW_SLOT_MODULES)]} onChange={(lowSlotName) => update({ lowSlotName })} />
           <NumberField label="Number of Low Slots" value={form.lowSlotCount} min={0} max={MAX_LOW_SLOTS} integer onChange={(lowSlotCount) => update({ lowSlotCount })} disabled={!form.lowSlotName} />
-          {ship && module && form.numModules > (module.turret ? ship.turretSlots : ship.highSlots) && (
-            <p className="warning-text field-warning" data-testid="slot-warning">
-              A {form.ship} fits at most {module.turret ? ship.turretSlots : ship.highSlots} of these ({module.turret ? 'turret hardpoints' : 'high slots'}).
-            </p>
-          )}
+          <SlotWarning shipName={form.ship} ship={ship} module={module} count={form.numModules} />
           {ship && form.lowSlotName && form.lowSlotCount > lowSlotMax && (
             <p className="warning-text field-warning" data-testid="low-slot-warning">
               A {form.ship} has {lowSlotMax} low slots.
@@ -193,26 +168,14 @@ export default function OreCalcPage() {
             value={form.bastion}
             options={YES_NO('No' as const, 'Yes' as const)}
             onChange={(bastion) => update({ bastion })}
-            tip="An active Tech II industrial core on the boost ship: Medium on the Porpoise (+7.5% burst strength), Large on the Orca (+15%)."
+            tip={CORE_TIP}
           />
         </Collapsible>
 
-        <div className="calc-bar">
-          <PriceChoice field={form.priceField} compressed={form.compressed} onChange={update} what="ore" />
-          <button type="submit" className="button calc-button" disabled={loading || !ship || !fits.includes(form.module)}>
-            {loading ? 'Calculating…' : 'Calculate'}
-          </button>
-        </div>
-        {error && (
-          <p className="error-box" role="alert" data-testid="calc-error">
-            {error}
-          </p>
-        )}
+        <CalculateBar field={form.priceField} compressed={form.compressed} onPrice={update} what="ore" busy={calc.busy} disabled={!ship || !fits.includes(form.module)} error={calc.error} />
       </form>
 
-      <Collapsible title="Saved setups" defaultOpen={false} className="panel saved-panel">
-        <SavedSetups storageKey="ore-calc:setups" query={query} onLoad={load} noun="setup" />
-      </Collapsible>
+      <SavedPanel title="Saved setups" storageKey="ore-calc:setups" query={query} onLoad={load} noun="setup" />
 
       {output && (
         <section className="panel" aria-labelledby="ore-results" data-testid="ore-results">

@@ -194,7 +194,7 @@ describe('gas calculator (/gas-calc)', () => {
     expect(await page.getByTestId('calc-error').textContent()).toBe('Static game data is not imported yet; try again in a minute')
     expect(await tableRows(page)).toEqual(before)
     // The failure went to the console, as the spec asks.
-    expect(errors.some((e) => e.startsWith('Gas calculation failed'))).toBe(true)
+    expect(errors.some((e) => e.startsWith('Calculation failed (/api/gas-calc)'))).toBe(true)
     await context.close()
   })
 

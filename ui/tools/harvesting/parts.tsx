@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react'
 import { HARVEST_PRICE_FIELDS, type HarvestPriceField } from '../../../schemas/harvesting-options'
-import { apiGet, ApiError } from '../../lib/api'
+import { Collapsible } from '../../components/Collapsible'
+import { apiGet, apiPost, ApiError } from '../../lib/api'
 import { readStorage, writeStorage } from '../../lib/storage'
 
 /** A '?' mark that shows its text on hover or keyboard focus (and to screen readers through the tooltip role). */
@@ -183,5 +184,89 @@ export function SavedSetups({ storageKey, query, onLoad, noun }: { storageKey: s
         </ul>
       )}
     </div>
+  )
+}
+
+/** The Jita price choice beside the Calculate button, and the server's sentence under it after a failure. */
+export function CalculateBar({ field, compressed, onPrice, what, busy, disabled, error }: { field: HarvestPriceField; compressed: boolean; onPrice: (change: { priceField?: HarvestPriceField; compressed?: boolean }) => void; what: string; busy: boolean; disabled?: boolean; error: string | null }) {
+  return (
+    <>
+      <div className="calc-bar">
+        <PriceChoice field={field} compressed={compressed} onChange={onPrice} what={what} />
+        <button type="submit" className="button calc-button" disabled={busy || disabled}>
+          {busy ? 'Calculating…' : 'Calculate'}
+        </button>
+      </div>
+      {error && (
+        <p className="error-box" role="alert" data-testid="calc-error">
+          {error}
+        </p>
+      )}
+    </>
+  )
+}
+
+/**
+ * One calculation call: the answer replaces the last one on success; on failure the last one stays, the error goes
+ * to the console, the server's sentence is kept for the page, and `onFailure` runs (the gas page's alert).
+ */
+export function useCalculation<Body, Result>(path: string, onFailure?: () => void) {
+  const [result, setResult] = useState<Result | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const run = async (body: Body) => {
+    setBusy(true)
+    try {
+      setResult(await apiPost<Result>(path, body))
+      setError(null)
+    } catch (err) {
+      console.error(`Calculation failed (${path}):`, err instanceof ApiError ? { status: err.status, body: err.body } : err)
+      setError(err instanceof ApiError ? err.message : 'The server could not be reached. Check your connection and try again.')
+      onFailure?.()
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { result, busy, error, run }
+}
+
+/** A module's base numbers from mining_modules.json, under its select. */
+export function ModuleStats({ module }: { module: { baseYield: number; cycle: number; residueChance: number; residueMultiplier: number } | undefined }) {
+  if (!module) return null
+  return (
+    <span className="field-note muted" data-testid="module-stats">
+      {module.baseYield} m³ per {module.cycle} s, {module.residueChance > 0 ? `residue ${Math.round(module.residueChance * 100)}% × ${module.residueMultiplier}` : 'no residue'}
+    </span>
+  )
+}
+
+/** A warning (never a block) when more modules are entered than the hull has turret hardpoints or high slots for. */
+export function SlotWarning({ shipName, ship, module, count }: { shipName: string; ship: { turretSlots: number; highSlots: number } | undefined; module: { turret: boolean } | undefined; count: number }) {
+  if (!ship || !module) return null
+  const max = module.turret ? ship.turretSlots : ship.highSlots
+  if (count <= max) return null
+  return (
+    <p className="warning-text field-warning" data-testid="slot-warning">
+      A {shipName} fits at most {max} of these ({module.turret ? 'turret hardpoints' : 'high slots'}).
+    </p>
+  )
+}
+
+export function LinkWarning({ unreadable }: { unreadable: string[] }) {
+  if (!unreadable.length) return null
+  return (
+    <p className="warning-text" role="alert">
+      Part of this link could not be read ({unreadable.join(', ')}); those fields show their defaults.
+    </p>
+  )
+}
+
+export const CORE_TIP = 'An active Tech II industrial core on the boost ship: Medium on the Porpoise (+7.5% burst strength), Large on the Orca (+15%). Other hulls have none.'
+
+export function SavedPanel({ title, ...props }: { title: string; storageKey: string; query: string; onLoad: (query: string) => void; noun: string }) {
+  return (
+    <Collapsible title={title} defaultOpen={false} className="panel saved-panel">
+      <SavedSetups {...props} />
+    </Collapsible>
   )
 }
