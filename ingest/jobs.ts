@@ -1,6 +1,7 @@
 import type { AppContext } from '../api/context.js'
 import { marketOrdersJob } from './market/orders-job.js'
 import { serverStatusJob } from './status/server-status-job.js'
+import { killmailBackfillJob, killmailFeedJob } from './killmails/jobs.js'
 
 /** An ingest job: pulls from the outside and publishes to topics, on a cron schedule and/or once at start. */
 export interface IngestJob {
@@ -24,4 +25,4 @@ export function everySeconds(seconds: number): string {
 }
 
 /** Every scheduled ingest job, one entry per source. */
-export const ingestJobs: IngestJob[] = [serverStatusJob, marketOrdersJob]
+export const ingestJobs: IngestJob[] = [serverStatusJob, marketOrdersJob, killmailFeedJob, killmailBackfillJob]

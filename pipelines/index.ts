@@ -1,6 +1,8 @@
 import type { AppContext } from '../api/context.js'
 import { marketPipeline } from './market/consumer.js'
+import { killmailStorePipeline } from './killmails/pipeline.js'
 import type { Consumer } from './stream/index.js'
+import { killfeedPipeline } from './killfeed/router.js'
 
 /** A pipeline: consumes a topic and writes ClickHouse (or posts somewhere) in batches. */
 export interface Pipeline {
@@ -9,7 +11,7 @@ export interface Pipeline {
 }
 
 /** Every topic consumer of the product, one entry per pipeline. */
-export const pipelines: Pipeline[] = [marketPipeline]
+export const pipelines: Pipeline[] = [marketPipeline, killmailStorePipeline, killfeedPipeline]
 
 export interface RunningPipelines {
   stop(): Promise<void>
