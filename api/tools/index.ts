@@ -12,6 +12,7 @@ import { register as killTrackerRoutes } from './killtracker/routes.js'
 import { register as killfeedRoutes } from './killfeed/routes.js'
 import { register as wormholeRoutes } from './wormholes/routes.js'
 import { register as pyfaRoutes } from './pyfa/routes.js'
+import { register as harvestingRoutes } from './harvesting/routes.js'
 import { register as wormholeSiteRoutes } from './wormhole-sites/routes.js'
 
 /**
@@ -26,6 +27,7 @@ export const toolRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Pr
   statusRoutes,
   pyfaRoutes,
   lootSplitRoutes,
+  harvestingRoutes,
   wormholeSiteRoutes,
   killboardRoutes,
   authRoutes,

@@ -34,6 +34,22 @@ export interface ToolEntry {
  */
 export const tools: ToolEntry[] = [
   {
+    path: '/gas-calc',
+    name: 'Gas Huffing Calculator',
+    description: 'Live market data and boosting math: ISK per hour, residue and time to huff every wormhole gas site for your fleet, skills and boosts.',
+    menuLabel: 'Gas',
+    section: 'Calculators',
+    page: () => import('./harvesting/GasCalcPage'),
+  },
+  {
+    path: '/ore',
+    name: 'Ore Mining Calculator',
+    description: 'Cycle time, yield and ISK per hour on every ore for your mining ships, crystals, upgrades, skills and foreman boosts.',
+    menuLabel: 'Ore',
+    section: 'Calculators',
+    page: () => import('./harvesting/OreCalcPage'),
+  },
+  {
     path: '/participation',
     name: 'Participation loot splitter',
     description: 'Split blue loot by participation: each pilot is paid for the ISK value of the sleeper site runs they were in.',
