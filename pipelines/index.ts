@@ -1,4 +1,5 @@
 import type { AppContext } from '../api/context.js'
+import { industryInputsPipeline } from './industry/consumer.js'
 import { marketPipeline } from './market/consumer.js'
 import type { Consumer } from './stream/index.js'
 
@@ -9,7 +10,7 @@ export interface Pipeline {
 }
 
 /** Every topic consumer of the product, one entry per pipeline. */
-export const pipelines: Pipeline[] = [marketPipeline]
+export const pipelines: Pipeline[] = [marketPipeline, industryInputsPipeline]
 
 export interface RunningPipelines {
   stop(): Promise<void>

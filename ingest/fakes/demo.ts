@@ -2,7 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { readGroupsAndCategories, readTypes } from '../static/sde-records.js'
 import { sdeVersion } from '../static/sde-files.js'
+import { demoAdjustedPrices, demoCostIndices, demoSystems } from './demo-industry.js'
 import { demoOrderBooks, readReferencePrices, type DemoType } from './demo-market.js'
+import { addIndustryRoutes, createIndustryState, setIndustryData, type FakeIndustryState } from './esi/industry.js'
 import { addMarketRoutes, createMarketState, setBook, type FakeMarketState } from './esi/markets.js'
 import { FakeEsi } from './esi/server.js'
 import { addStatusRoutes, type FakeServerStatus } from './esi/status.js'
@@ -10,6 +12,7 @@ import { addStatusRoutes, type FakeServerStatus } from './esi/status.js'
 export interface DemoFakes {
   esi: FakeEsi
   market: FakeMarketState
+  industry: FakeIndustryState
   status: { current: FakeServerStatus | null }
   close(): Promise<void>
 }
@@ -34,7 +37,7 @@ function demoTypes(dataDir: string): Promise<DemoType[]> | DemoType[] {
 
 /**
  * The loopback stand-ins for the outside world in demo mode and in the shared test server: a fake ESI with
- * server status and order books for the five hubs, plus `/_control/*` routes tests use to change what it answers.
+ * server status, order books for the five hubs, adjusted prices and system cost indices, plus `/_control/*` routes tests use to change what it answers.
  */
 export async function startDemoFakes(options: { dataDir: string; communityDir: string; port?: number }): Promise<DemoFakes> {
   const esi = new FakeEsi()
@@ -42,8 +45,13 @@ export async function startDemoFakes(options: { dataDir: string; communityDir: s
   const status = { current: { players: 23_456, server_version: '2999999', start_time: new Date(Date.now() - 6 * 3_600_000).toISOString(), vip: false } as FakeServerStatus | null }
   addStatusRoutes(esi, status)
   addMarketRoutes(esi, market)
-  const books = demoOrderBooks(await demoTypes(options.dataDir), readReferencePrices(options.communityDir))
+  const types = await demoTypes(options.dataDir)
+  const refs = readReferencePrices(options.communityDir)
+  const books = demoOrderBooks(types, refs)
   for (const [region, orders] of books) setBook(market, region, orders)
+  const industry = createIndustryState()
+  addIndustryRoutes(esi, industry)
+  setIndustryData(industry, { prices: demoAdjustedPrices(types, refs), systems: demoCostIndices(demoSystems(options.dataDir)) })
 
   // Test controls (only on this loopback fake, never on the product's API).
   esi.route('POST', '/_control/status', (req) => {
@@ -65,5 +73,5 @@ export async function startDemoFakes(options: { dataDir: string; communityDir: s
   })
 
   await esi.start(options.port ?? 0)
-  return { esi, market, status, close: () => esi.close() }
+  return { esi, market, industry, status, close: () => esi.close() }
 }
