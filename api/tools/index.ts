@@ -7,6 +7,8 @@ import { register as statusRoutes } from './statuses/routes.js'
 import { register as lootSplitRoutes } from './loot-split/routes.js'
 import { register as wormholeRoutes } from './wormholes/routes.js'
 import { register as pyfaRoutes } from './pyfa/routes.js'
+import { register as industryRoutes } from './industry/routes.js'
+import { register as reactionRoutes } from './reactions/routes.js'
 
 /**
  * Every tool's API routes, one entry per slice (`api/tools/<tool>/routes.ts`).
@@ -20,4 +22,6 @@ export const toolRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Pr
   statusRoutes,
   pyfaRoutes,
   lootSplitRoutes,
+  reactionRoutes,
+  industryRoutes,
 ]
