@@ -1,6 +1,9 @@
 import { z } from 'zod'
-import { HUB_STATION_IDS, HUBS } from './market.js'
+import { INDUSTRY_DEFAULTS, INDUSTRY_STRUCTURES, MAX_RUNS, RIG_TIERS, SECURITY_CLASSES } from './industry-constants.js'
+import { HUB_STATION_IDS, HUBS } from './hubs.js'
 import { defineTopic } from './topics.js'
+
+export * from './industry-constants.js'
 
 /** One row of ESI `GET /markets/prices/` (CCP's adjusted and average prices, refreshed about daily, cached 3600 s). */
 export const EsiMarketPrice = z.object({
@@ -66,11 +69,8 @@ export const IndustryInputsUpdatedTopic = defineTopic(
 // ---------------------------------------------------------------------------------------------------------------
 // Shared request vocabulary of the two calculators
 
-export const RIG_TIERS = ['None', 'T1', 'T2'] as const
 export const RigTier = z.enum(RIG_TIERS)
 export type RigTier = z.infer<typeof RigTier>
-
-export const SECURITY_CLASSES = ['high', 'low', 'null', 'wormhole'] as const
 export const SecurityClass = z.enum(SECURITY_CLASSES)
 export type SecurityClass = z.infer<typeof SecurityClass>
 
@@ -99,12 +99,8 @@ export type DataAges = z.infer<typeof DataAges>
 // ---------------------------------------------------------------------------------------------------------------
 // /industry
 
-export const INDUSTRY_STRUCTURES = ['Non-Bonused Structure', 'Raitaru', 'Azbel', 'Sotiyo'] as const
 export const IndustryStructure = z.enum(INDUSTRY_STRUCTURES)
 export type IndustryStructure = z.infer<typeof IndustryStructure>
-
-export const INDUSTRY_DEFAULTS = { station: 60003760, system: 'Jita', me: 0, runs: 1, structure: 'Non-Bonused Structure' as IndustryStructure }
-export const MAX_RUNS = 100_000
 
 export const IndustrySystem = z
   .object({

@@ -1,42 +1,14 @@
 import { z } from 'zod'
 import { DataAges, HubStation, RigTier, SecurityClass } from './industry.js'
+import { MAX_REACTION_RUNS, PRICING_MODES, REACTION_DEFAULTS, REACTION_STRUCTURES } from './industry-constants.js'
 
-/** The spec's fixed list: the eight hybrid (polymer) reaction formulas the page asks for by default. */
-export const HYBRID_BLUEPRINT_IDS = [46157, 46159, 46160, 46161, 46162, 46163, 46164, 46165] as const
+export { HYBRID_BLUEPRINT_IDS, MAX_REACTION_RUNS, PRICING_MODE_LABELS, PRICING_MODES, REACTION_DEFAULTS, REACTION_SECURITY, REACTION_STRUCTURES } from './industry-constants.js'
 
-export const PRICING_MODES = ['sell', 'buy', 'split', 'sell5', 'buy5'] as const
 export const PricingMode = z.enum(PRICING_MODES)
 export type PricingMode = z.infer<typeof PricingMode>
-export const PRICING_MODE_LABELS: Record<PricingMode, string> = {
-  sell: 'Sell (lowest sell order)',
-  buy: 'Buy (highest buy order)',
-  split: 'Split (midpoint of sell and buy)',
-  sell5: 'Sell 5% (average of the cheapest 5%)',
-  buy5: 'Buy 5% (average of the highest 5%)',
-}
-
-export const REACTION_STRUCTURES = ['Station', 'Athanor', 'Tatara'] as const
 export const ReactionStructure = z.enum(REACTION_STRUCTURES)
 export type ReactionStructure = z.infer<typeof ReactionStructure>
-
-/** Reactions are not allowed in high-security space, so the spec offers these three. */
-export const REACTION_SECURITY = ['wormhole', 'low', 'null'] as const
 export const ReactionSecurity = SecurityClass.exclude(['high'])
-
-export const REACTION_DEFAULTS = {
-  station: 60003760,
-  inputPricingMode: 'sell' as PricingMode,
-  outputPricingMode: 'buy' as PricingMode,
-  reactionSkill: 0,
-  structureType: 'Station' as ReactionStructure,
-  meRig: 'None' as RigTier,
-  teRig: 'None' as RigTier,
-  systemCostIndex: 0,
-  facilityTaxPercent: 0,
-  securityStatus: 'wormhole' as z.infer<typeof ReactionSecurity>,
-  runs: 1,
-}
-export const MAX_REACTION_RUNS = 100_000
 
 export const ReactionRequest = z
   .object({

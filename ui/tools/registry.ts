@@ -51,6 +51,22 @@ export const tools: ToolEntry[] = [
     aliases: ['/blue-loot'],
   },
   {
+    path: '/reaction-calc',
+    name: 'Reactions Calculator',
+    description: 'Profit of every reaction formula at hub prices: inputs, outputs, job install cost, facility and SCC taxes, with refinery, rig and skill bonuses.',
+    menuLabel: 'Reactions',
+    section: 'Calculators',
+    page: () => import('./reactions/ReactionsPage'),
+  },
+  {
+    path: '/industry',
+    name: 'Industry build cost',
+    description: 'Materials and job cost of building any blueprint: ME, runs, engineering complex, system cost index and hub prices.',
+    menuLabel: 'Industry',
+    section: 'Calculators',
+    page: () => import('./industry/IndustryPage'),
+  },
+  {
     path: '/timestamp',
     name: 'Time converter',
     description: 'Build chat timestamp codes that show every reader their own local time, and convert to and from EVE time (UTC).',

@@ -20,11 +20,11 @@ export interface ReactionIndex {
 }
 
 const LABELS: Record<string, string> = {
-  hybrid: 'Hybrid (the eight default formulas)',
-  polymer: 'Polymer, every formula',
-  'composite-simple': 'Composite: simple (moon materials → intermediates)',
-  'composite-complex': 'Composite: complex (intermediates → advanced)',
-  biochemical: 'Biochemical (boosters)',
+  hybrid: 'Hybrid (default)',
+  polymer: 'Polymer, all formulas',
+  'composite-simple': 'Composite: simple',
+  'composite-complex': 'Composite: complex',
+  biochemical: 'Biochemical',
   'molecular-forged': 'Molecular-forged',
 }
 
