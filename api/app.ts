@@ -8,7 +8,7 @@ import { ApiRouter } from './http/router.js'
 import { securityHeaders } from './http/security.js'
 import { staticUi } from './http/static-ui.js'
 import { registerHealth } from './health.js'
-import { toolRoutes } from './tools/index.js'
+import { catchAllRoutes, toolRoutes } from './tools/index.js'
 import type { WsHub } from './ws/hub.js'
 import type { PriceStore } from './tools/prices/price-store.js'
 
@@ -32,6 +32,7 @@ export async function createApi(ctx: ApiContext, options: { uiRoot?: string } = 
 
   registerHealth(router, ctx)
   for (const register of toolRoutes) await register(router, ctx)
+  for (const register of catchAllRoutes) await register(router, ctx)
 
   let document: unknown = null
   const openapi = () => (document ??= buildOpenApiDocument(router.registry, ctx.version))

@@ -5,12 +5,16 @@
 import { loadConfig } from '../schemas/config.js'
 import { createLogger } from '../pipelines/log.js'
 import { startDemoFakes } from '../ingest/fakes/demo.js'
+import { demoEntities } from '../ingest/fakes/demo-kills.js'
+import { killHash, makeKillmail, makeZkb } from '../ingest/fakes/zkillboard/killmails.js'
+import { KillmailsTopic } from '../schemas/killmails.js'
+import { publish } from '../pipelines/stream/typed.js'
 import { startApp } from './boot.js'
 
 const base = loadConfig()
 const log = createLogger(base.LOG_LEVEL)
 const fakes = await startDemoFakes({ dataDir: base.DATA_DIR, communityDir: base.COMMUNITY_DATA_DIR, port: process.env.DEMO_ESI_PORT ? Number(process.env.DEMO_ESI_PORT) : 0 })
-const config = loadConfig({ ...process.env, ESI_BASE_URL: fakes.esi.url, DEMO: '1' })
+const config = loadConfig({ ...process.env, ESI_BASE_URL: fakes.esi.url, ZKILL_R2Z2_URL: fakes.zkill.url, ZKILL_BASE_URL: fakes.zkill.url, ZKILL_FEED_ENABLED: '1', DEMO: '1' })
 process.stdout.write(`FAKE_ESI ${fakes.esi.url}\n`)
 
 try {
@@ -24,6 +28,17 @@ try {
   }
   process.on('SIGINT', () => void shutdown())
   process.on('SIGTERM', () => void shutdown())
+  // A week of kill history through the same topic the zKillboard feed publishes to, and a tracked pilot for /demo-pilot.
+  await publish(
+    app.ctx.stream,
+    KillmailsTopic,
+    fakes.history.map(({ spec, value }) => ({
+      key: String(spec.id),
+      value: { killmail_id: spec.id, hash: killHash(spec.id), esi: makeKillmail(spec), zkb: makeZkb(spec.id, value), source: 'backfill' as const, received_at: new Date().toISOString() },
+    })),
+  )
+  const pilot = demoEntities().pilots[0]
+  await app.ctx.ch.insert({ table: 'tracked_players', format: 'JSONEachRow', values: [{ path: 'demo-pilot', display_name: pilot.name, character_ids: [pilot.id], deleted: false }] })
   if (app.api) process.stdout.write(`LISTENING ${app.api.url}\n`)
   log.info({ url: app.api?.url, fakeEsi: fakes.esi.url }, 'demo running on built-in fakes')
 } catch (err) {

@@ -1,7 +1,9 @@
 import type { AppContext } from '../api/context.js'
 import { industryInputsPipeline } from './industry/consumer.js'
 import { marketPipeline } from './market/consumer.js'
+import { killmailStorePipeline } from './killmails/pipeline.js'
 import type { Consumer } from './stream/index.js'
+import { killfeedPipeline } from './killfeed/router.js'
 
 /** A pipeline: consumes a topic and writes ClickHouse (or posts somewhere) in batches. */
 export interface Pipeline {
@@ -10,7 +12,7 @@ export interface Pipeline {
 }
 
 /** Every topic consumer of the product, one entry per pipeline. */
-export const pipelines: Pipeline[] = [marketPipeline, industryInputsPipeline]
+export const pipelines: Pipeline[] = [marketPipeline, killmailStorePipeline, killfeedPipeline, industryInputsPipeline]
 
 export interface RunningPipelines {
   stop(): Promise<void>

@@ -45,6 +45,10 @@ export const SleeperSite = z.looseObject({
 export type SleeperSite = z.infer<typeof SleeperSite>
 
 export const SleeperNpcStats = z.looseObject({ typeId: z.number().int(), name: z.string() })
+/** Raw dogma per NPC type as the community sheet captured it ({attributeID: value, name}); covers types newer than the SDE. */
+const DogmaSnapshot = z.record(z.string(), z.record(z.string(), z.union([z.number(), z.string()])))
+export const SleeperNpcDogma = z.looseObject({ sleepers: DogmaSnapshot, missiles: DogmaSnapshot })
+export type SleeperNpcDogma = z.infer<typeof SleeperNpcDogma>
 export const SleeperEscalation = z.looseObject({ name: z.string(), typeId: z.number().int().nullable(), blueLootIsk: Num, classScope: z.string() })
 
 const Resource = z.looseObject({
@@ -120,6 +124,7 @@ export const COMMUNITY_DATASETS = {
   sleeperSites: { file: 'sleeper-sites/sites.json', schema: z.array(SleeperSite), what: 'sleeper site waves and blue loot values' },
   sleeperNpcStats: { file: 'sleeper-sites/sleeper-npc-stats.json', schema: z.array(SleeperNpcStats), what: 'sleeper NPC combat figures' },
   sleeperEscalations: { file: 'sleeper-sites/escalations.json', schema: z.array(SleeperEscalation), what: 'capital and Drifter escalations' },
+  sleeperNpcDogma: { file: 'sleeper-sites/sleeper-npc-dogma-snapshot.json', schema: SleeperNpcDogma, what: 'raw dogma of sleeper NPCs, incl. the Drifter Recon Battleship the SDE lacks' },
   gasSites: { file: 'gas-sites/gas-sites.json', schema: z.array(GasSite), what: 'gas site clouds' },
   oreSites: { file: 'ore-sites/ore-sites.json', schema: z.array(OreSite), what: 'ore site contents' },
 } as const

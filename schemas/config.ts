@@ -52,6 +52,10 @@ export const ConfigSchema = z.object({
   ESI_BASE_URL: z.string().url().default('https://esi.evetech.net'),
   ZKILL_BASE_URL: z.string().url().default('https://zkillboard.com'),
   ZKILL_R2Z2_URL: z.string().url().default('https://r2z2.zkillboard.com'),
+  /** Follow zKillboard's live killmail feed (R2Z2) in the ingest role (docs/tools/killmails.md). */
+  ZKILL_FEED_ENABLED: flag.default(true),
+  /** When above 0, the ingest role backfills this many days of kills from zKillboard's history at start (resumable). */
+  KILLMAIL_BACKFILL_DAYS: z.coerce.number().int().min(0).max(90).default(0),
   IMAGE_SERVER_URL: z.string().url().default('https://images.evetech.net'),
   USER_AGENT_CONTACT: z.string().default('admin@jspace-toolbox.example'),
 
@@ -101,6 +105,12 @@ export const ConfigSchema = z.object({
   FITTING_UID_BASE: z.coerce.number().int().min(100000).max(2_000_000_000).default(1_900_000_000),
   /** Where session homes live (created root-owned, mode 0711; each session gets a 0700 folder of its own). */
   FITTING_RUNTIME_DIR: z.string().default(path.join(os.tmpdir(), 'jst-fitting')),
+  /** Where the killfeed router sends Discord webhook posts (routes store real Discord URLs; tests and demo point this at a fake). */
+  DISCORD_API_BASE_URL: z.string().url().default('https://discord.com'),
+  /** An admin session ends after this long without a request... */
+  AUTH_SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
+  /** ...and at the latest this long after login. */
+  AUTH_SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
 })
 
 export type Config = z.infer<typeof ConfigSchema>

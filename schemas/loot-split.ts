@@ -149,7 +149,6 @@ export const SiteFileEntry = z
     blue_loot_isk: z.number().meta({ description: 'Blue loot for clearing the site, ISK; 0 when the data has no value', example: 253400000 }),
   })
   .meta({ id: 'SiteFileEntry' })
-export const SiteFile = z.array(SiteFileEntry).meta({ id: 'SiteFile' })
 export type SiteFileEntry = z.infer<typeof SiteFileEntry>
 
 export const LootEscalations = z

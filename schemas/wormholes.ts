@@ -29,3 +29,66 @@ export const Wormhole = z
   .meta({ id: 'Wormhole' })
 export type Wormhole = z.infer<typeof Wormhole>
 export const WormholeList = z.array(Wormhole).meta({ id: 'WormholeList' })
+
+/** Where a wormhole type leads, as the community data names destinations (c1..c6, hs, ls, ns, thera, c13, pochven, drifter systems). */
+export const WormholeTypeVariant = z.object({
+  total_mass: z.number().nullable().meta({ description: 'kg' }),
+  max_jump_mass: z.number().nullable().meta({ description: 'kg' }),
+  lifetime_hours: z.number().nullable(),
+  mass_regen: z.number().nullable().meta({ description: 'kg regenerated per cycle' }),
+  destination: z.string().nullable(),
+  type_ids: z.array(z.number().int()),
+})
+
+export const WormholeTypeInfo = z
+  .object({
+    code: z.string().meta({ example: 'C247' }),
+    destinations: z.array(z.string()).meta({ description: 'Destination class ids (community data); usually one', example: ['c3'] }),
+    total_mass: z.number().nullable().meta({ description: 'kg (community value)', example: 2_000_000_000 }),
+    max_jump_mass: z.number().nullable().meta({ description: 'Heaviest ship that may jump, kg (community value)', example: 375_000_000 }),
+    lifetime_hours: z.number().nullable(),
+    mass_regen: z.number().nullable(),
+    static: z.boolean().meta({ description: 'Can spawn as a static' }),
+    sde: z.array(WormholeTypeVariant).meta({ description: 'The SDE (Uprising V21.03) values, one entry per distinct variant' }),
+    disagreements: z
+      .array(z.enum(['total_mass', 'max_jump_mass', 'lifetime_hours', 'mass_regen', 'destination']))
+      .meta({ description: 'Fields where the community value and the SDE differ' }),
+  })
+  .meta({ id: 'WormholeType' })
+export type WormholeTypeInfo = z.infer<typeof WormholeTypeInfo>
+export const WormholeTypeList = z.array(WormholeTypeInfo).meta({ id: 'WormholeTypeList' })
+
+export const EffectModifier = z.object({
+  label: z.string().meta({ example: 'Armor resistances' }),
+  value: z.string().meta({ example: '-22%' }),
+  good: z.boolean().meta({ description: 'Whether the change helps the pilot' }),
+})
+export type EffectModifier = z.infer<typeof EffectModifier>
+
+export const SystemWeather = z
+  .object({
+    visible_effect: WormholeEffect.nullable().meta({ description: 'The effect of the secondary sun seen in space' }),
+    applied: z
+      .object({
+        effect: z.string().meta({ example: 'Red Giant' }),
+        strength: z.number().int(),
+        beacon_type_id: z.number().int(),
+        beacon_name: z.string(),
+        modifiers: z.array(EffectModifier),
+      })
+      .nullable()
+      .meta({ description: 'The effect beacon that applies (SDE), with what it does at its class strength' }),
+    differs: z.boolean().meta({ description: 'The applied beacon is not the effect of the visible sun' }),
+  })
+  .meta({ id: 'SystemWeather' })
+export type SystemWeather = z.infer<typeof SystemWeather>
+
+export const WormholeSystemDetail = z
+  .object({
+    system: Wormhole,
+    statics: z.array(z.object({ code: z.string(), type: WormholeTypeInfo.nullable().meta({ description: 'null when the code is not in the wormhole type data' }) })),
+    weather: SystemWeather,
+    image_server: z.string().meta({ description: 'Base URL of the game image server for type icons and logos' }),
+  })
+  .meta({ id: 'WormholeSystemDetail' })
+export type WormholeSystemDetail = z.infer<typeof WormholeSystemDetail>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LiveKill } from './live-kill.js'
 
 /**
  * Messages on the `/ws` websocket. Server → client messages are a discriminated union on `type`;
@@ -9,7 +10,10 @@ export const HeartbeatMessage = z.object({ type: z.literal('heartbeat'), at: z.s
 /** Tranquility's online player count; `players` null when unknown or stale. */
 export const OnlineMessage = z.object({ type: z.literal('online'), players: z.number().int().nonnegative().nullable(), at: z.string() })
 
-export const ServerMessage = z.discriminatedUnion('type', [HelloMessage, HeartbeatMessage, OnlineMessage])
+/** A kill that involved an entity the site tracks (the public live killfeed). */
+export const KillMessage = z.object({ type: z.literal('kill'), kill: LiveKill })
+
+export const ServerMessage = z.discriminatedUnion('type', [HelloMessage, HeartbeatMessage, OnlineMessage, KillMessage])
 export type ServerMessage = z.infer<typeof ServerMessage>
 export type ServerMessageType = ServerMessage['type']
 export type ServerMessageOf<T extends ServerMessageType> = Extract<ServerMessage, { type: T }>

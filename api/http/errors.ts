@@ -39,6 +39,10 @@ export function errorMiddleware(log: Logger) {
         ctx.status = 404
         ctx.body = { error: `No such endpoint: ${ctx.method} ${ctx.path}` }
       }
+      if (ctx.status === 405 && ctx.path.startsWith('/api/')) {
+        ctx.status = 405
+        ctx.body = { error: `${ctx.method} is not allowed on ${ctx.path} (allowed: ${ctx.response.get('Allow') || 'none'})` }
+      }
     } catch (err) {
       if (err instanceof HttpError) {
         ctx.status = err.status

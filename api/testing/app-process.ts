@@ -18,7 +18,8 @@ export interface AppProcess {
 export function startAppProcess(env: Record<string, string>, timeoutMs = 240_000, entry = 'api/main.ts'): Promise<AppProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(entry)], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+      // The live zKillboard feed stays off in test and bench servers unless the caller turns it on.
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ZKILL_FEED_ENABLED: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let out = ''

@@ -11,7 +11,7 @@ export interface DemoSystem {
 }
 
 /** Id and security of every k-space and J-space system (top-level fields only), cached per SDE version under the data directory. */
-export function demoSystems(dataDir: string): DemoSystem[] {
+export function demoIndustrySystems(dataDir: string): DemoSystem[] {
   const cache = path.join(dataDir, 'demo-industry-systems.json')
   if (fs.existsSync(cache)) {
     const cached = JSON.parse(fs.readFileSync(cache, 'utf8')) as { sde: string; systems: DemoSystem[] }

@@ -2,42 +2,62 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { readGroupsAndCategories, readTypes } from '../static/sde-records.js'
 import { sdeVersion } from '../static/sde-files.js'
-import { demoAdjustedPrices, demoCostIndices, demoSystems } from './demo-industry.js'
+import { demoAdjustedPrices, demoCostIndices, demoIndustrySystems } from './demo-industry.js'
+import { demoEntities, demoKill, demoKillHistory, demoSystems } from './demo-kills.js'
 import { demoOrderBooks, readReferencePrices, type DemoType } from './demo-market.js'
 import { addIndustryRoutes, createIndustryState, setIndustryData, type FakeIndustryState } from './esi/industry.js'
+import { addKillmailRoutes, newKillmailState, type FakeKillmailState } from './esi/killmails.js'
 import { addMarketRoutes, createMarketState, setBook, type FakeMarketState } from './esi/markets.js'
 import { FakeEsi } from './esi/server.js'
 import { addStatusRoutes, type FakeServerStatus } from './esi/status.js'
+import { makeKillmail, type KillSpec } from './zkillboard/killmails.js'
+import { FakeZkill } from './zkillboard/server.js'
 
 export interface DemoFakes {
   esi: FakeEsi
+  zkill: FakeZkill
   market: FakeMarketState
   industry: FakeIndustryState
+  kills: FakeKillmailState
   status: { current: FakeServerStatus | null }
+  /** Kills from before the demo started, for the launcher to load through the killmail topic. */
+  history: Array<{ spec: KillSpec; value: number }>
   close(): Promise<void>
 }
 
-/** Market types for the demo books (published, on the market), cached per SDE version under the data directory. */
-function demoTypes(dataDir: string): Promise<DemoType[]> | DemoType[] {
-  const cache = path.join(dataDir, 'demo-market-types.json')
-  if (fs.existsSync(cache)) {
-    const cached = JSON.parse(fs.readFileSync(cache, 'utf8')) as { sde: string; types: DemoType[] }
-    if (cached.sde === sdeVersion()) return cached.types
-  }
-  return (async () => {
-    const { groups } = await readGroupsAndCategories()
-    const types = (await readTypes(new Map(groups.map((g) => [g.group_id, g.category_id]))))
-      .filter((t) => t.published && t.market_group_id !== null)
-      .map((t) => ({ type_id: t.type_id, base_price: t.base_price }))
-    fs.mkdirSync(dataDir, { recursive: true })
-    fs.writeFileSync(cache, JSON.stringify({ sde: sdeVersion(), types }))
-    return types
-  })()
+interface DemoTypeFile {
+  sde: string
+  types: DemoType[]
+  ships: number[]
 }
 
+/** Market types for the demo books and ship types for its kills, cached per SDE version under the data directory. */
+async function demoTypes(dataDir: string): Promise<DemoTypeFile> {
+  const cache = path.join(dataDir, 'demo-types.json')
+  if (fs.existsSync(cache)) {
+    const cached = JSON.parse(fs.readFileSync(cache, 'utf8')) as DemoTypeFile
+    if (cached.sde === sdeVersion() && cached.ships) return cached
+  }
+  const { groups } = await readGroupsAndCategories()
+  const all = await readTypes(new Map(groups.map((g) => [g.group_id, g.category_id])))
+  const SHIP_CATEGORY = 6 // category "Ship" in the SDE
+  const file: DemoTypeFile = {
+    sde: sdeVersion(),
+    types: all.filter((t) => t.published && t.market_group_id !== null).map((t) => ({ type_id: t.type_id, base_price: t.base_price })),
+    ships: all.filter((t) => t.published && t.category_id === SHIP_CATEGORY && t.market_group_id !== null).map((t) => t.type_id),
+  }
+  fs.mkdirSync(dataDir, { recursive: true })
+  fs.writeFileSync(cache, JSON.stringify(file))
+  return file
+}
+
+/** Seconds between the demo's live kills. */
+export const DEMO_KILL_INTERVAL_MS = 20_000
+
 /**
- * The loopback stand-ins for the outside world in demo mode and in the shared test server: a fake ESI with
- * server status, order books for the five hubs, adjusted prices and system cost indices, plus `/_control/*` routes tests use to change what it answers.
+ * The loopback stand-ins for the outside world in demo mode and in the shared test server: a fake ESI (server
+ * status, order books for the five hubs, adjusted prices and system cost indices, killmails and names) and a fake
+ * zKillboard with invented pilots' kills in J-space, plus `/_control/*` routes tests use to change what the fake ESI answers.
  */
 export async function startDemoFakes(options: { dataDir: string; communityDir: string; port?: number }): Promise<DemoFakes> {
   const esi = new FakeEsi()
@@ -47,11 +67,27 @@ export async function startDemoFakes(options: { dataDir: string; communityDir: s
   addMarketRoutes(esi, market)
   const types = await demoTypes(options.dataDir)
   const refs = readReferencePrices(options.communityDir)
-  const books = demoOrderBooks(types, refs)
+  const books = demoOrderBooks(types.types, refs)
   for (const [region, orders] of books) setBook(market, region, orders)
   const industry = createIndustryState()
   addIndustryRoutes(esi, industry)
-  setIndustryData(industry, { prices: demoAdjustedPrices(types, refs), systems: demoCostIndices(demoSystems(options.dataDir)) })
+  setIndustryData(industry, { prices: demoAdjustedPrices(types.types, refs), systems: demoCostIndices(demoIndustrySystems(options.dataDir)) })
+
+  // zKillboard: a week of history (loaded by the launcher), then a new kill every DEMO_KILL_INTERVAL_MS on the R2Z2 feed.
+  const kills = addKillmailRoutes(esi, newKillmailState())
+  const { pilots, corporations, alliances } = demoEntities()
+  for (const e of [...pilots, ...corporations, ...alliances]) kills.names.set(e.id, { name: e.name, category: e.category })
+  const zkill = new FakeZkill(kills)
+  const systems = demoSystems(options.communityDir)
+  const history = demoKillHistory(types.ships, systems)
+  let nextId = 300_000_000
+  const liveTimer = setInterval(() => {
+    if (!types.ships.length || !systems.length) return
+    const { spec, value } = demoKill(nextId, new Date(), types.ships, systems, nextId)
+    nextId++
+    zkill.push(makeKillmail(spec), { zkb: { totalValue: value } })
+  }, DEMO_KILL_INTERVAL_MS)
+  liveTimer.unref()
 
   // Test controls (only on this loopback fake, never on the product's API).
   esi.route('POST', '/_control/status', (req) => {
@@ -73,5 +109,19 @@ export async function startDemoFakes(options: { dataDir: string; communityDir: s
   })
 
   await esi.start(options.port ?? 0)
-  return { esi, market, industry, status, close: () => esi.close() }
+  await zkill.start()
+  return {
+    esi,
+    zkill,
+    market,
+    industry,
+    kills,
+    status,
+    history,
+    async close() {
+      clearInterval(liveTimer)
+      await zkill.close()
+      await esi.close()
+    },
+  }
 }

@@ -85,6 +85,7 @@ class KafkaStreamConsumer implements Consumer {
     const max = this.options.maxBatchSize ?? 1000
     await this.consumer.run({
       autoCommit: false,
+      partitionsConsumedConcurrently: this.options.partitionConcurrency ?? 1,
       eachBatchAutoResolve: false,
       eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
         const all: StreamMessage[] = batch.messages.map((m) => ({

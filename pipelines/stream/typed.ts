@@ -16,6 +16,7 @@ export interface SubscribeOptions {
   groupId: string
   fromBeginning?: boolean
   maxBatchSize?: number
+  partitionConcurrency?: number
   log: Logger
 }
 
@@ -34,6 +35,7 @@ export async function subscribe<T extends z.ZodType>(
     topics: [topic.name],
     fromBeginning: options.fromBeginning,
     maxBatchSize: options.maxBatchSize,
+    partitionConcurrency: options.partitionConcurrency,
     onError: (err, batch) => options.log.warn({ err, topic: topic.name, messages: batch.length }, 'batch failed; it will be delivered again'),
   })
   await consumer.run(async (messages) => {

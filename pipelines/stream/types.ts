@@ -24,6 +24,12 @@ export interface ConsumerOptions {
   fromBeginning?: boolean
   /** Largest batch handed to the handler at once. */
   maxBatchSize?: number
+  /**
+   * Partitions handled at once (Kafka; the in-process stream has one partition). Messages of one partition are
+   * always handled in order, one batch at a time; raise this only when the handler copes with batches of other
+   * partitions running alongside (e.g. messages keyed so that one key is only ever in one partition).
+   */
+  partitionConcurrency?: number
   /** Told about a failed batch before it is retried (for logs and the DEGRADED status). */
   onError?: (error: Error, messages: StreamMessage[]) => void
 }

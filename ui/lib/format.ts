@@ -10,3 +10,20 @@ export const formatNumber = (n: number, decimals = 0) =>
   new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(n)
 /** ISK with separators: "1,234,567 ISK" */
 export const formatIsk = (n: number, decimals = 0) => `${formatNumber(n, decimals)} ISK`
+
+/**
+ * Compact ISK, the spec's money format: at or above 1e3, 1e6, 1e9, 1e12 (absolute) two decimals and k, m, b, t;
+ * below 1000 no decimals. 1234567 → "1.23m", -2500 → "-2.50k", 999 → "999".
+ */
+export function formatIskCompact(n: number): string {
+  const abs = Math.abs(n)
+  for (const [size, suffix] of [
+    [1e12, 't'],
+    [1e9, 'b'],
+    [1e6, 'm'],
+    [1e3, 'k'],
+  ] as const) {
+    if (abs >= size) return `${(n / size).toFixed(2)}${suffix}`
+  }
+  return n.toFixed(0)
+}

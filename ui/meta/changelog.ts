@@ -11,6 +11,44 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.10.0',
+    date: '2026-11-22',
+    title: "PI profitability calculator",
+    changes: [
+      "New /pi-calc: profit per batch for every P1\u2013P4 product at Jita 4-4, from raw P0 or from the previous tier, after POCO tax, in four market modes.",
+    ],
+  },
+  {
+    version: '0.9.0',
+    date: '2026-11-22',
+    title: "Killfeed to Discord and admin sign-in",
+    changes: [
+      "Killfeed: admin sign-in at /killfeed to post kills of chosen alliances, corporations, characters or systems to Discord channels, manage kill tracker pages and read contact messages.",
+      "A public live killfeed at /killfeed/live.",
+      "Admin accounts are created with npm run admin:create; passwords are hashed with argon2id, sessions are HttpOnly and SameSite=Strict, writes are protected against cross-site requests.",
+    ],
+  },
+  {
+    version: '0.8.0',
+    date: '2026-11-22',
+    title: "Killmails and kill trackers",
+    changes: [
+      "Killmails stream in from zKillboard (R2Z2 feed, with ESI bodies) into ClickHouse; a backfill command loads past days from zKillboard history.",
+      "Killboard summary and hourly activity heatmap per system (GET /api/killboard-summary/{id}, /api/killboard-activity/{id}), shown in the wormhole database.",
+      "Kill tracker pages for tracked players: days since the last death, 7-day kills, losses, ISK and K/D with a donut chart and ship lists.",
+    ],
+  },
+  {
+    version: '0.7.0',
+    date: '2026-11-22',
+    title: "Wormhole references",
+    changes: [
+      "Wormhole database: all 2603 systems, searchable and filterable (class, statics, planets, effect, A0 stars, shattered), each with weather at its strength, statics with mass and lifetime, killboard activity, celestials and links; filters and systems have shareable links.",
+      "Wormhole PvE sites: sleeper combat, data and relic sites by class with waves, triggers and NPC figures derived from the game data, plus the C5/C6 Drifter and Avenger escalations.",
+      "Hole rolling guide with mass columns from wormhole type data, the jump plans, and a mass tracker with the \u00b110% spawn variance.",
+    ],
+  },
+  {
     version: '0.6.0',
     date: '2026-11-22',
     title: "Loot splitters",

@@ -51,6 +51,14 @@ export const tools: ToolEntry[] = [
     aliases: ['/blue-loot'],
   },
   {
+    path: '/pi-calc',
+    name: 'PI Profitability Calculator',
+    description: 'Profit per batch of every P1-P4 planetary product at Jita 4-4 prices: from raw P0 or from the previous tier, after POCO tax, in four market modes.',
+    menuLabel: 'PI profitability',
+    section: 'Calculators',
+    page: () => import('./pi/PiCalcPage'),
+  },
+  {
     path: '/reaction-calc',
     name: 'Reactions Calculator',
     description: 'Profit of every reaction formula at hub prices: inputs, outputs, job install cost, facility and SCC taxes, with refinery, rig and skill bonuses.',
@@ -67,12 +75,38 @@ export const tools: ToolEntry[] = [
     page: () => import('./industry/IndustryPage'),
   },
   {
+    path: '/rolling-mass',
+    name: 'Hole Rolling Guide',
+    description: 'Which jumps close a wormhole: mass columns by type code, jump plans for reduced and fresh holes, and a mass tracker with the ±10% spawn variance.',
+    menuLabel: 'Rolling mass',
+    section: 'Reference',
+    page: () => import('./rolling/RollingPage'),
+    aliases: ['/rolling'],
+  },
+  {
+    path: '/wormhole-sites',
+    name: 'Wormhole PvE Sites',
+    description: 'Sleeper combat, data and relic sites by class: waves, triggers, DPS, EWAR, blue loot and the C5/C6 Drifter escalations.',
+    menuLabel: 'Wormhole PvE sites',
+    section: 'Reference',
+    page: () => import('./wormhole-sites/WormholeSitesPage'),
+  },
+  {
     path: '/timestamp',
     name: 'Time converter',
     description: 'Build chat timestamp codes that show every reader their own local time, and convert to and from EVE time (UTC).',
     menuLabel: 'Time converter',
     section: 'Reference',
     page: () => import('./timestamp/TimestampPage'),
+  },
+  {
+    path: '/wormholes',
+    name: 'Wormhole Database',
+    description: 'Search and filter all 2603 wormhole systems by class, statics, planets, effect and star; each with weather, statics, killboard activity and celestials.',
+    menuLabel: 'Wormhole database',
+    section: 'Reference',
+    page: () => import('./wormholes/WormholesPage'),
+    subRoutes: [{ path: '/wormholes/:jcode', page: () => import('./wormholes/WormholesPage') }],
   },
   {
     path: '/pyfa',
@@ -141,6 +175,14 @@ export const tools: ToolEntry[] = [
     menu: false,
   },
   {
+    path: '/killfeed/live',
+    name: 'Live killfeed',
+    description: 'Kills of the alliances, corporations, characters and systems the site follows, live as they happen.',
+    menuLabel: 'Live killfeed',
+    section: 'Reference',
+    page: () => import('./killfeed/LiveKillsPage'),
+  },
+  {
     path: '/contact',
     name: 'Contact',
     description: 'Report a bug, ask for a feature or get in touch about the toolbox.',
@@ -148,9 +190,41 @@ export const tools: ToolEntry[] = [
     section: 'Meta',
     page: () => import('./contact/ContactPage'),
   },
+  {
+    // The admin is not advertised: no menu entry, no landing card.
+    path: '/killfeed',
+    name: 'Killfeed admin',
+    description: 'Manage Discord killfeed routes, tracked entities and kill tracker pages (sign-in required).',
+    menuLabel: 'Killfeed admin',
+    section: 'Meta',
+    page: () => import('./killfeed/KillfeedAdminPage'),
+    menu: false,
+    card: false,
+  },
+  {
+    // Single-segment catch-all: any page above outranks it (react-router prefers static segments), and a name that is
+    // no tracked player renders the 404 page. Deeper unknown paths still reach the router's '*' 404.
+    path: '/:name',
+    name: 'Kill tracker',
+    description: "A tracked player's last death and last 7 days of kills and losses.",
+    menuLabel: 'Kill tracker',
+    section: 'Reference',
+    page: () => import('./killtracker/KillTrackerPage'),
+    card: false,
+    menu: false,
+  },
 ]
 
 export const SECTIONS: MenuSection[] = ['Calculators', 'Reference', 'Meta']
 
-export const cardTools = () => tools.filter((t) => t.card !== false)
+/** Landing card order: the spec's landing table first, then tools it does not name, in registry order. */
+const LANDING_ORDER = ['/gas-calc', '/ore', '/appraisals', '/wormhole-sites', '/rolling-mass', '/wormholes', '/bloot', '/participation', '/pi-calc', '/timestamp', '/reaction-calc', '/compressed', '/pyfa', '/changelog', '/contact']
+const landingRank = (path: string) => (LANDING_ORDER.includes(path) ? LANDING_ORDER.indexOf(path) : LANDING_ORDER.length)
+
+export const cardTools = () =>
+  tools
+    .filter((t) => t.card !== false)
+    .map((t, i) => ({ t, i }))
+    .sort((a, b) => landingRank(a.t.path) - landingRank(b.t.path) || a.i - b.i)
+    .map(({ t }) => t)
 export const menuTools = (section: MenuSection) => tools.filter((t) => t.section === section && t.menu !== false)

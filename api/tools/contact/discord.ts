@@ -71,7 +71,7 @@ export async function forwardToDiscord(webhookUrl: string, msg: ContactMessage, 
 }
 
 /** Discord says how long to wait in the JSON `retry_after` (seconds, fractional) and the Retry-After header. */
-function retryAfterMs(res: Response, text: string): number | null {
+export function retryAfterMs(res: Response, text: string): number | null {
   try {
     const seconds = (JSON.parse(text) as { retry_after?: unknown }).retry_after
     if (typeof seconds === 'number' && Number.isFinite(seconds)) return Math.ceil(seconds * 1000)

@@ -44,14 +44,14 @@ describe('site values from the community data', () => {
     expect(values.perRun(values.site('Solar Cell')!, both)).toMatchObject({ avengerIsk: 0, drifterIsk: 0, perRunIsk: 43_000_000 })
   })
 
-  it('lists the twelve site files: combat by name; data, then relic', () => {
-    expect(values.file('C5', 'combat')).toEqual([
+  it('lists the sites of a tier: combat by name; data, then relic', () => {
+    expect(values.ofTier('C5', ['combat']).map((s) => ({ site: s.name, blue_loot_isk: s.baseIsk }))).toEqual([
       { site: 'Core Garrison', blue_loot_isk: 253_400_000 },
       { site: 'Core Stronghold', blue_loot_isk: 234_900_000 },
       { site: 'Oruze Osobnyk', blue_loot_isk: 164_700_000 },
       { site: 'Quarantine Area', blue_loot_isk: 146_900_000 },
     ])
-    expect(values.file('C1', 'datarelic').map((s) => s.site)).toEqual([
+    expect(values.ofTier('C1', ['data', 'relic']).map((s) => s.name)).toEqual([
       'Unsecured Perimeter Amplifier',
       'Unsecured Perimeter Information Center',
       'Forgotten Perimeter Coronation Platform',

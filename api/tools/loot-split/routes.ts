@@ -1,5 +1,4 @@
-import { BlueLootRequest, BlueLootResponse, LootEscalations, ParticipationRequest, ParticipationResponse, SiteFile } from '../../../schemas/loot-split.js'
-import { SITE_TIERS } from '../../../schemas/loot-split-rules.js'
+import { BlueLootRequest, BlueLootResponse, LootEscalations, ParticipationRequest, ParticipationResponse } from '../../../schemas/loot-split.js'
 import type { ApiContext } from '../../app.js'
 import { HttpError } from '../../http/errors.js'
 import type { ApiRouter } from '../../http/router.js'
@@ -67,25 +66,6 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       return escalations
     },
   )
-
-  // The spec's twelve site files, /api/data/{c1..c6}_{combat|datarelic}_sites_clean.json, served from the community data.
-  for (const tier of SITE_TIERS) {
-    for (const group of ['combat', 'datarelic'] as const) {
-      router.route(
-        {
-          method: 'get',
-          path: `/api/data/${tier.toLowerCase()}_${group}_sites_clean.json`,
-          summary: `${tier} ${group === 'combat' ? 'combat' : 'data and relic'} sites with their blue loot value`,
-          description: group === 'combat' ? 'Sorted by name.' : 'Data sites, then relic sites, each sorted by name.',
-          tags: ['Loot splitters'],
-          response: SiteFile,
-          errors: CALC_ERRORS,
-        },
-        ({ ctx: kctx }) => {
-          kctx.set('Cache-Control', 'public, max-age=300')
-          return siteValues().file(tier, group)
-        },
-      )
-    }
-  }
+  // The twelve site files the participation page reads (/api/data/{tier}_{combat|datarelic}_sites_clean.json) are
+  // served by the wormhole-sites slice: its records carry `site` and `blue_loot_isk` as well as the waves.
 }

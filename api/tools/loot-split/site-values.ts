@@ -1,5 +1,5 @@
 import type { CommunityData } from '../../../schemas/community.js'
-import type { LootEscalations, SiteFileEntry, SiteValueBreakdown } from '../../../schemas/loot-split.js'
+import type { LootEscalations, SiteValueBreakdown } from '../../../schemas/loot-split.js'
 import { AVENGERS_PER_WAVE, escalationAdds, type EscalationOptions, type SiteTier } from '../../../schemas/loot-split-rules.js'
 import { HttpError } from '../../http/errors.js'
 
@@ -38,11 +38,6 @@ export class SiteValues {
     return this.sites
       .filter((s) => s.tier === tier && kinds.includes(s.kind))
       .sort((a, b) => rank(a.kind) - rank(b.kind) || a.name.localeCompare(b.name, 'en'))
-  }
-
-  /** One file of the spec's `/api/data/{tier}_{combat|datarelic}_sites_clean.json`. */
-  file(tier: SiteTier, group: 'combat' | 'datarelic'): SiteFileEntry[] {
-    return this.ofTier(tier, group === 'combat' ? ['combat'] : ['data', 'relic']).map((s) => ({ site: s.name, blue_loot_isk: s.baseIsk }))
   }
 
   /** What one run of a site is worth: the data's blue loot plus the escalations that apply (`escalationAdds`). */

@@ -1,26 +1,66 @@
 import crypto from 'node:crypto'
-import { WormholeList } from '../../../schemas/wormholes.js'
+import { z } from 'zod'
+import { WormholeList, WormholeSystemDetail, WormholeTypeList, type Wormhole, type WormholeTypeInfo } from '../../../schemas/wormholes.js'
 import type { ApiContext } from '../../app.js'
+import { notFound } from '../../http/errors.js'
 import type { ApiRouter } from '../../http/router.js'
+import type { Catalog } from '../../catalog/catalog.js'
+import { jcodeKey, systemDetail } from './detail.js'
 import { buildWormholeList } from './list.js'
+import { buildWormholeTypes } from './types.js'
 
-interface Cached {
-  importId: number
+/** A JSON body serialised once per import, with its ETag. */
+interface CachedBody {
   body: string
   etag: string
+}
+
+interface Index {
+  importId: number
+  list: CachedBody
+  types: CachedBody
+  byKey: Map<string, Wormhole>
+  typesByCode: Map<string, WormholeTypeInfo>
   missing: string[]
 }
 
+const cachedBody = (value: unknown): CachedBody => {
+  const body = JSON.stringify(value)
+  return { body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"` }
+}
+
+function buildIndex(catalog: Catalog): Index {
+  const list = buildWormholeList(catalog)
+  const types = buildWormholeTypes(catalog.community.wormholeTypes)
+  return {
+    importId: catalog.importId,
+    list: cachedBody(list),
+    types: cachedBody(types),
+    byKey: new Map(list.map((w) => [jcodeKey(w.jcode), w])),
+    typesByCode: new Map(types.map((t) => [t.code, t])),
+    missing: (['wormholeSystems', 'wormholeTypes', 'wormholeEffects'] as const).filter((name) => !catalog.community[name]),
+  }
+}
+
 export function register(router: ApiRouter, ctx: ApiContext): void {
-  let cached: Cached | null = null
-  const current = (): Cached => {
+  let index: Index | null = null
+  const current = (): Index => {
     const catalog = ctx.catalog.current()
-    if (cached?.importId !== catalog.importId) {
-      const body = JSON.stringify(buildWormholeList(catalog))
-      const missing = catalog.community.wormholeSystems ? [] : ['wormholeSystems']
-      cached = { importId: catalog.importId, body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"`, missing }
+    if (index?.importId !== catalog.importId) index = buildIndex(catalog)
+    return index
+  }
+
+  /** Answers a cached body with its ETag (304 when the client has it), and names missing community data. */
+  const sendCached = (kctx: Parameters<Parameters<ApiRouter['route']>[1]>[0]['ctx'], idx: Index, cached: CachedBody) => {
+    kctx.set('ETag', cached.etag)
+    kctx.set('Cache-Control', 'public, max-age=3600')
+    if (idx.missing.length) kctx.set('X-Data-Missing', idx.missing.join(','))
+    if (kctx.get('If-None-Match') === cached.etag) {
+      kctx.status = 304
+      return
     }
-    return cached
+    kctx.type = 'application/json'
+    kctx.body = cached.body
   }
 
   router.route(
@@ -34,16 +74,46 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       errors: { 503: 'Static data not imported yet' },
     },
     ({ ctx: kctx }) => {
-      const c = current()
-      kctx.set('ETag', c.etag)
+      const idx = current()
+      sendCached(kctx, idx, idx.list)
+    },
+  )
+
+  router.route(
+    {
+      method: 'get',
+      path: '/api/wormhole-types',
+      summary: 'Every wormhole type code with its total mass, jump mass, lifetime and destination',
+      description:
+        'Community values (the current reading) with the SDE values beside them and the fields where the two disagree. Answered with an ETag. Empty, with X-Data-Missing, when the community wormhole type data set is missing.',
+      tags: ['Wormholes'],
+      response: WormholeTypeList,
+      errors: { 503: 'Static data not imported yet' },
+    },
+    ({ ctx: kctx }) => {
+      const idx = current()
+      sendCached(kctx, idx, idx.types)
+    },
+  )
+
+  router.route(
+    {
+      method: 'get',
+      path: '/api/wormholes/:jcode',
+      summary: 'One wormhole system with its statics (mass, jump mass, lifetime) and weather (what its effect does)',
+      description: 'The J-code in any case, with or without the leading J (J123450, j123450 and 123450 are the same system).',
+      tags: ['Wormholes'],
+      params: z.object({ jcode: z.string().min(1).max(20).meta({ example: 'J123450' }) }),
+      response: WormholeSystemDetail,
+      errors: { 404: 'No wormhole system with that J-code', 503: 'Static data not imported yet' },
+    },
+    ({ params, ctx: kctx }) => {
+      const idx = current()
+      const system = idx.byKey.get(jcodeKey(params.jcode))
+      if (!system) throw notFound(`No wormhole system called ${params.jcode.slice(0, 20)}`)
       kctx.set('Cache-Control', 'public, max-age=3600')
-      if (c.missing.length) kctx.set('X-Data-Missing', c.missing.join(','))
-      if (kctx.get('If-None-Match') === c.etag) {
-        kctx.status = 304
-        return
-      }
-      kctx.type = 'application/json'
-      kctx.body = c.body
+      if (idx.missing.length) kctx.set('X-Data-Missing', idx.missing.join(','))
+      return systemDetail(system, idx.typesByCode, ctx.catalog.current().community.wormholeEffects, ctx.config.IMAGE_SERVER_URL)
     },
   )
 }

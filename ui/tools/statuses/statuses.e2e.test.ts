@@ -38,10 +38,26 @@ describe('/statuses', () => {
     expect(await ages.first().locator('.badge').getAttribute('class')).toContain('badge-good')
     const deps = page.getByTestId('dependency')
     expect(await deps.first().textContent()).toContain('UP')
-    // zKillboard is not faked on the shared test server: it must show as DOWN with the reason
-    expect(await deps.nth(1).textContent()).toMatch(/DOWN/)
+    expect(await deps.nth(1).textContent()).toContain('UP')
     expect(await page.getByTestId('dataset').count()).toBeGreaterThanOrEqual(8)
     expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('shows DB DOWN and DOWN dependencies with their HTTP status and error', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/statuses', async (route) => {
+      const body = await (await route.fetch()).json()
+      body.db = { ok: false, ms: 5000, error: 'Code: 210. Connection refused' }
+      body.deps.zkill = { ok: false, ms: 31, status: 503, error: 'HTTP 503 Service Unavailable' }
+      body.pipeline = { status: 'DEGRADED', detail: 'Jita 4-4: last fetch failed (injected). Previous prices keep serving.' }
+      await route.fulfill({ json: body })
+    })
+    await page.goto('/statuses')
+    await expect.poll(() => page.getByTestId('db-status').textContent()).toBe('DB DOWN Code: 210. Connection refused')
+    expect(await page.getByTestId('dependency').nth(1).textContent()).toContain('DOWN')
+    expect(await page.getByTestId('dependency').nth(1).textContent()).toContain('HTTP 503 · HTTP 503 Service Unavailable')
+    expect(await page.getByTestId('pipeline-status').locator('.badge').getAttribute('class')).toContain('badge-warn')
     await context.close()
   })
 

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { addKillmailRoutes, newKillmailState, type FakeKillmailState } from '../../../ingest/fakes/esi/killmails.js'
+import { FakeEsi } from '../../../ingest/fakes/esi/server.js'
+import { daysAgo, killMessage, waitForStored } from '../../../pipelines/killmails/testing.js'
+import { publish } from '../../../pipelines/stream/typed.js'
+import { KillboardActivity, KillboardSummary } from '../../../schemas/killboard.js'
+import { KillmailsTopic } from '../../../schemas/killmails.js'
+import { startTestApp, type TestApp } from '../../testing/in-process-app.js'
+
+const SYSTEM = 31_002_238
+const RESIDENT = 98_100_001
+const VISITOR = 98_100_002
+const UNNAMED = 98_100_003
+let app: TestApp
+let esi: FakeEsi
+let names: FakeKillmailState
+
+const get = async (path: string, base = app.url) => {
+  const res = await fetch(base + path)
+  return { status: res.status, headers: res.headers, body: await res.json() }
+}
+
+beforeAll(async () => {
+  names = newKillmailState()
+  names.names.set(RESIDENT, { name: 'Hole Control', category: 'corporation' })
+  names.names.set(VISITOR, { name: 'Roaming Gang', category: 'corporation' })
+  esi = new FakeEsi()
+  addKillmailRoutes(esi, names)
+  await esi.start()
+  app = await startTestApp({ ESI_BASE_URL: esi.url })
+  const kills = [
+    killMessage({ id: 501, time: daysAgo(0.1), systemId: SYSTEM, victim: { characterId: 1, corporationId: VISITOR, shipTypeId: 587 }, attackers: [{ characterId: 2, corporationId: RESIDENT }] }),
+    killMessage({ id: 502, time: daysAgo(1.5), systemId: SYSTEM, victim: { characterId: 3, corporationId: UNNAMED, shipTypeId: 587 }, attackers: [{ characterId: 2, corporationId: RESIDENT }] }),
+    killMessage({ id: 503, time: daysAgo(3.2), systemId: SYSTEM, victim: { characterId: 2, corporationId: RESIDENT, shipTypeId: 587 }, attackers: [{ characterId: 4, corporationId: VISITOR }] }),
+  ]
+  await publish(app.ctx.stream, KillmailsTopic, kills.map((k) => ({ key: String(k.killmail_id), value: k })))
+  await waitForStored(app.ctx.ch, [501, 502, 503])
+})
+afterAll(async () => {
+  await app?.close()
+  await esi?.close()
+})
+
+describe('GET /api/killboard-summary/:solarsystemid', () => {
+  it('answers the contract with counts, days and named corporations, most active first', async () => {
+    esi.failNext('/universe/names', 404) // the first batch holds an id ESI does not know: it is split and retried
+    const { status, body, headers } = await get(`/api/killboard-summary/${SYSTEM}`)
+    expect(status).toBe(200)
+    expect(KillboardSummary.parse(body)).toEqual(body)
+    expect(body).toMatchObject({ solarsystemid: SYSTEM, totalKills: 3, windowDays: 60, mostRecentKillDaysAgo: 0 })
+    expect(body.daysCovered).toBeGreaterThanOrEqual(4)
+    expect(body.activeCorporations).toEqual([
+      { id: RESIDENT, name: 'Hole Control', activeDays: 3, lastSeenDaysAgo: 0 },
+      { id: VISITOR, name: 'Roaming Gang', activeDays: 2, lastSeenDaysAgo: 0 },
+      { id: UNNAMED, name: null, activeDays: 1, lastSeenDaysAgo: 1 },
+    ])
+    expect(headers.get('cache-control')).toBe('public, max-age=60')
+  })
+
+  it('asks ESI once per name: known names and ids ESI does not know are remembered', async () => {
+    const before = esi.requests.length
+    const { body } = await get(`/api/killboard-summary/${SYSTEM}`)
+    expect(body.activeCorporations.map((c: { name: string | null }) => c.name)).toEqual(['Hole Control', 'Roaming Gang', null])
+    expect(esi.requests.slice(before)).toEqual([])
+  })
+
+  it('answers without new names, at once, while ESI is rate limited', async () => {
+    names.names.set(UNNAMED, { name: 'Late Arrivals', category: 'corporation' })
+    await app.ctx.ch.command({ query: `ALTER TABLE eve_names DELETE WHERE id = ${UNNAMED}`, clickhouse_settings: { mutations_sync: '1' } })
+    esi.rateLimitFor(30)
+    try {
+      // The first request learns of the limit from ESI's 429; the next one does not ask at all.
+      await get(`/api/killboard-summary/${SYSTEM}`)
+      const before = esi.requests.length
+      const { status, body } = await get(`/api/killboard-summary/${SYSTEM}`)
+      expect(status).toBe(200)
+      expect(body.activeCorporations.map((c: { name: string | null }) => c.name)).toEqual(['Hole Control', 'Roaming Gang', null])
+      expect(esi.requests.length).toBe(before)
+    } finally {
+      esi.rateLimitFor(0)
+    }
+  })
+
+  it('answers an empty summary for a system without kills', async () => {
+    const { body } = await get('/api/killboard-summary/31000005')
+    expect(body).toMatchObject({ totalKills: 0, mostRecentKillDaysAgo: null, activeCorporations: [] })
+  })
+
+  it('refuses ids that are not positive whole numbers', async () => {
+    for (const bad of ['abc', '-5', '0', '1.5']) {
+      const { status, body } = await get(`/api/killboard-summary/${bad}`)
+      expect(status, bad).toBe(400)
+      expect(body.error).toMatch(/^Invalid path: solarsystemid/)
+    }
+  })
+})
+
+describe('GET /api/killboard-activity/:solarsystemid', () => {
+  it('answers a 7 × 24 heatmap of UTC weekday and hour', async () => {
+    const { status, body } = await get(`/api/killboard-activity/${SYSTEM}`)
+    expect(status).toBe(200)
+    expect(KillboardActivity.parse(body)).toEqual(body)
+    expect(body.days).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'])
+    expect(body.totalKills).toBe(3)
+    expect(body.hours.flat().reduce((a: number, b: number) => a + b, 0)).toBe(3)
+    const t = new Date(Date.now() - 0.1 * 86_400_000)
+    const dow = (t.getUTCDay() + 6) % 7
+    expect(body.hours[dow][t.getUTCHours()]).toBeGreaterThanOrEqual(1)
+    expect(body.max).toBe(Math.max(...body.hours.flat()))
+  })
+})
+
+describe('with static data (the shared server)', () => {
+  const shared = inject('appUrl')
+  it('answers 404 for a system the static data does not know, and 200 for a real one', async () => {
+    const unknown = await get('/api/killboard-summary/31999999', shared)
+    expect(unknown.status).toBe(404)
+    expect(unknown.body.error).toBe('No solar system with id 31999999')
+    const real = await get('/api/killboard-activity/31000005', shared) // Thera
+    expect(real.status).toBe(200)
+    expect(real.body.solarsystemid).toBe(31000005)
+  })
+
+  it('documents both endpoints in the OpenAPI document', async () => {
+    const doc = (await get('/api/openapi.json', shared)).body
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/killboard-summary/{solarsystemid}', '/api/killboard-activity/{solarsystemid}', '/api/{name}']))
+    expect(doc.components.schemas).toHaveProperty('KillboardSummary')
+    expect(doc.components.schemas).toHaveProperty('KillTracker')
+  })
+})

@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startKillfeedTestApp, type KillfeedTestApp } from '../../../pipelines/killfeed/testing/app.js'
+import { insertContactMessage } from '../contact/store.js'
+import { createTestAdmin, signIn, type AdminClient } from '../../testing/admin-session.js'
+import type { TestApp } from '../../testing/in-process-app.js'
+import type { FakeEsi } from '../../../ingest/fakes/esi/server.js'
+
+let kf: KillfeedTestApp
+let app: TestApp
+let esi: FakeEsi
+let admin: AdminClient
+
+const HOOK_A = 'https://discord.com/api/webhooks/123456789012345678/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'
+const HOOK_B = 'https://discord.com/api/webhooks/223456789012345678/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb'
+
+beforeAll(async () => {
+  // The fixture kills' names, plus two real alliance and system names for the search.
+  kf = await startKillfeedTestApp({}, [
+    { id: 1354830081, name: 'Goonswarm Federation', category: 'alliance' },
+    { id: 30000142, name: 'Jita', category: 'solar_system' },
+  ])
+  ;({ app, esi } = kf)
+  await createTestAdmin(app.ctx.ch)
+  admin = await signIn(app.url)
+})
+afterAll(async () => {
+  await kf?.close()
+})
+
+const json = async (res: Response) => ({ status: res.status, body: await res.json() })
+
+describe('without a session', () => {
+  it('answers 401 JSON on every admin call, known or not, whatever the method', async () => {
+    const calls: Array<[string, string]> = [
+      ['GET', '/api/killfeed/tracked'],
+      ['POST', '/api/killfeed/tracked'],
+      ['DELETE', '/api/killfeed/tracked/alliance/1354830081'],
+      ['GET', '/api/killfeed/recent'],
+      ['GET', '/api/killfeed/routes'],
+      ['POST', '/api/killfeed/routes'],
+      ['PATCH', '/api/killfeed/routes/7d3c1f2e-4a5b-4c6d-8e9f-0a1b2c3d4e5f'],
+      ['DELETE', '/api/killfeed/routes/7d3c1f2e-4a5b-4c6d-8e9f-0a1b2c3d4e5f'],
+      ['GET', '/api/killfeed/resolve?type=alliance&q=Goonswarm%20Federation'],
+      ['GET', '/api/killfeed'],
+      ['GET', '/api/killfeed/anything/else'],
+      ['PUT', '/api/killfeed/routes'],
+      ['GET', '/api/admin/tracked-players'],
+      ['POST', '/api/admin/tracked-players'],
+      ['PUT', '/api/admin/tracked-players/someone'],
+      ['DELETE', '/api/admin/tracked-players/someone'],
+      ['GET', '/api/admin/contact-messages'],
+    ]
+    for (const [method, path] of calls) {
+      const res = await fetch(`${app.url}${path}`, { method, headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' }, body: method === 'GET' || method === 'DELETE' ? undefined : '{}' })
+      expect(res.status, `${method} ${path}`).toBe(401)
+      expect(await res.json()).toEqual({ error: 'Not signed in' })
+      expect(res.headers.get('cache-control')).toBe('no-store')
+    }
+  })
+
+  it('serves the public live killfeed', async () => {
+    const res = await fetch(`${app.url}/api/live-kills`)
+    expect(await json(res)).toEqual({ status: 200, body: { tracking: 0, kills: [] } })
+  })
+})
+
+describe('signed in', () => {
+  it('answers 404 JSON for an unknown admin call', async () => {
+    expect(await json(await admin.call('GET', '/api/killfeed/nothing-here'))).toEqual({ status: 404, body: { error: 'No such admin call' } })
+  })
+
+  it('refuses writes that fail the CSRF check, and writes nothing', async () => {
+    const body = { item_type: 'alliance', entity_id: 99003581, display_name: 'Victim Alliance', mode: 'both' }
+    const noHeader = await fetch(`${app.url}/api/killfeed/tracked`, { method: 'POST', headers: { Cookie: admin.cookie, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    expect(noHeader.status).toBe(403)
+    expect((await admin.call('POST', '/api/killfeed/tracked', body, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403)
+    expect((await admin.call('POST', '/api/killfeed/tracked', body, { Origin: 'https://evil.example' })).status).toBe(403)
+    const form = await fetch(`${app.url}/api/killfeed/tracked`, {
+      method: 'POST',
+      headers: { Cookie: admin.cookie, 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' },
+      body: 'item_type=alliance&entity_id=99003581',
+    })
+    expect(form.status).toBe(403)
+    expect((await (await admin.call('GET', '/api/killfeed/tracked')).json())).toEqual([])
+  })
+})
+
+describe('tracked entities', () => {
+  it('adds, lists (by name), updates and deletes', async () => {
+    expect(await json(await admin.call('POST', '/api/killfeed/tracked', { item_type: 'alliance', entity_id: 99003581, display_name: ' Victim Alliance ', mode: 'kills' }))).toEqual({
+      status: 200,
+      body: { item_type: 'alliance', entity_id: 99003581, display_name: 'Victim Alliance', mode: 'kills' },
+    })
+    await admin.call('POST', '/api/killfeed/tracked', { item_type: 'system', entity_id: 30000142, display_name: 'Jita' })
+    await admin.call('POST', '/api/killfeed/tracked', { item_type: 'alliance', entity_id: 99003581, display_name: 'Victims', mode: 'losses' })
+    expect((await json(await admin.call('GET', '/api/killfeed/tracked'))).body).toEqual([
+      { item_type: 'system', entity_id: 30000142, display_name: 'Jita', mode: 'both' },
+      { item_type: 'alliance', entity_id: 99003581, display_name: 'Victims', mode: 'losses' },
+    ])
+    expect((await fetch(`${app.url}/api/live-kills`).then((r) => r.json())).tracking).toBe(2)
+    expect(await json(await admin.call('DELETE', '/api/killfeed/tracked/system/30000142'))).toEqual({ status: 200, body: { ok: true } })
+    expect(await json(await admin.call('DELETE', '/api/killfeed/tracked/system/30000142'))).toEqual({ status: 404, body: { error: 'No tracked system 30000142' } })
+    expect((await json(await admin.call('GET', '/api/killfeed/tracked'))).body).toHaveLength(1)
+    await admin.call('DELETE', '/api/killfeed/tracked/alliance/99003581')
+  })
+
+  it('refuses bad input with a sentence naming the field', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ item_type: 'region', entity_id: 1, display_name: 'x' }, 'Invalid body: item_type: must be one of alliance, corporation, character, system'],
+      [{ item_type: 'alliance', entity_id: -5, display_name: 'x' }, 'Invalid body: entity_id: must be positive'],
+      [{ item_type: 'alliance', entity_id: 5, display_name: '  ' }, 'Invalid body: display_name: required'],
+      [{ item_type: 'alliance', entity_id: 5, display_name: 'x', mode: 'all' }, 'Invalid body: mode: must be one of both, kills, losses'],
+    ]
+    for (const [body, error] of cases) expect(await json(await admin.call('POST', '/api/killfeed/tracked', body))).toEqual({ status: 400, body: expect.objectContaining({ error }) })
+    expect((await json(await admin.call('DELETE', '/api/killfeed/tracked/planet/5'))).status).toBe(400)
+  })
+})
+
+describe('webhook routes', () => {
+  const route = (over: Record<string, unknown> = {}) => ({ item_type: 'alliance', entity_id: 1354830081, display_name: 'Goonswarm Federation', mode: 'both', webhook_url: HOOK_A, enabled: true, ...over })
+
+  it('creates a route with comma- or newline-separated webhooks, stored one per line, and lists it', async () => {
+    const created = await json(await admin.call('POST', '/api/killfeed/routes', route({ webhook_url: ` ${HOOK_A},\n${HOOK_B}\n${HOOK_A} ` })))
+    expect(created.status).toBe(200)
+    expect(created.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      item_type: 'alliance',
+      entity_id: 1354830081,
+      display_name: 'Goonswarm Federation',
+      mode: 'both',
+      webhook_url: `${HOOK_A}\n${HOOK_B}`,
+      enabled: true,
+      created_at: expect.stringMatching(/Z$/),
+    })
+    const list = (await json(await admin.call('GET', '/api/killfeed/routes'))).body
+    expect(list).toContainEqual(created.body)
+  })
+
+  it('accepts only https Discord webhook URLs, and at least one', async () => {
+    const bad = [
+      'http://discord.com/api/webhooks/123456789012345678/aaaaaaaaaaaaaaaaaaaaaaaa',
+      'https://evil.example/api/webhooks/123456789012345678/aaaaaaaaaaaaaaaaaaaaaaaa',
+      'https://discord.com.evil.example/api/webhooks/123456789012345678/aaaaaaaaaaaaaaaaaaaaaaaa',
+      'https://discord.com/api/webhooks/123456789012345678/short',
+      'https://discord.com/channels/123/456',
+      'https://127.0.0.1/api/webhooks/123456789012345678/aaaaaaaaaaaaaaaaaaaaaaaa',
+      'not a url',
+    ]
+    const before = (await json(await admin.call('GET', '/api/killfeed/routes'))).body.length
+    for (const url of bad) {
+      const res = await json(await admin.call('POST', '/api/killfeed/routes', route({ webhook_url: `${HOOK_A}\n${url}` })))
+      expect(res.status, url).toBe(400)
+      expect(res.body.error, url).toMatch(/^Invalid body: webhook_url: '.*' is not a Discord webhook URL \(https:\/\/discord\.com\/api\/webhooks\/<id>\/<token>\)$/)
+    }
+    for (const empty of ['', ' , \n ']) {
+      expect(await json(await admin.call('POST', '/api/killfeed/routes', route({ webhook_url: empty })))).toEqual({
+        status: 400,
+        body: expect.objectContaining({ error: 'Invalid body: webhook_url: give at least one Discord webhook URL' }),
+      })
+    }
+    const many = Array.from({ length: 11 }, (_, i) => `https://discord.com/api/webhooks/12345678901234567${i % 10}/token-${i}-aaaaaaaaaaaaaaaaaaaaa`).join(',')
+    expect((await json(await admin.call('POST', '/api/killfeed/routes', route({ webhook_url: many })))).body.error).toBe('Invalid body: webhook_url: at most 10 webhook URLs per route')
+    expect((await json(await admin.call('GET', '/api/killfeed/routes'))).body).toHaveLength(before)
+  })
+
+  it('edits only the fields sent, keeping id and created_at', async () => {
+    const created = (await json(await admin.call('POST', '/api/killfeed/routes', route({ display_name: 'To edit' })))).body
+    const edited = await json(await admin.call('PATCH', `/api/killfeed/routes/${created.id}`, { mode: 'losses', enabled: false, webhook_url: HOOK_B, id: 'ignored', created_at: 'ignored' }))
+    expect(edited).toEqual({ status: 200, body: { ...created, mode: 'losses', enabled: false, webhook_url: HOOK_B } })
+    expect((await json(await admin.call('GET', '/api/killfeed/routes'))).body.find((r: { id: string }) => r.id === created.id)).toEqual(edited.body)
+    expect((await json(await admin.call('PATCH', `/api/killfeed/routes/${created.id}`, { webhook_url: 'https://example.com/hook' }))).status).toBe(400)
+    expect((await json(await admin.call('PATCH', `/api/killfeed/routes/${created.id}`, {}))).body.error).toBe('Invalid body: nothing to change')
+    expect(await json(await admin.call('PATCH', '/api/killfeed/routes/7d3c1f2e-4a5b-4c6d-8e9f-0a1b2c3d4e5f', { enabled: true }))).toEqual({ status: 404, body: { error: 'No such route' } })
+    expect((await json(await admin.call('PATCH', '/api/killfeed/routes/not-a-uuid', { enabled: true }))).body.error).toBe('Invalid path: id: not a route id')
+  })
+
+  it('deletes a route', async () => {
+    const created = (await json(await admin.call('POST', '/api/killfeed/routes', route({ display_name: 'To delete' })))).body
+    expect(await json(await admin.call('DELETE', `/api/killfeed/routes/${created.id}`))).toEqual({ status: 200, body: { ok: true } })
+    expect((await json(await admin.call('GET', '/api/killfeed/routes'))).body.some((r: { id: string }) => r.id === created.id)).toBe(false)
+    expect((await json(await admin.call('DELETE', `/api/killfeed/routes/${created.id}`))).status).toBe(404)
+  })
+
+  it('lists recent posts (none yet)', async () => {
+    expect(await json(await admin.call('GET', '/api/killfeed/recent'))).toEqual({ status: 200, body: [] })
+  })
+})
+
+describe('entity search', () => {
+  const resolve = async (type: string, q: string) => json(await admin.call('GET', `/api/killfeed/resolve?type=${type}&q=${encodeURIComponent(q)}`))
+
+  it('needs at least 2 characters', async () => {
+    expect(await resolve('alliance', ' G ')).toEqual({ status: 400, body: expect.objectContaining({ error: 'Invalid query: q: at least 2 characters' }) })
+  })
+
+  it('finds alliances, corporations and characters by exact name (any case) or id through ESI', async () => {
+    expect(await resolve('alliance', 'goonswarm federation')).toEqual({ status: 200, body: [{ id: 1354830081, name: 'Goonswarm Federation' }] })
+    expect((await resolve('corporation', 'victim corp')).body).toEqual([{ id: 98598862, name: 'Victim Corp' }])
+    expect((await resolve('character', '2122649889')).body).toEqual([{ id: 2122649889, name: 'Victim Pilot' }])
+    // an id of another kind, or an unknown name, finds nothing
+    expect((await resolve('character', '1354830081')).body).toEqual([])
+    expect((await resolve('alliance', 'No Such Alliance')).body).toEqual([])
+    expect(esi.requests.some((r) => r.method === 'POST' && r.path === '/universe/ids')).toBe(true)
+  })
+
+  it('also offers entities already in use whose name contains the text', async () => {
+    const created = (await json(await admin.call('POST', '/api/killfeed/routes', { item_type: 'alliance', entity_id: 99003581, display_name: 'Victim Alliance', webhook_url: HOOK_A }))).body
+    expect((await resolve('alliance', 'tim all')).body).toEqual([{ id: 99003581, name: 'Victim Alliance' }])
+    await admin.call('DELETE', `/api/killfeed/routes/${created.id}`)
+  })
+
+  it('finds systems by exact name through ESI while no static data is imported', async () => {
+    expect((await resolve('system', 'jita')).body).toEqual([{ id: 30000142, name: 'Jita' }])
+  })
+
+  it('answers 502 with a sentence when ESI fails and nothing is known locally', async () => {
+    esi.failNext('/universe/ids', 503, 4)
+    const res = await resolve('corporation', 'Some Corp')
+    expect(res.status).toBe(502)
+    expect(res.body.error).toMatch(/^The name search \(ESI\) is not answering right now: try again in a minute, or enter the corporation id\./)
+  }, 30_000)
+})
+
+describe('kill tracker players', () => {
+  const player = (over: Record<string, unknown> = {}) => ({ path: 'frat-pilot', display_name: 'Frat Pilot', character_ids: [2122649889, 2122649889, 96424385], ...over })
+
+  it('creates, lists, edits and deletes a player, stored where the kill tracker reads it', async () => {
+    const created = await json(await admin.call('POST', '/api/admin/tracked-players', player()))
+    expect(created).toEqual({ status: 200, body: { path: 'frat-pilot', display_name: 'Frat Pilot', character_ids: [2122649889, 96424385], updated_at: expect.any(String) } })
+    expect((await json(await admin.call('POST', '/api/admin/tracked-players', player()))).status).toBe(409)
+    const edited = await json(await admin.call('PUT', '/api/admin/tracked-players/frat-pilot', { display_name: 'Frat Main', character_ids: [96424385] }))
+    expect(edited.body).toMatchObject({ path: 'frat-pilot', display_name: 'Frat Main', character_ids: [96424385] })
+    const rows = await app.ctx.ch.query({ query: "SELECT display_name, character_ids FROM tracked_players FINAL WHERE path = 'frat-pilot' AND NOT deleted", format: 'JSONEachRow' })
+    const stored = await rows.json<{ display_name: string; character_ids: Array<string | number> }>()
+    expect(stored.map((r) => ({ ...r, character_ids: r.character_ids.map(Number) }))).toEqual([{ display_name: 'Frat Main', character_ids: [96424385] }])
+    expect((await json(await admin.call('GET', '/api/admin/tracked-players'))).body).toEqual([edited.body])
+    expect(await json(await admin.call('DELETE', '/api/admin/tracked-players/frat-pilot'))).toEqual({ status: 200, body: { ok: true } })
+    expect((await json(await admin.call('GET', '/api/admin/tracked-players'))).body).toEqual([])
+    expect((await json(await admin.call('PUT', '/api/admin/tracked-players/frat-pilot', { display_name: 'x', character_ids: [1] }))).status).toBe(404)
+  })
+
+  it('refuses paths that are not one lowercase URL segment, or that a page or API route of the site uses', async () => {
+    for (const path of ['Frat', 'a', 'x/y', 'bad path', '-dash', 'dot.name']) {
+      expect((await json(await admin.call('POST', '/api/admin/tracked-players', player({ path })))).body.error, path).toBe(
+        'Invalid body: path: must be 2-40 lowercase letters, digits, - or _, starting and ending with a letter or digit',
+      )
+    }
+    // spec routes (built or not), registered pages, server prefixes and API routes
+    for (const path of ['wormholes', 'gas-calc', 'killfeed', 'timestamp', 'contact', 'api', 'auth', 'health', 'live-kills', 'openapi']) {
+      expect((await json(await admin.call('POST', '/api/admin/tracked-players', player({ path })))).body.error, path).toBe(
+        `Invalid body: path: '${path}' is already a page or API route of the site; choose another`,
+      )
+    }
+    expect((await json(await admin.call('POST', '/api/admin/tracked-players', player({ character_ids: [] })))).body.error).toBe('Invalid body: character_ids: give at least one character id')
+  })
+})
+
+describe('contact messages', () => {
+  it('lists stored messages newest first, read-only', async () => {
+    await insertContactMessage(app.ctx.ch, { name: 'Older', email: 'a@example.com', topic: 'General', message: 'first' }, new Date('2026-11-20T10:00:00Z'))
+    await insertContactMessage(app.ctx.ch, { name: 'Newer', email: 'b@example.com', topic: 'Bug report', message: 'second' }, new Date('2026-11-21T10:00:00Z'))
+    const { body } = await json(await admin.call('GET', '/api/admin/contact-messages'))
+    expect(body.total).toBe(2)
+    expect(body.messages.map((m: { name: string }) => m.name)).toEqual(['Newer', 'Older'])
+    expect((await json(await admin.call('GET', '/api/admin/contact-messages?limit=1&offset=1'))).body.messages[0].name).toBe('Older')
+  })
+})

@@ -1,0 +1,201 @@
+import { z } from 'zod'
+import type { ApiContext } from '../../app.js'
+import { requireAdmin } from '../../auth/middleware.js'
+import { badRequest, HttpError, notFound } from '../../http/errors.js'
+import type { ApiRouter } from '../../http/router.js'
+import { EsiNameCache } from '../../../ingest/esi/names.js'
+import { OkResponse } from '../../../schemas/auth.js'
+import { ContactMessageList } from '../../../schemas/contact.js'
+import {
+  LiveKillList,
+  PlayerPath,
+  RecentPostList,
+  ResolveQuery,
+  ResolveResult,
+  Route,
+  RouteCreate,
+  RouteId,
+  RouteList,
+  RoutePatch,
+  TrackedItem,
+  TrackedKey,
+  TrackedList,
+  TrackedPlayer,
+  TrackedPlayerCreate,
+  TrackedPlayerFields,
+  TrackedPlayerList,
+} from '../../../schemas/killfeed.js'
+import { recentPosts } from '../../../pipelines/killfeed/deliveries.js'
+import { recentLiveKills } from '../../../pipelines/killfeed/live-store.js'
+import { createRoute, deleteRoute, deleteTracked, listRoutes, listTracked, saveTracked, updateRoute } from '../../../pipelines/killfeed/store.js'
+import { listContactMessages } from '../contact/store.js'
+import { findPlayer, listPlayers, savePlayer, takenPathSegments } from './players.js'
+import { resolveEntities } from './resolve.js'
+
+const tags = ['Admin']
+const limitQuery = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback)
+
+/**
+ * The killfeed admin's calls (every /api/killfeed/* and /api/admin/* call needs a signed-in admin; without one
+ * the answer is 401, whatever the path) and the public live killfeed (/api/live-kills).
+ */
+export function register(router: ApiRouter, ctx: ApiContext) {
+  const admin = [requireAdmin(ctx)]
+  const names = new EsiNameCache(ctx.esi)
+  const hidden = true
+
+  // --- tracked entities (the site's live killfeed)
+  router.route({ method: 'get', path: '/api/killfeed/tracked', summary: 'Tracked entities', tags, response: TrackedList, before: admin, hidden }, () => listTracked(ctx.ch))
+  router.route(
+    { method: 'post', path: '/api/killfeed/tracked', summary: 'Track an entity on the live killfeed (or change its name and mode)', tags, body: TrackedItem, response: TrackedItem, before: admin, hidden },
+    ({ body }) => saveTracked(ctx.ch, body),
+  )
+  router.route(
+    { method: 'delete', path: '/api/killfeed/tracked/:item_type/:entity_id', summary: 'Stop tracking an entity', tags, params: TrackedKey, response: OkResponse, before: admin, hidden },
+    async ({ params }) => {
+      if (!(await deleteTracked(ctx.ch, params.item_type, params.entity_id))) throw notFound(`No tracked ${params.item_type} ${params.entity_id}`)
+      return { ok: true as const }
+    },
+  )
+
+  // --- Discord routes
+  router.route({ method: 'get', path: '/api/killfeed/routes', summary: 'Webhook routes', tags, response: RouteList, before: admin, hidden }, () => listRoutes(ctx.ch))
+  router.route({ method: 'post', path: '/api/killfeed/routes', summary: 'Add a webhook route', tags, body: RouteCreate, response: Route, before: admin, hidden }, ({ body }) =>
+    createRoute(ctx.ch, body),
+  )
+  router.route(
+    { method: 'patch', path: '/api/killfeed/routes/:id', summary: 'Edit a webhook route', tags, params: RouteId, body: RoutePatch, response: Route, before: admin, hidden },
+    async ({ params, body }) => {
+      const route = await updateRoute(ctx.ch, params.id, body)
+      if (!route) throw notFound('No such route')
+      return route
+    },
+  )
+  router.route(
+    { method: 'delete', path: '/api/killfeed/routes/:id', summary: 'Delete a webhook route', tags, params: RouteId, response: OkResponse, before: admin, hidden },
+    async ({ params }) => {
+      if (!(await deleteRoute(ctx.ch, params.id))) throw notFound('No such route')
+      return { ok: true as const }
+    },
+  )
+
+  router.route(
+    { method: 'get', path: '/api/killfeed/recent', summary: 'Latest posts to Discord', tags, query: z.object({ limit: limitQuery(200, 50) }), response: RecentPostList, before: admin, hidden },
+    ({ query }) => recentPosts(ctx.ch, query.limit),
+  )
+
+  router.route(
+    {
+      method: 'get',
+      path: '/api/killfeed/resolve',
+      summary: 'Find an alliance, corporation, character or system by name or id',
+      tags,
+      query: ResolveQuery,
+      response: ResolveResult,
+      errors: { 502: 'ESI did not answer' },
+      before: admin,
+      hidden,
+    },
+    async ({ query }) => {
+      let catalog = null
+      try {
+        catalog = ctx.catalog.current()
+      } catch {
+        /* no static import yet: systems are looked up by exact name in ESI */
+      }
+      const [routes, tracked] = await Promise.all([listRoutes(ctx.ch), listTracked(ctx.ch)])
+      const known = [...routes, ...tracked].filter((e) => e.item_type === query.type).map((e) => ({ id: e.entity_id, name: e.display_name }))
+      return resolveEntities(query.type, query.q, { esi: ctx.esi, names, catalog, known })
+    },
+  )
+
+  // --- kill tracker players and contact messages
+  const checkPath = (path: string) => {
+    if (takenPathSegments(router).has(path)) throw badRequest(`Invalid body: path: '${path}' is already a page or API route of the site; choose another`)
+  }
+  router.route({ method: 'get', path: '/api/admin/tracked-players', summary: 'Players with a kill tracker page', tags, response: TrackedPlayerList, before: admin, hidden }, () =>
+    listPlayers(ctx.ch),
+  )
+  router.route(
+    {
+      method: 'post',
+      path: '/api/admin/tracked-players',
+      summary: 'Give a player a kill tracker page at /{path}',
+      tags,
+      body: TrackedPlayerCreate,
+      response: TrackedPlayer,
+      errors: { 409: 'The path is in use by another player' },
+      before: admin,
+      hidden,
+    },
+    async ({ body }) => {
+      checkPath(body.path)
+      if (await findPlayer(ctx.ch, body.path)) throw new HttpError(409, `A kill tracker at /${body.path} exists already; edit it instead`)
+      return savePlayer(ctx.ch, body)
+    },
+  )
+  router.route(
+    {
+      method: 'put',
+      path: '/api/admin/tracked-players/:path',
+      summary: "Change a player's name or characters",
+      tags,
+      params: z.object({ path: PlayerPath }),
+      body: TrackedPlayerFields,
+      response: TrackedPlayer,
+      before: admin,
+      hidden,
+    },
+    async ({ params, body }) => {
+      if (!(await findPlayer(ctx.ch, params.path))) throw notFound(`No kill tracker at /${params.path}`)
+      return savePlayer(ctx.ch, { path: params.path, ...body })
+    },
+  )
+  router.route(
+    { method: 'delete', path: '/api/admin/tracked-players/:path', summary: "Remove a player's kill tracker page", tags, params: z.object({ path: PlayerPath }), response: OkResponse, before: admin, hidden },
+    async ({ params }) => {
+      const player = await findPlayer(ctx.ch, params.path)
+      if (!player) throw notFound(`No kill tracker at /${params.path}`)
+      await savePlayer(ctx.ch, player, true)
+      return { ok: true as const }
+    },
+  )
+  router.route(
+    {
+      method: 'get',
+      path: '/api/admin/contact-messages',
+      summary: 'Messages sent through the contact form, newest first',
+      tags,
+      query: z.object({ limit: limitQuery(500, 50), offset: z.coerce.number().int().min(0).default(0) }),
+      response: ContactMessageList,
+      before: admin,
+      hidden,
+    },
+    ({ query }) => listContactMessages(ctx.ch, query),
+  )
+
+  // Anything else under the admin prefixes: 401 without a session, then 404.
+  for (const prefix of ['/api/killfeed', '/api/admin']) {
+    router.koa.all([prefix, `${prefix}/{*rest}`], ...admin, () => {
+      throw new HttpError(404, 'No such admin call')
+    })
+  }
+
+  // --- public
+  router.route(
+    {
+      method: 'get',
+      path: '/api/live-kills',
+      summary: 'The live killfeed: latest kills of the entities the site tracks',
+      description: 'New kills are pushed to open pages over the websocket (`/ws`, message type `kill`).',
+      tags: ['Killfeed'],
+      query: z.object({ limit: limitQuery(100, 50) }),
+      response: LiveKillList,
+    },
+    async ({ query, ctx: kctx }) => {
+      kctx.set('Cache-Control', 'no-cache')
+      const [tracked, kills] = await Promise.all([listTracked(ctx.ch), recentLiveKills(ctx.ch, query.limit)])
+      return { tracking: tracked.length, kills }
+    },
+  )
+}

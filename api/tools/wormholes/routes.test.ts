@@ -1,0 +1,78 @@
+import { describe, expect, inject, it } from 'vitest'
+import type { WormholeSystemDetail, WormholeTypeInfo } from '../../../schemas/wormholes.js'
+
+const base = inject('appUrl')
+const get = async <T>(p: string) => {
+  const res = await fetch(`${base}${p}`)
+  expect(res.status, p).toBe(200)
+  return (await res.json()) as T
+}
+
+describe('GET /api/wormhole-types', () => {
+  it('lists every type code with community mass, jump mass, lifetime and destination, and the SDE values beside them', async () => {
+    const types = await get<WormholeTypeInfo[]>('/api/wormhole-types')
+    expect(types).toHaveLength(100)
+    const c247 = types.find((t) => t.code === 'C247')!
+    expect(c247).toMatchObject({ destinations: ['c3'], total_mass: 2e9, max_jump_mass: 375e6, lifetime_hours: 16, static: true, disagreements: [] })
+    expect(c247.sde[0]).toMatchObject({ total_mass: 2e9, max_jump_mass: 375e6, lifetime_hours: 16, destination: 'c3' })
+    const k329 = types.find((t) => t.code === 'K329')!
+    expect(k329.total_mass).toBe(3e9)
+    expect(k329.sde[0].total_mass).toBe(5e9)
+    expect(k329.disagreements).toEqual(['total_mass', 'max_jump_mass', 'lifetime_hours'])
+  })
+
+  it('is cacheable with an ETag', async () => {
+    const first = await fetch(`${base}/api/wormhole-types`)
+    const again = await fetch(`${base}/api/wormhole-types`, { headers: { 'If-None-Match': first.headers.get('etag')! } })
+    expect(again.status).toBe(304)
+  })
+})
+
+describe('GET /api/wormholes/{jcode}', () => {
+  it('finds a system by its J-code in any case, with or without the J', async () => {
+    for (const form of ['J123450', 'j123450', '123450']) {
+      const d = await get<WormholeSystemDetail>(`/api/wormholes/${form}`)
+      expect(d.system.jcode).toBe('J123450')
+    }
+    expect((await get<WormholeSystemDetail>('/api/wormholes/j1226-0')).system.jcode).toBe('J1226-0')
+  })
+
+  it('answers 404 with a sentence for an unknown system', async () => {
+    const res = await fetch(`${base}/api/wormholes/J999999`)
+    expect(res.status).toBe(404)
+    expect((await res.json()).error).toBe('No wormhole system called J999999')
+  })
+
+  it('gives the statics with their type data and the weather at the system strength', async () => {
+    const d = await get<WormholeSystemDetail>('/api/wormholes/J123450')
+    expect(d.statics.map((s) => [s.code, s.type?.destinations[0]])).toEqual([
+      ['B274', 'hs'],
+      ['Y683', 'c4'],
+    ])
+    expect(d.weather.differs).toBe(false)
+    expect(d.weather.applied).toMatchObject({ effect: 'Wolf Rayet', strength: 2, beacon_name: 'Class 2 Wolf Rayet Effects' })
+    // Class 2 Wolf-Rayet: armor HP +44 %, small weapon damage +88 %, shield resistances −22 %, signature radius −22 %
+    const mods = Object.fromEntries(d.weather.applied!.modifiers.map((m) => [m.label, [m.value, m.good]]))
+    expect(mods).toEqual({
+      'Armor HP': ['+44%', true],
+      'Small weapon damage': ['+88%', true],
+      'Shield resistances': ['-22%', false],
+      'Signature radius': ['-22%', true],
+    })
+    expect(d.image_server).toMatch(/^https?:\/\//)
+  })
+
+  it('says when the beacon that applies is not the visible sun (J005926: Pulsar sun, Class 1 Red Giant beacon)', async () => {
+    const d = await get<WormholeSystemDetail>('/api/wormholes/J005926')
+    expect(d.weather.visible_effect).toBe('Pulsar')
+    expect(d.weather.applied).toMatchObject({ effect: 'Red Giant', strength: 1 })
+    expect(d.weather.differs).toBe(true)
+  })
+
+  it('has no weather for a system without an effect', async () => {
+    const list = await get<Array<{ jcode: string; effect: string | null }>>('/api/wormholes')
+    const calm = list.find((w) => w.effect === null)!
+    const d = await get<WormholeSystemDetail>(`/api/wormholes/${calm.jcode}`)
+    expect(d.weather).toEqual({ visible_effect: null, applied: null, differs: false })
+  })
+})

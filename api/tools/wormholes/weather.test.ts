@@ -1,0 +1,38 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from '../../../schemas/config.js'
+import { WormholeEffects } from '../../../schemas/community.js'
+import { describeBeacon } from './weather.js'
+
+const effects = WormholeEffects.parse(JSON.parse(fs.readFileSync(path.join(loadConfig().COMMUNITY_DATA_DIR, 'wormhole-effects/effects.json'), 'utf8')))
+const beacon = (name: string) => effects.sdeBeacons.find((b) => b.name === name)!
+const table = (name: string) => Object.fromEntries(describeBeacon(beacon(name)).map((m) => [m.label, m.value]))
+
+describe('describeBeacon', () => {
+  it('names every attribute of every SDE beacon in words (no raw attribute names)', () => {
+    for (const b of effects.sdeBeacons) for (const m of describeBeacon(b)) expect(m.label, `${b.name}: ${m.label}`).not.toMatch(/Multiplier|Bonus|[a-z][A-Z]/)
+  })
+
+  it('turns multipliers into percentages and resistance bonuses into one penalty line', () => {
+    expect(table('Class 1 Pulsar Effects')).toEqual({
+      'Shield capacity': '+30%',
+      'Signature radius': '+30%',
+      'Capacitor recharge time': '-15%',
+      'Energy neutralizer and nosferatu amount': '+30%',
+      'Armor resistances': '-15%',
+    })
+  })
+
+  it('uses the SDE values where the community table differs (Magnetar missile explosion radius +100 % at class 6)', () => {
+    expect(table('Class 6 Magnetar Effects')['Missile explosion radius']).toBe('+100%')
+    expect(table('Class 6 Black Hole Effects')['Ship velocity']).toBe('+100%')
+  })
+
+  it('marks whether each change helps the pilot', () => {
+    const cv = Object.fromEntries(describeBeacon(beacon('Class 3 Cataclysmic Variable Effects')).map((m) => [m.label, m.good]))
+    expect(cv['Local armor repair amount']).toBe(false)
+    expect(cv['Remote armor repair amount']).toBe(true)
+    expect(cv['Capacitor recharge time']).toBe(false)
+  })
+})

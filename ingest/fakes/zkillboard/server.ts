@@ -1,0 +1,147 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { EsiKillmail, ZkbMeta } from '../../../schemas/killmails.js'
+import type { FakeKillmailState } from '../esi/killmails.js'
+import { killHash, makeZkb } from './killmails.js'
+
+/** The first sequence number the fake hands out (the recorded R2Z2 sample's). */
+export const FAKE_FIRST_SEQUENCE = 96_599_404
+
+export interface PushOptions {
+  /** zKillboard's block; by default a value of 10 million ISK. */
+  zkb?: Partial<ZkbMeta>
+  hash?: string
+  /** Serve the R2Z2 file without its `esi` body, so the reader has to ask ESI (default: the body is included). */
+  withoutEsiBody?: boolean
+  /** Also register the body with the fake ESI given to the constructor (default true). */
+  toEsi?: boolean
+}
+
+interface Injected {
+  prefix: string
+  status: number
+  times: number
+  headers: Record<string, string>
+}
+
+/**
+ * A loopback zKillboard speaking its real formats:
+ * - R2Z2: `GET /ephemeral/sequence.json` → `{"sequence": N}` (the newest file), `GET /ephemeral/{N}.json` → the
+ *   record `{killmail_id, hash, esi, zkb, uploaded_at, sequence_id}` or 404 when there is no such file (yet).
+ * - API: `GET /api/history/YYYYMMDD.json` → `{id: hash}` for that UTC day, `GET /api/killID/{id}/` →
+ *   `[{killmail_id, zkb}]` (empty when unknown).
+ * Feed it with `push(killmail)` (live feed + history + killID, and the fake ESI when one is attached) or
+ * `addHistoricKill(killmail)` (history + killID only, as for a day before the feed started). It records every
+ * request with its User-Agent and the most requests it ever had in flight at once.
+ */
+export class FakeZkill {
+  private server: http.Server | null = null
+  url = ''
+  /** The next sequence number; the newest file is `nextSequence - 1` once there is one. */
+  nextSequence = FAKE_FIRST_SEQUENCE
+  readonly files = new Map<number, object>()
+  readonly history = new Map<string, Map<number, string>>()
+  readonly zkb = new Map<number, ZkbMeta>()
+  readonly requests: Array<{ path: string; userAgent: string | undefined; at: number }> = []
+  maxInFlight = 0
+  private inFlight = 0
+  private injected: Injected[] = []
+  /** Delay before answering any request (ms). */
+  delayMs = 0
+
+  constructor(private esi?: FakeKillmailState) {}
+
+  /** A kill arrives at zKillboard: it gets the next sequence number, and history and killID know it. */
+  push(killmail: EsiKillmail, options: PushOptions = {}): { killmail_id: number; hash: string; sequence: number; zkb: ZkbMeta } {
+    const { hash, zkb } = this.remember(killmail, options)
+    const sequence = this.nextSequence++
+    this.files.set(sequence, {
+      killmail_id: killmail.killmail_id,
+      hash,
+      ...(options.withoutEsiBody ? {} : { esi: killmail }),
+      zkb: { ...zkb, attackerCount: killmail.attackers.length, href: `https://esi.evetech.net/killmails/${killmail.killmail_id}/${hash}/` },
+      uploaded_at: Math.floor(Date.now() / 1000),
+      sequence_id: sequence,
+    })
+    return { killmail_id: killmail.killmail_id, hash, sequence, zkb }
+  }
+
+  /** A kill zKillboard knows from before (history and killID, and ESI), without a live feed file. */
+  addHistoricKill(killmail: EsiKillmail, options: PushOptions = {}): { killmail_id: number; hash: string; zkb: ZkbMeta } {
+    return { killmail_id: killmail.killmail_id, ...this.remember(killmail, options) }
+  }
+
+  /** A sequence number whose file is gone (expired or never written): the feed must skip it. */
+  skipSequence(): number {
+    return this.nextSequence++
+  }
+
+  /** The next `times` requests whose path starts with `prefix` get `status` (with headers, e.g. Retry-After). */
+  failNext(prefix: string, status: number, times = 1, headers: Record<string, string> = {}): void {
+    this.injected.push({ prefix, status, times, headers })
+  }
+
+  requestsTo(prefix: string) {
+    return this.requests.filter((r) => r.path.startsWith(prefix))
+  }
+
+  private remember(killmail: EsiKillmail, options: PushOptions) {
+    const hash = options.hash ?? killHash(killmail.killmail_id)
+    const zkb: ZkbMeta = { ...makeZkb(killmail.killmail_id, 10_000_000), ...options.zkb, hash }
+    const day = killmail.killmail_time.slice(0, 10).replaceAll('-', '')
+    if (!this.history.has(day)) this.history.set(day, new Map())
+    this.history.get(day)!.set(killmail.killmail_id, hash)
+    this.zkb.set(killmail.killmail_id, zkb)
+    if (this.esi && options.toEsi !== false) this.esi.killmails.set(killmail.killmail_id, { hash, body: killmail })
+    return { hash, zkb }
+  }
+
+  async start(port = 0, host = '127.0.0.1'): Promise<string> {
+    this.server = http.createServer((req, res) => void this.handle(req, res))
+    await new Promise<void>((resolve) => this.server!.listen(port, host, () => resolve()))
+    this.url = `http://${host}:${(this.server.address() as AddressInfo).port}`
+    return this.url
+  }
+
+  async close(): Promise<void> {
+    if (!this.server) return
+    this.server.closeAllConnections()
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()))
+    this.server = null
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://fake')
+    this.requests.push({ path: url.pathname, userAgent: req.headers['user-agent'], at: Date.now() })
+    this.inFlight++
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight)
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      this.inFlight--
+      res.writeHead(status, { 'Content-Type': 'application/json', ...headers })
+      res.end(body === undefined ? '' : JSON.stringify(body))
+    }
+    if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs))
+    const injected = this.injected.find((i) => i.times > 0 && url.pathname.startsWith(i.prefix))
+    if (injected) {
+      injected.times--
+      return send(injected.status, { error: `injected ${injected.status}` }, injected.headers)
+    }
+    if (req.method !== 'GET') return send(405, { error: 'GET only' })
+
+    // The newest file; before the first kill, the number the first kill will get (so a reader starting then waits there).
+    if (url.pathname === '/ephemeral/sequence.json') return send(200, { sequence: this.files.size ? this.nextSequence - 1 : this.nextSequence })
+    const file = /^\/ephemeral\/(\d+)\.json$/.exec(url.pathname)
+    if (file) {
+      const record = this.files.get(Number(file[1]))
+      return record ? send(200, record) : send(404, { error: 'Not Found' })
+    }
+    const day = /^\/api\/history\/(\d{8})\.json$/.exec(url.pathname)
+    if (day) return send(200, Object.fromEntries([...(this.history.get(day[1]) ?? new Map())].map(([id, hash]) => [String(id), hash])))
+    const kill = /^\/api\/killID\/(\d+)\/?$/.exec(url.pathname)
+    if (kill) {
+      const zkb = this.zkb.get(Number(kill[1]))
+      return send(200, zkb ? [{ killmail_id: Number(kill[1]), zkb }] : [])
+    }
+    send(404, { error: 'Not Found' })
+  }
+}

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { TestApp } from '../../api/testing/in-process-app.js'
+import { createLogger } from '../../pipelines/log.js'
+import { countStored, startKillmailTestApp, waitFor } from '../../pipelines/killmails/testing.js'
+import { queryRows } from '../../pipelines/clickhouse/client.js'
+import type { FakeEsi } from '../fakes/esi/server.js'
+import { apiFixture, makeKillmail } from '../fakes/zkillboard/killmails.js'
+import type { FakeZkill } from '../fakes/zkillboard/server.js'
+import type { KillmailFakes } from '../fakes/zkillboard/with-esi.js'
+import type { EsiKillmail } from '../../schemas/killmails.js'
+import { FEED_NAME, followLiveFeed, LIVE_FEED_DEFAULTS, type LiveFeedOptions } from './live-feed.js'
+import { loadFeedPosition, saveFeedPosition } from './feed-state.js'
+import { createZkillboard } from './zkillboard.js'
+
+const FAST: LiveFeedOptions = { ...LIVE_FEED_DEFAULTS, idleMs: 100, gapRecheckMs: 50, backoffMs: 50, maxBackoffMs: 200, saveEveryMs: 0 }
+
+let app: TestApp
+let esi: FakeEsi
+let zkill: FakeZkill
+let fakes: KillmailFakes
+let running: Awaited<ReturnType<typeof startKillmailTestApp>>
+let nextId = 200_000_001
+const kill = (over: Partial<Parameters<typeof makeKillmail>[0]> = {}) =>
+  makeKillmail({ id: nextId++, time: new Date(Date.now() - 3_600_000), systemId: 31_000_005, victim: { characterId: 90_000_001, corporationId: 98_000_001, shipTypeId: 587 }, attackers: [{ characterId: 90_000_002, corporationId: 98_000_002, shipTypeId: 29984 }], ...over })
+
+beforeAll(async () => {
+  running = await startKillmailTestApp()
+  ;({ app, fakes } = running)
+  ;({ esi, zkill } = fakes)
+})
+afterAll(async () => {
+  await running?.close()
+})
+beforeEach(async () => {
+  await app.ctx.ch.command({ query: 'TRUNCATE TABLE killmail_feed_state' })
+})
+
+/** Run the feed until `until` holds, then stop it the way the ingest role does (abort) and wait for it to finish. */
+async function runFeed(until: () => Promise<boolean>, options = FAST) {
+  const abort = new AbortController()
+  const deps = { ch: app.ctx.ch, stream: app.ctx.stream, esi: app.ctx.esi, zkill: createZkillboard(app.ctx.config, 'test', createLogger('silent'), { r2z2IntervalMs: 5, apiIntervalMs: 5 }), log: createLogger('silent') }
+  const running = followLiveFeed(deps, abort.signal, options)
+  try {
+    await waitFor(until, 20_000, 'the feed')
+  } finally {
+    abort.abort()
+  }
+  return running
+}
+
+describe('zKillboard R2Z2 live feed', () => {
+  it('reads the recorded R2Z2 sample and stores it with its zKillboard value', async () => {
+    const sample = apiFixture<{ esi: EsiKillmail; zkb: { totalValue: number } }>('zkillboard/r2z2-ephemeral-96599404.json')
+    const pushed = zkill.push(sample.esi, { zkb: sample.zkb as never, hash: 'aa937ee180fca44b172de00f2a26e751f5b2a851' })
+    const stats = await runFeed(async () => (await countStored(app.ctx.ch, [134_265_477])) === 1)
+    expect(stats.published).toBe(1)
+    const [row] = await queryRows<{ total_value: number; victim_ship_type_id: number; solar_system_id: number; source: string }>(
+      app.ctx.ch,
+      'SELECT total_value, victim_ship_type_id, solar_system_id, source FROM killmails WHERE killmail_id = 134265477',
+    )
+    expect(row).toEqual({ total_value: 86_180_108.73, victim_ship_type_id: 17478, solar_system_id: 30_000_743, source: 'live' })
+    expect((await loadFeedPosition(app.ctx.ch, FEED_NAME))?.nextSequence).toBe(pushed.sequence + 1)
+  })
+
+  it('starts at the newest kill, reads onwards one request at a time with a descriptive User-Agent, and asks ESI when the file has no body', async () => {
+    zkill.push(kill()) // before the feed starts: the newest file, where a fresh feed begins
+    const before = zkill.requests.length
+    const first = nextId - 1
+    const later = [kill(), kill(), kill()]
+    const feed = runFeed(async () => (await countStored(app.ctx.ch, [first, ...later.map((k) => k.killmail_id)])) === 4)
+    await new Promise((r) => setTimeout(r, 150))
+    zkill.push(later[0])
+    const noBody = zkill.push(later[1], { withoutEsiBody: true })
+    zkill.push(later[2])
+    await feed
+    const mine = zkill.requests.slice(before)
+    expect(mine[0].path).toBe('/ephemeral/sequence.json')
+    expect(mine.every((r) => /^JSpaceToolbox\/\S+ \(.+\)$/.test(r.userAgent ?? ''))).toBe(true)
+    expect(zkill.maxInFlight).toBe(1)
+    expect(esi.requests.map((r) => r.path)).toContain(`/killmails/${noBody.killmail_id}/${noBody.hash}/`)
+  })
+
+  it('resumes from the stored position after a restart, without missing or repeating kills', async () => {
+    const a = kill()
+    zkill.push(a)
+    await runFeed(async () => (await countStored(app.ctx.ch, [a.killmail_id])) === 1)
+    const position = (await loadFeedPosition(app.ctx.ch, FEED_NAME))!.nextSequence
+    expect(position).toBe(zkill.nextSequence)
+
+    // While the process is down, three kills arrive.
+    const down = [kill(), kill(), kill()]
+    for (const k of down) zkill.push(k)
+    const before = zkill.requests.length
+    await runFeed(async () => (await countStored(app.ctx.ch, down.map((k) => k.killmail_id))) === 3)
+    const afterRestart = zkill.requests.slice(before).map((r) => r.path)
+    expect(afterRestart[0]).toBe(`/ephemeral/${position}.json`) // no jump to the newest: nothing in between is lost
+    expect(afterRestart.filter((p) => p === `/ephemeral/${position - 1}.json`)).toEqual([]) // and nothing read twice
+    expect((await loadFeedPosition(app.ctx.ch, FEED_NAME))!.nextSequence).toBe(zkill.nextSequence)
+  })
+
+  it('abandons a position older than R2Z2 keeps files and starts at the newest kill', async () => {
+    const newest = kill()
+    zkill.push(newest)
+    await saveFeedPosition(app.ctx.ch, FEED_NAME, 1, new Date(Date.now() - 13 * 3_600_000))
+    await runFeed(async () => (await countStored(app.ctx.ch, [newest.killmail_id])) === 1)
+    expect(zkill.requestsTo('/ephemeral/1.json')).toEqual([])
+  })
+
+  it('skips a sequence number whose file is missing once the pointer has moved past it', async () => {
+    const a = kill()
+    zkill.push(a)
+    await runFeed(async () => (await countStored(app.ctx.ch, [a.killmail_id])) === 1)
+    const gap = zkill.skipSequence()
+    const b = kill()
+    zkill.push(b)
+    const before = zkill.requests.length
+    const stats = await runFeed(async () => (await countStored(app.ctx.ch, [b.killmail_id])) === 1)
+    expect(stats.gaps).toBe(1)
+    expect(zkill.requests.slice(before).filter((r) => r.path === `/ephemeral/${gap}.json`).length).toBe(2) // asked, re-checked, then skipped
+  })
+
+  it('honours a 429 Retry-After before the next request, and backs off after a 5xx', async () => {
+    const a = kill()
+    zkill.push(a)
+    await runFeed(async () => (await countStored(app.ctx.ch, [a.killmail_id])) === 1)
+    const b = kill()
+    zkill.push(b)
+    zkill.failNext('/ephemeral/', 429, 1, { 'Retry-After': '1' })
+    zkill.failNext('/ephemeral/', 502, 1)
+    const before = zkill.requests.length
+    await runFeed(async () => (await countStored(app.ctx.ch, [b.killmail_id])) === 1)
+    const mine = zkill.requests.slice(before)
+    expect(mine[1].at - mine[0].at).toBeGreaterThanOrEqual(990) // the 429 said one second
+    expect(mine.length).toBeGreaterThanOrEqual(3)
+  })
+
+  it('waits after a 404 at the head of the feed instead of hammering zKillboard', async () => {
+    const a = kill()
+    zkill.push(a)
+    const before = zkill.requests.length
+    const started = Date.now()
+    await runFeed(async () => Date.now() - started > 1_000, { ...FAST, idleMs: 400 })
+    const feedReads = zkill.requests.slice(before).filter((r) => /^\/ephemeral\/\d+\.json$/.test(r.path))
+    // about one read per 400 ms idle pause (plus the kill itself), not hundreds
+    expect(feedReads.length).toBeLessThanOrEqual(5)
+  })
+})

@@ -1,0 +1,198 @@
+import type { EsiClient } from '../esi/client.js'
+import type { ClickHouseClient } from '../../pipelines/clickhouse/client.js'
+import type { Logger } from '../../pipelines/log.js'
+import type { Stream } from '../../pipelines/stream/index.js'
+import { publish } from '../../pipelines/stream/typed.js'
+import { KillmailsTopic, type KillmailMessage } from '../../schemas/killmails.js'
+import { fetchKillmailBody } from './esi-killmail.js'
+import { loadFeedPosition, saveFeedPosition } from './feed-state.js'
+import { sleep } from './pacer.js'
+import type { R2z2Record, Zkillboard } from './zkillboard.js'
+
+export const FEED_NAME = 'r2z2'
+
+export interface LiveFeedDeps {
+  ch: ClickHouseClient
+  stream: Stream
+  esi: EsiClient
+  zkill: Zkillboard
+  log: Logger
+}
+
+export interface LiveFeedOptions {
+  /** Pause after a 404 at the head of the feed ("no newer kill yet"); zKillboard asks for at least 6 s. */
+  idleMs: number
+  /** Wait before asking again for a file the pointer says exists but that answered 404 (then it is skipped as a gap). */
+  gapRecheckMs: number
+  /** First pause after an error (5xx, no answer, ESI or stream trouble); doubles up to maxBackoffMs. */
+  backoffMs: number
+  maxBackoffMs: number
+  /** A stored position older than this is abandoned for the newest kill (R2Z2 keeps files for about a day). */
+  staleAfterMs: number
+  /** The position is written at most this often while kills flow (and whenever the feed is idle or stops). */
+  saveEveryMs: number
+}
+
+export const LIVE_FEED_DEFAULTS: LiveFeedOptions = {
+  idleMs: 6_000,
+  gapRecheckMs: 2_000,
+  backoffMs: 1_000,
+  maxBackoffMs: 60_000,
+  staleAfterMs: 12 * 3_600_000,
+  saveEveryMs: 1_000,
+}
+
+/** What the feed has done since it started (logs, tests and the status page). */
+export interface LiveFeedStats {
+  position: number | null
+  published: number
+  skipped: number
+  gaps: number
+  lastKillAt: string | null
+}
+
+/**
+ * Follow zKillboard's R2Z2 feed: every kill zKillboard receives gets the next sequence number and a file
+ * `ephemeral/{sequence}.json`. Starting from the stored position (or the newest kill), read the files one at a time
+ * (paced by the R2Z2 client), publish each kill on the `killmails` topic, and after a 404 at the head of the feed
+ * wait before asking again. The position is stored in ClickHouse so a restart resumes where it stopped; a kill
+ * read twice around a restart is dropped by the pipeline's dedupe.
+ */
+export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, options: LiveFeedOptions = LIVE_FEED_DEFAULTS, stats: LiveFeedStats = newStats()): Promise<LiveFeedStats> {
+  const { ch, zkill } = deps
+  const log = deps.log.child({ component: 'killmail-feed' })
+  let backoff = options.backoffMs
+  const failed = async (why: string, details: Record<string, unknown> = {}) => {
+    log.warn({ ...details, retryInMs: backoff }, why)
+    await sleep(backoff, signal)
+    backoff = Math.min(backoff * 2, options.maxBackoffMs)
+  }
+
+  let next = await startPosition(deps, signal, options, log, failed)
+  if (next === null) return stats
+  stats.position = next
+  let saved = next
+  let savedAt = Date.now()
+  const save = async (force: boolean) => {
+    if (next === null || next === saved || (!force && Date.now() - savedAt < options.saveEveryMs)) return
+    await saveFeedPosition(ch, FEED_NAME, next)
+    saved = next
+    savedAt = Date.now()
+  }
+  log.info({ sequence: next }, 'following the zKillboard R2Z2 feed')
+
+  let gapChecked = -1
+  try {
+    while (!signal.aborted) {
+      const read = await zkill.readFeed(next, signal).catch((err) => {
+        if (signal.aborted) return null
+        throw err
+      })
+      if (!read) break
+      if (read.kind === 'record') {
+        const message = await toMessage(deps, read.record, signal)
+        if (message === 'retry') {
+          await failed('ESI did not give the killmail body; trying the same kill again', { sequence: next, killmail_id: read.record.killmail_id })
+          continue
+        }
+        if (message) {
+          if (!(await publishKill(deps, message, signal, failed))) break
+          stats.published++
+          stats.lastKillAt = message.esi.killmail_time
+        } else {
+          stats.skipped++
+        }
+        backoff = options.backoffMs
+        next++
+        stats.position = next
+        await save(false)
+        continue
+      }
+      if (read.kind === 'malformed') {
+        log.error({ sequence: next, problem: read.problem }, 'skipping an R2Z2 file that is not a killmail record')
+        stats.skipped++
+        next++
+        stats.position = next
+        continue
+      }
+      if (read.kind === 'missing') {
+        await save(true)
+        const pointer = await zkill.sequencePointer(signal).catch(() => null)
+        if (pointer?.ok && pointer.value > next) {
+          // The pointer is past this number, so its file should exist. Ask once more (a 404 can be cached briefly), then move on.
+          if (gapChecked !== next) {
+            gapChecked = next
+            await sleep(options.gapRecheckMs, signal)
+            continue
+          }
+          log.warn({ sequence: next, newest: pointer.value }, 'R2Z2 has no file for this sequence number; skipping it as a gap')
+          stats.gaps++
+          next++
+          stats.position = next
+          continue
+        }
+        await sleep(options.idleMs, signal)
+        continue
+      }
+      // 429 and 403 already paused the R2Z2 client; anything else backs off here.
+      if (read.status !== 429 && read.status !== 403) await failed('R2Z2 feed unavailable', { sequence: next, status: read.status })
+    }
+  } finally {
+    await save(true).catch((err) => log.error({ err }, 'could not store the feed position'))
+  }
+  return stats
+}
+
+function newStats(): LiveFeedStats {
+  return { position: null, published: 0, skipped: 0, gaps: 0, lastKillAt: null }
+}
+
+async function startPosition(deps: LiveFeedDeps, signal: AbortSignal, options: LiveFeedOptions, log: LiveFeedDeps['log'], failed: (why: string, d?: Record<string, unknown>) => Promise<void>): Promise<number | null> {
+  const stored = await loadFeedPosition(deps.ch, FEED_NAME)
+  if (stored && Date.now() - stored.updatedAt.getTime() < options.staleAfterMs) return stored.nextSequence
+  while (!signal.aborted) {
+    const pointer = await deps.zkill.sequencePointer(signal).catch((err) => {
+      if (signal.aborted) return null
+      throw err
+    })
+    if (!pointer) return null
+    if (pointer.ok) {
+      if (stored) log.warn({ stored: stored.nextSequence, storedAt: stored.updatedAt.toISOString(), newest: pointer.value }, 'stored feed position is too old to resume; starting at the newest kill (a backfill fills the gap)')
+      return pointer.value
+    }
+    if (pointer.status !== 429 && pointer.status !== 403) await failed('R2Z2 sequence pointer unavailable', { status: pointer.status })
+  }
+  return null
+}
+
+/** The topic message for one R2Z2 record; null when the kill cannot be had (ESI refuses its hash), 'retry' when ESI may answer later. */
+async function toMessage(deps: LiveFeedDeps, record: R2z2Record, signal: AbortSignal): Promise<KillmailMessage | null | 'retry'> {
+  let esi = record.esi
+  if (!esi) {
+    const body = await fetchKillmailBody(deps.esi, record.killmail_id, record.hash, signal)
+    if (!body.ok) {
+      if (!body.permanent) return 'retry'
+      deps.log.error({ killmail_id: record.killmail_id, reason: body.message }, 'skipping a feed kill ESI will not give')
+      return null
+    }
+    esi = body.body
+  }
+  if (esi.killmail_id !== record.killmail_id) {
+    deps.log.error({ killmail_id: record.killmail_id, esi_id: esi.killmail_id }, 'skipping an R2Z2 record whose ESI body is another kill')
+    return null
+  }
+  return { killmail_id: record.killmail_id, hash: record.hash, esi, zkb: record.zkb, source: 'live', received_at: new Date().toISOString() }
+}
+
+/** Publish one kill, keyed by its id (one partition per kill, so redeliveries stay in order); retried until it goes or we stop. */
+export async function publishKill(deps: Pick<LiveFeedDeps, 'stream'>, message: KillmailMessage, signal: AbortSignal, failed: (why: string, d?: Record<string, unknown>) => Promise<void>): Promise<boolean> {
+  while (!signal.aborted) {
+    try {
+      await publish(deps.stream, KillmailsTopic, [{ key: String(message.killmail_id), value: message }])
+      return true
+    } catch (err) {
+      await failed('could not publish a kill; trying again', { killmail_id: message.killmail_id, err: (err as Error).message })
+    }
+  }
+  return false
+}

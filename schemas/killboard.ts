@@ -1,0 +1,44 @@
+import { z } from 'zod'
+import { IdParam } from './common.js'
+import { HEATMAP_DAY_LABELS, KILLBOARD_TOP_CORPORATIONS, KILLBOARD_WINDOW_DAYS } from './killmail-constants.js'
+
+export const SolarSystemParams = z.object({
+  solarsystemid: IdParam.meta({ description: 'Solar system id (J-space systems are 31000000-31999999)', example: 31000005 }),
+})
+
+export const ActiveCorporation = z
+  .object({
+    id: z.number().int(),
+    name: z.string().nullable().meta({ description: 'From ESI /universe/names/; null while ESI could not be asked' }),
+    activeDays: z.number().int().meta({ description: 'Distinct UTC days in the window with a kill in this system involving the corporation' }),
+    lastSeenDaysAgo: z.number().int().meta({ description: 'Whole days since its latest kill here' }),
+  })
+  .meta({ id: 'ActiveCorporation' })
+
+export const KillboardSummary = z
+  .object({
+    solarsystemid: z.number().int(),
+    totalKills: z.number().int().meta({ description: `Kills in this system during the days covered (at most the last ${KILLBOARD_WINDOW_DAYS} UTC days)` }),
+    daysCovered: z.number().int().meta({
+      description: `UTC calendar days, today included, that the counts span: the last ${KILLBOARD_WINDOW_DAYS}, or fewer when our stored kills (anywhere in New Eden) start later`,
+    }),
+    windowDays: z.number().int().meta({ description: 'The longest span counted' }),
+    mostRecentKillDaysAgo: z.number().int().nullable().meta({ description: 'Whole days since the latest stored kill in this system; null when none is stored' }),
+    activeCorporations: z.array(ActiveCorporation).meta({
+      description: `Top ${KILLBOARD_TOP_CORPORATIONS} player corporations on kills here (victim or attacker), by active days (most first), then last seen (most recent first)`,
+    }),
+  })
+  .meta({ id: 'KillboardSummary' })
+export type KillboardSummary = z.infer<typeof KillboardSummary>
+
+export const KillboardActivity = z
+  .object({
+    solarsystemid: z.number().int(),
+    days: z.array(z.enum(HEATMAP_DAY_LABELS)).length(7).meta({ description: 'Row labels: UTC weekdays, Monday first' }),
+    hours: z.array(z.array(z.number().int()).length(24)).length(7).meta({ description: 'Kills per weekday (row, as in `days`) and UTC hour (column 0-23)' }),
+    max: z.number().int().meta({ description: 'Largest cell, for colour scaling (0 when there are no kills)' }),
+    totalKills: z.number().int(),
+    daysCovered: z.number().int().meta({ description: 'As in the killboard summary' }),
+  })
+  .meta({ id: 'KillboardActivity' })
+export type KillboardActivity = z.infer<typeof KillboardActivity>

@@ -1,0 +1,148 @@
+import { z } from 'zod'
+import { isDiscordWebhookUrl } from './discord-webhook.js'
+import { ITEM_TYPES, MAX_WEBHOOKS_PER_ROUTE, MODES, RESOLVE_MIN_CHARS, splitWebhookList, TRACKED_PLAYER_PATH } from './killfeed-constants.js'
+import { LiveKill } from './live-kill.js'
+
+const required = (what: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? 'required' : what) })
+
+export const ItemType = z.enum(ITEM_TYPES, { error: `must be one of ${ITEM_TYPES.join(', ')}` })
+export const Mode = z.enum(MODES, { error: `must be one of ${MODES.join(', ')}` })
+/** ESI ids are 64-bit integers; every id in use fits a JavaScript number exactly. */
+export const EntityId = z.number(required('must be a whole number')).int('must be a whole number').positive('must be positive').max(Number.MAX_SAFE_INTEGER)
+const DisplayName = z.string(required('must be text')).trim().min(1, 'required').max(100, 'at most 100 characters')
+
+/**
+ * The webhook box: Discord webhook URLs separated by commas or newlines, normalised to one URL per line.
+ * Only https Discord webhook URLs are accepted, so the server never posts anywhere else.
+ */
+export const WebhookList = z
+  .string(required('must be text'))
+  .max(MAX_WEBHOOKS_PER_ROUTE * 300, 'too long')
+  .transform((text, ctx) => {
+    const urls = splitWebhookList(text)
+    for (const url of urls) {
+      if (!isDiscordWebhookUrl(url)) {
+        ctx.addIssue({ code: 'custom', message: `'${url.length > 60 ? url.slice(0, 57) + '…' : url}' is not a Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>)` })
+        return z.NEVER
+      }
+    }
+    if (urls.length > MAX_WEBHOOKS_PER_ROUTE) {
+      ctx.addIssue({ code: 'custom', message: `at most ${MAX_WEBHOOKS_PER_ROUTE} webhook URLs per route` })
+      return z.NEVER
+    }
+    return urls.join('\n')
+  })
+  .meta({ description: 'Discord webhook URLs, comma or newline separated', example: 'https://discord.com/api/webhooks/123456789012345678/token' })
+
+export const TrackedItem = z
+  .object({ item_type: ItemType, entity_id: EntityId, display_name: DisplayName, mode: Mode.default('both') })
+  .meta({ id: 'KillfeedTrackedItem' })
+export type TrackedItem = z.infer<typeof TrackedItem>
+export const TrackedList = z.array(TrackedItem).meta({ id: 'KillfeedTrackedList' })
+
+export const TrackedKey = z.object({ item_type: ItemType, entity_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
+
+const routeFields = {
+  item_type: ItemType,
+  entity_id: EntityId,
+  display_name: DisplayName,
+  mode: Mode,
+  webhook_url: WebhookList,
+  enabled: z.boolean(required('must be true or false')),
+}
+
+export const RouteCreate = z
+  .object({ ...routeFields, mode: Mode.default('both'), enabled: routeFields.enabled.default(true) })
+  .refine((r) => r.webhook_url !== '', { path: ['webhook_url'], message: 'give at least one Discord webhook URL' })
+  .meta({ id: 'KillfeedRouteCreate' })
+export type RouteCreate = z.infer<typeof RouteCreate>
+
+/** The edited fields of a route (id and created_at cannot change). */
+export const RoutePatch = z
+  .object(routeFields)
+  .partial()
+  .refine((r) => Object.values(r).some((v) => v !== undefined), { message: 'nothing to change' })
+  .refine((r) => r.webhook_url !== '', { path: ['webhook_url'], message: 'give at least one Discord webhook URL' })
+  .meta({ id: 'KillfeedRoutePatch' })
+export type RoutePatch = z.infer<typeof RoutePatch>
+
+export const Route = z
+  .object({
+    id: z.string(),
+    item_type: ItemType,
+    entity_id: z.number().int(),
+    display_name: z.string(),
+    mode: Mode,
+    webhook_url: z.string().meta({ description: 'One URL per line' }),
+    enabled: z.boolean(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'KillfeedRoute' })
+export type Route = z.infer<typeof Route>
+export const RouteList = z.array(Route).meta({ id: 'KillfeedRouteList' })
+export const RouteId = z.object({ id: z.uuid('not a route id') })
+
+export const DeliveryStatus = z.enum(['queued', 'sending', 'posted', 'failed', 'unknown'])
+export type DeliveryStatus = z.infer<typeof DeliveryStatus>
+
+/** One post of a kill to one webhook of a route. */
+export const RecentPost = z
+  .object({
+    killmail_id: z.number().int(),
+    /** When Discord accepted it; null while queued, after a failure, or when unknown. */
+    posted_at: z.string().nullable(),
+    queued_at: z.string(),
+    route_id: z.string(),
+    display_name: z.string().nullable(),
+    webhook: z.string().meta({ description: 'The webhook, token hidden' }),
+    status: DeliveryStatus,
+    attempts: z.number().int(),
+    error: z.string(),
+  })
+  .meta({ id: 'KillfeedRecentPost' })
+export type RecentPost = z.infer<typeof RecentPost>
+export const RecentPostList = z.array(RecentPost).meta({ id: 'KillfeedRecentPostList' })
+
+export const ResolveQuery = z.object({
+  type: ItemType,
+  q: z.string(required('must be text')).trim().min(RESOLVE_MIN_CHARS, `at least ${RESOLVE_MIN_CHARS} characters`).max(100, 'at most 100 characters'),
+})
+export const ResolveResult = z.array(z.object({ id: z.number().int(), name: z.string() })).meta({ id: 'KillfeedResolveResult' })
+export type ResolveResult = z.infer<typeof ResolveResult>
+
+export const PlayerPath = z
+  .string(required('must be text'))
+  .trim()
+  .regex(TRACKED_PLAYER_PATH, 'must be 2-40 lowercase letters, digits, - or _, starting and ending with a letter or digit')
+
+/** A player with a kill tracker page at /{path}. */
+export const TrackedPlayer = z
+  .object({
+    path: z.string(),
+    display_name: z.string(),
+    character_ids: z.array(z.number().int()),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'TrackedPlayer' })
+export type TrackedPlayer = z.infer<typeof TrackedPlayer>
+export const TrackedPlayerList = z.array(TrackedPlayer).meta({ id: 'TrackedPlayerList' })
+
+export const TrackedPlayerFields = z.object({
+  display_name: DisplayName,
+  character_ids: z
+    .array(EntityId, required('must be a list of character ids'))
+    .min(1, 'give at least one character id')
+    .max(50, 'at most 50 characters per player')
+    .transform((ids) => [...new Set(ids)]),
+})
+export const TrackedPlayerCreate = TrackedPlayerFields.extend({ path: PlayerPath }).meta({ id: 'TrackedPlayerCreate' })
+export type TrackedPlayerCreate = z.infer<typeof TrackedPlayerCreate>
+
+export const LiveKillList = z
+  .object({
+    /** How many entities the site's live killfeed follows. */
+    tracking: z.number().int(),
+    kills: z.array(LiveKill),
+  })
+  .meta({ id: 'LiveKillList' })
+export type LiveKillList = z.infer<typeof LiveKillList>

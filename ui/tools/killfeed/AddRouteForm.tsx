@@ -1,0 +1,122 @@
+import { useState, type FormEvent } from 'react'
+import { ITEM_TYPES, KILLFEED_TEXT, splitWebhookList, type ItemType, type Mode } from '../../../schemas/killfeed-constants'
+import type { Route, TrackedItem } from '../../../schemas/killfeed'
+import { EntitySearch } from './EntitySearch'
+import { ErrorLine, ModeSelect, TYPE_LABEL } from './parts'
+import { errorText, type AdminCall } from './useAdminCall'
+
+/**
+ * Add a route: an entity found by search, Discord webhook URLs (comma or newline separated), a mode and whether it
+ * is enabled. With 'Global only' the entity feeds only the site's live killfeed (a tracked entity) and no webhook
+ * is needed.
+ */
+export function AddRouteForm({ call, onRoute, onTracked }: { call: AdminCall; onRoute: (r: Route) => void; onTracked: (t: TrackedItem) => void }) {
+  const [type, setType] = useState<ItemType>('alliance')
+  const [entity, setEntity] = useState<{ id: number; name: string } | null>(null)
+  const [displayName, setDisplayName] = useState('')
+  const [webhooks, setWebhooks] = useState('')
+  const [mode, setMode] = useState<Mode>('both')
+  const [globalOnly, setGlobalOnly] = useState(false)
+  const [enabled, setEnabled] = useState(true)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setError(null)
+    if (!entity) return setError('Pick an entity from the search results first.')
+    if (!globalOnly && splitWebhookList(webhooks).length === 0) {
+      window.alert(KILLFEED_TEXT.needWebhook)
+      return
+    }
+    setBusy(true)
+    const display_name = displayName.trim() || entity.name
+    // A system route takes every kill in the system: kills and losses mean nothing there.
+    const sentMode = type === 'system' ? 'both' : mode
+    try {
+      if (globalOnly) onTracked(await call<TrackedItem>('POST', '/api/killfeed/tracked', { item_type: type, entity_id: entity.id, mode: sentMode, display_name }))
+      else onRoute(await call<Route>('POST', '/api/killfeed/routes', { item_type: type, entity_id: entity.id, display_name, mode: sentMode, webhook_url: webhooks, enabled }))
+      setEntity(null)
+      setDisplayName('')
+      setWebhooks('')
+    } catch (err) {
+      setError(errorText(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className="add-route" onSubmit={submit} aria-label="Add route">
+      <h3>Add route</h3>
+      <div className="add-route-grid">
+        <label className="field">
+          <span className="field-label">Type</span>
+          <select
+            value={type}
+            onChange={(e) => {
+              setType(e.target.value as ItemType)
+              setEntity(null)
+            }}
+          >
+            {ITEM_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {TYPE_LABEL[t]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <EntitySearch
+          type={type}
+          call={call}
+          onPick={(picked) => {
+            setEntity(picked)
+            setDisplayName(picked.name)
+          }}
+        />
+      </div>
+      <p className="picked" data-testid="picked-entity">
+        {entity ? (
+          <>
+            {TYPE_LABEL[type]}: <strong>{entity.name}</strong> <span className="muted">#{entity.id}</span>{' '}
+            <button type="button" className="link-button" onClick={() => setEntity(null)}>
+              clear
+            </button>
+          </>
+        ) : (
+          <span className="muted">No entity picked yet.</span>
+        )}
+      </p>
+      <label className="field wide">
+        <span className="field-label">Display name</span>
+        <input value={displayName} maxLength={100} onChange={(e) => setDisplayName(e.target.value)} />
+      </label>
+      <label className="field wide">
+        <span className="field-label">Webhook URLs</span>
+        <textarea
+          rows={3}
+          value={webhooks}
+          disabled={globalOnly}
+          placeholder="https://discord.com/api/webhooks/…  (comma or newline separated)"
+          onChange={(e) => setWebhooks(e.target.value)}
+        />
+      </label>
+      <div className="add-route-grid">
+        <ModeSelect value={mode} onChange={setMode} itemType={type} />
+        <label className="check">
+          <input type="checkbox" checked={globalOnly} onChange={(e) => setGlobalOnly(e.target.checked)} /> Global only
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={enabled} disabled={globalOnly} onChange={(e) => setEnabled(e.target.checked)} /> Enabled
+        </label>
+      </div>
+      {globalOnly && <p className="muted small">Global only: the entity's kills show on the site's public live killfeed; nothing is posted to Discord.</p>}
+      <div className="button-row">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Adding…' : globalOnly ? 'Track entity' : 'Add route'}
+        </button>
+      </div>
+      <ErrorLine message={error} />
+    </form>
+  )
+}

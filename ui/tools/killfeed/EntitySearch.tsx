@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react'
+import { RESOLVE_MIN_CHARS, type ItemType } from '../../../schemas/killfeed-constants'
+import type { ResolveResult } from '../../../schemas/killfeed'
+import { errorText, type AdminCall } from './useAdminCall'
+
+type Found = ResolveResult[number]
+
+const HINT: Record<ItemType, string> = {
+  system: 'Part of a system name, or its id.',
+  alliance: 'The exact alliance name or its id (ESI has no public partial-name search).',
+  corporation: 'The exact corporation name or its id (ESI has no public partial-name search).',
+  character: 'The exact character name or its id (ESI has no public partial-name search).',
+}
+
+/** Search for an entity of one type; results appear as the admin types (from 2 characters) and are picked by click. */
+export function EntitySearch({ type, call, onPick, label = 'Entity search' }: { type: ItemType; call: AdminCall; onPick: (e: Found) => void; label?: string }) {
+  const [q, setQ] = useState('')
+  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'searching' } | { kind: 'done'; results: Found[] } | { kind: 'error'; message: string }>({ kind: 'idle' })
+
+  useEffect(() => {
+    const text = q.trim()
+    if (text.length < RESOLVE_MIN_CHARS) {
+      setState({ kind: 'idle' })
+      return
+    }
+    let current = true
+    const timer = setTimeout(async () => {
+      setState({ kind: 'searching' })
+      try {
+        const results = await call<ResolveResult>('GET', `/api/killfeed/resolve?type=${type}&q=${encodeURIComponent(text)}`)
+        if (current) setState({ kind: 'done', results })
+      } catch (err) {
+        const message = errorText(err)
+        if (current && message) setState({ kind: 'error', message })
+      }
+    }, 350)
+    return () => {
+      current = false
+      clearTimeout(timer)
+    }
+  }, [q, type, call])
+
+  return (
+    <div className="entity-search">
+      <label className="field">
+        <span className="field-label">{label}</span>
+        <input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={type === 'system' ? 'J123456, Thera…' : 'Name or id'} autoComplete="off" />
+      </label>
+      <p className="muted small">{q.trim().length > 0 && q.trim().length < RESOLVE_MIN_CHARS ? `Type at least ${RESOLVE_MIN_CHARS} characters.` : HINT[type]}</p>
+      {state.kind === 'searching' && <p className="muted small">Searching…</p>}
+      {state.kind === 'error' && (
+        <p className="error-text" role="alert">
+          {state.message}
+        </p>
+      )}
+      {state.kind === 'done' &&
+        (state.results.length ? (
+          <ul className="entity-results" aria-label="Search results">
+            {state.results.map((r) => (
+              <li key={r.id}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    onPick(r)
+                    setQ('')
+                  }}
+                >
+                  {r.name} <span className="muted">#{r.id}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted small">No {type} found by that {type === 'system' ? 'name' : 'exact name or id'}.</p>
+        ))}
+    </div>
+  )
+}

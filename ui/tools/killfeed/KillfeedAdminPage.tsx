@@ -1,0 +1,163 @@
+import { useCallback, useEffect, useState } from 'react'
+import { Link } from 'react-router-dom'
+import type { AuthUser } from '../../../schemas/auth'
+import type { RecentPost, Route, TrackedItem, TrackedPlayer } from '../../../schemas/killfeed'
+import { AddRouteForm } from './AddRouteForm'
+import { adminCall, NotSignedIn } from './admin-api'
+import { ContactMessages } from './ContactMessages'
+import { LoginForm } from './LoginForm'
+import { PlayersPanel } from './PlayersPanel'
+import { RecentPosts } from './RecentPosts'
+import { RoutesTable } from './RoutesTable'
+import { TrackedList } from './TrackedList'
+import { errorText, useAdminCall } from './useAdminCall'
+import './killfeed.css'
+
+type Auth = { kind: 'loading' } | { kind: 'anonymous' } | { kind: 'signed-in'; user: AuthUser } | { kind: 'error'; message: string }
+
+/** /killfeed: sign in, then manage Discord routes, tracked entities, kill tracker pages, and read contact messages. */
+export default function KillfeedAdminPage() {
+  const [auth, setAuth] = useState<Auth>({ kind: 'loading' })
+
+  const check = useCallback(async () => {
+    setAuth({ kind: 'loading' })
+    try {
+      setAuth({ kind: 'signed-in', user: await adminCall<AuthUser>('GET', '/auth/me') })
+    } catch (err) {
+      setAuth(err instanceof NotSignedIn ? { kind: 'anonymous' } : { kind: 'error', message: errorText(err) ?? 'Failed' })
+    }
+  }, [])
+  useEffect(() => void check(), [check])
+
+  if (auth.kind === 'loading') {
+    return (
+      <div className="panel narrow">
+        <p className="muted" role="status">
+          Checking sign-in…
+        </p>
+      </div>
+    )
+  }
+  if (auth.kind === 'error') {
+    return (
+      <div className="panel narrow">
+        <h1>Killfeed admin</h1>
+        <p className="error-box" role="alert">
+          Could not check the sign-in: {auth.message}
+        </p>
+        <button type="button" className="button" onClick={check}>
+          Try again
+        </button>
+      </div>
+    )
+  }
+  if (auth.kind === 'anonymous') return <LoginForm onSignedIn={(user) => setAuth({ kind: 'signed-in', user })} />
+  return <AdminView user={auth.user} onSignedOut={() => setAuth({ kind: 'anonymous' })} />
+}
+
+function AdminView({ user, onSignedOut }: { user: AuthUser; onSignedOut: () => void }) {
+  const call = useAdminCall(onSignedOut)
+  const [routes, setRoutes] = useState<Route[] | null>(null)
+  const [tracked, setTracked] = useState<TrackedItem[] | null>(null)
+  const [recent, setRecent] = useState<RecentPost[] | null>(null)
+  const [players, setPlayers] = useState<TrackedPlayer[] | null>(null)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+
+  const load = useCallback(
+    async <T,>(key: string, path: string, set: (v: T) => void) => {
+      try {
+        set(await call<T>('GET', path))
+        setErrors(({ [key]: _gone, ...rest }) => rest)
+      } catch (err) {
+        const message = errorText(err)
+        if (message) setErrors((e) => ({ ...e, [key]: message }))
+      }
+    },
+    [call],
+  )
+  const loadRecent = useCallback(() => load<RecentPost[]>('recent', '/api/killfeed/recent', setRecent), [load])
+  useEffect(() => {
+    void load<Route[]>('routes', '/api/killfeed/routes', setRoutes)
+    void load<TrackedItem[]>('tracked', '/api/killfeed/tracked', setTracked)
+    void loadRecent()
+    void load<TrackedPlayer[]>('players', '/api/admin/tracked-players', setPlayers)
+  }, [load, loadRecent])
+
+  const failure = (key: string) =>
+    errors[key] ? (
+      <p className="error-box" role="alert">
+        {errors[key]}
+      </p>
+    ) : null
+  const loading = <p className="muted">Loading…</p>
+  const sameEntity = (a: TrackedItem, b: TrackedItem) => a.item_type === b.item_type && a.entity_id === b.entity_id
+
+  return (
+    <div className="killfeed-admin">
+      <header className="panel admin-head">
+        <div>
+          <h1>Killfeed admin</h1>
+          <p className="muted">
+            Signed in as <strong>{user.username}</strong>. The public live killfeed is at <Link to="/killfeed/live">/killfeed/live</Link>.
+          </p>
+        </div>
+        <form method="post" action="/auth/logout">
+          <button type="submit" className="button secondary">
+            Log out
+          </button>
+        </form>
+      </header>
+
+      <section className="panel" aria-labelledby="routes-heading">
+        <h2 id="routes-heading">Routes</h2>
+        <p className="muted small">Kills of each route's entity are posted to its Discord webhooks: its kills, its losses, or both; a system route posts every kill in the system.</p>
+        {failure('routes')}
+        {routes ? <RoutesTable routes={routes} call={call} onChanged={(r) => setRoutes((all) => all?.map((x) => (x.id === r.id ? r : x)) ?? null)} onDeleted={(id) => setRoutes((all) => all?.filter((x) => x.id !== id) ?? null)} /> : !errors.routes && loading}
+        <AddRouteForm
+          call={call}
+          onRoute={(r) => setRoutes((all) => [...(all ?? []), r])}
+          onTracked={(t) => setTracked((all) => [...(all ?? []).filter((x) => !sameEntity(x, t)), t].sort((a, b) => a.display_name.localeCompare(b.display_name)))}
+        />
+      </section>
+
+      <div className="admin-columns">
+        <section className="panel" aria-labelledby="tracked-heading">
+          <h2 id="tracked-heading">Tracked</h2>
+          {failure('tracked')}
+          {tracked ? <TrackedList tracked={tracked} call={call} onRemoved={(t) => setTracked((all) => all?.filter((x) => !sameEntity(x, t)) ?? null)} /> : !errors.tracked && loading}
+        </section>
+        <section className="panel" aria-labelledby="recent-heading">
+          <div className="section-head">
+            <h2 id="recent-heading">Recent posts</h2>
+            <button type="button" className="button secondary" onClick={loadRecent}>
+              Refresh
+            </button>
+          </div>
+          {failure('recent')}
+          {recent ? <RecentPosts posts={recent} /> : !errors.recent && loading}
+        </section>
+      </div>
+
+      <section className="panel" aria-labelledby="players-heading">
+        <h2 id="players-heading">Kill tracker pages</h2>
+        <p className="muted small">Each player gets a public page at /{'{path}'} with the last 7 days of kills and losses of their characters.</p>
+        {failure('players')}
+        {players ? (
+          <PlayersPanel
+            players={players}
+            call={call}
+            onSaved={(p) => setPlayers((all) => [...(all ?? []).filter((x) => x.path !== p.path), p].sort((a, b) => a.path.localeCompare(b.path)))}
+            onDeleted={(path) => setPlayers((all) => all?.filter((x) => x.path !== path) ?? null)}
+          />
+        ) : (
+          !errors.players && loading
+        )}
+      </section>
+
+      <section className="panel" aria-labelledby="contact-heading">
+        <h2 id="contact-heading">Contact messages</h2>
+        <ContactMessages call={call} />
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react'
+import { ApiError, apiGet } from '../../lib/api'
+import { formatIskCompact } from '../../lib/format'
+import { liveSocket } from '../../lib/socket'
+import type { LiveKillList } from '../../../schemas/killfeed'
+import type { LiveKill } from '../../../schemas/live-kill'
+import './killfeed.css'
+
+const KEEP = 100
+const SIDE_TEXT: Record<LiveKill['matched'][number]['side'], string> = { kill: 'kill', loss: 'loss', system: 'in system' }
+
+/** Newest first, one entry per kill. */
+function merge(current: LiveKill[], incoming: LiveKill[]): LiveKill[] {
+  const byId = new Map(current.map((k) => [k.killmail_id, k]))
+  for (const k of incoming) byId.set(k.killmail_id, k)
+  return [...byId.values()].sort((a, b) => b.killmail_time.localeCompare(a.killmail_time) || b.killmail_id - a.killmail_id).slice(0, KEEP)
+}
+
+function ago(iso: string, now: number): string {
+  const s = Math.max(0, Math.round((now - Date.parse(iso)) / 1000))
+  if (s < 60) return `${s} s ago`
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`
+  if (s < 86_400) return `${Math.floor(s / 3600)} h ago`
+  return `${Math.floor(s / 86_400)} d ago`
+}
+
+const name = (e: { id: number; name: string | null } | null) => (e ? (e.name ?? `#${e.id}`) : null)
+
+function KillRow({ kill, now, fresh }: { kill: LiveKill; now: number; fresh: boolean }) {
+  const victim = name(kill.victim.character) ?? name(kill.victim.corporation) ?? 'Unknown'
+  const group = [name(kill.victim.corporation), name(kill.victim.alliance)].filter(Boolean).join(' / ')
+  const where = [kill.system.class_label, kill.system.region].filter(Boolean).join(', ')
+  return (
+    <li className={`live-kill${fresh ? ' fresh' : ''}`} data-testid="live-kill">
+      <img src={kill.ship_image} width={64} height={64} alt="" loading="lazy" />
+      <div className="live-kill-main">
+        <div>
+          <strong>{kill.ship.name ?? 'Unknown'}</strong> · {victim}
+        </div>
+        {group && <div className="muted small">{group}</div>}
+        <div className="small">
+          {kill.system.name ?? `System #${kill.system.id}`}
+          {where && <span className="muted"> ({where})</span>} · <time dateTime={kill.killmail_time} title={`${kill.killmail_time.slice(0, 16).replace('T', ' ')} UTC`}>{ago(kill.killmail_time, now)}</time>
+        </div>
+        <div className="live-kill-tags">
+          {kill.matched.map((m) => (
+            <span key={`${m.item_type}:${m.entity_id}`} className={`badge ${m.side === 'kill' ? 'badge-good' : m.side === 'loss' ? 'badge-bad' : 'badge-minor'}`}>
+              {m.display_name}: {SIDE_TEXT[m.side]}
+            </span>
+          ))}
+        </div>
+      </div>
+      <div className="live-kill-side">
+        <div className="live-kill-value">{formatIskCompact(kill.value)} ISK</div>
+        <a href={kill.url} target="_blank" rel="noreferrer">
+          zKill
+        </a>
+      </div>
+    </li>
+  )
+}
+
+/** /killfeed/live: the public live killfeed, kills of the entities the site tracks, pushed over the websocket. */
+export default function LiveKillsPage() {
+  const [kills, setKills] = useState<LiveKill[]>([])
+  const [tracking, setTracking] = useState<number | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [fresh, setFresh] = useState<Set<number>>(new Set())
+  const [now, setNow] = useState(() => Date.now())
+
+  useEffect(() => {
+    const unsubscribe = liveSocket.subscribe((message) => {
+      if (message.type !== 'kill') return
+      setKills((current) => merge(current, [message.kill]))
+      setFresh((f) => new Set(f).add(message.kill.killmail_id))
+    })
+    apiGet<LiveKillList>('/api/live-kills')
+      .then((list) => {
+        setKills((current) => merge(current, list.kills))
+        setTracking(list.tracking)
+      })
+      .catch((err) => setError(err instanceof ApiError ? err.message : 'Network error'))
+    const timer = setInterval(() => setNow(Date.now()), 30_000)
+    return () => {
+      unsubscribe()
+      clearInterval(timer)
+    }
+  }, [])
+
+  return (
+    <div className="panel live-killfeed">
+      <h1>Live killfeed</h1>
+      <p className="muted">
+        Kills involving the alliances, corporations, characters and systems this site follows, as zKillboard reports them. New kills appear at the top
+        without reloading.
+      </p>
+      {error && (
+        <p className="error-box" role="alert">
+          Could not load the latest kills: {error}. New kills still appear here as they happen.
+        </p>
+      )}
+      {kills.length ? (
+        <ul className="live-kills" aria-live="polite" aria-label="Kills">
+          {kills.map((k) => (
+            <KillRow key={k.killmail_id} kill={k} now={now} fresh={fresh.has(k.killmail_id)} />
+          ))}
+        </ul>
+      ) : (
+        tracking !== null && (
+          <p className="empty" data-testid="live-empty">
+            {tracking === 0 ? 'The site follows no one yet: kills appear here once the admin tracks an entity.' : 'No kills yet: new ones appear here as they happen.'}
+          </p>
+        )
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react'
+import type { AuthUser } from '../../../schemas/auth'
+import { KILLFEED_TEXT } from '../../../schemas/killfeed-constants'
+import { adminCall } from './admin-api'
+
+/** Username and password; a failure raises the 'Login failed' alert and says why under the form. */
+export function LoginForm({ onSignedIn }: { onSignedIn: (user: AuthUser) => void }) {
+  const [username, setUsername] = useState('')
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [reason, setReason] = useState<string | null>(null)
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (busy) return
+    setBusy(true)
+    setReason(null)
+    try {
+      const user = await adminCall<AuthUser>('POST', '/auth/login', { username, password })
+      setPassword('')
+      onSignedIn(user)
+    } catch (err) {
+      setReason(err instanceof Error ? err.message : null)
+      window.alert(KILLFEED_TEXT.loginFailed)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="panel narrow killfeed-login">
+      <h1>Killfeed admin</h1>
+      <p className="muted">Sign in to manage the killfeed: Discord routes, tracked entities and kill tracker pages.</p>
+      <form onSubmit={submit} aria-busy={busy}>
+        <label className="field">
+          <span className="field-label">Username</span>
+          <input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required />
+        </label>
+        <label className="field">
+          <span className="field-label">Password</span>
+          <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        </label>
+        <div className="button-row">
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? 'Signing in…' : 'Sign in'}
+          </button>
+        </div>
+        {reason && (
+          <p className="error-text" role="alert" data-testid="login-error">
+            {reason}
+          </p>
+        )}
+      </form>
+    </div>
+  )
+}

@@ -1,0 +1,42 @@
+import type { RecentPost } from '../../../schemas/killfeed'
+import { formatUtc } from './admin-api'
+
+const STATUS_BADGE: Record<RecentPost['status'], string> = { posted: 'badge-good', queued: 'badge-neutral', sending: 'badge-neutral', failed: 'badge-bad', unknown: 'badge-warn' }
+
+/** The latest posts to Discord, newest first, with what became of each. */
+export function RecentPosts({ posts, zkillBase = 'https://zkillboard.com' }: { posts: RecentPost[]; zkillBase?: string }) {
+  if (!posts.length) return <p className="muted">No posts yet. Matching kills appear here as they are sent.</p>
+  return (
+    <div className="table-wrap">
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th>Killmail</th>
+            <th>Route</th>
+            <th>Webhook</th>
+            <th>Status</th>
+            <th>Posted</th>
+          </tr>
+        </thead>
+        <tbody>
+          {posts.map((p) => (
+            <tr key={`${p.route_id}:${p.killmail_id}:${p.webhook}`} data-testid="recent-post">
+              <td>
+                <a href={`${zkillBase}/kill/${p.killmail_id}/`} target="_blank" rel="noreferrer">
+                  {p.killmail_id}
+                </a>
+              </td>
+              <td>{p.display_name ?? <span className="muted">deleted route</span>}</td>
+              <td className="mono small">{p.webhook}</td>
+              <td>
+                <span className={`badge ${STATUS_BADGE[p.status]}`}>{p.status}</span>
+                {p.error && <div className="muted small">{p.error}</div>}
+              </td>
+              <td className="small">{formatUtc(p.posted_at ?? p.queued_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,148 @@
+import { useState } from 'react'
+import { KILLFEED_TEXT, maskWebhook, splitWebhookList, type Mode } from '../../../schemas/killfeed-constants'
+import type { Route } from '../../../schemas/killfeed'
+import { AdminTable, ErrorLine, MODE_LABEL, ModeSelect, TYPE_LABEL } from './parts'
+import { formatUtc } from './admin-api'
+import { errorText, type AdminCall } from './useAdminCall'
+
+interface Props {
+  routes: Route[]
+  call: AdminCall
+  onChanged: (route: Route) => void
+  onDeleted: (id: string) => void
+}
+
+/** The routes, one row each; a row switches between view and edit. */
+export function RoutesTable({ routes, call, onChanged, onDeleted }: Props) {
+  const [editing, setEditing] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  const remove = async (route: Route) => {
+    if (!window.confirm(KILLFEED_TEXT.confirmDelete)) return
+    setError(null)
+    try {
+      await call('DELETE', `/api/killfeed/routes/${route.id}`)
+      onDeleted(route.id)
+    } catch (err) {
+      setError(errorText(err))
+    }
+  }
+
+  if (!routes.length) return <p className="muted">No routes yet: add one below to post kills to a Discord channel.</p>
+  return (
+    <>
+      <AdminTable headers={['Entity', 'Mode', 'Webhooks', 'Enabled', 'Created']} className="routes-table">
+            {routes.map((r) =>
+              editing === r.id ? (
+                <EditRow
+                  key={r.id}
+                  route={r}
+                  call={call}
+                  onCancel={() => setEditing(null)}
+                  onSaved={(saved) => {
+                    onChanged(saved)
+                    setEditing(null)
+                  }}
+                />
+              ) : (
+                <tr key={r.id} data-testid="route-row">
+                  <td>
+                    <strong>{r.display_name}</strong>
+                    <div className="muted small">
+                      {TYPE_LABEL[r.item_type]} #{r.entity_id}
+                    </div>
+                  </td>
+                  <td>{r.item_type === 'system' ? 'Every kill in the system' : MODE_LABEL[r.mode]}</td>
+                  <td>
+                    {splitWebhookList(r.webhook_url).map((url) => (
+                      <div key={url} className="mono small">
+                        {maskWebhook(url)}
+                      </div>
+                    ))}
+                  </td>
+                  <td>{r.enabled ? <span className="badge badge-good">On</span> : <span className="badge badge-neutral">Off</span>}</td>
+                  <td className="small">{formatUtc(r.created_at)}</td>
+                  <td className="row-actions">
+                    <button type="button" className="button secondary" onClick={() => setEditing(r.id)}>
+                      Edit
+                    </button>
+                    <button type="button" className="button secondary danger" onClick={() => remove(r)}>
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ),
+            )}
+      </AdminTable>
+      <ErrorLine message={error} />
+    </>
+  )
+}
+
+function EditRow({ route, call, onCancel, onSaved }: { route: Route; call: AdminCall; onCancel: () => void; onSaved: (r: Route) => void }) {
+  const [displayName, setDisplayName] = useState(route.display_name)
+  const [mode, setMode] = useState<Mode>(route.mode)
+  const [webhooks, setWebhooks] = useState(route.webhook_url)
+  const [enabled, setEnabled] = useState(route.enabled)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const save = async () => {
+    if (splitWebhookList(webhooks).length === 0) {
+      window.alert(KILLFEED_TEXT.needWebhook)
+      return
+    }
+    // Only what changed goes to the server (never id or created_at).
+    const edited: Partial<Route> = {}
+    if (displayName !== route.display_name) edited.display_name = displayName
+    if (mode !== route.mode) edited.mode = mode
+    if (webhooks !== route.webhook_url) edited.webhook_url = webhooks
+    if (enabled !== route.enabled) edited.enabled = enabled
+    if (!Object.keys(edited).length) return onCancel()
+    setBusy(true)
+    setError(null)
+    try {
+      onSaved(await call<Route>('PATCH', `/api/killfeed/routes/${route.id}`, edited))
+    } catch (err) {
+      setError(errorText(err))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <tr className="editing" data-testid="route-row-editing">
+      <td>
+        <label className="field">
+          <span className="field-label">Display name</span>
+          <input value={displayName} maxLength={100} onChange={(e) => setDisplayName(e.target.value)} />
+        </label>
+        <div className="muted small">
+          {TYPE_LABEL[route.item_type]} #{route.entity_id}
+        </div>
+      </td>
+      <td>
+        <ModeSelect value={mode} onChange={setMode} itemType={route.item_type} />
+      </td>
+      <td>
+        <label className="field">
+          <span className="field-label">Webhook URLs</span>
+          <textarea rows={3} value={webhooks} onChange={(e) => setWebhooks(e.target.value)} />
+        </label>
+      </td>
+      <td>
+        <label className="check">
+          <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Enabled
+        </label>
+      </td>
+      <td colSpan={2} className="row-actions">
+        <button type="button" className="button" disabled={busy} onClick={save}>
+          {busy ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" className="button secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <ErrorLine message={error} />
+      </td>
+    </tr>
+  )
+}

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+import type { FakeDiscordWebhook } from '../../../api/testing/discord-webhook-fake.js'
+import { createTestAdmin, freshIp, TEST_ADMIN } from '../../../api/testing/admin-session.js'
+import type { TestApp } from '../../../api/testing/in-process-app.js'
+import { insertContactMessage } from '../../../api/tools/contact/store.js'
+import { listRoutes, listTracked } from '../../../pipelines/killfeed/store.js'
+import { startKillfeedTestApp, type KillfeedTestApp } from '../../../pipelines/killfeed/testing/app.js'
+import { fixtureKill } from '../../../pipelines/killfeed/testing/kills.js'
+import { publish } from '../../../pipelines/stream/typed.js'
+import { KillmailsTopic } from '../../../schemas/killmails.js'
+
+let kf: KillfeedTestApp
+let app: TestApp
+let discord: FakeDiscordWebhook
+let browser: Browser
+
+const HOOK_1 = 'https://discord.com/api/webhooks/311111111111111111/first-token-abcdefghijklmnopqrstuvwxyz'
+const HOOK_2 = 'https://discord.com/api/webhooks/322222222222222222/second-token-abcdefghijklmnopqrstuvwxyz'
+
+beforeAll(async () => {
+  kf = await startKillfeedTestApp({}, [{ id: 1354830081, name: 'Goonswarm Federation', category: 'alliance' }])
+  ;({ app, discord } = kf)
+  await createTestAdmin(app.ctx.ch)
+  await insertContactMessage(app.ctx.ch, { name: 'Aura Nox', email: 'aura@example.com', topic: 'Bug report', message: 'The gas table is empty.' })
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await kf?.close()
+})
+
+/** A fresh browser context on the admin page; dialogs are recorded and answered with `confirmAnswer`. */
+async function openAdmin() {
+  const { page, context, errors } = await openPage(browser, app.url)
+  await context.setExtraHTTPHeaders({ 'X-Forwarded-For': freshIp() })
+  const dialogs: string[] = []
+  const state = { confirmAnswer: true }
+  page.on('dialog', (d) => {
+    dialogs.push(d.message())
+    void (d.type() === 'confirm' && !state.confirmAnswer ? d.dismiss() : d.accept())
+  })
+  await page.goto('/killfeed')
+  return { page, context, errors, dialogs, state, close: () => context.close() }
+}
+
+async function signIn(page: Page, password = TEST_ADMIN.password) {
+  await page.getByLabel('Username').fill(TEST_ADMIN.username)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+async function pickEntity(page: Page, type: string, query: string, result: string) {
+  const form = page.getByRole('form', { name: 'Add route' })
+  await form.getByLabel('Type').selectOption(type)
+  await form.getByLabel('Entity search').fill(query)
+  await form.getByRole('button', { name: result }).click()
+}
+
+describe('killfeed admin page', () => {
+  it('shows the login form, and the Login failed alert on a wrong password', async () => {
+    const { page, dialogs, errors, close } = await openAdmin()
+    await page.getByRole('heading', { name: 'Killfeed admin' }).waitFor()
+    await signIn(page, 'Wrong-Horse-42-battery')
+    await expect.poll(() => dialogs).toEqual(['Login failed'])
+    expect(await page.getByTestId('login-error').textContent()).toBe('Login failed: wrong username or password')
+    expect(await page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true)
+    expect(errors).toEqual([])
+    await close()
+  })
+
+  it('is not in the menu or on the landing page', async () => {
+    const { page, close } = await openAdmin()
+    await page.goto('/')
+    await page.locator('.tool-card').first().waitFor()
+    expect(await page.locator('.tool-card h2').allTextContents()).not.toContain('Killfeed admin')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    expect(await page.locator('.drawer a').allTextContents()).not.toContain('Killfeed admin')
+    await close()
+  })
+
+  it('signs in, adds, edits and deletes a route, tracks an entity, and logs out', async () => {
+    const { page, dialogs, state, errors, close } = await openAdmin()
+    await signIn(page)
+    await page.getByText(`Signed in as ${TEST_ADMIN.username}`).waitFor()
+    await page.getByText('No routes yet').waitFor()
+
+    // search needs 2 characters, and finds by exact name through ESI
+    const form = page.getByRole('form', { name: 'Add route' })
+    await form.getByLabel('Entity search').fill('g')
+    await form.getByText('Type at least 2 characters.').waitFor()
+    await pickEntity(page, 'alliance', 'goonswarm federation', 'Goonswarm Federation #1354830081')
+    expect(await page.getByTestId('picked-entity').textContent()).toContain('Goonswarm Federation')
+    expect(await form.getByLabel('Display name').inputValue()).toBe('Goonswarm Federation')
+
+    // no webhook and not global only: the spec's alert, and nothing is sent
+    await form.getByRole('button', { name: 'Add route' }).click()
+    await expect.poll(() => dialogs).toEqual(["Provide at least one webhook URL or enable 'Global only'."])
+    expect(await listRoutes(app.ctx.ch)).toEqual([])
+
+    // a URL that is not a Discord webhook: the server's sentence, the form keeps what was typed
+    await form.getByLabel('Webhook URLs').fill('https://example.com/hook')
+    await form.getByRole('button', { name: 'Add route' }).click()
+    await form.getByRole('alert').waitFor()
+    expect(await form.getByRole('alert').textContent()).toMatch(/'https:\/\/example\.com\/hook' is not a Discord webhook URL/)
+
+    await form.getByLabel('Webhook URLs').fill(`${HOOK_1},\n${HOOK_2}`)
+    await form.getByLabel('Mode').selectOption('losses')
+    await form.getByRole('button', { name: 'Add route' }).click()
+    const row = page.getByTestId('route-row')
+    await row.waitFor()
+    expect(await row.textContent()).toContain('Goonswarm Federation')
+    expect(await row.textContent()).toContain('Losses')
+    expect(await row.locator('.mono').allTextContents()).toEqual(['discord.com/api/webhooks/3111…1111/••••', 'discord.com/api/webhooks/3222…2222/••••'])
+    expect((await listRoutes(app.ctx.ch))[0]).toMatchObject({ entity_id: 1354830081, mode: 'losses', enabled: true, webhook_url: `${HOOK_1}\n${HOOK_2}` })
+
+    // the row switches to edit and back
+    await row.getByRole('button', { name: 'Edit' }).click()
+    const editing = page.getByTestId('route-row-editing')
+    await editing.getByLabel('Mode').selectOption('kills')
+    await editing.getByLabel('Enabled').uncheck()
+    await editing.getByRole('button', { name: 'Save' }).click()
+    await page.getByTestId('route-row').waitFor()
+    expect(await page.getByTestId('route-row').textContent()).toMatch(/Kills.*Off/)
+    expect((await listRoutes(app.ctx.ch))[0]).toMatchObject({ mode: 'kills', enabled: false })
+
+    // delete asks first; dismissing keeps the route
+    state.confirmAnswer = false
+    await page.getByTestId('route-row').getByRole('button', { name: 'Delete' }).click()
+    await expect.poll(() => dialogs.at(-1)).toBe('Delete this route?')
+    expect(await page.getByTestId('route-row').count()).toBe(1)
+    state.confirmAnswer = true
+    await page.getByTestId('route-row').getByRole('button', { name: 'Delete' }).click()
+    await page.getByText('No routes yet').waitFor()
+    expect(await listRoutes(app.ctx.ch)).toEqual([])
+
+    // Global only: the entity feeds the live killfeed, no webhook needed
+    await pickEntity(page, 'system', 'Test System', 'Test System #30001980')
+    await form.getByLabel('Global only').check()
+    expect(await form.getByLabel('Webhook URLs').isDisabled()).toBe(true)
+    await form.getByRole('button', { name: 'Track entity' }).click()
+    await page.getByTestId('tracked-item').waitFor()
+    expect(await page.getByTestId('tracked-item').textContent()).toContain('Test System')
+    expect(await listTracked(app.ctx.ch)).toEqual([{ item_type: 'system', entity_id: 30001980, display_name: 'Test System', mode: 'both' }])
+    await page.getByTestId('tracked-item').getByRole('button', { name: 'Remove' }).click()
+    await page.getByText('Nothing tracked.').waitFor()
+
+    // logout is a form post; back to the login form, and the session is gone
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await page.getByRole('button', { name: 'Sign in' }).waitFor()
+    expect((await page.request.get('/auth/me')).status()).toBe(401)
+    expect(errors).toEqual([])
+    await close()
+  })
+
+  it('shows recent posts after a matching kill', async () => {
+    const { page, close } = await openAdmin()
+    await signIn(page)
+    await pickEntity(page, 'alliance', 'Victim Alliance', 'Victim Alliance #99003581')
+    const form = page.getByRole('form', { name: 'Add route' })
+    await form.getByLabel('Webhook URLs').fill(HOOK_1)
+    await form.getByRole('button', { name: 'Add route' }).click()
+    await page.getByTestId('route-row').waitFor()
+    await publish(app.ctx.stream, KillmailsTopic, [{ key: '610001', value: fixtureKill('solo', { killmail_id: 610_001 }) }])
+    await expect.poll(() => discord.posts.length).toBeGreaterThan(0)
+    await expect
+      .poll(async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click()
+        return page.getByTestId('recent-post').count()
+      })
+      .toBe(1)
+    const post = page.getByTestId('recent-post')
+    expect(await post.textContent()).toMatch(/610001.*Victim Alliance.*posted/)
+    expect(await post.getByRole('link', { name: '610001' }).getAttribute('href')).toBe('https://zkillboard.com/kill/610001/')
+    await close()
+  })
+
+  it('manages kill tracker pages and lists contact messages', async () => {
+    const { page, close } = await openAdmin()
+    await signIn(page)
+    const form = page.getByRole('form', { name: 'Add kill tracker' })
+    await form.getByLabel('Path').fill('wormholes')
+    await form.getByLabel('Display name').fill('Victim Pilot')
+    await form.getByLabel('Add a character by name').fill('Victim Pilot')
+    await form.getByRole('button', { name: 'Victim Pilot #2122649889' }).click()
+    expect(await form.getByLabel('Character ids').inputValue()).toBe('2122649889')
+    await form.getByRole('button', { name: 'Add kill tracker' }).click()
+    await page.getByText("Invalid body: path: 'wormholes' is already a page or API route of the site; choose another").waitFor()
+    await form.getByLabel('Path').fill('victim-pilot')
+    await form.getByRole('button', { name: 'Add kill tracker' }).click()
+    await page.getByTestId('player-row').waitFor()
+    expect(await page.getByTestId('player-row').textContent()).toMatch(/\/victim-pilot.*Victim Pilot.*2122649889/)
+
+    await page.getByTestId('contact-message').first().waitFor()
+    expect(await page.getByTestId('contact-message').first().textContent()).toMatch(/Bug report.*Aura Nox.*aura@example\.com.*The gas table is empty\./)
+    await close()
+  })
+
+  it('goes back to the login form when the session ends mid-use', async () => {
+    const { page, context, close } = await openAdmin()
+    await signIn(page)
+    await page.getByText(`Signed in as ${TEST_ADMIN.username}`).waitFor()
+    await context.clearCookies()
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await page.getByRole('button', { name: 'Sign in' }).waitFor()
+    await close()
+  })
+})

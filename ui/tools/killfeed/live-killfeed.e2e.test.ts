@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+import type { TestApp } from '../../../api/testing/in-process-app.js'
+import { saveTracked } from '../../../pipelines/killfeed/store.js'
+import { startKillfeedTestApp, type KillfeedTestApp } from '../../../pipelines/killfeed/testing/app.js'
+import { fixtureKill } from '../../../pipelines/killfeed/testing/kills.js'
+import { publish } from '../../../pipelines/stream/typed.js'
+import { KillmailsTopic } from '../../../schemas/killmails.js'
+
+let kf: KillfeedTestApp
+let app: TestApp
+let browser: Browser
+
+beforeAll(async () => {
+  kf = await startKillfeedTestApp()
+  app = kf.app
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await kf?.close()
+})
+
+describe('public live killfeed (/killfeed/live)', () => {
+  it('needs no login, says when the site follows no one, and shows new kills as they are pushed', async () => {
+    const { page, errors, context } = await openPage(browser, app.url)
+    await page.goto('/killfeed/live')
+    await page.getByRole('heading', { name: 'Live killfeed' }).waitFor()
+    expect(await page.getByTestId('live-empty').textContent()).toBe('The site follows no one yet: kills appear here once the admin tracks an entity.')
+
+    await saveTracked(app.ctx.ch, { item_type: 'alliance', entity_id: 99009567, display_name: 'Hunters', mode: 'kills' })
+    await page.waitForTimeout(500) // the page's websocket is open by now
+    const kill = fixtureKill('solo', { killmail_id: 620_001 })
+    await publish(app.ctx.stream, KillmailsTopic, [{ key: '620001', value: kill }])
+    const row = page.getByTestId('live-kill')
+    await row.waitFor()
+    const text = await row.textContent()
+    expect(text).toContain('Victim Hull · Victim Pilot')
+    expect(text).toContain('Victim Corp / Victim Alliance')
+    expect(text).toContain('Test System')
+    expect(text).toContain('268.88m ISK')
+    expect(text).toContain('Hunters: kill')
+    expect(await row.getByRole('link', { name: 'zKill' }).getAttribute('href')).toBe('https://zkillboard.com/kill/620001/')
+    expect(await row.locator('img').getAttribute('src')).toBe('https://images.evetech.net/types/24688/render?size=64')
+
+    // a second kill goes on top; a reload shows both from the server
+    await publish(app.ctx.stream, KillmailsTopic, [{ key: '620002', value: fixtureKill('solo', { killmail_id: 620_002, time: new Date(Date.now() + 1000) }) }])
+    await expect.poll(() => row.count()).toBe(2)
+    expect(await row.first().getByRole('link', { name: 'zKill' }).getAttribute('href')).toBe('https://zkillboard.com/kill/620002/')
+    await page.reload()
+    await expect.poll(() => page.getByTestId('live-kill').count()).toBe(2)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('is listed on the landing page', async () => {
+    const { page, context } = await openPage(browser, app.url)
+    await page.goto('/')
+    await page.getByRole('link', { name: /Live killfeed/ }).click()
+    await page.getByRole('heading', { name: 'Live killfeed' }).waitFor()
+    await context.close()
+  })
+})

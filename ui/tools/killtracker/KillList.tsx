@@ -1,0 +1,44 @@
+import { useState } from 'react'
+import type { TrackerEntry } from '../../../schemas/kill-tracker'
+import { formatMoney } from './format'
+
+/**
+ * A 32 px ship picture from the game image server: the 3D render, then the flat icon (structures and deployables have
+ * no render), then a visible placeholder when neither loads.
+ */
+function ShipIcon({ ship }: { ship: TrackerEntry['ship'] }) {
+  const sources = [ship.icon, ship.icon.replace('/render?', '/icon?')]
+  const [attempt, setAttempt] = useState(0)
+  if (attempt >= sources.length) {
+    return (
+      <span className="kt-ship-fallback" role="img" aria-label={`No picture of ${ship.name ?? 'this ship'}`} title="Picture unavailable">
+        ?
+      </span>
+    )
+  }
+  return <img className="kt-ship-icon" src={sources[attempt]} width={32} height={32} alt="" loading="lazy" onError={() => setAttempt((a) => a + 1)} />
+}
+
+export function KillList({ title, entries, empty, testId }: { title: string; entries: TrackerEntry[]; empty: string; testId: string }) {
+  return (
+    <section className="kt-list-section" data-testid={testId}>
+      <h2>{title}</h2>
+      {entries.length === 0 ? (
+        <p className="empty">{empty}</p>
+      ) : (
+        <ul className="kt-list">
+          {entries.map((e) => (
+            <li key={e.id} className="kt-row">
+              <ShipIcon ship={e.ship} />
+              <span className="kt-ship-name">{e.ship.name ?? 'Unknown'}</span>
+              <span className="kt-value">{formatMoney(e.value)} ISK</span>
+              <a href={e.url} target="_blank" rel="noopener noreferrer">
+                zKill
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,129 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useParams } from 'react-router-dom'
+import type { KillTrackerResponse } from '../../../schemas/kill-tracker'
+import { TRACKER_WINDOW_DAYS, ZKILL_SITE, zkillCharacterUrl } from '../../../schemas/killmail-constants'
+import { NotFound } from '../../pages/NotFound'
+import { deathHeadline, formatKd, formatMoney, utcDateTime, utcTime } from './format'
+import { KillDonut } from './KillDonut'
+import { KillList } from './KillList'
+import './killtracker.css'
+
+type View = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'error'; message: string } | { kind: 'loaded'; data: KillTrackerResponse }
+
+/** Links to each tracked character's zKillboard page: by name when the API knows it, else by id. */
+function SourceLine({ data }: { data: KillTrackerResponse }) {
+  const named = new Map(data.charactersDetailed.map((c) => [c.id, c]))
+  const links = data.characters.map((id) => named.get(id) ?? { id, name: `Character ${id}`, url: zkillCharacterUrl(ZKILL_SITE, id) })
+  return (
+    <p className="kt-source muted" data-testid="kt-source">
+      Source: zKillboard, {links.length === 1 ? 'character' : 'characters'}{' '}
+      {links.map((c, i) => (
+        <span key={c.id}>
+          {i > 0 && ', '}
+          <a href={c.url} target="_blank" rel="noopener noreferrer">
+            {c.name}
+          </a>
+        </span>
+      ))}
+    </p>
+  )
+}
+
+function Tile({ label, value, tone, testId }: { label: string; value: string; tone?: 'good' | 'bad'; testId: string }) {
+  return (
+    <div className={`kt-tile${tone ? ` kt-tile-${tone}` : ''}`} data-testid={testId}>
+      <div className="kt-tile-label">{label}</div>
+      <div className="kt-tile-value">{value}</div>
+    </div>
+  )
+}
+
+function Loaded({ data }: { data: KillTrackerResponse }) {
+  const { last7d, lastDeath } = data
+  const positive = last7d.status === 'POSITIVE'
+  return (
+    <>
+      <p className="kt-headline" data-testid="kt-headline">
+        {deathHeadline(data.name, lastDeath.daysSince)}
+      </p>
+      {lastDeath.iso && (
+        <p className="kt-rip" data-testid="kt-rip">
+          Last RIP: <time dateTime={lastDeath.iso}>{utcDateTime(lastDeath.iso)} UTC</time>
+        </p>
+      )}
+      <div className="kt-tiles">
+        <Tile label="Destroyed (7d)" value={`${formatMoney(last7d.destroyedISK)} ISK`} testId="kt-destroyed" />
+        <Tile label="Lost (7d)" value={`${formatMoney(last7d.lostISK)} ISK`} testId="kt-lost" />
+        <Tile label="Net (7d)" value={`${positive ? '▲' : '▼'} ${formatMoney(last7d.netISK)} ISK`} tone={positive ? 'good' : 'bad'} testId="kt-net" />
+        <Tile label="K/D (7d)" value={formatKd(last7d.kd)} testId="kt-kd" />
+      </div>
+      <div className="kt-body">
+        <KillDonut kills={last7d.kills} losses={last7d.losses} />
+        <KillList title={`Kills (${TRACKER_WINDOW_DAYS}d)`} entries={data.lists.kills} empty={`No kills in the last ${TRACKER_WINDOW_DAYS} days.`} testId="kt-kills" />
+        <KillList title={`Losses (${TRACKER_WINDOW_DAYS}d)`} entries={data.lists.losses} empty={`No losses in the last ${TRACKER_WINDOW_DAYS} days.`} testId="kt-losses" />
+      </div>
+      <p className="kt-footer muted" data-testid="kt-footer">
+        Cached for ~2 minutes. Updated: {utcTime(data.meta.fetchedAt)} UTC
+      </p>
+    </>
+  )
+}
+
+/**
+ * The kill tracker at `/{name}`: a tracked player's last death and last 7 days. The route is a catch-all for
+ * single-segment paths, so a name that is no tracked player (the API answers 404) shows the site's 404 page.
+ */
+export default function KillTrackerPage() {
+  const { name = '' } = useParams()
+  const [view, setView] = useState<View>({ kind: 'loading' })
+  const [known, setKnown] = useState<KillTrackerResponse | null>(null)
+  const inFlight = useRef<AbortController | null>(null)
+
+  const load = useCallback(async () => {
+    inFlight.current?.abort()
+    const abort = new AbortController()
+    inFlight.current = abort
+    setView({ kind: 'loading' })
+    try {
+      const res = await fetch(`/api/${encodeURIComponent(name)}`, { headers: { Accept: 'application/json' }, cache: 'no-cache', signal: abort.signal })
+      if (res.status === 404) return setView({ kind: 'not-found' })
+      if (!res.ok) throw new Error(`HTTP ${res.status}`)
+      const data = (await res.json()) as KillTrackerResponse
+      setKnown(data)
+      setView({ kind: 'loaded', data })
+    } catch (err) {
+      if (abort.signal.aborted) return
+      setView({ kind: 'error', message: (err as Error)?.message || 'Failed to load' })
+    }
+  }, [name])
+
+  useEffect(() => {
+    setKnown(null)
+    void load()
+    return () => inFlight.current?.abort()
+  }, [load])
+
+  if (view.kind === 'not-found') return <NotFound />
+  return (
+    <div className="panel kill-tracker">
+      <div className="kt-head">
+        <h1>{known?.name ?? name}</h1>
+        <button type="button" className="button" onClick={() => void load()} disabled={view.kind === 'loading'}>
+          Refresh
+        </button>
+      </div>
+      {known && <SourceLine data={known} />}
+      {view.kind === 'loading' && (
+        <p className="muted" role="status">
+          Loading…
+        </p>
+      )}
+      {view.kind === 'error' && (
+        <p className="error-box" role="alert" data-testid="kt-error">
+          {view.message}
+        </p>
+      )}
+      {view.kind === 'loaded' && <Loaded data={view.data} />}
+    </div>
+  )
+}

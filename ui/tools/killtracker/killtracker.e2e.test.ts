@@ -1,0 +1,231 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import zlib from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+import { startTestApp, type TestApp } from '../../../api/testing/in-process-app.js'
+import { makeKillmail, type KillSpec } from '../../../ingest/fakes/zkillboard/killmails.js'
+import { startKillmailFakes, type KillmailFakes } from '../../../ingest/fakes/zkillboard/with-esi.js'
+import { daysAgo, seedTrackedPlayer, waitForStored } from '../../../pipelines/killmails/testing.js'
+
+const BOB_MAIN = 93_000_001
+const BOB_ALT = 93_000_002
+const ALICE = 93_000_010
+const CAROL = 93_000_020
+const DAVE = 93_000_030
+const ENEMY = 93_000_099
+
+/** A loopback image server: a 32 px PNG for the Rifter's render, 404 for everything else (so fallbacks show). */
+function startImageServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const png = tinyPng()
+  const server = http.createServer((req, res) => {
+    if (req.url?.startsWith('/types/587/render')) {
+      res.writeHead(200, { 'Content-Type': 'image/png' })
+      return res.end(png)
+    }
+    res.writeHead(404)
+    res.end()
+  })
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((done) => server.close(() => done())) }),
+    ),
+  )
+}
+
+/** A valid 1×1 grey PNG. */
+function tinyPng(): Buffer {
+  const crc = (buf: Buffer) => {
+    let c = ~0
+    for (const b of buf) {
+      c ^= b
+      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1))
+    }
+    return ~c >>> 0
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4)
+    len.writeUInt32BE(data.length)
+    const body = Buffer.concat([Buffer.from(type), data])
+    const sum = Buffer.alloc(4)
+    sum.writeUInt32BE(crc(body))
+    return Buffer.concat([len, body, sum])
+  }
+  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0])
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.from([0, 128]))), chunk('IEND', Buffer.alloc(0))])
+}
+
+let app: TestApp
+let fakes: KillmailFakes
+let images: { url: string; close: () => Promise<void> }
+let browser: Browser
+
+const spec = (id: number, days: number, victim: KillSpec['victim'], attackers: KillSpec['attackers']): KillSpec => ({ id, time: daysAgo(days), systemId: 31_000_777, victim, attackers })
+
+beforeAll(async () => {
+  fakes = await startKillmailFakes()
+  const { zkill } = fakes
+  for (const [id, name] of [[BOB_MAIN, 'Bob Prime'], [BOB_ALT, 'Bob Alt'], [ALICE, 'Alice Hunter'], [CAROL, 'Carol Miner']] as const) fakes.state.names.set(id, { name, category: 'character' })
+  images = await startImageServer()
+  zkill.push(makeKillmail(spec(800, 20, { characterId: ENEMY, shipTypeId: 587 }, [{ characterId: ENEMY }]))) // where the feed starts
+  // Real static data (ship names come from the SDE), the live feed on, reading the fake zKillboard.
+  app = await startTestApp({
+    SKIP_STATIC_IMPORT: false,
+    ZKILL_FEED_ENABLED: true,
+    ...fakes.config,
+    ZKILL_BASE_URL: 'https://zkillboard.com', // links point at the real site
+    IMAGE_SERVER_URL: images.url,
+  })
+  await seedTrackedPlayer(app.ctx.ch, { path: 'bob', display_name: 'Bob', character_ids: [BOB_MAIN, BOB_ALT] })
+  await seedTrackedPlayer(app.ctx.ch, { path: 'alice', display_name: 'Alice', character_ids: [ALICE] })
+  await seedTrackedPlayer(app.ctx.ch, { path: 'carol', display_name: 'Carol', character_ids: [CAROL] })
+  await seedTrackedPlayer(app.ctx.ch, { path: 'dave', display_name: 'Dave', character_ids: [DAVE] })
+  const kills = [
+    spec(801, 1, { characterId: ENEMY, shipTypeId: 587 }, [{ characterId: BOB_MAIN }, { characterId: BOB_ALT }]),
+    spec(802, 2.5, { characterId: BOB_ALT, shipTypeId: 29984 }, [{ characterId: ENEMY }]),
+    spec(803, 3, { characterId: BOB_MAIN, shipTypeId: 670 }, [{ characterId: BOB_ALT }]),
+    spec(810, 0.5, { characterId: ENEMY, shipTypeId: 29984 }, [{ characterId: ALICE }]),
+    spec(820, 1.2, { characterId: CAROL, shipTypeId: 587 }, [{ characterId: ENEMY }]),
+  ]
+  const values: Record<number, number> = { 801: 10_000_000, 802: 500_000_000, 803: 1_000_000, 810: 300_000_000, 820: 2_500 }
+  for (const k of kills) zkill.push(makeKillmail(k), { zkb: { totalValue: values[k.id] } })
+  await waitForStored(app.ctx.ch, kills.map((k) => k.id), 60_000)
+  browser = await launchBrowser()
+}, 240_000)
+afterAll(async () => {
+  await browser?.close()
+  await app?.close()
+  await images?.close()
+  await fakes?.close()
+})
+
+async function open(path: string) {
+  const { page, context, errors } = await openPage(browser, app.url)
+  await page.goto(path)
+  return { page, errors, close: () => context.close() }
+}
+const text = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent())?.replace(/\s+/g, ' ').trim()
+
+describe('kill tracker page', () => {
+  it("shows Bob's last death, 7-day tiles, donut and lists, with names and icons from the real data paths", async () => {
+    const { page, errors, close } = await open('/bob')
+    await page.getByTestId('kt-headline').waitFor()
+    expect(await page.locator('h1').textContent()).toBe('Bob')
+    expect(await page.getByRole('button', { name: 'Refresh' }).isEnabled()).toBe(true)
+    expect(await text(page, 'kt-headline')).toBe("It's been 2 days since Bob last died.")
+    expect(await text(page, 'kt-rip')).toMatch(/^Last RIP: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/)
+    const source = page.getByTestId('kt-source').getByRole('link')
+    expect(await source.allTextContents()).toEqual(['Bob Prime', 'Bob Alt'])
+    expect(await source.first().getAttribute('href')).toBe(`https://zkillboard.com/character/${BOB_MAIN}/`)
+
+    expect(await text(page, 'kt-destroyed')).toBe('Destroyed (7d)10.00m ISK')
+    expect(await text(page, 'kt-lost')).toBe('Lost (7d)501.00m ISK')
+    expect(await text(page, 'kt-net')).toBe('Net (7d)▼ -491.00m ISK')
+    expect(await page.getByTestId('kt-net').getAttribute('class')).toContain('kt-tile-bad')
+    expect(await text(page, 'kt-kd')).toBe('K/D (7d)0.50')
+
+    const donut = page.getByTestId('kill-donut')
+    expect(await donut.getAttribute('data-kills')).toBe('1')
+    expect(await donut.getAttribute('data-losses')).toBe('2')
+    expect(await donut.locator('canvas').count()).toBe(1)
+    expect(await donut.locator('canvas').getAttribute('aria-label')).toBe('Kills versus losses: 1 kill, 2 losses')
+
+    const killRows = page.getByTestId('kt-kills').locator('li')
+    expect(await killRows.count()).toBe(1)
+    expect((await killRows.first().textContent())?.replace(/\s+/g, ' ')).toBe('Rifter10.00m ISKzKill')
+    expect(await killRows.first().getByRole('link', { name: 'zKill' }).getAttribute('href')).toBe('https://zkillboard.com/kill/801/')
+    // The Rifter's render loads from the image server; the Tengu and Capsule have none there, so the fallback shows.
+    await expect.poll(() => killRows.first().locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    expect(await page.getByTestId('kt-losses').locator('.kt-ship-name').allTextContents()).toEqual(['Tengu', 'Capsule'])
+    await expect.poll(() => page.getByTestId('kt-losses').locator('.kt-ship-fallback').count()).toBe(2)
+    expect(await page.getByTestId('kt-losses').locator('.kt-value').allTextContents()).toEqual(['500.00m ISK', '1.00m ISK'])
+
+    expect(await text(page, 'kt-footer')).toMatch(/^Cached for ~2 minutes\. Updated: \d{2}:\d{2}:\d{2} UTC$/)
+    expect(errors).toEqual([])
+    await close()
+  })
+
+  it("says 'day' for one day, and writes thousands with a k", async () => {
+    const { page, close } = await open('/carol')
+    await page.getByTestId('kt-headline').waitFor()
+    expect(await text(page, 'kt-headline')).toBe("It's been 1 day since Carol last died.")
+    expect(await text(page, 'kt-lost')).toBe('Lost (7d)2.50k ISK')
+    expect(await text(page, 'kt-net')).toBe('Net (7d)▼ -2.50k ISK')
+    expect(await text(page, 'kt-kd')).toBe('K/D (7d)0.00')
+    expect(await text(page, 'kt-kills')).toBe('Kills (7d)No kills in the last 7 days.')
+    await close()
+  })
+
+  it('has no recorded deaths for a pilot who never died: green net, infinite K/D, no Last RIP', async () => {
+    const { page, close } = await open('/alice')
+    await page.getByTestId('kt-headline').waitFor()
+    expect(await text(page, 'kt-headline')).toBe('No recorded deaths (yet?)')
+    expect(await page.getByTestId('kt-rip').count()).toBe(0)
+    expect(await text(page, 'kt-net')).toBe('Net (7d)▲ 300.00m ISK')
+    expect(await page.getByTestId('kt-net').getAttribute('class')).toContain('kt-tile-good')
+    expect(await text(page, 'kt-kd')).toBe('K/D (7d)∞')
+    expect(await text(page, 'kt-losses')).toBe('Losses (7d)No losses in the last 7 days.')
+    await close()
+  })
+
+  it('falls back to character ids with zKillboard links when no names are known, and says there is nothing to chart', async () => {
+    const { page, close } = await open('/dave')
+    await page.getByTestId('kt-headline').waitFor()
+    const links = page.getByTestId('kt-source').getByRole('link')
+    expect(await links.allTextContents()).toEqual([`Character ${DAVE}`])
+    expect(await links.first().getAttribute('href')).toBe(`https://zkillboard.com/character/${DAVE}/`)
+    expect(await text(page, 'kill-donut')).toBe('No kills or losses to chart')
+    await close()
+  })
+
+  it('shows the 404 page for a name that is no tracked player, and leaves other pages alone', async () => {
+    const { page, close } = await open('/nobody-here')
+    await expect.poll(() => page.locator('h1').textContent()).toBe('404: nothing at this address')
+    await page.goto('/contact')
+    await page.getByRole('heading', { name: 'Contact' }).waitFor()
+    await page.goto('/no/such/page')
+    expect(await page.locator('h1').textContent()).toMatch(/^404/)
+    await close()
+  })
+
+  it('Refresh fetches again, showing Loading… meanwhile', async () => {
+    const { page, close } = await open('/bob')
+    await page.getByTestId('kt-headline').waitFor()
+    let calls = 0
+    let release: () => void = () => {}
+    await page.route('**/api/bob', async (route) => {
+      calls++
+      await new Promise<void>((r) => (release = r))
+      await route.continue()
+    })
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await page.getByText('Loading…').waitFor()
+    expect(await page.getByRole('button', { name: 'Refresh' }).isDisabled()).toBe(true)
+    release()
+    await page.getByTestId('kt-headline').waitFor()
+    expect(calls).toBe(1)
+    await close()
+  })
+
+  it("shows 'HTTP {status}' or the error message in a red box, and Refresh clears it", async () => {
+    const { page, close } = await open('/bob')
+    await page.getByTestId('kt-headline').waitFor()
+    await page.route('**/api/bob', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' }))
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    expect(await text(page, 'kt-error')).toBe('HTTP 503')
+    expect(await page.getByTestId('kt-error').getAttribute('class')).toBe('error-box')
+    expect(await page.getByTestId('kt-headline').count()).toBe(0)
+
+    await page.unroute('**/api/bob')
+    await page.route('**/api/bob', (route) => route.abort('connectionrefused'))
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    expect((await text(page, 'kt-error'))?.length).toBeGreaterThan(0) // the browser's own message, e.g. "Failed to fetch"
+
+    await page.unroute('**/api/bob')
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await page.getByTestId('kt-headline').waitFor()
+    expect(await page.getByTestId('kt-error').count()).toBe(0)
+    await close()
+  })
+})

@@ -1,0 +1,185 @@
+import { useEffect, useMemo, useState } from 'react'
+import type { WormholeTypeInfo } from '../../../schemas/wormholes'
+import { readStorage, writeStorage } from '../../lib/storage'
+import { formatInt } from '../../lib/format'
+import { destinationLabel } from '../wormholes/destinations'
+import { parseMassKg } from './mass-input'
+import { nextJumpRisk, SPAWN_VARIANCE, track, type HoleState, type Jump } from './tracker'
+
+const STORAGE_KEY = 'rolling-tracker'
+const kg = (n: number) => `${formatInt(n)} kg`
+const STATE_LABELS: Record<HoleState, string> = { stable: 'Not yet disrupted (over 50%)', reduced: 'Reduced (10-50%)', critical: 'Critical (under 10%)', collapsed: 'Collapsed' }
+const RISK_TEXT = { safe: 'the hole survives', 'may-collapse': 'may collapse the hole', collapses: 'collapses the hole' } as const
+
+interface Saved {
+  code: string
+  cold: string
+  hot: string
+  jumps: Jump[]
+}
+
+function load(defaultCode: string): Saved {
+  try {
+    const saved = JSON.parse(readStorage(STORAGE_KEY) ?? 'null') as Saved | null
+    if (saved && typeof saved.code === 'string' && Array.isArray(saved.jumps)) return saved
+  } catch {
+    /* a broken saved state starts fresh */
+  }
+  return { code: defaultCode, cold: '200,000,000', hot: '300,000,000', jumps: [] }
+}
+
+/** Beyond the spec: the roller enters each jump and sees what mass the hole can have left. */
+export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; picked: { code: string } | null }) {
+  const rollable = useMemo(() => types.filter((t) => t.total_mass !== null).sort((a, b) => a.code.localeCompare(b.code)), [types])
+  const [state, setState] = useState<Saved>(() => load('C247'))
+  const [other, setOther] = useState('')
+  useEffect(() => writeStorage(STORAGE_KEY, JSON.stringify(state)), [state])
+  useEffect(() => {
+    if (picked) setState((s) => ({ ...s, code: picked.code, jumps: [] }))
+  }, [picked])
+
+  const type = rollable.find((t) => t.code === state.code)
+  const cold = parseMassKg(state.cold)
+  const hot = parseMassKg(state.hot)
+  const otherMass = parseMassKg(other)
+  const result = type ? track(type.total_mass!, state.jumps) : null
+  const addJump = (mass: number | null, label: string) => mass && setState((s) => ({ ...s, jumps: [...s.jumps, { mass, label }] }))
+  const observe = (i: number, observed: HoleState | '') =>
+    setState((s) => ({ ...s, jumps: s.jumps.map((j, k) => (k === i ? { ...j, observed: observed || undefined } : j)) }))
+  const tooHeavy = (mass: number | null) => type?.max_jump_mass != null && mass !== null && mass > type.max_jump_mass
+
+  return (
+    <section className="panel mass-tracker" aria-label="Mass tracker">
+      <h2>Mass tracker</h2>
+      <p className="muted">
+        Pick the hole's type, then add each jump as it happens (both directions count). A hole spawns with its type's mass ±{SPAWN_VARIANCE * 100}%; mark what
+        the hole shows after a jump and the range narrows.
+      </p>
+      <div className="tracker-inputs">
+        <label className="field">
+          <span className="field-label">Wormhole type</span>
+          <select value={state.code} onChange={(e) => setState((s) => ({ ...s, code: e.target.value, jumps: [] }))} aria-label="Wormhole type">
+            {!type && <option value={state.code}>Pick a type</option>}
+            {rollable.map((t) => (
+              <option key={t.code} value={t.code}>
+                {t.code} · {formatInt(t.total_mass! / 1e6)} Gg → {t.destinations.map(destinationLabel).join(', ') || '?'}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field-label">Ship mass cold (kg)</span>
+          <input inputMode="numeric" value={state.cold} onChange={(e) => setState((s) => ({ ...s, cold: e.target.value }))} aria-invalid={cold === null} />
+        </label>
+        <label className="field">
+          <span className="field-label">Ship mass hot (kg)</span>
+          <input inputMode="numeric" value={state.hot} onChange={(e) => setState((s) => ({ ...s, hot: e.target.value }))} aria-invalid={hot === null} />
+        </label>
+      </div>
+      {(cold === null || hot === null) && <p className="error-text">Enter ship masses in kilograms, e.g. 200,000,000.</p>}
+      {type && (
+        <p className="muted">
+          {type.code}: total {kg(type.total_mass!)}
+          {type.max_jump_mass !== null && `, heaviest ship ${kg(type.max_jump_mass)}`}
+          {type.mass_regen ? `; regenerates ${kg(type.mass_regen)} over time, which the tracker does not count` : ''}.
+        </p>
+      )}
+      <div className="button-row">
+        <button type="button" className="button" disabled={cold === null || !type} onClick={() => addJump(cold, 'cold')}>
+          + Cold jump
+        </button>
+        <button type="button" className="button" disabled={hot === null || !type} onClick={() => addJump(hot, 'hot')}>
+          + Hot jump
+        </button>
+        <input className="other-mass" placeholder="other ship, kg" aria-label="Other ship mass (kg)" value={other} onChange={(e) => setOther(e.target.value)} />
+        <button type="button" className="button secondary" disabled={otherMass === null || !type} onClick={() => addJump(otherMass, 'other ship')}>
+          + Jump
+        </button>
+        <button type="button" className="button secondary" disabled={state.jumps.length === 0} onClick={() => setState((s) => ({ ...s, jumps: [] }))}>
+          Reset
+        </button>
+      </div>
+      {(tooHeavy(cold) || tooHeavy(hot) || tooHeavy(otherMass)) && <p className="error-text">A ship heavier than {kg(type!.max_jump_mass!)} cannot jump this hole.</p>}
+
+      {state.jumps.length > 0 && (
+        <table className="data-table tracker-log">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Jump</th>
+              <th scope="col" className="align-right">
+                Mass
+              </th>
+              <th scope="col" className="align-right">
+                Used so far
+              </th>
+              <th scope="col">Hole shows afterwards</th>
+              <th scope="col" />
+            </tr>
+          </thead>
+          <tbody>
+            {state.jumps.map((j, i) => (
+              <tr key={i}>
+                <td>{i + 1}</td>
+                <td>{j.label}</td>
+                <td className="align-right">{kg(j.mass)}</td>
+                <td className="align-right">{kg(state.jumps.slice(0, i + 1).reduce((s, x) => s + x.mass, 0))}</td>
+                <td>
+                  <select value={j.observed ?? ''} onChange={(e) => observe(i, e.target.value as HoleState | '')} aria-label={`State after jump ${i + 1}`}>
+                    <option value="">not checked</option>
+                    {(Object.keys(STATE_LABELS) as HoleState[]).map((s) => (
+                      <option key={s} value={s}>
+                        {STATE_LABELS[s]}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>
+                  <button type="button" className="icon-button" aria-label={`Remove jump ${i + 1}`} onClick={() => setState((s) => ({ ...s, jumps: s.jumps.filter((_, k) => k !== i) }))}>
+                    ×
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      {result && (
+        <dl className="tracker-result" data-testid="tracker-result">
+          <div>
+            <dt>Mass used</dt>
+            <dd>{kg(result.used)}</dd>
+          </div>
+          <div>
+            <dt>Hole's real total</dt>
+            <dd>
+              {kg(result.total.lo)} – {kg(result.total.hi)}
+            </dd>
+          </div>
+          <div>
+            <dt>Remaining</dt>
+            <dd data-testid="remaining">
+              {kg(result.remaining.lo)} – {kg(result.remaining.hi)}
+            </dd>
+          </div>
+          <div>
+            <dt>Can show now</dt>
+            <dd>{result.possible.map((s) => STATE_LABELS[s]).join(' or ') || '—'}</dd>
+          </div>
+          {cold !== null && hot !== null && !result.possible.every((s) => s === 'collapsed') && (
+            <div>
+              <dt>Next jump</dt>
+              <dd>
+                a cold jump: {RISK_TEXT[nextJumpRisk(result, cold)]} · a hot jump: {RISK_TEXT[nextJumpRisk(result, hot)]}
+              </dd>
+            </div>
+          )}
+        </dl>
+      )}
+      {result?.contradiction && (
+        <p className="error-text">The states entered do not fit this type's mass: check the type, the masses, or whether other ships used the hole.</p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+
+const baseUrl = inject('appUrl')
+let browser: Browser
+/** The full suite shares two cores: give the page time before calling a wait a failure. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 })
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const column = (page: Page, label: string) => page.getByRole('region', { name: label })
+const codes = (page: Page, label: string) => column(page, label).locator('.roll-code').allTextContents()
+
+describe('hole rolling guide', () => {
+  it('answers /rolling at /rolling-mass with four mass columns whose codes come from the type data', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl)
+    await page.goto('/rolling')
+    await page.getByRole('heading', { name: 'Hole Rolling Guide' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/rolling-mass')
+    expect(await page.locator('.roll-column h2').allTextContents()).toEqual(['1000Gg', '2000Gg', '3000Gg', '3300Gg'])
+    await eventually(() => codes(page, '1000Gg')).toEqual(['D364', 'M267', 'O128', 'X702'])
+    expect(await codes(page, '3300Gg')).toContain('U319')
+    expect(await codes(page, '3000Gg')).toContain('B520')
+    expect(await codes(page, '3000Gg')).not.toContain('A641')
+    expect(await page.locator('.roll-notes').textContent()).toContain('Not in that data, so not shown: Q877.')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('shows total mass, jump mass and destination on hover', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/rolling-mass')
+    const c247 = page.locator('.roll-code[data-code=C247]')
+    await c247.waitFor()
+    expect(await c247.getAttribute('title')).toBe('C247 → C3\nTotal mass 2,000,000,000 kg\nJump mass 375,000,000 kg')
+    expect(await page.locator('.roll-code[data-code=K329]').getAttribute('title')).toContain('SDE (2023) total mass: 5,000,000,000 kg')
+    await context.close()
+  })
+
+  it("lays out each column's main sequence, the question and the YES and NO boxes from the spec's plans", async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/rolling-mass')
+    const col = column(page, '3300Gg')
+    await col.waitFor()
+    expect(await col.locator('.roll-step.main').textContent()).toBe('Main sequence1 cold + 5 hot')
+    expect(await col.locator('.roll-question').textContent()).toBe('Is the hole reduced?')
+    expect(await col.locator('.roll-box.yes').textContent()).toBe('YESTo Roll 2 cold + 4 hotTo Crit 4 hot, then HIC once if needed')
+    expect(await col.locator('.roll-box.no').textContent()).toBe('NOTo Roll 6 hot, then HIC once if neededTo Crit 1 cold + 5 hot')
+    expect(await column(page, '1000Gg').locator('.roll-box.no').textContent()).toBe('NOTo Roll 2 hotTo Crit 1 cold + 1 hot')
+    expect(await page.locator('.roll-notes').textContent()).toContain('Reduced 1000Gg holes are best rolled with HICs.')
+    await context.close()
+  })
+
+  it('tracks jumps and narrows the remaining mass with what the hole shows', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/rolling-mass')
+    await page.locator('.roll-code[data-code=D364]').click()
+    const tracker = page.getByRole('region', { name: 'Mass tracker' })
+    await eventually(() => tracker.getByLabel('Wormhole type').inputValue()).toBe('D364')
+    await tracker.getByRole('button', { name: '+ Cold jump' }).click()
+    await tracker.getByRole('button', { name: '+ Hot jump' }).click()
+    await eventually(() => tracker.getByTestId('remaining').textContent()).toBe('400,000,000 kg – 600,000,000 kg')
+    await tracker.getByLabel('State after jump 2').selectOption('stable')
+    // not reduced after 500,000,000 kg: the real total is at least 1,000,000,000 kg
+    await eventually(() => tracker.getByTestId('remaining').textContent()).toBe('500,000,000 kg – 600,000,000 kg')
+    expect(await tracker.getByTestId('tracker-result').textContent()).toContain('a cold jump: the hole survives · a hot jump: the hole survives')
+    await tracker.getByRole('button', { name: '+ Hot jump' }).click()
+    await eventually(() => tracker.getByTestId('remaining').textContent()).toBe('200,000,000 kg – 300,000,000 kg')
+    expect(await tracker.getByTestId('tracker-result').textContent()).toContain('a cold jump: may collapse the hole · a hot jump: collapses the hole')
+    // a ship heavier than the hole's jump mass is refused
+    await tracker.getByLabel('Ship mass hot (kg)').fill('400,000,000')
+    expect(await tracker.getByText('cannot jump this hole').count()).toBe(1)
+    // the log survives a reload
+    await page.reload()
+    await eventually(() => page.getByRole('region', { name: 'Mass tracker' }).locator('.tracker-log tbody tr').count()).toBe(3)
+    await context.close()
+  })
+})

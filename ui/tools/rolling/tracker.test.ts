@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { parseMassKg } from './mass-input'
+import { nextJumpRisk, track } from './tracker'
+
+const M = 1e6
+describe('mass tracker', () => {
+  it('starts from the type mass ±10 %', () => {
+    const r = track(2000 * M, [])
+    expect(r.total).toEqual({ lo: 1800 * M, hi: 2200 * M })
+    expect(r.remaining).toEqual({ lo: 1800 * M, hi: 2200 * M })
+    expect(r.possible).toEqual(['stable'])
+  })
+
+  it('subtracts every jump and says which states the hole can show', () => {
+    const r = track(2000 * M, [
+      { mass: 200 * M, label: 'cold' },
+      { mass: 200 * M, label: 'cold' },
+      { mass: 300 * M, label: 'hot' },
+      { mass: 300 * M, label: 'hot' },
+    ])
+    expect(r.used).toBe(1000 * M)
+    expect(r.remaining).toEqual({ lo: 800 * M, hi: 1200 * M })
+    // 1000 used of 1800-2200: reduced if the total is under 2000, not yet if over
+    expect(r.possible).toEqual(['stable', 'reduced'])
+  })
+
+  it('narrows the real total with what the hole showed', () => {
+    // 2 cold + 2 hot on a 2000Gg hole and it is NOT reduced: the total is at least 2000
+    const notReduced = track(2000 * M, [
+      { mass: 400 * M, label: '2 cold' },
+      { mass: 600 * M, label: '2 hot', observed: 'stable' },
+    ])
+    expect(notReduced.total).toEqual({ lo: 2000 * M, hi: 2200 * M })
+    expect(notReduced.remaining).toEqual({ lo: 1000 * M, hi: 1200 * M })
+    // ... and reduced: under 2000, and at least 1000 / 0.9
+    const reduced = track(2000 * M, [{ mass: 1000 * M, label: 'main', observed: 'reduced' }])
+    expect(reduced.total.lo).toBe(1800 * M)
+    expect(reduced.total.hi).toBe(2000 * M)
+    expect(reduced.contradiction).toBe(false)
+  })
+
+  it('flags observations that cannot both be true', () => {
+    const r = track(1000 * M, [{ mass: 300 * M, label: 'hot', observed: 'critical' }])
+    expect(r.contradiction).toBe(true)
+  })
+
+  it('tells whether the next jump survives, may collapse or collapses the hole', () => {
+    const r = track(1000 * M, [{ mass: 800 * M, label: 'x' }])
+    // remaining 100-300
+    expect(nextJumpRisk(r, 50 * M)).toBe('safe')
+    expect(nextJumpRisk(r, 200 * M)).toBe('may-collapse')
+    expect(nextJumpRisk(r, 300 * M)).toBe('collapses')
+  })
+})
+
+describe('parseMassKg', () => {
+  it('reads masses as the game and people write them', () => {
+    expect(parseMassKg('200,000,000')).toBe(200_000_000)
+    expect(parseMassKg('200 000 000 kg')).toBe(200_000_000)
+    expect(parseMassKg('13500000')).toBe(13_500_000)
+    expect(parseMassKg('')).toBeNull()
+    expect(parseMassKg('heavy')).toBeNull()
+    expect(parseMassKg('-5')).toBeNull()
+  })
+})

@@ -1,0 +1,133 @@
+import { useEffect, useMemo, useState } from 'react'
+import type { DrifterAdditions, SiteRecord } from '../../../schemas/wormhole-sites'
+import { SITE_FILE_KINDS, SITE_TIERS, siteFileName } from '../../../schemas/wormhole-sites-constants'
+import { apiGet } from '../../lib/api'
+import { formatInt } from '../../lib/format'
+import { SiteCard } from './SiteCard'
+import { filterSites, SITE_CLASSES, TYPE_OPTIONS, withEscalations, type DrifterChoice, type TypeOption } from './sites'
+import './wormhole-sites.css'
+
+interface Loaded {
+  sites: SiteRecord[]
+  /** Files that failed to load, with why; their sites are skipped. */
+  failed: string[]
+}
+
+/** The twelve site files; a file that fails is logged and skipped (spec), and the page names it. */
+async function loadSiteFiles(): Promise<Loaded> {
+  const names = SITE_TIERS.flatMap((tier) => SITE_FILE_KINDS.map((kind) => siteFileName(tier, kind)))
+  const results = await Promise.allSettled(names.map((name) => apiGet<SiteRecord[]>(`/api/data/${name}`)))
+  const loaded: Loaded = { sites: [], failed: [] }
+  results.forEach((r, i) => {
+    if (r.status === 'fulfilled' && Array.isArray(r.value)) loaded.sites.push(...r.value)
+    else {
+      const reason = r.status === 'rejected' ? (r.reason as Error).message : 'not a list of sites'
+      console.error(`Site file ${names[i]} failed to load: ${reason}`)
+      loaded.failed.push(`${names[i]} (${reason})`)
+    }
+  })
+  return loaded
+}
+
+export default function WormholeSitesPage() {
+  const [data, setData] = useState<Loaded | null>(null)
+  const [drifters, setDrifters] = useState<DrifterAdditions | null>(null)
+  const [driftersError, setDriftersError] = useState<string | null>(null)
+  const [classes, setClasses] = useState<string[]>(['C5'])
+  const [type, setType] = useState<TypeOption>('All Types')
+  const [q, setQ] = useState('')
+  const [reference, setReference] = useState(false)
+  const [drifter, setDrifter] = useState<DrifterChoice>('none')
+
+  useEffect(() => {
+    let live = true
+    void loadSiteFiles().then((d) => live && setData(d))
+    apiGet<DrifterAdditions>('/api/wormhole-sites/drifters')
+      .then((d) => live && setDrifters(d))
+      .catch((err: Error) => {
+        console.error(`Drifter additions failed to load: ${err.message}`)
+        if (live) setDriftersError(err.message)
+      })
+    return () => {
+      live = false
+    }
+  }, [])
+
+  const shown = useMemo(() => filterSites(data?.sites ?? [], { classes, type, q }).map((s) => withEscalations(s, drifter, drifters)), [data, classes, type, q, drifter, drifters])
+  const toggleClass = (c: string) => setClasses((list) => (list.includes(c) ? list.filter((x) => x !== c) : [...list, c]))
+  // The two Drifter toggles exclude each other: switching one on switches the other off.
+  const toggleDrifter = (choice: Exclude<DrifterChoice, 'none'>) => setDrifter((d) => (d === choice ? 'none' : choice))
+
+  return (
+    <div className="sites-page">
+      <section className="panel">
+        <h1>Wormhole Sites</h1>
+        <p className="muted">
+          Sleeper combat anomalies and data and relic signatures by class: what spawns in each wave, what triggers the next one, how hard it hits and what its blue
+          loot is worth.
+        </p>
+        <div className="sites-controls">
+          <div className="segmented class-buttons" role="group" aria-label="Class">
+            {SITE_CLASSES.map((c) => (
+              <button key={c} type="button" aria-pressed={classes.includes(c)} onClick={() => toggleClass(c)}>
+                {c}
+              </button>
+            ))}
+          </div>
+          <label className="field">
+            <span className="field-label">Type</span>
+            <select value={type} onChange={(e) => setType(e.target.value as TypeOption)} aria-label="Site type">
+              {TYPE_OPTIONS.map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span className="field-label">Name</span>
+            <input type="search" placeholder="Search sites" aria-label="Search sites" value={q} onChange={(e) => setQ(e.target.value)} />
+          </label>
+        </div>
+        <div className="sites-toggles">
+          <label className="toggle" title="Reference mode: only the waves and ships that trigger the next wave or the Drifter, and escalation waves">
+            <input type="checkbox" checked={reference} onChange={(e) => setReference(e.target.checked)} /> Trigger-Only Toggle
+          </label>
+          <label className="toggle" title="Mini Drifter: spawns when the Decloaked Transmission Relay is shot without a capital in the site (C5/C6 combat sites)">
+            <input type="checkbox" checked={drifter === 'recon'} disabled={!drifters?.recon} onChange={() => toggleDrifter('recon')} /> Drifter Recon Battleship
+          </label>
+          <label className="toggle" title="Big Drifter: a capital in the site brings Upgraded Avengers, and the relay then brings the Response battleship (C5/C6)">
+            <input type="checkbox" checked={drifter === 'response'} disabled={!drifters?.response} onChange={() => toggleDrifter('response')} /> Drifter Response Battleship
+          </label>
+        </div>
+        {driftersError && <p className="warning-text">The Drifter escalations did not load ({driftersError}); the Drifter toggles are off.</p>}
+        {drifters && drifters.missing.length > 0 && <p className="warning-text">Escalation data missing: {drifters.missing.join('; ')}.</p>}
+        {drifter !== 'none' && !classes.some((c) => c === 'C5' || c === 'C6') && <p className="muted">Drifter escalations happen only in C5 and C6 sites.</p>}
+        {data && data.failed.length > 0 && (
+          <p className="warning-text" data-testid="failed-files">
+            Skipped site files that did not load: {data.failed.join(', ')}.
+          </p>
+        )}
+      </section>
+
+      {!data ? (
+        <p className="muted">Loading sites…</p>
+      ) : (
+        <>
+          <p className="muted sites-count" data-testid="sites-count">
+            {shown.length} site{shown.length === 1 ? '' : 's'}
+            {shown.length > 0 && ` · ${formatInt(shown.reduce((s, v) => s + v.blueLoot, 0))} ISK of blue loot in all`}
+          </p>
+          {shown.length === 0 && <p className="empty panel">No site matches. Pick a class or clear the search.</p>}
+          <div className="site-list">
+            {shown.map((view) => (
+              <SiteCard key={`${view.record.class}-${view.record.site}`} view={view} reference={reference} />
+            ))}
+          </div>
+        </>
+      )}
+      <p className="muted small sites-sources">
+        Waves, quantities, triggers and blue loot: the community wormhole-sites sheet. NPC figures: derived from the game's static data (DPS assumes every shot and
+        missile lands in full; EHP is omni EHP). Drifter Recon Battleship figures (*): the community data, as the 2023 static data predates it.
+      </p>
+    </div>
+  )
+}

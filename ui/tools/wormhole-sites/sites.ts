@@ -1,0 +1,116 @@
+import type { DrifterAdditions, SiteRecord, SiteShip, SiteWave } from '../../../schemas/wormhole-sites'
+
+export const SITE_CLASSES = ['C1', 'C2', 'C3', 'C4', 'C5', 'C6'] as const
+export const TYPE_OPTIONS = ['All Types', 'Combat', 'Data', 'Relic'] as const
+export type TypeOption = (typeof TYPE_OPTIONS)[number]
+/** The two Drifter toggles are mutually exclusive: none, the Recon (mini) or the Response (big) battleship. */
+export type DrifterChoice = 'none' | 'recon' | 'response'
+
+export interface WaveTotals {
+  ehp: number
+  dps: number
+  alpha: number
+  /** Warp scramble points. */
+  scram: number
+  /** Ships that web. */
+  web: number
+  /** GJ/s. */
+  neut: number
+  /** HP/s. */
+  rr: number
+}
+
+/** A wave's totals: every figure times the ship count. */
+export function waveTotals(ships: readonly SiteShip[]): WaveTotals {
+  const t: WaveTotals = { ehp: 0, dps: 0, alpha: 0, scram: 0, web: 0, neut: 0, rr: 0 }
+  for (const s of ships) {
+    t.ehp += s.ehp * s.qty
+    t.dps += s.dps * s.qty
+    t.alpha += s.alpha * s.qty
+    t.scram += (s.special.scram ?? 0) * s.qty
+    t.web += s.special.web ? s.qty : 0
+    t.neut += (s.special.neut ?? 0) * s.qty
+    t.rr += (s.special.rr ?? 0) * s.qty
+  }
+  return t
+}
+
+/** Escalation waves (Drifters, Upgraded Avengers) are named after what they bring. */
+export const isEscalationWave = (w: Pick<SiteWave, 'wave'>) => /avenger|drifter/i.test(w.wave)
+
+/** The heaviest wave a fleet meets from the sleepers themselves: Drifter and Avenger waves are left out (spec). */
+export function peakStats(waves: readonly SiteWave[]): { dps: number; alpha: number; neut: number } {
+  const peak = { dps: 0, alpha: 0, neut: 0 }
+  for (const w of waves) {
+    if (isEscalationWave(w)) continue
+    const t = waveTotals(w.ships)
+    peak.dps = Math.max(peak.dps, t.dps)
+    peak.alpha = Math.max(peak.alpha, t.alpha)
+    peak.neut = Math.max(peak.neut, t.neut)
+  }
+  return peak
+}
+
+/** 'No tackle!' when nothing in the site can warp scramble. */
+export const hasTackle = (waves: readonly SiteWave[]) => waves.some((w) => w.ships.some((s) => (s.special.scram ?? 0) > 0))
+
+export interface SiteView {
+  record: SiteRecord
+  waves: SiteWave[]
+  blueLoot: number
+  /** ISK the escalation adds, already included in blueLoot. */
+  escalationIsk: number
+}
+
+const escalationWave = (name: string, ship: SiteShip, qty: number): SiteWave => ({ wave: name, triggerOnHack: false, ships: [{ ...ship, qty }] })
+
+/**
+ * The site as the toggles ask (spec, section 9): in C5 and C6 only, the Response (big) Drifter brings the capital
+ * escalation's Upgraded Avengers (3 in C5, 4 in C6) to every site and the Response battleship to combat sites;
+ * the Recon (mini) Drifter adds the Recon battleship to combat sites.
+ */
+export function withEscalations(record: SiteRecord, choice: DrifterChoice, drifters: DrifterAdditions | null): SiteView {
+  const view: SiteView = { record, waves: record.waves, blueLoot: record.blue_loot_isk, escalationIsk: 0 }
+  if (choice === 'none' || !drifters || (record.class !== 'C5' && record.class !== 'C6')) return view
+  const extra: SiteWave[] = []
+  const combat = record.type === 'Combat'
+  if (choice === 'response') {
+    if (drifters.avengers) {
+      const count = drifters.avengers.count[record.class]
+      extra.push(escalationWave('Upgraded Avengers', drifters.avengers.ship, count))
+      view.escalationIsk += count * drifters.avengers.blue_loot_isk
+    }
+    if (combat && drifters.response) {
+      extra.push(escalationWave('Drifter Response Battleship', drifters.response.ship, 1))
+      view.escalationIsk += drifters.response.blue_loot_isk
+    }
+  }
+  if (choice === 'recon' && combat && drifters.recon) {
+    extra.push(escalationWave('Drifter Recon Battleship', drifters.recon.ship, 1))
+    view.escalationIsk += drifters.recon.blue_loot_isk
+  }
+  return { ...view, waves: [...record.waves, ...extra], blueLoot: record.blue_loot_isk + view.escalationIsk }
+}
+
+/**
+ * Reference mode (spec): keep only waves named after Avengers or Drifters, or that hold a ship flagged Trigger or
+ * DTR; in the latter, keep only those ships.
+ */
+export function referenceWaves(waves: readonly SiteWave[]): SiteWave[] {
+  return waves.flatMap((w) => {
+    if (isEscalationWave(w)) return [w]
+    const key = w.ships.filter((s) => s.trigger || s.dta)
+    return key.length ? [{ ...w, ships: key }] : []
+  })
+}
+
+export interface SiteFilters {
+  classes: string[]
+  type: TypeOption
+  q: string
+}
+
+export function filterSites(sites: readonly SiteRecord[], f: SiteFilters): SiteRecord[] {
+  const q = f.q.trim().toLowerCase()
+  return sites.filter((s) => f.classes.includes(s.class) && (f.type === 'All Types' || s.type === f.type) && (q === '' || s.site.toLowerCase().includes(q)))
+}

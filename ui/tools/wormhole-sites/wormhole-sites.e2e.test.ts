@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+
+const baseUrl = inject('appUrl')
+let browser: Browser
+/** The full suite shares two cores: give the page time before calling a wait a failure. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 })
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const card = (page: Page, name: string) => page.locator(`article[data-site="${name}"]`)
+const names = (page: Page) => page.locator('article.site-card h2').allTextContents()
+const blueLoot = (page: Page, name: string) => card(page, name).getByTestId('blue-loot').textContent()
+
+async function open() {
+  const t = await openPage(browser, baseUrl)
+  await t.page.goto('/wormhole-sites')
+  await t.page.getByRole('heading', { name: 'Wormhole Sites' }).waitFor()
+  await t.page.locator('article.site-card').first().waitFor()
+  return t
+}
+
+describe('wormhole sites page', () => {
+  it('starts on C5 with every site type, and filters by class buttons, type and name', async () => {
+    const { page, context, errors } = await open()
+    const classes = page.getByRole('group', { name: 'Class' })
+    expect(await classes.getByRole('button', { name: 'C5' }).getAttribute('aria-pressed')).toBe('true')
+    expect(await classes.getByRole('button', { name: 'C6' }).getAttribute('aria-pressed')).toBe('false')
+    expect((await names(page)).sort()).toEqual(
+      ['Core Garrison', 'Core Stronghold', 'Oruze Osobnyk', 'Quarantine Area', 'Forgotten Core Data Field', 'Forgotten Core Information Pen', 'Unsecured Frontier Enclave Relay', 'Unsecured Frontier Server Bank'].sort(),
+    )
+    expect(await page.getByLabel('Site type').locator('option').allTextContents()).toEqual(['All Types', 'Combat', 'Data', 'Relic'])
+    await page.getByLabel('Site type').selectOption('Relic')
+    await eventually(() => names(page)).toEqual(['Forgotten Core Data Field', 'Forgotten Core Information Pen'])
+    await classes.getByRole('button', { name: 'C6' }).click()
+    await eventually(async () => (await names(page)).length).toBe(4)
+    await page.getByRole('searchbox', { name: 'Search sites' }).fill('assembly')
+    await eventually(() => names(page)).toEqual(['Forgotten Core Assembly Hall'])
+    expect(await card(page, 'Forgotten Core Assembly Hall').locator('p.muted').first().textContent()).toBe('C6 • Relic Site')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('shows blue loot, peak DPS / alpha / neut and, on demand, each wave with its totals and ship table', async () => {
+    const { page, context } = await open()
+    const garrison = card(page, 'Core Garrison')
+    expect(await blueLoot(page, 'Core Garrison')).toBe('Blue Loot: 253,400,000 ISK')
+    expect(await garrison.getByTestId('peak').textContent()).toMatch(/^Peak DPS [\d,]+ · Alpha [\d,]+ · Neut [\d,]+ GJ\/s$/)
+    expect(await garrison.locator('section.wave').count()).toBe(0)
+    await garrison.getByRole('button', { name: 'Show Waves' }).click()
+    expect(await garrison.locator('section.wave h3').allTextContents()).toEqual(['Wave 1', 'Wave 2', 'Wave 3', 'Wave 4'])
+    expect(await garrison.locator('.ship-table').first().locator('th').allTextContents()).toEqual(['Qty', 'Name', 'EHP', 'DPS', 'Alpha', 'Sig', 'Orbit', 'Dist', 'Special'])
+    expect(await garrison.locator('.wave-head').first().textContent()).toMatch(/EHP [\d,]+DPS [\d,]+Alpha [\d,]+/)
+    // ship-class icons and trigger badges
+    expect(await garrison.locator('svg[data-ship-class=sentry]').count()).toBeGreaterThan(0)
+    expect(await garrison.locator('svg[data-ship-class=battleship]').count()).toBeGreaterThan(0)
+    expect(await garrison.locator('.badge', { hasText: 'Trigger' }).count()).toBeGreaterThan(0)
+    expect(await garrison.locator('.badge', { hasText: 'DTR' }).count()).toBe(1)
+    await garrison.getByRole('button', { name: 'Hide Waves' }).click()
+    expect(await garrison.locator('section.wave').count()).toBe(0)
+    await context.close()
+  })
+
+  it("marks a site where nothing scrams with 'No tackle!'", async () => {
+    const { page, context } = await open()
+    await page.getByRole('group', { name: 'Class' }).getByRole('button', { name: 'C1' }).click()
+    const sites = await (await fetch(`${baseUrl}/api/data/c1_combat_sites_clean.json`)).json()
+    const calm = (sites as Array<{ site: string; waves: Array<{ ships: Array<{ special: { scram?: number } }> }> }>).find((s) => s.waves.every((w) => w.ships.every((x) => !x.special.scram)))!
+    expect(await card(page, calm.site).getByText('No tackle!').count()).toBe(1)
+    expect(await card(page, 'Core Garrison').getByText('No tackle!').count()).toBe(0)
+    await context.close()
+  })
+
+  it('adds the Drifter escalations, one toggle at a time', async () => {
+    const { page, context } = await open()
+    const recon = page.getByRole('checkbox', { name: 'Drifter Recon Battleship' })
+    const response = page.getByRole('checkbox', { name: 'Drifter Response Battleship' })
+    await eventually(() => recon.isEnabled()).toBe(true)
+    const peak = await card(page, 'Core Garrison').getByTestId('peak').textContent()
+
+    await recon.check()
+    await eventually(() => blueLoot(page, 'Core Garrison')).toBe('Blue Loot: 353,400,000 ISK (incl. 100,000,000 escalation)')
+    // not on data or relic sites
+    expect(await blueLoot(page, 'Forgotten Core Data Field')).toBe('Blue Loot: 279,000,000 ISK')
+
+    await response.check()
+    expect(await recon.isChecked()).toBe(false)
+    await eventually(() => blueLoot(page, 'Core Garrison')).toBe('Blue Loot: 703,400,000 ISK (incl. 450,000,000 escalation)')
+    expect(await blueLoot(page, 'Forgotten Core Data Field')).toBe('Blue Loot: 429,000,000 ISK (incl. 150,000,000 escalation)')
+    // peaks ignore the escalation waves
+    expect(await card(page, 'Core Garrison').getByTestId('peak').textContent()).toBe(peak)
+    const garrison = card(page, 'Core Garrison')
+    await garrison.getByRole('button', { name: 'Show Waves' }).click()
+    expect(await garrison.locator('section.wave h3').allTextContents()).toEqual(['Wave 1', 'Wave 2', 'Wave 3', 'Wave 4', 'Upgraded Avengers', 'Drifter Response Battleship'])
+    expect(await garrison.locator('section.wave', { hasText: 'Upgraded Avengers' }).locator('tbody td').first().textContent()).toBe('3')
+
+    await response.uncheck()
+    await eventually(() => blueLoot(page, 'Core Garrison')).toBe('Blue Loot: 253,400,000 ISK')
+    await context.close()
+  })
+
+  it('in reference mode keeps only trigger, DTR and escalation waves, and within them only those ships', async () => {
+    const { page, context } = await open()
+    await page.getByLabel('Trigger-Only Toggle').check()
+    const garrison = card(page, 'Core Garrison')
+    await eventually(() => garrison.locator('section.wave').count()).toBe(3)
+    const badges = await garrison.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('.badge')].map((b) => b.textContent).join(',')))
+    expect(badges.every((b) => /Trigger|DTR/.test(b))).toBe(true)
+    await page.getByRole('checkbox', { name: 'Drifter Recon Battleship' }).check()
+    await eventually(() => garrison.locator('section.wave h3').allTextContents()).toEqual(['Wave 1', 'Wave 2', 'Wave 3', 'Drifter Recon Battleship'])
+    await context.close()
+  })
+
+  it('logs and skips a site file that fails to load, and says which', async () => {
+    const t = await openPage(browser, baseUrl)
+    await t.page.route('**/api/data/c5_combat_sites_clean.json', (r) => r.fulfill({ status: 500, json: { error: 'Internal Server Error' } }))
+    await t.page.goto('/wormhole-sites')
+    await t.page.getByTestId('failed-files').waitFor()
+    expect(await t.page.getByTestId('failed-files').textContent()).toContain('c5_combat_sites_clean.json')
+    expect((await names(t.page)).sort()).toEqual(['Forgotten Core Data Field', 'Forgotten Core Information Pen', 'Unsecured Frontier Enclave Relay', 'Unsecured Frontier Server Bank'])
+    expect(t.errors.some((e) => e.includes('c5_combat_sites_clean.json failed to load'))).toBe(true)
+    await t.context.close()
+  })
+})

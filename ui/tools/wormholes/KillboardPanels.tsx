@@ -1,0 +1,114 @@
+import { useEffect } from 'react'
+import { apiGet } from '../../lib/api'
+import { useAsync } from '../../lib/use-async'
+import { formatInt } from '../../lib/format'
+import { GameImage } from '../../components/GameImage'
+import { Section } from './Section'
+import { readActivity, readSummary, relativeTime, topCorporations, type KillboardActivity, type KillboardSummary } from './killboard'
+
+/** Fetch a killboard panel's data; a failed or malformed answer is logged and leaves the panel loading (spec). */
+function useKillboard<T>(path: string, read: (body: unknown) => T | null): T | null {
+  const loaded = useAsync(async () => {
+    const parsed = read(await apiGet<unknown>(path))
+    if (!parsed) throw new Error('unexpected answer')
+    return parsed
+  }, [path, read])
+  useEffect(() => {
+    if (loaded.state === 'error') console.warn(`${path}: ${loaded.message}`)
+  }, [loaded, path])
+  return loaded.state === 'ok' ? loaded.value : null
+}
+
+export function ActivityHeatmap({ systemId }: { systemId: number }) {
+  const activity = useKillboard<KillboardActivity>(`/api/killboard-activity/${systemId}`, readActivity)
+  return (
+    <Section name="Killboard activity">
+      {!activity ? (
+        <p className="muted">Loading activity...</p>
+      ) : (
+        <div className="heatmap-wrap">
+          <table className="heatmap" data-testid="heatmap">
+            <caption className="muted">Kills per hour of day (UTC); darker is busier{activity.max > 0 ? `, busiest hour ${activity.max}` : ''}.</caption>
+            <thead>
+              <tr>
+                <th />
+                {Array.from({ length: 24 }, (_, h) => (
+                  <th key={h} scope="col">
+                    {h % 3 === 0 ? String(h).padStart(2, '0') : ''}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {activity.days.map((day, d) => (
+                <tr key={day}>
+                  <th scope="row">{day}</th>
+                  {activity.counts[d].map((n, h) => (
+                    <td
+                      key={h}
+                      title={`${day} ${String(h).padStart(2, '0')}:00 UTC: ${n} kill${n === 1 ? '' : 's'}`}
+                      style={{ background: n > 0 && activity.max > 0 ? `rgba(255, 93, 108, ${0.15 + 0.85 * (n / activity.max)})` : undefined }}
+                    />
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Section>
+  )
+}
+
+export function KillsSummary({ systemId, imageServer }: { systemId: number; imageServer: string }) {
+  const summary = useKillboard<KillboardSummary>(`/api/killboard-summary/${systemId}`, readSummary)
+  return (
+    <>
+      <Section name="Kills summary" heading="Kills">
+        {!summary ? (
+          <p className="muted">Loading...</p>
+        ) : (
+          <p data-testid="kills-summary">
+            {formatInt(summary.totalKills)} kill{summary.totalKills === 1 ? '' : 's'} in the last {summary.daysCovered} day{summary.daysCovered === 1 ? '' : 's'}
+            {summary.mostRecentKillDaysAgo !== null ? `; most recent ${relativeTime(summary.mostRecentKillDaysAgo)}` : ''}.
+          </p>
+        )}
+      </Section>
+      <Section name="Recent corporations">
+        {!summary ? (
+          <p className="muted">Loading...</p>
+        ) : summary.activeCorporations.length === 0 ? (
+          <p className="muted">No corporation seen in this system's kills.</p>
+        ) : (
+          <table className="data-table wh-corps">
+            <thead>
+              <tr>
+                <th scope="col">Corporation</th>
+                <th scope="col" className="align-right">
+                  Active days
+                </th>
+                <th scope="col" className="align-right">
+                  Last seen
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {topCorporations(summary.activeCorporations).map((c) => (
+                <tr key={c.id}>
+                  <td className="wh-corp">
+                    <GameImage src={`${imageServer}/corporations/${c.id}/logo?size=32`} alt={c.name} size={24} />
+                    <a href={`https://zkillboard.com/corporation/${c.id}/`} target="_blank" rel="noreferrer">
+                      {c.name}
+                    </a>
+                  </td>
+                  <td className="align-right">{c.activeDays}</td>
+                  <td className="align-right">{relativeTime(c.lastSeenDaysAgo)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Section>
+    </>
+  )
+}

@@ -1,0 +1,194 @@
+import type { WormholeSystemDetail, WormholeTypeInfo } from '../../../schemas/wormholes'
+import { CopyButton } from '../../components/CopyButton'
+import { Dialog } from '../../components/Dialog'
+import { GameImage } from '../../components/GameImage'
+import { Section } from './Section'
+import { apiGet } from '../../lib/api'
+import { useAsync } from '../../lib/use-async'
+import { destinationColour, destinationLabel } from './destinations'
+import { planetKind } from './filters'
+import { formatHours, formatKg } from './format'
+import { ActivityHeatmap, KillsSummary } from './KillboardPanels'
+
+/** A community value with the SDE's beside it when they differ, shown as a range. */
+function valueWithSde(type: WormholeTypeInfo, field: 'total_mass' | 'max_jump_mass' | 'lifetime_hours', format: (n: number) => string) {
+  const community = type[field]
+  const sde = [...new Set(type.sde.map((v) => v[field]).filter((v): v is number => v !== null))]
+  if (community === null) return sde.length ? `${sde.map(format).join(' / ')} (SDE)` : 'unknown'
+  if (!type.disagreements.includes(field) || sde.length === 0) return format(community)
+  const all = [community, ...sde]
+  const [lo, hi] = [Math.min(...all), Math.max(...all)]
+  return (
+    <span className="disputed" title={`Community data: ${format(community)}; SDE (2023): ${sde.map(format).join(' / ')}`}>
+      {format(lo)} – {format(hi)}
+    </span>
+  )
+}
+
+function Statics({ detail }: { detail: WormholeSystemDetail }) {
+  if (detail.statics.length === 0) return <p className="muted">No static wormholes known for this system.</p>
+  const disputed = detail.statics.filter((s) => s.type && s.type.disagreements.some((d) => d !== 'mass_regen'))
+  return (
+    <>
+      <table className="data-table wh-statics-table">
+        <thead>
+          <tr>
+            <th scope="col">Static</th>
+            <th scope="col">Leads to</th>
+            <th scope="col" className="align-right">
+              Total mass
+            </th>
+            <th scope="col" className="align-right">
+              Jump mass
+            </th>
+            <th scope="col" className="align-right">
+              Lifetime
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {detail.statics.map(({ code, type }) => (
+            <tr key={code}>
+              <td style={{ color: destinationColour(type?.destinations[0]) }} className="wh-static-code">
+                {code}
+              </td>
+              {type ? (
+                <>
+                  <td>{type.destinations.map(destinationLabel).join(', ') || 'unknown'}</td>
+                  <td className="align-right">{valueWithSde(type, 'total_mass', formatKg)}</td>
+                  <td className="align-right">{valueWithSde(type, 'max_jump_mass', formatKg)}</td>
+                  <td className="align-right">{valueWithSde(type, 'lifetime_hours', formatHours)}</td>
+                </>
+              ) : (
+                <td colSpan={4} className="muted">
+                  Not in the wormhole type data.
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {disputed.length > 0 && (
+        <p className="muted small">Ranges: the community data and the game's 2023 static data export disagree; hover a range for both values.</p>
+      )}
+    </>
+  )
+}
+
+function Weather({ detail }: { detail: WormholeSystemDetail }) {
+  const { weather } = detail
+  if (!weather.applied) {
+    return weather.visible_effect ? (
+      <p className="warning-text">{weather.visible_effect}: the effect data is missing on this server, so what it does cannot be shown.</p>
+    ) : (
+      <p>No effect: nothing changes ships in this system.</p>
+    )
+  }
+  return (
+    <>
+      <p>
+        <strong>{weather.applied.effect}</strong>, class {weather.applied.strength} strength
+      </p>
+      {weather.differs && (
+        <p className="notice" data-testid="beacon-differs">
+          The visible sun is {weather.visible_effect ? `a ${weather.visible_effect}` : 'without an effect'}, but the game applies the {weather.applied.beacon_name.replace(' Effects', '')} beacon; the
+          modifiers below are the ones that apply.
+        </p>
+      )}
+      <ul className="wh-modifiers">
+        {weather.applied.modifiers.map((m) => (
+          <li key={m.label} className={m.good ? 'good' : 'bad'}>
+            <span>{m.label}</span> <strong>{m.value}</strong>
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
+function Celestials({ detail }: { detail: WormholeSystemDetail }) {
+  const { system, image_server } = detail
+  const icon = (typeId: number, alt: string) => <GameImage src={`${image_server}/types/${typeId}/icon?size=32`} alt={alt} size={28} />
+  return (
+    <ul className="wh-celestials">
+      <li>
+        {system.star_type_id !== null ? icon(system.star_type_id, system.star_name ?? 'Star') : null}
+        <span>{system.star_name ?? 'Unknown Star'}</span>
+        {system.star_spectral_class && <span className="muted">{system.star_spectral_class}</span>}
+      </li>
+      {system.planets.map((p) => (
+        <li key={p.planet_id}>
+          {icon(p.type_id, p.type_name)}
+          <span>{p.name}</span>
+          <span className="muted">
+            {planetKind(p.type_name)} · {p.moon_count} moon{p.moon_count === 1 ? '' : 's'}
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function links(jcode: string, systemId: number) {
+  return [
+    { label: 'Anoik.is', what: 'wormhole reference', url: `https://anoik.is/systems/${jcode}` },
+    { label: 'zKillboard', what: 'killboard', url: `https://zkillboard.com/system/${systemId}/` },
+    { label: 'DOTLAN EveMaps', what: 'map', url: `https://evemaps.dotlan.net/system/${jcode}` },
+  ]
+}
+
+/** The system's dialog: opened from the list or at its own address (/wormholes/J123450). */
+export function SystemDialog({ jcode, onClose }: { jcode: string; onClose: () => void }) {
+  const load = useAsync(() => apiGet<WormholeSystemDetail>(`/api/wormholes/${encodeURIComponent(jcode)}`), [jcode])
+  const system = load.state === 'ok' ? load.value.system : null
+  const title = system ? `${system.jcode} · ${system.class_label}` : jcode
+  return (
+    <Dialog open onClose={onClose} title={title} wide>
+      {load.state === 'loading' && <p className="muted">Loading {jcode}…</p>}
+      {load.state === 'error' && <p className="error-box">{load.message}</p>}
+      {load.state === 'ok' && system && (
+        <div className="wh-detail">
+          <section className="wh-section wh-overview">
+            <dl>
+              {[
+                ['Class', system.class_label],
+                ['Region', system.region],
+                ['Constellation', system.constellation],
+                ['System id', system.solarsystemid],
+              ].map(([term, value]) => (
+                <div key={term}>
+                  <dt>{term}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <CopyButton text={system.jcode} label="Copy J-code" />
+          </section>
+          <Section name="Weather">
+            <Weather detail={load.value} />
+          </Section>
+          <Section name="Statics">
+            <Statics detail={load.value} />
+          </Section>
+          <ActivityHeatmap systemId={system.solarsystemid} />
+          <KillsSummary systemId={system.solarsystemid} imageServer={load.value.image_server} />
+          <Section name="Celestials">
+            <Celestials detail={load.value} />
+          </Section>
+          <Section name="External links" heading="Elsewhere">
+            <ul className="wh-links">
+              {links(system.jcode, system.solarsystemid).map((l) => (
+                <li key={l.label}>
+                  <a href={l.url} target="_blank" rel="noreferrer">
+                    {l.label}
+                  </a>{' '}
+                  <span className="muted">({l.what})</span>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        </div>
+      )}
+    </Dialog>
+  )
+}

@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom'
+import type { Wormhole, WormholeTypeInfo } from '../../../schemas/wormholes'
+import { DESTINATIONS, destinationColour, destinationLabel } from './destinations'
+import { FilterPanel } from './FilterPanel'
+import { filterWormholes, filtersFromQuery, filtersToQuery, indexWormholes, NO_FILTERS, type WormholeFilters } from './filters'
+import { loadWormholes, loadWormholeTypes } from './data'
+import { useAsync } from '../../lib/use-async'
+import { SystemDialog } from './SystemDialog'
+import { DEFAULT_SORT, sortWormholes, WormholeList } from './WormholeList'
+import type { SortState } from '../../components/SortableTable'
+import './wormholes.css'
+
+export default function WormholesPage() {
+  const { jcode } = useParams()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const [params, setParams] = useSearchParams()
+  const systems = useAsync<Wormhole[]>(loadWormholes, [])
+  const types = useAsync<WormholeTypeInfo[]>(loadWormholeTypes, [])
+
+  const [filters, setFilters] = useState<WormholeFilters>(() => filtersFromQuery(params, DESTINATIONS))
+  // Keep the filters in the address (replacing the entry, so typing does not flood the history), and follow
+  // the address when it changes by other means (Back, a pasted link).
+  const written = useRef(params.toString())
+  useEffect(() => {
+    const next = filtersToQuery(filters).toString()
+    if (next !== params.toString()) {
+      written.current = next
+      setParams(next, { replace: true })
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filters])
+  useEffect(() => {
+    if (params.toString() !== written.current) {
+      written.current = params.toString()
+      setFilters(filtersFromQuery(params, DESTINATIONS))
+    }
+  }, [params])
+
+  const typeMap = useMemo(() => new Map(types.state === 'ok' ? types.value.map((t) => [t.code, t]) : []), [types])
+  const indexed = useMemo(() => (systems.state === 'ok' ? indexWormholes(systems.value, (code) => typeMap.get(code)?.destinations ?? []) : []), [systems, typeMap])
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT)
+  const sorted = useMemo(() => sortWormholes(indexed, sort), [indexed, sort])
+  // Filtering 2603 indexed rows takes well under a millisecond, and the virtual list draws only the rows in
+  // view, so each keystroke re-filters directly (npm run bench -- wormhole-list).
+  const shown = useMemo(() => filterWormholes(sorted, filters), [sorted, filters])
+
+  const change = useCallback((c: Partial<WormholeFilters>) => setFilters((f) => ({ ...f, ...c })), [])
+  const close = useCallback(() => navigate({ pathname: '/wormholes', search: location.search }), [navigate, location.search])
+  const total = systems.state === 'ok' ? systems.value.length : 0
+  const staticsUnavailable = types.state === 'error' ? `Wormhole type data did not load (${types.message}), so statics cannot be filtered or coloured.` : null
+
+  return (
+    <div className="wormholes-page">
+      <section className="panel">
+        <h1>Wormhole database</h1>
+        <p className="muted">
+          Every J-space system with its class, statics and effect. Filter, then click a J-code for its weather, statics, killboard activity and celestials.
+        </p>
+        <FilterPanel filters={filters} onChange={change} staticOptions={DESTINATIONS} staticsUnavailable={staticsUnavailable} />
+        <div className="wh-summary">
+          <p data-testid="wh-count" aria-live="polite">
+            {systems.state === 'ok' ? `Showing ${shown.length} of ${total} wormholes` : systems.state === 'loading' ? 'Loading wormholes…' : ''}
+          </p>
+          <button type="button" className="button secondary" onClick={() => setFilters(NO_FILTERS)} disabled={filtersToQuery(filters).toString() === ''}>
+            Clear filters
+          </button>
+        </div>
+        <ul className="wh-legend" aria-label="Static colours">
+          {DESTINATIONS.map((d) => (
+            <li key={d}>
+              <span className="swatch" style={{ background: destinationColour(d) }} /> {destinationLabel(d)}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="panel wh-list-panel">
+        {systems.state === 'error' ? (
+          <p className="error-box">The wormhole list did not load: {systems.message}</p>
+        ) : systems.state === 'loading' ? (
+          <p className="muted">Loading wormholes…</p>
+        ) : (
+          <WormholeList rows={shown} types={typeMap} sort={sort} onSort={setSort} />
+        )}
+      </section>
+      <p className="muted small wh-sources">
+        Classes, effects, stars and planets: the game's static data export (2023). Statics and wormhole masses: community data (Wanderer). Effect strengths: the
+        SDE effect beacons.
+      </p>
+
+      {jcode && <SystemDialog jcode={jcode} onClose={close} />}
+    </div>
+  )
+}

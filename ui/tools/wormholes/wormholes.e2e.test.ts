@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+import type { Wormhole } from '../../../schemas/wormholes.js'
+
+const baseUrl = inject('appUrl')
+let browser: Browser
+/** The full suite shares two cores: give the page time before calling a wait a failure. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 })
+let systems: Wormhole[]
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  systems = (await (await fetch(`${baseUrl}/api/wormholes`)).json()) as Wormhole[]
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** A 1×1 PNG: what the image server fake answers. */
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
+
+/** A page whose image server answers (or not), so tests never depend on the network. */
+async function open(path: string, images: 'up' | 'down' = 'up') {
+  const t = await openPage(browser, baseUrl)
+  await t.page.route(/images\.evetech\.net/, (route) => (images === 'up' ? route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }) : route.abort('internetdisconnected')))
+  await t.page.goto(path)
+  return t
+}
+const count = (page: Page) => page.getByTestId('wh-count').textContent()
+const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams)
+
+describe('wormhole database list', () => {
+  it("shows 'Showing 2603 of 2603 wormholes' and keeps only the visible rows in the page", async () => {
+    const { page, context, errors } = await open('/wormholes')
+    await eventually(() => count(page)).toBe('Showing 2603 of 2603 wormholes')
+    expect(await page.getByRole('heading', { name: 'Wormhole database' }).count()).toBe(1)
+    const rendered = await page.locator('.wh-body .wh-row').count()
+    expect(rendered).toBeGreaterThan(10)
+    expect(rendered).toBeLessThan(100)
+    expect(await page.locator('[role=columnheader]').allTextContents()).toEqual(['Class↕', 'J-Code▲', 'Statics', 'Effect↕'])
+    // statics are coloured by destination, with a legend
+    const chip = page.locator('.wh-row[data-jcode] .static-chip').first()
+    expect(await chip.getAttribute('data-destination')).toMatch(/^(c[1-6]|hs|ls|ns|thera)$/)
+    expect(await page.getByRole('list', { name: 'Static colours' }).locator('li').count()).toBe(10)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('filters on each keystroke by J-code, ignoring a leading J and case, and keeps the search in the address', async () => {
+    const { page, context } = await open('/wormholes')
+    const search = page.getByRole('searchbox', { name: 'Search J-code' })
+    await search.pressSequentially('j12345')
+    const expected = systems.filter((w) => w.jcode.toLowerCase().replace(/^j/, '').includes('12345')).length
+    await eventually(() => count(page)).toBe(`Showing ${expected} of 2603 wormholes`)
+    await search.pressSequentially('0')
+    await eventually(() => count(page)).toBe('Showing 1 of 2603 wormholes')
+    expect(await page.locator('.wh-body .wh-row').first().getAttribute('data-jcode')).toBe('J123450')
+    await eventually(() => query(page).q).toBe('j123450')
+    await context.close()
+  })
+
+  it('combines class, effect, planet, star and shattered filters with AND, and restores them from a shared link', async () => {
+    const { page, context } = await open('/wormholes')
+    await eventually(() => count(page)).toBe('Showing 2603 of 2603 wormholes')
+    await page.getByRole('group', { name: 'Class' }).getByRole('button', { name: 'C5', exact: true }).click()
+    await page.getByRole('group', { name: 'Effect' }).getByRole('button', { name: 'Pulsar' }).click()
+    const expected = systems.filter((w) => w.class_label === 'C5' && w.effect === 'Pulsar').length
+    await eventually(() => count(page)).toBe(`Showing ${expected} of 2603 wormholes`)
+    await page.getByRole('group', { name: 'Planets' }).getByRole('button', { name: 'Lava' }).click()
+    const withLava = systems.filter((w) => w.class_label === 'C5' && w.effect === 'Pulsar' && w.planets.some((p) => p.type_name === 'Planet (Lava)')).length
+    await eventually(() => count(page)).toBe(`Showing ${withLava} of 2603 wormholes`)
+    await eventually(() => query(page)).toEqual({ class: 'c5', effect: 'pulsar', planet: 'lava' })
+
+    const link = page.url()
+    const other = await open(new URL(link).pathname + new URL(link).search)
+    await eventually(() => count(other.page)).toBe(`Showing ${withLava} of 2603 wormholes`)
+    expect(await other.page.getByRole('group', { name: 'Class' }).getByRole('button', { name: 'C5', exact: true }).getAttribute('aria-pressed')).toBe('true')
+    await other.context.close()
+
+    await page.getByRole('button', { name: 'Clear filters' }).click()
+    await page.getByLabel('Only A0 blue stars').check()
+    await eventually(() => count(page)).toBe(`Showing ${systems.filter((w) => w.star_type_id === 3801).length} of 2603 wormholes`)
+    await page.getByLabel('Only A0 blue stars').uncheck()
+    await page.getByRole('group', { name: 'Shattered' }).getByRole('button', { name: 'Only' }).click()
+    await eventually(() => count(page)).toBe('Showing 107 of 2603 wormholes')
+    await page.getByRole('group', { name: 'Statics' }).getByRole('button', { name: 'Thera' }).click()
+    await eventually(() => count(page)).toBe('Showing 0 of 2603 wormholes')
+    expect(await page.getByText('No wormhole matches these filters.').count()).toBe(1)
+    await context.close()
+  })
+})
+
+describe('system dialog', () => {
+  it('opens from a J-code at a stable address with class, weather, statics, celestials and links; × and backdrop close it', async () => {
+    const { page, context } = await open('/wormholes?q=123450')
+    await page.getByRole('link', { name: 'J123450' }).click()
+    const dialog = page.getByRole('dialog')
+    await eventually(() => dialog.locator('h2').textContent()).toBe('J123450 · C2')
+    expect(new URL(page.url()).pathname).toBe('/wormholes/J123450')
+    expect(await dialog.getByRole('region', { name: 'Weather' }).textContent()).toContain('Wolf Rayet, class 2 strength')
+    expect(await dialog.locator('.wh-modifiers li').allTextContents()).toEqual(['Armor HP +44%', 'Signature radius -22%', 'Small weapon damage +88%', 'Shield resistances -22%'])
+    const statics = await dialog.locator('.wh-statics-table tbody tr').allTextContents()
+    expect(statics).toEqual(['B274High-sec2,000,000,000 kg375,000,000 kg24 h', 'Y683C42,000,000,000 kg375,000,000 kg16 h'])
+    const celestials = await dialog.getByRole('region', { name: 'Celestials' }).textContent()
+    expect(celestials).toContain('Sun K5 (Orange Bright)')
+    expect(celestials).toContain('J123450 VIIIGas · 23 moons')
+    expect(await dialog.getByRole('link', { name: 'Anoik.is' }).getAttribute('href')).toBe('https://anoik.is/systems/J123450')
+    expect(await dialog.getByRole('link', { name: 'zKillboard' }).getAttribute('href')).toBe('https://zkillboard.com/system/31000488/')
+    expect(await dialog.getByRole('link', { name: 'DOTLAN EveMaps' }).getAttribute('href')).toBe('https://evemaps.dotlan.net/system/J123450')
+    // type icons from the image server
+    await eventually(() => dialog.locator('.wh-celestials img').count()).toBe(10)
+
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await eventually(() => page.getByRole('dialog').count()).toBe(0)
+    expect(new URL(page.url()).pathname).toBe('/wormholes')
+    expect(query(page)).toEqual({ q: '123450' })
+
+    await page.getByRole('link', { name: 'J123450' }).click()
+    await page.getByRole('dialog').waitFor()
+    await page.getByTestId('dialog-backdrop').click({ position: { x: 5, y: 5 } })
+    await eventually(() => page.getByRole('dialog').count()).toBe(0)
+    await context.close()
+  })
+
+  it("keeps 'Loading...' and 'Loading activity...' while the killboard endpoints fail", async () => {
+    const t = await openPage(browser, baseUrl)
+    const { page, context, errors } = t
+    await page.route(/images\.evetech\.net/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }))
+    // whether or not the killmail pipeline's endpoints are on this server, make both calls fail
+    await page.route(/\/api\/killboard-(summary|activity)\//, (route) => route.fulfill({ status: 503, json: { error: 'Killboard data unavailable' } }))
+    const answered = ['summary', 'activity'].map((kind) => page.waitForResponse((r) => r.url().includes(`/api/killboard-${kind}/31000488`) && r.status() === 503))
+    await page.goto('/wormholes/J123450')
+    await Promise.all(answered)
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('region', { name: 'Statics' }).waitFor()
+    expect(await dialog.getByRole('region', { name: 'Killboard activity' }).textContent()).toContain('Loading activity...')
+    expect(await dialog.getByRole('region', { name: 'Kills summary' }).textContent()).toContain('Loading...')
+    expect(await dialog.getByRole('region', { name: 'Recent corporations' }).textContent()).toContain('Loading...')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('draws the heatmap, the kills summary and the top 10 corporations from the killboard endpoints', async () => {
+    const t = await openPage(browser, baseUrl)
+    const { page } = t
+    await page.route(/images\.evetech\.net/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }))
+    const counts = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0))
+    counts[1][20] = 4
+    counts[5][3] = 1
+    await page.route('**/api/killboard-activity/31000488', (r) =>
+      r.fulfill({ json: { days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], counts, max: 4 } }),
+    )
+    const corps = Array.from({ length: 12 }, (_, i) => ({ id: 98000000 + i, name: `Corp ${i}`, activeDays: i < 2 ? 9 : 3, lastSeenDaysAgo: i === 0 ? 2.5 : i === 1 ? 30 / 86_400 : 1 + i }))
+    await page.route('**/api/killboard-summary/31000488', (r) => r.fulfill({ json: { totalKills: 42, daysCovered: 30, mostRecentKillDaysAgo: 3 / 24, activeCorporations: corps } }))
+    await page.goto('/wormholes/J123450')
+    const dialog = page.getByRole('dialog')
+    await eventually(() => dialog.getByTestId('kills-summary').textContent()).toBe('42 kills in the last 30 days; most recent 3 hours ago.')
+    expect(await dialog.locator('.heatmap tbody tr').count()).toBe(7)
+    expect(await dialog.locator('.heatmap tbody tr').first().locator('td').count()).toBe(24)
+    // the busiest hour is drawn at full strength, an empty hour not at all
+    expect(await dialog.locator('.heatmap td[title="Tue 20:00 UTC: 4 kills"]').getAttribute('style')).toContain('rgb(255, 93, 108)')
+    expect(await dialog.locator('.heatmap td[title="Mon 00:00 UTC: 0 kills"]').getAttribute('style')).toBeNull()
+    const rows = dialog.locator('.wh-corps tbody tr')
+    expect(await rows.count()).toBe(10)
+    const cells = async (i: number) => rows.nth(i).locator('td').allTextContents()
+    // most active days first, then the most recently seen; relative times in seconds, minutes, hours or days
+    expect(await cells(0)).toEqual(['Corp 1', '9', '30 seconds ago'])
+    expect(await cells(1)).toEqual(['Corp 0', '9', '2 days ago'])
+    expect(await cells(2)).toEqual(['Corp 2', '3', '3 days ago'])
+    expect(await cells(9)).toEqual(['Corp 9', '3', '10 days ago'])
+    expect(await rows.nth(0).locator('img').getAttribute('src')).toMatch(/\/corporations\/98000001\/logo\?size=32$/)
+    await t.context.close()
+  })
+
+  it('shows labelled placeholders when the image server is unreachable', async () => {
+    const { page, context } = await open('/wormholes/J123450', 'down')
+    const dialog = page.getByRole('dialog')
+    await eventually(() => dialog.getByTestId('image-fallback').count()).toBe(10)
+    expect(await dialog.getByTestId('image-fallback').first().getAttribute('title')).toBe('Sun K5 (Orange Bright) (image server unreachable)')
+    await context.close()
+  })
+
+  it('explains when the applied beacon differs from the visible sun, and answers an unknown system in words', async () => {
+    const { page, context } = await open('/wormholes/j005926')
+    await eventually(() => page.getByTestId('beacon-differs').textContent()).toContain('The visible sun is a Pulsar, but the game applies the Class 1 Red Giant beacon')
+    await page.goto('/wormholes/J999999')
+    await eventually(() => page.getByRole('dialog').locator('.error-box').textContent()).toBe('No wormhole system called J999999')
+    await context.close()
+  })
+})
