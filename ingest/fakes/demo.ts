@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { readGroupsAndCategories, readTypes } from '../static/sde-records.js'
 import { sdeVersion } from '../static/sde-files.js'
-import { demoAdjustedPrices, demoCostIndices, demoIndustrySystems } from './demo-industry.js'
+import { addDemoReactionPrices, demoAdjustedPrices, demoCostIndices, demoIndustrySystems, demoReactionRecipes } from './demo-industry.js'
 import { demoEntities, demoKill, demoKillHistory, demoSystems } from './demo-kills.js'
 import { demoOrderBooks, readReferencePrices, type DemoType } from './demo-market.js'
 import { addIndustryRoutes, createIndustryState, setIndustryData, type FakeIndustryState } from './esi/industry.js'
@@ -67,6 +67,7 @@ export async function startDemoFakes(options: { dataDir: string; communityDir: s
   addMarketRoutes(esi, market)
   const types = await demoTypes(options.dataDir)
   const refs = readReferencePrices(options.communityDir)
+  addDemoReactionPrices(refs, await demoReactionRecipes(options.dataDir), types.types)
   const books = demoOrderBooks(types.types, refs)
   for (const [region, orders] of books) setBook(market, region, orders)
   const industry = createIndustryState()
