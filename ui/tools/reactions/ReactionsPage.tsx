@@ -64,7 +64,12 @@ export default function ReactionsPage() {
   }, [])
 
   const family = families.families.find((f) => f.id === settings.family) ?? families.families[0]
-  const ids = useMemo(() => family.blueprints.map((b) => b.blueprintID), [family])
+  // Keyed by the ids themselves: the family list arriving with the same eight formulas must not ask again.
+  const idKey = family.blueprints
+    .map((b) => b.blueprintID)
+    .sort((a, b) => a - b)
+    .join(',')
+  const ids = useMemo(() => idKey.split(',').map(Number), [idKey])
 
   // Recompute whenever any input changes (a short pause lets typing settle); a newer change cancels the older one.
   useEffect(() => {
