@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 import { buildCostQuery, settingsFromQuery, settingsToQuery } from './build-settings'
 import { displaySecurity, timeAgo } from './shared'
+import { expectCardAndMenuEntry } from './e2e-helpers'
 
 const baseUrl = inject('appUrl')
 let browser: Browser
@@ -119,11 +120,7 @@ describe('/industry', () => {
 
   it('is in the menu under Calculators as Industry, and on the landing page', async () => {
     const { page, context } = await openPage(browser, baseUrl)
-    await page.goto('/')
-    expect(await page.locator('.tool-card h2').allTextContents()).toContain('Industry build cost')
-    await page.getByRole('button', { name: 'Open menu' }).click()
-    await page.locator('nav.drawer').getByRole('link', { name: 'Industry', exact: true }).click()
-    await page.waitForURL((u) => u.pathname === '/industry')
+    await expectCardAndMenuEntry(page, 'Industry build cost', 'Industry', '/industry')
     await context.close()
   })
 })

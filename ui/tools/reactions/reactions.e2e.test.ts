@@ -4,6 +4,7 @@ import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 import { HYBRID_BLUEPRINT_IDS } from '../../../schemas/industry-constants.js'
 import type { ReactionResult } from '../../../schemas/reactions.js'
 import { percentProfit } from './reaction-settings'
+import { expectCardAndMenuEntry } from '../industry/e2e-helpers'
 
 const baseUrl = inject('appUrl')
 let browser: Browser
@@ -163,11 +164,7 @@ describe('/reaction-calc', () => {
 
   it('is in the menu under Calculators as Reactions, and on the landing page', async () => {
     const { page, context } = await openPage(browser, baseUrl)
-    await page.goto('/')
-    expect(await page.locator('.tool-card h2').allTextContents()).toContain('Reactions Calculator')
-    await page.getByRole('button', { name: 'Open menu' }).click()
-    await page.locator('nav.drawer').getByRole('link', { name: 'Reactions', exact: true }).click()
-    await page.waitForURL((u) => u.pathname === '/reaction-calc')
+    await expectCardAndMenuEntry(page, 'Reactions Calculator', 'Reactions', '/reaction-calc')
     await context.close()
   })
 })
