@@ -9,7 +9,7 @@ import { SelectField } from '../../components/SelectField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
 import { apiGet, apiPost } from '../../lib/api'
 import { formatIsk } from '../../lib/format'
-import { DataSources, formatIndex, MissingMark } from '../industry/shared'
+import { DataSources, formatIndex, MissingMark, timeAgo } from '../industry/shared'
 import { ReactionDialog } from './ReactionDialog'
 import { FALLBACK_FAMILIES, loadSettings, percentProfit, requestFor, saveSettings, type ReactionSettings } from './reaction-settings'
 import './reactions.css'
@@ -112,6 +112,7 @@ export default function ReactionsPage() {
   const hub = HUBS.find((h) => h.station_id === settings.station)!
   const ages = results?.[0]?.ages ?? null
   const withMissing = results?.filter((r) => r.missingPrices.length > 0).length ?? 0
+  const withoutEiv = results?.filter((r) => r.missingAdjustedPrices.length > 0).length ?? 0
 
   return (
     <div className="panel reactions-page">
@@ -193,6 +194,12 @@ export default function ReactionsPage() {
         <p className="notice missing-notice" data-testid="missing-notice">
           ⚠ {withMissing} formula{withMissing === 1 ? ' has' : 's have'} a price missing at {hub.label} (marked “no price”; hover for which). A missing price counts as 0 ISK, so
           those rows understate costs or value.
+        </p>
+      )}
+      {withoutEiv > 0 && (
+        <p className="notice missing-notice" data-testid="missing-eiv-notice">
+          ⚠ ESI has no adjusted price for some inputs of {withoutEiv} formula{withoutEiv === 1 ? '' : 's'} (adjusted prices {ages ? `fetched ${timeAgo(ages.adjustedPricesAt)}` : 'not loaded'}
+          ). Those inputs are left out of the estimated item value, so the taxes of those rows are understated.
         </p>
       )}
 

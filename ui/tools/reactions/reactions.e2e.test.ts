@@ -119,6 +119,20 @@ describe('/reaction-calc', () => {
     await context.close()
   })
 
+  it('says when inputs have no ESI adjusted price, since the taxes are then understated', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/reaction-calc', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as ReactionResult
+      if (body.blueprintID === 46157 || body.blueprintID === 46159) body.missingAdjustedPrices = [body.inputs[0].typeID]
+      await route.fulfill({ response, json: body })
+    })
+    await page.goto('/reaction-calc')
+    await settled(page, 8)
+    expect(await page.getByTestId('missing-eiv-notice').textContent()).toMatch(/^⚠ ESI has no adjusted price for some inputs of 2 formulas \(adjusted prices fetched .+\)\. Those inputs are left out/)
+    await context.close()
+  })
+
   it('leaves out the formulas whose call fails', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.route('**/api/reaction-calc', (route) => ([46160, 46161].includes(route.request().postDataJSON().blueprintID) ? route.abort() : route.continue()))
