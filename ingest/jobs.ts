@@ -1,4 +1,5 @@
 import type { AppContext } from '../api/context.js'
+import { industryInputsJob } from './industry/inputs-job.js'
 import { marketOrdersJob } from './market/orders-job.js'
 import { serverStatusJob } from './status/server-status-job.js'
 import { killmailBackfillJob, killmailFeedJob } from './killmails/jobs.js'
@@ -25,4 +26,4 @@ export function everySeconds(seconds: number): string {
 }
 
 /** Every scheduled ingest job, one entry per source. */
-export const ingestJobs: IngestJob[] = [serverStatusJob, marketOrdersJob, killmailFeedJob, killmailBackfillJob]
+export const ingestJobs: IngestJob[] = [serverStatusJob, marketOrdersJob, killmailFeedJob, killmailBackfillJob, industryInputsJob]

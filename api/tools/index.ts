@@ -13,6 +13,8 @@ import { register as killfeedRoutes } from './killfeed/routes.js'
 import { register as wormholeRoutes } from './wormholes/routes.js'
 import { register as pyfaRoutes } from './pyfa/routes.js'
 import { register as harvestingRoutes } from './harvesting/routes.js'
+import { register as industryRoutes } from './industry/routes.js'
+import { register as reactionRoutes } from './reactions/routes.js'
 import { register as wormholeSiteRoutes } from './wormhole-sites/routes.js'
 
 /**
@@ -28,6 +30,8 @@ export const toolRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Pr
   pyfaRoutes,
   lootSplitRoutes,
   harvestingRoutes,
+  reactionRoutes,
+  industryRoutes,
   wormholeSiteRoutes,
   killboardRoutes,
   authRoutes,

@@ -75,6 +75,22 @@ export const tools: ToolEntry[] = [
     page: () => import('./pi/PiCalcPage'),
   },
   {
+    path: '/reaction-calc',
+    name: 'Reactions Calculator',
+    description: 'Profit of every reaction formula at hub prices: inputs, outputs, job install cost, facility and SCC taxes, with refinery, rig and skill bonuses.',
+    menuLabel: 'Reactions',
+    section: 'Calculators',
+    page: () => import('./reactions/ReactionsPage'),
+  },
+  {
+    path: '/industry',
+    name: 'Industry build cost',
+    description: 'Materials and job cost of building any blueprint: ME, runs, engineering complex, system cost index and hub prices.',
+    menuLabel: 'Industry',
+    section: 'Calculators',
+    page: () => import('./industry/IndustryPage'),
+  },
+  {
     path: '/rolling-mass',
     name: 'Hole Rolling Guide',
     description: 'Which jumps close a wormhole: mass columns by type code, jump plans for reduced and fresh holes, and a mass tracker with the ±10% spawn variance.',
