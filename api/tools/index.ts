@@ -12,6 +12,7 @@ import { register as killfeedRoutes } from './killfeed/routes.js'
 import { register as wormholeRoutes } from './wormholes/routes.js'
 import { register as pyfaRoutes } from './pyfa/routes.js'
 import { register as wormholeSiteRoutes } from './wormhole-sites/routes.js'
+import { register as appraisalRoutes } from './appraisals/routes.js'
 
 /**
  * Every tool's API routes, one entry per slice (`api/tools/<tool>/routes.ts`).
@@ -29,6 +30,7 @@ export const toolRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Pr
   killboardRoutes,
   authRoutes,
   killfeedRoutes,
+  appraisalRoutes,
 ]
 
 /**

@@ -10,6 +10,7 @@ import { FakeEsi } from './esi/server.js'
 import { addStatusRoutes, type FakeServerStatus } from './esi/status.js'
 import { makeKillmail, type KillSpec } from './zkillboard/killmails.js'
 import { FakeZkill } from './zkillboard/server.js'
+import { addUniverseTypeRoutes, demoUniverseTypes } from './esi/universe-types.js'
 
 export interface DemoFakes {
   esi: FakeEsi
@@ -62,6 +63,7 @@ export async function startDemoFakes(options: { dataDir: string; communityDir: s
   const status = { current: { players: 23_456, server_version: '2999999', start_time: new Date(Date.now() - 6 * 3_600_000).toISOString(), vip: false } as FakeServerStatus | null }
   addStatusRoutes(esi, status)
   addMarketRoutes(esi, market)
+  addUniverseTypeRoutes(esi, await demoUniverseTypes(options.dataDir))
   const types = await demoTypes(options.dataDir)
   const books = demoOrderBooks(types.types, readReferencePrices(options.communityDir))
   for (const [region, orders] of books) setBook(market, region, orders)
