@@ -16,6 +16,8 @@ export interface SavedAppraisalView {
   /** When the hub prices it was computed from were taken (null when unknown). */
   prices_at: string | null
   warnings: string[]
+  /** Recognised lines whose packaged volume was unknown when saved. */
+  volume_unknown: number
 }
 
 /** Spec: no type id is invalid; no or non-positive price is unpriced; otherwise ok. */
@@ -75,5 +77,6 @@ export function readSavedAppraisal(raw: unknown): SavedAppraisalView {
     rows: rows.map(readRow),
     prices_at: typeof a.prices_at === 'string' ? a.prices_at : null,
     warnings: Array.isArray(warnings) ? warnings.map(String) : [],
+    volume_unknown: num(a.volume_unknown) ?? 0,
   }
 }

@@ -34,6 +34,15 @@ export interface ToolEntry {
  */
 export const tools: ToolEntry[] = [
   {
+    path: '/appraisals',
+    name: 'ISKtimate (hub prices)',
+    description: 'Paste anything from the game (cargo, contracts, fits, D-scan, killmails, loot), price it at any trade hub and share a frozen link.',
+    menuLabel: 'Appraisals',
+    section: 'Calculators',
+    page: () => import('./appraisals/AppraisalsPage'),
+    subRoutes: [{ path: '/appraisals/:id', page: () => import('./appraisals/SavedAppraisalPage') }],
+  },
+  {
     path: '/participation',
     name: 'Participation loot splitter',
     description: 'Split blue loot by participation: each pilot is paid for the ISK value of the sleeper site runs they were in.',
