@@ -67,7 +67,7 @@ describe('header and menu', () => {
       await setPlayers(23_456)
       await page.context().close()
     }
-  })
+  }, 120_000) // two ESI cache windows (30 s each) plus the 5 s ingest cadence
 
   it('opens the drawer and closes it by backdrop, close button, Escape and route change', async () => {
     const { page } = await openPage(browser, baseUrl)

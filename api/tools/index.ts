@@ -3,6 +3,7 @@ import { register as authRoutes } from '../auth/routes.js'
 import { register as catalogRoutes } from '../catalog/routes.js'
 import type { ApiRouter } from '../http/router.js'
 import { register as contactRoutes } from './contact/routes.js'
+import { register as piRoutes } from './pi/routes.js'
 import { register as priceRoutes } from './prices/routes.js'
 import { register as statusRoutes } from './statuses/routes.js'
 import { register as lootSplitRoutes } from './loot-split/routes.js'
@@ -31,6 +32,7 @@ export const toolRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Pr
   authRoutes,
   killfeedRoutes,
   appraisalRoutes,
+  piRoutes,
 ]
 
 /**

@@ -11,6 +11,14 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.10.0',
+    date: '2026-11-22',
+    title: "PI profitability calculator",
+    changes: [
+      "New /pi-calc: profit per batch for every P1\u2013P4 product at Jita 4-4, from raw P0 or from the previous tier, after POCO tax, in four market modes.",
+    ],
+  },
+  {
     version: '0.9.0',
     date: '2026-11-22',
     title: "Killfeed to Discord and admin sign-in",

@@ -60,6 +60,14 @@ export const tools: ToolEntry[] = [
     aliases: ['/blue-loot'],
   },
   {
+    path: '/pi-calc',
+    name: 'PI Profitability Calculator',
+    description: 'Profit per batch of every P1-P4 planetary product at Jita 4-4 prices: from raw P0 or from the previous tier, after POCO tax, in four market modes.',
+    menuLabel: 'PI profitability',
+    section: 'Calculators',
+    page: () => import('./pi/PiCalcPage'),
+  },
+  {
     path: '/rolling-mass',
     name: 'Hole Rolling Guide',
     description: 'Which jumps close a wormhole: mass columns by type code, jump plans for reduced and fresh holes, and a mass tracker with the ±10% spawn variance.',
@@ -202,5 +210,14 @@ export const tools: ToolEntry[] = [
 
 export const SECTIONS: MenuSection[] = ['Calculators', 'Reference', 'Meta']
 
-export const cardTools = () => tools.filter((t) => t.card !== false)
+/** Landing card order: the spec's landing table first, then tools it does not name, in registry order. */
+const LANDING_ORDER = ['/gas-calc', '/ore', '/appraisals', '/wormhole-sites', '/rolling-mass', '/wormholes', '/bloot', '/participation', '/pi-calc', '/timestamp', '/reaction-calc', '/compressed', '/pyfa', '/changelog', '/contact']
+const landingRank = (path: string) => (LANDING_ORDER.includes(path) ? LANDING_ORDER.indexOf(path) : LANDING_ORDER.length)
+
+export const cardTools = () =>
+  tools
+    .filter((t) => t.card !== false)
+    .map((t, i) => ({ t, i }))
+    .sort((a, b) => landingRank(a.t.path) - landingRank(b.t.path) || a.i - b.i)
+    .map(({ t }) => t)
 export const menuTools = (section: MenuSection) => tools.filter((t) => t.section === section && t.menu !== false)

@@ -1,0 +1,195 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import type { PiCalcResponse, PiProduct } from '../../../schemas/pi'
+import { PI_MARKET_MODES, PI_TIERS, POCO_TAX_LIMITS, type PiMarketMode } from '../../../schemas/pi-constants'
+import { Collapsible } from '../../components/Collapsible'
+import { NumberField } from '../../components/NumberField'
+import { ApiError, apiPost } from '../../lib/api'
+import { formatNumber } from '../../lib/format'
+import { readStorage, writeStorage } from '../../lib/storage'
+import { PiBreakdown } from './PiBreakdown'
+import { PiTierTable } from './PiTierTable'
+import { formatAge, MODE_DESCRIPTIONS, MODE_LABELS, TIER_LABELS } from './text'
+import './pi.css'
+
+const MODE_KEY = 'pi-market-mode'
+const TAX_KEY = 'pi-poco-tax'
+
+const storedMode = (): PiMarketMode => {
+  const m = readStorage(MODE_KEY)
+  return (PI_MARKET_MODES as readonly string[]).includes(m ?? '') ? (m as PiMarketMode) : 'sell'
+}
+const storedTax = (): number => {
+  const n = Number(readStorage(TAX_KEY))
+  return Number.isFinite(n) && n >= POCO_TAX_LIMITS.min && n <= POCO_TAX_LIMITS.max ? n : 0
+}
+
+const taxValid = (n: number) => n >= POCO_TAX_LIMITS.min && n <= POCO_TAX_LIMITS.max
+
+/** "P0 5, P1 400, …" from the customs values the server found in the SDE. */
+function customsValues(byTier: Record<string, number[]>): string {
+  return Object.entries(byTier)
+    .map(([tier, values]) => `${tier} ${values.map((v) => formatNumber(v)).join(' or ')}`)
+    .join(', ')
+}
+
+function InfoPanel({ taxBases }: { taxBases: Record<string, number[]> | null }) {
+  return (
+    <section className="notice pi-info" aria-label="How the calculator works">
+      <p>
+        Which planetary products pay? Every P1-P4 product from the game's planet schematics, valued per <strong>batch</strong> (what one factory cycle makes) at our own Jita 4-4 prices.
+      </p>
+      <ul>
+        <li>
+          <strong>Profit P0-This</strong>: batch value minus every raw (P0) material behind it, through the whole chain, and the customs tax along the way. What the chain earns if you extract or buy
+          the P0 yourself.
+        </li>
+        <li>
+          <strong>Profit Prev-This</strong>: batch value minus the direct inputs bought on the market, the tax to import them and the tax to export the batch. What this one step adds.
+        </li>
+        <li>
+          <strong>POCO tax</strong> is charged on each commodity's fixed customs value{taxBases && ` (${customsValues(taxBases)} ISK a unit, from the game data)`}, not its market price. Exports pay the rate
+          you enter, imports half of it. P0 is assumed to become P1 on the planet it is extracted on; every later step imports its inputs.
+        </li>
+        <li>
+          <strong>Market modes</strong>:
+          <ul>
+            {PI_MARKET_MODES.map((m) => (
+              <li key={m}>
+                {MODE_LABELS[m]}: {MODE_DESCRIPTIONS[m]}
+              </li>
+            ))}
+          </ul>
+        </li>
+        <li>A price Jita 4-4 does not have shows as “missing”, and that row gets no profit rather than a made-up one. Click a row for its full breakdown.</li>
+      </ul>
+    </section>
+  )
+}
+
+/** Expand/Collapse beside a section title; the stylesheet shows the one that matches the section's state. */
+const ExpandLabel = () => (
+  <span className="pi-expand" aria-hidden="true">
+    <span className="when-closed">Expand</span>
+    <span className="when-open">Collapse</span>
+  </span>
+)
+
+export default function PiCalcPage() {
+  const [marketMode, setMarketMode] = useState<PiMarketMode>(storedMode)
+  const [taxRate, setTaxRate] = useState<number>(storedTax)
+  const [results, setResults] = useState<PiCalcResponse | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [loading, setLoading] = useState(false)
+  const [selected, setSelected] = useState<PiProduct | null>(null)
+  const latest = useRef(0)
+
+  const calculate = useCallback(async (mode: PiMarketMode, tax: number) => {
+    const request = ++latest.current
+    setLoading(true)
+    try {
+      const body = await apiPost<PiCalcResponse>('/api/pi/calc', { taxRate: tax, marketMode: mode })
+      if (request !== latest.current) return
+      setResults(body)
+      setError(null)
+    } catch (err) {
+      if (request !== latest.current) return
+      setResults(null)
+      setError(err instanceof ApiError ? `Calculation failed: ${err.message}` : 'Calculation failed: the server could not be reached. Check your connection and press Calculate again.')
+    } finally {
+      if (request === latest.current) setLoading(false)
+    }
+  }, [])
+
+  // Once on load, with the settings the page opened with.
+  const initial = useRef({ marketMode, taxRate })
+  useEffect(() => {
+    void calculate(initial.current.marketMode, initial.current.taxRate)
+  }, [calculate])
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    if (!taxValid(taxRate)) return
+    writeStorage(MODE_KEY, marketMode)
+    writeStorage(TAX_KEY, String(taxRate))
+    void calculate(marketMode, taxRate)
+  }
+
+  const stale = results !== null && (results.marketMode !== marketMode || results.taxRate !== taxRate)
+
+  return (
+    <div className="panel pi-page">
+      <h1>PI Profitability Calculator</h1>
+      <InfoPanel taxBases={results?.taxBaseByTier ?? null} />
+
+      <form className="pi-controls" onSubmit={submit} noValidate>
+        <div className="field">
+          <span className="field-label" id="pi-mode-label">
+            Market mode
+          </span>
+          <div className="segmented" role="group" aria-labelledby="pi-mode-label">
+            {PI_MARKET_MODES.map((m) => (
+              <button key={m} type="button" aria-pressed={marketMode === m} onClick={() => setMarketMode(m)}>
+                {MODE_LABELS[m]}
+              </button>
+            ))}
+          </div>
+          <span className="muted pi-mode-help" data-testid="pi-mode-help">
+            {MODE_DESCRIPTIONS[marketMode]}
+          </span>
+        </div>
+        <div className="pi-tax">
+          <NumberField label="POCO Tax (%)" name="taxRate" value={taxRate} onChange={setTaxRate} min={POCO_TAX_LIMITS.min} max={POCO_TAX_LIMITS.max} step={0.5} clamp={false} />
+          {!taxValid(taxRate) && (
+            <span className="error-text" role="alert" data-testid="pi-tax-error">
+              POCO tax must be between {POCO_TAX_LIMITS.min} and {POCO_TAX_LIMITS.max}%.
+            </span>
+          )}
+        </div>
+        <div className="button-row">
+          <button type="submit" className="button" disabled={loading || !taxValid(taxRate)}>
+            Calculate
+          </button>
+          {loading && (
+            <span role="status" className="pi-loading" data-testid="pi-loading">
+              Calculating...
+            </span>
+          )}
+        </div>
+      </form>
+
+      {error && (
+        <p className="error-text" role="alert" data-testid="pi-error">
+          {error}
+        </p>
+      )}
+      {results && (
+        <p className="muted pi-source" data-testid="pi-source">
+          Showing {MODE_LABELS[results.marketMode]} mode at {formatNumber(results.taxRate, Number.isInteger(results.taxRate) ? 0 : 1)}% POCO tax. Prices: {results.prices.label} lowest sell and highest buy orders,
+          {results.prices.ageSeconds === null ? ' age unknown' : ` snapshot ${formatAge(results.prices.ageSeconds)}`}.
+          {stale && <span className="warning-text"> Settings changed: press Calculate to update.</span>}
+        </p>
+      )}
+
+      {PI_TIERS.map((tier) => {
+        const products = results?.[tier] ?? []
+        return (
+          <Collapsible
+            key={tier}
+            defaultOpen={false}
+            className="pi-tier"
+            title={
+              <span>
+                {tier} · {TIER_LABELS[tier]}
+                {results && <span className="muted"> ({products.length})</span>}
+              </span>
+            }
+            aside={<ExpandLabel />}
+          >
+            <PiTierTable products={products} onSelect={setSelected} empty={loading ? 'Calculating...' : error ? 'No results: the calculation failed.' : 'No results yet.'} />
+          </Collapsible>
+        )
+      })}
+      <PiBreakdown product={selected} onClose={() => setSelected(null)} />
+    </div>
+  )
+}

@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+import type { PiCalcResponse } from '../../../schemas/pi.js'
+
+const baseUrl = inject('appUrl')
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const HEADERS = [
+  'Item Name',
+  'Batch Qty',
+  'Lowest Seller (unit)',
+  'Highest Buyer (unit)',
+  'Value x Batch',
+  'Ingredient 1',
+  'Ingredient 2',
+  'Ingredient 3',
+  'Profit P0-This x Batch',
+  'Profit Prev-This x Batch',
+  'Profit / hour',
+]
+
+const section = (page: Page, tier: string) => page.locator('section.pi-tier').filter({ has: page.getByRole('button', { name: new RegExp(`^${tier} ·`) }) })
+const toggle = (page: Page, tier: string) => section(page, tier).locator('.collapsible-toggle')
+const num = (text: string | null) => Number((text ?? '').replace(/[^0-9.-]/g, ''))
+
+/** The cells of a tier's table, row by row, by header. */
+async function tableRows(page: Page, tier: string): Promise<Array<Record<string, string>>> {
+  const table = section(page, tier).locator('table')
+  const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.replace(/[▲▼↕]/g, '').trim())
+  const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())))
+  return rows.map((cells) => Object.fromEntries(headers.map((h, i) => [h, cells[i]])))
+}
+
+async function loaded(page: Page) {
+  await page.getByTestId('pi-source').waitFor()
+  await expect.poll(() => page.getByTestId('pi-loading').count()).toBe(0)
+}
+
+describe('/pi-calc', () => {
+  it('calculates on load with sell mode and 0% tax, shows Calculating..., and keeps the four sections collapsed', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl)
+    const requests: unknown[] = []
+    let release: () => void = () => {}
+    const held = new Promise<void>((r) => (release = r))
+    await page.route('**/api/pi/calc', async (route) => {
+      requests.push(route.request().postDataJSON())
+      await held
+      await route.continue()
+    })
+    await page.goto('/pi-calc')
+    await page.getByRole('heading', { name: 'PI Profitability Calculator' }).waitFor()
+    await page.getByTestId('pi-loading').waitFor()
+    expect(await page.getByTestId('pi-loading').innerText()).toBe('Calculating...')
+    expect(await page.getByRole('button', { name: 'Calculate' }).isDisabled()).toBe(true)
+    release()
+    await loaded(page)
+    expect(requests).toEqual([{ taxRate: 0, marketMode: 'sell' }])
+
+    expect(await page.getByRole('region', { name: 'How the calculator works' }).innerText()).toContain('Profit P0-This')
+    expect(await page.getByRole('button', { name: 'Sell' }).getAttribute('aria-pressed')).toBe('true')
+    expect(await page.getByRole('spinbutton', { name: 'POCO Tax (%)' }).inputValue()).toBe('0')
+    expect(await page.getByTestId('pi-source').innerText()).toMatch(/^Showing Sell mode at 0% POCO tax\. Prices: Jita 4-4 lowest sell and highest buy orders, snapshot (just now|\d+ min ago)\./)
+
+    for (const tier of ['P1', 'P2', 'P3', 'P4']) {
+      expect(await toggle(page, tier).getAttribute('aria-expanded')).toBe('false')
+      expect(await toggle(page, tier).innerText()).toMatch(/Expand$/)
+      expect(await section(page, tier).locator('table').isVisible()).toBe(false)
+    }
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('expands a section into the spec columns; sell mode values the batch at the lowest seller', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl)
+    await page.goto('/pi-calc')
+    await loaded(page)
+    expect(await toggle(page, 'P2').innerText()).toMatch(/^▸\s*P2 · Refined materials \(24\)\s*Expand$/)
+    await toggle(page, 'P2').click()
+    expect(await toggle(page, 'P2').getAttribute('aria-expanded')).toBe('true')
+    expect(await toggle(page, 'P2').innerText()).toMatch(/Collapse$/)
+    const table = section(page, 'P2').locator('table')
+    expect((await table.locator('thead th').allInnerTexts()).map((h) => h.replace(/[▲▼↕]/g, '').trim())).toEqual(HEADERS)
+    const rows = await tableRows(page, 'P2')
+    expect(rows).toHaveLength(24)
+    let priced = 0
+    for (const row of rows) {
+      expect(row['Batch Qty']).toBe('5')
+      expect(row['Ingredient 1']).toMatch(/^40 × /)
+      expect(row['Ingredient 2']).toMatch(/^40 × /)
+      expect(row['Ingredient 3']).toBe('')
+      if (row['Lowest Seller (unit)'] === 'missing') {
+        expect(row['Value x Batch']).toBe('missing')
+        continue
+      }
+      expect(Math.abs(num(row['Value x Batch']) - 5 * num(row['Lowest Seller (unit)']))).toBeLessThanOrEqual(1)
+      priced++
+    }
+    expect(priced).toBeGreaterThan(12)
+    // collapsing hides the table again
+    await toggle(page, 'P2').click()
+    expect(await table.isVisible()).toBe(false)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('recalculates on Calculate with the chosen mode and tax (impatient: product valued at the highest buyer)', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/pi-calc')
+    await loaded(page)
+    await page.getByRole('button', { name: 'Impatient' }).click()
+    expect(await page.getByTestId('pi-mode-help').innerText()).toMatch(/^Buy the inputs from sell orders and sell the product to buy orders/)
+    await page.getByRole('spinbutton', { name: 'POCO Tax (%)' }).fill('10')
+    expect(await page.getByTestId('pi-source').innerText()).toContain('Settings changed: press Calculate to update.')
+    const request = page.waitForRequest('**/api/pi/calc')
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    expect((await request).postDataJSON()).toEqual({ taxRate: 10, marketMode: 'impatient' })
+    await expect.poll(() => page.getByTestId('pi-source').innerText()).toMatch(/^Showing Impatient mode at 10% POCO tax\./)
+    await toggle(page, 'P1').click()
+    const rows = await tableRows(page, 'P1')
+    expect(rows).toHaveLength(15)
+    const priced = rows.filter((r) => r['Highest Buyer (unit)'] !== 'missing')
+    expect(priced.length).toBeGreaterThan(8)
+    for (const row of priced) {
+      expect(row['Batch Qty']).toBe('20')
+      expect(Math.abs(num(row['Value x Batch']) - 20 * num(row['Highest Buyer (unit)']))).toBeLessThanOrEqual(1)
+    }
+    // the settings are remembered for the next visit
+    await page.reload()
+    await loaded(page)
+    expect(await page.getByRole('button', { name: 'Impatient' }).getAttribute('aria-pressed')).toBe('true')
+    expect(await page.getByRole('spinbutton', { name: 'POCO Tax (%)' }).inputValue()).toBe('10')
+    await context.close()
+  })
+
+  it('refuses a POCO tax outside 0-50 and keeps what was typed', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/pi-calc')
+    await loaded(page)
+    const tax = page.getByRole('spinbutton', { name: 'POCO Tax (%)' })
+    await tax.fill('60')
+    expect(await page.getByTestId('pi-tax-error').innerText()).toBe('POCO tax must be between 0 and 50%.')
+    expect(await page.getByRole('button', { name: 'Calculate' }).isDisabled()).toBe(true)
+    expect(await tax.inputValue()).toBe('60')
+    await tax.fill('50')
+    expect(await page.getByTestId('pi-tax-error').count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Calculate' }).isEnabled()).toBe(true)
+    await context.close()
+  })
+
+  it('sorts a section by any column', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/pi-calc')
+    await loaded(page)
+    await toggle(page, 'P3').click()
+    const nameHeader = section(page, 'P3').getByRole('button', { name: /^Item Name/ })
+    await nameHeader.click()
+    const names = (await tableRows(page, 'P3')).map((r) => r['Item Name'])
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')))
+    await nameHeader.click()
+    expect((await tableRows(page, 'P3')).map((r) => r['Item Name'])).toEqual([...names].reverse())
+    const prevHeader = section(page, 'P3').getByRole('button', { name: /^Profit Prev-This/ })
+    const prevProfits = async () => (await tableRows(page, 'P3')).map((r) => r['Profit Prev-This x Batch']).filter((p) => p !== 'n/a').map(num)
+    await prevHeader.click() // a profit column starts with the best first
+    const desc = await prevProfits()
+    expect(desc.length).toBeGreaterThan(10)
+    expect(desc).toEqual([...desc].sort((a, b) => b - a))
+    await prevHeader.click()
+    expect(await prevProfits()).toEqual([...desc].reverse())
+    await context.close()
+  })
+
+  it('opens a breakdown of a row: inputs, raw materials, taxes and profits that match the row', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/pi-calc')
+    await loaded(page)
+    await toggle(page, 'P4').click()
+    await section(page, 'P4').getByRole('button', { name: /^Item Name/ }).click()
+    const row = (await tableRows(page, 'P4'))[0]
+    await section(page, 'P4').locator('tbody tr').first().click()
+    const dialog = page.getByRole('dialog', { name: `${row['Item Name']} (P4)` })
+    await dialog.waitFor()
+    expect(await dialog.locator('caption').allInnerTexts()).toEqual(['Direct inputs (Prev-This)', 'Raw materials behind one batch (P0-This)'])
+    const inputs = dialog.locator('table').first()
+    expect(await inputs.locator('tbody tr').count()).toBe(3)
+    const text = await dialog.innerText()
+    expect(text).toMatch(/One batch is 1 units every 60 minutes/)
+    const inDialog = (label: string) => text.match(new RegExp(`${label}: (.+?) per batch`))?.[1]
+    const asDialog = (cell: string) => (cell === 'n/a' ? 'not computed' : `${cell} ISK`)
+    expect(inDialog('Profit Prev-This')).toBe(asDialog(row['Profit Prev-This x Batch']))
+    expect(inDialog('Profit P0-This')).toBe(asDialog(row['Profit P0-This x Batch']))
+    const costs = (await inputs.locator('tbody tr td:last-child').allInnerTexts()).map(num)
+    const total = await inputs.locator('tfoot td').innerText()
+    if (!total.includes('missing')) expect(Math.abs(num(total) - costs.reduce((a, b) => a + b, 0))).toBeLessThanOrEqual(2)
+    await page.keyboard.press('Escape')
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    await context.close()
+  })
+
+  it('shows a missing price as missing and leaves that row out of the profit, with a note', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/pi/calc', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as PiCalcResponse
+      const water = body.P1.find((p) => p.name === 'Water')!
+      Object.assign(water, { lowestSeller: null, valueBatch: null, profitP0This: null, profitPrevThis: null, profitPerHour: null, missing: ['Water (no sell orders)'] })
+      await route.fulfill({ response, json: body })
+    })
+    await page.goto('/pi-calc')
+    await loaded(page)
+    await toggle(page, 'P1').click()
+    const water = (await tableRows(page, 'P1')).find((r) => r['Item Name'] === 'Water')!
+    expect([water['Lowest Seller (unit)'], water['Value x Batch'], water['Profit P0-This x Batch'], water['Profit Prev-This x Batch']]).toEqual(['missing', 'missing', 'n/a', 'n/a'])
+    expect(await section(page, 'P1').getByTestId('pi-missing-note').innerText()).toContain('Water (no sell orders)')
+    await context.close()
+  })
+
+  it('leaves the results empty and says so when the calculation fails', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/pi/calc', (route) => route.fulfill({ status: 503, json: { error: 'Jita 4-4 market prices are not loaded yet; try again in a few minutes' } }))
+    await page.goto('/pi-calc')
+    await page.getByTestId('pi-error').waitFor()
+    expect(await page.getByTestId('pi-error').innerText()).toBe('Calculation failed: Jita 4-4 market prices are not loaded yet; try again in a few minutes')
+    expect(await page.getByTestId('pi-source').count()).toBe(0)
+    await toggle(page, 'P1').click()
+    expect(await section(page, 'P1').locator('tbody').innerText()).toBe('No results: the calculation failed.')
+
+    // a later success replaces the message with results
+    await page.unroute('**/api/pi/calc')
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await loaded(page)
+    expect(await page.getByTestId('pi-error').count()).toBe(0)
+    expect((await tableRows(page, 'P1')).length).toBe(15)
+    await context.close()
+  })
+
+  it('is in the menu under Calculators as "PI profitability" and on the landing page', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/')
+    await page.locator('.tool-card', { hasText: 'PI Profitability Calculator' }).waitFor()
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const calculators = page.locator('nav.drawer section', { has: page.getByRole('heading', { name: 'Calculators' }) })
+    await calculators.getByRole('link', { name: 'PI profitability' }).click()
+    await page.waitForURL((u) => u.pathname === '/pi-calc')
+    await page.getByRole('heading', { name: 'PI Profitability Calculator' }).waitFor()
+    await context.close()
+  })
+})
