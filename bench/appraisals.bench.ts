@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { startAppProcess, type AppProcess } from '../api/testing/app-process.js'
 import { launchBrowser } from '../api/testing/browser.js'
@@ -62,6 +63,7 @@ const percentile = (values: number[], p: number) => [...values].sort((a, b) => a
 async function serverTime(app: AppProcess, text: string, combine: boolean) {
   const server: number[] = []
   const wall: number[] = []
+  const steps: Record<string, number[]> = {}
   for (let i = 0; i < 12; i++) {
     const started = performance.now()
     const res = await fetch(`${app.url}/api/appraise`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text, station_id: JITA, mode: 'sell5', combine }) })
@@ -69,10 +71,13 @@ async function serverTime(app: AppProcess, text: string, combine: boolean) {
     if (!res.ok) throw new Error(`appraise failed: ${res.status} ${body.error}`)
     wall.push(performance.now() - started)
     const timing = res.headers.get('server-timing') ?? ''
-    server.push([...timing.matchAll(/dur=([\d.]+)/g)].reduce((sum, m) => sum + Number(m[1]), 0))
+    const parts = [...timing.matchAll(/(\w+);dur=([\d.]+)/g)]
+    server.push(parts.reduce((sum, m) => sum + Number(m[2]), 0))
+    for (const [, step, dur] of parts) (steps[step] ??= []).push(Number(dur))
   }
   // the first two warm the JIT and the packaged-volume cache
-  return { server: server.slice(2), wall: wall.slice(2) }
+  const stepMedians = Object.entries(steps).map(([step, durs]) => `${step} ${percentile(durs.slice(2), 50).toFixed(0)}`)
+  return { server: server.slice(2), wall: wall.slice(2), steps: stepMedians.join(', ') }
 }
 
 async function pageResponsiveness(app: AppProcess, text: string) {
@@ -121,12 +126,14 @@ export async function run() {
     await waitForPrices(app)
     const names = await pricedNames(app, 10_000)
     const text = paste(names, 10_000)
+    // Other processes on the machine inflate every number below: print how busy it was.
+    console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
     console.log(`paste: 10,000 lines, ${names.length} distinct priced types, ${(text.length / 1024).toFixed(0)} KB`)
     for (const combine of [true, false]) {
-      const { server, wall } = await serverTime(app, text, combine)
+      const { server, wall, steps } = await serverTime(app, text, combine)
       console.log(
         `POST /api/appraise, 10,000 lines, combine ${combine ? 'on ' : 'off'}: server time p50 ${percentile(server, 50).toFixed(0)} ms, p95 ${percentile(server, 95).toFixed(0)} ms (target < 300 ms); ` +
-          `request p50 ${percentile(wall, 50).toFixed(0)} ms`,
+          `p50 by step (ms): ${steps}; request p50 ${percentile(wall, 50).toFixed(0)} ms`,
       )
     }
     const page = await pageResponsiveness(app, paste(names, 5000))

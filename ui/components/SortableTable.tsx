@@ -27,9 +27,12 @@ export function nextSort<Row>(current: SortState, column: Column<Row>): SortStat
 
 const isMissing = (v: unknown) => v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v))
 
+/** One collator for every comparison: `localeCompare` with options builds a new one per call, which makes sorting thousands of rows take a second. */
+const textOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
+
 export function compareValues(a: number | string | null | undefined, b: number | string | null | undefined, direction: SortDirection): number {
   if (isMissing(a) || isMissing(b)) return isMissing(a) === isMissing(b) ? 0 : isMissing(a) ? 1 : -1
-  const order = typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), 'en', { numeric: true, sensitivity: 'base' })
+  const order = typeof a === 'number' && typeof b === 'number' ? a - b : textOrder.compare(String(a), String(b))
   return direction === 'asc' ? order : -order
 }
 
