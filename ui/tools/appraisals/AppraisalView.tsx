@@ -12,7 +12,7 @@ const volume = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }).form
 const STATUS_TONE: Record<LineStatus, string> = { ok: 'badge-good', unpriced: 'badge-warn', invalid: 'badge-bad' }
 
 const COLUMNS: Column<AppraisalRow>[] = [
-  { key: 'name', header: 'Item', value: (r) => r.name, render: (r) => <span className="item-name">{r.name}</span> },
+  { key: 'name', header: 'Item', value: (r) => r.name },
   { key: 'qty', header: 'Qty', value: (r) => r.qty, render: (r) => formatNumber(r.qty), align: 'right', firstDirection: 'desc' },
   {
     key: 'm3',

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { nextSort, sortRows, type Column, type SortState } from '../../components/SortableTable'
+import { nextSort, SortHeader, sortRows, type Column, type SortState } from '../../components/SortableTable'
 
 interface Props<Row> {
   rows: Row[]
@@ -32,27 +32,7 @@ export function VirtualTable<Row>({ rows, columns, rowKey, initialSort, rowClass
   return (
     <div className="table-wrap virtual-table" ref={scroller} style={{ maxHeight }}>
       <table className="data-table" aria-rowcount={sorted.length + 1} aria-label={label}>
-        <thead>
-          <tr>
-            {columns.map((c) => {
-              const active = sort.key === c.key
-              return (
-                <th key={c.key} scope="col" className={`align-${c.align ?? 'left'}`} aria-sort={c.value ? (active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none') : undefined} title={c.tooltip}>
-                  {c.value ? (
-                    <button type="button" className={`sort-button${active ? ' active' : ''}`} onClick={() => setSort(nextSort(sort, c))}>
-                      {c.header}
-                      <span className="sort-indicator" aria-hidden="true">
-                        {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
-                      </span>
-                    </button>
-                  ) : (
-                    c.header
-                  )}
-                </th>
-              )
-            })}
-          </tr>
-        </thead>
+        <SortHeader columns={columns} sort={sort} onSort={(c) => setSort(nextSort(sort, c))} />
         <tbody>
           {top > 0 && <Spacer height={top} span={columns.length} />}
           {items.map((v) => {
