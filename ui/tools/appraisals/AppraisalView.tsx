@@ -1,5 +1,6 @@
 import type { AppraisalRow, AppraisalTotals } from '../../../schemas/appraisal/appraise'
-import { PRICE_MODE_LABELS, PRICE_SOURCE_LABELS, STATUS_TEXT, type LineStatus, type PriceMode } from '../../../schemas/appraisal/constants'
+import { COPY_CONFIRM_MS, PRICE_MODE_LABELS, PRICE_SOURCE_LABELS, STATUS_TEXT, type LineStatus, type PriceMode } from '../../../schemas/appraisal/constants'
+import { CopyButton } from '../../components/CopyButton'
 import type { Column } from '../../components/SortableTable'
 import { formatNumber } from '../../lib/format'
 import { VirtualTable } from './VirtualTable'
@@ -97,7 +98,11 @@ export function TotalsPanel({ totals, mode, volumeUnknown }: { totals: Appraisal
           <dd data-testid="total-items">{formatNumber(totals.itemCount)}</dd>
         </div>
         <div className="adjusted">
-          <dt>Total at {formatNumber(totals.adjustmentPct, totals.adjustmentPct % 1 ? 1 : 0)}%</dt>
+          <dt>
+            Total at {formatNumber(totals.adjustmentPct, totals.adjustmentPct % 1 ? 1 : 0)}%
+            {/* Plain digits: what the game's contract and trade ISK fields accept. */}
+            <CopyButton text={totals.adjusted.toFixed(2)} label="Copy" duration={COPY_CONFIRM_MS} className="copy-total" title="Copy the total as plain digits, for a contract's price" />
+          </dt>
           <dd data-testid="total-adjusted">{isk(totals.adjusted)} ISK</dd>
         </div>
       </dl>

@@ -135,6 +135,9 @@ describe('/appraisals', () => {
     await page.getByRole('button', { name: 'Copied!' }).waitFor()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shared)
     await page.getByRole('button', { name: 'Copy link' }).waitFor({ timeout: 2500 })
+    // the total as plain digits, for a contract's price field
+    await page.getByRole('button', { name: 'Copy', exact: true }).click()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(previewTotals.adjusted.toFixed(2))
 
     await page.getByRole('link', { name: 'New appraisal' }).click()
     await page.waitForURL((u) => u.pathname === '/appraisals')
