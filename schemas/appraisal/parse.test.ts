@@ -401,6 +401,19 @@ Men's 'Esquire' Coat (red/gold)\tOuter\t1`
   })
 })
 
+describe('the compare tool', () => {
+  it('reads one of each item; fitting units, times and skill levels are not quantities', () => {
+    const paste = `Small Armor Repairer I\tTech I\t40 GJ\t5 MW\t5 tf\t6.00 s\t69 HP\tLevel 0
+Small Armor Repairer II\tTech II\t40 GJ\t6 MW\t6 tf\t6.00 s\t92 HP\tLevel 5
+'Gorget' Small Armor Repairer I\tStoryline\t40 GJ\t5 MW\t4 tf\t6.00 s\t92 HP\tLevel 6`
+    expect(pairs(paste)).toEqual([
+      ['Small Armor Repairer I', 1],
+      ['Small Armor Repairer II', 1],
+      ["'Gorget' Small Armor Repairer I", 1],
+    ])
+  })
+})
+
 describe('market and wallet listings', () => {
   it('reads a multibuy export (quantity, unit price, total) and skips the total row', () => {
     expect(pairs('Tritanium\t4662\t5.20\t24,242.40\nPyerite\t1857\t12.01\t22,302.57\nTotal:\t\t\t46,544.97')).toEqual([
