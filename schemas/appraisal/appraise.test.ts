@@ -162,6 +162,9 @@ describe('saved appraisals as stored', () => {
     })
     expect(saved.totals.sell).toBe(42)
     expect(saved.rows.map((r) => r.status)).toEqual(['ok', 'unpriced', 'invalid', 'ok'])
+    // a snapshot from before 'combine' was stored was combined (the default)
+    expect(saved.combine).toBe(true)
+    expect(readSavedAppraisal({ id: 'abcdefghijklmnop', rows: [], combine: false }).combine).toBe(false)
   })
 
   it('derives status the spec way', () => {

@@ -18,6 +18,8 @@ export interface SavedAppraisalView {
   warnings: string[]
   /** Recognised lines whose packaged volume was unknown when saved. */
   volume_unknown: number
+  /** Whether identical items were merged (older snapshots lack it: the default, true). */
+  combine: boolean
 }
 
 /** Spec: no type id is invalid; no or non-positive price is unpriced; otherwise ok. */
@@ -78,5 +80,6 @@ export function readSavedAppraisal(raw: unknown): SavedAppraisalView {
     prices_at: typeof a.prices_at === 'string' ? a.prices_at : null,
     warnings: Array.isArray(warnings) ? warnings.map(String) : [],
     volume_unknown: num(a.volume_unknown) ?? 0,
+    combine: a.combine !== false,
   }
 }

@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useLocation, useNavigate } from 'react-router-dom'
 import { appraiseLines, combineLines, warningText } from '../../../schemas/appraisal/appraise'
 import { ADJUSTMENT, APPRAISAL_TEXT, DEFAULT_PRICE_MODE, PRICE_MODE_LABELS, PRICE_MODES, sanitizeAdjustment, type PriceMode } from '../../../schemas/appraisal/constants'
 import { parseAppraisalText } from '../../../schemas/appraisal/parse'
@@ -20,6 +20,15 @@ Pyerite x 5000
 [Rifter, Tackle]  (an EFT or in-game fitting export)
 an inventory, contract, D-scan, killmail or loot history`
 
+/** What the saved page hands over when a player appraises a snapshot again at today's prices (router state). */
+export interface AppraiseAgain {
+  appraiseAgain: { text: string; stationId: number; mode: PriceMode; adjustment: number; combine: boolean }
+}
+const handedOver = (state: unknown): AppraiseAgain['appraiseAgain'] | null => {
+  const again = (state as Partial<AppraiseAgain> | null)?.appraiseAgain
+  return again && typeof again.text === 'string' && HUBS.some((h) => h.station_id === again.stationId) && PRICE_MODES.includes(again.mode) ? again : null
+}
+
 const storedHub = () => HUBS.find((h) => String(h.station_id) === readStorage(STORAGE.hub))?.station_id ?? HUBS[0].station_id
 const storedMode = () => (PRICE_MODES as readonly string[]).includes(readStorage(STORAGE.mode) ?? '') ? (readStorage(STORAGE.mode) as PriceMode) : DEFAULT_PRICE_MODE
 
@@ -31,11 +40,13 @@ function saveError(err: unknown): string {
 
 export default function AppraisalsPage() {
   const navigate = useNavigate()
-  const [text, setText] = useState('')
-  const [stationId, setStationId] = useState<number>(storedHub)
-  const [mode, setMode] = useState<PriceMode>(storedMode)
-  const [adjustment, setAdjustment] = useState<number>(ADJUSTMENT.default)
-  const [combine, setCombine] = useState(() => readStorage(STORAGE.combine) !== '0')
+  const location = useLocation()
+  const [again] = useState(() => handedOver(location.state))
+  const [text, setText] = useState(again?.text ?? '')
+  const [stationId, setStationId] = useState<number>(again?.stationId ?? storedHub)
+  const [mode, setMode] = useState<PriceMode>(again?.mode ?? storedMode)
+  const [adjustment, setAdjustment] = useState<number>(again?.adjustment ?? ADJUSTMENT.default)
+  const [combine, setCombine] = useState(() => again?.combine ?? readStorage(STORAGE.combine) !== '0')
   const [result, setResult] = useState<BrowserAppraisal | null>(null)
   const [busy, setBusy] = useState<null | 'appraise' | 'save'>(null)
   const [error, setError] = useState<string | null>(null)
@@ -69,6 +80,13 @@ export default function AppraisalsPage() {
       if (inFlight.current === controller) setBusy(null)
     }
   }
+
+  // A snapshot handed over from the saved page is appraised again straight away, at today's prices.
+  useEffect(() => {
+    if (again) void appraise(again.stationId)
+    // once, on arrival: `again` never changes
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [again])
 
   const changeHub = (id: number) => {
     setStationId(id)

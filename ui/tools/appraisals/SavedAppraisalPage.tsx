@@ -7,6 +7,7 @@ import { HUBS } from '../../../schemas/hubs'
 import { Collapsible } from '../../components/Collapsible'
 import { CopyButton } from '../../components/CopyButton'
 import { ApiError, apiGet } from '../../lib/api'
+import type { AppraiseAgain } from './AppraisalsPage'
 import { AppraisalTable, PriceNote, TotalsPanel } from './AppraisalView'
 import './appraisals.css'
 
@@ -52,6 +53,7 @@ export default function SavedAppraisalPage() {
   const a = state.appraisal
   const hub = HUBS.find((h) => h.station_id === a.station_id)?.label ?? `Station ${a.station_id}`
   const mode = ((PRICE_MODES as readonly string[]).includes(a.mode) ? a.mode : 'sell5') as PriceMode
+  const appraiseAgain: AppraiseAgain = { appraiseAgain: { text: a.input_raw, stationId: a.station_id, mode, adjustment: a.totals.adjustmentPct, combine: a.combine } }
   const created = a.created_at ? new Date(a.created_at).toISOString().slice(0, 16).replace('T', ' ') : ''
   return (
     <div className="appraisals-page">
@@ -60,6 +62,9 @@ export default function SavedAppraisalPage() {
           <h1>Saved appraisal</h1>
           <div className="button-row">
             <CopyButton text={() => window.location.href} label="Copy link" duration={COPY_CONFIRM_MS} />
+            <Link className="button secondary" to="/appraisals" state={appraiseAgain} title="Open this paste in a new appraisal, priced at today's prices (this snapshot stays as it is)">
+              Appraise again
+            </Link>
             <Link className="button" to="/appraisals">
               New appraisal
             </Link>
