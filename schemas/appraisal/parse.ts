@@ -81,6 +81,7 @@ const FITTING_MARKERS = new Set(['high power', 'medium power', 'low power'])
 const NAME_HEADERS = new Set(['name', 'type', 'item', 'item name', 'type name', 'typename', 'item type', 'ore type', 'ship', 'ship type', 'product'])
 const ID_HEADERS = new Set(['typeid', 'type id', 'type_id', 'ore typeid', 'item id', 'itemtypeid'])
 const QTY_HEADERS = new Set(['quantity', 'qty', 'count', 'amount', 'units', 'volremaining', 'vol remaining', 'volume remaining', 'remaining', 'number'])
+const QTY_HEADER_WORD = /quantity|qty|count|amount|units|remaining|number/i
 
 interface Table {
   separator: 'columns' | 'comma'
@@ -164,7 +165,7 @@ export function parseAppraisalText(text: string): ParseResult {
       continue
     }
 
-    const parts = line.split(JOINED_ITEMS)
+    const parts = line.includes('-') ? line.split(JOINED_ITEMS) : [line]
     const pieces = parts.length > 1 && parts.every((p) => NAME_X_QTY.test(p.replace(CONTRACT_KIND, ''))) ? parts : [raw]
     for (const piece of pieces) {
       const result = parseLine(piece)
@@ -219,6 +220,8 @@ function eftModuleAndCharge(line: string): LineResult | null {
 }
 
 function tableHeader(raw: string): Table | null {
+  // Most lines are items: a header must name a quantity column, so skip the cell work when no such word is there.
+  if (!QTY_HEADER_WORD.test(raw)) return null
   const columns = splitColumns(raw)
   const separator = columns ? 'columns' : raw.split(',').length >= 3 ? 'comma' : null
   if (!separator) return null
