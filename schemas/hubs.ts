@@ -1,6 +1,6 @@
 /**
- * The five trade hubs: station id, label, and the region whose orders (and fallback prices) they use.
- * (No zod here: pages import it.)
+ * The five trade hubs: station id, label, and the region whose orders (and fallback prices) they use. Plain data
+ * without zod, so pages can import it without pulling zod into their bundle; `schemas/market.ts` re-exports it.
  */
 export const HUBS = [
   { station_id: 60003760, label: 'Jita 4-4', region_id: 10000002 },

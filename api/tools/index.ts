@@ -16,6 +16,7 @@ import { register as harvestingRoutes } from './harvesting/routes.js'
 import { register as industryRoutes } from './industry/routes.js'
 import { register as reactionRoutes } from './reactions/routes.js'
 import { register as wormholeSiteRoutes } from './wormhole-sites/routes.js'
+import { register as appraisalRoutes } from './appraisals/routes.js'
 
 /**
  * Every tool's API routes, one entry per slice (`api/tools/<tool>/routes.ts`).
@@ -36,6 +37,7 @@ export const toolRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Pr
   killboardRoutes,
   authRoutes,
   killfeedRoutes,
+  appraisalRoutes,
   piRoutes,
 ]
 

@@ -12,6 +12,7 @@ import { FakeEsi } from './esi/server.js'
 import { addStatusRoutes, type FakeServerStatus } from './esi/status.js'
 import { makeKillmail, type KillSpec } from './zkillboard/killmails.js'
 import { FakeZkill } from './zkillboard/server.js'
+import { addUniverseTypeRoutes, demoUniverseTypes } from './esi/universe-types.js'
 
 export interface DemoFakes {
   esi: FakeEsi
@@ -65,6 +66,7 @@ export async function startDemoFakes(options: { dataDir: string; communityDir: s
   const status = { current: { players: 23_456, server_version: '2999999', start_time: new Date(Date.now() - 6 * 3_600_000).toISOString(), vip: false } as FakeServerStatus | null }
   addStatusRoutes(esi, status)
   addMarketRoutes(esi, market)
+  addUniverseTypeRoutes(esi, await demoUniverseTypes(options.dataDir))
   const types = await demoTypes(options.dataDir)
   const refs = readReferencePrices(options.communityDir)
   addDemoReactionPrices(refs, await demoReactionRecipes(options.dataDir), types.types)

@@ -34,6 +34,15 @@ export interface ToolEntry {
  */
 export const tools: ToolEntry[] = [
   {
+    path: '/appraisals',
+    name: 'ISKtimate (hub prices)',
+    description: 'Paste anything from the game (cargo, contracts, fits, D-scan, killmails, loot), price it at any trade hub and share a frozen link.',
+    menuLabel: 'Appraisals',
+    section: 'Calculators',
+    page: () => import('./appraisals/AppraisalsPage'),
+    subRoutes: [{ path: '/appraisals/:id', page: () => import('./appraisals/SavedAppraisalPage') }],
+  },
+  {
     path: '/gas-calc',
     name: 'Gas Huffing Calculator',
     description: 'Live market data and boosting math: ISK per hour, residue and time to huff every wormhole gas site for your fleet, skills and boosts.',
