@@ -11,6 +11,14 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.13.0',
+    date: '2026-11-22',
+    title: "Appraisals",
+    changes: [
+      "New /appraisals: paste anything from the game (cargo, contracts, fits, D-scan, killmails, loot), price it at any of the five hubs in five price modes, and share a frozen snapshot link; POST /api/appraise for bots.",
+    ],
+  },
+  {
     version: '0.12.0',
     date: '2026-11-22',
     title: "Reactions and industry build costs",
