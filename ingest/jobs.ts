@@ -1,7 +1,9 @@
 import type { AppContext } from '../api/context.js'
+import { industryInputsJob } from './industry/inputs-job.js'
 import { marketOrdersJob } from './market/orders-job.js'
 import { serverStatusJob } from './status/server-status-job.js'
 import { killmailBackfillJob, killmailFeedJob } from './killmails/jobs.js'
+import { packagedVolumesJob } from './appraisals/packaged-volumes-job.js'
 
 /** An ingest job: pulls from the outside and publishes to topics, on a cron schedule and/or once at start. */
 export interface IngestJob {
@@ -25,4 +27,4 @@ export function everySeconds(seconds: number): string {
 }
 
 /** Every scheduled ingest job, one entry per source. */
-export const ingestJobs: IngestJob[] = [serverStatusJob, marketOrdersJob, killmailFeedJob, killmailBackfillJob]
+export const ingestJobs: IngestJob[] = [serverStatusJob, marketOrdersJob, killmailFeedJob, killmailBackfillJob, industryInputsJob, packagedVolumesJob]

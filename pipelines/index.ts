@@ -1,4 +1,5 @@
 import type { AppContext } from '../api/context.js'
+import { industryInputsPipeline } from './industry/consumer.js'
 import { marketPipeline } from './market/consumer.js'
 import { killmailStorePipeline } from './killmails/pipeline.js'
 import type { Consumer } from './stream/index.js'
@@ -11,7 +12,7 @@ export interface Pipeline {
 }
 
 /** Every topic consumer of the product, one entry per pipeline. */
-export const pipelines: Pipeline[] = [marketPipeline, killmailStorePipeline, killfeedPipeline]
+export const pipelines: Pipeline[] = [marketPipeline, killmailStorePipeline, killfeedPipeline, industryInputsPipeline]
 
 export interface RunningPipelines {
   stop(): Promise<void>

@@ -180,4 +180,17 @@ describe('meta pages', () => {
     expect(errors).toEqual([])
     await context.close()
   })
+
+  it("roadmap lists the spec's items and links a shipped one to its page", async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/roadmap')
+    await page.locator('ul.roadmap h2').first().waitFor()
+    const titles = (await page.locator('ul.roadmap h2').allTextContents()).map((t) => t.replace(/\s*(planned|in progress|shipped)$/, ''))
+    expect(titles).toEqual(['Reaction calculator market taxes', 'Guides', 'UI cleanup', 'Saved huffing fleets', 'Link a game account', 'Industry calculator'])
+    const industry = page.locator('ul.roadmap li', { hasText: 'Industry calculator' })
+    expect(await industry.locator('.badge').textContent()).toBe('shipped')
+    await industry.getByRole('link', { name: 'Open it' }).click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/industry')
+    await context.close()
+  })
 })

@@ -12,7 +12,11 @@ import { register as killTrackerRoutes } from './killtracker/routes.js'
 import { register as killfeedRoutes } from './killfeed/routes.js'
 import { register as wormholeRoutes } from './wormholes/routes.js'
 import { register as pyfaRoutes } from './pyfa/routes.js'
+import { register as harvestingRoutes } from './harvesting/routes.js'
+import { register as industryRoutes } from './industry/routes.js'
+import { register as reactionRoutes } from './reactions/routes.js'
 import { register as wormholeSiteRoutes } from './wormhole-sites/routes.js'
+import { register as appraisalRoutes } from './appraisals/routes.js'
 import { register as orePlannerRoutes } from './ore-planner/routes.js'
 
 /**
@@ -27,10 +31,14 @@ export const toolRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Pr
   statusRoutes,
   pyfaRoutes,
   lootSplitRoutes,
+  harvestingRoutes,
+  reactionRoutes,
+  industryRoutes,
   wormholeSiteRoutes,
   killboardRoutes,
   authRoutes,
   killfeedRoutes,
+  appraisalRoutes,
   piRoutes,
   orePlannerRoutes,
 ]

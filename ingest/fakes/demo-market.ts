@@ -3,7 +3,7 @@ import path from 'node:path'
 import { HUBS, type EsiMarketOrder } from '../../schemas/market.js'
 
 /** A small deterministic PRNG (mulberry32): the same seed gives the same order books on every machine. */
-function random(seed: number) {
+export function random(seed: number) {
   let a = seed >>> 0
   return () => {
     a = (a + 0x6d2b79f5) >>> 0

@@ -2,19 +2,23 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { readGroupsAndCategories, readTypes } from '../static/sde-records.js'
 import { sdeVersion } from '../static/sde-files.js'
+import { addDemoReactionPrices, demoAdjustedPrices, demoCostIndices, demoIndustrySystems, demoReactionRecipes } from './demo-industry.js'
 import { demoEntities, demoKill, demoKillHistory, demoSystems } from './demo-kills.js'
 import { demoOrderBooks, readReferencePrices, type DemoType } from './demo-market.js'
+import { addIndustryRoutes, createIndustryState, setIndustryData, type FakeIndustryState } from './esi/industry.js'
 import { addKillmailRoutes, newKillmailState, type FakeKillmailState } from './esi/killmails.js'
 import { addMarketRoutes, createMarketState, setBook, type FakeMarketState } from './esi/markets.js'
 import { FakeEsi } from './esi/server.js'
 import { addStatusRoutes, type FakeServerStatus } from './esi/status.js'
 import { makeKillmail, type KillSpec } from './zkillboard/killmails.js'
 import { FakeZkill } from './zkillboard/server.js'
+import { addUniverseTypeRoutes, demoUniverseTypes } from './esi/universe-types.js'
 
 export interface DemoFakes {
   esi: FakeEsi
   zkill: FakeZkill
   market: FakeMarketState
+  industry: FakeIndustryState
   kills: FakeKillmailState
   status: { current: FakeServerStatus | null }
   /** Kills from before the demo started, for the launcher to load through the killmail topic. */
@@ -53,8 +57,8 @@ export const DEMO_KILL_INTERVAL_MS = 20_000
 
 /**
  * The loopback stand-ins for the outside world in demo mode and in the shared test server: a fake ESI (server
- * status, order books for the five hubs, killmails and names) and a fake zKillboard with invented pilots' kills in
- * J-space, plus `/_control/*` routes tests use to change what the fake ESI answers.
+ * status, order books for the five hubs, adjusted prices and system cost indices, killmails and names) and a fake
+ * zKillboard with invented pilots' kills in J-space, plus `/_control/*` routes tests use to change what the fake ESI answers.
  */
 export async function startDemoFakes(options: { dataDir: string; communityDir: string; port?: number }): Promise<DemoFakes> {
   const esi = new FakeEsi()
@@ -62,9 +66,15 @@ export async function startDemoFakes(options: { dataDir: string; communityDir: s
   const status = { current: { players: 23_456, server_version: '2999999', start_time: new Date(Date.now() - 6 * 3_600_000).toISOString(), vip: false } as FakeServerStatus | null }
   addStatusRoutes(esi, status)
   addMarketRoutes(esi, market)
+  addUniverseTypeRoutes(esi, await demoUniverseTypes(options.dataDir))
   const types = await demoTypes(options.dataDir)
-  const books = demoOrderBooks(types.types, readReferencePrices(options.communityDir))
+  const refs = readReferencePrices(options.communityDir)
+  addDemoReactionPrices(refs, await demoReactionRecipes(options.dataDir), types.types)
+  const books = demoOrderBooks(types.types, refs)
   for (const [region, orders] of books) setBook(market, region, orders)
+  const industry = createIndustryState()
+  addIndustryRoutes(esi, industry)
+  setIndustryData(industry, { prices: demoAdjustedPrices(types.types, refs), systems: demoCostIndices(demoIndustrySystems(options.dataDir)) })
 
   // zKillboard: a week of history (loaded by the launcher), then a new kill every DEMO_KILL_INTERVAL_MS on the R2Z2 feed.
   const kills = addKillmailRoutes(esi, newKillmailState())
@@ -107,6 +117,7 @@ export async function startDemoFakes(options: { dataDir: string; communityDir: s
     esi,
     zkill,
     market,
+    industry,
     kills,
     status,
     history,

@@ -61,7 +61,7 @@ function readYamlFile<T extends z.ZodType>(file: string, schema: T): z.output<T>
 }
 
 /** Top-level scalar fields of a large k-space system file, without parsing its planets and stations. */
-function readTopLevel(file: string): Record<string, string> {
+export function readTopLevel(file: string): Record<string, string> {
   const fields: Record<string, string> = {}
   for (const m of fs.readFileSync(file, 'utf8').matchAll(/^([A-Za-z]+): ([^\n]+)$/gm)) fields[m[1]] = m[2]
   return fields
@@ -74,7 +74,7 @@ interface Placement {
 }
 
 /** Every system file under `universe/<space>/<region>/<constellation>/<system>/`, with its region and constellation. */
-function* systemFiles(space: 'wormhole' | 'eve'): Generator<Placement> {
+export function* systemFiles(space: 'wormhole' | 'eve'): Generator<Placement> {
   const root = path.join(SDE_DIR, 'universe', space)
   for (const regionDir of dirs(root)) {
     const region = readYamlFile(path.join(root, regionDir, 'region.yaml'), RawRegion)

@@ -27,9 +27,12 @@ export function nextSort<Row>(current: SortState, column: Column<Row>): SortStat
 
 const isMissing = (v: unknown) => v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v))
 
+/** One collator for every comparison: `localeCompare` with options builds a new one per call, which makes sorting thousands of rows take a second. */
+const textOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
+
 export function compareValues(a: number | string | null | undefined, b: number | string | null | undefined, direction: SortDirection): number {
   if (isMissing(a) || isMissing(b)) return isMissing(a) === isMissing(b) ? 0 : isMissing(a) ? 1 : -1
-  const order = typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), 'en', { numeric: true, sensitivity: 'base' })
+  const order = typeof a === 'number' && typeof b === 'number' ? a - b : textOrder.compare(String(a), String(b))
   return direction === 'asc' ? order : -order
 }
 
@@ -61,6 +64,34 @@ interface Props<Row> {
   footer?: ReactNode
 }
 
+/** The header row: a column with a value sorts on click and says how it is sorted (aria-sort and an arrow). */
+export function SortHeader<Row>({ columns, sort, onSort }: { columns: Column<Row>[]; sort: SortState; onSort: (column: Column<Row>) => void }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c) => {
+          const active = sort.key === c.key
+          const ariaSort = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
+          return (
+            <th key={c.key} scope="col" className={`align-${c.align ?? 'left'}`} aria-sort={c.value ? ariaSort : undefined} title={c.tooltip}>
+              {c.value ? (
+                <button type="button" className={`sort-button${active ? ' active' : ''}`} onClick={() => onSort(c)}>
+                  {c.header}
+                  <span className="sort-indicator" aria-hidden="true">
+                    {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
+                  </span>
+                </button>
+              ) : (
+                c.header
+              )}
+            </th>
+          )
+        })}
+      </tr>
+    </thead>
+  )
+}
+
 /** A table whose headers sort it. Sorting is stable; missing values always sort last. */
 export function SortableTable<Row>({ rows, columns, rowKey, initialSort, sort: controlled, onSortChange, presorted, rowClassName, onRowClick, empty, caption, className, footer }: Props<Row>) {
   const [own, setOwn] = useState<SortState>(initialSort ?? { key: columns[0]?.key ?? '', direction: 'asc' })
@@ -77,28 +108,7 @@ export function SortableTable<Row>({ rows, columns, rowKey, initialSort, sort: c
     <div className="table-wrap">
       <table className={`data-table${className ? ` ${className}` : ''}`}>
         {caption && <caption>{caption}</caption>}
-        <thead>
-          <tr>
-            {columns.map((c) => {
-              const active = sort.key === c.key
-              const ariaSort = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
-              return (
-                <th key={c.key} scope="col" className={`align-${c.align ?? 'left'}`} aria-sort={c.value ? ariaSort : undefined} title={c.tooltip}>
-                  {c.value ? (
-                    <button type="button" className={`sort-button${active ? ' active' : ''}`} onClick={() => onHeader(c)}>
-                      {c.header}
-                      <span className="sort-indicator" aria-hidden="true">
-                        {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
-                      </span>
-                    </button>
-                  ) : (
-                    c.header
-                  )}
-                </th>
-              )
-            })}
-          </tr>
-        </thead>
+        <SortHeader columns={columns} sort={sort} onSort={onHeader} />
         <tbody>
           {sorted.length === 0 && empty ? (
             <tr>

@@ -11,6 +11,31 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.13.0',
+    date: '2026-11-22',
+    title: "Appraisals",
+    changes: [
+      "New /appraisals: paste anything from the game (cargo, contracts, fits, D-scan, killmails, loot), price it at any of the five hubs in five price modes, and share a frozen snapshot link; POST /api/appraise for bots.",
+    ],
+  },
+  {
+    version: '0.12.0',
+    date: '2026-11-22',
+    title: "Reactions and industry build costs",
+    changes: [
+      "New /reaction-calc: profit of every reaction formula at hub prices with job cost, facility and SCC taxes, refinery, rig and skill bonuses.",
+      "New /industry: materials and job cost of any blueprint with ME, runs, structure, rigs and live ESI cost indices.",
+    ],
+  },
+  {
+    version: '0.11.0',
+    date: '2026-11-22',
+    title: "Gas and ore calculators",
+    changes: [
+      "New /gas-calc and /ore: ISK per hour, residue and time to huff for every wormhole gas site and ore, from the game's own ship, module, skill, implant, crystal and foreman-burst numbers at Jita 4-4 prices.",
+    ],
+  },
+  {
     version: '0.10.0',
     date: '2026-11-22',
     title: "PI profitability calculator",

@@ -34,6 +34,31 @@ export interface ToolEntry {
  */
 export const tools: ToolEntry[] = [
   {
+    path: '/appraisals',
+    name: 'ISKtimate (hub prices)',
+    description: 'Paste anything from the game (cargo, contracts, fits, D-scan, killmails, loot), price it at any trade hub and share a frozen link.',
+    menuLabel: 'Appraisals',
+    section: 'Calculators',
+    page: () => import('./appraisals/AppraisalsPage'),
+    subRoutes: [{ path: '/appraisals/:id', page: () => import('./appraisals/SavedAppraisalPage') }],
+  },
+  {
+    path: '/gas-calc',
+    name: 'Gas Huffing Calculator',
+    description: 'Live market data and boosting math: ISK per hour, residue and time to huff every wormhole gas site for your fleet, skills and boosts.',
+    menuLabel: 'Gas',
+    section: 'Calculators',
+    page: () => import('./harvesting/GasCalcPage'),
+  },
+  {
+    path: '/ore',
+    name: 'Ore Mining Calculator',
+    description: 'Cycle time, yield and ISK per hour on every ore for your mining ships, crystals, upgrades, skills and foreman boosts.',
+    menuLabel: 'Ore',
+    section: 'Calculators',
+    page: () => import('./harvesting/OreCalcPage'),
+  },
+  {
     path: '/participation',
     name: 'Participation loot splitter',
     description: 'Split blue loot by participation: each pilot is paid for the ISK value of the sleeper site runs they were in.',
@@ -59,12 +84,28 @@ export const tools: ToolEntry[] = [
     page: () => import('./pi/PiCalcPage'),
   },
   {
+    path: '/reaction-calc',
+    name: 'Reactions Calculator',
+    description: 'Profit of every reaction formula at hub prices: inputs, outputs, job install cost, facility and SCC taxes, with refinery, rig and skill bonuses.',
+    menuLabel: 'Reactions',
+    section: 'Calculators',
+    page: () => import('./reactions/ReactionsPage'),
+  },
+  {
     path: '/compressed',
     name: 'Compressed Ore Reprocessing Planner',
     description: 'Which compressed ores to buy and reprocess for your mineral needs: cheapest at a hub, least to haul, or a blend, solved to the true optimum over whole batches.',
     menuLabel: 'Ore reprocessing',
     section: 'Calculators',
     page: () => import('./compressed/CompressedPage'),
+  },
+  {
+    path: '/industry',
+    name: 'Industry build cost',
+    description: 'Materials and job cost of building any blueprint: ME, runs, engineering complex, system cost index and hub prices.',
+    menuLabel: 'Industry',
+    section: 'Calculators',
+    page: () => import('./industry/IndustryPage'),
   },
   {
     path: '/rolling-mass',

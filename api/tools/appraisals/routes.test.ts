@@ -1,0 +1,129 @@
+import { describe, expect, inject, it } from 'vitest'
+import { APPRAISAL_TEXT } from '../../../schemas/appraisal/constants.js'
+import type { AppraiseResponse, SavedAppraisal } from '../../../schemas/appraisals.js'
+
+const base = inject('appUrl')
+const post = (path: string, body: unknown) => fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+const appraise = async (body: unknown) => {
+  const res = await post('/api/appraise', body)
+  return { status: res.status, headers: res.headers, body: (await res.json()) as AppraiseResponse & { error?: string } }
+}
+
+const CARGO = `Tritanium\t10,000\tMineral\t\t\t100 m3\t50,000.00 ISK
+Pyerite x 2500
+[Rifter, Tackle]
+200mm AutoCannon I, EMP S
+Hobgoblin I x2
+Definitely Not An Item 3
+Tritanium 5000`
+
+const sum = (ns: Array<number | null>) => Math.round(ns.reduce<number>((a, n) => a + (n ?? 0), 0) * 100) / 100
+
+describe('POST /api/appraise', () => {
+  it('parses, resolves and prices a paste at the hub, with statuses, warnings and consistent totals', async () => {
+    const { status, headers, body } = await appraise({ text: CARGO, station_id: 60003760, mode: 'sell5' })
+    expect(status).toBe(200)
+    expect(headers.get('server-timing')).toMatch(/^parse;dur=[\d.]+, resolve;dur=[\d.]+, price;dur=[\d.]+$/)
+    expect(body).toMatchObject({ station_id: 60003760, hub: 'Jita 4-4', mode: 'sell5', combine: true, parsed_lines: 8 })
+    expect(body.prices_at).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+    const byName = Object.fromEntries(body.rows.map((r) => [r.name, r]))
+    expect(byName.Tritanium).toMatchObject({ type_id: 34, qty: 15000, m3: 150, status: 'ok', source: 'sell5' })
+    expect(byName.Pyerite).toMatchObject({ type_id: 35, qty: 2500, status: 'ok' })
+    expect(byName.Rifter).toMatchObject({ type_id: 587, qty: 1 })
+    expect(byName['EMP S']).toMatchObject({ qty: 1, status: 'ok' })
+    expect(byName['Hobgoblin I']).toMatchObject({ qty: 2 })
+    expect(byName['Definitely Not An Item']).toMatchObject({ type_id: null, qty: 3, status: 'invalid', price: null, lineISK: null, source: 'n/a' })
+    expect(body.warnings[0]).toBe('1 invalid item(s)')
+    for (const r of body.rows.filter((r) => r.status === 'ok')) expect(r.lineISK).toBeCloseTo(r.qty * r.price!, 2)
+    expect(body.totals.sell).toBeCloseTo(sum(body.rows.map((r) => r.lineISK)), 1)
+    expect(body.totals.adjusted).toBe(body.totals.sell)
+    expect(body.totals.itemCount).toBe(15000 + 2500 + 1 + 1 + 1 + 2)
+  })
+
+  it('recomputes the same lines for another mode and adjustment, and keeps lines apart when asked', async () => {
+    const sell = (await appraise({ text: CARGO, station_id: 60003760, mode: 'sell5' })).body
+    const buy = (await appraise({ text: CARGO, station_id: 60003760, mode: 'buy5', adjustment: 90 })).body
+    expect(buy.totals.buy).toBe(sell.totals.buy)
+    expect(buy.totals.adjusted).toBeCloseTo(sell.totals.buy * 0.9, 1)
+    expect(buy.totals.adjustmentPct).toBe(90)
+    const apart = (await appraise({ text: CARGO, station_id: 60003760, combine: false, adjustment: 'lots' })).body
+    expect(apart.rows.filter((r) => r.name === 'Tritanium')).toHaveLength(2)
+    expect(apart.totals.adjustmentPct).toBe(100)
+  })
+
+  it('prices at another hub when asked', async () => {
+    const { body } = await appraise({ text: 'Tritanium 1000', station_id: 60008494, mode: 'sell' })
+    expect(body).toMatchObject({ station_id: 60008494, hub: 'Amarr', mode: 'sell' })
+  })
+
+  it('answers the page sentences for empty and unrecognisable pastes', async () => {
+    expect(await appraise({ text: '   \n\n', station_id: 60003760 })).toMatchObject({ status: 400, body: { error: APPRAISAL_TEXT.noLines } })
+    expect(await appraise({ text: 'Qwertyuiop 5\nAsdfghjkl', station_id: 60003760 })).toMatchObject({ status: 400, body: { error: APPRAISAL_TEXT.noneRecognised } })
+  })
+
+  it('refuses pastes over 20,000 lines or 1 MB with a clear 400', async () => {
+    const manyLines = await appraise({ text: Array.from({ length: 20_001 }, () => 'Tritanium 1').join('\n'), station_id: 60003760 })
+    expect(manyLines).toMatchObject({ status: 400, body: { error: 'The paste has 20,001 lines; at most 20,000 lines are appraised at once.' } })
+    const big = await appraise({ text: `Tritanium ${'x'.repeat(1_100_000)}`, station_id: 60003760 })
+    expect(big.status).toBe(400)
+    expect(big.body.error).toMatch(/^The paste is 1\.05 MB; at most 1 MB of text is appraised at once\.$/)
+  })
+
+  it('validates the hub and the mode', async () => {
+    expect((await appraise({ text: 'Tritanium 1', station_id: 123 })).body.error).toMatch(/station_id: must be one of the hubs/)
+    expect((await appraise({ text: 'Tritanium 1', station_id: 60003760, mode: 'cheap' })).body.error).toMatch(/mode: must be one of sell5, buy5, sell, buy, split/)
+    expect((await appraise({ station_id: 60003760 })).body.error).toMatch(/text: required/)
+  })
+
+  it('is documented in the OpenAPI document', async () => {
+    const doc = (await (await fetch(`${base}/api/openapi.json`)).json()) as { paths: Record<string, unknown> }
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/appraise', '/api/appraisals', '/api/appraisals/{id}', '/api/packaged-volumes']))
+  })
+})
+
+describe('saved appraisals', () => {
+  it('stores the snapshot the server computes, ignoring rows and totals sent by the client', async () => {
+    const forged = { volume: 1, sell: 999_999_999_999, buy: 1, split: 1, itemCount: 1, adjusted: 999_999_999_999, adjustmentPct: 80 }
+    const before = (await appraise({ text: CARGO, station_id: 60003760, mode: 'sell5', adjustment: 80 })).body
+    const res = await post('/api/appraisals', { station_id: 60003760, mode: 'sell5', input_raw: CARGO, totals: forged, rows: [{ type_id: 34, name: 'Tritanium', qty: 1, price: 1e12 }] })
+    expect(res.status).toBe(200)
+    const { id } = (await res.json()) as { id: string }
+    expect(id).toMatch(/^[A-Za-z0-9_-]{16}$/)
+    const saved = (await (await fetch(`${base}/api/appraisals/${id}`)).json()) as SavedAppraisal
+    const after = (await appraise({ text: CARGO, station_id: 60003760, mode: 'sell5', adjustment: 80 })).body
+    // other test files may move prices meanwhile: compare with the appraisal made from the same snapshot
+    const now = [before, after].find((a) => a.prices_at === saved.prices_at)!
+    expect(now).toBeDefined()
+    expect(saved).toMatchObject({ id, station_id: 60003760, hub: 'Jita 4-4', mode: 'sell5', input_raw: CARGO, combine: true })
+    expect(saved.totals).toEqual(now.totals)
+    expect(saved.totals.adjustmentPct).toBe(80)
+    expect(saved.rows).toEqual(now.rows)
+    expect(saved.warnings).toEqual(now.warnings)
+    expect(Date.now() - Date.parse(saved.created_at)).toBeLessThan(60_000)
+  })
+
+  it('gives every save a different random id', async () => {
+    const ids = await Promise.all([1, 2, 3].map(async () => ((await (await post('/api/appraisals', { station_id: 60003760, input_raw: 'Tritanium 1' })).json()) as { id: string }).id))
+    expect(new Set(ids).size).toBe(3)
+  })
+
+  it('refuses to save what it would refuse to appraise', async () => {
+    const res = await post('/api/appraisals', { station_id: 60003760, input_raw: 'Qwertyuiop' })
+    expect(res.status).toBe(400)
+    expect((await res.json()).error).toBe(APPRAISAL_TEXT.noneRecognised)
+  })
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    expect((await fetch(`${base}/api/appraisals/AAAAAAAAAAAAAAAA`)).status).toBe(404)
+    expect((await fetch(`${base}/api/appraisals/not-an-id`)).status).toBe(404)
+  })
+})
+
+describe('GET /api/packaged-volumes', () => {
+  it('lists only the asked types the game repackages', async () => {
+    const body = (await (await fetch(`${base}/api/packaged-volumes?type_ids=34,587,2048`)).json()) as { rows: Array<{ type_id: number; packaged_volume: number | null }> }
+    expect(body.rows.map((r) => r.type_id)).toEqual([587])
+    // the demo's fake ESI documents no packaged volume for ships: unknown, never invented
+    expect(body.rows[0].packaged_volume).toBeNull()
+  })
+})

@@ -1,0 +1,100 @@
+import os from 'node:os'
+import { IndustryInputsUpdatedTopic, type IndustryDataset } from '../../../schemas/industry.js'
+import { queryRows, type ClickHouseClient } from '../../../pipelines/clickhouse/client.js'
+import type { Logger } from '../../../pipelines/log.js'
+import type { Consumer, Stream } from '../../../pipelines/stream/index.js'
+import { subscribe } from '../../../pipelines/stream/typed.js'
+
+export interface CostIndices {
+  manufacturing: number | null
+  reaction: number | null
+}
+
+interface Held {
+  snapshotId: number
+  fetchedAt: string
+}
+
+/**
+ * ESI adjusted prices and system cost indices, held in memory by every api process (about 15,000 prices and a few
+ * thousand systems). Reloads a dataset when the pipeline announces a new complete snapshot, and checks ClickHouse
+ * every minute in case an announcement was missed. Until a snapshot exists the lookups answer null.
+ */
+export class IndustryInputsStore {
+  private adjusted = new Map<number, number>()
+  private indices = new Map<number, CostIndices>()
+  private held = new Map<IndustryDataset, Held>()
+  private consumer: Consumer | null = null
+  private timer: NodeJS.Timeout | null = null
+
+  constructor(
+    private ch: ClickHouseClient,
+    private log: Logger,
+  ) {}
+
+  async refresh(): Promise<void> {
+    const latest = await queryRows<{ dataset: IndustryDataset; latest: string; fetched: string }>(
+      this.ch,
+      `SELECT dataset, max(snapshot_id) AS latest, formatDateTime(argMax(fetched_at, snapshot_id), '%Y-%m-%dT%H:%i:%SZ', 'UTC') AS fetched
+       FROM industry_snapshots FINAL WHERE status = 'complete' GROUP BY dataset`,
+    )
+    for (const row of latest) {
+      const snapshotId = Number(row.latest)
+      if (this.held.get(row.dataset)?.snapshotId === snapshotId) continue
+      if (row.dataset === 'adjusted_prices') await this.loadPrices(snapshotId)
+      else await this.loadIndices(snapshotId)
+      this.held.set(row.dataset, { snapshotId, fetchedAt: row.fetched })
+      this.log.info({ dataset: row.dataset, snapshotId }, 'industry inputs loaded')
+    }
+  }
+
+  private async loadPrices(snapshotId: number) {
+    const rows = await queryRows<{ type_id: number; adjusted_price: number }>(
+      this.ch,
+      'SELECT type_id, adjusted_price FROM industry_adjusted_prices FINAL WHERE snapshot_id = {s:UInt64} AND adjusted_price IS NOT NULL',
+      { s: snapshotId },
+    )
+    this.adjusted = new Map(rows.map((r) => [r.type_id, r.adjusted_price]))
+  }
+
+  private async loadIndices(snapshotId: number) {
+    const rows = await queryRows<{ solar_system_id: number; activity: string; cost_index: number }>(
+      this.ch,
+      `SELECT solar_system_id, activity, cost_index FROM industry_cost_indices FINAL
+       WHERE snapshot_id = {s:UInt64} AND activity IN ('manufacturing', 'reaction')`,
+      { s: snapshotId },
+    )
+    const indices = new Map<number, CostIndices>()
+    for (const r of rows) {
+      const entry = indices.get(r.solar_system_id) ?? { manufacturing: null, reaction: null }
+      entry[r.activity as keyof CostIndices] = r.cost_index
+      indices.set(r.solar_system_id, entry)
+    }
+    this.indices = indices
+  }
+
+  async start(stream: Stream): Promise<void> {
+    await this.refresh().catch((err) => this.log.error({ err }, 'could not load industry inputs'))
+    this.consumer = await subscribe(stream, IndustryInputsUpdatedTopic, { groupId: `api-industry-${os.hostname()}-${process.pid}-${Date.now()}`, log: this.log }, () => this.refresh())
+    this.timer = setInterval(() => void this.refresh().catch((err) => this.log.error({ err }, 'industry inputs refresh failed; held data keeps serving')), 60_000)
+    this.timer.unref()
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer)
+    await this.consumer?.stop()
+  }
+
+  adjustedPrice(typeId: number): number | null {
+    return this.adjusted.get(typeId) ?? null
+  }
+
+  costIndices(systemId: number): CostIndices {
+    return this.indices.get(systemId) ?? { manufacturing: null, reaction: null }
+  }
+
+  /** When the held snapshot of a dataset was fetched from ESI, or null before the first one. */
+  fetchedAt(dataset: IndustryDataset): string | null {
+    return this.held.get(dataset)?.fetchedAt ?? null
+  }
+}

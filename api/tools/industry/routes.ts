@@ -1,0 +1,84 @@
+import { BuildCostQuery, BuildCostResponse, IndustryBlueprintsResponse, IndustrySystemsResponse } from '../../../schemas/industry.js'
+import { hubByStation } from '../../../schemas/market.js'
+import type { ApiContext } from '../../app.js'
+import { badRequest } from '../../http/errors.js'
+import { rateLimit } from '../../http/rate-limit.js'
+import type { ApiRouter } from '../../http/router.js'
+import { calcBuildCost } from './build-cost.js'
+import { buildListings, withIndices } from './listings.js'
+import { perImport } from './per-import.js'
+import { industryServices } from './services.js'
+
+const tags = ['Industry']
+const errors = { 503: 'Static data not imported yet' }
+
+export async function register(router: ApiRouter, ctx: ApiContext): Promise<void> {
+  const services = await industryServices(ctx)
+  const listings = perImport(buildListings)
+
+  router.route(
+    {
+      method: 'get',
+      path: '/api/industry/systems',
+      summary: 'Every solar system with its security and ESI manufacturing and reaction cost indices',
+      description: 'Cost indices are fractions (0.05 = 5%) from ESI /industry/systems/, refreshed hourly; null where ESI has none.',
+      tags,
+      response: IndustrySystemsResponse,
+      errors,
+    },
+    ({ ctx: kctx }) => {
+      const catalog = ctx.catalog.current()
+      kctx.set('Cache-Control', 'public, max-age=600')
+      return withIndices(listings(catalog).systems, (id) => services.inputs.costIndices(id))
+    },
+  )
+
+  router.route(
+    {
+      method: 'get',
+      path: '/api/industry/blueprints',
+      summary: 'Every published manufacturing blueprint, keyed by blueprint id',
+      tags,
+      response: IndustryBlueprintsResponse,
+      errors,
+    },
+    ({ ctx: kctx }) => {
+      const catalog = ctx.catalog.current()
+      kctx.set('Cache-Control', 'public, max-age=3600')
+      return listings(catalog).blueprintList
+    },
+  )
+
+  router.route(
+    {
+      method: 'get',
+      path: '/api/industry/buildcost',
+      summary: 'Materials and job cost of building a blueprint',
+      description:
+        'Material quantities: max(runs, ceil(round(base × runs × (1 − ME/100) × structure × (1 − rig × security multiplier), 2))). ' +
+        'Job cost: EIV × (cost index × structure role bonus + facility tax + 4% SCC surcharge), EIV = Σ ESI adjusted price × base quantity × runs. ' +
+        'Blueprints come from the static data export, which may predate recent blueprint changes.',
+      tags,
+      query: BuildCostQuery,
+      response: BuildCostResponse,
+      before: [rateLimit({ points: 600, durationSeconds: 60, message: 'Too many build cost requests from your address' })],
+      errors: { ...errors, 429: 'Rate limited; see Retry-After' },
+    },
+    ({ query }) => {
+      const catalog = ctx.catalog.current()
+      const bp = listings(catalog).blueprints.get(query.blueprint)
+      if (!bp) throw badRequest(`Invalid query: blueprint: ${query.blueprint} is not a published manufacturing blueprint`)
+      const system = catalog.system(/^\d+$/.test(query.system) ? Number(query.system) : query.system)
+      if (!system) throw badRequest(`Invalid query: system: no solar system '${query.system.slice(0, 40)}'`)
+      return calcBuildCost(query, bp, { solar_system_id: system.solar_system_id, name: system.name, security: system.security, is_jspace: system.is_jspace }, {
+        name: (id) => services.typeName(catalog, id),
+        hubPrice: (id) => ctx.prices.stationPrice(query.station, id),
+        adjustedPrice: (id) => services.inputs.adjustedPrice(id),
+        costIndex: services.inputs.costIndices(system.solar_system_id).manufacturing,
+        stationLabel: hubByStation(query.station)!.label,
+        bonuses: services.bonuses(catalog),
+        ages: services.ages(catalog, query.station),
+      })
+    },
+  )
+}

@@ -1,0 +1,81 @@
+import type { StationPriceRow } from '../../../schemas/market.js'
+import type { ModePrices, ReactionRequest, ReactionResult } from '../../../schemas/reactions.js'
+import type { DataAges } from '../../../schemas/industry.js'
+import { reactionRigsFor, rigOf, type IndustryBonuses } from '../industry/bonuses.js'
+import { cents, estimatedItemValue, jobCost, materialMultiplier, materialQuantity, reactionSecondsPerRun, rigReduction } from '../industry/formulas.js'
+import { modePrices } from '../industry/hub-prices.js'
+import type { ReactionBlueprint } from './families.js'
+
+/** What the calculator reads besides the request: names, hub prices, ESI adjusted prices and SDE bonuses. */
+export interface ReactionData {
+  name: (typeId: number) => string
+  hubPrice: (typeId: number) => StationPriceRow | undefined
+  adjustedPrice: (typeId: number) => number | null
+  bonuses: IndustryBonuses
+  ages: DataAges
+}
+
+/**
+ * Profit of `runs` runs of one reaction formula: inputs bought at the input pricing mode, outputs sold at the output
+ * pricing mode, and the job's taxes (job install cost = EIV × system cost index, facility tax and SCC surcharge on
+ * the EIV). A price the hub does not have counts as 0 and is listed in `missingPrices`.
+ */
+export function calcReaction(req: ReactionRequest, bp: ReactionBlueprint, data: ReactionData): ReactionResult {
+  const security = req.securityStatus
+  const rigs = reactionRigsFor(data.bonuses, bp.rigFamily)
+  const multiplier = materialMultiplier({ rig: rigReduction(rigOf(rigs.material, req.meRig), security) })
+  const structure = data.bonuses.refinery[req.structureType]
+
+  const prices: Record<string, ModePrices> = {}
+  const missingPrices: ReactionResult['missingPrices'] = []
+  const priceOf = (typeId: number, mode: keyof ModePrices, side: 'input' | 'output') => {
+    const p = (prices[typeId] ??= modePrices(data.hubPrice(typeId)))
+    if (p[mode] === null) missingPrices.push({ typeID: typeId, name: data.name(typeId), side })
+    return p[mode] ?? 0
+  }
+
+  const inputs = bp.materials.map((m) => ({ typeID: m.typeId, name: data.name(m.typeId), baseQuantity: m.quantity, quantity: materialQuantity(m.quantity, req.runs, multiplier) }))
+  const outputs = bp.products.map((p) => ({ typeID: p.typeId, name: data.name(p.typeId), quantity: p.quantity * req.runs }))
+  const inputCost = inputs.reduce((sum, l) => sum + l.quantity * priceOf(l.typeID, req.inputPricingMode, 'input'), 0)
+  const outputValue = outputs.reduce((sum, l) => sum + l.quantity * priceOf(l.typeID, req.outputPricingMode, 'output'), 0)
+
+  const eiv = estimatedItemValue(
+    bp.materials.map((m) => ({ typeId: m.typeId, basePerRun: m.quantity, adjustedPrice: data.adjustedPrice(m.typeId) })),
+    req.runs,
+  )
+  const job = jobCost({ eiv: eiv.value, costIndex: req.systemCostIndex, structureCost: structure.cost, facilityTax: req.facilityTaxPercent / 100 })
+  const totalTaxes = cents(job.gross) + cents(job.facilityTax) + cents(job.scc)
+
+  const secondsPerRun = reactionSecondsPerRun({
+    baseSeconds: bp.seconds,
+    skillLevel: req.reactionSkill,
+    skillPercentPerLevel: data.bonuses.reactionSkillPercent,
+    structure: structure.time,
+    rig: rigReduction(rigOf(rigs.time, req.teRig), security),
+  })
+
+  return {
+    blueprintID: bp.blueprintID,
+    blueprintName: bp.blueprintName,
+    family: bp.family,
+    runs: req.runs,
+    inputs,
+    outputs,
+    prices,
+    inputPricingMode: req.inputPricingMode,
+    outputPricingMode: req.outputPricingMode,
+    inputCost: cents(inputCost),
+    outputValue: cents(outputValue),
+    estimatedItemValue: cents(eiv.value),
+    jobInstallCost: cents(job.gross),
+    facilityTax: cents(job.facilityTax),
+    sccTax: cents(job.scc),
+    totalTaxes: cents(totalTaxes),
+    profit: cents(cents(outputValue) - cents(inputCost) - totalTaxes),
+    missingPrices,
+    missingAdjustedPrices: eiv.missing,
+    time: { baseSecondsPerRun: bp.seconds, secondsPerRun: Math.round(secondsPerRun), totalSeconds: Math.round(secondsPerRun * req.runs) },
+    materialMultiplier: multiplier,
+    ages: data.ages,
+  }
+}

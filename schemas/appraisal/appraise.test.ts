@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest'
+import { appraiseLines, combineLines, lookupKeys, quote, resolveItems, warningText, type AppraisalLine, type HubPrice, type PriceBook, type RegionPrice, type TypeInfo } from './appraise.js'
+import { parseAppraisalText } from './parse.js'
+import { deriveStatus, readSavedAppraisal } from './saved.js'
+
+const TYPES: TypeInfo[] = [
+  { type_id: 34, name: 'Tritanium', volume: 0.01 },
+  { type_id: 35, name: 'Pyerite', volume: 0.01 },
+  { type_id: 587, name: 'Rifter', volume: 2500 },
+  { type_id: 588, name: 'Reaper', volume: null },
+  { type_id: 691, name: 'Rifter Blueprint', volume: 0.01 },
+  { type_id: 11399, name: 'Morphite', volume: 0.01 },
+]
+const lookup = (key: string) => TYPES.find((t) => String(t.type_id) === key || t.name.toLowerCase() === key.toLowerCase()) ?? null
+
+const hub = (p: Partial<HubPrice>): HubPrice => ({ sell_min: null, buy_max: null, sell_5pct: null, buy_5pct: null, ...p })
+const region = (p: Partial<RegionPrice>): RegionPrice => ({ sell_median: null, sell_min: null, buy_median: null, buy_max: null, ...p })
+
+/** Tritanium has both sides at the hub; Pyerite only sells there; Morphite only has region-wide orders. */
+const book: PriceBook = {
+  hub: new Map([
+    [34, hub({ sell_min: 4, sell_5pct: 4.2, buy_max: 3.5, buy_5pct: 3.4 })],
+    [35, hub({ sell_min: 10, sell_5pct: 11 })],
+    [587, hub({ sell_min: 400_000, sell_5pct: 410_000, buy_max: 300_000, buy_5pct: 290_000 })],
+  ]),
+  region: new Map([
+    [11399, region({ sell_median: 9000, sell_min: 8000, buy_median: 6000, buy_max: 7000 })],
+    [35, region({ buy_median: 7, buy_max: 8 })],
+  ]),
+}
+
+const lines = (text: string, combine = true) => {
+  const resolved = resolveItems(parseAppraisalText(text).items, lookup)
+  return combine ? combineLines(resolved) : resolved
+}
+
+describe('resolving and combining', () => {
+  it('collects every name and id to look up, once', () => {
+    const items = parseAppraisalText("Tritanium 5\ntritanium 2\n587\n12005\tx\tIshtar\t-\nDoc's Rifter").items
+    expect(lookupKeys(items)).toEqual(['Tritanium', 'Tritanium 5', 'tritanium', 'tritanium 2', '587', '12005', 'Ishtar', "Doc's Rifter", 'Rifter'])
+  })
+
+  it('uses the first reading that names a type, keeps invalid lines with their own name', () => {
+    const resolved = resolveItems(parseAppraisalText("Doc's Rifter\nNot An Item 3\n34 x 20").items, lookup)
+    expect(resolved).toEqual([
+      { type_id: 587, name: 'Rifter', qty: 1, unit_m3: 2500, blueprintCopy: false },
+      { type_id: null, name: 'Not An Item', qty: 3, unit_m3: null, blueprintCopy: false },
+      { type_id: 34, name: 'Tritanium', qty: 20, unit_m3: 0.01, blueprintCopy: false },
+    ])
+  })
+
+  it('merges by type id or lowercase name, summing quantities, copies apart from originals', () => {
+    const merged = lines('Tritanium 5\n34 x 10\nFoo 1\nfoo 2\nRifter Blueprint 1\nRifter Blueprint (Copy) 1\n1 Rifter Blueprint (Copy)')
+    expect(merged.map((l) => [l.type_id, l.name, l.qty])).toEqual([
+      [34, 'Tritanium', 15],
+      [null, 'Foo', 3],
+      [691, 'Rifter Blueprint', 1],
+      [691, 'Rifter Blueprint (Copy)', 2],
+    ])
+    expect(lines('Tritanium 5\n34 x 10', false)).toHaveLength(2)
+  })
+})
+
+describe('prices per mode', () => {
+  const line = (type_id: number): AppraisalLine => ({ type_id, name: '', qty: 1, unit_m3: 0.01, blueprintCopy: false })
+
+  it('uses the hub price of the mode, falling back between the 5% average and the best order', () => {
+    expect(quote(line(34), book, 'sell5')).toEqual({ price: 4.2, source: 'sell5', atHub: true })
+    expect(quote(line(34), book, 'sell')).toEqual({ price: 4, source: 'sell', atHub: true })
+    expect(quote(line(34), book, 'buy5')).toEqual({ price: 3.4, source: 'buy5', atHub: true })
+    expect(quote(line(34), book, 'buy')).toEqual({ price: 3.5, source: 'buy', atHub: true })
+    expect(quote(line(34), book, 'split')).toEqual({ price: 3.8, source: 'split', atHub: true })
+    const onlyBest: PriceBook = { hub: new Map([[34, hub({ sell_min: 5 })]]), region: new Map() }
+    expect(quote(line(34), onlyBest, 'sell5')).toEqual({ price: 5, source: 'sell', atHub: true })
+  })
+
+  it('falls back to region-wide prices only when the hub has none on that side', () => {
+    expect(quote(line(11399), book, 'sell5')).toEqual({ price: 9000, source: 'fw-sell', atHub: false })
+    expect(quote(line(11399), book, 'sell')).toEqual({ price: 8000, source: 'fw-sell', atHub: false })
+    expect(quote(line(11399), book, 'buy5')).toEqual({ price: 6000, source: 'fw-buy', atHub: false })
+    expect(quote(line(11399), book, 'buy')).toEqual({ price: 7000, source: 'fw-buy', atHub: false })
+    expect(quote(line(11399), book, 'split')).toEqual({ price: 7500, source: 'split', atHub: false })
+    // Pyerite sells at the hub but nobody buys there: buy modes use the region's buyers
+    expect(quote(line(35), book, 'buy5')).toEqual({ price: 7, source: 'fw-buy', atHub: false })
+    // split with one side at the hub is that side's hub price
+    expect(quote(line(35), book, 'split')).toEqual({ price: 11, source: 'sell5', atHub: true })
+  })
+
+  it('treats zero and negative prices as no price', () => {
+    const zero: PriceBook = { hub: new Map([[34, hub({ sell_min: 0, sell_5pct: -1 })]]), region: new Map([[34, region({ sell_median: 0 })]]) }
+    expect(quote(line(34), zero, 'sell5')).toBeNull()
+  })
+
+  it('never prices a blueprint copy or an unknown type', () => {
+    expect(quote({ ...line(691), blueprintCopy: true }, { hub: new Map([[691, hub({ sell_min: 1e6 })]]), region: new Map() }, 'sell')).toBeNull()
+    expect(quote({ ...line(34), type_id: null }, book, 'sell')).toBeNull()
+  })
+})
+
+describe('rows and totals', () => {
+  const text = 'Tritanium 1000\nPyerite 200\nRifter 2\nMorphite 3\nReaper 1\nNot An Item 7\nRifter Blueprint (Copy) 1'
+
+  it('prices every line, with statuses, sources, volumes and totals (worked numbers)', () => {
+    const view = appraiseLines(lines(text), book, 'sell5', 100)
+    expect(view.rows.map((r) => [r.name, r.qty, r.m3, r.price, r.lineISK, r.source, r.status])).toEqual([
+      ['Tritanium', 1000, 10, 4.2, 4200, 'sell5', 'ok'],
+      ['Pyerite', 200, 2, 11, 2200, 'sell5', 'ok'],
+      ['Rifter', 2, 5000, 410_000, 820_000, 'sell5', 'ok'],
+      ['Morphite', 3, 0.03, 9000, 27_000, 'fw-sell', 'ok'],
+      ['Reaper', 1, null, null, null, 'n/a', 'unpriced'],
+      ['Not An Item', 7, null, null, null, 'n/a', 'invalid'],
+      ['Rifter Blueprint (Copy)', 1, 0.01, null, null, 'n/a', 'unpriced'],
+    ])
+    // sell5 total: 4200 + 2200 + 820000 + 27000
+    // buy5 total: 1000×3.4 + 200×7 (region) + 2×290000 + 3×6000
+    // split total: 1000×3.8 + 200×11 + 2×350000 + 3×7500
+    expect(view.totals).toEqual({ volume: 5012.04, sell: 853_400, buy: 602_800, split: 728_500, itemCount: 1207, adjusted: 853_400, adjustmentPct: 100 })
+    expect(view.volumeUnknown).toBe(1)
+    expect(warningText(view.warnings)).toBe('1 invalid item(s); 3 item(s) have no active orders at this hub')
+  })
+
+  it('recomputes for another mode and adjustment from the same lines', () => {
+    const resolved = lines(text)
+    expect(appraiseLines(resolved, book, 'buy5', 90).totals).toMatchObject({ buy: 602_800, adjusted: 542_520, adjustmentPct: 90 })
+    expect(appraiseLines(resolved, book, 'split', 50).totals).toMatchObject({ adjusted: 364_250 })
+    // best-order modes total the best orders
+    expect(appraiseLines(resolved, book, 'sell', 100).totals).toMatchObject({ sell: 1000 * 4 + 200 * 10 + 2 * 400_000 + 3 * 8000, buy: 1000 * 3.5 + 200 * 8 + 2 * 300_000 + 3 * 7000 })
+  })
+
+  it('clamps the adjustment to 0-200 and reads anything non-numeric as 100', () => {
+    const resolved = lines('Tritanium 1000')
+    expect(appraiseLines(resolved, book, 'sell5', 250).totals).toMatchObject({ adjusted: 8400, adjustmentPct: 200 })
+    expect(appraiseLines(resolved, book, 'sell5', -3).totals).toMatchObject({ adjusted: 0, adjustmentPct: 0 })
+    expect(appraiseLines(resolved, book, 'sell5', 'abc').totals).toMatchObject({ adjusted: 4200, adjustmentPct: 100 })
+    expect(appraiseLines(resolved, book, 'sell5', '75').totals).toMatchObject({ adjusted: 3150, adjustmentPct: 75 })
+  })
+
+  it('rounds ISK to 2 decimals and volume to 3', () => {
+    const cheap: PriceBook = { hub: new Map([[34, hub({ sell_5pct: 0.333333 })]]), region: new Map() }
+    const view = appraiseLines(lines('Tritanium 7\nPyerite 1'), cheap, 'sell5', 100)
+    expect(view.rows[0].lineISK).toBe(2.33)
+    expect(view.totals.sell).toBe(2.33)
+    expect(appraiseLines([{ type_id: 34, name: 'T', qty: 3, unit_m3: 0.0333333, blueprintCopy: false }], cheap, 'sell5', 100).totals.volume).toBe(0.1)
+  })
+})
+
+describe('saved appraisals as stored', () => {
+  it('parses rows and totals sent as JSON strings and derives a missing status', () => {
+    const saved = readSavedAppraisal({
+      id: 'abcdefghijklmnop',
+      station_id: 60003760,
+      created_at: '2026-11-22T10:00:00.000Z',
+      mode: 'sell5',
+      input_raw: 'Tritanium 10',
+      totals: JSON.stringify({ volume: 0.1, sell: 42, buy: 35, split: 38.5, itemCount: 10, adjusted: 42, adjustmentPct: 100 }),
+      rows: JSON.stringify([
+        { type_id: 34, name: 'Tritanium', qty: 10, m3: 0.1, price: 4.2, lineISK: 42, source: 'sell5' },
+        { type_id: 35, name: 'Pyerite', qty: 1, m3: 0.01, price: 0, lineISK: null, source: 'n/a' },
+        { type_id: null, name: 'Junk', qty: 1, m3: null, price: null, lineISK: null, source: 'n/a' },
+        { type_id: 36, name: 'Mexallon', qty: 1, m3: 0.01, price: 50, lineISK: 50, source: 'sell', status: 'ok' },
+      ]),
+    })
+    expect(saved.totals.sell).toBe(42)
+    expect(saved.rows.map((r) => r.status)).toEqual(['ok', 'unpriced', 'invalid', 'ok'])
+    // a snapshot from before 'combine' was stored was combined (the default)
+    expect(saved.combine).toBe(true)
+    expect(readSavedAppraisal({ id: 'abcdefghijklmnop', rows: [], combine: false }).combine).toBe(false)
+  })
+
+  it('derives status the spec way', () => {
+    expect(deriveStatus({ type_id: null, price: 5 })).toBe('invalid')
+    expect(deriveStatus({ type_id: 34, price: null })).toBe('unpriced')
+    expect(deriveStatus({ type_id: 34, price: -1 })).toBe('unpriced')
+    expect(deriveStatus({ type_id: 34, price: 1 })).toBe('ok')
+  })
+
+  it('refuses something that is not a saved appraisal', () => {
+    expect(() => readSavedAppraisal({ error: 'x' })).toThrow()
+    expect(() => readSavedAppraisal({ id: 'x', rows: '{' })).toThrow()
+  })
+})

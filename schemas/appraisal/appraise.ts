@@ -1,0 +1,231 @@
+import { invalidItemsWarning, noHubOrdersWarning, sanitizeAdjustment, type LineStatus, type PriceMode, type PriceSource } from './constants.js'
+import type { ParsedItem, Reading } from './parse.js'
+
+/**
+ * From parsed lines to priced rows and totals. Pure: the page runs it on what the public endpoints return (so a
+ * change of price mode or adjustment recomputes without fetching), the server on its in-memory catalog and prices
+ * (so a saved snapshot is computed by us, never taken from the client). Pricing rules: docs/tools/appraisals.md.
+ */
+
+/** A type as the appraisal needs it; `volume` is the unit volume in m³ (packaged where the game repackages), null when unknown. */
+export interface TypeInfo {
+  type_id: number
+  name: string
+  volume: number | null
+}
+
+/** Looks a name or a numeric type id up; the resolver's rules (case, odd spaces and dashes folded). */
+export type TypeLookup = (key: string) => TypeInfo | null | undefined
+
+/** The resolver takes names of up to 300 characters; longer lines cannot name a type. */
+export const MAX_NAME_LENGTH = 300
+
+export interface HubPrice {
+  sell_min: number | null
+  buy_max: number | null
+  sell_5pct: number | null
+  buy_5pct: number | null
+}
+
+export interface RegionPrice {
+  sell_median: number | null
+  sell_min: number | null
+  buy_median: number | null
+  buy_max: number | null
+}
+
+/** Prices known for the appraisal: the hub's own, and region-wide fallbacks. */
+export interface PriceBook {
+  hub: Map<number, HubPrice>
+  region: Map<number, RegionPrice>
+}
+
+/** A line after name resolution, before pricing. */
+export interface AppraisalLine {
+  type_id: number | null
+  name: string
+  qty: number
+  /** m³ of one unit; null when the type is unknown or its packaged volume is. */
+  unit_m3: number | null
+  blueprintCopy: boolean
+}
+
+export interface AppraisalRow {
+  type_id: number | null
+  name: string
+  qty: number
+  /** m³ of the whole line (packaged), null when unknown. */
+  m3: number | null
+  /** Unit price in ISK, null when there is none. */
+  price: number | null
+  /** qty × price, null when there is no price (never a silent zero). */
+  lineISK: number | null
+  source: PriceSource
+  status: LineStatus
+}
+
+export interface AppraisalTotals {
+  volume: number
+  sell: number
+  buy: number
+  split: number
+  /** Units of every recognised line. */
+  itemCount: number
+  /** The mode's total × adjustmentPct / 100. */
+  adjusted: number
+  adjustmentPct: number
+}
+
+export interface AppraisalView {
+  rows: AppraisalRow[]
+  totals: AppraisalTotals
+  warnings: string[]
+  /** Recognised lines whose volume is unknown (a ship whose packaged volume has not been fetched yet). */
+  volumeUnknown: number
+}
+
+const readingsOf = (item: ParsedItem): Reading[] => [item, ...(item.alternatives ?? [])]
+const keysOf = (r: Reading): string[] => (r.typeId !== undefined ? [String(r.typeId), r.name] : [r.name]).filter((k) => k && k.length <= MAX_NAME_LENGTH)
+
+/** Every name or id the lines may need looked up, once each (what the page sends to `/api/types/resolve`). */
+export function lookupKeys(items: ParsedItem[]): string[] {
+  const keys = new Set<string>()
+  for (const item of items) for (const r of readingsOf(item)) for (const k of keysOf(r)) keys.add(k)
+  return [...keys]
+}
+
+/** The first reading of each line that names a type wins; a line none of whose readings does is invalid. */
+export function resolveItems(items: ParsedItem[], lookup: TypeLookup): AppraisalLine[] {
+  return items.map((item) => {
+    for (const r of readingsOf(item)) {
+      for (const key of keysOf(r)) {
+        const t = lookup(key)
+        if (t) return { type_id: t.type_id, name: item.blueprintCopy ? `${t.name} (Copy)` : t.name, qty: r.qty, unit_m3: t.volume, blueprintCopy: !!item.blueprintCopy }
+      }
+    }
+    return { type_id: null, name: item.name, qty: item.qty, unit_m3: null, blueprintCopy: !!item.blueprintCopy }
+  })
+}
+
+/** 'Combine identical items': one line per type id (copies apart from originals), or per lowercase name when invalid. */
+export function combineLines(lines: AppraisalLine[]): AppraisalLine[] {
+  const merged = new Map<string, AppraisalLine>()
+  for (const line of lines) {
+    const key = line.type_id !== null ? `${line.type_id}${line.blueprintCopy ? ':copy' : ''}` : `name:${line.name.toLowerCase()}`
+    const seen = merged.get(key)
+    if (seen) seen.qty += line.qty
+    else merged.set(key, { ...line })
+  }
+  return [...merged.values()]
+}
+
+type Side = 'sell' | 'buy'
+type Depth = 'top5' | 'best'
+interface Quote {
+  price: number
+  source: PriceSource
+  atHub: boolean
+}
+
+/** A price of zero or less is no price. */
+const positive = (n: number | null | undefined): number | null => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : null)
+
+/** The hub's price on one side: the 5% average or the best order, each falling back to the other. */
+function hubQuote(hub: HubPrice | undefined, side: Side, depth: Depth): Quote | null {
+  if (!hub) return null
+  const top5 = { price: positive(side === 'sell' ? hub.sell_5pct : hub.buy_5pct), source: (side === 'sell' ? 'sell5' : 'buy5') as PriceSource }
+  const best = { price: positive(side === 'sell' ? hub.sell_min : hub.buy_max), source: side as PriceSource }
+  const pick = [depth === 'top5' ? top5 : best, depth === 'top5' ? best : top5].find((q) => q.price !== null)
+  return pick ? { price: pick.price!, source: pick.source, atHub: true } : null
+}
+
+/** The region-wide fallback on one side: the median for 5% modes, the best order otherwise, each falling back to the other. */
+function regionQuote(region: RegionPrice | undefined, side: Side, depth: Depth): Quote | null {
+  if (!region) return null
+  const median = positive(side === 'sell' ? region.sell_median : region.buy_median)
+  const best = positive(side === 'sell' ? region.sell_min : region.buy_max)
+  const price = depth === 'top5' ? (median ?? best) : (best ?? median)
+  return price === null ? null : { price, source: side === 'sell' ? 'fw-sell' : 'fw-buy', atHub: false }
+}
+
+function midpoint(a: Quote | null, b: Quote | null, atHub: boolean): Quote | null {
+  if (a && b) return { price: (a.price + b.price) / 2, source: 'split', atHub }
+  return a ?? b
+}
+
+/** A line's unit price in a mode: the hub first, then the region-wide fallback; copies and unknown types get none. */
+export function quote(line: AppraisalLine, book: PriceBook, mode: PriceMode): Quote | null {
+  if (line.type_id === null || line.blueprintCopy) return null
+  const hub = book.hub.get(line.type_id)
+  const region = book.region.get(line.type_id)
+  switch (mode) {
+    case 'sell5':
+    case 'sell':
+    case 'buy5':
+    case 'buy': {
+      const side: Side = mode.startsWith('sell') ? 'sell' : 'buy'
+      const depth: Depth = mode.endsWith('5') ? 'top5' : 'best'
+      return hubQuote(hub, side, depth) ?? regionQuote(region, side, depth)
+    }
+    case 'split':
+      // One side at the hub is still a hub price (labelled as that side); the region is asked only when the hub has none.
+      return midpoint(hubQuote(hub, 'sell', 'top5'), hubQuote(hub, 'buy', 'top5'), true) ?? midpoint(regionQuote(region, 'sell', 'top5'), regionQuote(region, 'buy', 'top5'), false)
+  }
+}
+
+export const roundIsk = (n: number) => Math.round(n * 100) / 100
+export const roundVolume = (n: number) => Math.round(n * 1000) / 1000
+
+/** The modes whose totals go with a mode: best-order modes total best orders, the others 5% averages. */
+function totalModes(mode: PriceMode): { sell: PriceMode; buy: PriceMode } {
+  return mode === 'sell' || mode === 'buy' ? { sell: 'sell', buy: 'buy' } : { sell: 'sell5', buy: 'buy5' }
+}
+
+/** Rows, totals and warnings for lines at a price mode and adjustment. Cheap: run again when either changes. */
+export function appraiseLines(lines: AppraisalLine[], book: PriceBook, mode: PriceMode, adjustment: unknown): AppraisalView {
+  const adjustmentPct = sanitizeAdjustment(adjustment)
+  const modes = totalModes(mode)
+  let volume = 0
+  let itemCount = 0
+  let volumeUnknown = 0
+  let invalid = 0
+  let noHubOrders = 0
+  const sums = { sell: 0, buy: 0, split: 0 }
+  const rows: AppraisalRow[] = lines.map((line) => {
+    const q = quote(line, book, mode)
+    const m3 = line.unit_m3 === null ? null : roundVolume(line.unit_m3 * line.qty)
+    if (line.type_id === null) invalid++
+    else {
+      itemCount += line.qty
+      if (m3 === null) volumeUnknown++
+      else volume += line.unit_m3! * line.qty
+      if (!q?.atHub) noHubOrders++
+      sums.sell += line.qty * (quote(line, book, modes.sell)?.price ?? 0)
+      sums.buy += line.qty * (quote(line, book, modes.buy)?.price ?? 0)
+      sums.split += line.qty * (quote(line, book, 'split')?.price ?? 0)
+    }
+    const status: LineStatus = line.type_id === null ? 'invalid' : q ? 'ok' : 'unpriced'
+    return { type_id: line.type_id, name: line.name, qty: line.qty, m3, price: q?.price ?? null, lineISK: q ? roundIsk(q.price * line.qty) : null, source: q?.source ?? 'n/a', status }
+  })
+  const modeTotal = mode === 'split' ? sums.split : mode.startsWith('sell') ? sums.sell : sums.buy
+  const warnings: string[] = []
+  if (invalid) warnings.push(invalidItemsWarning(invalid))
+  if (noHubOrders) warnings.push(noHubOrdersWarning(noHubOrders))
+  return {
+    rows,
+    totals: {
+      volume: roundVolume(volume),
+      sell: roundIsk(sums.sell),
+      buy: roundIsk(sums.buy),
+      split: roundIsk(sums.split),
+      itemCount,
+      adjusted: roundIsk((modeTotal * adjustmentPct) / 100),
+      adjustmentPct,
+    },
+    warnings,
+    volumeUnknown,
+  }
+}
+
+/** Joined for the page's warning line. */
+export const warningText = (warnings: string[]) => warnings.join('; ')

@@ -1,0 +1,413 @@
+import { classifyCell, isIgnoredValue, splitColumns, stripTrailingValues, type Cell } from './cells.js'
+import { parseAmount, toQuantity } from './numbers.js'
+
+/**
+ * Turns whatever a player copies out of the game into item lines. Pure and dependency-free: the appraisal page
+ * (badge count, client-side appraise) and the server (`POST /api/appraise`, saved snapshots) run the same code.
+ *
+ * Forms (docs/tools/appraisals.md lists them with examples): one item per line as `Name qty`, `Name x qty`,
+ * `qty x Name`, `qty Name`, `xqty`, `Name;qty` `Name,qty` `Name|qty` `Name - qty`, `typeId N [x qty]`, a bare type
+ * id, `[Name, ...]`; tab or multi-space columns (inventory, assets, contracts, view contents, survey scanner, PI,
+ * D-scan, market and wallet exports, ledgers; a header row names the columns when there is one); EFT and in-game
+ * fitting exports; killmail text; loot history; industry `Name (N Units)`.
+ */
+
+/** One reading of a line: a name or a type id, and the quantity that goes with it. */
+export interface Reading {
+  name: string
+  typeId?: number
+  qty: number
+}
+
+export interface ParsedItem extends Reading {
+  /** 0-based line of the paste. */
+  line: number
+  /** Further readings to try, in order, when the main one names no type (a renamed ship, a ledger's other columns). */
+  alternatives?: Reading[]
+  /** A blueprint copy: it has no market, so it is never priced like the original. */
+  blueprintCopy?: boolean
+}
+
+export interface ParseResult {
+  items: ParsedItem[]
+  /** Non-empty lines that carry no item (section headers, empty slots, killmail headers, column headers). */
+  skippedLines: number
+}
+
+type LineResult = Omit<ParsedItem, 'line'>[] | 'skip'
+
+/** Zero-width characters, and dashes other than '-', in any Unicode form. */
+const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/g
+const DASHES = /[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/g
+/** Spaces other than U+0020 and tab (NFKC already folds most of them). */
+const ODD_SPACES = /[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g
+
+/** Normalise the whole paste once: compatibility forms (m³ → m3, full-width digits), no-break spaces, dashes. */
+export function normalisePaste(text: string): string {
+  return text.normalize('NFKC').replace(ZERO_WIDTH, '').replace(ODD_SPACES, ' ').replace(DASHES, '-')
+}
+
+/** A quantity token: digits with `,` `.` `'` or space grouping. */
+const QTY = String.raw`\d[\d.,']*(?: \d{3})*`
+const X = String.raw`[x×*]`
+
+const KILLMAIL_DATE = /^\d{4}[./-]\d{2}[./-]\d{2} \d{2}:\d{2}(?::\d{2})?$/
+const KILLMAIL_ITEM = /^(.+?)(?:, Qty: ([\d.,' ]+))?(?: \(([^()]+)\))?$/
+const EFT_HEADER = /^\[([^[\],]+),(.*)\]$/
+const BRACKETED = /^\[([^[\]]+)\]$/
+const EMPTY_SLOT = /^\[empty [a-z ]*slot\]$/i
+const LOOT_HISTORY = new RegExp(String.raw`^\d{2}:\d{2}(?::\d{2})?\s+.+?\s+has looted\s+(${QTY})\s*x\s+(.+)$`)
+const INDUSTRY = /^(.+?)\s*\(([\d.,' ]+)\s+Units?\)$/i
+const TYPE_ID_FORM = new RegExp(String.raw`^(?:type\s*_?id|id)\s*[:#=]?\s*(\d+)(?:\s*${X}?\s*(${QTY}))?$`, 'i')
+const TWO_NUMBERS = new RegExp(String.raw`^(\d+)(?:\s*${X}\s*|\s+)(${QTY})$`)
+const NAME_X_QTY = new RegExp(String.raw`^(.+?)\s+${X}\s*(-?${QTY})$`, 'i')
+const QTY_X_NAME = new RegExp(String.raw`^(${QTY})\s*${X}\s+(.+)$`, 'i')
+const X_QTY_NAME = new RegExp(String.raw`^x(${QTY})\s+(.+)$`, 'i')
+const CONTRACT_KIND = /\s*\((?:Item Exchange|Auction|Courier|Loan|Want To Buy)\)$/i
+/** A contract title listing several items: `Procurer x 1- Ice Harvester II x 2`. */
+const JOINED_ITEMS = /(?<=\s[xX]\s?\d[\d.,']*)\s*-\s*(?=\S)/
+
+/** Section headers of the in-game fitting and cargo exports; never item names. */
+const SECTION_HEADERS = new Set([
+  'high power', 'medium power', 'low power', 'rig slot', 'rig slots', 'sub system', 'subsystem', 'subsystems', 'charges',
+  'fuel', 'cargo', 'cargo hold', 'drone bay', 'fighter bay', 'implants', 'boosters', 'high slots', 'mid slots',
+  'medium slots', 'low slots', 'service slots', 'ore hold', 'fuel bay', 'fleet hangar', 'ship hangar', 'modules',
+])
+/** Also type names (the Drones and Fighters skills): headers only inside a fitting export. */
+const FITTING_ONLY_HEADERS = new Set(['drones', 'fighters'])
+const FITTING_MARKERS = new Set(['high power', 'medium power', 'low power'])
+
+/** Column headers that name the item, its type id, or its quantity. */
+const NAME_HEADERS = new Set(['name', 'type', 'item', 'item name', 'type name', 'typename', 'item type', 'ore type', 'ship', 'ship type', 'product'])
+const ID_HEADERS = new Set(['typeid', 'type id', 'type_id', 'ore typeid', 'item id', 'itemtypeid'])
+const QTY_HEADERS = new Set(['quantity', 'qty', 'count', 'amount', 'units', 'volremaining', 'vol remaining', 'volume remaining', 'remaining', 'number'])
+const QTY_HEADER_WORD = /quantity|qty|count|amount|units|remaining|number/i
+
+interface Table {
+  separator: 'columns' | 'comma'
+  name: number
+  id: number
+  qty: number
+}
+
+type Mode = { kind: 'lines' } | { kind: 'eft' } | { kind: 'killmail'; section: 'header' | 'involved' | 'items' } | { kind: 'table'; table: Table }
+
+export function parseAppraisalText(text: string): ParseResult {
+  const lines = normalisePaste(text).split(/\r\n|\r|\n/)
+  const items: ParsedItem[] = []
+  let skippedLines = 0
+  let mode: Mode = { kind: 'lines' }
+  let fittingExport = false
+  let surveyRows = 0
+  const bareNames: number[] = []
+
+  const emit = (lineNo: number, result: LineResult) => {
+    if (result === 'skip') skippedLines++
+    else for (const item of result) items.push({ line: lineNo, ...item })
+  }
+
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]
+    const line = raw.trim()
+    if (!line) {
+      if (mode.kind === 'table') mode = { kind: 'lines' }
+      continue
+    }
+
+    if (KILLMAIL_DATE.test(line) && nextNonEmpty(lines, i)?.startsWith('Victim:')) {
+      mode = { kind: 'killmail', section: 'header' }
+      skippedLines++
+      continue
+    }
+    if (mode.kind === 'killmail') {
+      const section = killmailSection(line)
+      if (section) {
+        mode = { kind: 'killmail', section }
+        skippedLines++
+        continue
+      }
+      if (mode.section === 'items') emit(i, killmailItem(line))
+      else if (mode.section === 'header' && line.startsWith('Destroyed: ')) emit(i, [reading(line.slice('Destroyed: '.length), 1)])
+      else skippedLines++
+      continue
+    }
+
+    const eft = EFT_HEADER.exec(line)
+    if (eft) {
+      mode = { kind: 'eft' }
+      emit(i, [reading(eft[1], 1)])
+      continue
+    }
+
+    const lower = line.replace(/:$/, '').toLowerCase()
+    if (FITTING_MARKERS.has(lower)) fittingExport = true
+    if (SECTION_HEADERS.has(lower) || (fittingExport && FITTING_ONLY_HEADERS.has(lower)) || EMPTY_SLOT.test(line) || /^[-=_*#~.\s]+$/.test(line)) {
+      skippedLines++
+      continue
+    }
+
+    if (mode.kind === 'eft') {
+      const fitted = eftModuleAndCharge(line)
+      if (fitted) {
+        emit(i, fitted)
+        continue
+      }
+    }
+
+    const header = tableHeader(raw)
+    if (header) {
+      mode = { kind: 'table', table: header }
+      skippedLines++
+      continue
+    }
+    if (mode.kind === 'table') {
+      emit(i, tableRow(raw, mode.table))
+      continue
+    }
+
+    const parts = line.includes('-') ? line.split(JOINED_ITEMS) : [line]
+    const pieces = parts.length > 1 && parts.every((p) => NAME_X_QTY.test(p.replace(CONTRACT_KIND, ''))) ? parts : [raw]
+    for (const piece of pieces) {
+      const result = parseLine(piece)
+      if (result !== 'skip' && result.length === 1) {
+        if (result[0].kind === 'survey') surveyRows++
+        if (result[0].kind === 'bare') bareNames.push(items.length)
+      }
+      emit(i, result === 'skip' ? 'skip' : result.map(({ kind: _kind, ...item }) => item))
+    }
+  }
+
+  // A survey scan copies each ore's group row as a bare name: its quantity is the rows below it, not 1.
+  if (surveyRows && bareNames.length) {
+    const drop = new Set(bareNames)
+    const kept = items.filter((_, idx) => !drop.has(idx))
+    return { items: kept, skippedLines: skippedLines + (items.length - kept.length) }
+  }
+  return { items, skippedLines }
+}
+
+function nextNonEmpty(lines: string[], from: number): string | undefined {
+  for (let j = from + 1; j < lines.length; j++) if (lines[j].trim()) return lines[j].trim()
+  return undefined
+}
+
+function killmailSection(line: string): 'involved' | 'items' | null {
+  if (line === 'Involved parties:') return 'involved'
+  if (line === 'Destroyed items:' || line === 'Dropped items:') return 'items'
+  return null
+}
+
+/** `Warrior II, Qty: 5 (Drone Bay)`: where it was is dropped; a name with its own brackets is tried whole too. */
+function killmailItem(line: string): LineResult {
+  const m = KILLMAIL_ITEM.exec(line)!
+  const qty = toQuantity(m[2] ? parseAmount(m[2]) : 1)
+  const item = reading(m[1], qty)
+  if (m[3]) {
+    if (/^copy$/i.test(m[3])) return [{ ...item, blueprintCopy: true }]
+    item.alternatives = [...(item.alternatives ?? []), { name: cleanName(`${m[1]} (${m[3]})`).name, qty }]
+  }
+  return [item]
+}
+
+/** `Heavy Missile Launcher II, Scourge Heavy Missile` (a loaded charge counts one) and `Module /OFFLINE`. */
+function eftModuleAndCharge(line: string): LineResult | null {
+  const comma = line.indexOf(', ')
+  if (comma < 0) return null
+  const module = line.slice(0, comma)
+  const charge = line.slice(comma + 2).trim()
+  if (!charge || parseAmount(charge) !== null) return null
+  return [reading(module, 1), reading(charge, 1)]
+}
+
+function tableHeader(raw: string): Table | null {
+  // Most lines are items: a header must name a quantity column, so skip the cell work when no such word is there.
+  if (!QTY_HEADER_WORD.test(raw)) return null
+  const columns = splitColumns(raw)
+  const separator = columns ? 'columns' : raw.split(',').length >= 3 ? 'comma' : null
+  if (!separator) return null
+  const cells = (columns ?? raw.split(',')).map((c) => c.trim().replace(/^"|"$/g, '').toLowerCase())
+  const name = cells.findIndex((c) => NAME_HEADERS.has(c))
+  const id = cells.findIndex((c) => ID_HEADERS.has(c))
+  const qty = cells.findIndex((c) => QTY_HEADERS.has(c))
+  if (qty < 0 || (name < 0 && id < 0)) return null
+  return { separator, name, id, qty }
+}
+
+function tableRow(raw: string, table: Table): LineResult {
+  const cells = (table.separator === 'columns' ? (splitColumns(raw) ?? [raw]) : raw.split(',')).map((c) => c.trim().replace(/^"|"$/g, ''))
+  const qtyCell = classifyCell(cells[table.qty] ?? '')
+  const qty = toQuantity(qtyCell.kind === 'number' ? qtyCell.value : null)
+  const id = table.id >= 0 ? Number(cells[table.id]) : Number.NaN
+  const name = table.name >= 0 ? (cells[table.name] ?? '') : ''
+  if (Number.isInteger(id) && id > 0) return [{ ...reading(name || String(id), qty), typeId: id }]
+  if (/^total:?$/i.test(name)) return 'skip'
+  return name ? [reading(name, qty)] : 'skip'
+}
+
+type Kind = 'survey' | 'bare' | 'other'
+type KindedResult = Array<Omit<ParsedItem, 'line'> & { kind: Kind }> | 'skip'
+
+const one = (item: Omit<ParsedItem, 'line'>, kind: Kind = 'other'): KindedResult => [{ ...item, kind }]
+
+/** One line outside any block. */
+function parseLine(raw: string): KindedResult {
+  const columns = splitColumns(raw)
+  if (columns && columns.filter((c) => c.trim()).length > 1) return parseColumns(columns.map(classifyCell))
+  const line = stripTrailingValues(raw.trim().replace(CONTRACT_KIND, ''))
+  if (!line) return 'skip'
+
+  let m = LOOT_HISTORY.exec(line)
+  if (m) return one(reading(m[2], quantity(m[1])))
+  m = INDUSTRY.exec(line)
+  if (m) return one(reading(m[1], quantity(m[2])))
+  if (EMPTY_SLOT.test(line)) return 'skip'
+  m = BRACKETED.exec(line)
+  if (m) return one(reading(m[1].split(',')[0], 1))
+
+  const whole = parseAmount(line)
+  if (whole !== null) return Number.isInteger(whole) && whole > 0 ? one({ name: line, typeId: whole, qty: 1 }) : 'skip'
+  m = TYPE_ID_FORM.exec(line) ?? TWO_NUMBERS.exec(line)
+  if (m) return one({ name: m[1], typeId: Number(m[1]), qty: m[2] ? quantity(m[2]) : 1 })
+
+  m = NAME_X_QTY.exec(line)
+  if (m) return one(withWholeLine(reading(m[1], quantity(m[2])), line))
+  m = QTY_X_NAME.exec(line) ?? X_QTY_NAME.exec(line)
+  if (m) return one(withWholeLine(reading(m[2], quantity(m[1])), line))
+  const separated = separatedForm(line)
+  if (separated) return one(separated)
+
+  const tokens = line.split(/\s+/)
+  const lead = leadingQuantity(tokens)
+  if (lead) return one(withWholeLine(reading(tokens.slice(lead.count).join(' '), lead.qty), line))
+  const trail = trailingQuantity(tokens)
+  if (trail) return one(withWholeLine(reading(tokens.slice(0, tokens.length - trail.count).join(' '), trail.qty), line))
+  return one(reading(line, 1), 'bare')
+}
+
+/** `Name;qty`, `Name|qty`, `Name,qty`, `Name - qty`: split where what follows is a number. */
+function separatedForm(line: string): Omit<ParsedItem, 'line'> | null {
+  const separators = /\s*[;|]\s*|\s*,\s*|\s+-\s*/g
+  for (let m = separators.exec(line); m; m = separators.exec(line)) {
+    const name = line.slice(0, m.index).trim()
+    const rest = line.slice(m.index + m[0].length).trim()
+    const qty = parseAmount(rest)
+    // `Tritanium 1,000`: a comma between digit groups is part of the number, not a separator.
+    const digitGroup = m[0] === ',' && /\d$/.test(name) && /^\d{3}(?:\D|$)/.test(rest)
+    if (name && qty !== null && !digitGroup && /\p{L}/u.test(name)) return reading(name, toQuantity(qty))
+  }
+  return null
+}
+
+/** `1865 Compressed Glossy Scordite`, `10 102 Zydrine`, `12'000 Tengu`: a number then a name. */
+function leadingQuantity(tokens: string[]): { qty: number; count: number } | null {
+  if (tokens.length < 2 || parseAmount(tokens[0]) === null) return null
+  let count = 1
+  while (count < tokens.length - 1 && /^\d{1,3}$/.test(tokens[count - 1]) && /^\d{3}$/.test(tokens[count])) count++
+  const rest = tokens.slice(count).join(' ')
+  if (!/\p{L}/u.test(rest)) return null
+  return { qty: quantity(tokens.slice(0, count).join(' ')), count }
+}
+
+/** `Tritanium 100000`, `Tritanium 1 000`, `Heavy Assault Missile Launcher II 10`: a name then a number. */
+function trailingQuantity(tokens: string[]): { qty: number; count: number } | null {
+  if (tokens.length < 2 || parseAmount(tokens[tokens.length - 1]) === null) return null
+  let count = 1
+  while (count < tokens.length - 1 && /^\d{3}$/.test(tokens[tokens.length - count]) && /^\d{1,3}$/.test(tokens[tokens.length - count - 1])) count++
+  const name = tokens.slice(0, tokens.length - count).join(' ')
+  if (!/\p{L}/u.test(name)) return null
+  return { qty: quantity(tokens.slice(tokens.length - count).join(' ')), count }
+}
+
+/** Some type names end or start with a number ('100 Aurum Token'): the whole line is tried as a name too. */
+function withWholeLine(item: Omit<ParsedItem, 'line'>, line: string): Omit<ParsedItem, 'line'> {
+  return { ...item, alternatives: [...(item.alternatives ?? []), { name: line, qty: 1 }] }
+}
+
+/** Tab or multi-space columns. */
+function parseColumns(cells: Cell[]): KindedResult {
+  const texts = cells.map((c, i) => ({ c, i })).filter(({ c }) => c.kind === 'text')
+  const first = cells.find((c) => c.kind !== 'empty')
+  if (first && /^total:?$/i.test(first.text)) return 'skip'
+  const copy = cells.some((c) => /blueprint copy|^copy$/i.test(c.text))
+
+  // D-scan: `typeID <tab> name <tab> type <tab> distance` (older clients: no type id).
+  const last = cells[cells.length - 1]
+  if (last.kind === 'distance' && last.text !== '' && cells.length === 4 && cells[0].kind === 'number' && Number.isInteger(cells[0].value) && cells[2].kind === 'text') {
+    return one({ name: cells[2].text, typeId: cells[0].value!, qty: 1 })
+  }
+  if (last.kind === 'distance' && cells.length === 3 && cells[1].kind === 'text' && cells[0].kind !== 'number') {
+    const objectName = cells[0].text
+    return one({ ...reading(cells[1].text, 1), ...(/\p{L}/u.test(objectName) ? { alternatives: [{ name: objectName, qty: 1 }] } : {}) })
+  }
+  // PI storage: an icon column, the name, the quantity, its volume.
+  if (cells.length === 4 && cells[0].kind === 'empty' && cells[1].kind === 'text' && cells[2].kind === 'number' && cells[3].kind === 'number') {
+    return one(reading(cells[1].text, toQuantity(cells[2].value)))
+  }
+
+  if (!texts.length) {
+    const numbers = cells.filter((c) => c.kind === 'number')
+    if (numbers.length && Number.isInteger(numbers[0].value) && numbers[0].value! > 0) {
+      return one({ name: numbers[0].text, typeId: numbers[0].value!, qty: toQuantity(numbers[1]?.value) })
+    }
+    return 'skip'
+  }
+
+  // Ledgers and wallet exports start with a date; the item is one of the later text columns.
+  if (cells[0].kind === 'date') {
+    const [main, ...rest] = texts.map(({ i }) => reading(cells[i].text, quantityAfter(cells, i)))
+    return one({ ...main, ...(rest.length ? { alternatives: [...(main.alternatives ?? []), ...rest] } : {}), ...(copy ? { blueprintCopy: true } : {}) })
+  }
+
+  const { c: nameCell, i: nameAt } = texts[0]
+  // A listing with the quantity first: `450 <tab> 125mm Railgun I`.
+  const before = cells.slice(0, nameAt).filter((c) => c.kind !== 'empty')
+  const qty = before.length === 1 && before[0].kind === 'number' ? toQuantity(before[0].value) : quantityAfter(cells, nameAt)
+  const survey = last.kind === 'distance' && cells[nameAt + 1]?.kind === 'number'
+  const item = reading(nameCell.text, qty)
+  return one(copy ? { ...item, blueprintCopy: true } : item, survey ? 'survey' : 'other')
+}
+
+/**
+ * The quantity of the name in column `at`: the next column when it is a number (blank means a single assembled
+ * item), skipping ISK, volume and distance columns; otherwise the last number column (the spec's rule).
+ */
+function quantityAfter(cells: Cell[], at: number): number {
+  for (let j = at + 1; j < cells.length; j++) {
+    const c = cells[j]
+    if (c.kind === 'empty') return 1
+    if (c.kind === 'number') return toQuantity(c.value)
+    if (isIgnoredValue(c)) continue
+    break
+  }
+  for (let j = cells.length - 1; j > at; j--) if (cells[j].kind === 'number') return toQuantity(cells[j].value)
+  return 1
+}
+
+const quantity = (text: string) => toQuantity(parseAmount(text))
+
+/** A reading with the name cleaned; blueprint markers and a renamed ship's type become flags and alternatives. */
+function reading(rawName: string, qty: number): Omit<ParsedItem, 'line'> {
+  const { name, blueprintCopy } = cleanName(rawName)
+  const item: Omit<ParsedItem, 'line'> = { name, qty }
+  if (blueprintCopy) item.blueprintCopy = true
+  // "Doc Harrel's Minmatar Shuttle": a ship its pilot renamed is still a Minmatar Shuttle.
+  const possessive = /^.+?'s (.+)$/.exec(name)
+  if (possessive) item.alternatives = [{ name: possessive[1], qty }]
+  return item
+}
+
+function cleanName(raw: string): { name: string; blueprintCopy: boolean } {
+  let name = raw
+    .trim()
+    .replace(/^(?:[-*•]|\d+[.)])\s+/, '')
+    .replace(/\s*\/\s*offline$/i, '')
+    .replace(/\*+$/, '')
+    .trim()
+  let blueprintCopy = false
+  const marker = /\s*\((copy|original|bpc|bpo)\)$/i.exec(name)
+  if (marker) {
+    blueprintCopy = /copy|bpc/i.test(marker[1])
+    name = name.slice(0, marker.index).trim()
+  }
+  return { name, blueprintCopy }
+}

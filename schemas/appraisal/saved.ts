@@ -1,0 +1,85 @@
+import type { AppraisalRow, AppraisalTotals } from './appraise.js'
+import { LINE_STATUSES, PRICE_SOURCES, type LineStatus, type PriceSource } from './constants.js'
+
+/**
+ * A saved appraisal as the read-only page shows it. Rows and totals may arrive as JSON strings (older stores
+ * kept them as text) and are parsed; a row without a status gets the one the spec derives.
+ */
+export interface SavedAppraisalView {
+  id: string
+  station_id: number
+  created_at: string
+  mode: string
+  input_raw: string
+  totals: AppraisalTotals
+  rows: AppraisalRow[]
+  /** When the hub prices it was computed from were taken (null when unknown). */
+  prices_at: string | null
+  warnings: string[]
+  /** Recognised lines whose packaged volume was unknown when saved. */
+  volume_unknown: number
+  /** Whether identical items were merged (older snapshots lack it: the default, true). */
+  combine: boolean
+}
+
+/** Spec: no type id is invalid; no or non-positive price is unpriced; otherwise ok. */
+export function deriveStatus(row: { type_id?: unknown; price?: unknown }): LineStatus {
+  if (typeof row.type_id !== 'number') return 'invalid'
+  if (typeof row.price !== 'number' || !(row.price > 0)) return 'unpriced'
+  return 'ok'
+}
+
+const parsedJson = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value)
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null)
+
+function readRow(raw: unknown): AppraisalRow {
+  const r = (raw ?? {}) as Record<string, unknown>
+  const typeId = num(r.type_id)
+  const price = num(r.price)
+  const status = LINE_STATUSES.includes(r.status as LineStatus) ? (r.status as LineStatus) : deriveStatus({ type_id: typeId ?? undefined, price: price ?? undefined })
+  return {
+    type_id: typeId,
+    name: typeof r.name === 'string' ? r.name : String(r.name ?? ''),
+    qty: num(r.qty) ?? 0,
+    m3: num(r.m3),
+    price,
+    lineISK: num(r.lineISK),
+    source: PRICE_SOURCES.includes(r.source as PriceSource) ? (r.source as PriceSource) : 'n/a',
+    status,
+  }
+}
+
+function readTotals(raw: unknown): AppraisalTotals {
+  const t = (raw ?? {}) as Record<string, unknown>
+  return {
+    volume: num(t.volume) ?? 0,
+    sell: num(t.sell) ?? 0,
+    buy: num(t.buy) ?? 0,
+    split: num(t.split) ?? 0,
+    itemCount: num(t.itemCount) ?? 0,
+    adjusted: num(t.adjusted) ?? 0,
+    adjustmentPct: num(t.adjustmentPct) ?? 100,
+  }
+}
+
+/** Throws when the answer is not a saved appraisal at all (the page then says 'Failed to load'). */
+export function readSavedAppraisal(raw: unknown): SavedAppraisalView {
+  const a = (raw ?? {}) as Record<string, unknown>
+  if (typeof a.id !== 'string') throw new Error('not a saved appraisal')
+  const rows = parsedJson(a.rows)
+  if (!Array.isArray(rows)) throw new Error('rows are not a list')
+  const warnings = parsedJson(a.warnings ?? [])
+  return {
+    id: a.id,
+    station_id: num(a.station_id) ?? 0,
+    created_at: String(a.created_at ?? ''),
+    mode: String(a.mode ?? ''),
+    input_raw: typeof a.input_raw === 'string' ? a.input_raw : '',
+    totals: readTotals(parsedJson(a.totals)),
+    rows: rows.map(readRow),
+    prices_at: typeof a.prices_at === 'string' ? a.prices_at : null,
+    warnings: Array.isArray(warnings) ? warnings.map(String) : [],
+    volume_unknown: num(a.volume_unknown) ?? 0,
+    combine: a.combine !== false,
+  }
+}

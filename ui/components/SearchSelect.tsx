@@ -1,0 +1,150 @@
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
+import './search-select.css'
+
+interface Props<T> {
+  label: string
+  items: readonly T[]
+  /** The chosen item, or null. */
+  value: T | null
+  onChange: (item: T) => void
+  itemKey: (item: T) => string | number
+  /** The text searched and shown in the box once chosen. */
+  itemText: (item: T) => string
+  /** How an option reads in the list (default: its text). */
+  renderItem?: (item: T) => ReactNode
+  placeholder?: string
+  /** Most options listed at once (type more to narrow). */
+  limit?: number
+  /** Called the first time the box is focused: for lists loaded on demand. */
+  onFirstOpen?: () => void
+  /** Shown in the box while `value` is null, e.g. a choice from the address before the list has loaded. */
+  unmatchedText?: string
+  /** Shown in the list instead of options (e.g. 'Loading systems…'). */
+  status?: string | null
+  className?: string
+  'data-testid'?: string
+}
+
+/** Items whose text contains every word of the query; those starting with it first, then shorter texts. */
+export function searchItems<T>(items: readonly T[], query: string, text: (item: T) => string, limit: number): { matches: T[]; total: number } {
+  const q = query.trim().toLowerCase()
+  if (!q) return { matches: items.slice(0, limit), total: items.length }
+  const words = q.split(/\s+/)
+  const scored: Array<{ item: T; rank: number; length: number }> = []
+  for (const item of items) {
+    const t = text(item).toLowerCase()
+    if (!words.every((w) => t.includes(w))) continue
+    scored.push({ item, rank: t === q ? 0 : t.startsWith(q) ? 1 : t.includes(q) ? 2 : 3, length: t.length })
+  }
+  scored.sort((a, b) => a.rank - b.rank || a.length - b.length)
+  return { matches: scored.slice(0, limit).map((s) => s.item), total: scored.length }
+}
+
+/**
+ * A search box over a long list (thousands of blueprints or systems) with a listbox of the best matches. Arrow
+ * keys move, Enter chooses, Escape and leaving the box restore the current choice.
+ */
+export function SearchSelect<T>({ label, items, value, onChange, itemKey, itemText, renderItem, placeholder, limit = 50, onFirstOpen, unmatchedText = '', status, className, ...rest }: Props<T>) {
+  const shown = value ? itemText(value) : unmatchedText
+  const [query, setQuery] = useState(shown)
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(0)
+  const opened = useRef(false)
+  const input = useRef<HTMLInputElement>(null)
+  const listId = useId()
+
+  useEffect(() => {
+    if (!open) setQuery(shown)
+  }, [shown, open])
+  const typed = open && query !== shown
+  const { matches, total } = useMemo(() => searchItems(items, typed ? query : '', itemText, limit), [items, query, typed, itemText, limit])
+
+  const choose = (item: T) => {
+    onChange(item)
+    setQuery(itemText(item))
+    setOpen(false)
+  }
+  const cancel = () => {
+    setQuery(shown)
+    setOpen(false)
+  }
+
+  return (
+    <div className={`field search-select${className ? ` ${className}` : ''}`}>
+      <label className="field-label" htmlFor={`${listId}-input`}>
+        {label}
+      </label>
+      <input
+        ref={input}
+        id={`${listId}-input`}
+        type="text"
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={open && matches.length ? `${listId}-${active}` : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={placeholder}
+        value={query}
+        data-testid={rest['data-testid']}
+        onFocus={(e) => {
+          if (!opened.current) {
+            opened.current = true
+            onFirstOpen?.()
+          }
+          e.target.select()
+          setActive(0)
+          setOpen(true)
+        }}
+        onBlur={cancel}
+        onChange={(e) => {
+          setQuery(e.target.value)
+          setActive(0)
+          setOpen(true)
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+            e.preventDefault()
+            setOpen(true)
+            const step = e.key === 'ArrowDown' ? 1 : -1
+            setActive((i) => (matches.length ? (i + step + matches.length) % matches.length : 0))
+          } else if (e.key === 'Enter') {
+            e.preventDefault()
+            if (open && matches[active]) choose(matches[active])
+          } else if (e.key === 'Escape') {
+            cancel()
+            input.current?.blur()
+          }
+        }}
+      />
+      {open && (
+        <div className="search-select-popup">
+          {status ? (
+            <p className="search-select-note muted">{status}</p>
+          ) : (
+            <>
+              <ul id={listId} role="listbox" aria-label={label}>
+                {matches.map((item, i) => (
+                  <li
+                    key={itemKey(item)}
+                    id={`${listId}-${i}`}
+                    role="option"
+                    aria-selected={i === active}
+                    className={value && itemKey(value) === itemKey(item) ? 'current' : undefined}
+                    onMouseDown={(e) => e.preventDefault()}
+                    onMouseEnter={() => setActive(i)}
+                    onClick={() => choose(item)}
+                  >
+                    {renderItem ? renderItem(item) : itemText(item)}
+                  </li>
+                ))}
+              </ul>
+              <p className="search-select-note muted">{total === 0 ? 'No matches.' : total > matches.length ? `Showing ${matches.length} of ${total}: type more to narrow.` : `${total} ${total === 1 ? 'match' : 'matches'}`}</p>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}

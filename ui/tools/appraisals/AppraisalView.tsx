@@ -1,0 +1,116 @@
+import type { AppraisalRow, AppraisalTotals } from '../../../schemas/appraisal/appraise'
+import { COPY_CONFIRM_MS, PRICE_MODE_LABELS, PRICE_SOURCE_LABELS, STATUS_TEXT, type LineStatus, type PriceMode } from '../../../schemas/appraisal/constants'
+import { CopyButton } from '../../components/CopyButton'
+import type { Column } from '../../components/SortableTable'
+import { formatNumber } from '../../lib/format'
+import { VirtualTable } from './VirtualTable'
+
+/** The preview table and the totals, shared by the new-appraisal page and the saved (read-only) one. */
+
+const isk = (n: number) => formatNumber(n, 2)
+/** Up to three decimals: a stack of ammunition is a few litres, a ship thousands of m³. */
+const volume = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }).format
+const STATUS_TONE: Record<LineStatus, string> = { ok: 'badge-good', unpriced: 'badge-warn', invalid: 'badge-bad' }
+
+const COLUMNS: Column<AppraisalRow>[] = [
+  { key: 'name', header: 'Item', value: (r) => r.name },
+  { key: 'qty', header: 'Qty', value: (r) => r.qty, render: (r) => formatNumber(r.qty), align: 'right', firstDirection: 'desc' },
+  {
+    key: 'm3',
+    header: 'm³',
+    tooltip: 'Volume of the line; ships count packaged',
+    value: (r) => r.m3,
+    render: (r) => (r.m3 === null ? r.type_id === null ? '' : <span className="muted" title="Packaged volume not known yet">unknown</span> : volume(r.m3)),
+    align: 'right',
+    firstDirection: 'desc',
+  },
+  { key: 'price', header: 'Unit price', value: (r) => r.price, render: (r) => (r.price === null ? '—' : isk(r.price)), align: 'right', firstDirection: 'desc' },
+  { key: 'lineISK', header: 'Total ISK', value: (r) => r.lineISK, render: (r) => (r.lineISK === null ? '—' : isk(r.lineISK)), align: 'right', firstDirection: 'desc' },
+  { key: 'source', header: 'Source', tooltip: 'Which price was used', value: (r) => r.source, render: (r) => <span title={PRICE_SOURCE_LABELS[r.source]}>{r.source}</span> },
+  {
+    key: 'status',
+    header: 'Status',
+    value: (r) => r.status,
+    render: (r) => (
+      <span className={`badge ${STATUS_TONE[r.status]}`} data-status={r.status}>
+        {STATUS_TEXT[r.status]}
+      </span>
+    ),
+  },
+]
+
+const ROW_CLASS: Record<LineStatus, string | undefined> = { ok: undefined, unpriced: 'row-unpriced', invalid: 'row-invalid' }
+
+export function AppraisalTable({ rows }: { rows: AppraisalRow[] }) {
+  return (
+    <VirtualTable
+      rows={rows}
+      columns={COLUMNS}
+      rowKey={(r, i) => `${r.type_id ?? r.name}:${i}`}
+      initialSort={{ key: 'lineISK', direction: 'desc' }}
+      rowClassName={(r) => ROW_CLASS[r.status]}
+      label="Appraised items"
+    />
+  )
+}
+
+const ago = (iso: string) => {
+  const minutes = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 60_000))
+  return minutes < 1 ? 'just now' : minutes < 120 ? `${minutes} min ago` : `${Math.round(minutes / 60)} h ago`
+}
+
+export function PriceNote({ hub, mode, pricesAt, frozen }: { hub: string; mode: PriceMode; pricesAt: string | null; frozen?: boolean }) {
+  const when = pricesAt ? new Date(pricesAt).toISOString().slice(0, 16).replace('T', ' ') : null
+  return (
+    <p className="price-note muted" data-testid="price-note">
+      {hub} prices, {PRICE_MODE_LABELS[mode] ?? mode}.{' '}
+      {when ? (
+        <>
+          Snapshot taken {when} UTC{frozen ? '' : ` (${ago(pricesAt!)})`}.
+        </>
+      ) : (
+        'No hub prices have been taken yet: lines are priced from region-wide orders where there are any.'
+      )}
+    </p>
+  )
+}
+
+export function TotalsPanel({ totals, mode, volumeUnknown }: { totals: AppraisalTotals; mode: PriceMode; volumeUnknown: number }) {
+  const side = mode === 'split' ? 'split' : mode.startsWith('sell') ? 'sell' : 'buy'
+  const cell = (key: 'sell' | 'buy' | 'split', label: string) => (
+    <div className={side === key ? 'current' : undefined}>
+      <dt>{label}</dt>
+      <dd data-testid={`total-${key}`}>{isk(totals[key])} ISK</dd>
+    </div>
+  )
+  return (
+    <section className="appraisal-totals" aria-label="Totals">
+      <dl>
+        {cell('sell', 'Sell')}
+        {cell('buy', 'Buy')}
+        {cell('split', 'Split')}
+        <div>
+          <dt>Volume</dt>
+          <dd data-testid="total-volume">{formatNumber(totals.volume, 3)} m³</dd>
+        </div>
+        <div>
+          <dt>Items</dt>
+          <dd data-testid="total-items">{formatNumber(totals.itemCount)}</dd>
+        </div>
+        <div className="adjusted">
+          <dt>
+            Total at {formatNumber(totals.adjustmentPct, totals.adjustmentPct % 1 ? 1 : 0)}%
+            {/* Plain digits: what the game's contract and trade ISK fields accept. */}
+            <CopyButton text={totals.adjusted.toFixed(2)} label="Copy" duration={COPY_CONFIRM_MS} className="copy-total" title="Copy the total as plain digits, for a contract's price" />
+          </dt>
+          <dd data-testid="total-adjusted">{isk(totals.adjusted)} ISK</dd>
+        </div>
+      </dl>
+      {volumeUnknown > 0 && (
+        <p className="muted volume-note" data-testid="volume-note">
+          The volume leaves out {volumeUnknown} line(s) whose packaged volume is not known yet (ships are measured packaged, and ESI has not given theirs).
+        </p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,220 @@
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { appraiseLines, combineLines, warningText } from '../../../schemas/appraisal/appraise'
+import { ADJUSTMENT, APPRAISAL_TEXT, DEFAULT_PRICE_MODE, PRICE_MODE_LABELS, PRICE_MODES, sanitizeAdjustment, type PriceMode } from '../../../schemas/appraisal/constants'
+import { parseAppraisalText } from '../../../schemas/appraisal/parse'
+import { HUBS } from '../../../schemas/hubs'
+import { NumberField } from '../../components/NumberField'
+import { ApiError, apiPost } from '../../lib/api'
+import { readStorage, writeStorage } from '../../lib/storage'
+import { AppraisalTable, PriceNote, TotalsPanel } from './AppraisalView'
+import { appraiseInBrowser, AppraiseError, type BrowserAppraisal } from './client'
+import './appraisals.css'
+
+const STORAGE = { hub: 'appraisals.hub', mode: 'appraisals.mode', combine: 'appraisals.combine' }
+
+const PLACEHOLDER = `Paste anything copied from the game, for example:
+Tritanium 100000
+Pyerite x 5000
+10 x Warrior II
+[Rifter, Tackle]  (an EFT or in-game fitting export)
+an inventory, contract, D-scan, killmail or loot history`
+
+/** What the saved page hands over when a player appraises a snapshot again at today's prices (router state). */
+export interface AppraiseAgain {
+  appraiseAgain: { text: string; stationId: number; mode: PriceMode; adjustment: number; combine: boolean }
+}
+const handedOver = (state: unknown): AppraiseAgain['appraiseAgain'] | null => {
+  const again = (state as Partial<AppraiseAgain> | null)?.appraiseAgain
+  return again && typeof again.text === 'string' && HUBS.some((h) => h.station_id === again.stationId) && PRICE_MODES.includes(again.mode) ? again : null
+}
+
+const storedHub = () => HUBS.find((h) => String(h.station_id) === readStorage(STORAGE.hub))?.station_id ?? HUBS[0].station_id
+const storedMode = () => (PRICE_MODES as readonly string[]).includes(readStorage(STORAGE.mode) ?? '') ? (readStorage(STORAGE.mode) as PriceMode) : DEFAULT_PRICE_MODE
+
+/** The server's sentence for a failed save, after the spec's 'Save failed'. */
+function saveError(err: unknown): string {
+  const reason = err instanceof ApiError && err.status < 500 && err.message && !err.message.startsWith('HTTP ') ? err.message : null
+  return reason ? `${APPRAISAL_TEXT.saveFailed}: ${reason}` : APPRAISAL_TEXT.saveFailed
+}
+
+export default function AppraisalsPage() {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const [again] = useState(() => handedOver(location.state))
+  const [text, setText] = useState(again?.text ?? '')
+  const [stationId, setStationId] = useState<number>(again?.stationId ?? storedHub)
+  const [mode, setMode] = useState<PriceMode>(again?.mode ?? storedMode)
+  const [adjustment, setAdjustment] = useState<number>(again?.adjustment ?? ADJUSTMENT.default)
+  const [combine, setCombine] = useState(() => again?.combine ?? readStorage(STORAGE.combine) !== '0')
+  const [result, setResult] = useState<BrowserAppraisal | null>(null)
+  const [busy, setBusy] = useState<null | 'appraise' | 'save'>(null)
+  const [error, setError] = useState<string | null>(null)
+  const inFlight = useRef<AbortController | null>(null)
+  useEffect(() => () => inFlight.current?.abort(), [])
+
+  // The badge follows the text without holding up typing in a long paste.
+  const deferredText = useDeferredValue(text)
+  const parsedCount = useMemo(() => parseAppraisalText(deferredText).items.length, [deferredText])
+
+  // Mode, adjustment and combining are recomputed here from the prices already fetched.
+  const view = useMemo(() => (result ? appraiseLines(combine ? combineLines(result.lines) : result.lines, result.book, mode, adjustment) : null), [result, combine, mode, adjustment])
+
+  const appraise = async (forStation: number): Promise<BrowserAppraisal | null> => {
+    inFlight.current?.abort()
+    const controller = new AbortController()
+    inFlight.current = controller
+    setBusy('appraise')
+    setError(null)
+    try {
+      const appraisal = await appraiseInBrowser(text, forStation, { signal: controller.signal })
+      if (controller.signal.aborted) return null
+      setResult(appraisal)
+      return appraisal
+    } catch (err) {
+      if (controller.signal.aborted) return null
+      setResult(null)
+      setError(err instanceof AppraiseError ? err.message : APPRAISAL_TEXT.appraiseFailed)
+      return null
+    } finally {
+      if (inFlight.current === controller) setBusy(null)
+    }
+  }
+
+  // A snapshot handed over from the saved page is appraised again straight away, at today's prices.
+  useEffect(() => {
+    if (again) void appraise(again.stationId)
+    // once, on arrival: `again` never changes
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [again])
+
+  const changeHub = (id: number) => {
+    setStationId(id)
+    writeStorage(STORAGE.hub, String(id))
+    // A preview is for one hub: show the new hub's prices straight away.
+    if (result) void appraise(id)
+  }
+
+  const save = async () => {
+    const current = result && result.stationId === stationId ? result : await appraise(stationId)
+    if (!current) return
+    const snapshot = appraiseLines(combine ? combineLines(current.lines) : current.lines, current.book, mode, adjustment)
+    setBusy('save')
+    try {
+      // The server appraises input_raw again itself; rows and totals go along only as the spec's body shape.
+      const { id } = await apiPost<{ id: string }>('/api/appraisals', { station_id: stationId, mode, input_raw: text, adjustment, combine, totals: snapshot.totals, rows: snapshot.rows })
+      navigate(`/appraisals/${id}`)
+    } catch (err) {
+      setError(saveError(err))
+      setBusy(null)
+    }
+  }
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !busy) {
+      e.preventDefault()
+      void appraise(stationId)
+    }
+  }
+
+  const hubLabel = HUBS.find((h) => h.station_id === (result?.stationId ?? stationId))!.label
+  return (
+    <div className="appraisals-page">
+      <div className="panel">
+        <h1>Appraisals</h1>
+        <p className="muted">
+          Paste a cargo hold, a contract, a fit, a D-scan, a killmail or loot history and see what it is worth at a trade hub. Save &amp; Share keeps a frozen copy
+          behind a link that never changes with the market.
+        </p>
+        <label className="field paste-field">
+          <span className="field-label">
+            Items{' '}
+            <span className="badge badge-neutral" data-testid="parsed-count" title="Item lines read from the paste">
+              {parsedCount} {parsedCount === 1 ? 'line' : 'lines'}
+            </span>
+          </span>
+          <textarea name="paste" rows={12} spellCheck={false} placeholder={PLACEHOLDER} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} />
+        </label>
+        <div className="appraisal-controls">
+          <label className="field">
+            <span className="field-label">Hub</span>
+            <select name="hub" value={stationId} onChange={(e) => changeHub(Number(e.target.value))}>
+              {HUBS.map((h) => (
+                <option key={h.station_id} value={h.station_id}>
+                  {h.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span className="field-label">Price</span>
+            <select
+              name="mode"
+              value={mode}
+              onChange={(e) => {
+                setMode(e.target.value as PriceMode)
+                writeStorage(STORAGE.mode, e.target.value)
+              }}
+            >
+              {PRICE_MODES.map((m) => (
+                <option key={m} value={m}>
+                  {PRICE_MODE_LABELS[m]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="field adjust-field">
+            <span className="field-label" id="adjust-label">
+              Adjust total
+            </span>
+            <div className="adjust-inputs">
+              <input type="range" aria-labelledby="adjust-label" min={ADJUSTMENT.min} max={ADJUSTMENT.max} step={1} value={adjustment} onChange={(e) => setAdjustment(sanitizeAdjustment(e.target.value))} />
+              <NumberField label="%" value={adjustment} onChange={setAdjustment} min={ADJUSTMENT.min} max={ADJUSTMENT.max} fallback={ADJUSTMENT.default} name="adjustment" className="adjust-number" />
+            </div>
+          </div>
+          <label className="checkbox-field">
+            <input
+              type="checkbox"
+              name="combine"
+              checked={combine}
+              onChange={(e) => {
+                setCombine(e.target.checked)
+                writeStorage(STORAGE.combine, e.target.checked ? '1' : '0')
+              }}
+            />
+            Combine identical items
+          </label>
+        </div>
+        <div className="button-row">
+          <button type="button" className="button" disabled={busy !== null} onClick={() => void appraise(stationId)}>
+            {busy === 'appraise' ? 'Appraising…' : 'Appraise'}
+          </button>
+          <button type="button" className="button secondary" disabled={busy !== null} onClick={() => void save()}>
+            {busy === 'save' ? 'Saving…' : 'Save & Share'}
+          </button>
+          <span className="muted keyboard-hint">Ctrl+Enter appraises</span>
+        </div>
+        {error && (
+          <p className="error-text" role="alert" data-testid="appraisal-error">
+            {error}
+          </p>
+        )}
+      </div>
+
+      {result && view && (
+        <div className="panel appraisal-preview" aria-busy={busy === 'appraise'}>
+          <h2>Preview</h2>
+          <PriceNote hub={hubLabel} mode={mode} pricesAt={result.pricesAt} />
+          {view.warnings.length > 0 && (
+            <p className="warning-text" data-testid="appraisal-warnings">
+              {warningText(view.warnings)}
+            </p>
+          )}
+          {result.volumesNote && <p className="warning-text">{result.volumesNote}</p>}
+          <TotalsPanel totals={view.totals} mode={mode} volumeUnknown={view.volumeUnknown} />
+          <AppraisalTable rows={view.rows} />
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+import { APPRAISAL_TEXT } from '../../../schemas/appraisal/constants.js'
+
+const baseUrl = inject('appUrl')
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** An inventory copy, a fitting and hand-typed lines: what a player pastes after a site. */
+const PASTE = `Tritanium\t12,000\tMineral\t\t\t120 m3\t60,000.00 ISK
+Pyerite x 3000
+[Rifter, Tackle]
+200mm AutoCannon I, EMP S
+Hobgoblin I x5
+Definitely Not An Item 4`
+
+const number = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''))
+
+async function open(path = '/appraisals') {
+  const opened = await openPage(browser, baseUrl)
+  await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await opened.page.goto(path)
+  return opened
+}
+
+/** Put a (large) paste in the textarea at once, as a paste does; playwright's fill types long texts slowly. */
+async function paste(page: Page, text: string) {
+  await page.getByRole('textbox', { name: /Items/ }).evaluate((el, value) => {
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(el, value)
+    el.dispatchEvent(new Event('input', { bubbles: true }))
+  }, text)
+}
+
+async function appraise(page: Page, text: string) {
+  await paste(page, text)
+  await page.getByRole('button', { name: 'Appraise', exact: true }).click()
+}
+
+/** The cells of one column, in table order. */
+const column = (page: Page, index: number) => page.locator('.appraisal-preview tbody tr:not(.virtual-spacer)').evaluateAll((rows, i) => rows.map((r) => r.children[i]?.textContent ?? ''), index)
+
+describe('/appraisals', () => {
+  it('is first under Calculators in the menu, and a landing card', async () => {
+    const { page, context } = await open('/')
+    await page.getByRole('link', { name: /ISKtimate \(hub prices\)/ }).waitFor()
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const calculators = page.locator('nav.drawer section', { has: page.getByRole('heading', { name: 'Calculators' }) })
+    expect(await calculators.getByRole('link').first().textContent()).toBe('Appraisals')
+    await calculators.getByRole('link', { name: 'Appraisals' }).click()
+    await page.getByRole('heading', { name: 'Appraisals', level: 1 }).waitFor()
+    await context.close()
+  })
+
+  it('pastes, appraises, sorts, recomputes without fetching, saves and opens the shared link', async () => {
+    const { page, context, errors } = await open()
+    const stationCalls: string[] = []
+    page.on('request', (r) => r.url().includes('/api/prices/station') && stationCalls.push(r.url()))
+
+    await page.getByRole('textbox', { name: /Items/ }).fill(PASTE)
+    await expect.poll(() => page.getByTestId('parsed-count').textContent()).toBe('7 lines')
+    await page.getByRole('button', { name: 'Appraise', exact: true }).click()
+    await page.getByRole('heading', { name: 'Preview' }).waitFor()
+
+    const names = await column(page, 0)
+    expect(names).toEqual(expect.arrayContaining(['Tritanium', 'Pyerite', 'Rifter', '200mm AutoCannon I', 'EMP S', 'Hobgoblin I', 'Definitely Not An Item']))
+    expect(names).toHaveLength(7)
+    const statuses = await column(page, 6)
+    expect(statuses.filter((s) => s === 'Invalid')).toHaveLength(1)
+    expect(statuses.filter((s) => s === 'OK').length).toBeGreaterThanOrEqual(5)
+    expect(await page.getByTestId('appraisal-warnings').textContent()).toMatch(/^1 invalid item\(s\)/)
+    expect(await page.getByTestId('price-note').textContent()).toMatch(/^Jita 4-4 prices, Sell, top 5% average\. Snapshot taken \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/)
+
+    // totals agree with the rows; sorted by value, most valuable first
+    const values = (await column(page, 4)).map((v) => (v === '—' ? 0 : number(v)))
+    expect(values).toEqual([...values].sort((a, b) => b - a))
+    const sellTotal = number(await page.getByTestId('total-sell').textContent())
+    expect(sellTotal).toBeCloseTo(values.reduce((a, b) => a + b, 0), 1)
+    expect(number(await page.getByTestId('total-adjusted').textContent())).toBe(sellTotal)
+    expect(number(await page.getByTestId('total-items').textContent())).toBe(12000 + 3000 + 1 + 1 + 1 + 5)
+
+    // click a header: descending first for numbers, then ascending
+    await page.getByRole('button', { name: /^Qty/ }).click()
+    expect(await page.getByRole('columnheader', { name: /Qty/ }).getAttribute('aria-sort')).toBe('descending')
+    expect((await column(page, 0))[0]).toBe('Tritanium')
+    await page.getByRole('button', { name: /^Qty/ }).click()
+    expect(await page.getByRole('columnheader', { name: /Qty/ }).getAttribute('aria-sort')).toBe('ascending')
+    expect((await column(page, 1))[0]).toBe('1')
+    await page.getByRole('button', { name: /^Item/ }).click()
+    expect((await column(page, 0))[0]).toBe('200mm AutoCannon I')
+
+    // mode and adjustment recompute in the page, without asking for prices again
+    const calls = stationCalls.length
+    await page.getByRole('combobox', { name: 'Price' }).selectOption('buy5')
+    const buyTotal = number(await page.getByTestId('total-buy').textContent())
+    await expect.poll(async () => number(await page.getByTestId('total-adjusted').textContent())).toBe(buyTotal)
+    await page.getByRole('spinbutton', { name: '%' }).fill('50')
+    await expect.poll(async () => number(await page.getByTestId('total-adjusted').textContent())).toBeCloseTo(buyTotal / 2, 1)
+    expect(await page.getByRole('slider').inputValue()).toBe('50')
+    await page.getByRole('spinbutton', { name: '%' }).fill('900')
+    await expect.poll(async () => number(await page.getByTestId('total-adjusted').textContent())).toBeCloseTo(buyTotal * 2, 1)
+    await page.getByRole('spinbutton', { name: '%' }).fill('')
+    await expect.poll(async () => number(await page.getByTestId('total-adjusted').textContent())).toBe(buyTotal)
+    await page.getByRole('spinbutton', { name: '%' }).fill('90')
+    expect(stationCalls.length).toBe(calls)
+
+    const previewTotals = { buy: buyTotal, adjusted: number(await page.getByTestId('total-adjusted').textContent()) }
+
+    await page.getByRole('button', { name: 'Save & Share' }).click()
+    await page.waitForURL(/\/appraisals\/[A-Za-z0-9_-]{16}$/)
+    await page.getByRole('heading', { name: 'Saved appraisal' }).waitFor()
+    await page.getByTestId('total-adjusted').waitFor()
+    expect(number(await page.getByTestId('total-buy').textContent())).toBe(previewTotals.buy)
+    expect(number(await page.getByTestId('total-adjusted').textContent())).toBe(previewTotals.adjusted)
+    expect(await page.getByText('Total at 90%').count()).toBe(1)
+    expect(await column(page, 0)).toHaveLength(7)
+    await page.getByRole('button', { name: 'Pasted text' }).click()
+    expect(await page.getByTestId('pasted-text').textContent()).toBe(PASTE)
+
+    // the link opens the same snapshot in a fresh browser
+    const shared = page.url()
+    const other = await openPage(browser, baseUrl)
+    await other.page.goto(shared)
+    await other.page.getByTestId('total-adjusted').waitFor()
+    expect(number(await other.page.getByTestId('total-adjusted').textContent())).toBe(previewTotals.adjusted)
+    await other.context.close()
+
+    // copy the link: 'Copied!' for 1.5 s
+    await page.getByRole('button', { name: 'Copy link' }).click()
+    await page.getByRole('button', { name: 'Copied!' }).waitFor()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shared)
+    await page.getByRole('button', { name: 'Copy link' }).waitFor({ timeout: 2500 })
+    // the total as plain digits, for a contract's price field
+    await page.getByRole('button', { name: 'Copy', exact: true }).click()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(previewTotals.adjusted.toFixed(2))
+
+    await page.getByRole('link', { name: 'New appraisal' }).click()
+    await page.waitForURL((u) => u.pathname === '/appraisals')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('re-appraises at the new hub when the hub changes', async () => {
+    const { page, context } = await open()
+    await appraise(page, 'Tritanium 1000')
+    await page.getByRole('heading', { name: 'Preview' }).waitFor()
+    const amarrCall = page.waitForRequest((r) => r.url().includes('/api/prices/station?station_id=60008494'))
+    await page.getByRole('combobox', { name: 'Hub' }).selectOption({ label: 'Amarr' })
+    await amarrCall
+    await expect.poll(() => page.getByTestId('price-note').textContent()).toMatch(/^Amarr prices/)
+    await context.close()
+  })
+
+  it('Save & Share appraises first when there is no appraisal for the chosen hub', async () => {
+    const { page, context } = await open()
+    await page.getByRole('textbox', { name: /Items/ }).fill('Pyerite 500')
+    await page.getByRole('combobox', { name: 'Hub' }).selectOption({ label: 'Dodixie' })
+    const priced = page.waitForRequest((r) => r.url().includes('/api/prices/station?station_id=60011866'))
+    await page.getByRole('button', { name: 'Save & Share' }).click()
+    await priced
+    await page.waitForURL(/\/appraisals\/[A-Za-z0-9_-]{16}$/)
+    await expect.poll(() => page.getByTestId('price-note').textContent()).toMatch(/^Dodixie prices/)
+    await context.close()
+  })
+
+  it('says what went wrong, in the spec words', async () => {
+    const { page, context } = await open()
+    const error = () => page.getByTestId('appraisal-error').textContent()
+
+    await appraise(page, '   ')
+    await expect.poll(error).toBe(APPRAISAL_TEXT.noLines)
+    await appraise(page, 'Qwertyuiop 5\nAsdfghjkl')
+    await expect.poll(error).toBe(APPRAISAL_TEXT.noneRecognised)
+
+    await page.route('**/api/types/resolve', (r) => r.abort())
+    await appraise(page, 'Tritanium 5')
+    await expect.poll(error).toBe(APPRAISAL_TEXT.resolverFailed)
+    await page.unroute('**/api/types/resolve')
+
+    await page.route('**/api/prices/station*', (r) => r.fulfill({ status: 500, body: '{"error":"boom"}' }))
+    await appraise(page, 'Tritanium 6')
+    await expect.poll(error).toBe(APPRAISAL_TEXT.priceApiFailed)
+    await page.unroute('**/api/prices/station*')
+
+    await page.route('**/api/types/resolve', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: '{"unexpected":true}' }))
+    await appraise(page, 'Tritanium 7')
+    await expect.poll(error).toBe(APPRAISAL_TEXT.appraiseFailed)
+    await page.unroute('**/api/types/resolve')
+
+    // the region fallback failing is silent: the lines just stay without a fallback price
+    await page.route('**/api/prices/fallback*', (r) => r.abort())
+    await appraise(page, 'Tritanium 8')
+    await page.getByRole('heading', { name: 'Preview' }).waitFor()
+    expect(await page.getByTestId('appraisal-error').count()).toBe(0)
+    await page.unroute('**/api/prices/fallback*')
+
+    await page.route('**/api/appraisals', (r) => (r.request().method() === 'POST' ? r.fulfill({ status: 503, body: '{"error":"down"}' }) : r.continue()))
+    await page.getByRole('button', { name: 'Save & Share' }).click()
+    await expect.poll(error).toBe(APPRAISAL_TEXT.saveFailed)
+    expect(await page.getByRole('textbox', { name: /Items/ }).inputValue()).toBe('Tritanium 8')
+    await context.close()
+  })
+
+  it("shows 'Not found' or 'Failed to load' in red with a way back", async () => {
+    const { page, context } = await open('/appraisals/AAAAAAAAAAAAAAAA')
+    await expect.poll(() => page.getByTestId('saved-error').textContent()).toBe('Not found')
+    expect(await page.getByTestId('saved-error').evaluate((e) => getComputedStyle(e).color)).toBe('rgb(255, 93, 108)')
+    await page.route('**/api/appraisals/BBBBBBBBBBBBBBBB', (r) => r.fulfill({ status: 500, body: '{"error":"Internal server error"}' }))
+    await page.goto('/appraisals/BBBBBBBBBBBBBBBB')
+    await expect.poll(() => page.getByTestId('saved-error').textContent()).toBe('Failed to load')
+    await page.getByRole('link', { name: 'Back to appraisals' }).click()
+    await page.waitForURL((u) => u.pathname === '/appraisals')
+    await context.close()
+  })
+
+  it('keeps 5,000 rows responsive by rendering only the rows in view', async () => {
+    const { page, context } = await open()
+    await page.getByLabel('Combine identical items').uncheck()
+    await appraise(page, Array.from({ length: 5000 }, (_, i) => `Tritanium ${i + 1}`).join('\n'))
+    await page.getByRole('heading', { name: 'Preview' }).waitFor({ timeout: 20_000 })
+    const table = page.getByRole('table', { name: 'Appraised items' })
+    expect(await table.getAttribute('aria-rowcount')).toBe('5001')
+    expect(await page.locator('.appraisal-preview tbody tr:not(.virtual-spacer)').count()).toBeLessThan(100)
+    expect(number(await page.getByTestId('total-items').textContent())).toBe((5000 * 5001) / 2)
+    // the most valuable line first; scroll to the end and the cheapest is there
+    expect((await column(page, 1))[0]).toBe('5,000')
+    await page.locator('.virtual-table').evaluate((el) => (el.scrollTop = el.scrollHeight))
+    await expect.poll(async () => (await column(page, 1)).at(-1)).toBe('1')
+    await context.close()
+  })
+})

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+import { parseHuffMinutes } from '../../../schemas/harvesting-rules.js'
+
+const baseUrl = inject('appUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function open(path = '/gas-calc') {
+  const opened = await openPage(browser, baseUrl)
+  await opened.page.goto(path)
+  await opened.page.getByRole('heading', { name: 'Gas Huffing Calculator' }).waitFor()
+  return opened
+}
+
+const moduleOptions = (page: Page) => page.getByLabel('Module Type').locator('option').allTextContents()
+async function calculate(page: Page) {
+  await page.getByRole('button', { name: 'Calculate' }).click()
+  await page.getByTestId('gas-results').waitFor()
+  await expect.poll(() => page.getByRole('button', { name: 'Calculate' }).isEnabled()).toBe(true)
+}
+/** Each row: [site of its pair, gas, M³/Cloud, M³ Lost, ISK/Cloud, ISK Lost, TTK, ISK/hr] as shown. */
+const tableRows = (page: Page) =>
+  page.locator('[data-testid="gas-row"]').evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-site')!, ...[...r.querySelectorAll('td')].map((td) => td.textContent!.trim())]))
+const num = (text: string) => Number(text.replace(/,/g, ''))
+/** The first entry of every pair, in table order. */
+const firstEntries = async (page: Page) => (await tableRows(page)).filter((row, i, all) => i === 0 || all[i - 1][0] !== row[0])
+
+describe('gas calculator (/gas-calc)', () => {
+  it("starts from the spec's defaults and shows every site as a pair with its total, sorted by ISK/hr", async () => {
+    const { page, errors, context } = await open()
+    expect(await page.getByLabel('Ship', { exact: true }).inputValue()).toBe('Prospect')
+    expect(await page.getByLabel('Module Type').inputValue()).toBe('Syndicate Gas Cloud Scoop')
+    expect(await page.getByLabel('Module Count').inputValue()).toBe('2')
+    expect(await page.getByLabel('Ship Count').inputValue()).toBe('1')
+    expect(await page.getByLabel('Mining Frigate Level').inputValue()).toBe('5')
+    expect(await page.getByLabel('Mining Barge Level').inputValue()).toBe('0')
+    expect(await page.getByLabel('Boost Ship').inputValue()).toBe('None')
+    expect(await page.getByLabel('Boost Module').locator('option:checked').textContent()).toBe('Burst I')
+    expect(await page.getByLabel('Industrial Core').locator('option:checked').textContent()).toBe('No')
+    // The market API docs open in a new tab.
+    const docs = page.getByRole('link', { name: 'market API docs' })
+    expect([await docs.getAttribute('href'), await docs.getAttribute('target')]).toEqual(['/api/docs/', '_blank'])
+
+    // A slow answer shows the loading state.
+    await page.route('**/api/gas-calc', async (route) => {
+      await new Promise((r) => setTimeout(r, 400))
+      await route.continue()
+    })
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await expect.poll(() => page.getByRole('button', { name: 'Calculating…' }).isDisabled()).toBe(true)
+    await page.getByTestId('gas-results').waitFor()
+    expect(await page.getByRole('button', { name: 'Calculate' }).isEnabled()).toBe(true)
+
+    const rows = await tableRows(page)
+    expect(rows).toHaveLength(18)
+    expect(await page.getByTestId('fleet-summary').textContent()).toContain('12,800 m³ per hour')
+    expect(await page.getByTestId('price-source').textContent()).toMatch(/^Prices: Jita 4-4, buy \(highest order\), for raw gas, from a market snapshot taken/)
+    // Pairs: the site total is the pair's ISK per cloud in millions.
+    const totals = await page.getByTestId('site-total').allTextContents()
+    expect(totals).toHaveLength(9)
+    const bySite = new Map<string, string[][]>()
+    for (const r of rows) bySite.set(r[0], [...(bySite.get(r[0]) ?? []), r])
+    const sites = [...bySite.keys()]
+    sites.forEach((site, i) => {
+      const pair = bySite.get(site)!
+      expect(pair).toHaveLength(2)
+      expect(totals[i]).toBe(`${Math.round((num(pair[0][4]) + num(pair[1][4])) / 1e6).toLocaleString('en-US')}M ISK`)
+    })
+    // Default sort: ISK/hr of the first entry of each pair, high to low.
+    const hourly = (await firstEntries(page)).map((r) => num(r[7]))
+    expect(hourly).toEqual([...hourly].sort((a, b) => b - a))
+    expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('ISK/hr')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('changes the module list with the ship, and keeps the fleet in the address', async () => {
+    const { page, context } = await open()
+    expect(await moduleOptions(page)).toEqual(['Gas Cloud Scoop I', "'Crop' Gas Cloud Scoop", "'Plow' Gas Cloud Scoop", 'Gas Cloud Scoop II', 'Syndicate Gas Cloud Scoop'])
+    await page.getByLabel('Ship', { exact: true }).selectOption('Hulk')
+    expect(await moduleOptions(page)).toEqual(['Gas Cloud Harvester I', 'Gas Cloud Harvester II', 'ORE Gas Cloud Harvester'])
+    expect(await page.getByLabel('Module Type').inputValue()).toBe('Gas Cloud Harvester II')
+    expect(await page.getByTestId('module-stats').textContent()).toBe('200 m³ per 160 s, residue 34% × 1')
+    await page.getByLabel('Module Count').fill('3')
+    expect(await page.getByTestId('slot-warning').textContent()).toBe('A Hulk fits at most 2 of these (high slots).')
+    await page.getByLabel('Ship', { exact: true }).selectOption('Venture')
+    expect(await page.getByLabel('Module Type').inputValue()).toBe('Syndicate Gas Cloud Scoop')
+    await page.getByLabel('Ship', { exact: true }).selectOption('Mackinaw')
+    await page.getByLabel('Exhumers Level').fill('4')
+    await page.getByLabel('Boost Ship').selectOption('Orca')
+    await expect.poll(() => new URL(page.url()).searchParams.get('ship')).toBe('Mackinaw')
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ module: 'Gas Cloud Harvester II', modules: '3', exhumer: '4', boost: 'Orca' })
+    await page.reload()
+    await page.getByRole('heading', { name: 'Gas Huffing Calculator' }).waitFor()
+    expect(await page.getByLabel('Ship', { exact: true }).inputValue()).toBe('Mackinaw')
+    expect(await page.getByLabel('Exhumers Level').inputValue()).toBe('4')
+    expect(await page.getByLabel('Boost Ship').inputValue()).toBe('Orca')
+    await context.close()
+  })
+
+  it('sorts pairs by each column: a new column ascending, the active one flips; TTK by minutes', async () => {
+    const { page, context } = await open('/gas-calc?ship=Hulk&module=Gas+Cloud+Harvester+II&modules=2&barge=5&exhumer=5&frigate=0')
+    await calculate(page)
+    const columns: Array<[string, number]> = [
+      ['M³/Cloud', 2],
+      ['M³ Lost', 3],
+      ['ISK/Cloud', 4],
+      ['ISK Lost', 5],
+      ['TTK', 6],
+      ['ISK/hr', 7],
+    ]
+    const value = (label: string, text: string) => (label === 'TTK' ? parseHuffMinutes(text) : num(text))
+    for (const [label, index] of columns) {
+      const header = page.getByRole('columnheader', { name: label })
+      await header.getByRole('button').click()
+      expect(await header.getAttribute('aria-sort'), label).toBe('ascending')
+      let firsts = (await firstEntries(page)).map((r) => value(label, r[index]))
+      expect(firsts, label).toEqual([...firsts].sort((a, b) => a - b))
+      await header.getByRole('button').click()
+      expect(await header.getAttribute('aria-sort'), label).toBe('descending')
+      firsts = (await firstEntries(page)).map((r) => value(label, r[index]))
+      expect(firsts, label).toEqual([...firsts].sort((a, b) => b - a))
+      // Pairs stay together.
+      const rows = await tableRows(page)
+      for (let i = 0; i < rows.length; i += 2) expect(rows[i][0]).toBe(rows[i + 1][0])
+    }
+    await context.close()
+  })
+
+  it('filters sites by wormhole class', async () => {
+    const { page, context } = await open()
+    await calculate(page)
+    await page.getByRole('button', { name: 'C1', exact: true }).click()
+    const sites = [...new Set((await tableRows(page)).map((r) => r[0]))]
+    expect(sites.sort()).toEqual(['Barren Perimeter Reservoir', 'Minor Perimeter Reservoir', 'Ordinary Perimeter Reservoir', 'Sizeable Perimeter Reservoir', 'Token Perimeter Reservoir'])
+    await page.getByRole('button', { name: 'C6', exact: true }).click()
+    expect(new Set((await tableRows(page)).map((r) => r[0])).size).toBe(9)
+    expect(new URL(page.url()).searchParams.get('class')).toBe('C6')
+    await context.close()
+  })
+
+  it('collapses and expands Fleet, Skills and Boosts from their headings', async () => {
+    const { page, context } = await open()
+    const sections: Array<[string, string]> = [
+      ['Fleet', 'Ship Count'],
+      ['Skills', 'Exhumers Level'],
+      ['Boosts', 'Mining Director Level'],
+    ]
+    for (const [title, field] of sections) {
+      const toggle = page.getByRole('button', { name: title, exact: true })
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+      await toggle.click()
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+      expect(await page.getByLabel(field).isVisible()).toBe(false)
+      await toggle.click()
+      expect(await page.getByLabel(field).isVisible()).toBe(true)
+    }
+    await context.close()
+  })
+
+  it('explains M³ Lost and the Boost Implant in tooltips', async () => {
+    const { page, context } = await open()
+    await page.getByLabel('About Boost Implant').hover()
+    expect(await page.getByRole('tooltip').filter({ visible: true }).textContent()).toBe(
+      'The Mining Foreman Mindlink and the ORE Mining Director implant give the same mining burst bonus; ORE also adds shield boosts, which are ignored.',
+    )
+    await calculate(page)
+    await page.getByLabel('About M³ Lost').hover()
+    expect(await page.getByRole('tooltip').filter({ visible: true }).textContent()).toBe("Expected m³ destroyed by residue instead of harvested, based on the module's residue percent times a multiplier.")
+    await context.close()
+  })
+
+  it("alerts 'Calculation failed. Check console for details.' on a failure, clears the loading state and keeps the last results", async () => {
+    const { page, context, errors } = await open()
+    await calculate(page)
+    const before = await tableRows(page)
+    const dialogs: string[] = []
+    page.on('dialog', (d) => {
+      dialogs.push(d.message())
+      void d.accept()
+    })
+    await page.route('**/api/gas-calc', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Static game data is not imported yet; try again in a minute' }) }))
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await expect.poll(() => dialogs).toEqual(['Calculation failed. Check console for details.'])
+    expect(await page.getByRole('button', { name: 'Calculate' }).isEnabled()).toBe(true)
+    expect(await page.getByTestId('calc-error').textContent()).toBe('Static game data is not imported yet; try again in a minute')
+    expect(await tableRows(page)).toEqual(before)
+    // The failure went to the console, as the spec asks.
+    expect(errors.some((e) => e.startsWith('Calculation failed (/api/gas-calc)'))).toBe(true)
+    await context.close()
+  })
+
+  it('saves fleet compositions in this browser and loads them back', async () => {
+    const { page, context } = await open()
+    await page.getByLabel('Ship', { exact: true }).selectOption('Skiff')
+    await page.getByLabel('Ship Count').fill('4')
+    await page.getByRole('button', { name: 'Saved fleets' }).click()
+    await page.getByLabel('Save this fleet as').fill('Skiff gang')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.goto('/gas-calc?ship=Prospect')
+    await page.getByRole('button', { name: 'Saved fleets' }).click()
+    expect(await page.getByLabel('Ship', { exact: true }).inputValue()).toBe('Prospect')
+    await page.getByRole('listitem').filter({ hasText: 'Skiff gang' }).getByRole('button', { name: 'Load' }).click()
+    expect(await page.getByLabel('Ship', { exact: true }).inputValue()).toBe('Skiff')
+    expect(await page.getByLabel('Ship Count').inputValue()).toBe('4')
+    expect(await page.getByLabel('Module Type').inputValue()).toBe('Gas Cloud Harvester II')
+    await page.getByRole('button', { name: 'Delete Skiff gang' }).click()
+    expect(await page.getByRole('listitem').filter({ hasText: 'Skiff gang' }).count()).toBe(0)
+    await context.close()
+  })
+})

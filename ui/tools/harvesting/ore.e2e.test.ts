@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+
+const baseUrl = inject('appUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function open(path = '/ore') {
+  const opened = await openPage(browser, baseUrl)
+  await opened.page.goto(path)
+  await opened.page.getByRole('heading', { name: 'Ore Mining Calculator' }).waitFor()
+  // The ship list comes from /api/data/mining_ship_bonuses.json.
+  await expect.poll(() => opened.page.getByLabel('Ship', { exact: true }).locator('option').count()).toBeGreaterThan(5)
+  return opened
+}
+
+const options = (page: Page, label: string) => page.getByLabel(label, { exact: true }).locator('option').allTextContents()
+async function calculate(page: Page) {
+  await page.getByRole('button', { name: 'Calculate' }).click()
+  await page.getByTestId('ore-results').waitFor()
+}
+const rows = (page: Page) => page.locator('.ore-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())))
+const oreNames = async (page: Page) => (await page.locator('.ore-table .ore-name').allTextContents())
+const num = (text: string) => Number(text.replace(/,/g, ''))
+
+describe('ore calculator (/ore)', () => {
+  it('offers strip miners on barges and exhumers, other miners on frigates, and a crystal only for a modulated miner', async () => {
+    const { page, errors, context } = await open()
+    expect(await options(page, 'Ship')).toEqual(['Venture', 'Prospect', 'Endurance', 'Covetor', 'Retriever', 'Procurer', 'Hulk', 'Skiff', 'Mackinaw'])
+    expect(await page.getByLabel('Ship', { exact: true }).inputValue()).toBe('Hulk')
+    expect(await options(page, 'High Slot Module')).toEqual(['Modulated Deep Core Strip Miner II', 'Modulated Strip Miner II', 'ORE Strip Miner', 'Strip Miner I'])
+    // Modulated Strip Miner II loads crystals.
+    const crystal = page.getByLabel('Mining Crystal', { exact: true })
+    expect(await crystal.isEnabled()).toBe(true)
+    await crystal.selectOption('Complex Asteroid Mining Crystal Type A II')
+    // Another module clears the crystal, and a strip miner without crystals disables the choice.
+    await page.getByLabel('High Slot Module').selectOption('Strip Miner I')
+    expect(await crystal.inputValue()).toBe('')
+    expect(await crystal.isDisabled()).toBe(true)
+    // A frigate gets the non-strip miners; the module follows the ship.
+    await page.getByLabel('Ship', { exact: true }).selectOption('Prospect')
+    const frigateModules = await options(page, 'High Slot Module')
+    expect(frigateModules).toContain('Miner II')
+    expect(frigateModules).toContain('Modulated Deep Core Miner II')
+    expect(frigateModules.some((m) => m.includes('Strip Miner'))).toBe(false)
+    expect(await page.getByLabel('High Slot Module').inputValue()).toBe('Miner II')
+    expect(await page.getByTestId('module-stats').textContent()).toBe('60 m³ per 60 s, residue 34% × 1')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('calculates cycle time, yield per cycle and ISK per hour, sorted by ISK/hr; every column sorts by the spec rules', async () => {
+    const { page, context } = await open('/ore?ship=Skiff&module=Modulated+Strip+Miner+II&modules=1&crystal=Simple+Asteroid+Mining+Crystal+Type+A+II&low=&lows=0')
+    await calculate(page)
+    // The worked example: 480 × 1.8 × 1.1 × 1.1 × 1.25 × 1.25 = 1,633.5 m³ every 180 s.
+    expect(await page.getByTestId('cycle-time').textContent()).toBe('Cycle Time 180.00 s')
+    expect(await page.getByTestId('yield-per-cycle').textContent()).toBe('Yield/Cycle 1,633.50 m³')
+    expect(await page.getByTestId('crystal-note').textContent()).toMatch(/tuned for Simple ores .* on other ores the module mines 907.50 m³ every 180.00 s/)
+    expect(await page.getByTestId('price-source').textContent()).toMatch(/^Prices: Jita 4-4, buy \(highest order\), for compressed ore/)
+    // Default: ISK/hr, high to low.
+    const hourly = (await rows(page)).map((r) => num(r[3]))
+    expect(hourly).toEqual([...hourly].sort((a, b) => b - a))
+    // Units/hr × ISK/unit = ISK/hr on every row.
+    for (const r of await rows(page)) expect(Math.abs(num(r[2]) * num(r[1]) - num(r[3]))).toBeLessThan(num(r[3]) * 0.001 + num(r[1]))
+
+    const header = (name: string) => page.getByRole('columnheader', { name })
+    // The Ore column starts descending.
+    await header('Ore').getByRole('button').click()
+    expect(await header('Ore').getAttribute('aria-sort')).toBe('descending')
+    let names = await oreNames(page)
+    expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a, 'en')))
+    await header('Ore').getByRole('button').click()
+    names = await oreNames(page)
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')))
+    // The numeric columns start ascending and flip.
+    for (const [name, index] of [['ISK/unit', 1], ['Units/hr', 2], ['ISK/hr', 3]] as const) {
+      await header(name).getByRole('button').click()
+      expect(await header(name).getAttribute('aria-sort')).toBe('ascending')
+      let values = (await rows(page)).map((r) => num(r[index]))
+      expect(values, name).toEqual([...values].sort((a, b) => a - b))
+      await header(name).getByRole('button').click()
+      values = (await rows(page)).map((r) => num(r[index]))
+      expect(values, name).toEqual([...values].sort((a, b) => b - a))
+    }
+    // Header tooltips.
+    expect(await header('ISK/hr').getAttribute('title')).toMatch(/Units per hour × ISK per unit/)
+    expect(await header('Units/hr').getAttribute('title')).toMatch(/per hour/)
+    await context.close()
+  })
+
+  it('lists wormhole-site ores by default and every asteroid ore on request', async () => {
+    const { page, context } = await open()
+    await calculate(page)
+    const wormhole = await oreNames(page)
+    expect(wormhole).toEqual(expect.arrayContaining(['Arkonor', 'Bistot', 'Gneiss', 'Kernite', 'Omber', 'Pyroxeres']))
+    expect(wormhole).not.toContain('Veldspar')
+    await page.getByRole('button', { name: 'All asteroid ores' }).click()
+    const all = await oreNames(page)
+    expect(all).toContain('Veldspar')
+    expect(all.length).toBeGreaterThan(wormhole.length)
+    await context.close()
+  })
+
+  it('collapses and expands Ship, Skills and Boosts from their legends', async () => {
+    const { page, context } = await open()
+    for (const [title, field] of [
+      ['Ship', 'Number of Ships'],
+      ['Skills', 'Astrogeology Level'],
+      ['Boosts', 'Mining Director'],
+    ]) {
+      const toggle = page.locator('legend').getByRole('button', { name: title, exact: true })
+      await toggle.click()
+      expect(await page.getByLabel(field, { exact: true }).isVisible(), title).toBe(false)
+      await toggle.click()
+      expect(await page.getByLabel(field, { exact: true }).isVisible(), title).toBe(true)
+    }
+    await context.close()
+  })
+
+  it("shows the server's sentence when it refuses a setup", async () => {
+    const { page, context } = await open()
+    await page.route('**/api/ore-calc', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'config.module: a Hulk cannot fit Miner II' }) }))
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    expect(await page.getByTestId('calc-error').textContent()).toBe('config.module: a Hulk cannot fit Miner II')
+    await context.close()
+  })
+})

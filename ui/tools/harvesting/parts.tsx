@@ -1,0 +1,272 @@
+import { useEffect, useId, useState, type ReactNode } from 'react'
+import { HARVEST_PRICE_FIELDS, type HarvestPriceField } from '../../../schemas/harvesting-options'
+import { Collapsible } from '../../components/Collapsible'
+import { apiGet, apiPost, ApiError } from '../../lib/api'
+import { readStorage, writeStorage } from '../../lib/storage'
+
+/** A '?' mark that shows its text on hover or keyboard focus (and to screen readers through the tooltip role). */
+export function InfoTip({ text, label = 'More information' }: { text: string; label?: string }) {
+  const id = useId()
+  return (
+    <span className="info-tip" tabIndex={0} aria-label={label} aria-describedby={id}>
+      ?
+      <span role="tooltip" id={id} className="info-tip-text">
+        {text}
+      </span>
+    </span>
+  )
+}
+
+export function SelectField<T extends string | number>({
+  label,
+  value,
+  options,
+  onChange,
+  tip,
+  disabled,
+  note,
+}: {
+  label: string
+  value: T
+  options: ReadonlyArray<{ value: T; label: string }>
+  onChange: (value: T) => void
+  tip?: string
+  disabled?: boolean
+  note?: ReactNode
+}) {
+  const id = useId()
+  return (
+    <div className="field">
+      <span className="field-label">
+        <label htmlFor={id}>{label}</label>
+        {tip && (
+          <>
+            {' '}
+            <InfoTip text={tip} label={`About ${label}`} />
+          </>
+        )}
+      </span>
+      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(options.find((o) => String(o.value) === e.target.value)!.value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {note}
+    </div>
+  )
+}
+
+export const namesAsOptions = (names: readonly string[]) => names.map((n) => ({ value: n, label: n }))
+export const YES_NO = <T extends string>(no: T, yes: T) => [
+  { value: no, label: 'No' },
+  { value: yes, label: 'Yes' },
+]
+
+/** Which Jita price values the harvest, and whether the compressed form is priced. */
+export function PriceChoice({ field, compressed, onChange, what }: { field: HarvestPriceField; compressed: boolean; onChange: (change: { priceField?: HarvestPriceField; compressed?: boolean }) => void; what: string }) {
+  return (
+    <div className="price-choice">
+      <SelectField label="Jita 4-4 price" value={field} options={HARVEST_PRICE_FIELDS} onChange={(priceField) => onChange({ priceField })} />
+      <label className="checkbox-field">
+        <input type="checkbox" checked={compressed} onChange={(e) => onChange({ compressed: e.target.checked })} /> Price compressed {what}
+      </label>
+    </div>
+  )
+}
+
+const fieldLabel = (field: string) => HARVEST_PRICE_FIELDS.find((f) => f.value === field)?.label ?? field
+
+function age(at: string): string {
+  const minutes = Math.max(0, Math.round((Date.now() - Date.parse(at)) / 60_000))
+  return minutes < 1 ? 'less than a minute' : minutes < 120 ? `${minutes} min` : `${Math.round(minutes / 60)} h`
+}
+
+/** Which prices a result used and how old they are; says plainly when there are none. */
+export function PriceSource({ source, what }: { source: { hub: string; field: string; compressed: boolean; at: string | null }; what: string }) {
+  if (!source.at) {
+    return (
+      <p className="warning-text" data-testid="price-source">
+        No {source.hub} prices yet (the market snapshot has not arrived), so ISK columns are empty. Yields and times are exact.
+      </p>
+    )
+  }
+  return (
+    <p className="muted" data-testid="price-source">
+      Prices: {source.hub}, {fieldLabel(source.field).toLowerCase()}, for {source.compressed ? `compressed ${what}` : `raw ${what}`}, from a market snapshot taken {age(source.at)} ago (
+      {new Date(source.at).toISOString().slice(0, 16).replace('T', ' ')} UTC).
+    </p>
+  )
+}
+
+/** One of the /api/data/*.json files, loaded once per page. */
+export function useDataFile<T>(file: string): { data: T | null; error: string | null } {
+  const [state, setState] = useState<{ data: T | null; error: string | null }>({ data: null, error: null })
+  useEffect(() => {
+    let live = true
+    apiGet<T>(`/api/data/${file}`)
+      .then((data) => live && setState({ data, error: null }))
+      .catch((err) => live && setState({ data: null, error: err instanceof ApiError ? err.message : 'The server could not be reached.' }))
+    return () => {
+      live = false
+    }
+  }, [file])
+  return state
+}
+
+interface SavedSetup {
+  name: string
+  query: string
+  savedAt: string
+}
+
+function readSaved(key: string): SavedSetup[] {
+  try {
+    const parsed = JSON.parse(readStorage(key) ?? '[]')
+    return Array.isArray(parsed) ? parsed.filter((s) => typeof s?.name === 'string' && typeof s?.query === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+/**
+ * Named setups kept in this browser (local storage): save the current one under a name (the same name replaces it),
+ * load one back, or delete it.
+ */
+export function SavedSetups({ storageKey, query, onLoad, noun }: { storageKey: string; query: string; onLoad: (query: string) => void; noun: string }) {
+  const [saved, setSaved] = useState(() => readSaved(storageKey))
+  const [name, setName] = useState('')
+  const [message, setMessage] = useState<string | null>(null)
+  const inputId = useId()
+  const store = (list: SavedSetup[]) => {
+    setSaved(list)
+    writeStorage(storageKey, JSON.stringify(list))
+  }
+  const save = () => {
+    const clean = name.replace(/\s+/g, ' ').trim().slice(0, 40)
+    if (!clean) return setMessage(`Give the ${noun} a name first.`)
+    store([...saved.filter((s) => s.name !== clean), { name: clean, query, savedAt: new Date().toISOString() }].sort((a, b) => a.name.localeCompare(b.name, 'en')))
+    setName('')
+    setMessage(`Saved '${clean}' in this browser.`)
+  }
+  return (
+    <div className="saved-setups" data-testid="saved-setups">
+      <div className="saved-row">
+        <div className="field">
+          <label className="field-label" htmlFor={inputId}>
+            Save this {noun} as
+          </label>
+          <input id={inputId} value={name} maxLength={40} placeholder="e.g. Huffing alts" onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), save())} />
+        </div>
+        <button type="button" className="button secondary" onClick={save}>
+          Save
+        </button>
+      </div>
+      {message && (
+        <p className="muted" role="status">
+          {message}
+        </p>
+      )}
+      {saved.length > 0 && (
+        <ul className="saved-list">
+          {saved.map((s) => (
+            <li key={s.name}>
+              <span className="saved-name">{s.name}</span>
+              <button type="button" className="button secondary" onClick={() => (onLoad(s.query), setMessage(`Loaded '${s.name}'.`))}>
+                Load
+              </button>
+              <button type="button" className="button secondary" aria-label={`Delete ${s.name}`} onClick={() => (store(saved.filter((x) => x.name !== s.name)), setMessage(`Deleted '${s.name}'.`))}>
+                Delete
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+/** The Jita price choice beside the Calculate button, and the server's sentence under it after a failure. */
+export function CalculateBar({ field, compressed, onPrice, what, busy, disabled, error }: { field: HarvestPriceField; compressed: boolean; onPrice: (change: { priceField?: HarvestPriceField; compressed?: boolean }) => void; what: string; busy: boolean; disabled?: boolean; error: string | null }) {
+  return (
+    <>
+      <div className="calc-bar">
+        <PriceChoice field={field} compressed={compressed} onChange={onPrice} what={what} />
+        <button type="submit" className="button calc-button" disabled={busy || disabled}>
+          {busy ? 'Calculating…' : 'Calculate'}
+        </button>
+      </div>
+      {error && (
+        <p className="error-box" role="alert" data-testid="calc-error">
+          {error}
+        </p>
+      )}
+    </>
+  )
+}
+
+/**
+ * One calculation call: the answer replaces the last one on success; on failure the last one stays, the error goes
+ * to the console, the server's sentence is kept for the page, and `onFailure` runs (the gas page's alert).
+ */
+export function useCalculation<Body, Result>(path: string, onFailure?: () => void) {
+  const [result, setResult] = useState<Result | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const run = async (body: Body) => {
+    setBusy(true)
+    try {
+      setResult(await apiPost<Result>(path, body))
+      setError(null)
+    } catch (err) {
+      console.error(`Calculation failed (${path}):`, err instanceof ApiError ? { status: err.status, body: err.body } : err)
+      setError(err instanceof ApiError ? err.message : 'The server could not be reached. Check your connection and try again.')
+      onFailure?.()
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { result, busy, error, run }
+}
+
+/** A module's base numbers from mining_modules.json, under its select. */
+export function ModuleStats({ module }: { module: { baseYield: number; cycle: number; residueChance: number; residueMultiplier: number } | undefined }) {
+  if (!module) return null
+  return (
+    <span className="field-note muted" data-testid="module-stats">
+      {module.baseYield} m³ per {module.cycle} s, {module.residueChance > 0 ? `residue ${Math.round(module.residueChance * 100)}% × ${module.residueMultiplier}` : 'no residue'}
+    </span>
+  )
+}
+
+/** A warning (never a block) when more modules are entered than the hull has turret hardpoints or high slots for. */
+export function SlotWarning({ shipName, ship, module, count }: { shipName: string; ship: { turretSlots: number; highSlots: number } | undefined; module: { turret: boolean } | undefined; count: number }) {
+  if (!ship || !module) return null
+  const max = module.turret ? ship.turretSlots : ship.highSlots
+  if (count <= max) return null
+  return (
+    <p className="warning-text field-warning" data-testid="slot-warning">
+      A {shipName} fits at most {max} of these ({module.turret ? 'turret hardpoints' : 'high slots'}).
+    </p>
+  )
+}
+
+export function LinkWarning({ unreadable }: { unreadable: string[] }) {
+  if (!unreadable.length) return null
+  return (
+    <p className="warning-text" role="alert">
+      Part of this link could not be read ({unreadable.join(', ')}); those fields show their defaults.
+    </p>
+  )
+}
+
+export const CORE_TIP = 'An active Tech II industrial core on the boost ship: Medium on the Porpoise (+7.5% burst strength), Large on the Orca (+15%). Other hulls have none.'
+
+export function SavedPanel({ title, ...props }: { title: string; storageKey: string; query: string; onLoad: (query: string) => void; noun: string }) {
+  return (
+    <Collapsible title={title} defaultOpen={false} className="panel saved-panel">
+      <SavedSetups {...props} />
+    </Collapsible>
+  )
+}

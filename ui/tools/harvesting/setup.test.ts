@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import type { GasCalcEntry } from '../../../schemas/harvesting'
+import { nextSort } from '../../components/SortableTable'
+import { GAS_DEFAULT_SORT, GAS_DEFAULTS, GAS_FORM_SPEC, gasRequest, siteTotalMillions, sortPairs, toPairs } from './gas-setup'
+import { moduleFor, ORE_DEFAULTS, ORE_FORM_SPEC, oreRequest } from './ore-setup'
+import { carriesForm, readForm, writeForm } from './query-form'
+
+const entry = (site: string, gas: string, over: Partial<GasCalcEntry>): GasCalcEntry =>
+  ({ site, gas, classes: ['C5'], ttk: '10m', iskPerHour: 1, iskPerCloud: 1, m3PerCloud: 1, m3LostResidue: 0, iskLostResidue: 0, ...over }) as GasCalcEntry
+
+describe('gas pairs sort', () => {
+  const entries = [
+    entry('A', 'a1', { iskPerHour: 5, ttk: '1h 5m', iskPerCloud: 2_400_000 }),
+    entry('A', 'a2', { iskPerHour: 99, ttk: '1m', iskPerCloud: 1_000_000 }),
+    entry('B', 'b1', { iskPerHour: 7, ttk: '45m', iskPerCloud: null }),
+    entry('B', 'b2', { iskPerHour: 1, ttk: '2h 0m', iskPerCloud: 5 }),
+    entry('C', 'c1', { iskPerHour: null, ttk: 'never', iskPerCloud: 3 }),
+    entry('C', 'c2', { iskPerHour: 2, ttk: '3m', iskPerCloud: 4 }),
+  ]
+  const order = (key: string, direction: 'asc' | 'desc') => sortPairs(toPairs(entries), { key, direction }).map(([a]) => a.site).join('')
+
+  it('orders pairs by their first entry, keeping each pair together; a missing value sorts last either way', () => {
+    expect(order('iskPerHour', 'desc')).toBe('BAC')
+    expect(order('iskPerHour', 'asc')).toBe('ABC')
+    expect(sortPairs(toPairs(entries), GAS_DEFAULT_SORT).map(([a, b]) => [a.gas, b?.gas])).toEqual([
+      ['b1', 'b2'],
+      ['a1', 'a2'],
+      ['c1', 'c2'],
+    ])
+  })
+
+  it('reads time to huff as minutes, an unreadable one as infinite', () => {
+    expect(order('ttk', 'asc')).toBe('BAC')
+    expect(order('ttk', 'desc')).toBe('CAB')
+  })
+
+  it('follows the header rule: a new column ascending, the active one flips', () => {
+    let sort = GAS_DEFAULT_SORT
+    sort = nextSort(sort, { key: 'ttk', header: 'TTK' })
+    expect(sort).toEqual({ key: 'ttk', direction: 'asc' })
+    sort = nextSort(sort, { key: 'ttk', header: 'TTK' })
+    expect(sort).toEqual({ key: 'ttk', direction: 'desc' })
+  })
+
+  it('totals a site in millions, or says the price is missing', () => {
+    const [a, b] = toPairs(entries)
+    expect(siteTotalMillions(a)).toBe(3)
+    expect(siteTotalMillions(b)).toBeNull()
+  })
+})
+
+describe('forms in the address', () => {
+  it('round-trip the gas form and build the spec body', () => {
+    const form = { ...GAS_DEFAULTS, ship: 'Hulk', moduleType: 'Gas Cloud Harvester II', exhumer: 4, implant: 0.03, compressed: true, siteClass: 'C5' }
+    const params = writeForm(form, GAS_FORM_SPEC)
+    expect(params.get('ship')).toBe('Hulk')
+    expect(params.get('compressed')).toBe('1')
+    expect(readForm(params, GAS_FORM_SPEC, GAS_DEFAULTS)).toEqual({ form, unreadable: [] })
+    expect(gasRequest(form)).toMatchObject({ ship: 'Hulk', moduleType: 'Gas Cloud Harvester II', skills: { Frigate: 5, Barge: 0, Exhumer: 4 }, implant: 0.03, bastion: 'no', compressed: true })
+    expect(gasRequest(form)).not.toHaveProperty('siteClass')
+  })
+
+  it('keep the default for anything unreadable and say which', () => {
+    const { form, unreadable } = readForm(new URLSearchParams('ship=Rorqual&modules=0&frigate=7&implant=0.02&boost=orca&compressed=yes'), GAS_FORM_SPEC, GAS_DEFAULTS)
+    expect(form).toEqual({ ...GAS_DEFAULTS, boostShip: 'Orca' })
+    expect(unreadable).toEqual(['ship', 'modules', 'frigate', 'implant', 'compressed'])
+    expect(carriesForm(new URLSearchParams('utm=1'), GAS_FORM_SPEC)).toBe(false)
+    expect(carriesForm(new URLSearchParams('ship=Hulk'), GAS_FORM_SPEC)).toBe(true)
+  })
+
+  it('build the ore body, with no low-slot count when no low-slot module is chosen', () => {
+    const body = oreRequest({ ...ORE_DEFAULTS, lowSlotName: '', lowSlotCount: 3 })
+    expect(body.config).toMatchObject({ ship: 'Hulk', module: 'Modulated Strip Miner II', numModules: 2, lowSlotName: '', lowSlotCount: 0 })
+    expect(body.boost).toEqual({ ship: 'None', industrial: 0, director: 0, implant: 'None', module: 'T1', bastion: 'No' })
+    expect(readForm(writeForm(ORE_DEFAULTS, ORE_FORM_SPEC), ORE_FORM_SPEC, ORE_DEFAULTS).form).toEqual(ORE_DEFAULTS)
+  })
+
+  it('pick a module the new hull fits', () => {
+    expect(moduleFor(['Miner II', 'Modulated Deep Core Miner II'], 'Modulated Strip Miner II')).toBe('Miner II')
+    expect(moduleFor(['Strip Miner I', 'Modulated Strip Miner II'], 'Strip Miner I')).toBe('Strip Miner I')
+    expect(moduleFor(['ORE Strip Miner'], 'Miner II')).toBe('ORE Strip Miner')
+  })
+})

@@ -1,0 +1,130 @@
+import { useState } from 'react'
+import type { BuildCostResponse } from '../../../schemas/industry'
+import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
+import { formatInt, formatIsk, formatNumber } from '../../lib/format'
+import { displaySecurity, formatIndex, MissingMark } from './shared'
+
+type Material = BuildCostResponse['materials'][number]
+const isk = (n: number) => formatIsk(n, 2)
+const price = (p: number | null, what: string) => (p === null ? <MissingMark title={`No ${what} orders at this hub`} /> : isk(p))
+
+const COLUMNS: Column<Material>[] = [
+  { key: 'name', header: 'Material', value: (m) => m.name },
+  { key: 'qty', header: 'Quantity', value: (m) => m.adjustedQuantity, render: (m) => formatInt(m.adjustedQuantity), align: 'right', firstDirection: 'desc', tooltip: 'For all runs, after ME, structure and rig bonuses' },
+  { key: 'sell', header: 'Sell', value: (m) => m.price.sell, render: (m) => price(m.price.sell, 'sell'), align: 'right', firstDirection: 'desc' },
+  { key: 'buy', header: 'Buy', value: (m) => m.price.buy, render: (m) => price(m.price.buy, 'buy'), align: 'right', firstDirection: 'desc' },
+  { key: 'cost', header: 'Cost (sell)', value: (m) => m.costSell, render: (m) => isk(m.costSell), align: 'right', firstDirection: 'desc' },
+]
+
+const SOURCE: Record<BuildCostResponse['jobCost']['costIndexSource'], string> = { system: "The system's ESI manufacturing index", override: 'Your override', missing: 'ESI has no index for this system' }
+
+/** Materials table, job cost breakdown and totals of one build-cost answer. */
+export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
+  const [sort, setSort] = useState<SortState>({ key: 'cost', direction: 'desc' })
+  const product = r.products[0]
+  const total = r.totalCost.sell + r.jobCost.avg
+  const value = product && product.price.sell !== null ? product.price.sell * product.quantity : null
+  return (
+    <section className="build-result" data-testid="build-result">
+      <h2>
+        {r.blueprintName} <span className="muted">× {formatInt(r.runs)}</span>
+      </h2>
+      <p className="muted build-line">
+        ME {r.ME} · {r.structure} in {r.system.system_name} ({r.system.security_class === 'wormhole' ? 'wormhole' : displaySecurity(r.system.security)}) · prices at {r.stationLabel} · material factor ×{' '}
+        {formatNumber(r.materialMultiplier, 4)}
+      </p>
+      {r.warnings.length > 0 && (
+        <ul className="build-warnings" data-testid="build-warnings">
+          {r.warnings.map((w) => (
+            <li key={w} className="warning-text">
+              {w}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="build-grid">
+        <div>
+          <SortableTable
+            rows={r.materials}
+            columns={COLUMNS}
+            rowKey={(m) => m.typeID}
+            sort={sort}
+            onSortChange={setSort}
+            className="materials-table"
+            footer={
+              <tr className="total-row">
+                <th scope="row" colSpan={4}>
+                  Total materials (sell)
+                </th>
+                <td className="align-right" data-testid="materials-total">
+                  {isk(r.totalCost.sell)}
+                </td>
+              </tr>
+            }
+          />
+        </div>
+        <dl className="build-summary">
+          <div>
+            <dt>Estimated item value</dt>
+            <dd>{isk(r.jobCost.estimatedItemValue)}</dd>
+          </div>
+          <div>
+            <dt>Job cost index</dt>
+            <dd>
+              <span title={SOURCE[r.jobCost.costIndexSource]}>{formatIndex(r.jobCost.costIndex)}</span>
+              {r.jobCost.costIndexSource === 'override' && <span className="muted"> (override)</span>}
+            </dd>
+          </div>
+          <div>
+            <dt>Job gross cost</dt>
+            <dd>{isk(r.jobCost.gross)}</dd>
+          </div>
+          <div>
+            <dt>Facility tax</dt>
+            <dd>{isk(r.jobCost.facilityTax)}</dd>
+          </div>
+          <div>
+            <dt>SCC surcharge (4%)</dt>
+            <dd>{isk(r.jobCost.sccSurcharge)}</dd>
+          </div>
+          <div className="sum">
+            <dt>Job cost</dt>
+            <dd data-testid="job-cost">{isk(r.jobCost.avg)}</dd>
+          </div>
+          <div>
+            <dt>Materials (sell)</dt>
+            <dd>{isk(r.totalCost.sell)}</dd>
+          </div>
+          <div>
+            <dt>Materials (buy)</dt>
+            <dd>{isk(r.totalCost.buy)}</dd>
+          </div>
+          <div className="sum">
+            <dt>Build cost</dt>
+            <dd data-testid="build-total">{isk(total)}</dd>
+          </div>
+          {product && (
+            <>
+              <div>
+                <dt title={`${formatInt(product.quantity)} × ${product.name}`}>Per unit</dt>
+                <dd>{isk(total / product.quantity)}</dd>
+              </div>
+              <div>
+                <dt title={`${formatInt(product.quantity)} × ${product.name} at the lowest sell order`}>Product at sell</dt>
+                <dd>{value === null ? <MissingMark title={`No sell orders for ${product.name} at this hub`} /> : isk(value)}</dd>
+              </div>
+              {value !== null && (
+                <div className="sum">
+                  <dt>{value >= total ? 'Margin' : 'Loss'}</dt>
+                  <dd className={value >= total ? 'good-text' : 'error-text'} data-testid="build-margin">
+                    {isk(Math.abs(value - total))}
+                  </dd>
+                </div>
+              )}
+            </>
+          )}
+        </dl>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,151 @@
+import { useEffect, useMemo, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { HUBS } from '../../../schemas/hubs'
+import { INDUSTRY_STRUCTURES, MAX_RUNS, RIG_TIERS } from '../../../schemas/industry-constants'
+import type { BuildCostResponse, IndustryBlueprint, IndustrySystem } from '../../../schemas/industry'
+import { NumberField } from '../../components/NumberField'
+import { SearchSelect } from '../../components/SearchSelect'
+import { SelectField } from '../../components/SelectField'
+import { apiGet } from '../../lib/api'
+import { buildCostQuery, settingsFromQuery, settingsToQuery, type BuildSettings } from './build-settings'
+import { BuildCostResult } from './BuildCostResult'
+import { DataSources, displaySecurity, formatIndex } from './shared'
+import './industry.css'
+
+/** A pick list that becomes empty when it cannot be loaded (the spec's rule for this page). */
+function useList<B, T>(path: string, toList: (body: B) => T[]): T[] {
+  const [list, setList] = useState<T[]>([])
+  useEffect(() => {
+    apiGet<B>(path)
+      .then((body) => setList(toList(body)))
+      .catch(() => setList([]))
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [path])
+  return list
+}
+
+const systemMatches = (s: IndustrySystem, key: string) => String(s.solar_system_id) === key || s.system_name.toLowerCase() === key.toLowerCase()
+
+export default function IndustryPage() {
+  const [searchParams, setSearchParams] = useSearchParams()
+  const [settings, setSettings] = useState<BuildSettings>(() => settingsFromQuery(searchParams))
+  const [result, setResult] = useState<BuildCostResponse | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [loading, setLoading] = useState(false)
+
+  const blueprints = useList('/api/industry/blueprints', (body: Record<string, IndustryBlueprint>) => Object.values(body))
+  const systems = useList('/api/industry/systems', (body: IndustrySystem[]) => body)
+  const blueprint = useMemo(() => blueprints.find((b) => b.blueprintID === settings.blueprint) ?? null, [blueprints, settings.blueprint])
+  const system = useMemo(() => systems.find((s) => systemMatches(s, settings.system)) ?? null, [systems, settings.system])
+
+  const update = (change: Partial<BuildSettings>) => setSettings((s) => ({ ...s, ...change }))
+
+  useEffect(() => {
+    setSearchParams(settingsToQuery(settings), { replace: true })
+    if (!settings.blueprint) {
+      setResult(null)
+      return
+    }
+    const abort = new AbortController()
+    const timer = setTimeout(() => {
+      setLoading(true)
+      apiGet<BuildCostResponse>(`/api/industry/buildcost?${buildCostQuery(settings)}`, { signal: abort.signal })
+        .then((r) => {
+          setResult(r)
+          setError(null)
+        })
+        .catch((err: Error) => {
+          if (abort.signal.aborted) return
+          setResult(null)
+          setError(err.message)
+        })
+        .finally(() => !abort.signal.aborted && setLoading(false))
+    }, 250)
+    return () => {
+      clearTimeout(timer)
+      abort.abort()
+    }
+  }, [settings, setSearchParams])
+
+  const hub = HUBS.find((h) => h.station_id === settings.station)!
+
+  return (
+    <div className="panel industry-page">
+      <h1>Industry build cost</h1>
+      <p className="muted intro">Materials and job installation cost of building a blueprint, valued at a trade hub.</p>
+
+      <form className="build-settings" onSubmit={(e) => e.preventDefault()}>
+        <SearchSelect
+          label="Blueprint"
+          items={blueprints}
+          value={blueprint}
+          onChange={(b) => update({ blueprint: b.blueprintID })}
+          itemKey={(b) => b.blueprintID}
+          itemText={(b) => b.blueprintName}
+          placeholder="Search blueprints, e.g. Rifter"
+          className="blueprint-picker"
+          data-testid="blueprint-picker"
+        />
+        <NumberField label="ME" value={settings.me} min={0} max={10} integer onChange={(me) => update({ me })} title="Material efficiency of the blueprint, 0 to 10" />
+        <NumberField label="Runs" value={settings.runs} min={1} max={MAX_RUNS} integer onChange={(runs) => update({ runs })} />
+        <SearchSelect
+          label="System"
+          items={systems}
+          value={system}
+          onChange={(s) => update({ system: String(s.solar_system_id) })}
+          itemKey={(s) => s.solar_system_id}
+          itemText={(s) => s.system_name}
+          renderItem={(s) => (
+            <>
+              <span>
+                {s.system_name} <span className="muted">{displaySecurity(s.security)}</span>
+              </span>
+              <span className="muted">
+                {s.region_name} · {formatIndex(s.manufacturing_index)}
+              </span>
+            </>
+          )}
+          placeholder="System or J-code"
+          unmatchedText={systems.length ? '' : settings.system}
+          className="system-picker"
+          data-testid="system-picker"
+        />
+        <label className="field override-field">
+          <span className="field-label">Job cost index override</span>
+          <input
+            type="number"
+            min={0}
+            step={0.0001}
+            placeholder={system ? formatIndex(system.manufacturing_index) : 'system index'}
+            value={settings.jobCostOverride}
+            onChange={(e) => update({ jobCostOverride: e.target.value })}
+            data-testid="job-cost-override"
+            title="Optional: a fraction such as 0.05 for 5%. Empty uses the system's ESI index."
+          />
+        </label>
+        <SelectField label="Structure" value={settings.structure} options={INDUSTRY_STRUCTURES.map((s) => ({ value: s, label: s }))} onChange={(structure) => update({ structure })} />
+        <SelectField label="Station prices" value={settings.station} options={HUBS.map((h) => ({ value: h.station_id, label: h.label }))} onChange={(station) => update({ station })} />
+        <SelectField
+          label="ME rig"
+          value={settings.rig}
+          options={RIG_TIERS.map((r) => ({ value: r, label: r }))}
+          onChange={(rig) => update({ rig })}
+          tooltip="A material rig for this item's group: T1 2%, T2 2.4%, × 1.9 in low-sec and × 2.1 in null-sec and wormholes"
+        />
+        <NumberField label="Facility tax %" value={settings.facilityTax} min={0} max={100} step={0.01} onChange={(facilityTax) => update({ facilityTax })} />
+      </form>
+
+      <p className="calc-status muted" aria-live="polite" data-testid="build-status">
+        {loading ? 'Calculating…' : !settings.blueprint ? 'Pick a blueprint to see what it costs to build.' : ''}
+      </p>
+      {error && (
+        <p className="error-box" role="alert" data-testid="build-error">
+          {error}
+        </p>
+      )}
+      {result && <BuildCostResult result={result} />}
+
+      <DataSources ages={result?.ages ?? null} station={hub.label} prices="materials at the lowest sell order" />
+    </div>
+  )
+}

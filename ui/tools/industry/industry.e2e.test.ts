@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+import { buildCostQuery, settingsFromQuery, settingsToQuery } from './build-settings'
+import { displaySecurity, timeAgo } from './shared'
+import { expectCardAndMenuEntry } from './e2e-helpers'
+
+const baseUrl = inject('appUrl')
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const iskValue = (text: string | null) => Number((text ?? '').replace(/ ISK$/, '').replace(/,/g, ''))
+const materialRows = (page: Page) => page.locator('.materials-table tbody tr')
+
+async function pickBlueprint(page: Page, search: string, name: string) {
+  await page.getByTestId('blueprint-picker').fill(search)
+  await page.getByRole('listbox', { name: 'Blueprint' }).getByRole('option', { name, exact: true }).click()
+}
+
+describe('/industry', () => {
+  it("starts with the spec's defaults and asks for a blueprint", async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl)
+    await page.goto('/industry')
+    await page.getByRole('heading', { name: 'Industry build cost' }).waitFor()
+    expect(await page.getByTestId('build-status').textContent()).toBe('Pick a blueprint to see what it costs to build.')
+    expect(await page.getByLabel('ME', { exact: true }).inputValue()).toBe('0')
+    expect(await page.getByLabel('Runs').inputValue()).toBe('1')
+    await expect.poll(() => page.getByTestId('system-picker').inputValue()).toBe('Jita')
+    expect(await page.getByLabel('Structure').inputValue()).toBe('Non-Bonused Structure')
+    expect(await page.getByLabel('Structure').locator('option').allTextContents()).toEqual(['Non-Bonused Structure', 'Raitaru', 'Azbel', 'Sotiyo'])
+    expect(await page.getByLabel('Station prices').inputValue()).toBe('60003760')
+    expect(await page.getByTestId('job-cost-override').getAttribute('step')).toBe('0.0001')
+    expect(await page.getByTestId('job-cost-override').getAttribute('min')).toBe('0')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('builds a searched blueprint: materials, totals that add up, job cost; ME and runs recompute', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl)
+    await page.goto('/industry')
+    await pickBlueprint(page, 'rifter', 'Rifter Blueprint')
+    await page.getByTestId('build-result').waitFor()
+    expect(await page.locator('.build-result h2').textContent()).toBe('Rifter Blueprint × 1')
+    expect(await materialRows(page).count()).toBe(4)
+    const costs = (await materialRows(page).locator('td:nth-child(5)').allTextContents()).map(iskValue)
+    expect(iskValue(await page.getByTestId('materials-total').textContent())).toBeCloseTo(costs.reduce((a, b) => a + b, 0), 2)
+    const job = iskValue(await page.getByTestId('job-cost').textContent())
+    expect(job).toBeGreaterThan(0)
+    expect(iskValue(await page.getByTestId('build-total').textContent())).toBeCloseTo(iskValue(await page.getByTestId('materials-total').textContent()) + job, 2)
+    expect(page.url()).toContain('blueprint=691')
+
+    const quantities = async () => Object.fromEntries(await materialRows(page).evaluateAll((trs) => trs.map((tr) => [tr.children[0].textContent, Number(tr.children[1].textContent!.replace(/,/g, ''))])))
+    expect(await quantities()).toEqual({ Tritanium: 32_000, Pyerite: 6_000, Mexallon: 2_500, Isogen: 500 })
+    await page.getByLabel('ME', { exact: true }).fill('10')
+    await page.getByLabel('Runs').fill('3')
+    await expect.poll(() => page.locator('.build-result h2').textContent()).toBe('Rifter Blueprint × 3')
+    // ceil(base × 3 × 0.9)
+    await expect.poll(quantities).toEqual({ Tritanium: 86_400, Pyerite: 16_200, Mexallon: 6_750, Isogen: 1_350 })
+    expect(page.url()).toMatch(/me=10&runs=3/)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('uses a job cost index override, another system and a structure, and warns where a structure cannot stand', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/industry?blueprint=691')
+    await page.getByTestId('build-result').waitFor()
+    await page.getByTestId('job-cost-override').fill('0.05')
+    await expect.poll(() => page.locator('.build-summary').textContent()).toContain('5.00% (override)')
+    await page.getByLabel('Structure').selectOption('Sotiyo')
+    await expect.poll(() => page.getByTestId('build-warnings').textContent()).toContain('A Sotiyo cannot be anchored in high-security space (Jita).')
+    await page.getByTestId('system-picker').fill('Thera')
+    await page.getByRole('listbox', { name: 'System' }).getByRole('option').filter({ hasText: 'Thera' }).first().click()
+    await expect.poll(() => page.locator('.build-line').textContent()).toContain('Sotiyo in Thera (wormhole)')
+    expect(await page.getByTestId('build-warnings').count()).toBe(0)
+    await context.close()
+  })
+
+  it('shows the reason when the build cost call refuses the input', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/industry?blueprint=691')
+    await page.getByTestId('build-result').waitFor()
+    await page.getByTestId('job-cost-override').fill('-1')
+    await expect.poll(() => page.getByTestId('build-error').textContent()).toMatch(/jobCostOverride: at least 0/)
+    await page.getByTestId('job-cost-override').fill('0.02')
+    await page.getByTestId('build-result').waitFor()
+    expect(await page.getByTestId('build-error').count()).toBe(0)
+    await context.close()
+  })
+
+  it('shows a loading flag while calculating', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/industry/buildcost?*', async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500))
+      await route.continue()
+    })
+    await page.goto('/industry?blueprint=691')
+    await expect.poll(() => page.getByTestId('build-status').textContent()).toBe('Calculating…')
+    await page.getByTestId('build-result').waitFor()
+    expect(await page.getByTestId('build-status').textContent()).toBe('')
+    await context.close()
+  })
+
+  it('leaves the lists empty, without a message, when they cannot be loaded', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/industry/blueprints', (route) => route.fulfill({ status: 500, json: { error: 'Internal server error' } }))
+    await page.route('**/api/industry/systems', (route) => route.abort())
+    await page.goto('/industry')
+    await page.getByTestId('blueprint-picker').fill('rifter')
+    expect(await page.getByRole('listbox', { name: 'Blueprint' }).getByRole('option').count()).toBe(0)
+    expect(await page.locator('.search-select-note').textContent()).toBe('No matches.')
+    expect(await page.getByRole('alert').count()).toBe(0)
+    await context.close()
+  })
+
+  it('is in the menu under Calculators as Industry, and on the landing page', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await expectCardAndMenuEntry(page, 'Industry build cost', 'Industry', '/industry')
+    await context.close()
+  })
+})
+
+describe('build settings in the address', () => {
+  it('round-trips, leaves defaults out and refuses values out of range', () => {
+    const s = settingsFromQuery(new URLSearchParams('blueprint=691&me=10&runs=5&structure=Azbel&system=30000144&jobCostOverride=0.05&rig=T2&facilityTax=1.5'))
+    expect(settingsFromQuery(settingsToQuery(s))).toEqual(s)
+    expect(settingsToQuery(settingsFromQuery(new URLSearchParams('blueprint=691'))).toString()).toBe('blueprint=691')
+    expect(settingsFromQuery(new URLSearchParams('me=11&runs=0&structure=Keepstar&station=1'))).toMatchObject({ me: 0, runs: 1, structure: 'Non-Bonused Structure', station: 60003760, system: 'Jita' })
+    expect(buildCostQuery(settingsFromQuery(new URLSearchParams('blueprint=691')))).toBe('blueprint=691&me=0&runs=1&station=60003760&structure=Non-Bonused+Structure&system=Jita')
+  })
+
+  it('shows security the way the game rounds it, and ages in words', () => {
+    expect(displaySecurity(0.9459)).toBe('0.9')
+    expect(displaySecurity(0.04)).toBe('0.1')
+    expect(displaySecurity(-0.27)).toBe('-0.3')
+    expect(timeAgo(null)).toBe('never')
+    expect(timeAgo(new Date(Date.now() - 12 * 60_000).toISOString())).toBe('12 min ago')
+  })
+})

@@ -1,0 +1,125 @@
+import type { ReactNode } from 'react'
+import type { ReactionResult } from '../../../schemas/reactions'
+import { Dialog } from '../../components/Dialog'
+import { formatIsk, formatInt, formatNumber } from '../../lib/format'
+import { MissingMark } from '../industry/shared'
+import { priceIn } from './reaction-settings'
+
+const isk = (n: number) => formatIsk(n, 2)
+
+function duration(seconds: number): string {
+  const h = Math.floor(seconds / 3600)
+  const m = Math.floor((seconds % 3600) / 60)
+  const s = Math.round(seconds % 60)
+  return [h && `${h} h`, m && `${m} min`, (s || (!h && !m)) && `${s} s`].filter(Boolean).join(' ')
+}
+
+function Table({ title, head, rows, total }: { title: string; head: string[]; rows: ReactNode[][]; total: ReactNode }) {
+  return (
+    <section className="breakdown" aria-label={title}>
+      <h3>{title}</h3>
+      <table className="data-table">
+        <thead>
+          <tr>
+            {head.map((h, i) => (
+              <th key={h} className={i ? 'align-right' : undefined}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((cells, r) => (
+            <tr key={r}>
+              {cells.map((c, i) => (
+                <td key={i} className={i ? 'align-right' : undefined}>
+                  {c}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="total-row">
+            <th scope="row">TOTAL</th>
+            <td colSpan={head.length - 1} className="align-right">
+              {total}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </section>
+  )
+}
+
+/** The spec's breakdown of one row: INPUTS, OUTPUTS, TAXES, PROFIT REPORT; then the job's details. */
+export function ReactionDialog({ row, onClose }: { row: ReactionResult | null; onClose: () => void }) {
+  if (!row) return null
+  const lines = (side: 'input' | 'output') => {
+    const items = side === 'input' ? row.inputs : row.outputs
+    const mode = side === 'input' ? row.inputPricingMode : row.outputPricingMode
+    return items.map((l) => {
+      const missing = row.missingPrices.some((m) => m.typeID === l.typeID && m.side === side)
+      return [
+        l.name,
+        formatInt(l.quantity),
+        <>
+          {isk(priceIn(row, l.typeID, mode))} {missing && <MissingMark title={`No ${mode} price for ${l.name} at this hub: counted as 0`} />}
+        </>,
+      ]
+    })
+  }
+  return (
+    <Dialog open onClose={onClose} title={row.outputs[0]?.name ?? row.blueprintName} wide>
+      <div className="reaction-breakdown">
+        <Table title="INPUTS" head={['Name', 'Quantity', `Price (${row.inputPricingMode})`]} rows={lines('input')} total={isk(row.inputCost)} />
+        <Table title="OUTPUTS" head={['Name', 'Quantity', `Price (${row.outputPricingMode})`]} rows={lines('output')} total={isk(row.outputValue)} />
+        <Table
+          title="TAXES"
+          head={['Tax', 'Amount']}
+          rows={[
+            ['Job Install Cost', isk(row.jobInstallCost)],
+            ['Facility Tax', isk(row.facilityTax)],
+            ['SCC Tax', isk(row.sccTax)],
+          ]}
+          total={isk(row.totalTaxes)}
+        />
+        <Table
+          title="PROFIT REPORT"
+          head={['Item', 'Amount']}
+          rows={[
+            ['Inputs', isk(-row.inputCost)],
+            ['Taxes', isk(-row.totalTaxes)],
+            ['Output', isk(row.outputValue)],
+          ]}
+          total={<span className={row.profit >= 0 ? 'good-text' : 'error-text'}>{isk(row.profit)}</span>}
+        />
+      </div>
+      <dl className="job-details">
+        <div>
+          <dt>Formula</dt>
+          <dd>
+            {row.blueprintName} · {formatInt(row.runs)} run{row.runs === 1 ? '' : 's'}
+          </dd>
+        </div>
+        <div>
+          <dt>Time</dt>
+          <dd>
+            {duration(row.time.secondsPerRun)} per run (base {duration(row.time.baseSecondsPerRun)}), {duration(row.time.totalSeconds)} in all
+          </dd>
+        </div>
+        <div>
+          <dt>Estimated item value</dt>
+          <dd>
+            {isk(row.estimatedItemValue)} (ESI adjusted prices × base inputs; taxes are charged on it)
+            {row.missingAdjustedPrices.length > 0 && <span className="warning-text"> · {row.missingAdjustedPrices.length} input(s) have no adjusted price and are left out</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>Input factor</dt>
+          <dd>× {formatNumber(row.materialMultiplier, 4)} from the ME rig, before rounding up</dd>
+        </div>
+      </dl>
+    </Dialog>
+  )
+}

@@ -1,0 +1,223 @@
+import { useEffect, useMemo, useState } from 'react'
+import { HUBS } from '../../../schemas/hubs'
+import { PRICING_MODE_LABELS, PRICING_MODES, REACTION_SECURITY, REACTION_STRUCTURES, RIG_TIERS } from '../../../schemas/industry-constants'
+import type { IndustrySystem } from '../../../schemas/industry'
+import type { ReactionFamiliesResponse, ReactionResult } from '../../../schemas/reactions'
+import { NumberField } from '../../components/NumberField'
+import { SearchSelect } from '../../components/SearchSelect'
+import { SelectField } from '../../components/SelectField'
+import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
+import { apiGet, apiPost } from '../../lib/api'
+import { formatIsk } from '../../lib/format'
+import { DataSources, formatIndex, MissingMark, timeAgo } from '../industry/shared'
+import { ReactionDialog } from './ReactionDialog'
+import { FALLBACK_FAMILIES, loadSettings, percentProfit, requestFor, saveSettings, type ReactionSettings } from './reaction-settings'
+import './reactions.css'
+
+const SECURITY_LABELS: Record<(typeof REACTION_SECURITY)[number], string> = { wormhole: 'Wormhole', low: 'Low-sec', null: 'Null-sec' }
+const options = <T extends string | number>(values: readonly T[], label: (v: T) => string = String) => values.map((value) => ({ value, label: label(value) }))
+
+const missingTitle = (r: ReactionResult) => `No ${r.missingPrices.map((m) => `${m.side} price for ${m.name}`).join(', ')}: counted as 0`
+
+const COLUMNS: Column<ReactionResult>[] = [
+  {
+    key: 'product',
+    header: 'Product',
+    value: (r) => r.outputs[0]?.name,
+    render: (r) => (
+      <>
+        {r.outputs[0]?.name} {r.missingPrices.length > 0 && <MissingMark title={missingTitle(r)} />}
+      </>
+    ),
+  },
+  { key: 'input', header: 'Input Cost', value: (r) => r.inputCost, render: (r) => formatIsk(r.inputCost), align: 'right', firstDirection: 'desc' },
+  { key: 'taxes', header: 'Taxes', value: (r) => r.totalTaxes, render: (r) => formatIsk(r.totalTaxes), align: 'right', firstDirection: 'desc' },
+  { key: 'output', header: 'Output Value', value: (r) => r.outputValue, render: (r) => formatIsk(r.outputValue), align: 'right', firstDirection: 'desc' },
+  { key: 'profit', header: 'Profit', value: (r) => r.profit, render: (r) => formatIsk(r.profit), align: 'right', firstDirection: 'desc' },
+  { key: 'pct', header: '% Profit', value: percentProfit, render: (r) => `${percentProfit(r).toFixed(2)}%`, align: 'right', firstDirection: 'desc' },
+]
+
+/** Ask for every formula of the list at once; the ones that fail are left out (the spec's rule). */
+async function calculate(settings: ReactionSettings, ids: number[], signal: AbortSignal): Promise<ReactionResult[]> {
+  const answers = await Promise.allSettled(ids.map((id) => apiPost<ReactionResult>('/api/reaction-calc', requestFor(settings, id), { signal })))
+  return answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []))
+}
+
+export default function ReactionsPage() {
+  const [settings, setSettings] = useState<ReactionSettings>(loadSettings)
+  const [families, setFamilies] = useState<ReactionFamiliesResponse>(FALLBACK_FAMILIES)
+  const [results, setResults] = useState<ReactionResult[] | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [sort, setSort] = useState<SortState>({ key: 'pct', direction: 'desc' })
+  const [selected, setSelected] = useState<number | null>(null)
+  const [systems, setSystems] = useState<IndustrySystem[] | null>(null)
+  const [indexFrom, setIndexFrom] = useState<{ system: IndustrySystem; note: string | null } | null>(null)
+
+  const update = (change: Partial<ReactionSettings>) => setSettings((s) => ({ ...s, ...change }))
+
+  useEffect(() => {
+    apiGet<ReactionFamiliesResponse>('/api/reaction-calc/families')
+      .then(setFamilies)
+      .catch(() => {
+        /* the hybrid list still works */
+      })
+  }, [])
+
+  const family = families.families.find((f) => f.id === settings.family) ?? families.families[0]
+  // Keyed by the ids themselves: the family list arriving with the same eight formulas must not ask again.
+  const idKey = family.blueprints
+    .map((b) => b.blueprintID)
+    .sort((a, b) => a - b)
+    .join(',')
+  const ids = useMemo(() => idKey.split(',').map(Number), [idKey])
+
+  // Recompute whenever any input changes (a short pause lets typing settle); a newer change cancels the older one.
+  useEffect(() => {
+    saveSettings(settings)
+    const abort = new AbortController()
+    const timer = setTimeout(() => {
+      setBusy(true)
+      calculate(settings, ids, abort.signal).then((rows) => {
+        if (abort.signal.aborted) return
+        setResults(rows)
+        setBusy(false)
+      })
+    }, 200)
+    return () => {
+      clearTimeout(timer)
+      abort.abort()
+    }
+  }, [settings, ids])
+
+  const loadSystems = () => {
+    apiGet<IndustrySystem[]>('/api/industry/systems')
+      .then(setSystems)
+      .catch(() => setSystems([]))
+  }
+  const useSystemIndex = (system: IndustrySystem) => {
+    const security = system.security_class === 'high' ? settings.securityStatus : system.security_class
+    update({ systemCostIndex: system.reaction_index ?? 0, securityStatus: security })
+    setIndexFrom({
+      system,
+      note:
+        system.security_class === 'high'
+          ? 'Reactions cannot run in high-sec; security left as it was.'
+          : system.reaction_index === null
+            ? 'ESI has no reaction index for it: index set to 0.'
+            : null,
+    })
+  }
+
+  const selectedRow = results?.find((r) => r.blueprintID === selected) ?? null
+  const hub = HUBS.find((h) => h.station_id === settings.station)!
+  const ages = results?.[0]?.ages ?? null
+  const withMissing = results?.filter((r) => r.missingPrices.length > 0).length ?? 0
+  const withoutEiv = results?.filter((r) => r.missingAdjustedPrices.length > 0).length ?? 0
+
+  return (
+    <div className="panel reactions-page">
+      <h1>Reactions Calculator</h1>
+      <p className="muted intro">
+        Profit of each reaction formula at current hub prices: inputs bought, outputs sold, and the job's taxes. Click a row for the full breakdown.
+      </p>
+
+      <form className="reaction-settings" onSubmit={(e) => e.preventDefault()}>
+        <fieldset>
+          <legend>Pricing</legend>
+          <SelectField label="Station" value={settings.station} options={HUBS.map((h) => ({ value: h.station_id, label: h.label }))} onChange={(station) => update({ station })} />
+          <SelectField label="Input pricing" value={settings.inputPricingMode} options={options(PRICING_MODES, (m) => PRICING_MODE_LABELS[m])} onChange={(inputPricingMode) => update({ inputPricingMode })} />
+          <SelectField label="Output pricing" value={settings.outputPricingMode} options={options(PRICING_MODES, (m) => PRICING_MODE_LABELS[m])} onChange={(outputPricingMode) => update({ outputPricingMode })} />
+        </fieldset>
+        <fieldset>
+          <legend>Job</legend>
+          <NumberField label="Reaction skill" value={settings.reactionSkill} min={0} max={5} integer onChange={(reactionSkill) => update({ reactionSkill })} title="Reactions skill level: 4% less time per level" />
+          <SelectField label="Structure" value={settings.structureType} options={options(REACTION_STRUCTURES)} onChange={(structureType) => update({ structureType })} tooltip="Tatara: 25% less reaction time. Station: no structure bonus." />
+          <SelectField label="ME rig" value={settings.meRig} options={options(RIG_TIERS)} onChange={(meRig) => update({ meRig })} tooltip="Material rig: T1 2%, T2 2.4% fewer inputs, × 1.1 in null-sec and wormholes" />
+          <SelectField label="TE rig" value={settings.teRig} options={options(RIG_TIERS)} onChange={(teRig) => update({ teRig })} tooltip="Time rig: T1 20%, T2 24% less time, × 1.1 in null-sec and wormholes" />
+          <SelectField label="Security" value={settings.securityStatus} options={options(REACTION_SECURITY, (s) => SECURITY_LABELS[s])} onChange={(securityStatus) => update({ securityStatus })} />
+        </fieldset>
+        <fieldset>
+          <legend>Costs</legend>
+          <NumberField
+            label="System cost index"
+            value={settings.systemCostIndex}
+            min={0}
+            max={1}
+            step={0.0001}
+            onChange={(systemCostIndex) => {
+              update({ systemCostIndex })
+              setIndexFrom(null)
+            }}
+            title="A fraction: 0.05 is 5%"
+            data-testid="cost-index"
+          />
+          <NumberField label="Facility tax %" value={settings.facilityTaxPercent} min={0} max={100} step={0.01} onChange={(facilityTaxPercent) => update({ facilityTaxPercent })} />
+          <SearchSelect
+            label="…or take a system's reaction index"
+            items={systems ?? []}
+            value={indexFrom?.system ?? null}
+            onChange={useSystemIndex}
+            itemKey={(s) => s.solar_system_id}
+            itemText={(s) => s.system_name}
+            renderItem={(s) => (
+              <>
+                <span>{s.system_name}</span>
+                <span className="muted">
+                  {s.region_name} · {formatIndex(s.reaction_index)}
+                </span>
+              </>
+            )}
+            placeholder="J-code or system name"
+            onFirstOpen={loadSystems}
+            status={systems === null ? 'Loading systems…' : systems.length === 0 ? 'The system list is not available right now.' : null}
+            className="system-picker"
+            data-testid="system-index-picker"
+          />
+          {indexFrom && (
+            <p className="index-from muted" data-testid="index-from">
+              Using {indexFrom.system.system_name}'s reaction index ({formatIndex(indexFrom.system.reaction_index)}). {indexFrom.note}
+            </p>
+          )}
+        </fieldset>
+        <fieldset>
+          <legend>Formulas</legend>
+          <SelectField label="Reaction family" value={family.id} options={families.families.map((f) => ({ value: f.id, label: `${f.label} (${f.blueprints.length})` }))} onChange={(f) => update({ family: f })} />
+          <NumberField label="Runs" value={settings.runs} min={1} max={100000} integer onChange={(runs) => update({ runs })} title="Runs per job (quantities round once over the whole job)" />
+        </fieldset>
+      </form>
+
+      <p className="calc-status muted" aria-live="polite" data-testid="calc-status">
+        {busy ? 'Calculating…' : results ? `${results.length} of ${ids.length} formulas priced · ${settings.runs} run${settings.runs === 1 ? '' : 's'} each` : 'Calculating…'}
+      </p>
+
+      {withMissing > 0 && (
+        <p className="notice missing-notice" data-testid="missing-notice">
+          ⚠ {withMissing} formula{withMissing === 1 ? ' has' : 's have'} a price missing at {hub.label} (marked “no price”; hover for which). A missing price counts as 0 ISK, so
+          those rows understate costs or value.
+        </p>
+      )}
+      {withoutEiv > 0 && (
+        <p className="notice missing-notice" data-testid="missing-eiv-notice">
+          ⚠ ESI has no adjusted price for some inputs of {withoutEiv} formula{withoutEiv === 1 ? '' : 's'} (adjusted prices {ages ? `fetched ${timeAgo(ages.adjustedPricesAt)}` : 'not loaded'}
+          ). Those inputs are left out of the estimated item value, so the taxes of those rows are understated.
+        </p>
+      )}
+
+      <SortableTable
+        rows={results ?? []}
+        columns={COLUMNS}
+        rowKey={(r) => r.blueprintID}
+        sort={sort}
+        onSortChange={setSort}
+        rowClassName={(r) => (r.profit >= 0 ? 'row-good' : 'row-bad')}
+        onRowClick={(r) => setSelected(r.blueprintID)}
+        empty={results ? 'No formula could be priced right now. Try again in a minute.' : 'Loading…'}
+        className="reaction-table"
+      />
+
+      <DataSources ages={ages} station={hub.label} prices={`inputs at ${settings.inputPricingMode}, outputs at ${settings.outputPricingMode}`} />
+
+      <ReactionDialog row={selectedRow} onClose={() => setSelected(null)} />
+    </div>
+  )
+}

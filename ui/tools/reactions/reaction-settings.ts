@@ -1,0 +1,67 @@
+import { HUBS } from '../../../schemas/hubs'
+import {
+  HYBRID_BLUEPRINT_IDS,
+  MAX_REACTION_RUNS,
+  PRICING_MODES,
+  REACTION_DEFAULTS,
+  REACTION_SECURITY,
+  REACTION_STRUCTURES,
+  RIG_TIERS,
+} from '../../../schemas/industry-constants'
+import type { ReactionFamiliesResponse, ReactionResult } from '../../../schemas/reactions'
+import { readStorage, writeStorage } from '../../lib/storage'
+
+/** Everything the page sends besides the blueprint id, plus which family it lists. */
+export type ReactionSettings = typeof REACTION_DEFAULTS & { family: string }
+
+export const DEFAULT_SETTINGS: ReactionSettings = { ...REACTION_DEFAULTS, family: 'hybrid' }
+const STORAGE_KEY = 'reactions:settings'
+
+/** Until the family list arrives (or when it cannot), the page still has the spec's eight. */
+export const FALLBACK_FAMILIES: ReactionFamiliesResponse = {
+  defaultFamily: 'hybrid',
+  families: [{ id: 'hybrid', label: 'Hybrid (default)', blueprints: HYBRID_BLUEPRINT_IDS.map((id) => ({ blueprintID: id, blueprintName: '', productName: '' })) }],
+}
+
+const oneOf = <T extends string>(options: readonly T[], v: unknown, fallback: T): T => (options.includes(v as T) ? (v as T) : fallback)
+const numberIn = (v: unknown, min: number, max: number, fallback: number, integer = false) =>
+  typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max && (!integer || Number.isInteger(v)) ? v : fallback
+
+/** Settings as last used on this browser; anything stored that is no longer valid falls back to the default. */
+export function loadSettings(): ReactionSettings {
+  let stored: Record<string, unknown> = {}
+  try {
+    stored = JSON.parse(readStorage(STORAGE_KEY) ?? '{}') ?? {}
+  } catch {
+    /* unreadable: defaults */
+  }
+  const d = DEFAULT_SETTINGS
+  return {
+    station: HUBS.some((h) => h.station_id === stored.station) ? (stored.station as number) : d.station,
+    inputPricingMode: oneOf(PRICING_MODES, stored.inputPricingMode, d.inputPricingMode),
+    outputPricingMode: oneOf(PRICING_MODES, stored.outputPricingMode, d.outputPricingMode),
+    reactionSkill: numberIn(stored.reactionSkill, 0, 5, d.reactionSkill, true),
+    structureType: oneOf(REACTION_STRUCTURES, stored.structureType, d.structureType),
+    meRig: oneOf(RIG_TIERS, stored.meRig, d.meRig),
+    teRig: oneOf(RIG_TIERS, stored.teRig, d.teRig),
+    systemCostIndex: numberIn(stored.systemCostIndex, 0, 1, d.systemCostIndex),
+    facilityTaxPercent: numberIn(stored.facilityTaxPercent, 0, 100, d.facilityTaxPercent),
+    securityStatus: oneOf(REACTION_SECURITY, stored.securityStatus, d.securityStatus),
+    runs: numberIn(stored.runs, 1, MAX_REACTION_RUNS, d.runs, true),
+    family: typeof stored.family === 'string' ? stored.family : d.family,
+  }
+}
+
+export const saveSettings = (s: ReactionSettings) => writeStorage(STORAGE_KEY, JSON.stringify(s))
+
+/** The request body for one formula. */
+export function requestFor(s: ReactionSettings, blueprintID: number) {
+  const { family: _family, ...fields } = s
+  return { ...fields, blueprintID }
+}
+
+/** The spec's % Profit: profit ÷ input cost × 100, and 0 when the input cost is not above 0. */
+export const percentProfit = (r: Pick<ReactionResult, 'profit' | 'inputCost'>) => (r.inputCost > 0 ? (r.profit / r.inputCost) * 100 : 0)
+
+/** The spec's dialog rule: the price of a type in the row's map under a mode, 0 if missing. */
+export const priceIn = (r: ReactionResult, typeId: number, mode: ReactionResult['inputPricingMode']) => r.prices[String(typeId)]?.[mode] ?? 0

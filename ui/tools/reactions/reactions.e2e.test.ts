@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+import { HYBRID_BLUEPRINT_IDS } from '../../../schemas/industry-constants.js'
+import type { ReactionResult } from '../../../schemas/reactions.js'
+import { percentProfit } from './reaction-settings'
+import { expectCardAndMenuEntry } from '../industry/e2e-helpers'
+
+const baseUrl = inject('appUrl')
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** "-1,234,567 ISK" → -1234567 */
+const iskValue = (text: string | null) => Number((text ?? '').replace(/ ISK$/, '').replace(/,/g, ''))
+const rows = (page: Page) => page.locator('.reaction-table tbody tr')
+const cellTexts = async (page: Page, column: number) => rows(page).locator(`td:nth-child(${column})`).allTextContents()
+
+/** Wait until the table shows `count` rows and no calculation is running. */
+async function settled(page: Page, count: number) {
+  await expect.poll(() => page.getByTestId('calc-status').textContent(), { timeout: 20_000 }).toMatch(new RegExp(`^${count} of \\d+ formulas priced`))
+  await expect.poll(() => rows(page).count()).toBe(count)
+}
+
+describe('/reaction-calc', () => {
+  it("starts with the spec's defaults and asks for the eight hybrid formulas in parallel, sorted by % Profit descending", async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl)
+    const asked: number[] = []
+    page.on('request', (r) => r.url().endsWith('/api/reaction-calc') && r.method() === 'POST' && asked.push(r.postDataJSON().blueprintID))
+    await page.goto('/reaction-calc')
+    await page.getByRole('heading', { name: 'Reactions Calculator' }).waitFor()
+    await settled(page, 8)
+    expect(asked.sort()).toEqual([...HYBRID_BLUEPRINT_IDS].sort())
+
+    expect(await page.getByLabel('Station').inputValue()).toBe('60003760')
+    expect(await page.getByLabel('Input pricing').inputValue()).toBe('sell')
+    expect(await page.getByLabel('Output pricing').inputValue()).toBe('buy')
+    expect(await page.getByLabel('Reaction skill').inputValue()).toBe('0')
+    expect(await page.getByLabel('Structure').inputValue()).toBe('Station')
+    expect(await page.getByLabel('ME rig').inputValue()).toBe('None')
+    expect(await page.getByLabel('TE rig').inputValue()).toBe('None')
+    expect(await page.getByLabel('Security').inputValue()).toBe('wormhole')
+    expect(await page.getByLabel('System cost index').inputValue()).toBe('0')
+    expect(await page.getByLabel('Facility tax %').inputValue()).toBe('0')
+    expect(await page.getByLabel('System cost index').getAttribute('step')).toBe('0.0001')
+    expect(await page.getByLabel('Facility tax %').getAttribute('step')).toBe('0.01')
+
+    expect(await page.locator('.reaction-table thead th').allTextContents()).toEqual(['Product↕', 'Input Cost↕', 'Taxes↕', 'Output Value↕', 'Profit↕', '% Profit▼'])
+    const pct = (await cellTexts(page, 6)).map((t) => Number(t.replace('%', '')))
+    expect(pct).toEqual([...pct].sort((a, b) => b - a))
+    expect(await page.getByTestId('data-sources').textContent()).toMatch(/static data export .*2023/)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('colours rows by profit, and the dialog adds up: INPUTS, OUTPUTS, TAXES, PROFIT REPORT', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/reaction-calc')
+    await settled(page, 8)
+    // The complex composite family has both profitable and losing formulas on the demo market.
+    await page.getByLabel('Reaction family').selectOption('composite-complex')
+    await settled(page, 17)
+    const profits = (await cellTexts(page, 5)).map(iskValue)
+    const classes = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.className))
+    expect(classes).toEqual(profits.map((p) => (p >= 0 ? 'row-good' : 'row-bad')))
+    expect(classes).toContain('row-good')
+    expect(classes).toContain('row-bad')
+
+    const first = rows(page).first()
+    const [product, input, taxes, output, profit] = await first.locator('td').allTextContents()
+    await first.click()
+    const dialog = page.getByRole('dialog')
+    expect(await dialog.locator('h2').textContent()).toBe(product.trim())
+    expect(await dialog.locator('h3').allTextContents()).toEqual(['INPUTS', 'OUTPUTS', 'TAXES', 'PROFIT REPORT'])
+    const total = (title: string) => dialog.getByRole('region', { name: title }).locator('.total-row td').textContent()
+    for (const [title, value] of [['INPUTS', input], ['OUTPUTS', output], ['TAXES', taxes], ['PROFIT REPORT', profit]] as const) {
+      const text = await total(title)
+      expect(text).toMatch(/^-?[\d,]+\.\d\d ISK$/)
+      expect(Math.abs(iskValue(text) - iskValue(value))).toBeLessThanOrEqual(0.5) // the table rounds to whole ISK
+    }
+    expect(await dialog.getByRole('region', { name: 'TAXES' }).locator('tbody td:first-child').allTextContents()).toEqual(['Job Install Cost', 'Facility Tax', 'SCC Tax'])
+    expect(await dialog.getByRole('region', { name: 'PROFIT REPORT' }).locator('tbody td:first-child').allTextContents()).toEqual(['Inputs', 'Taxes', 'Output'])
+    // INPUTS: quantity × price of each line adds up to the total
+    const inputRows = await dialog.getByRole('region', { name: 'INPUTS' }).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')))
+    const sum = inputRows.reduce((s, [, qty, price]) => s + Number(qty.replace(/,/g, '')) * iskValue(price.replace(/ ISK.*$/, ' ISK')), 0)
+    expect(sum).toBeCloseTo(iskValue(await total('INPUTS')), 0)
+    // The backdrop closes it.
+    await page.getByTestId('dialog-backdrop').click({ position: { x: 5, y: 5 } })
+    await expect.poll(() => dialog.count()).toBe(0)
+    await context.close()
+  })
+
+  it('flags a missing price on its row and in the dialog instead of a silent 0', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    // The hub has no buy orders for Methanofullerene in this answer.
+    await page.route('**/api/reaction-calc', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as ReactionResult
+      if (body.blueprintID === 46157) {
+        const out = body.outputs[0]
+        body.prices[String(out.typeID)] = { sell: null, buy: null, split: null, sell5: null, buy5: null }
+        body.missingPrices = [{ typeID: out.typeID, name: out.name, side: 'output' }]
+        body.outputValue = 0
+      }
+      await route.fulfill({ response, json: body })
+    })
+    await page.goto('/reaction-calc')
+    await settled(page, 8)
+    const row = rows(page).filter({ hasText: 'Methanofullerene' })
+    expect(await row.getByTestId('missing-price').getAttribute('title')).toBe('No output price for Methanofullerene: counted as 0')
+    expect(await page.getByTestId('missing-notice').textContent()).toMatch(/^⚠ \d+ formulas? ha(s|ve) a price missing at Jita 4-4/)
+    await row.click()
+    const outputs = page.getByRole('dialog').getByRole('region', { name: 'OUTPUTS' })
+    expect(await outputs.locator('tbody td').nth(2).textContent()).toBe('0.00 ISK ⚠ no price')
+    await context.close()
+  })
+
+  it('says when inputs have no ESI adjusted price, since the taxes are then understated', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/reaction-calc', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as ReactionResult
+      if (body.blueprintID === 46157 || body.blueprintID === 46159) body.missingAdjustedPrices = [body.inputs[0].typeID]
+      await route.fulfill({ response, json: body })
+    })
+    await page.goto('/reaction-calc')
+    await settled(page, 8)
+    expect(await page.getByTestId('missing-eiv-notice').textContent()).toMatch(/^⚠ ESI has no adjusted price for some inputs of 2 formulas \(adjusted prices fetched .+\)\. Those inputs are left out/)
+    await context.close()
+  })
+
+  it('leaves out the formulas whose call fails', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/reaction-calc', (route) => ([46160, 46161].includes(route.request().postDataJSON().blueprintID) ? route.abort() : route.continue()))
+    await page.goto('/reaction-calc')
+    await settled(page, 6)
+    expect(await page.getByTestId('calc-status').textContent()).toMatch(/^6 of 8 formulas priced/)
+    await context.close()
+  })
+
+  it('recomputes when an input changes: a cost index raises the taxes', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/reaction-calc')
+    await settled(page, 8)
+    await rows(page).first().locator('td').first().waitFor()
+    const sortByName = page.getByRole('button', { name: /Product/ })
+    await sortByName.click()
+    const before = (await cellTexts(page, 3)).map(iskValue)
+    const names = (await cellTexts(page, 1)).map((t) => t.replace(/ ⚠ no price$/, ''))
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)))
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/reaction-calc') && r.postDataJSON().systemCostIndex === 0.05)
+    await page.getByLabel('System cost index').fill('0.05')
+    await sent
+    await expect.poll(async () => (await cellTexts(page, 3)).map(iskValue).every((t, i) => t > before[i])).toBe(true)
+    // Settings are kept for the next visit.
+    await page.reload()
+    expect(await page.getByLabel('System cost index').inputValue()).toBe('0.05')
+    await context.close()
+  })
+
+  it("takes a system's reaction index and security from the system list", async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/reaction-calc')
+    await settled(page, 8)
+    const systems = (await (await fetch(`${baseUrl}/api/industry/systems`)).json()) as Array<{ system_name: string; security_class: string; reaction_index: number | null }>
+    const lowSec = systems.find((s) => s.security_class === 'low' && s.reaction_index !== null)!
+    await page.getByTestId('system-index-picker').fill(lowSec.system_name)
+    await page.getByRole('listbox').getByRole('option').filter({ hasText: lowSec.system_name }).first().click()
+    expect(Number(await page.getByLabel('System cost index').inputValue())).toBe(lowSec.reaction_index)
+    expect(await page.getByLabel('Security').inputValue()).toBe('low')
+    expect(await page.getByTestId('index-from').textContent()).toContain(`Using ${lowSec.system_name}'s reaction index`)
+    await context.close()
+  })
+
+  it('is in the menu under Calculators as Reactions, and on the landing page', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await expectCardAndMenuEntry(page, 'Reactions Calculator', 'Reactions', '/reaction-calc')
+    await context.close()
+  })
+})
+
+describe('percent profit', () => {
+  it("is profit ÷ input cost × 100, and 0 when the input cost is not above 0 (the spec's rule)", () => {
+    expect(percentProfit({ profit: 25, inputCost: 100 })).toBe(25)
+    expect(percentProfit({ profit: -50, inputCost: 200 })).toBe(-25)
+    expect(percentProfit({ profit: 100, inputCost: 0 })).toBe(0)
+  })
+})
