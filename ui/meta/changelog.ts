@@ -11,6 +11,14 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.14.0',
+    date: '2026-11-22',
+    title: "Compressed-ore reprocessing planner",
+    changes: [
+      "New /compressed: which compressed ores to buy for your mineral needs (cheapest at a hub, least m3 or fewest batches, or a blend), solved as an integer program with exact per-stack rounding, with a refine-rate calculator and shareable links.",
+    ],
+  },
+  {
     version: '0.13.0',
     date: '2026-11-22',
     title: "Appraisals",
