@@ -90,4 +90,21 @@ describe('packaged volumes from ESI', () => {
     expect(store.unitVolume(type(588))).toBeNull()
     expect(store.unitVolume(type(9999))).toBeNull()
   })
+
+  it('stops a run when ESI refuses type after type, so the shared error budget is not spent', async () => {
+    const unknown = Array.from({ length: 40 }, (_, i) => 70_001 + i) // hand-made ids ESI does not know
+    await app.ctx.ch.insert({
+      table: 'sde_types',
+      format: 'JSONEachRow',
+      values: unknown.map((id) => ({ import_id: 1, type_id: id, name: `Test Hull ${id}`, group_id: 25, category_id: 6, volume: 1000, published: true, market_group_id: null, capacity: 0, mass: 0, portion_size: 1, base_price: null, meta_group_id: null })),
+    })
+    const ctx = { ...app.ctx, esi: new EsiClient({ baseUrl: esi.url, userAgent: 'test', log: createLogger('silent'), retries: 1, backoffMs: 1 }) }
+    const before = asked().length
+    const result = await fetchPackagedVolumes(ctx)
+    const tried = asked().slice(before).filter((id) => unknown.includes(id)).length
+    // ten failures in a row stop it; the other workers' requests already in flight still finish
+    expect(tried).toBeGreaterThanOrEqual(10)
+    expect(tried).toBeLessThan(20)
+    expect(result.failed).toBe(tried)
+  })
 })

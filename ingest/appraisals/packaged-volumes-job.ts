@@ -15,6 +15,11 @@ interface EsiUniverseType {
 const CONCURRENCY = 8
 /** Known volumes are asked again after 30 days, missing ones the next day. */
 const KNOWN_TTL_DAYS = 30
+/**
+ * A run stops after this many failures in a row: every ESI error spends the error budget that the whole process
+ * (market orders, names, killmails) shares, so a route that suddenly refuses everything must not exhaust it.
+ */
+const MAX_FAILURES_IN_A_ROW = 10
 
 /**
  * Fills `type_packaged_volumes` from ESI for the types the game repackages (ships and cargo containers): the
@@ -51,17 +56,20 @@ export async function fetchPackagedVolumes(ctx: Pick<AppContext, 'ch' | 'esi' | 
   )
   const rows: Array<{ type_id: number; packaged_volume: number | null; fetched_at: string }> = []
   let failed = 0
+  let failedInARow = 0
   let next = 0
   const worker = async () => {
-    while (next < due.length && !signal?.aborted) {
+    while (next < due.length && !signal?.aborted && failedInARow < MAX_FAILURES_IN_A_ROW && ctx.esi.pausedForSeconds === 0) {
       const typeId = due[next++].type_id
       try {
         const res = await ctx.esi.get<EsiUniverseType>(`/universe/types/${typeId}/`, undefined, signal)
         const volume = res.data.packaged_volume
         rows.push({ type_id: typeId, packaged_volume: typeof volume === 'number' && Number.isFinite(volume) && volume >= 0 ? volume : null, fetched_at: new Date().toISOString() })
+        failedInARow = 0
       } catch (err) {
         if (signal?.aborted) return
         failed++
+        failedInARow++
         // A type ESI does not know keeps no volume; anything else is tried again next run.
         if (err instanceof EsiError && err.status === 404) rows.push({ type_id: typeId, packaged_volume: null, fetched_at: new Date().toISOString() })
       }
@@ -69,6 +77,7 @@ export async function fetchPackagedVolumes(ctx: Pick<AppContext, 'ch' | 'esi' | 
   }
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker))
   if (rows.length) await ctx.ch.insert({ table: 'type_packaged_volumes', values: rows, format: 'JSONEachRow' })
+  if (failedInARow >= MAX_FAILURES_IN_A_ROW) log.warn({ failedInARow }, 'ESI keeps refusing type lookups; packaged volumes stop until the next run')
   log.info({ due: due.length, stored: rows.length, failed }, 'packaged volumes fetched')
   return { fetched: rows.length, failed }
 }

@@ -11,6 +11,15 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.14.1',
+    date: '2026-11-22',
+    title: "Fixes",
+    changes: [
+      "Kill tracker: an answer missing character names because ESI was slow is kept for 5 seconds instead of 2 minutes, so Refresh fills the names in.",
+      "Packaged ship volumes: a run stops after ten ESI refusals in a row instead of spending the error budget that prices, names and killmails share.",
+    ],
+  },
+  {
     version: '0.14.0',
     date: '2026-11-22',
     title: "Compressed-ore reprocessing planner",

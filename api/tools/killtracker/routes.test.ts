@@ -7,12 +7,15 @@ import { KillTrackerResponse } from '../../../schemas/kill-tracker.js'
 import { KillmailsTopic } from '../../../schemas/killmails.js'
 import { createApi } from '../../app.js'
 import { startTestApp, type TestApp } from '../../testing/in-process-app.js'
+import { NAME_BUDGET_MS } from '../killboard/routes.js'
 import { PriceStore } from '../prices/price-store.js'
+import { INCOMPLETE_CACHE_SECONDS } from './routes.js'
 
 const BOB_MAIN = 92_000_001
 const BOB_ALT = 92_000_002
 const ALICE = 92_000_010
 const ENEMY = 92_000_099
+const CARL = 92_000_020
 let app: TestApp
 let esi: FakeEsi
 
@@ -26,12 +29,14 @@ beforeAll(async () => {
   state.names.set(BOB_MAIN, { name: 'Bob Prime', category: 'character' })
   state.names.set(BOB_ALT, { name: 'Bob Alt', category: 'character' })
   state.names.set(ALICE, { name: 'Alice Hunter', category: 'character' })
+  state.names.set(CARL, { name: 'Carl Scout', category: 'character' })
   esi = new FakeEsi()
   addKillmailRoutes(esi, state)
   await esi.start()
   app = await startTestApp({ ESI_BASE_URL: esi.url, ZKILL_BASE_URL: 'https://zkillboard.com', IMAGE_SERVER_URL: 'https://images.evetech.net' })
   await seedTrackedPlayer(app.ctx.ch, { path: 'bob', display_name: 'Bob', character_ids: [BOB_MAIN, BOB_ALT] })
   await seedTrackedPlayer(app.ctx.ch, { path: 'alice', display_name: 'Alice', character_ids: [ALICE] })
+  await seedTrackedPlayer(app.ctx.ch, { path: 'carl', display_name: 'Carl', character_ids: [CARL] })
   await seedTrackedPlayer(app.ctx.ch, { path: 'gone', display_name: 'Gone', character_ids: [BOB_MAIN] })
   await seedTrackedPlayer(app.ctx.ch, { path: 'gone', display_name: 'Gone', character_ids: [BOB_MAIN], deleted: true })
   const sys = 31_000_500
@@ -110,6 +115,17 @@ describe('GET /api/{name} (kill tracker)', () => {
     const second = (await get('/api/alice')).body
     expect(second.meta.fetchedAt).toBe(first.meta.fetchedAt)
     expect(second.last7d.kills).toBe(first.last7d.kills)
+  })
+
+  it('keeps an answer that lacks character names (ESI too slow) only briefly, so the next one has them', async () => {
+    esi.slowDown('/universe/names', NAME_BUDGET_MS + 1_500)
+    const slow = await get('/api/carl')
+    esi.clearInjected()
+    expect(slow.body.charactersDetailed).toEqual([])
+    expect(Number(slow.headers.get('cache-control')?.match(/max-age=(\d+)/)?.[1])).toBeLessThanOrEqual(INCOMPLETE_CACHE_SECONDS)
+    await new Promise((r) => setTimeout(r, INCOMPLETE_CACHE_SECONDS * 1000 + 500))
+    const later = await get('/api/carl')
+    expect(later.body.charactersDetailed.map((c: { name: string }) => c.name)).toEqual(['Carl Scout'])
   })
 
   it('answers the usual JSON 404 for names that are no tracked player', async () => {

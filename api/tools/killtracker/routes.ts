@@ -11,6 +11,8 @@ import { summarize, type ListedKill } from './summary.js'
 
 /** Per client IP; a page load is one call and answers are cached, so this only stops scripted guessing of names. */
 export const TRACKER_RATE_LIMIT = { points: 120, durationSeconds: 60 }
+/** How long an answer without every character's name is reused (the full TRACKER_CACHE_SECONDS otherwise). */
+export const INCOMPLETE_CACHE_SECONDS = 5
 
 /**
  * `GET /api/{name}`: the kill tracker of a tracked player. The path is a catch-all under /api/, so this module is
@@ -81,7 +83,10 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       if (!cached || cached.expires <= Date.now()) {
         const player = await findTrackedPlayer(ctx.ch, params.name)
         if (!player) return
-        cached = { expires: Date.now() + TRACKER_CACHE_SECONDS * 1000, body: await build(player) }
+        const body = await build(player)
+        // An answer missing character names (ESI slow or down) is kept only briefly, so a Refresh can complete it.
+        const complete = body.charactersDetailed.length === body.characters.length
+        cached = { expires: Date.now() + (complete ? TRACKER_CACHE_SECONDS : INCOMPLETE_CACHE_SECONDS) * 1000, body }
         cache.set(key, cached)
         if (cache.size > 1000) for (const [k, v] of cache) if (v.expires <= Date.now()) cache.delete(k)
       }

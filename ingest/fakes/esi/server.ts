@@ -86,7 +86,8 @@ export class FakeEsi {
   }
 
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
-    this.server = http.createServer((req, res) => void this.handle(req, res))
+    // A client that gives up mid-request (its own timeout) leaves nothing to answer.
+    this.server = http.createServer((req, res) => void this.handle(req, res).catch(() => res.destroy()))
     await new Promise<void>((resolve) => this.server!.listen(port, host, () => resolve()))
     this.url = `http://${host}:${(this.server.address() as AddressInfo).port}`
     return this.url
