@@ -163,16 +163,27 @@ describe('/reaction-calc', () => {
   })
 
   it("takes a system's reaction index and security from the system list", async () => {
+    // The cost indices arrive with the industry-inputs job at server start: wait for them before the page loads its list.
+    type SystemRow = { system_name: string; security_class: string; reaction_index: number | null }
+    let lowSec: SystemRow | undefined
+    await expect
+      .poll(
+        async () => {
+          const systems = (await (await fetch(`${baseUrl}/api/industry/systems`)).json()) as SystemRow[]
+          lowSec = systems.find((s) => s.security_class === 'low' && s.reaction_index !== null)
+          return lowSec !== undefined
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBe(true)
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/reaction-calc')
     await settled(page, 8)
-    const systems = (await (await fetch(`${baseUrl}/api/industry/systems`)).json()) as Array<{ system_name: string; security_class: string; reaction_index: number | null }>
-    const lowSec = systems.find((s) => s.security_class === 'low' && s.reaction_index !== null)!
-    await page.getByTestId('system-index-picker').fill(lowSec.system_name)
-    await page.getByRole('listbox').getByRole('option').filter({ hasText: lowSec.system_name }).first().click()
-    expect(Number(await page.getByLabel('System cost index').inputValue())).toBe(lowSec.reaction_index)
+    await page.getByTestId('system-index-picker').fill(lowSec!.system_name)
+    await page.getByRole('listbox').getByRole('option').filter({ hasText: lowSec!.system_name }).first().click()
+    await expect.poll(async () => Number(await page.getByLabel('System cost index').inputValue())).toBe(lowSec!.reaction_index)
     expect(await page.getByLabel('Security').inputValue()).toBe('low')
-    expect(await page.getByTestId('index-from').textContent()).toContain(`Using ${lowSec.system_name}'s reaction index`)
+    expect(await page.getByTestId('index-from').textContent()).toContain(`Using ${lowSec!.system_name}'s reaction index`)
     await context.close()
   })
 
