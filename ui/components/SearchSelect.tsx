@@ -1,4 +1,5 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
+import { useCombobox } from './use-combobox'
 import './search-select.css'
 
 interface Props<T> {
@@ -46,78 +47,16 @@ export function searchItems<T>(items: readonly T[], query: string, text: (item: 
  */
 export function SearchSelect<T>({ label, items, value, onChange, itemKey, itemText, renderItem, placeholder, limit = 50, onFirstOpen, unmatchedText = '', status, className, ...rest }: Props<T>) {
   const shown = value ? itemText(value) : unmatchedText
-  const [query, setQuery] = useState(shown)
-  const [open, setOpen] = useState(false)
-  const [active, setActive] = useState(0)
-  const opened = useRef(false)
-  const input = useRef<HTMLInputElement>(null)
-  const listId = useId()
-
-  useEffect(() => {
-    if (!open) setQuery(shown)
-  }, [shown, open])
+  const { query, open, listId, inputProps, optionProps } = useCombobox({ shown, onChoose: onChange, itemText, onFirstOpen })
   const typed = open && query !== shown
   const { matches, total } = useMemo(() => searchItems(items, typed ? query : '', itemText, limit), [items, query, typed, itemText, limit])
-
-  const choose = (item: T) => {
-    onChange(item)
-    setQuery(itemText(item))
-    setOpen(false)
-  }
-  const cancel = () => {
-    setQuery(shown)
-    setOpen(false)
-  }
 
   return (
     <div className={`field search-select${className ? ` ${className}` : ''}`}>
       <label className="field-label" htmlFor={`${listId}-input`}>
         {label}
       </label>
-      <input
-        ref={input}
-        id={`${listId}-input`}
-        type="text"
-        role="combobox"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={open && matches.length ? `${listId}-${active}` : undefined}
-        autoComplete="off"
-        spellCheck={false}
-        placeholder={placeholder}
-        value={query}
-        data-testid={rest['data-testid']}
-        onFocus={(e) => {
-          if (!opened.current) {
-            opened.current = true
-            onFirstOpen?.()
-          }
-          e.target.select()
-          setActive(0)
-          setOpen(true)
-        }}
-        onBlur={cancel}
-        onChange={(e) => {
-          setQuery(e.target.value)
-          setActive(0)
-          setOpen(true)
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-            e.preventDefault()
-            setOpen(true)
-            const step = e.key === 'ArrowDown' ? 1 : -1
-            setActive((i) => (matches.length ? (i + step + matches.length) % matches.length : 0))
-          } else if (e.key === 'Enter') {
-            e.preventDefault()
-            if (open && matches[active]) choose(matches[active])
-          } else if (e.key === 'Escape') {
-            cancel()
-            input.current?.blur()
-          }
-        }}
-      />
+      <input {...inputProps(matches)} placeholder={placeholder} data-testid={rest['data-testid']} />
       {open && (
         <div className="search-select-popup">
           {status ? (
@@ -126,16 +65,7 @@ export function SearchSelect<T>({ label, items, value, onChange, itemKey, itemTe
             <>
               <ul id={listId} role="listbox" aria-label={label}>
                 {matches.map((item, i) => (
-                  <li
-                    key={itemKey(item)}
-                    id={`${listId}-${i}`}
-                    role="option"
-                    aria-selected={i === active}
-                    className={value && itemKey(value) === itemKey(item) ? 'current' : undefined}
-                    onMouseDown={(e) => e.preventDefault()}
-                    onMouseEnter={() => setActive(i)}
-                    onClick={() => choose(item)}
-                  >
+                  <li key={itemKey(item)} {...optionProps(item, i)} className={value && itemKey(value) === itemKey(item) ? 'current' : undefined}>
                     {renderItem ? renderItem(item) : itemText(item)}
                   </li>
                 ))}
