@@ -1,3 +1,4 @@
+import os from 'node:os'
 import type { z } from 'zod'
 import type { TopicDef } from '../../schemas/topics.js'
 import type { Logger } from '../log.js'
@@ -53,4 +54,28 @@ export async function subscribe<T extends z.ZodType>(
     if (values.length) await handler(values, kept)
   })
   return consumer
+}
+
+/**
+ * Keep a process's in-memory copy current: `refresh` runs now, whenever `topic` announces new data (each process
+ * joins with a consumer group of its own, so every api replica hears every announcement), and every minute in
+ * case an announcement was missed. A failed refresh is logged and the copy already held keeps serving.
+ */
+export async function followAnnouncements<T extends z.ZodType>(
+  stream: Stream,
+  topic: TopicDef<T>,
+  options: { groupPrefix: string; what: string; log: Logger; intervalMs?: number },
+  refresh: () => Promise<void>,
+): Promise<{ stop: () => Promise<void> }> {
+  const { log, what } = options
+  await refresh().catch((err) => log.error({ err }, `could not load ${what}`))
+  const consumer = await subscribe(stream, topic, { groupId: `${options.groupPrefix}-${os.hostname()}-${process.pid}-${Date.now()}`, log }, () => refresh())
+  const timer = setInterval(() => void refresh().catch((err) => log.error({ err }, `${what} refresh failed; the data held keeps serving`)), options.intervalMs ?? 60_000)
+  timer.unref()
+  return {
+    stop: async () => {
+      clearInterval(timer)
+      await consumer.stop()
+    },
+  }
 }

@@ -1,9 +1,8 @@
-import os from 'node:os'
 import { IndustryInputsUpdatedTopic, type IndustryDataset } from '../../../schemas/industry.js'
 import { queryRows, type ClickHouseClient } from '../../../pipelines/clickhouse/client.js'
 import type { Logger } from '../../../pipelines/log.js'
-import type { Consumer, Stream } from '../../../pipelines/stream/index.js'
-import { subscribe } from '../../../pipelines/stream/typed.js'
+import type { Stream } from '../../../pipelines/stream/index.js'
+import { followAnnouncements } from '../../../pipelines/stream/typed.js'
 
 export interface CostIndices {
   manufacturing: number | null
@@ -24,8 +23,7 @@ export class IndustryInputsStore {
   private adjusted = new Map<number, number>()
   private indices = new Map<number, CostIndices>()
   private held = new Map<IndustryDataset, Held>()
-  private consumer: Consumer | null = null
-  private timer: NodeJS.Timeout | null = null
+  private following: { stop: () => Promise<void> } | null = null
 
   constructor(
     private ch: ClickHouseClient,
@@ -74,15 +72,11 @@ export class IndustryInputsStore {
   }
 
   async start(stream: Stream): Promise<void> {
-    await this.refresh().catch((err) => this.log.error({ err }, 'could not load industry inputs'))
-    this.consumer = await subscribe(stream, IndustryInputsUpdatedTopic, { groupId: `api-industry-${os.hostname()}-${process.pid}-${Date.now()}`, log: this.log }, () => this.refresh())
-    this.timer = setInterval(() => void this.refresh().catch((err) => this.log.error({ err }, 'industry inputs refresh failed; held data keeps serving')), 60_000)
-    this.timer.unref()
+    this.following = await followAnnouncements(stream, IndustryInputsUpdatedTopic, { groupPrefix: 'api-industry', what: 'industry inputs', log: this.log }, () => this.refresh())
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer)
-    await this.consumer?.stop()
+    await this.following?.stop()
   }
 
   adjustedPrice(typeId: number): number | null {

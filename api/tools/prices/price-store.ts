@@ -1,9 +1,8 @@
-import os from 'node:os'
 import { HUBS, PricesUpdatedTopic, type FallbackPriceRow, type StationPriceRow } from '../../../schemas/market.js'
 import { queryRows, type ClickHouseClient } from '../../../pipelines/clickhouse/client.js'
 import type { Logger } from '../../../pipelines/log.js'
-import type { Consumer, Stream } from '../../../pipelines/stream/index.js'
-import { subscribe } from '../../../pipelines/stream/typed.js'
+import type { Stream } from '../../../pipelines/stream/index.js'
+import { followAnnouncements } from '../../../pipelines/stream/typed.js'
 
 interface RegionSnapshot {
   snapshotId: number
@@ -19,8 +18,7 @@ export class PriceStore {
   private stations = new Map<number, Map<number, StationPriceRow>>()
   private regions = new Map<number, Map<number, FallbackPriceRow>>()
   private snapshots = new Map<number, RegionSnapshot>()
-  private consumer: Consumer | null = null
-  private timer: NodeJS.Timeout | null = null
+  private following: { stop: () => Promise<void> } | null = null
 
   constructor(
     private ch: ClickHouseClient,
@@ -68,17 +66,11 @@ export class PriceStore {
   }
 
   async start(stream: Stream): Promise<void> {
-    await this.refresh().catch((err) => this.log.error({ err }, 'could not load prices'))
-    this.consumer = await subscribe(stream, PricesUpdatedTopic, { groupId: `api-prices-${os.hostname()}-${process.pid}-${Date.now()}`, log: this.log }, async () => {
-      await this.refresh()
-    })
-    this.timer = setInterval(() => void this.refresh().catch((err) => this.log.error({ err }, 'price refresh failed; held prices keep serving')), 60_000)
-    this.timer.unref()
+    this.following = await followAnnouncements(stream, PricesUpdatedTopic, { groupPrefix: 'api-prices', what: 'prices', log: this.log }, () => this.refresh())
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer)
-    await this.consumer?.stop()
+    await this.following?.stop()
   }
 
   /** Rows for the type ids that have prices at the station (ids without orders are left out). */
