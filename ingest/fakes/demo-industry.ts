@@ -4,7 +4,8 @@ import type { EsiIndustryActivity, EsiIndustrySystem, EsiMarketPrice } from '../
 import { sdeVersion } from '../static/sde-files.js'
 import { readBlueprints } from '../static/sde-records.js'
 import { readTopLevel, systemFiles } from '../static/universe.js'
-import { random, type DemoType, type ReferencePrice } from './demo-market.js'
+import type { DemoType, ReferencePrice } from './demo-market.js'
+import { seededRandom } from './seeded-random.js'
 
 export interface DemoSystem {
   solar_system_id: number
@@ -42,7 +43,7 @@ export function demoAdjustedPrices(types: DemoType[], refs: Map<string, Referenc
     const ref = refs.get(`60003760:${t.type_id}`)
     const centre = ref?.sell && ref?.buy ? (ref.sell + ref.buy) / 2 : (ref?.sell ?? ref?.buy ?? t.base_price)
     if (!centre || centre <= 0) continue
-    const rnd = random(seed * 7_919 + t.type_id)
+    const rnd = seededRandom(seed * 7_919 + t.type_id)
     rows.push({ adjusted_price: round(centre * (0.9 + rnd() * 0.2), 8), average_price: round(centre * (0.95 + rnd() * 0.1), 2), type_id: t.type_id })
   }
   return rows
@@ -57,7 +58,7 @@ const JITA = 30000142
  */
 export function demoCostIndices(systems: DemoSystem[], seed = 1): EsiIndustrySystem[] {
   return systems.map((s) => {
-    const rnd = random(seed * 104_729 + s.solar_system_id)
+    const rnd = seededRandom(seed * 104_729 + s.solar_system_id)
     const busy = s.solar_system_id === JITA ? 0.12 : 0
     return {
       cost_indices: ACTIVITIES.map((activity) => ({ activity, cost_index: round(busy + 0.0005 + rnd() ** 3 * 0.08, 6) })),
@@ -113,7 +114,7 @@ export function addDemoReactionPrices(refs: Map<string, ReferencePrice>, recipes
       const costs = r.materials.map((m) => (pending.has(m.type_id) ? null : centre(m.type_id)))
       if (costs.some((c) => c === null)) continue
       const cost = r.materials.reduce((sum, m, i) => sum + costs[i]! * m.quantity, 0)
-      const rnd = random(seed * 15_485_863 + product.type_id)
+      const rnd = seededRandom(seed * 15_485_863 + product.type_id)
       const sell = round((cost / product.quantity) * (0.9 + rnd() * 0.35), 2)
       refs.set(`60003760:${product.type_id}`, { sell, buy: round(sell * (0.88 + rnd() * 0.08), 2) })
       pending.delete(product.type_id)

@@ -1,18 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { KillSpec } from './zkillboard/killmails.js'
-
-/** A small deterministic PRNG (mulberry32), so the demo's kills are the same on every machine. */
-function random(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { seededRandom } from './seeded-random.js'
 
 export interface DemoEntity {
   id: number
@@ -38,7 +27,7 @@ export function demoSystems(communityDir: string, count = 40): number[] {
   const file = path.join(communityDir, 'wormhole-systems/systems.json')
   if (!fs.existsSync(file)) return []
   const systems = (JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ solarSystemID: number; name: string; class: number }>).filter((s) => s.class >= 1 && s.class <= 6)
-  const rnd = random(7)
+  const rnd = seededRandom(7)
   const picked = new Set<number>(systems.filter((s) => s.name === 'J123450').map((s) => s.solarSystemID))
   while (picked.size < Math.min(count, systems.length)) picked.add(systems[Math.floor(rnd() * systems.length)].solarSystemID)
   return [...picked]
@@ -46,7 +35,7 @@ export function demoSystems(communityDir: string, count = 40): number[] {
 
 /** One kill at `time`, from the demo's pilots, ships and systems. */
 export function demoKill(id: number, time: Date, ships: number[], systems: number[], seed: number): { spec: KillSpec; value: number } {
-  const rnd = random(seed)
+  const rnd = seededRandom(seed)
   const { pilots, pilotCorp, corpAlliance } = demoEntities()
   const pick = <T>(list: T[]) => list[Math.floor(rnd() * list.length)]
   const victim = pick(pilots)
@@ -68,7 +57,7 @@ export function demoKill(id: number, time: Date, ships: number[], systems: numbe
 /** `count` kills spread over the last `days` days, busier in the evening (EU/US time zones), newest last. */
 export function demoKillHistory(ships: number[], systems: number[], count = 240, days = 7, now = Date.now()): Array<{ spec: KillSpec; value: number }> {
   if (!ships.length || !systems.length) return []
-  const rnd = random(11)
+  const rnd = seededRandom(11)
   const kills: Array<{ spec: KillSpec; value: number }> = []
   for (let i = 0; i < count; i++) {
     const day = Math.floor(rnd() * days)

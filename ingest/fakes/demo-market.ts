@@ -1,18 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { HUBS, type EsiMarketOrder } from '../../schemas/market.js'
-
-/** A small deterministic PRNG (mulberry32): the same seed gives the same order books on every machine. */
-export function random(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { seededRandom } from './seeded-random.js'
 
 export interface ReferencePrice {
   sell: number | null
@@ -62,7 +51,7 @@ export function demoOrderBooks(types: DemoType[], refs: Map<string, ReferencePri
     const systemId = { 60003760: 30000142, 60008494: 30002187, 60011866: 30002659, 60005686: 30002053, 60004588: 30002510 }[hub.station_id]!
     for (const t of types) {
       const ref = refs.get(`${hub.station_id}:${t.type_id}`) ?? (hub.station_id === 60003760 ? null : refs.get(`60003760:${t.type_id}`))
-      const rnd = random(seed * 1_000_003 + t.type_id * 31 + hub.station_id)
+      const rnd = seededRandom(seed * 1_000_003 + t.type_id * 31 + hub.station_id)
       if (hub.station_id !== 60003760 && !refs.has(`${hub.station_id}:${t.type_id}`) && rnd() < 0.5) continue
       const centre = ref?.sell ?? ref?.buy ?? t.base_price
       if (!centre || centre <= 0) continue

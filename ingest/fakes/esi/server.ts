@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { LoopbackServer } from '../loopback-server.js'
 
 export interface FakeRequest {
   method: string
@@ -43,8 +43,7 @@ interface Injected {
  * gets 420 until the window resets) and a 429 with Retry-After for a spent rate-limit group. Tests inject
  * failures and slow answers. Feature modules (markets, status, killmails, industry…) add routes with `route()`.
  */
-export class FakeEsi {
-  private server: http.Server | null = null
+export class FakeEsi extends LoopbackServer {
   private routes: Route[] = []
   private injected: Injected[] = []
   private slow: Array<{ prefix: string; ms: number }> = []
@@ -52,7 +51,6 @@ export class FakeEsi {
   readonly requests: Array<{ method: string; path: string; query: string; headers: http.IncomingHttpHeaders }> = []
   errorLimit = { remain: 100, resetSeconds: 60, windowEndsAt: 0 }
   private rateLimitedUntil = 0
-  url = ''
 
   route(method: 'GET' | 'POST', path: string, handler: FakeHandler): this {
     const names: string[] = []
@@ -85,20 +83,6 @@ export class FakeEsi {
     this.rateLimitedUntil = Date.now() + seconds * 1000
   }
 
-  async start(port = 0, host = '127.0.0.1'): Promise<string> {
-    // A client that gives up mid-request (its own timeout) leaves nothing to answer.
-    this.server = http.createServer((req, res) => void this.handle(req, res).catch(() => res.destroy()))
-    await new Promise<void>((resolve) => this.server!.listen(port, host, () => resolve()))
-    this.url = `http://${host}:${(this.server.address() as AddressInfo).port}`
-    return this.url
-  }
-
-  async close(): Promise<void> {
-    if (!this.server) return
-    this.server.closeAllConnections()
-    await new Promise<void>((resolve) => this.server!.close(() => resolve()))
-    this.server = null
-  }
 
   private limitHeaders(): Record<string, string> {
     if (this.errorLimit.windowEndsAt < Date.now()) this.errorLimit = { ...this.errorLimit, remain: 100, windowEndsAt: Date.now() + this.errorLimit.resetSeconds * 1000 }
@@ -106,7 +90,7 @@ export class FakeEsi {
     return { 'X-ESI-Error-Limit-Remain': String(this.errorLimit.remain), 'X-ESI-Error-Limit-Reset': String(reset) }
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+  protected async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake')
     this.requests.push({ method: req.method ?? 'GET', path: url.pathname, query: url.search, headers: req.headers })
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {

@@ -1,8 +1,8 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { EsiKillmail, ZkbMeta } from '../../../schemas/killmails.js'
 import type { FakeKillmailState } from '../esi/killmails.js'
 import { killHash, makeZkb } from './killmails.js'
+import { LoopbackServer } from '../loopback-server.js'
 
 /** The first sequence number the fake hands out (the recorded R2Z2 sample's). */
 export const FAKE_FIRST_SEQUENCE = 96_599_404
@@ -34,9 +34,7 @@ interface Injected {
  * `addHistoricKill(killmail)` (history + killID only, as for a day before the feed started). It records every
  * request with its User-Agent and the most requests it ever had in flight at once.
  */
-export class FakeZkill {
-  private server: http.Server | null = null
-  url = ''
+export class FakeZkill extends LoopbackServer {
   /** The next sequence number; the newest file is `nextSequence - 1` once there is one. */
   nextSequence = FAKE_FIRST_SEQUENCE
   readonly files = new Map<number, object>()
@@ -49,7 +47,9 @@ export class FakeZkill {
   /** Delay before answering any request (ms). */
   delayMs = 0
 
-  constructor(private esi?: FakeKillmailState) {}
+  constructor(private esi?: FakeKillmailState) {
+    super()
+  }
 
   /** A kill arrives at zKillboard: it gets the next sequence number, and history and killID know it. */
   push(killmail: EsiKillmail, options: PushOptions = {}): { killmail_id: number; hash: string; sequence: number; zkb: ZkbMeta } {
@@ -96,21 +96,8 @@ export class FakeZkill {
     return { hash, zkb }
   }
 
-  async start(port = 0, host = '127.0.0.1'): Promise<string> {
-    this.server = http.createServer((req, res) => void this.handle(req, res))
-    await new Promise<void>((resolve) => this.server!.listen(port, host, () => resolve()))
-    this.url = `http://${host}:${(this.server.address() as AddressInfo).port}`
-    return this.url
-  }
 
-  async close(): Promise<void> {
-    if (!this.server) return
-    this.server.closeAllConnections()
-    await new Promise<void>((resolve) => this.server!.close(() => resolve()))
-    this.server = null
-  }
-
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+  protected async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake')
     this.requests.push({ path: url.pathname, userAgent: req.headers['user-agent'], at: Date.now() })
     this.inFlight++
