@@ -49,12 +49,12 @@ export interface RunningApp {
 }
 
 /** Start the roles this process plays: all three in embedded mode, one each in distributed mode. */
-export async function startApp(config: Config, options: { uiRoot?: string; log?: Logger } = {}): Promise<RunningApp> {
+export async function startApp(config: Config, options: { uiRoot?: string; log?: Logger; ingestSchedules?: boolean } = {}): Promise<RunningApp> {
   const ctx = await createAppContext(config, options.log)
   const roles = new Set(config.ROLES)
   const pipelines = roles.has('pipelines') ? await startPipelines(ctx) : null
   const api = roles.has('api') ? await startApi(ctx, { port: config.PORT, host: config.HOST, uiRoot: options.uiRoot }) : null
-  const ingest = roles.has('ingest') ? await startIngest(ctx) : null
+  const ingest = roles.has('ingest') ? await startIngest(ctx, undefined, { schedules: options.ingestSchedules }) : null
   if (api) ctx.log.info({ url: api.url, roles: config.ROLES, stream: ctx.stream.kind, clickhouse: config.CLICKHOUSE_URL ?? 'chDB (embedded)' }, 'J-Space Toolbox is up')
   return {
     ctx,
