@@ -8,6 +8,12 @@ import { HUBS } from '../../schemas/market.js'
 export const PERCENTILE_SHARE = 0.05
 
 /**
+ * One thread per aggregate: a region is a few hundred thousand rows, and in embedded mode the engine shares the
+ * process's memory, where each extra thread's sort and hash buffers count (bench/market.bench.ts).
+ */
+const AGGREGATE_SETTINGS = { max_threads: 1 } as const
+
+/**
  * Hub prices for the stations of one region from one snapshot. Orders are de-duplicated by id first (the stream
  * is at-least-once). For each (station, type, side) orders are ranked best first (cheapest sell, highest buy),
  * and each takes `clamp(target − volume before it, 0, its volume)` units, where target = max(5% of the side's
@@ -47,6 +53,7 @@ export async function aggregateStationPrices(ch: ClickHouseClient, regionId: num
       FROM taken
       GROUP BY location_id, type_id`,
     query_params: { region: regionId, snapshot: snapshotId, stations, share: PERCENTILE_SHARE, at },
+    clickhouse_settings: AGGREGATE_SETTINGS,
   })
 }
 
@@ -68,5 +75,6 @@ export async function aggregateRegionPrices(ch: ClickHouseClient, regionId: numb
       )
       GROUP BY type_id`,
     query_params: { region: regionId, snapshot: snapshotId, at },
+    clickhouse_settings: AGGREGATE_SETTINGS,
   })
 }

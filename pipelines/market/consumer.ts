@@ -66,7 +66,7 @@ export const marketPipeline: Pipeline = {
   name: 'market-orders',
   async start(ctx) {
     const log = ctx.log.child({ component: 'market-pipeline' })
-    const orders = await subscribe(ctx.stream, MarketOrdersTopic, { groupId: 'market-orders-writer', fromBeginning: true, maxBatchSize: 20, log }, async (messages) => {
+    const orders = await subscribe(ctx.stream, MarketOrdersTopic, { groupId: 'market-orders-writer', fromBeginning: true, maxBatchSize: 4, log }, async (messages) => {
       let rows: ReturnType<typeof pageRows> = []
       const flush = async () => {
         if (!rows.length) return

@@ -11,11 +11,14 @@ const RETRY_DELAY_MS = 500
 /** Already-consumed messages kept per topic for a consumer group that joins later (Kafka keeps them by time). */
 const RETAIN_CONSUMED = 10
 /**
- * Backpressure: a producer waits while the slowest consumer group of a topic is this many messages behind
- * (up to BACKLOG_WAIT_MS), so a fast fetch cannot pile a whole market region up in memory ahead of its writer.
+ * Backpressure: a producer waits (up to BACKLOG_WAIT_MS) while a consumer group of the topic is more than this
+ * many messages behind, or more than its own batch size when that is larger, so a fast fetch cannot pile a whole
+ * market region up in memory ahead of its writer, and a writer that gathers big batches (the killmail store
+ * lingers to fill one) still gets them.
  */
 const MAX_BACKLOG = 32
 const BACKLOG_WAIT_MS = 30_000
+const DEFAULT_BATCH_SIZE = 1000
 
 /**
  * In-process topics for embedded mode: one partition per topic, committed offsets per consumer group,
@@ -62,22 +65,21 @@ export class MemoryStream implements Stream {
     return consumer
   }
 
-  /** How far the slowest active group is behind the end of the topic (0 when no group reads it). */
-  private backlog(topic: string): number {
+  /** Whether an active group of the topic is further behind its end than it may be (see MAX_BACKLOG). */
+  private overfull(topic: string): boolean {
     const log = this.log(topic)
     const end = log.base + log.messages.length
-    let behind = 0
     for (const c of this.consumers) {
       if (!c.reads(topic)) continue
       const pos = this.committed.get(c.groupId)?.get(topic)
-      if (pos !== undefined) behind = Math.max(behind, end - pos)
+      if (pos !== undefined && end - pos > Math.max(MAX_BACKLOG, c.batchSize)) return true
     }
-    return behind
+    return false
   }
 
   private async drain(topic: string): Promise<void> {
     const deadline = Date.now() + BACKLOG_WAIT_MS
-    while (this.backlog(topic) > MAX_BACKLOG && Date.now() < deadline) {
+    while (this.overfull(topic) && Date.now() < deadline) {
       await new Promise<void>((resolve) => {
         const t = setTimeout(done, 200)
         function done() {
@@ -165,13 +167,18 @@ class MemoryConsumer implements Consumer {
     return this.options.groupId
   }
 
+  get batchSize(): number {
+    return this.options.maxBatchSize ?? DEFAULT_BATCH_SIZE
+  }
+
   /** Whether this consumer is running on the topic (only running consumers hold producers back). */
   reads(topic: string): boolean {
     return this.running && this.options.topics.includes(topic)
   }
 
   async run(handler: BatchHandler): Promise<void> {
-    const { groupId, topics, fromBeginning = false, maxBatchSize = 1000 } = this.options
+    const { groupId, topics, fromBeginning = false } = this.options
+    const maxBatchSize = this.batchSize
     for (const t of topics) this.stream.position(groupId, t, fromBeginning)
     this.running = true
     this.loop = (async () => {

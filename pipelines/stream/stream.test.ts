@@ -90,6 +90,64 @@ function contract(name: string, makeStream: () => Stream, topicName: () => strin
 let n = 0
 contract('in-process stream', () => new MemoryStream(), () => `mem-topic-${++n}`)
 
+describe('in-process stream backpressure', () => {
+  /** A consumer whose handler holds each batch until `release` (then takes batches freely); counts what it took. */
+  async function heldConsumer(stream: MemoryStream, topic: string, maxBatchSize: number) {
+    let release: () => void = () => {}
+    let held = true
+    let taken = 0
+    const consumer = await stream.consumer({ groupId: `${topic}-g`, topics: [topic], fromBeginning: true, maxBatchSize })
+    await consumer.run(async (batch) => {
+      taken += batch.length
+      if (held) await new Promise<void>((r) => (release = r))
+    })
+    return {
+      taken: () => taken,
+      release: () => {
+        held = false
+        release()
+      },
+    }
+  }
+
+  /** Publish one message at a time; returns how many sends completed within the time given. */
+  async function sendsWithin(stream: MemoryStream, topic: string, count: number, ms: number) {
+    const producer = await stream.producer()
+    let sent = 0
+    const sending = (async () => {
+      for (let i = 0; i < count; i++) {
+        await producer.send(topic, [{ key: 'k', value: { i } }])
+        sent++
+      }
+    })()
+    await new Promise((r) => setTimeout(r, ms))
+    return { sent: () => sent, sending }
+  }
+
+  it('holds a producer back while a small-batch group is more than 32 messages behind, and lets it go as the group catches up', async () => {
+    const stream = new MemoryStream()
+    const held = await heldConsumer(stream, 'bp-small', 4)
+    const { sent, sending } = await sendsWithin(stream, 'bp-small', 60, 300)
+    expect(held.taken()).toBe(1) // the first message went out before the rest arrived
+    expect(sent()).toBe(32) // the 33rd message is in the topic, but its send waits: 33 behind the committed offset
+    held.release()
+    await sending
+    expect(sent()).toBe(60)
+    await stream.close()
+  })
+
+  it("lets a group that gathers big batches fall behind by up to its own batch size", async () => {
+    const stream = new MemoryStream()
+    const held = await heldConsumer(stream, 'bp-big', 100)
+    const { sent, sending } = await sendsWithin(stream, 'bp-big', 150, 300)
+    expect(sent()).toBe(100)
+    held.release()
+    await sending
+    expect(sent()).toBe(150)
+    await stream.close()
+  })
+})
+
 describe('kafka stream against a loopback Kafka-protocol broker', () => {
   let kafka: MockKafka
   beforeAll(async () => {

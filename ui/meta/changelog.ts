@@ -11,6 +11,15 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.14.2',
+    date: '2026-11-22',
+    title: "Fixes",
+    changes: [
+      "Market ingest uses less memory: the order writer inserts 4 pages at a time, aggregates run on one thread, and the ingest and pipelines processes run with a 256 MB JavaScript heap (a 400,000-order snapshot now peaks under 500 MB instead of ~750 MB).",
+      "Embedded mode stores killmails at 200 a second again: the in-process stream no longer holds a producer back while the killmail store gathers a batch.",
+    ],
+  },
+  {
     version: '0.14.1',
     date: '2026-11-22',
     title: "Fixes",
