@@ -14,13 +14,14 @@ export interface TestApp extends RunningApp {
 /**
  * An app in this test process with its own temporary data directory (chDB allows one data path per process,
  * and vitest gives every test file its own process). Use it when a test needs its own configuration;
- * otherwise use the shared server from `inject('appUrl')`.
+ * otherwise use the shared server from `inject('appUrl')`. Ingest jobs run once at start but not on their
+ * wall-clock schedules: a market run at :00 or :30 would land between a test's own steps.
  */
-export async function startTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}, options: { ingestSchedules?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-test-'))
   // Tests never reach the real zKillboard: the live feed is off unless a test turns it on (pointing it at a fake).
   const config = loadConfig({ ZKILL_FEED_ENABLED: '0', ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', SKIP_STATIC_IMPORT: '1' }, overrides)
-  const app = await startApp(config, { log: createLogger(config.LOG_LEVEL), ingestSchedules: options.ingestSchedules })
+  const app = await startApp(config, { log: createLogger(config.LOG_LEVEL), ingestSchedules: false })
   return {
     ...app,
     url: app.api?.url ?? '',

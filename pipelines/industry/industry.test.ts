@@ -56,8 +56,8 @@ beforeAll(async () => {
   industry.expiresIn = 0 // the data changes between fetches in these tests
   setIndustryData(industry, { prices: prices(1), systems: systems(0.05) })
   await esi.start()
-  // The job runs once at start; the tests fetch by hand after that, so the hourly schedule is off.
-  app = await startTestApp({ ESI_BASE_URL: esi.url }, {}, { ingestSchedules: false })
+  // The job runs once at start; the tests fetch by hand after that.
+  app = await startTestApp({ ESI_BASE_URL: esi.url })
   await waitFor(() => completeSnapshots('adjusted_prices'), (r) => r.length === 1)
   await waitFor(() => completeSnapshots('cost_indices'), (r) => r.length === 1)
 }, 120_000)

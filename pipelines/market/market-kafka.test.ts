@@ -19,7 +19,7 @@ beforeAll(async () => {
   market.pageSize = 1
   await esi.start()
   kafka = await startMockKafka()
-  app = await startTestApp({ ESI_BASE_URL: esi.url, KAFKA_BROKERS: kafka.brokers, KAFKA_TOPIC_PREFIX: `t${Date.now()}.` }, {}, { ingestSchedules: false })
+  app = await startTestApp({ ESI_BASE_URL: esi.url, KAFKA_BROKERS: kafka.brokers, KAFKA_TOPIC_PREFIX: `t${Date.now()}.` })
 }, 120_000)
 afterAll(async () => {
   await app?.close()

@@ -62,8 +62,8 @@ beforeAll(async () => {
   market.pageSize = 2 // several pages per region, as with ESI's 1000-order pages
   market.expiresIn = 0 // books change between fetches in these tests
   await esi.start()
-  // The test drives snapshots by hand: no run at :00 or :30 may add one in between.
-  app = await startTestApp({ ESI_BASE_URL: esi.url }, {}, { ingestSchedules: false })
+  // The market job runs once at start; after that the tests drive snapshots by hand (no wall-clock runs in tests).
+  app = await startTestApp({ ESI_BASE_URL: esi.url })
   await waitFor(pipeline, (p) => p.status === 'OK')
 }, 120_000)
 afterAll(async () => {

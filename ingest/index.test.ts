@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import type { AppContext } from '../api/context.js'
+import { createLogger } from '../pipelines/log.js'
+import { startIngest } from './index.js'
+import type { IngestJob } from './jobs.js'
+
+/** A job on an every-second schedule that also runs at start, counting its runs. */
+function countingJob(): IngestJob & { runs: number } {
+  const job = {
+    name: 'counting',
+    runs: 0,
+    schedule: () => '* * * * * *',
+    runOnStart: true,
+    async run() {
+      job.runs++
+    },
+  }
+  return job
+}
+
+const ctx = { log: createLogger('silent') } as unknown as AppContext
+
+describe('ingest job runner', () => {
+  it('runs a job at start and on its schedule', async () => {
+    const job = countingJob()
+    const ingest = await startIngest(ctx, [job])
+    await new Promise((r) => setTimeout(r, 2_300))
+    await ingest.stop()
+    expect(job.runs).toBeGreaterThanOrEqual(2) // at start, then on at least one of the two whole seconds passed
+  })
+
+  it('with schedules off, runs a job only at start', async () => {
+    const job = countingJob()
+    const ingest = await startIngest(ctx, [job], { schedules: false })
+    await new Promise((r) => setTimeout(r, 2_300))
+    await ingest.stop()
+    expect(job.runs).toBe(1)
+  })
+})
