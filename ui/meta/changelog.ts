@@ -17,6 +17,7 @@ export const releases: Release[] = [
     changes: [
       "Market ingest uses less memory: the order writer inserts 4 pages at a time, aggregates run on one thread, and the ingest and pipelines processes run with a 256 MB JavaScript heap (a 400,000-order snapshot now peaks under 500 MB instead of ~750 MB).",
       "Embedded mode stores killmails at 200 a second again: the in-process stream no longer holds a producer back while the killmail store gathers a batch.",
+      "Compressed-ore planner: a plan whose value can only move in whole steps (volumes of 0.05 m3, say) is proven optimal as soon as it is less than one step above the bound, which is exact and ends small haul plans sooner.",
     ],
   },
   {

@@ -13,7 +13,7 @@ import type { PlanRequest, PlanResponse, PlanRow } from '../../../schemas/ore-pl
 import { badRequest, HttpError } from '../../http/errors.js'
 import { resolveAllowedOres, type PlannerOre } from './ores.js'
 import type { MipRunner } from './solver/mip.js'
-import { optimise, relaxedOptimum, stackYield, type OreColumn } from './solver/optimise.js'
+import { objectiveStep, optimise, relaxedOptimum, stackYield, type OreColumn } from './solver/optimise.js'
 
 /** The hub prices a plan reads: the api's in-memory price store, or hand-built rows in tests. */
 export interface HubPrices {
@@ -34,6 +34,18 @@ type Measure = 'isk' | 'm3' | 'batches' | 'blend'
 
 /** The objective's resolution: plans this close to the proven bound count as optimal. */
 const TOLERANCE: Record<Measure, number> = { isk: 1, m3: 0.001, batches: 0.5, blend: 1e-6 }
+/** The unit costs are whole multiples of (m³ to the SDE's precision, ISK to the cent); blends have none. */
+const COST_UNIT: Partial<Record<Measure, number>> = { isk: 0.01, m3: 0.001, batches: 1 }
+
+/**
+ * The gap at which a plan is proven optimal: the measure's resolution, or just under the step every plan's value
+ * moves in when that is larger (then the proof is exact, and the solver can stop sooner).
+ */
+function toleranceFor(measure: Measure, costs: number[]): number {
+  const unit = COST_UNIT[measure]
+  if (unit === undefined) return TOLERANCE[measure]
+  return Math.max(TOLERANCE[measure], objectiveStep(costs, unit) * (1 - 1e-6))
+}
 
 /**
  * One hub price per unit, or null when there is none. avg_price is the midpoint of sell 5% and buy 5% and needs
@@ -97,7 +109,8 @@ export async function makePlan(req: PlanRequest, deps: PlanDeps): Promise<PlanRe
   }
 
   const anyTarget = targets.some((t) => t > 0)
-  const solved = anyTarget ? await optimise(deps.run, { columns, targets, rateMicro, absGap: TOLERANCE[measure], timeLimitMs: deps.timeLimitMs }) : null
+  const tolerance = toleranceFor(measure, columns.map((c) => c.cost))
+  const solved = anyTarget ? await optimise(deps.run, { columns, targets, rateMicro, absGap: tolerance, timeLimitMs: deps.timeLimitMs }) : null
 
   const rows: PlanRow[] = []
   for (const ore of deps.ores) {
@@ -172,7 +185,7 @@ export async function makePlan(req: PlanRequest, deps: PlanDeps): Promise<PlanRe
     strategy: strategy.type,
     pricing: { station_id: stationId, label: hub.label, price_field: priceField, updated: snapshot?.toISOString() ?? null, age_seconds: ageSeconds },
     optimality: solved && solved.batches.size > 0
-      ? { proven: solved.proven, measure, value: solved.value, lowerBound: solved.lowerBound, gap: Math.max(0, solved.value - solved.lowerBound), tolerance: TOLERANCE[measure], solveMs: Math.round(solved.solveMs), timedOut: solved.timedOut }
+      ? { proven: solved.proven, measure, value: solved.value, lowerBound: solved.lowerBound, gap: Math.max(0, solved.value - solved.lowerBound), tolerance, solveMs: Math.round(solved.solveMs), timedOut: solved.timedOut }
       : null,
   }
 }

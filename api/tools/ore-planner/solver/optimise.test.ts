@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { exhaustiveOptimum } from './exhaustive.js'
 import { inProcessRunner } from './mip.js'
-import { optimise, produced, pruneDominated, stackYield, type OreColumn } from './optimise.js'
+import { objectiveStep, optimise, produced, pruneDominated, stackYield, type OreColumn } from './optimise.js'
 
 /**
  * Small hand-built ore sets (per-batch minerals in MINERALS order: Trit, Pye, Mex, Iso, Nox, Zyd, Mega, Morph),
@@ -54,6 +54,29 @@ describe('ore plan optimiser (HiGHS) against exhaustive search', () => {
         expect(meetsEveryTarget(columns, solved.batches, targets, RATE)).toBe(true)
       }
     }
+  })
+
+  it('proves the optimum just as exactly when it stops one objective step short of the bound', async () => {
+    // Volumes 15, 30, 50, 80, 120 m³ a batch: every plan's volume is a multiple of 5 m³.
+    const columns = SMALL_SET.map((c) => ({ ...c, cost: [15, 30, 50, 80, 120][c.id - 1] }))
+    const step = objectiveStep(columns.map((c) => c.cost), 0.001)
+    expect(step).toBeCloseTo(5, 9)
+    for (const targets of TARGET_SETS) {
+      const reference = exhaustiveOptimum(columns, targets, RATE)!
+      const solved = await optimise(inProcessRunner, { columns, targets, rateMicro: RATE, absGap: step * (1 - 1e-6), timeLimitMs: 10_000 })
+      expect(solved.proven).toBe(true)
+      expect(solved.value).toBeCloseTo(reference.value, 6)
+      expect(meetsEveryTarget(columns, solved.batches, targets, RATE)).toBe(true)
+    }
+  })
+
+  it('finds the step every plan value moves in, or falls back to the unit', () => {
+    expect(objectiveStep([0.1, 0.15, 0.35000000000000003, 1.2, 40], 0.001)).toBeCloseTo(0.05, 12)
+    expect(objectiveStep([123_456.78, 100], 0.01)).toBeCloseTo(0.02, 12)
+    expect(objectiveStep([250_000, 120_000, 90_000], 0.01)).toBe(10_000)
+    expect(objectiveStep([1, 1, 1], 1)).toBe(1)
+    expect(objectiveStep([123_456.785], 0.01)).toBe(0.01) // not a whole number of cents
+    expect(objectiveStep([], 0.001)).toBe(0.001)
   })
 
   it('beats the greedy cheapest-per-unit choice where that is not optimal', async () => {

@@ -74,6 +74,23 @@ export function produced(columns: OreColumn[], batches: number[], mineral: numbe
   return sum
 }
 
+/**
+ * The largest step every plan's objective value moves in: the greatest common divisor of the costs, counted in
+ * whole `unit`s (0.001 m³, 0.01 ISK), or `unit` itself when a cost is not a whole number of units. Every plan's
+ * value is a sum of whole multiples of the costs, so it is a multiple of this step, and a plan whose value is
+ * less than one step above a proven lower bound is the optimum: no value lies strictly between the two.
+ */
+export function objectiveStep(costs: number[], unit: number): number {
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b))
+  let step = 0
+  for (const cost of costs) {
+    const units = Math.round(cost / unit)
+    if (units <= 0 || Math.abs(cost / unit - units) > 1e-6) return unit
+    step = gcd(units, step)
+  }
+  return step === 0 ? unit : step * unit
+}
+
 const planValue = (columns: OreColumn[], x: number[]) => columns.reduce((s, c, i) => s + c.cost * x[i], 0)
 
 /** Drop columns another column beats on every targeted mineral at no higher cost (ties keep the first). */
