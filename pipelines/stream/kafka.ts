@@ -1,5 +1,5 @@
 import { Kafka, logLevel, type Consumer as KafkaConsumer, type Producer as KafkaProducer } from 'kafkajs'
-import type { BatchHandler, Consumer, ConsumerOptions, OutgoingMessage, Producer, Stream, StreamMessage } from './types.js'
+import { DEFAULT_MAX_BATCH_SIZE, type BatchHandler, type Consumer, type ConsumerOptions, type OutgoingMessage, type Producer, type Stream, type StreamMessage } from './types.js'
 
 export interface KafkaStreamOptions {
   brokers: string[]
@@ -82,7 +82,7 @@ class KafkaStreamConsumer implements Consumer {
   async run(handler: BatchHandler): Promise<void> {
     await this.consumer.connect()
     await this.consumer.subscribe({ topics: this.options.topics.map(this.topicName), fromBeginning: this.options.fromBeginning ?? false })
-    const max = this.options.maxBatchSize ?? 1000
+    const max = this.options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE
     await this.consumer.run({
       autoCommit: false,
       partitionsConsumedConcurrently: this.options.partitionConcurrency ?? 1,

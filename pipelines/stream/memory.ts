@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events'
-import type { BatchHandler, Consumer, ConsumerOptions, OutgoingMessage, Producer, Stream, StreamMessage } from './types.js'
+import { DEFAULT_MAX_BATCH_SIZE, type BatchHandler, type Consumer, type ConsumerOptions, type OutgoingMessage, type Producer, type Stream, type StreamMessage } from './types.js'
 
 interface TopicLog {
   /** Offset of messages[0]; messages below it were trimmed once every group had consumed them. */
@@ -18,7 +18,6 @@ const RETAIN_CONSUMED = 10
  */
 const MAX_BACKLOG = 32
 const BACKLOG_WAIT_MS = 30_000
-const DEFAULT_BATCH_SIZE = 1000
 
 /**
  * In-process topics for embedded mode: one partition per topic, committed offsets per consumer group,
@@ -168,7 +167,7 @@ class MemoryConsumer implements Consumer {
   }
 
   get batchSize(): number {
-    return this.options.maxBatchSize ?? DEFAULT_BATCH_SIZE
+    return this.options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE
   }
 
   /** Whether this consumer is running on the topic (only running consumers hold producers back). */

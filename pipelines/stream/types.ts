@@ -17,12 +17,15 @@ export interface Producer {
   send(topic: string, messages: OutgoingMessage[]): Promise<void>
 }
 
+/** A consumer's largest batch when its options do not say. */
+export const DEFAULT_MAX_BATCH_SIZE = 1000
+
 export interface ConsumerOptions {
   groupId: string
   topics: string[]
   /** Where a group with no committed offset starts: the oldest retained message (true) or only new ones. */
   fromBeginning?: boolean
-  /** Largest batch handed to the handler at once. */
+  /** Largest batch handed to the handler at once (DEFAULT_MAX_BATCH_SIZE when not given). */
   maxBatchSize?: number
   /**
    * Partitions handled at once (Kafka; the in-process stream has one partition). Messages of one partition are

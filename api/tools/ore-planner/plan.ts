@@ -34,7 +34,7 @@ type Measure = 'isk' | 'm3' | 'batches' | 'blend'
 
 /** The objective's resolution: plans this close to the proven bound count as optimal. */
 const TOLERANCE: Record<Measure, number> = { isk: 1, m3: 0.001, batches: 0.5, blend: 1e-6 }
-/** The unit costs are whole multiples of (m³ to the SDE's precision, ISK to the cent); blends have none. */
+/** The unit each measure's costs are counted in for `objectiveStep` (ISK to the cent); blends have none. */
 const COST_UNIT: Partial<Record<Measure, number>> = { isk: 0.01, m3: 0.001, batches: 1 }
 
 /**
