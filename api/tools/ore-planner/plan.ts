@@ -48,6 +48,14 @@ function toleranceFor(measure: Measure, costs: number[]): number {
 }
 
 /**
+ * HiGHS's RENS and RINS heuristics solve sub-MIPs at the root to find good plans early. For haul plans (few
+ * distinct volumes, 27 ores after the reductions) they cost more than they find: without them m³ plans were proven
+ * 26% sooner over 12 random target sets and never later. For ISK and blend plans they stay on: without them the
+ * plan returned at the time limit can be much worse (docs/tools/compressed.md, Speed).
+ */
+const subMipHeuristicsFor = (measure: Measure) => measure !== 'm3' && measure !== 'batches'
+
+/**
  * One hub price per unit, or null when there is none. avg_price is the midpoint of sell 5% and buy 5% and needs
  * both; a price of 0 or less counts as no price.
  */
@@ -110,7 +118,7 @@ export async function makePlan(req: PlanRequest, deps: PlanDeps): Promise<PlanRe
 
   const anyTarget = targets.some((t) => t > 0)
   const tolerance = toleranceFor(measure, columns.map((c) => c.cost))
-  const solved = anyTarget ? await optimise(deps.run, { columns, targets, rateMicro, absGap: tolerance, timeLimitMs: deps.timeLimitMs }) : null
+  const solved = anyTarget ? await optimise(deps.run, { columns, targets, rateMicro, absGap: tolerance, timeLimitMs: deps.timeLimitMs, subMipHeuristics: subMipHeuristicsFor(measure) }) : null
 
   const rows: PlanRow[] = []
   for (const ore of deps.ores) {

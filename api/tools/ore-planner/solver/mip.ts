@@ -17,6 +17,8 @@ export interface MipOptions {
   absGap: number
   /** A known plan to start from (HiGHS checks it and ignores it when it does not fit). */
   start?: number[]
+  /** HiGHS's RENS and RINS sub-MIP heuristics (default on); see `subMipHeuristicsFor` in plan.ts. */
+  subMipHeuristics?: boolean
 }
 
 export interface MipResult {
@@ -67,7 +69,9 @@ export function solveWithHighs(highs: Highs, model: MipModel, options: MipOption
         time_limit: Math.max(0.01, options.timeLimitMs / 1000),
         mip_rel_gap: 0,
         mip_abs_gap: options.absGap,
-      })
+        mip_heuristic_run_rens: options.subMipHeuristics !== false,
+        mip_heuristic_run_rins: options.subMipHeuristics !== false,
+      } as Parameters<typeof m.options.set>[0])
       if (options.start && options.start.length === numCols) m.setSolution({ colValue: options.start })
       m.run()
       const status = m.getModelStatus() as number

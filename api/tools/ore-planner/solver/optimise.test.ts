@@ -44,14 +44,17 @@ describe('ore plan optimiser (HiGHS) against exhaustive search', () => {
     })
   }
 
-  it('minimises batch count (every cost 1) and m³ (volume costs) just as exactly', async () => {
+  it('minimises batch count (every cost 1) and m³ (volume costs) just as exactly, with or without sub-MIP heuristics', async () => {
     for (const costOf of [() => 1, (c: OreColumn) => [15, 30, 50, 80, 120][c.id - 1]]) {
       const columns = SMALL_SET.map((c) => ({ ...c, cost: costOf(c) }))
       for (const targets of TARGET_SETS.slice(1, 4)) {
         const reference = exhaustiveOptimum(columns, targets, RATE)!
-        const solved = await optimise(inProcessRunner, { columns, targets, rateMicro: RATE, absGap: 1e-6, timeLimitMs: 10_000 })
-        expect(solved.value).toBeCloseTo(reference.value, 6)
-        expect(meetsEveryTarget(columns, solved.batches, targets, RATE)).toBe(true)
+        for (const subMipHeuristics of [true, false]) {
+          const solved = await optimise(inProcessRunner, { columns, targets, rateMicro: RATE, absGap: 1e-6, timeLimitMs: 10_000, subMipHeuristics })
+          expect(solved.proven).toBe(true)
+          expect(solved.value).toBeCloseTo(reference.value, 6)
+          expect(meetsEveryTarget(columns, solved.batches, targets, RATE)).toBe(true)
+        }
       }
     }
   })
@@ -63,7 +66,8 @@ describe('ore plan optimiser (HiGHS) against exhaustive search', () => {
     expect(step).toBeCloseTo(5, 9)
     for (const targets of TARGET_SETS) {
       const reference = exhaustiveOptimum(columns, targets, RATE)!
-      const solved = await optimise(inProcessRunner, { columns, targets, rateMicro: RATE, absGap: step * (1 - 1e-6), timeLimitMs: 10_000 })
+      // As haul plans run: sub-MIP heuristics off.
+      const solved = await optimise(inProcessRunner, { columns, targets, rateMicro: RATE, absGap: step * (1 - 1e-6), timeLimitMs: 10_000, subMipHeuristics: false })
       expect(solved.proven).toBe(true)
       expect(solved.value).toBeCloseTo(reference.value, 6)
       expect(meetsEveryTarget(columns, solved.batches, targets, RATE)).toBe(true)

@@ -40,6 +40,8 @@ export interface OptimiseInput {
   /** The objective's resolution: plans closer than this to the bound count as optimal. */
   absGap: number
   timeLimitMs: number
+  /** Passed to every solve (`MipOptions.subMipHeuristics`). */
+  subMipHeuristics?: boolean
 }
 
 export interface OptimiseOutput {
@@ -227,7 +229,7 @@ const MAX_ROUNDS = 30
  */
 async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: OreColumn[] }, input: OptimiseInput, deadline: number) {
   const { columns, minerals } = group
-  const { targets, rateMicro, absGap } = input
+  const { targets, rateMicro, absGap, subMipHeuristics } = input
   const goal = targets.slice()
   const exact: ExactPairs = new Map()
   let best: { x: number[]; value: number } | null = null
@@ -244,7 +246,7 @@ async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: 
       break
     }
     const model = buildModel(columns, minerals, goal, rateMicro, exact)
-    const result: MipResult = await run(model.mip, { timeLimitMs: Math.max(remaining, 50), absGap, start: start && model.startFrom(start) })
+    const result: MipResult = await run(model.mip, { timeLimitMs: Math.max(remaining, 50), absGap, start: start && model.startFrom(start), subMipHeuristics })
     ms += result.ms
     if (boundsValid) lowerBound = Math.max(lowerBound, result.bound)
     if (result.status === 'time_limit') timedOut = true
