@@ -1,6 +1,5 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import tty from 'node:tty'
 import { createClient, type ClickHouseClient } from '@clickhouse/client'
 import type { Config } from '../../schemas/config.js'
 
@@ -24,28 +23,8 @@ export async function createClickHouse(config: Pick<Config, 'CLICKHOUSE_URL' | '
   }
   const dir = path.resolve(config.DATA_DIR, 'clickhouse')
   fs.mkdirSync(dir, { recursive: true })
-  detachStandardInput()
   const { createChdbConnection } = await import('chdb/connection')
   return createClient({ connection: createChdbConnection({ path: dir }), clickhouse_settings: settings } as Parameters<typeof createClient>[0])
-}
-
-/**
- * chDB reads a standard input that is not a terminal as more rows for every INSERT. Its async insert path (on by
- * default) then refuses the INSERT ("both inlined and external data"); with async inserts off it parses the text
- * as rows. A process started with its stdin on a pipe that holds text (a shell job, a process manager) would fail
- * every insert. Embedded mode reads nothing from stdin, so stdin is pointed at /dev/null before the engine starts.
- * A terminal is left alone: the admin CLI prompts on it, and chDB leaves a terminal alone too.
- */
-export function detachStandardInput(): void {
-  if (tty.isatty(0)) return
-  try {
-    fs.closeSync(0)
-  } catch {
-    // fd 0 was not open: the open below takes its place all the same
-  }
-  // The lowest free descriptor is 0 now, so /dev/null becomes standard input.
-  const fd = fs.openSync('/dev/null', 'r')
-  if (fd !== 0) fs.closeSync(fd)
 }
 
 /** Run a parameterised SELECT and return its rows. Values go in `params`, never into the SQL text. */

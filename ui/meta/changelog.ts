@@ -16,7 +16,6 @@ export const releases: Release[] = [
     title: "Fixes",
     changes: [
       "Compressed-ore planner: haul plans (m3 and batches) run without the solver's sub-MIP heuristics, which cost more than they found there; a medium m3 plan is proven optimal in ~160 ms instead of ~200, a large one in ~210 ms instead of ~370.",
-      "Embedded mode no longer fails every insert when the server was started with text waiting on its standard input (a shell job or a process manager's pipe): chDB read it as more rows, so standard input now points at /dev/null.",
     ],
   },
   {
