@@ -9,9 +9,11 @@ export const PERCENTILE_SHARE = 0.05
 
 /**
  * One thread per aggregate: a region is a few hundred thousand rows, and in embedded mode the engine shares the
- * process's memory, where each extra thread's sort and hash buffers count (bench/market.bench.ts).
+ * process's memory, where each extra thread's sort and hash buffers count (bench/market.bench.ts). It is a SETTINGS
+ * clause in the SQL, not `clickhouse_settings`: the chDB connection applies those as session-wide SET statements,
+ * which would leave every later query of the process on one thread.
  */
-const AGGREGATE_SETTINGS = { max_threads: 1 } as const
+const AGGREGATE_SETTINGS = 'SETTINGS max_threads = 1'
 
 /**
  * Hub prices for the stations of one region from one snapshot. Orders are de-duplicated by id first (the stream
@@ -51,9 +53,9 @@ export async function aggregateStationPrices(ch: ClickHouseClient, regionId: num
         toUInt64(sumIf(v, NOT is_buy_order)), toUInt64(sumIf(v, is_buy_order)),
         parseDateTime64BestEffort({at:String}, 3)
       FROM taken
-      GROUP BY location_id, type_id`,
+      GROUP BY location_id, type_id
+      ${AGGREGATE_SETTINGS}`,
     query_params: { region: regionId, snapshot: snapshotId, stations, share: PERCENTILE_SHARE, at },
-    clickhouse_settings: AGGREGATE_SETTINGS,
   })
 }
 
@@ -73,8 +75,8 @@ export async function aggregateRegionPrices(ch: ClickHouseClient, regionId: numb
         WHERE region_id = {region:UInt32} AND snapshot_id = {snapshot:UInt64}
         LIMIT 1 BY order_id
       )
-      GROUP BY type_id`,
+      GROUP BY type_id
+      ${AGGREGATE_SETTINGS}`,
     query_params: { region: regionId, snapshot: snapshotId, at },
-    clickhouse_settings: AGGREGATE_SETTINGS,
   })
 }

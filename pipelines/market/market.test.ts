@@ -156,4 +156,10 @@ describe('market pipeline (in-process stream, chDB)', () => {
     expect(body.deps.esi).toMatchObject({ ok: true, status: 200 })
     expect(body.cadence_minutes).toBe(30)
   })
+
+  it("leaves the engine's thread count to later queries after aggregating on one thread", async () => {
+    // The earlier tests aggregated several snapshots in this process; a session-wide max_threads = 1 would show here.
+    const rows = await (await app.ctx.ch.query({ query: "SELECT changed FROM system.settings WHERE name = 'max_threads'", format: 'JSONEachRow' })).json<{ changed: number }>()
+    expect(rows).toEqual([{ changed: 0 }])
+  })
 })
