@@ -16,6 +16,7 @@ export const releases: Release[] = [
     title: "Fixes",
     changes: [
       "Compressed-ore planner: haul plans (m3 and batches) run without the solver's sub-MIP heuristics, which cost more than they found there; a medium m3 plan is proven optimal in ~160 ms instead of ~200, a large one in ~210 ms instead of ~370.",
+      "Embedded mode: after the first market aggregate, every later query ran on one thread, because the aggregate's thread limit was applied to the whole database session. The limit now applies to the aggregate alone.",
     ],
   },
   {
