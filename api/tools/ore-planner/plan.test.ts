@@ -4,6 +4,7 @@ import { MINERALS, refineYield, DEFAULT_REFINE_SETUP } from '../../../schemas/or
 import type { PlanRequest } from '../../../schemas/ore-planner.js'
 import type { PlannerOre } from './ores.js'
 import { makePlan, unitPrice, type HubPrices } from './plan.js'
+import { inProcessSearch } from './solver/branch-and-bound.js'
 import { inProcessRunner } from './solver/mip.js'
 
 const JITA = 60003760
@@ -36,7 +37,7 @@ function prices(perUnit: Record<number, number | null>, minerals: Record<number,
 const plan = (req: Partial<PlanRequest> & Pick<PlanRequest, 'targets'>, hub = prices({ 1: 10, 2: 15, 3: 30 })) =>
   makePlan(
     { refineRate: 100, allowedOres: [1, 2, 3], strategy: { type: 'min_cost', station_id: JITA, price_field: 'sell_5pct' }, ...req } as PlanRequest,
-    { ores: ORES, prices: hub, run: inProcessRunner, timeLimitMs: 5000, staleAfterSeconds: 3600 },
+    { ores: ORES, prices: hub, run: inProcessRunner, search: inProcessSearch, timeLimitMs: 5000, staleAfterSeconds: 3600 },
   )
 
 describe('makePlan', () => {

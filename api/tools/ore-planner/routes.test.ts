@@ -37,6 +37,17 @@ describe('POST /api/ore-planner/plan (real SDE, demo prices)', () => {
     expect(plan.optimality?.measure).toBe('isk')
   })
 
+  it('proves an eight-mineral m³ plan through the solver thread (the exact search answers these)', async () => {
+    const list = await ores()
+    const targets = { Tritanium: 2_000_000, Pyerite: 500_000, Mexallon: 200_000, Isogen: 50_000, Nocxium: 20_000, Zydrine: 8_000, Megacyte: 3_000, Morphite: 1_000 }
+    const res = await post({ targets, refineRate: 86.7, allowedOres: list.map((o) => o.typeIdCompressed), strategy: { type: 'min_haul', haul_mode: 'm3' } })
+    expect(res.status).toBe(200)
+    const plan = PlanResponse.parse(await res.json())
+    for (const m of MINERAL_NAMES) expect(plan.totals[m].shortfall).toBe(0)
+    expect(plan.optimality).toMatchObject({ measure: 'm3', proven: true })
+    expect(plan.summary.oresM3).toBeCloseTo(plan.optimality!.value, 6)
+  })
+
   it('answers a min_haul plan without prices being needed for the choice, and names ores by name', async () => {
     const res = await post({ targets: { Tritanium: 10_000 }, refineRate: 0.9, allowedOres: ['Veldspar', 'Compressed Dense Veldspar'], strategy: { type: 'min_haul', haul_mode: 'batches' } })
     const plan = PlanResponse.parse(await res.json())

@@ -56,6 +56,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
           ores: currentOres(),
           prices: { rows: (station, ids) => ctx.prices.stationPrices(station, ids), snapshotAt: (station) => ctx.prices.snapshotOf(station)?.at ?? null },
           run: pool.run,
+          search: pool.search,
           timeLimitMs: ctx.config.ORE_PLANNER_TIME_LIMIT_MS,
           staleAfterSeconds: ctx.config.MARKET_CADENCE_MINUTES * 60 * 2,
         })

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { CoveringSearch, inProcessSearch } from './branch-and-bound.js'
 import { exhaustiveOptimum } from './exhaustive.js'
 import { inProcessRunner } from './mip.js'
-import { objectiveStep, optimise, produced, pruneDominated, stackYield, type OreColumn } from './optimise.js'
+import { objectiveStep, optimise, pooledRequirement, produced, pruneDominated, stackYield, type OreColumn } from './optimise.js'
 
 /**
  * Small hand-built ore sets (per-batch minerals in MINERALS order: Trit, Pye, Mex, Iso, Nox, Zyd, Mega, Morph),
@@ -102,10 +103,91 @@ describe('ore plan optimiser (HiGHS) against exhaustive search', () => {
     expect(stackYield(3, 400, 867_000)).toBe(1040)
     expect(stackYield(7, 0, 867_000)).toBe(0)
     expect(stackYield(1_000_000, 400, 1_000_000)).toBe(400_000_000)
+    // Near 2^53 a floating-point quotient can round up across a whole number; the result must not.
+    expect(stackYield(8_999_999_999, 1, 999_999)).toBe(8_999_990_999)
+    expect(stackYield(4_503_599_627, 1, 1_999_999)).toBe(Number((4_503_599_627n * 1_999_999n) / 1_000_000n))
+    expect(pooledRequirement(9_007_199_254, 999_999)).toBe(Number((9_007_199_254n * 1_000_000n + 999_998n) / 999_999n))
+    expect(pooledRequirement(1_040, 867_000)).toBe(1_200) // 1200 × 0.867 = 1040.4 ≥ 1040, 1199 × 0.867 < 1040
   })
 
   it('drops an ore another ore beats on every targeted mineral for no more cost', () => {
     const columns = [col(1, 1_000, [400, 10]), col(2, 1_200, [390, 5]), col(3, 900, [300])]
     expect(pruneDominated(columns, [0, 1]).map((c) => c.id)).toEqual([1, 3])
+  })
+})
+
+describe('the exact search (branch-and-bound.ts) against exhaustive search and HiGHS', () => {
+  const searchFirst = { run: inProcessSearch, timeLimitMs: 10_000 }
+  const VOLUMES = [15, 30, 50, 80, 120]
+
+  it('finds the true optimum for ISK, m³ and batch objectives and meets every target under per-stack rounding', async () => {
+    for (const costOf of [(c: OreColumn) => c.cost, () => 1, (c: OreColumn) => VOLUMES[c.id - 1]]) {
+      const columns = SMALL_SET.map((c) => ({ ...c, cost: costOf(c) }))
+      for (const targets of TARGET_SETS) {
+        const reference = exhaustiveOptimum(columns, targets, RATE)!
+        let searched = false
+        const run = async (p: Parameters<typeof inProcessSearch>[0]) => {
+          searched = true
+          return inProcessSearch(p)
+        }
+        // A runner that fails the test if HiGHS is asked: the search must answer on its own.
+        const noHighs = () => Promise.reject(new Error('HiGHS was not needed'))
+        const solved = await optimise(noHighs, { columns, targets, rateMicro: RATE, absGap: 1e-6, timeLimitMs: 10_000, exactSearch: { ...searchFirst, run } })
+        expect(searched).toBe(true)
+        expect(solved.proven).toBe(true)
+        expect(solved.value).toBeCloseTo(reference.value, 6)
+        expect(meetsEveryTarget(columns, solved.batches, targets, RATE)).toBe(true)
+      }
+    }
+  })
+
+  it('agrees with HiGHS on random ore sets of up to 14 ores and 5 minerals', async () => {
+    // A seeded generator, so a failure can be replayed.
+    let seed = 20261122
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+    for (let trial = 0; trial < 60; trial++) {
+      const minerals = 2 + Math.floor(random() * 4)
+      const columns = Array.from({ length: 4 + Math.floor(random() * 11) }, (_, i) => {
+        const batchYield = Array.from({ length: 8 }, (_, m): number => (m < minerals && random() < 0.5 ? 20 + Math.floor(random() * 900) : 0))
+        if (Math.max(...batchYield) === 0) batchYield[Math.floor(random() * minerals)] = 100 + Math.floor(random() * 300)
+        return { id: i + 1, cost: 500 + Math.floor(random() * 200_000), batchYield }
+      })
+      const scale = random() < 0.5 ? 500 : 20_000 // small targets put per-stack rounding at the edge
+      const targets = Array.from({ length: 8 }, (_, m): number => (m < minerals ? Math.floor(random() * scale) : 0))
+      const rateMicro = 500_000 + Math.floor(random() * 500_000)
+      const input = { columns, targets, rateMicro, absGap: 0.5, timeLimitMs: 20_000 }
+      const highs = await optimise(inProcessRunner, input)
+      const searched = await optimise(inProcessRunner, { ...input, exactSearch: searchFirst })
+      expect(highs.proven && searched.proven).toBe(true)
+      expect(searched.value, `trial ${trial}`).toBeCloseTo(highs.value, 6)
+      expect(meetsEveryTarget(columns, searched.batches, targets, rateMicro)).toBe(true)
+    }
+  })
+
+  it('stopped at once, answers a plan that meets every target with a bound below the optimum, and HiGHS finishes', async () => {
+    const targets = TARGET_SETS[4]
+    const reference = exhaustiveOptimum(SMALL_SET, targets, RATE)!
+    const upper = SMALL_SET.map(() => 50)
+    const stopped = new CoveringSearch({
+      costs: SMALL_SET.map((c) => c.cost),
+      yields: SMALL_SET.map((c) => c.batchYield.slice(0, 5)),
+      targets: targets.slice(0, 5),
+      rateMicro: RATE,
+      upper,
+      absGap: 1e-6,
+      timeLimitMs: 0,
+    }).run()
+    // With no time at all only the root is solved; if its cuts already close the gap, the answer is the optimum.
+    expect(stopped.bound).toBeLessThanOrEqual(reference.value + 1e-6)
+    if (stopped.complete) expect(stopped.value).toBeCloseTo(reference.value, 6)
+    if (stopped.x) expect(meetsEveryTarget(SMALL_SET, new Map(stopped.x.map((n, i) => [i + 1, n])), targets, RATE)).toBe(true)
+    const solved = await optimise(inProcessRunner, { columns: SMALL_SET, targets, rateMicro: RATE, absGap: 1e-6, timeLimitMs: 10_000, exactSearch: { run: inProcessSearch, timeLimitMs: 0 } })
+    expect(solved.proven).toBe(true)
+    expect(solved.value).toBeCloseTo(reference.value, 6)
+  })
+
+  it('says so when no plan can meet the targets within the batch limits', () => {
+    const result = new CoveringSearch({ costs: [10], yields: [[100]], targets: [1_000], rateMicro: 1_000_000, upper: [5], absGap: 0.5, timeLimitMs: 1_000 }).run()
+    expect(result).toMatchObject({ x: null, complete: true })
   })
 })

@@ -1,3 +1,4 @@
+import type { SearchRunner } from './branch-and-bound.js'
 import type { MipModel, MipResult, MipRunner } from './mip.js'
 
 /**
@@ -42,6 +43,11 @@ export interface OptimiseInput {
   timeLimitMs: number
   /** Passed to every solve (`MipOptions.subMipHeuristics`). */
   subMipHeuristics?: boolean
+  /**
+   * Try the exact search of `branch-and-bound.ts` first, for up to `timeLimitMs`. A search that finishes answers
+   * (proven optimal); one that does not hands HiGHS its best plan as the start and its bound.
+   */
+  exactSearch?: { run: SearchRunner; timeLimitMs: number }
 }
 
 export interface OptimiseOutput {
@@ -58,16 +64,33 @@ export interface OptimiseOutput {
 
 const MICRO = 1_000_000n
 
-/** What one stack of `batches` batches yields of a mineral with `perBatch` units a batch: rounded down, exactly. */
+/**
+ * What one stack of `batches` batches yields of a mineral with `perBatch` units a batch: rounded down, exactly.
+ * Whole-number doubles are exact below 2^53, but a quotient can still round up across a whole number, so the
+ * floating-point quotient is checked by multiplying back (BigInt only past 2^53; the search calls this often).
+ */
 export function stackYield(batches: number, perBatch: number, rateMicro: number): number {
   if (batches <= 0 || perBatch <= 0 || rateMicro <= 0) return 0
-  return Number((BigInt(batches) * BigInt(perBatch) * BigInt(rateMicro)) / MICRO)
+  const product = batches * perBatch * rateMicro
+  if (product > Number.MAX_SAFE_INTEGER) return Number((BigInt(batches) * BigInt(perBatch) * BigInt(rateMicro)) / MICRO)
+  let q = Math.floor(product / 1e6)
+  if (q * 1e6 > product) q--
+  else if ((q + 1) * 1e6 <= product) q++
+  return q
 }
 
-/** The smallest whole number of base units whose yield covers `target`: ceil(target / y). */
+/** The smallest whole number of base units whose yield covers `target`: ceil(target / y), exactly (as above). */
 export function pooledRequirement(target: number, rateMicro: number): number {
-  const r = BigInt(rateMicro)
-  return Number((BigInt(target) * MICRO + r - 1n) / r)
+  if (target <= 0) return 0
+  const scaled = target * 1e6
+  if (scaled > Number.MAX_SAFE_INTEGER) {
+    const r = BigInt(rateMicro)
+    return Number((BigInt(target) * MICRO + r - 1n) / r)
+  }
+  let q = Math.ceil(scaled / rateMicro)
+  if ((q - 1) * rateMicro >= scaled) q--
+  else if (q * rateMicro < scaled) q++
+  return q
 }
 
 export function produced(columns: OreColumn[], batches: number[], mineral: number, rateMicro: number): number {
@@ -239,6 +262,29 @@ async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: 
   let timedOut = false
   let ms = 0
   let start: number[] | undefined
+  if (input.exactSearch) {
+    const t = performance.now()
+    const requirement = targets.map((tm) => pooledRequirement(tm, rateMicro))
+    const found = await input.exactSearch
+      .run({
+        costs: columns.map((c) => c.cost),
+        yields: columns.map((c) => minerals.map((m) => c.batchYield[m])),
+        targets: minerals.map((m) => targets[m]),
+        rateMicro,
+        upper: columns.map((c) => Math.max(0, ...minerals.filter((m) => c.batchYield[m] > 0).map((m) => Math.ceil(requirement[m] / c.batchYield[m])))),
+        absGap,
+        timeLimitMs: Math.max(0, Math.min(input.exactSearch.timeLimitMs, deadline - performance.now())),
+      })
+      .catch(() => null)
+    ms += performance.now() - t
+    if (found?.x) {
+      const value = planValue(columns, found.x)
+      if (found.complete) return { x: found.x, value, lowerBound: value, proven: true, timedOut: false, ms }
+      best = { x: found.x, value }
+      lowerBound = found.bound
+      start = found.x
+    }
+  }
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const remaining = deadline - performance.now()
     if (round > 0 && remaining <= 0) {

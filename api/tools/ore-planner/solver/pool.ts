@@ -1,14 +1,16 @@
 import { Worker } from 'node:worker_threads'
-import type { MipModel, MipOptions, MipResult, MipRunner } from './mip.js'
+import type { CoveringResult, SearchRunner } from './branch-and-bound.js'
+import type { MipResult, MipRunner } from './mip.js'
+import type { SolverRequest } from './worker.js'
 
 /** Thrown when more solves are waiting than the pool accepts; the route answers 503. */
 export class SolverBusyError extends Error {}
 
 interface Job {
   id: number
-  model: MipModel
-  options: MipOptions
-  resolve: (r: MipResult) => void
+  request: SolverRequest
+  timeLimitMs: number
+  resolve: (r: MipResult | CoveringResult) => void
   reject: (e: Error) => void
 }
 
@@ -16,7 +18,7 @@ interface Job {
 const GRACE_MS = 15_000
 
 /**
- * One solver thread, fed one model at a time. HiGHS blocks the thread it runs on for as long as a solve takes
+ * One solver thread, fed one job at a time (a HiGHS model or an exact search, `branch-and-bound.ts`). Either blocks the thread it runs on for as long as it takes
  * (up to the planner's time limit), so it runs here and the api's event loop keeps serving other requests.
  * The thread starts on first use; a crash or a hang rejects the job in hand and the next job starts a new thread.
  */
@@ -30,12 +32,17 @@ export class SolverPool {
 
   constructor(private readonly maxWaiting = 32) {}
 
-  readonly run: MipRunner = (model, options) =>
-    new Promise<MipResult>((resolve, reject) => {
+  readonly run: MipRunner = (model, options) => this.submit({ model, options }, options.timeLimitMs) as Promise<MipResult>
+
+  readonly search: SearchRunner = (problem) => this.submit({ search: problem }, problem.timeLimitMs) as Promise<CoveringResult>
+
+  private submit(request: SolverRequest, timeLimitMs: number) {
+    return new Promise<MipResult | CoveringResult>((resolve, reject) => {
       if (this.queue.length >= this.maxWaiting) return reject(new SolverBusyError('The planner is busy; try again in a few seconds'))
-      this.queue.push({ id: this.nextId++, model, options, resolve, reject })
+      this.queue.push({ id: this.nextId++, request, timeLimitMs, resolve, reject })
       void this.pump()
     })
+  }
 
   async close(): Promise<void> {
     const w = this.worker
@@ -54,7 +61,7 @@ export class SolverPool {
       worker.once('message', (m: { ready?: boolean }) => (m.ready ? resolve() : reject(new Error('solver thread did not start'))))
       worker.once('error', reject)
     })
-    worker.on('message', (m: { id?: number; result?: MipResult; error?: string }) => {
+    worker.on('message', (m: { id?: number; result?: MipResult | CoveringResult; error?: string }) => {
       if (m.id === undefined || m.id !== this.current?.id) return
       const job = this.current
       this.finish()
@@ -85,9 +92,9 @@ export class SolverPool {
       const stuck = this.worker
       if (stuck) this.fail(stuck, new Error('solver thread stopped answering'))
       void stuck?.terminate()
-    }, job.options.timeLimitMs + GRACE_MS)
+    }, job.timeLimitMs + GRACE_MS)
     this.timer.unref()
-    this.worker!.postMessage({ id: job.id, model: job.model, options: job.options })
+    this.worker!.postMessage({ id: job.id, ...job.request })
   }
 
   private finish(): void {

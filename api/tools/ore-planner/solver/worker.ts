@@ -1,14 +1,19 @@
 import { parentPort } from 'node:worker_threads'
+import { CoveringSearch, type CoveringProblem } from './branch-and-bound.js'
 import { loadHighs, solveWithHighs, type MipModel, type MipOptions } from './mip.js'
 
-/** The solver thread: one HiGHS instance answering `{id, model, options}` with `{id, result}` or `{id, error}`. */
+/** A job for the solver thread: a HiGHS model, or an exact search of the planner's own program. */
+export type SolverRequest = { model: MipModel; options: MipOptions } | { search: CoveringProblem }
+
+/** The solver thread: one HiGHS instance answering `{id, ...request}` with `{id, result}` or `{id, error}`. */
 const highs = await loadHighs()
 // One tiny solve so the first real plan does not pay for WebAssembly warm-up.
 solveWithHighs(highs, { costs: [1], upper: [1], integer: true, rows: [{ min: 1, cols: [0], coefs: [1] }] }, { timeLimitMs: 1000, absGap: 0.5 })
 
-parentPort!.on('message', (job: { id: number; model: MipModel; options: MipOptions }) => {
+parentPort!.on('message', (job: { id: number } & SolverRequest) => {
   try {
-    parentPort!.postMessage({ id: job.id, result: solveWithHighs(highs, job.model, job.options) })
+    const result = 'search' in job ? new CoveringSearch(job.search).run() : solveWithHighs(highs, job.model, job.options)
+    parentPort!.postMessage({ id: job.id, result })
   } catch (err) {
     parentPort!.postMessage({ id: job.id, error: err instanceof Error ? err.message : String(err) })
   }
