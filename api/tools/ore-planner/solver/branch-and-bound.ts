@@ -1,3 +1,4 @@
+import TinyQueue from 'tinyqueue'
 import { pooledRequirement, stackYield } from './optimise.js'
 
 /**
@@ -31,16 +32,12 @@ export interface CoveringProblem {
   targets: number[]
   /** Refine yield in millionths. */
   rateMicro: number
-  /** Fewest batches of each column (default 0). */
-  lower?: number[]
   /** Most batches any column needs. */
   upper: number[]
   /** A plan within this much of the bound is optimal (the objective's resolution). */
   absGap: number
   /** How long the search may run before it answers with what it has. */
   timeLimitMs: number
-  /** A plan to start from (must meet every target). */
-  start?: number[]
 }
 
 export interface CoveringResult {
@@ -71,46 +68,6 @@ interface Node {
   bound: number
 }
 
-/** A binary min-heap of nodes by bound (best-first search). */
-class NodeHeap {
-  private items: Node[] = []
-  get size() {
-    return this.items.length
-  }
-  push(node: Node) {
-    const a = this.items
-    a.push(node)
-    for (let i = a.length - 1; i > 0; ) {
-      const p = (i - 1) >> 1
-      if (a[p].bound <= a[i].bound) break
-      ;[a[p], a[i]] = [a[i], a[p]]
-      i = p
-    }
-  }
-  pop(): Node | undefined {
-    const a = this.items
-    const top = a[0]
-    const last = a.pop()
-    if (a.length > 0 && last) {
-      a[0] = last
-      for (let i = 0; ; ) {
-        const l = 2 * i + 1
-        const r = l + 1
-        let m = i
-        if (l < a.length && a[l].bound < a[m].bound) m = l
-        if (r < a.length && a[r].bound < a[m].bound) m = r
-        if (m === i) break
-        ;[a[m], a[i]] = [a[i], a[m]]
-        i = m
-      }
-    }
-    return top
-  }
-  minBound() {
-    return this.items.length ? this.items[0].bound : Infinity
-  }
-}
-
 type LpStatus = 'optimal' | 'infeasible' | 'stalled'
 
 /** One row Σ_j coef_j·n_j ≥ rhs: a mineral row (its right side depends on the node) or a cut (fixed right side). */
@@ -118,7 +75,6 @@ interface Row {
   coef: Float64Array
   /** For a cut: its right side. For a mineral row: unused (the node computes it). */
   rhs: number
-  mineral: number
 }
 
 export class CoveringSearch {
@@ -131,17 +87,13 @@ export class CoveringSearch {
   private pi = new Float64Array(0)
   private lastBasis: Int32Array | null = null
   private lastBinv: Float64Array | null = null
-  nodes = 0
-  cuts = 0
-  rootBound = -Infinity
-  lpBound = -Infinity
+  private nodes = 0
 
   constructor(private readonly p: CoveringProblem) {
     this.n = p.costs.length
-    for (let k = 0; k < p.targets.length; k++) this.rows.push({ coef: Float64Array.from(p.yields, (y) => y[k]), rhs: 0, mineral: k })
+    for (let k = 0; k < p.targets.length; k++) this.rows.push({ coef: Float64Array.from(p.yields, (y) => y[k]), rhs: 0 })
     this.c = Float64Array.from(p.costs)
     this.x = new Float64Array(this.n)
-    if (p.start && this.meetsTargets(p.start)) this.offer(p.start)
   }
 
   private get minerals() {
@@ -149,7 +101,7 @@ export class CoveringSearch {
   }
 
   /** Exact per-stack check of a whole plan. */
-  meetsTargets(x: ArrayLike<number>): boolean {
+  private meetsTargets(x: ArrayLike<number>): boolean {
     return this.shortRows(x).length === 0
   }
 
@@ -297,7 +249,6 @@ export class CoveringSearch {
         if (pk === 0) continue
         const coef = rows[k].coef
         for (let j = 0; j < n; j++) d[j] -= pk * coef[j]
-        d[n + k] = pk
       }
       for (let k = 0; k < m; k++) d[n + k] = pi[k]
       // Keep nonbasic columns on the dual-feasible side of their box (a bound flip).
@@ -361,23 +312,23 @@ export class CoveringSearch {
       // Entering column by the (Harris) dual ratio test. Below its bound, x_leave must rise: raise a column with
       // α < 0 or lower one (at its upper bound) with α > 0; above, the reverse.
       const pivTol = PIVOT_TOL * Math.max(1, maxAbs)
+      const moves = (j: number) => {
+        const al = alpha[j]
+        if (Math.abs(al) <= pivTol) return false
+        return atUpper[j] ? (below ? al > 0 : al < 0) : below ? al < 0 : al > 0
+      }
       let thetaMax = Infinity
       for (let j = 0; j < total; j++) {
-        const al = alpha[j]
-        if (Math.abs(al) <= pivTol) continue
-        const up = !atUpper[j]
-        if (!(below ? (up ? al < 0 : al > 0) : up ? al > 0 : al < 0)) continue
-        const t = (Math.abs(d[j]) + DUAL_TOL) / Math.abs(al)
+        if (!moves(j)) continue
+        const t = (Math.abs(d[j]) + DUAL_TOL) / Math.abs(alpha[j])
         if (t < thetaMax) thetaMax = t
       }
       if (thetaMax === Infinity) return 'infeasible'
       let enter = -1
       let bestAlpha = 0
       for (let j = 0; j < total; j++) {
+        if (!moves(j)) continue
         const al = alpha[j]
-        if (Math.abs(al) <= pivTol) continue
-        const up = !atUpper[j]
-        if (!(below ? (up ? al < 0 : al > 0) : up ? al > 0 : al < 0)) continue
         if (Math.abs(d[j]) / Math.abs(al) <= thetaMax && Math.abs(al) > bestAlpha) {
           bestAlpha = Math.abs(al)
           enter = j
@@ -468,7 +419,7 @@ export class CoveringSearch {
         const violation = (rhs - lhs) / Math.sqrt(norm)
         if (violation > bestViolation) {
           bestViolation = violation
-          bestCut = { coef, rhs, mineral: -1 }
+          bestCut = { coef, rhs }
         }
       }
       if (bestCut) found.push(bestCut)
@@ -516,8 +467,9 @@ export class CoveringSearch {
 
   run(): CoveringResult {
     const { n, p } = this
-    const heap = new NodeHeap()
-    const rootLower = p.lower ? Int32Array.from(p.lower) : new Int32Array(n)
+    // Best-first: the open node with the lowest bound comes out first.
+    const heap = new TinyQueue<Node>([], (a, b) => a.bound - b.bound)
+    const rootLower = new Int32Array(n)
     const rootUpper = Int32Array.from(p.upper)
     // Root: cut rounds while they raise the bound.
     let basis: Int32Array = Int32Array.from({ length: this.rows.length }, (_, r) => n + r)
@@ -528,7 +480,6 @@ export class CoveringSearch {
       const status = this.solveLp(rootLower, rootUpper, b, basis, atUpper)
       if (status === 'infeasible') return { x: this.best, value: this.bestValue, bound: Infinity, complete: true, nodes: 1 }
       const bound = this.lagrangianBound(rootLower, rootUpper, b)
-      if (round === 0) this.lpBound = bound
       if (status !== 'optimal') break
       this.roundUp(rootLower, rootUpper)
       const gained = bound - rootBound
@@ -537,20 +488,18 @@ export class CoveringSearch {
       const cuts = this.mirCuts(b)
       if (cuts.length === 0 || this.rows.length + cuts.length > MAX_ROWS) break
       for (const cut of cuts) this.rows.push(cut)
-      // The new rows' slacks join the basis, which keeps it dual feasible.
+      // The new rows' slacks (index n + row) join the basis, which keeps it dual feasible; rows are only appended,
+      // so every other index keeps its meaning.
       const grown = new Int32Array(this.rows.length)
       grown.set(basis)
       for (let r = basis.length; r < this.rows.length; r++) grown[r] = n + r
-      // Slack indexes moved (n + row): remap old slack entries, which keep their row.
       basis = grown
       const moreUpper = new Uint8Array(n + this.rows.length)
       moreUpper.set(atUpper.subarray(0, n))
       atUpper = moreUpper
-      this.cuts += cuts.length
     }
     // Cuts the root LP does not lean on (basic slack) only slow every node down: drop them.
     ;({ basis, atUpper } = this.dropSlackCuts(basis, atUpper))
-    this.rootBound = rootBound
     heap.push({ lower: rootLower, upper: rootUpper, basis, atUpper, bound: rootBound })
     const gap = (bound: number) => Number.isFinite(this.bestValue) && this.bestValue - bound <= p.absGap * (1 + 1e-9) + 1e-9 * Math.abs(this.bestValue)
     const deadline = performance.now() + p.timeLimitMs
@@ -559,7 +508,7 @@ export class CoveringSearch {
     let next: Node | null = null
     for (;;) {
       if (!next) {
-        if (heap.size === 0 || gap(heap.minBound())) break
+        if (heap.length === 0 || gap(heap.peek()!.bound)) break
         next = heap.pop()!
       }
       const node: Node = next
@@ -621,7 +570,7 @@ export class CoveringSearch {
       if (v + 1 <= node.upper[loser]) heap.push(this.child(node, bound, loser, v + 1, node.upper[loser]))
       next = this.child(node, bound, loser, v, v)
     }
-    const bound = complete ? this.bestValue : Math.min(this.bestValue, heap.minBound())
+    const bound = complete ? this.bestValue : Math.min(this.bestValue, heap.peek()?.bound ?? Infinity)
     return { x: this.best, value: this.bestValue, bound: Number.isFinite(bound) ? bound : this.bestValue, complete, nodes: this.nodes }
   }
 
@@ -643,7 +592,6 @@ export class CoveringSearch {
     }
     this.rows.length = 0
     this.rows.push(...kept)
-    this.cuts = kept.length - this.minerals
     const nextAtUpper = new Uint8Array(n + kept.length)
     nextAtUpper.set(atUpper.subarray(0, n))
     return { basis: Int32Array.from(nextBasis), atUpper: nextAtUpper }

@@ -1,4 +1,4 @@
-import { pooledRequirement, produced, type OreColumn } from './optimise.js'
+import { batchCaps, produced, type OreColumn } from './optimise.js'
 
 /**
  * The reference answer for tests: try every combination of batch counts (each ore from 0 up to what covers all its
@@ -7,7 +7,7 @@ import { pooledRequirement, produced, type OreColumn } from './optimise.js'
  */
 export function exhaustiveOptimum(columns: OreColumn[], targets: number[], rateMicro: number): { value: number; batches: number[] } | null {
   const targeted = targets.flatMap((t, m) => (t > 0 ? [m] : []))
-  const upper = columns.map((c) => Math.max(0, ...targeted.filter((m) => c.batchYield[m] > 0).map((m) => Math.ceil(pooledRequirement(targets[m], rateMicro) / c.batchYield[m]))))
+  const upper = batchCaps(columns, targeted, targets, rateMicro)
   const combos = upper.reduce((n, u) => n * (u + 1), 1)
   if (combos > 5_000_000) throw new Error(`exhaustive search too large: ${combos} combinations`)
   let best: { value: number; batches: number[] } | null = null

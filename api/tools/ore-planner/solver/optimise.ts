@@ -93,6 +93,12 @@ export function pooledRequirement(target: number, rateMicro: number): number {
   return q
 }
 
+/** Per ore, the most batches a plan needs: enough to cover, alone, every target of `minerals` it yields. */
+export function batchCaps(columns: OreColumn[], minerals: number[], targets: number[], rateMicro: number): number[] {
+  const requirement = targets.map((t) => pooledRequirement(t, rateMicro))
+  return columns.map((c) => Math.max(0, ...minerals.filter((m) => c.batchYield[m] > 0).map((m) => Math.ceil(requirement[m] / c.batchYield[m]))))
+}
+
 export function produced(columns: OreColumn[], batches: number[], mineral: number, rateMicro: number): number {
   let sum = 0
   for (let i = 0; i < columns.length; i++) sum += stackYield(batches[i], columns[i].batchYield[mineral], rateMicro)
@@ -168,7 +174,7 @@ type ExactPairs = Map<number, Set<number>>
 function buildModel(columns: OreColumn[], minerals: number[], goal: number[], rateMicro: number, exact: ExactPairs): BuiltModel {
   const y = rateMicro / 1e6
   const requirement = goal.map((t) => pooledRequirement(t, rateMicro))
-  const upper = columns.map((c) => Math.max(0, ...minerals.filter((m) => c.batchYield[m] > 0).map((m) => Math.ceil(requirement[m] / c.batchYield[m]))))
+  const upper = batchCaps(columns, minerals, goal, rateMicro)
   const costs = columns.map((c) => c.cost)
   const rows: MipModel['rows'] = []
   const outputs: Array<{ ore: number; mineral: number }> = []
@@ -264,14 +270,13 @@ async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: 
   let start: number[] | undefined
   if (input.exactSearch) {
     const t = performance.now()
-    const requirement = targets.map((tm) => pooledRequirement(tm, rateMicro))
     const found = await input.exactSearch
       .run({
         costs: columns.map((c) => c.cost),
         yields: columns.map((c) => minerals.map((m) => c.batchYield[m])),
         targets: minerals.map((m) => targets[m]),
         rateMicro,
-        upper: columns.map((c) => Math.max(0, ...minerals.filter((m) => c.batchYield[m] > 0).map((m) => Math.ceil(requirement[m] / c.batchYield[m])))),
+        upper: batchCaps(columns, minerals, targets, rateMicro),
         absGap,
         timeLimitMs: Math.max(0, Math.min(input.exactSearch.timeLimitMs, deadline - performance.now())),
       })

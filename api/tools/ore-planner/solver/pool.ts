@@ -18,8 +18,9 @@ interface Job {
 const GRACE_MS = 15_000
 
 /**
- * One solver thread, fed one job at a time (a HiGHS model or an exact search, `branch-and-bound.ts`). Either blocks the thread it runs on for as long as it takes
- * (up to the planner's time limit), so it runs here and the api's event loop keeps serving other requests.
+ * One solver thread, fed one job at a time: a HiGHS model or an exact search (`branch-and-bound.ts`). Either blocks
+ * the thread it runs on for as long as it takes (up to the planner's time limit), so it runs here and the api's
+ * event loop keeps serving other requests.
  * The thread starts on first use; a crash or a hang rejects the job in hand and the next job starts a new thread.
  */
 export class SolverPool {
