@@ -11,6 +11,14 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.14.5',
+    date: '2026-11-22',
+    title: "Faster haul plans",
+    changes: [
+      "Compressed-ore planner: batch-count plans now go to the planner's own exact search too, and the search tightens each ore's batch range from its reduced cost and learns which ores to branch on first. Full eight-mineral haul plans are proven optimal in ~4-10 ms (batches) and ~10-65 ms (m3).",
+    ],
+  },
+  {
     version: '0.14.4',
     date: '2026-11-22',
     title: "Faster m3 plans",

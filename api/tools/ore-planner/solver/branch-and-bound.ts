@@ -66,6 +66,8 @@ interface Node {
   basis: Int32Array
   atUpper: Uint8Array
   bound: number
+  /** How this node was made from its parent, for the pseudocosts: column, direction, distance moved. */
+  branched?: { column: number; up: boolean; distance: number }
 }
 
 type LpStatus = 'optimal' | 'infeasible' | 'stalled'
@@ -85,6 +87,9 @@ export class CoveringSearch {
   private best: number[] | null = null
   private bestValue = Infinity
   private pi = new Float64Array(0)
+  private reduced = new Float64Array(0)
+  /** Per column, the mean bound gain per unit moved down / up, and how many branchings it averages. */
+  private readonly pseudo: { down: Float64Array; up: Float64Array; downCount: Int32Array; upCount: Int32Array }
   private lastBasis: Int32Array | null = null
   private lastBinv: Float64Array | null = null
   private nodes = 0
@@ -94,6 +99,48 @@ export class CoveringSearch {
     for (let k = 0; k < p.targets.length; k++) this.rows.push({ coef: Float64Array.from(p.yields, (y) => y[k]), rhs: 0 })
     this.c = Float64Array.from(p.costs)
     this.x = new Float64Array(this.n)
+    this.pseudo = { down: new Float64Array(this.n), up: new Float64Array(this.n), downCount: new Int32Array(this.n), upCount: new Int32Array(this.n) }
+  }
+
+  private learn(node: Node, bound: number) {
+    const b = node.branched
+    if (!b || !Number.isFinite(bound) || b.distance <= 0) return
+    const gain = Math.max(0, bound - node.bound) / b.distance
+    const { pseudo } = this
+    if (b.up) {
+      pseudo.up[b.column] += (gain - pseudo.up[b.column]) / ++pseudo.upCount[b.column]
+    } else {
+      pseudo.down[b.column] += (gain - pseudo.down[b.column]) / ++pseudo.downCount[b.column]
+    }
+  }
+
+  /** The fractional column to branch on: the largest product of estimated down and up gains (pseudocosts). */
+  private branchColumn(): number {
+    const { n, pseudo } = this
+    let avgDown = 0
+    let avgUp = 0
+    let nd = 0
+    let nu = 0
+    for (let i = 0; i < n; i++) {
+      if (pseudo.downCount[i]) (avgDown += pseudo.down[i]), nd++
+      if (pseudo.upCount[i]) (avgUp += pseudo.up[i]), nu++
+    }
+    avgDown = nd ? avgDown / nd : 0
+    avgUp = nu ? avgUp / nu : 0
+    let pick = -1
+    let pickScore = -1
+    for (let i = 0; i < n; i++) {
+      const f = this.x[i] - Math.floor(this.x[i])
+      if (f < INT_TOL || f > 1 - INT_TOL) continue
+      const down = (pseudo.downCount[i] ? pseudo.down[i] : avgDown || this.c[i]) * f
+      const up = (pseudo.upCount[i] ? pseudo.up[i] : avgUp || this.c[i]) * (1 - f)
+      const score = Math.max(down, 1e-6) * Math.max(up, 1e-6)
+      if (score > pickScore) {
+        pickScore = score
+        pick = i
+      }
+    }
+    return pick
   }
 
   private get minerals() {
@@ -371,7 +418,34 @@ export class CoveringSearch {
       for (let j = 0; j < n; j++) d[j] -= pk * coef[j]
     }
     for (let j = 0; j < n; j++) bound += d[j] >= 0 ? d[j] * lower[j] : d[j] * upper[j]
+    this.reduced = d
     return bound
+  }
+
+  /**
+   * Reduced-cost tightening: with L the node's Lagrangian bound and d its reduced costs, every plan in the node costs
+   * at least L + d_j·(n_j − lower_j) (d_j > 0) or L + d_j·(n_j − upper_j) (d_j < 0). Plans that cannot beat the
+   * incumbent by more than the gap are of no interest, so each column's box shrinks to where it still could.
+   */
+  private tighten(lower: Int32Array, upper: Int32Array, bound: number): void {
+    const room = this.cutoff() - bound
+    if (!Number.isFinite(room) || room < 0) return
+    const d = this.reduced
+    for (let j = 0; j < this.n; j++) {
+      if (lower[j] === upper[j]) continue
+      if (d[j] > 1e-9) {
+        const reach = Math.floor(room / d[j] + 1e-9)
+        if (lower[j] + reach < upper[j]) upper[j] = lower[j] + reach
+      } else if (d[j] < -1e-9) {
+        const reach = Math.floor(room / -d[j] + 1e-9)
+        if (upper[j] - reach > lower[j]) lower[j] = upper[j] - reach
+      }
+    }
+  }
+
+  /** Plans costing this much or more cannot improve on the incumbent by more than the gap. */
+  private cutoff(): number {
+    return this.bestValue - this.p.absGap * (1 + 1e-9) - 1e-9 * Math.abs(this.bestValue)
   }
 
   /**
@@ -485,7 +559,9 @@ export class CoveringSearch {
       const gained = bound - rootBound
       rootBound = Math.max(rootBound, bound)
       if (round > 0 && gained < 1e-6 * Math.abs(bound)) break
+      this.tighten(rootLower, rootUpper, bound)
       const cuts = this.mirCuts(b)
+      if (this.rows.length + cuts.length > MAX_ROWS) ({ basis, atUpper } = this.dropSlackCuts(basis, atUpper))
       if (cuts.length === 0 || this.rows.length + cuts.length > MAX_ROWS) break
       for (const cut of cuts) this.rows.push(cut)
       // The new rows' slacks (index n + row) join the basis, which keeps it dual feasible; rows are only appended,
@@ -522,7 +598,9 @@ export class CoveringSearch {
       const b = this.nodeRhs(node.lower, node.upper)
       const status = this.solveLp(node.lower, node.upper, b, node.basis, node.atUpper)
       if (status === 'infeasible') continue
-      const bound = Math.max(node.bound, this.lagrangianBound(node.lower, node.upper, b))
+      const lagrangian = this.lagrangianBound(node.lower, node.upper, b)
+      const bound = Math.max(node.bound, lagrangian)
+      this.learn(node, bound)
       if (gap(bound)) continue
       if (status === 'stalled') {
         // Keep the node's bound honest and split on any free column so the search still ends.
@@ -535,22 +613,14 @@ export class CoveringSearch {
       }
       this.roundUp(node.lower, node.upper)
       if (gap(bound)) continue
-      // Branch on the fractional column with the largest cost share.
-      let pick = -1
-      let pickScore = -1
-      for (let i = 0; i < n; i++) {
-        const f = this.x[i] - Math.floor(this.x[i])
-        if (f < INT_TOL || f > 1 - INT_TOL) continue
-        const score = this.c[i] * Math.min(f, 1 - f)
-        if (score > pickScore) {
-          pickScore = score
-          pick = i
-        }
-      }
+      this.tighten(node.lower, node.upper, lagrangian)
+      const pick = this.branchColumn()
       if (pick >= 0) {
         const at = Math.floor(this.x[pick])
         const down = this.child(node, bound, pick, node.lower[pick], at)
         const up = this.child(node, bound, pick, at + 1, node.upper[pick])
+        down.branched = { column: pick, up: false, distance: this.x[pick] - at }
+        up.branched = { column: pick, up: true, distance: at + 1 - this.x[pick] }
         const upFirst = this.x[pick] - at >= 0.5
         heap.push(upFirst ? down : up)
         next = upFirst ? up : down
