@@ -26,7 +26,7 @@ export interface PlanDeps {
   ores: PlannerOre[]
   prices: HubPrices
   run: MipRunner
-  /** The exact search (`solver/branch-and-bound.ts`), tried first for m³ plans; without it HiGHS does all. */
+  /** The exact search (`solver/branch-and-bound.ts`), tried first for m³ and batch plans; without it HiGHS does all. */
   search?: SearchRunner
   timeLimitMs: number
   /** Prices older than this get a warning (seconds). */

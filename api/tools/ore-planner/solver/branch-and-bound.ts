@@ -87,6 +87,7 @@ export class CoveringSearch {
   private best: number[] | null = null
   private bestValue = Infinity
   private pi = new Float64Array(0)
+  /** Reduced costs c − πA of the last `lagrangianBound` call, which `tighten` uses with that bound. */
   private reduced = new Float64Array(0)
   /** Per column, the mean bound gain per unit moved down / up, and how many branchings it averages. */
   private readonly pseudo: { down: Float64Array; up: Float64Array; downCount: Int32Array; upCount: Int32Array }
