@@ -58,7 +58,9 @@ describe('public live killfeed (/killfeed/live)', () => {
     const { page, context } = await openPage(browser, app.url)
     await page.goto('/')
     await page.getByRole('link', { name: /Live killfeed/ }).click()
-    await page.getByRole('heading', { name: 'Live killfeed' }).waitFor()
+    // The landing card carries the same name, so wait for the route before looking for the page's heading.
+    await page.waitForURL((url) => url.pathname === '/killfeed/live')
+    await page.getByRole('heading', { name: 'Live killfeed', level: 1 }).waitFor()
     await context.close()
   })
 })
