@@ -94,7 +94,7 @@ describe('header and menu', () => {
     await open()
     await drawer.getByRole('link', { name: 'Changelog' }).click()
     await closed()
-    expect(new URL(page.url()).pathname).toBe('/changelog')
+    await page.waitForURL((url) => url.pathname === '/changelog')
     await page.context().close()
   })
 

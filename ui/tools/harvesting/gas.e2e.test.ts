@@ -142,8 +142,8 @@ describe('gas calculator (/gas-calc)', () => {
     const sites = [...new Set((await tableRows(page)).map((r) => r[0]))]
     expect(sites.sort()).toEqual(['Barren Perimeter Reservoir', 'Minor Perimeter Reservoir', 'Ordinary Perimeter Reservoir', 'Sizeable Perimeter Reservoir', 'Token Perimeter Reservoir'])
     await page.getByRole('button', { name: 'C6', exact: true }).click()
-    expect(new Set((await tableRows(page)).map((r) => r[0])).size).toBe(9)
-    expect(new URL(page.url()).searchParams.get('class')).toBe('C6')
+    await expect.poll(async () => new Set((await tableRows(page)).map((r) => r[0])).size).toBe(9)
+    await expect.poll(() => new URL(page.url()).searchParams.get('class')).toBe('C6')
     await context.close()
   })
 
