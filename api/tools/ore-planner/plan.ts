@@ -56,7 +56,8 @@ function toleranceFor(measure: Measure, costs: number[]): number {
  * 26% sooner over 12 random target sets and never later. For ISK and blend plans they stay on: without them the
  * plan returned at the time limit can be much worse (docs/tools/compressed.md, Speed).
  */
-const subMipHeuristicsFor = (measure: Measure) => measure !== 'm3' && measure !== 'batches'
+const isHaul = (measure: Measure) => measure === 'm3' || measure === 'batches'
+const subMipHeuristicsFor = (measure: Measure) => !isHaul(measure)
 
 /**
  * m³ and batch plans go first to the planner's own exact search, which proves them 2–7× sooner than HiGHS
@@ -65,7 +66,7 @@ const subMipHeuristicsFor = (measure: Measure) => measure !== 'm3' && measure !=
  */
 const EXACT_SEARCH_MS = 150
 const exactSearchFor = (measure: Measure, deps: PlanDeps) =>
-  (measure === 'm3' || measure === 'batches') && deps.search ? { run: deps.search, timeLimitMs: EXACT_SEARCH_MS } : undefined
+  isHaul(measure) && deps.search ? { run: deps.search, timeLimitMs: EXACT_SEARCH_MS } : undefined
 
 /**
  * One hub price per unit, or null when there is none. avg_price is the midpoint of sell 5% and buy 5% and needs
