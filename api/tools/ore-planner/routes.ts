@@ -7,6 +7,7 @@ import type { ApiRouter } from '../../http/router.js'
 import { compressedOres, type PlannerOre } from './ores.js'
 import { makePlan } from './plan.js'
 import { SolverBusyError, SolverPool } from './solver/pool.js'
+import { warmUpSolver } from './warm-up.js'
 
 export function register(router: ApiRouter, ctx: ApiContext): void {
   const tags = ['Ore planner']
@@ -17,6 +18,11 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     return ores.list
   }
   const pool = new SolverPool()
+  // The page asks for the ore list as it opens, seconds before its first plan: warm the solver thread up then.
+  let warmUp: Promise<void> | null = null
+  const warmUpOnce = (list: PlannerOre[]) => {
+    warmUp ??= warmUpSolver(list, pool.warmUpRun).catch((err) => ctx.log.warn({ err }, 'ore planner warm-up failed'))
+  }
 
   router.route(
     {
@@ -30,7 +36,9 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     },
     ({ ctx: kctx }) => {
       kctx.set('Cache-Control', 'public, max-age=3600')
-      return { ores: currentOres().map(({ batchYield: _, ...ore }) => ore) }
+      const list = currentOres()
+      warmUpOnce(list)
+      return { ores: list.map(({ batchYield: _, ...ore }) => ore) }
     },
   )
 

@@ -6,12 +6,16 @@ import type { SolverRequest } from './worker.js'
 /** Thrown when more solves are waiting than the pool accepts; the route answers 503. */
 export class SolverBusyError extends Error {}
 
+/** Thrown to warm-up work once a plan has asked for the thread (see `SolverPool.warmUpRun`). */
+export class WarmUpCancelled extends Error {}
+
 interface Job {
   id: number
   request: SolverRequest
   timeLimitMs: number
   resolve: (r: MipResult | CoveringResult) => void
   reject: (e: Error) => void
+  warmUp: boolean
 }
 
 /** Extra time a solve may take past its own limit before the thread is presumed stuck and replaced. */
@@ -30,17 +34,31 @@ export class SolverPool {
   private current: Job | null = null
   private timer: NodeJS.Timeout | null = null
   private nextId = 1
+  private planSeen = false
 
   constructor(private readonly maxWaiting = 32) {}
 
-  readonly run: MipRunner = (model, options) => this.submit({ model, options }, options.timeLimitMs) as Promise<MipResult>
+  readonly run: MipRunner = (model, options) => this.submit({ model, options }, options.timeLimitMs, false) as Promise<MipResult>
 
-  readonly search: SearchRunner = (problem) => this.submit({ search: problem }, problem.timeLimitMs) as Promise<CoveringResult>
+  readonly search: SearchRunner = (problem) => this.submit({ search: problem }, problem.timeLimitMs, false) as Promise<CoveringResult>
 
-  private submit(request: SolverRequest, timeLimitMs: number) {
+  /**
+   * Like `run`, for work that only warms the thread up. It gives way to plans: once any plan has asked for the
+   * thread, a waiting warm-up job and every later one reject with `WarmUpCancelled`, so a plan waits at most for the
+   * one warm-up solve already running.
+   */
+  readonly warmUpRun: MipRunner = (model, options) => this.submit({ model, options }, options.timeLimitMs, true) as Promise<MipResult>
+
+  private submit(request: SolverRequest, timeLimitMs: number, warmUp: boolean) {
     return new Promise<MipResult | CoveringResult>((resolve, reject) => {
+      if (warmUp && this.planSeen) return reject(new WarmUpCancelled('a plan is using the solver thread'))
+      if (!warmUp) {
+        this.planSeen = true
+        for (const job of this.queue.filter((j) => j.warmUp)) job.reject(new WarmUpCancelled('a plan is using the solver thread'))
+        this.queue = this.queue.filter((j) => !j.warmUp)
+      }
       if (this.queue.length >= this.maxWaiting) return reject(new SolverBusyError('The planner is busy; try again in a few seconds'))
-      this.queue.push({ id: this.nextId++, request, timeLimitMs, resolve, reject })
+      this.queue.push({ id: this.nextId++, request, timeLimitMs, resolve, reject, warmUp })
       void this.pump()
     })
   }

@@ -1,0 +1,67 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import type { PlannerOre } from '../ores.js'
+import { warmUpSolver } from '../warm-up.js'
+import { inProcessRunner, type MipModel, type MipOptions, type MipResult } from './mip.js'
+import { SolverPool, WarmUpCancelled } from './pool.js'
+
+const oneBatch: MipModel = { costs: [1], upper: [5], integer: true, rows: [{ min: 1, cols: [0], coefs: [1] }] }
+const options: MipOptions = { timeLimitMs: 2000, absGap: 0.5 }
+
+describe('solver thread pool', () => {
+  const pool = new SolverPool()
+  afterAll(() => pool.close())
+
+  it('lets warm-up work run until a plan asks for the thread, then cancels the rest of it', async () => {
+    const order: string[] = []
+    const track = (name: string, p: Promise<MipResult>) =>
+      p.then(
+        (r) => {
+          order.push(`${name} solved`)
+          return r
+        },
+        (err: Error) => {
+          order.push(`${name} ${err instanceof WarmUpCancelled ? 'cancelled' : err.message}`)
+          return null
+        },
+      )
+    const running = track('warm-up 1', pool.warmUpRun(oneBatch, options)) // takes the thread (it starts for this job)
+    const waiting = track('warm-up 2', pool.warmUpRun(oneBatch, options)) // queued behind it
+    const plan = track('plan', pool.run(oneBatch, options))
+    const [first, , planned] = await Promise.all([running, waiting, plan])
+    expect(first?.objective).toBe(1)
+    expect(planned?.objective).toBe(1)
+    expect(order).toEqual(['warm-up 2 cancelled', 'warm-up 1 solved', 'plan solved'])
+    await expect(pool.warmUpRun(oneBatch, options)).rejects.toBeInstanceOf(WarmUpCancelled)
+  })
+})
+
+describe('solver warm-up', () => {
+  const ore = (typeIdCompressed: number, batchYield: number[], volumeCompressedM3: number): PlannerOre =>
+    ({ typeIdCompressed, name: `Ore ${typeIdCompressed}`, batchYield, volumeCompressedM3 }) as PlannerOre
+  const ores = [ore(1, [400, 0, 0, 0, 0, 0, 0, 0], 0.1), ore(2, [0, 300, 100, 50, 20, 10, 5, 0], 0.3), ore(3, [0, 0, 0, 0, 0, 0, 0, 140], 1)]
+
+  it('solves m³ plans of three sizes on the runner it is given', async () => {
+    const models: MipModel[] = []
+    await warmUpSolver(ores, (model, opts) => {
+      models.push(model)
+      return inProcessRunner(model, opts)
+    })
+    expect(models.length).toBeGreaterThanOrEqual(3)
+    // Costs are m³ per batch (100 units), so the warm-up needs no prices.
+    const costs = new Set(models.flatMap((m) => m.costs))
+    expect([...costs].every((c) => [10, 30, 100].includes(c))).toBe(true)
+    expect(costs.has(10) && costs.has(30)).toBe(true)
+  })
+
+  it('stops quietly when a plan takes the thread, and passes other errors on', async () => {
+    let calls = 0
+    await expect(
+      warmUpSolver(ores, async () => {
+        calls++
+        throw new WarmUpCancelled('a plan is using the solver thread')
+      }),
+    ).resolves.toBeUndefined()
+    expect(calls).toBe(1)
+    await expect(warmUpSolver(ores, async () => Promise.reject(new Error('thread crashed')))).rejects.toThrow('thread crashed')
+  })
+})

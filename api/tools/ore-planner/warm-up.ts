@@ -1,0 +1,39 @@
+import { BATCH_UNITS, MINERALS, PLANNER_DEFAULTS } from '../../../schemas/ore-planner-constants.js'
+import type { PlannerOre } from './ores.js'
+import type { MipRunner } from './solver/mip.js'
+import { optimise } from './solver/optimise.js'
+import { WarmUpCancelled } from './solver/pool.js'
+
+/**
+ * Mineral amounts of a frigate-, a battleship- and a capital-sized build (the bench's three sizes). They are not
+ * shown to anyone: they only give HiGHS about a second of realistic work.
+ */
+const WARM_UP_TARGETS: Array<Record<string, number>> = [
+  { Tritanium: 150_000, Pyerite: 40_000, Mexallon: 12_000, Isogen: 3_000, Nocxium: 900, Zydrine: 300, Megacyte: 120, Morphite: 20 },
+  { Tritanium: 2_000_000, Pyerite: 500_000, Mexallon: 200_000, Isogen: 50_000, Nocxium: 20_000, Zydrine: 8_000, Megacyte: 3_000, Morphite: 1_000 },
+  { Tritanium: 40_000_000, Pyerite: 10_000_000, Mexallon: 3_000_000, Isogen: 700_000, Nocxium: 200_000, Zydrine: 80_000, Megacyte: 30_000, Morphite: 5_000 },
+]
+const WARM_UP_SOLVE_MS = 400
+
+/**
+ * Solves m³ plans on HiGHS so the solver thread is started and warm before the first real plan.
+ *
+ * HiGHS is WebAssembly: V8 first runs it from a quick baseline compile and recompiles the hot functions optimised
+ * only after they have run a while, and the thread itself takes about 0.25 s to start. Measured on this machine, the
+ * first small ISK plan in a fresh thread took 1.3–1.6 s instead of 0.55 s, and a medium ISK plan sent first stopped at
+ * the time limit 51,900 ISK from its bound instead of 640. About a second of HiGHS work removes the difference (three
+ * m³ plans of 400 ms each: the next small ISK plan took 0.55–0.58 s). m³ costs need only the static data, so the
+ * warm-up runs before any hub has prices. It gives way to the first real plan (`SolverPool.warmUpRun`).
+ */
+export async function warmUpSolver(ores: PlannerOre[], run: MipRunner): Promise<void> {
+  const columns = ores.map((o) => ({ id: o.typeIdCompressed, batchYield: o.batchYield, cost: o.volumeCompressedM3 * BATCH_UNITS }))
+  const rateMicro = Math.round(PLANNER_DEFAULTS.refineRatePercent * 10_000)
+  try {
+    for (const wanted of WARM_UP_TARGETS) {
+      const targets = MINERALS.map((m) => wanted[m.name] ?? 0)
+      await optimise(run, { columns, targets, rateMicro, absGap: 0.001, timeLimitMs: WARM_UP_SOLVE_MS, subMipHeuristics: true })
+    }
+  } catch (err) {
+    if (!(err instanceof WarmUpCancelled)) throw err
+  }
+}
