@@ -24,14 +24,28 @@ describe('solver thread pool', () => {
           return null
         },
       )
-    const running = track('warm-up 1', pool.warmUpRun(oneBatch, options)) // takes the thread (it starts for this job)
-    const waiting = track('warm-up 2', pool.warmUpRun(oneBatch, options)) // queued behind it
+    expect((await track('warm-up 1', pool.warmUpRun(oneBatch, options)))?.objective).toBe(1) // starts the thread
+    const running = track('warm-up 2', pool.warmUpRun(oneBatch, options))
+    await new Promise((r) => setImmediate(r)) // now handed to the thread
+    const waiting = track('warm-up 3', pool.warmUpRun(oneBatch, options)) // queued behind it
     const plan = track('plan', pool.run(oneBatch, options))
-    const [first, , planned] = await Promise.all([running, waiting, plan])
-    expect(first?.objective).toBe(1)
+    const [second, , planned] = await Promise.all([running, waiting, plan])
+    expect(second?.objective).toBe(1)
     expect(planned?.objective).toBe(1)
-    expect(order).toEqual(['warm-up 2 cancelled', 'warm-up 1 solved', 'plan solved'])
+    expect(order).toEqual(['warm-up 1 solved', 'warm-up 3 cancelled', 'warm-up 2 solved', 'plan solved'])
     await expect(pool.warmUpRun(oneBatch, options)).rejects.toBeInstanceOf(WarmUpCancelled)
+  })
+
+  it('puts a plan before a warm-up job that is waiting for the thread to start', async () => {
+    const fresh = new SolverPool()
+    try {
+      const warmUp = fresh.warmUpRun(oneBatch, options) // waits while the thread starts
+      const plan = fresh.run(oneBatch, options)
+      await expect(warmUp).rejects.toBeInstanceOf(WarmUpCancelled)
+      expect((await plan).objective).toBe(1)
+    } finally {
+      await fresh.close()
+    }
   })
 })
 

@@ -44,8 +44,8 @@ export class SolverPool {
 
   /**
    * Like `run`, for work that only warms the thread up. It gives way to plans: once any plan has asked for the
-   * thread, a waiting warm-up job and every later one reject with `WarmUpCancelled`, so a plan waits at most for the
-   * one warm-up solve already running.
+   * thread, a warm-up job not yet handed to the thread and every later one reject with `WarmUpCancelled`, so a plan
+   * waits at most for the one warm-up solve already running.
    */
   readonly warmUpRun: MipRunner = (model, options) => this.submit({ model, options }, options.timeLimitMs, true) as Promise<MipResult>
 
@@ -107,6 +107,12 @@ export class SolverPool {
       return
     }
     if (this.current !== job) return
+    if (job.warmUp && this.planSeen) {
+      // A plan arrived while the thread was starting: it goes first.
+      this.finish()
+      job.reject(new WarmUpCancelled('a plan is using the solver thread'))
+      return
+    }
     this.timer = setTimeout(() => {
       const stuck = this.worker
       if (stuck) this.fail(stuck, new Error('solver thread stopped answering'))
