@@ -1,17 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { startAppProcess } from '../api/testing/app-process.js'
+import { FULL_PLAN_TARGETS } from '../api/tools/ore-planner/warm-up.js'
 import type { OresResponse, PlanResponse } from '../schemas/ore-planner.js'
 import type { z } from 'zod'
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
-/** Eight-mineral targets of different sizes: a frigate-ish build, a battleship-ish build and a capital-ish build. */
-const TARGET_SETS = {
-  small: { Tritanium: 150_000, Pyerite: 40_000, Mexallon: 12_000, Isogen: 3_000, Nocxium: 900, Zydrine: 300, Megacyte: 120, Morphite: 20 },
-  medium: { Tritanium: 2_000_000, Pyerite: 500_000, Mexallon: 200_000, Isogen: 50_000, Nocxium: 20_000, Zydrine: 8_000, Megacyte: 3_000, Morphite: 1_000 },
-  large: { Tritanium: 40_000_000, Pyerite: 10_000_000, Mexallon: 3_000_000, Isogen: 700_000, Nocxium: 200_000, Zydrine: 80_000, Megacyte: 30_000, Morphite: 5_000 },
-}
 const STRATEGIES = [{ type: 'min_cost' }, { type: 'min_haul', haul_mode: 'm3' }, { type: 'min_haul', haul_mode: 'batches' }, { type: 'blend', blend_weight: 0.5 }]
 
 /**
@@ -33,7 +28,7 @@ export async function run() {
     const { ores } = (await (await fetch(`${app.url}/api/ore-planner/ores`)).json()) as z.infer<typeof OresResponse>
     const allowedOres = ores.map((o) => o.typeIdCompressed)
     const table: Array<Record<string, string | number>> = []
-    for (const [size, targets] of Object.entries(TARGET_SETS)) {
+    for (const [size, targets] of Object.entries(FULL_PLAN_TARGETS)) {
       for (const strategy of STRATEGIES) {
         const times: number[] = []
         let last: PlanResponse | null = null

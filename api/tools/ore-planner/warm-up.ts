@@ -1,18 +1,18 @@
-import { BATCH_UNITS, MINERALS, PLANNER_DEFAULTS } from '../../../schemas/ore-planner-constants.js'
+import { BATCH_UNITS, MINERALS, PLANNER_DEFAULTS, refineRateFraction, type MineralName } from '../../../schemas/ore-planner-constants.js'
 import type { PlannerOre } from './ores.js'
 import type { MipRunner } from './solver/mip.js'
 import { optimise } from './solver/optimise.js'
 import { WarmUpCancelled } from './solver/pool.js'
 
 /**
- * Mineral amounts of a frigate-, a battleship- and a capital-sized build (the bench's three sizes). They are not
- * shown to anyone: they only give HiGHS about a second of realistic work.
+ * Eight-mineral targets of a frigate-, a battleship- and a capital-sized build. The bench times full plans on them, and
+ * the warm-up uses them to give HiGHS about a second of realistic work; nobody is shown these plans.
  */
-const WARM_UP_TARGETS: Array<Record<string, number>> = [
-  { Tritanium: 150_000, Pyerite: 40_000, Mexallon: 12_000, Isogen: 3_000, Nocxium: 900, Zydrine: 300, Megacyte: 120, Morphite: 20 },
-  { Tritanium: 2_000_000, Pyerite: 500_000, Mexallon: 200_000, Isogen: 50_000, Nocxium: 20_000, Zydrine: 8_000, Megacyte: 3_000, Morphite: 1_000 },
-  { Tritanium: 40_000_000, Pyerite: 10_000_000, Mexallon: 3_000_000, Isogen: 700_000, Nocxium: 200_000, Zydrine: 80_000, Megacyte: 30_000, Morphite: 5_000 },
-]
+export const FULL_PLAN_TARGETS: Record<'small' | 'medium' | 'large', Record<MineralName, number>> = {
+  small: { Tritanium: 150_000, Pyerite: 40_000, Mexallon: 12_000, Isogen: 3_000, Nocxium: 900, Zydrine: 300, Megacyte: 120, Morphite: 20 },
+  medium: { Tritanium: 2_000_000, Pyerite: 500_000, Mexallon: 200_000, Isogen: 50_000, Nocxium: 20_000, Zydrine: 8_000, Megacyte: 3_000, Morphite: 1_000 },
+  large: { Tritanium: 40_000_000, Pyerite: 10_000_000, Mexallon: 3_000_000, Isogen: 700_000, Nocxium: 200_000, Zydrine: 80_000, Megacyte: 30_000, Morphite: 5_000 },
+}
 const WARM_UP_SOLVE_MS = 400
 
 /**
@@ -27,10 +27,10 @@ const WARM_UP_SOLVE_MS = 400
  */
 export async function warmUpSolver(ores: PlannerOre[], run: MipRunner): Promise<void> {
   const columns = ores.map((o) => ({ id: o.typeIdCompressed, batchYield: o.batchYield, cost: o.volumeCompressedM3 * BATCH_UNITS }))
-  const rateMicro = Math.round(PLANNER_DEFAULTS.refineRatePercent * 10_000)
+  const rateMicro = Math.round(refineRateFraction(PLANNER_DEFAULTS.refineRatePercent) * 1e6)
   try {
-    for (const wanted of WARM_UP_TARGETS) {
-      const targets = MINERALS.map((m) => wanted[m.name] ?? 0)
+    for (const wanted of Object.values(FULL_PLAN_TARGETS)) {
+      const targets = MINERALS.map((m) => wanted[m.name])
       await optimise(run, { columns, targets, rateMicro, absGap: 0.001, timeLimitMs: WARM_UP_SOLVE_MS, subMipHeuristics: true })
     }
   } catch (err) {

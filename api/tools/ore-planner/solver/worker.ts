@@ -6,9 +6,8 @@ import { loadHighs, solveWithHighs, type MipModel, type MipOptions } from './mip
 export type SolverRequest = { model: MipModel; options: MipOptions } | { search: CoveringProblem }
 
 /** The solver thread: one HiGHS instance answering `{id, ...request}` with `{id, result}` or `{id, error}`. */
+// A one-variable solve here did not warm HiGHS up (docs/tools/compressed.md, Seventh session); `warm-up.ts` does.
 const highs = await loadHighs()
-// One tiny solve so the first real plan does not pay for WebAssembly warm-up.
-solveWithHighs(highs, { costs: [1], upper: [1], integer: true, rows: [{ min: 1, cols: [0], coefs: [1] }] }, { timeLimitMs: 1000, absGap: 0.5 })
 
 parentPort!.on('message', (job: { id: number } & SolverRequest) => {
   try {
