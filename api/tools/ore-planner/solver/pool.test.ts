@@ -32,7 +32,12 @@ describe('solver thread pool', () => {
     const [second, , planned] = await Promise.all([running, waiting, plan])
     expect(second?.objective).toBe(1)
     expect(planned?.objective).toBe(1)
-    expect(order).toEqual(['warm-up 1 solved', 'warm-up 3 cancelled', 'warm-up 2 solved', 'plan solved'])
+    // Warm-up 2 was handed to the thread before the plan came, so it is solved; it may even finish before warm-up 3
+    // is queued, which is why only the plan's place (last) is fixed. Warm-up 3 never reaches the thread.
+    expect(order).toHaveLength(4)
+    expect(order.slice(0, 1)).toEqual(['warm-up 1 solved'])
+    expect(order.slice(1, 3).sort()).toEqual(['warm-up 2 solved', 'warm-up 3 cancelled'])
+    expect(order[3]).toBe('plan solved')
     await expect(pool.warmUpRun(oneBatch, options)).rejects.toBeInstanceOf(WarmUpCancelled)
   })
 
