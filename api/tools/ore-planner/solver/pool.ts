@@ -8,6 +8,7 @@ export class SolverBusyError extends Error {}
 
 /** Thrown to warm-up work once a plan has asked for the thread (see `SolverPool.warmUpRun`). */
 export class WarmUpCancelled extends Error {}
+const warmUpCancelled = () => new WarmUpCancelled('a plan is using the solver thread')
 
 interface Job {
   id: number
@@ -51,10 +52,10 @@ export class SolverPool {
 
   private submit(request: SolverRequest, timeLimitMs: number, warmUp: boolean) {
     return new Promise<MipResult | CoveringResult>((resolve, reject) => {
-      if (warmUp && this.planSeen) return reject(new WarmUpCancelled('a plan is using the solver thread'))
+      if (warmUp && this.planSeen) return reject(warmUpCancelled())
       if (!warmUp) {
         this.planSeen = true
-        for (const job of this.queue.filter((j) => j.warmUp)) job.reject(new WarmUpCancelled('a plan is using the solver thread'))
+        for (const job of this.queue.filter((j) => j.warmUp)) job.reject(warmUpCancelled())
         this.queue = this.queue.filter((j) => !j.warmUp)
       }
       if (this.queue.length >= this.maxWaiting) return reject(new SolverBusyError('The planner is busy; try again in a few seconds'))
@@ -110,7 +111,7 @@ export class SolverPool {
     if (job.warmUp && this.planSeen) {
       // A plan arrived while the thread was starting: it goes first.
       this.finish()
-      job.reject(new WarmUpCancelled('a plan is using the solver thread'))
+      job.reject(warmUpCancelled())
       return
     }
     this.timer = setTimeout(() => {
