@@ -11,9 +11,10 @@ export const ActiveCorporation = z
     id: z.number().int(),
     name: z.string().nullable().meta({ description: 'From ESI /universe/names/; null while ESI could not be asked' }),
     activeDays: z.number().int().meta({ description: 'Distinct UTC days in the window with a kill in this system involving the corporation' }),
-    lastSeenDaysAgo: z.number().int().meta({ description: 'Whole days since its latest kill here' }),
+    lastSeenDaysAgo: z.number().nonnegative().meta({ description: 'Days since its latest kill here, to the second (0.125 is three hours)' }),
   })
   .meta({ id: 'ActiveCorporation' })
+export type ActiveCorporation = z.infer<typeof ActiveCorporation>
 
 export const KillboardSummary = z
   .object({
@@ -23,7 +24,7 @@ export const KillboardSummary = z
       description: `UTC calendar days, today included, that the counts span: the last ${KILLBOARD_WINDOW_DAYS}, or fewer when our stored kills (anywhere in New Eden) start later`,
     }),
     windowDays: z.number().int().meta({ description: 'The longest span counted' }),
-    mostRecentKillDaysAgo: z.number().int().nullable().meta({ description: 'Whole days since the latest stored kill in this system; null when none is stored' }),
+    mostRecentKillDaysAgo: z.number().nonnegative().nullable().meta({ description: 'Days since the latest stored kill in this system, to the second (0.125 is three hours); null when none is stored' }),
     activeCorporations: z.array(ActiveCorporation).meta({
       description: `Top ${KILLBOARD_TOP_CORPORATIONS} player corporations on kills here (victim or attacker), by active days (most first), then last seen (most recent first)`,
     }),

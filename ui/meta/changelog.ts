@@ -11,6 +11,16 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.14.7',
+    date: '2026-11-22',
+    title: "Wormhole killboard panels fixed",
+    changes: [
+      "Wormhole database: the killboard activity heatmap is drawn again. The page read the hourly counts under a different name than the API sends them, so it stayed on 'Loading activity...' for every system.",
+      "Wormhole database: kill and corporation times now say '3 hours ago' or '20 minutes ago' for today's kills instead of '0 seconds ago' (the API now gives days to the second).",
+      "Wormhole database: a corporation whose name is not known yet is listed as 'Corporation <id>' instead of a blank line, and no longer breaks the panel when the image server is down too.",
+    ],
+  },
+  {
     version: '0.14.6',
     date: '2026-11-22',
     title: "Warm solver on page open",

@@ -47,12 +47,14 @@ describe('GET /api/killboard-summary/:solarsystemid', () => {
     const { status, body, headers } = await get(`/api/killboard-summary/${SYSTEM}`)
     expect(status).toBe(200)
     expect(KillboardSummary.parse(body)).toEqual(body)
-    expect(body).toMatchObject({ solarsystemid: SYSTEM, totalKills: 3, windowDays: 60, mostRecentKillDaysAgo: 0 })
+    expect(body).toMatchObject({ solarsystemid: SYSTEM, totalKills: 3, windowDays: 60 })
     expect(body.daysCovered).toBeGreaterThanOrEqual(4)
+    // days to the second, so the page can say "2 hours ago" (the latest kill was 0.1 days, 2.4 hours, ago)
+    expect(body.mostRecentKillDaysAgo).toBeCloseTo(0.1, 3)
     expect(body.activeCorporations).toEqual([
-      { id: RESIDENT, name: 'Hole Control', activeDays: 3, lastSeenDaysAgo: 0 },
-      { id: VISITOR, name: 'Roaming Gang', activeDays: 2, lastSeenDaysAgo: 0 },
-      { id: UNNAMED, name: null, activeDays: 1, lastSeenDaysAgo: 1 },
+      { id: RESIDENT, name: 'Hole Control', activeDays: 3, lastSeenDaysAgo: expect.closeTo(0.1, 3) },
+      { id: VISITOR, name: 'Roaming Gang', activeDays: 2, lastSeenDaysAgo: expect.closeTo(0.1, 3) },
+      { id: UNNAMED, name: null, activeDays: 1, lastSeenDaysAgo: expect.closeTo(1.5, 3) },
     ])
     expect(headers.get('cache-control')).toBe('public, max-age=60')
   })

@@ -4,7 +4,7 @@ import { KillboardActivity, KillboardSummary, SolarSystemParams } from '../../..
 import type { ApiContext } from '../../app.js'
 import { HttpError } from '../../http/errors.js'
 import type { ApiRouter } from '../../http/router.js'
-import { readActivity, readSummary, wholeDaysAgo } from './queries.js'
+import { readActivity, readSummary, daysSince } from './queries.js'
 
 /** Answers can be reused briefly: new kills move these numbers slowly. */
 const CACHE_CONTROL = 'public, max-age=60'
@@ -47,12 +47,12 @@ export function register(router: ApiRouter, ctx: ApiContext) {
         totalKills: facts.totalKills,
         daysCovered: facts.daysCovered,
         windowDays: KILLBOARD_WINDOW_DAYS,
-        mostRecentKillDaysAgo: facts.mostRecentKillMs === null ? null : wholeDaysAgo(facts.mostRecentKillMs, now.getTime()),
+        mostRecentKillDaysAgo: facts.mostRecentKillMs === null ? null : daysSince(facts.mostRecentKillMs, now.getTime()),
         activeCorporations: facts.corporations.map((c) => ({
           id: c.id,
           name: names.get(c.id) ?? null,
           activeDays: c.activeDays,
-          lastSeenDaysAgo: wholeDaysAgo(c.lastSeenMs, now.getTime()),
+          lastSeenDaysAgo: daysSince(c.lastSeenMs, now.getTime()),
         })),
       }
     },

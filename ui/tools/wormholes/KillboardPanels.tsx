@@ -4,7 +4,7 @@ import { useAsync } from '../../lib/use-async'
 import { formatInt } from '../../lib/format'
 import { GameImage } from '../../components/GameImage'
 import { Section } from './Section'
-import { readActivity, readSummary, relativeTime, topCorporations, type KillboardActivity, type KillboardSummary } from './killboard'
+import { corporationLabel, readActivity, readSummary, relativeTime, topCorporations, type KillboardActivity, type KillboardSummary } from './killboard'
 
 /** Fetch a killboard panel's data; a failed or malformed answer is logged and leaves the panel loading (spec). */
 function useKillboard<T>(path: string, read: (body: unknown) => T | null): T | null {
@@ -28,7 +28,7 @@ export function ActivityHeatmap({ systemId }: { systemId: number }) {
       ) : (
         <div className="heatmap-wrap">
           <table className="heatmap" data-testid="heatmap">
-            <caption className="muted">Kills per hour of day (UTC); darker is busier{activity.max > 0 ? `, busiest hour ${activity.max}` : ''}.</caption>
+            <caption className="muted">Kills per hour of day (UTC); brighter red is busier{activity.max > 0 ? `; the busiest hour had ${activity.max} kill${activity.max === 1 ? '' : 's'}` : ''}.</caption>
             <thead>
               <tr>
                 <th />
@@ -43,7 +43,7 @@ export function ActivityHeatmap({ systemId }: { systemId: number }) {
               {activity.days.map((day, d) => (
                 <tr key={day}>
                   <th scope="row">{day}</th>
-                  {activity.counts[d].map((n, h) => (
+                  {activity.hours[d].map((n, h) => (
                     <td
                       key={h}
                       title={`${day} ${String(h).padStart(2, '0')}:00 UTC: ${n} kill${n === 1 ? '' : 's'}`}
@@ -96,9 +96,9 @@ export function KillsSummary({ systemId, imageServer }: { systemId: number; imag
               {topCorporations(summary.activeCorporations).map((c) => (
                 <tr key={c.id}>
                   <td className="wh-corp">
-                    <GameImage src={`${imageServer}/corporations/${c.id}/logo?size=32`} alt={c.name} size={24} />
+                    <GameImage src={`${imageServer}/corporations/${c.id}/logo?size=32`} alt={corporationLabel(c)} size={24} />
                     <a href={`https://zkillboard.com/corporation/${c.id}/`} target="_blank" rel="noreferrer">
-                      {c.name}
+                      {corporationLabel(c)}
                     </a>
                   </td>
                   <td className="align-right">{c.activeDays}</td>

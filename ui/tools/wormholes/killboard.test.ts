@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { readActivity, readSummary, relativeTime, topCorporations } from './killboard'
+import { KillboardActivity, KillboardSummary } from '../../../schemas/killboard'
+import { corporationLabel, readActivity, readSummary, relativeTime, topCorporations } from './killboard'
 
 describe('relativeTime', () => {
   it('speaks in seconds, minutes, hours or days', () => {
@@ -36,19 +37,39 @@ describe('topCorporations', () => {
 })
 
 describe('reading the killboard answers', () => {
-  it('accepts the spec shapes', () => {
-    const summary = { totalKills: 5, daysCovered: 30, mostRecentKillDaysAgo: 0.2, activeCorporations: [{ id: 1, name: 'A', activeDays: 2, lastSeenDaysAgo: 1 }] }
-    expect(readSummary(summary)).toEqual(summary)
-    const counts = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0))
-    counts[2][14] = 3
-    expect(readActivity({ days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], counts, max: 3 })).toMatchObject({ max: 3 })
-    expect(readActivity({ days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], counts })?.max).toBe(3)
+  const days = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const
+
+  it('accepts the API answers, as its own schema describes them', () => {
+    const summary = KillboardSummary.parse({
+      solarsystemid: 31000488,
+      totalKills: 5,
+      daysCovered: 30,
+      windowDays: 60,
+      mostRecentKillDaysAgo: 0.2,
+      activeCorporations: [
+        { id: 1, name: 'A', activeDays: 2, lastSeenDaysAgo: 1 },
+        { id: 2, name: null, activeDays: 1, lastSeenDaysAgo: 3.5 },
+      ],
+    })
+    expect(readSummary(summary)).toEqual({ totalKills: 5, daysCovered: 30, mostRecentKillDaysAgo: 0.2, activeCorporations: summary.activeCorporations })
+    const hours = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0))
+    hours[2][14] = 3
+    const activity = KillboardActivity.parse({ solarsystemid: 31000488, days, hours, max: 3, totalKills: 3, daysCovered: 30 })
+    expect(readActivity(activity)).toEqual({ days, hours, max: 3 })
+    expect(readActivity({ days, hours })?.max).toBe(3)
   })
 
   it('refuses anything else, so the panel keeps loading', () => {
     expect(readSummary({ error: 'No such endpoint' })).toBeNull()
     expect(readSummary(null)).toBeNull()
-    expect(readActivity({ days: ['Mon'], counts: [[1, 2, 3]] })).toBeNull()
-    expect(readActivity({ days: ['Mon', 'Tue'], counts: [Array(24).fill(0)] })).toBeNull()
+    expect(readActivity({ days: ['Mon'], hours: [[1, 2, 3]] })).toBeNull()
+    expect(readActivity({ days: ['Mon', 'Tue'], hours: [Array(24).fill(0)] })).toBeNull()
+    // the field is `hours`, as the API answers; an answer in another shape is not drawn as an empty map
+    expect(readActivity({ days, counts: Array.from({ length: 7 }, () => Array(24).fill(0)) })).toBeNull()
+  })
+
+  it('names a corporation by its id while the API has no name for it', () => {
+    expect(corporationLabel({ id: 98000001, name: null })).toBe('Corporation 98000001')
+    expect(corporationLabel({ id: 98000001, name: 'Hole Control' })).toBe('Hole Control')
   })
 })

@@ -1,22 +1,12 @@
-/** The killboard panels' data, as the killmail pipeline's endpoints answer (spec part 2, section 3). */
-export interface KillboardSummary {
-  totalKills: number
-  daysCovered: number
-  mostRecentKillDaysAgo: number | null
-  activeCorporations: ActiveCorporation[]
-}
-export interface ActiveCorporation {
-  id: number
-  name: string
-  activeDays: number
-  lastSeenDaysAgo: number
-}
-/** One row per day (labels in `days`), 24 hourly counts each. */
-export interface KillboardActivity {
-  days: string[]
-  counts: number[][]
-  max: number
-}
+import type { ActiveCorporation, KillboardActivity as ActivityAnswer, KillboardSummary as SummaryAnswer } from '../../../schemas/killboard'
+
+/**
+ * The killboard panels' data: the API's answers (`schemas/killboard.ts`, spec part 2, section 3), less the fields the
+ * panels do not show. Typed from the API's own schema, so a renamed field fails the type check here.
+ */
+export type KillboardSummary = Pick<SummaryAnswer, 'totalKills' | 'daysCovered' | 'mostRecentKillDaysAgo' | 'activeCorporations'>
+export type KillboardActivity = Pick<ActivityAnswer, 'days' | 'hours' | 'max'>
+export type { ActiveCorporation }
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
 
@@ -26,24 +16,28 @@ export function readSummary(body: unknown): KillboardSummary | null {
   const b = body as Record<string, unknown>
   if (!isNumber(b.totalKills) || !isNumber(b.daysCovered) || !Array.isArray(b.activeCorporations)) return null
   const corps = b.activeCorporations.filter(
-    (c): c is ActiveCorporation => !!c && typeof c === 'object' && isNumber((c as ActiveCorporation).id) && isNumber((c as ActiveCorporation).activeDays) && isNumber((c as ActiveCorporation).lastSeenDaysAgo),
-  )
+    (c): c is ActiveCorporation =>
+      !!c && typeof c === 'object' && isNumber((c as ActiveCorporation).id) && isNumber((c as ActiveCorporation).activeDays) && isNumber((c as ActiveCorporation).lastSeenDaysAgo),
+  ).map((c) => ({ ...c, name: typeof c.name === 'string' ? c.name : null }))
   return { totalKills: b.totalKills, daysCovered: b.daysCovered, mostRecentKillDaysAgo: isNumber(b.mostRecentKillDaysAgo) ? b.mostRecentKillDaysAgo : null, activeCorporations: corps }
 }
 
 export function readActivity(body: unknown): KillboardActivity | null {
   if (!body || typeof body !== 'object') return null
   const b = body as Record<string, unknown>
-  if (!Array.isArray(b.days) || !Array.isArray(b.counts) || b.counts.length !== b.days.length) return null
-  if (!b.counts.every((row) => Array.isArray(row) && row.length === 24 && row.every(isNumber))) return null
-  const counts = b.counts as number[][]
-  const max = isNumber(b.max) ? b.max : Math.max(0, ...counts.flat())
-  return { days: b.days.map(String), counts, max }
+  if (!Array.isArray(b.days) || !Array.isArray(b.hours) || b.hours.length !== b.days.length) return null
+  if (!b.hours.every((row) => Array.isArray(row) && row.length === 24 && row.every(isNumber))) return null
+  const hours = b.hours as number[][]
+  const max = isNumber(b.max) ? b.max : Math.max(0, ...hours.flat())
+  return { days: b.days.map(String) as KillboardActivity['days'], hours, max }
 }
 
 /** The spec's top 10: most active days first, then the most recently seen. */
 export const topCorporations = (corps: ActiveCorporation[], limit = 10) =>
   [...corps].sort((a, b) => b.activeDays - a.activeDays || a.lastSeenDaysAgo - b.lastSeenDaysAgo).slice(0, limit)
+
+/** The corporation's name, or its id while the API could not learn the name from ESI (it answers `name: null`). */
+export const corporationLabel = (c: Pick<ActiveCorporation, 'id' | 'name'>) => c.name ?? `Corporation ${c.id}`
 
 const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'} ago`
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+import { KillboardActivity, KillboardSummary } from '../../../schemas/killboard.js'
 import type { Wormhole } from '../../../schemas/wormholes.js'
 
 const baseUrl = inject('appUrl')
@@ -145,14 +146,20 @@ describe('system dialog', () => {
     const t = await openPage(browser, baseUrl)
     const { page } = t
     await page.route(/images\.evetech\.net/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }))
-    const counts = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0))
-    counts[1][20] = 4
-    counts[5][3] = 1
-    await page.route('**/api/killboard-activity/31000488', (r) =>
-      r.fulfill({ json: { days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], counts, max: 4 } }),
-    )
-    const corps = Array.from({ length: 12 }, (_, i) => ({ id: 98000000 + i, name: `Corp ${i}`, activeDays: i < 2 ? 9 : 3, lastSeenDaysAgo: i === 0 ? 2.5 : i === 1 ? 30 / 86_400 : 1 + i }))
-    await page.route('**/api/killboard-summary/31000488', (r) => r.fulfill({ json: { totalKills: 42, daysCovered: 30, mostRecentKillDaysAgo: 3 / 24, activeCorporations: corps } }))
+    // the answers are parsed with the API's own schemas, so they are in the shape the API really sends
+    const hours = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0))
+    hours[1][20] = 4
+    hours[5][3] = 1
+    const activity = KillboardActivity.parse({ solarsystemid: 31000488, days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], hours, max: 4, totalKills: 5, daysCovered: 30 })
+    await page.route('**/api/killboard-activity/31000488', (r) => r.fulfill({ json: activity }))
+    const corps = Array.from({ length: 12 }, (_, i) => ({
+      id: 98000000 + i,
+      name: i === 3 ? null : `Corp ${i}`,
+      activeDays: i < 2 ? 9 : 3,
+      lastSeenDaysAgo: i === 0 ? 2.5 : i === 1 ? 30 / 86_400 : 1 + i,
+    }))
+    const summary = KillboardSummary.parse({ solarsystemid: 31000488, totalKills: 42, daysCovered: 30, windowDays: 60, mostRecentKillDaysAgo: 3 / 24, activeCorporations: corps })
+    await page.route('**/api/killboard-summary/31000488', (r) => r.fulfill({ json: summary }))
     await page.goto('/wormholes/J123450')
     const dialog = page.getByRole('dialog')
     await eventually(() => dialog.getByTestId('kills-summary').textContent()).toBe('42 kills in the last 30 days; most recent 3 hours ago.')
@@ -168,6 +175,8 @@ describe('system dialog', () => {
     expect(await cells(0)).toEqual(['Corp 1', '9', '30 seconds ago'])
     expect(await cells(1)).toEqual(['Corp 0', '9', '2 days ago'])
     expect(await cells(2)).toEqual(['Corp 2', '3', '3 days ago'])
+    // ESI had no name for this one yet
+    expect(await cells(3)).toEqual(['Corporation 98000003', '3', '4 days ago'])
     expect(await cells(9)).toEqual(['Corp 9', '3', '10 days ago'])
     expect(await rows.nth(0).locator('img').getAttribute('src')).toMatch(/\/corporations\/98000001\/logo\?size=32$/)
     await t.context.close()
@@ -185,6 +194,9 @@ describe('system dialog', () => {
     await eventually(async () => [(await fallbacks.count()) - (await corpFallbacks.count()), (await corpRows.count()) - (await corpFallbacks.count())]).toEqual([10, 0])
     const titles = await fallbacks.evaluateAll((els) => els.map((e) => e.getAttribute('title')))
     expect(titles).toContain('Sun K5 (Orange Bright) (image server unreachable)')
+    // the killboard panels read the real endpoints here (no stand-in answers): the heatmap and the summary are drawn
+    await eventually(() => dialog.locator('.heatmap tbody tr').count()).toBe(7)
+    await eventually(() => dialog.getByTestId('kills-summary').count()).toBe(1)
     await context.close()
   })
 
