@@ -17,7 +17,13 @@ export function buildRoutes(): RouteObject[] {
     for (const alias of tool.aliases ?? []) children.push({ path: alias, element: <Navigate to={tool.path} replace /> })
   }
   children.push({ path: '*', element: <NotFound /> })
-  return [{ path: '/', element: <Layout />, errorElement: <ErrorPage />, children }]
+  // Shown while a page opened directly (a link, a reload) loads its code; without it the router renders nothing and warns.
+  const loading = (
+    <p className="muted page-loading" role="status">
+      Loading…
+    </p>
+  )
+  return [{ path: '/', element: <Layout />, errorElement: <ErrorPage />, hydrateFallbackElement: loading, children }]
 }
 
 export const createRouter = () => createBrowserRouter(buildRoutes())

@@ -145,6 +145,26 @@ describe('errors and unknown paths', () => {
     await context.close()
   })
 
+  it("says 'Loading…' while a page opened directly loads its code, with no warning from the router", async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    const warnings: string[] = []
+    page.on('console', (msg) => {
+      if (msg.type() === 'warning') warnings.push(msg.text())
+    })
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/ChangelogPage-.*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/changelog', { waitUntil: 'domcontentloaded' })
+    await expect.poll(() => page.locator('.page-loading').textContent()).toBe('Loading…')
+    release()
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Changelog')
+    expect(warnings.filter((w) => /HydrateFallback/.test(w))).toEqual([])
+    await context.close()
+  })
+
   it('shows a 404 page for unknown paths, inside the site layout', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     const res = await page.goto('/no/such/page')

@@ -18,6 +18,7 @@ export const releases: Release[] = [
       "Wormhole database: the killboard activity heatmap is drawn again. The page read the hourly counts under a different name than the API sends them, so it stayed on 'Loading activity...' for every system.",
       "Wormhole database: kill and corporation times now say '3 hours ago' or '20 minutes ago' for today's kills instead of '0 seconds ago' (the API now gives days to the second).",
       "Wormhole database: a corporation whose name is not known yet is listed as 'Corporation <id>' instead of a blank line, and no longer breaks the panel when the image server is down too.",
+      "Every page: a page opened from a link or a reload says 'Loading…' while its code loads, instead of showing a blank screen.",
     ],
   },
   {
