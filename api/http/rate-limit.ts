@@ -10,6 +10,12 @@ export interface RateLimitOptions {
   message?: string
 }
 
+/** A 429's body: the sentence, and the wait in `details` too, since pages read the body and not the headers. */
+export const rateLimitedBody = (message: string | undefined, retryAfterSeconds: number) => ({
+  error: `${message ?? 'Too many requests'}: try again in ${retryAfterSeconds} s`,
+  details: { retryAfterSeconds },
+})
+
 /**
  * Per-client-IP limit answered with 429, Retry-After and a JSON error. Counters live in the process
  * (each api replica counts on its own; see docs/operations.md).
@@ -24,7 +30,7 @@ export function rateLimit(options: RateLimitOptions): Middleware {
       const seconds = Math.max(1, Math.ceil(ms / 1000))
       ctx.status = 429
       ctx.set('Retry-After', String(seconds))
-      ctx.body = { error: `${options.message ?? 'Too many requests'}: try again in ${seconds} s` }
+      ctx.body = rateLimitedBody(options.message, seconds)
       return
     }
     await next()

@@ -78,7 +78,8 @@ export interface CompletedImport {
 export async function latestCompleteImport(ch: ClickHouseClient): Promise<CompletedImport | null> {
   const rows = await queryRows<{ import_id: number; source_version: string; finished_at: string; summary: string }>(
     ch,
-    `SELECT import_id, source_version, toString(finished_at) AS finished_at, summary
+    // toString without a zone renders in the server's zone; pages label this time UTC
+    `SELECT import_id, source_version, toString(finished_at, 'UTC') AS finished_at, summary
      FROM static_imports FINAL WHERE status = 'complete' ORDER BY import_id DESC LIMIT 1`,
   )
   if (!rows.length) return null

@@ -19,6 +19,9 @@ export const releases: Release[] = [
       "Wormhole database: kill and corporation times now say '3 hours ago' or '20 minutes ago' for today's kills instead of '0 seconds ago' (the API now gives days to the second).",
       "Wormhole database: a corporation whose name is not known yet is listed as 'Corporation <id>' instead of a blank line, and no longer breaks the panel when the image server is down too.",
       "Every page: a page opened from a link or a reload says 'Loading…' while its code loads, instead of showing a blank screen.",
+      "Industry: the job cost index override's hint shows the system's index as the fraction the field takes (0.1264), not as a percent that the field would refuse.",
+      "Fitting tool: when an address has started too many sessions, the page says so and waits as long as the server asks, instead of 'No session free right now' and a retry every 30 s that fails.",
+      "Status page: the static data import time is given in UTC whatever the database server's time zone.",
     ],
   },
   {

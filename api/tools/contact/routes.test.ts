@@ -97,7 +97,9 @@ describe('POST /api/contact', () => {
     const limited = await post(valid({ message: 'one too many' }), ip)
     expect(limited.status).toBe(429)
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
-    expect((await limited.json()).error).toMatch(/^Too many messages from your address: try again in \d+ s$/)
+    const body = await limited.json()
+    expect(body.error).toMatch(/^Too many messages from your address: try again in \d+ s$/)
+    expect(body.details).toEqual({ retryAfterSeconds: Number(limited.headers.get('retry-after')) })
     expect((await stored()).messages.some((m) => m.message === 'one too many')).toBe(false)
     // another address is not affected
     expect((await post(valid({ message: 'someone else' }), '198.51.100.78')).status).toBe(200)

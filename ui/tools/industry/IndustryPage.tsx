@@ -116,7 +116,8 @@ export default function IndustryPage() {
             type="number"
             min={0}
             step={0.0001}
-            placeholder={system ? formatIndex(system.manufacturing_index) : 'system index'}
+            // the field takes a fraction (spec: step 0.0001), so the system's own index is shown the same way
+            placeholder={system?.manufacturing_index != null ? system.manufacturing_index.toFixed(4) : 'e.g. 0.05'}
             value={settings.jobCostOverride}
             onChange={(e) => update({ jobCostOverride: e.target.value })}
             data-testid="job-cost-override"

@@ -36,6 +36,8 @@ describe('/industry', () => {
     expect(await page.getByLabel('Station prices').inputValue()).toBe('60003760')
     expect(await page.getByTestId('job-cost-override').getAttribute('step')).toBe('0.0001')
     expect(await page.getByTestId('job-cost-override').getAttribute('min')).toBe('0')
+    // the override is a fraction, so the system's index it stands in for is shown as one too (not as a percent)
+    await expect.poll(() => page.getByTestId('job-cost-override').getAttribute('placeholder')).toMatch(/^0\.\d{4}$/)
     expect(errors).toEqual([])
     await context.close()
   })

@@ -6,7 +6,7 @@ import './pyfa.css'
 
 type Attempt =
   | { kind: 'starting' }
-  | { kind: 'full'; message: string; retryAt: number }
+  | { kind: 'full'; heading: string; message: string; retryAt: number }
   | { kind: 'unavailable'; message: string }
   | { kind: 'failed'; message: string }
 
@@ -27,9 +27,12 @@ export default function PyfaNewPage() {
       navigate(`/pyfa/s/${session.id}`, { replace: true })
     } catch (err) {
       if (err instanceof ApiError && err.status === 429) {
+        // Two limits answer 429: sessions open (details.limit says which) and sessions started per address in a
+        // window (the shared rate limiter). Both put the wait in details.retryAfterSeconds.
         const details = (err.body as { details?: Partial<FittingLimitDetails> } | undefined)?.details
         const seconds = details?.retryAfterSeconds ?? 30
-        setAttempt({ kind: 'full', message: err.message, retryAt: Date.now() + seconds * 1000 })
+        const heading = details?.limit ? 'No session free right now' : 'Too many sessions started'
+        setAttempt({ kind: 'full', heading, message: err.message, retryAt: Date.now() + seconds * 1000 })
       } else if (err instanceof ApiError && err.status === 503) {
         setAttempt({ kind: 'unavailable', message: err.message })
       } else {
@@ -53,7 +56,7 @@ export default function PyfaNewPage() {
       </div>
     )
   }
-  if (attempt.kind === 'full') return <LimitReached message={attempt.message} retryAt={attempt.retryAt} onRetry={start} />
+  if (attempt.kind === 'full') return <LimitReached heading={attempt.heading} message={attempt.message} retryAt={attempt.retryAt} onRetry={start} />
   return (
     <div className="panel narrow fitting-status">
       <h1>{attempt.kind === 'unavailable' ? 'Not available on this server' : 'The session could not be started'}</h1>
@@ -81,7 +84,7 @@ function Actions({ retry }: { retry?: { label: string; onClick: () => void } }) 
   )
 }
 
-function LimitReached({ message, retryAt, onRetry }: { message: string; retryAt: number; onRetry: () => void }) {
+function LimitReached({ heading, message, retryAt, onRetry }: { heading: string; message: string; retryAt: number; onRetry: () => void }) {
   const [now, setNow] = useState(Date.now())
   const secondsLeft = Math.max(0, Math.ceil((retryAt - now) / 1000))
   useEffect(() => {
@@ -93,7 +96,7 @@ function LimitReached({ message, retryAt, onRetry }: { message: string; retryAt:
   }, [secondsLeft, onRetry])
   return (
     <div className="panel narrow fitting-status">
-      <h1>No session free right now</h1>
+      <h1>{heading}</h1>
       <p className="notice" data-testid="fitting-limit">
         {message}
       </p>

@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
+import { rateLimitedBody } from '../../../api/http/rate-limit.js'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 import { startTestApp, type TestApp } from '../../../api/testing/in-process-app.js'
 import { leaseOf, sessionTraces, waitFor } from '../../../api/tools/pyfa/testing/traces.js'
@@ -91,6 +92,19 @@ describe('a fitting session in the browser', () => {
     await waitFor(() => sessionTraces(runtimeDir, lease).length === 0, 'the session to be removed')
     expect(errors).toEqual([])
     await page.context().close()
+  })
+
+  it('says when this address started too many sessions, and waits as long as the server says', async () => {
+    const { page, context } = await openPage(browser, app.url)
+    // the per-address start limit's answer, as the shared rate limiter writes it (12 real starts would take minutes)
+    await page.route('**/api/pyfa/sessions', (route) =>
+      route.fulfill({ status: 429, headers: { 'Retry-After': '412' }, json: rateLimitedBody('Too many fitting sessions started from this address', 412) }),
+    )
+    await page.goto('/pyfa/new')
+    await page.locator('h1', { hasText: 'Too many sessions started' }).waitFor()
+    expect(await page.getByTestId('fitting-limit').textContent()).toBe('Too many fitting sessions started from this address: try again in 412 s')
+    expect(await page.getByTestId('fitting-retry').textContent()).toMatch(/^Trying again in 41[12] s/)
+    await context.close()
   })
 
   it('says when this address already has its sessions, and retries by itself', async () => {
