@@ -88,8 +88,17 @@ describe('header and menu', () => {
     await closed()
 
     await open()
+    // a modal: Tab goes round the menu and never reaches the page behind it
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab')
+      const inside = await page.evaluate(() => !document.activeElement || document.activeElement === document.body || !!document.activeElement.closest('nav.drawer'))
+      expect(inside, `focus after ${i + 1} Tabs`).toBe(true)
+    }
     await page.keyboard.press('Escape')
     await closed()
+    // and the page is usable again once it closes
+    await page.getByRole('searchbox', { name: 'Search tools' }).focus()
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search tools')
 
     await open()
     await drawer.getByRole('link', { name: 'Changelog' }).click()

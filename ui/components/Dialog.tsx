@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
+import { useInertOutside } from '../lib/use-inert-outside'
 
 interface Props {
   open: boolean
@@ -9,9 +10,10 @@ interface Props {
   wide?: boolean
 }
 
-/** A modal dialog that closes on its × button, a click on the backdrop, or Escape. */
+/** A modal dialog that closes on its × button, a click on the backdrop, or Escape; the page behind is inert while it is open. */
 export function Dialog({ open, onClose, title, children, wide }: Props) {
   const panel = useRef<HTMLDivElement>(null)
+  useInertOutside(panel, open)
   useEffect(() => {
     if (!open) return
     const previous = document.activeElement as HTMLElement | null

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { NavLink } from 'react-router-dom'
+import { useInertOutside } from '../lib/use-inert-outside'
 import { SECTIONS, menuTools } from '../tools/registry'
 
 interface Props {
@@ -10,6 +11,10 @@ interface Props {
 /** The right-side drawer. Closing on route change is the layout's job (it owns the location). */
 export function MenuDrawer({ open, onClose }: Props) {
   const closeRef = useRef<HTMLButtonElement>(null)
+  const drawer = useRef<HTMLElement>(null)
+  const backdrop = useRef<HTMLDivElement>(null)
+  // a modal while open: Tab stays in the menu; the backdrop stays clickable to close it
+  useInertOutside(drawer, open, [backdrop])
 
   useEffect(() => {
     if (!open) return
@@ -23,8 +28,8 @@ export function MenuDrawer({ open, onClose }: Props) {
 
   return (
     <>
-      <div className={`drawer-backdrop${open ? ' open' : ''}`} data-testid="drawer-backdrop" onClick={onClose} aria-hidden="true" />
-      <nav className={`drawer${open ? ' open' : ''}`} aria-label="Main menu" aria-hidden={!open} inert={!open}>
+      <div ref={backdrop} className={`drawer-backdrop${open ? ' open' : ''}`} data-testid="drawer-backdrop" onClick={onClose} aria-hidden="true" />
+      <nav ref={drawer} className={`drawer${open ? ' open' : ''}`} aria-label="Main menu" aria-hidden={!open} inert={!open}>
         <div className="drawer-head">
           <span>Menu</span>
           <button ref={closeRef} type="button" className="icon-button" aria-label="Close menu" onClick={onClose}>

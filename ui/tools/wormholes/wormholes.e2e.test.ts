@@ -111,6 +111,12 @@ describe('system dialog', () => {
     expect(await dialog.getByRole('link', { name: 'DOTLAN EveMaps' }).getAttribute('href')).toBe('https://evemaps.dotlan.net/system/J123450')
     // type icons from the image server
     await eventually(() => dialog.locator('.wh-celestials img').count()).toBe(10)
+    // a modal: Tab goes round the dialog and never reaches the filters behind it
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab')
+      const inside = await page.evaluate(() => !document.activeElement || document.activeElement === document.body || !!document.activeElement.closest('[role=dialog]'))
+      expect(inside, `focus after ${i + 1} Tabs`).toBe(true)
+    }
 
     await dialog.getByRole('button', { name: 'Close' }).click()
     await eventually(() => page.getByRole('dialog').count()).toBe(0)
