@@ -22,6 +22,10 @@ describe('selection in the query string', () => {
     expect(read('tz=UTC').selection).toEqual({ ...defaults(), zone: 'UTC' })
   })
 
+  it('reads an older spelling of a zone in a link as the zone under its current name', () => {
+    expect(read('tz=Asia/Calcutta').selection.zone).toBe('Asia/Kolkata')
+  })
+
   it('accepts HH:mm and stores HH:mm:ss', () => {
     expect(read('date=2024-05-01&time=19:00&tz=UTC').selection.time).toBe('19:00:00')
   })

@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { listZones, MAX_ZONE_MATCHES, searchZones } from './zones'
+import { currentZoneName, listZones, MAX_ZONE_MATCHES, searchZones } from './zones'
 
 const zones = listZones()
 
 describe('time zone list', () => {
   it('holds every zone the runtime knows plus UTC, UTC first', () => {
     expect(zones[0]).toBe('UTC')
-    expect(zones.length).toBe(Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC').length + 1)
+    expect(zones.length).toBe(new Set(Intl.supportedValuesOf('timeZone').map(currentZoneName)).size + (Intl.supportedValuesOf('timeZone').includes('UTC') ? 0 : 1))
     expect(zones).toContain('Europe/London')
     expect(new Set(zones).size).toBe(zones.length)
+  })
+})
+
+describe('current zone names', () => {
+  it('names a zone as IANA does today, and leaves other names alone', () => {
+    expect(currentZoneName('Asia/Calcutta')).toBe('Asia/Kolkata')
+    expect(currentZoneName('Europe/Kiev')).toBe('Europe/Kyiv')
+    expect(currentZoneName('Europe/London')).toBe('Europe/London')
   })
 })
 
@@ -36,8 +44,18 @@ describe('time zone search', () => {
     expect(searchZones('', zones).matches).toHaveLength(MAX_ZONE_MATCHES)
   })
 
-  it('offers a valid IANA name typed in full even when the runtime lists it under an older spelling', () => {
-    const r = searchZones('Asia/Kolkata', zones)
-    expect(r.matches[0]).toBe('Asia/Kolkata')
+  it("finds zones by their current names, which the runtime lists under older spellings (Calcutta, Kiev, Saigon)", () => {
+    expect(searchZones('kolkata', zones).matches).toEqual(['Asia/Kolkata'])
+    expect(searchZones('kyiv', zones).matches).toEqual(['Europe/Kyiv'])
+    expect(searchZones('ho chi minh', zones).matches).toEqual(['Asia/Ho_Chi_Minh'])
+    expect(searchZones('yangon', zones).matches).toEqual(['Asia/Yangon'])
+    expect(searchZones('kathmandu', zones).matches).toEqual(['Asia/Kathmandu'])
+    // listed once, under the current name only
+    expect(zones).not.toContain('Asia/Calcutta')
+    expect(searchZones('calcutta', zones).matches).toEqual([])
+  })
+
+  it('offers any other valid IANA name when typed in full', () => {
+    expect(searchZones('US/Eastern', zones).matches[0]).toBe('US/Eastern')
   })
 })

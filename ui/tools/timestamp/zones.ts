@@ -2,16 +2,45 @@ import { isKnownZone } from './convert'
 
 export const MAX_ZONE_MATCHES = 20
 
-/** Every zone the runtime knows, plus UTC (which `Intl.supportedValuesOf` leaves out), sorted, UTC first. */
+/**
+ * Today's IANA names of zones that browsers list under an older spelling: Chromium and Node take their list from
+ * CLDR, which keeps the first name a zone had (Asia/Calcutta, Europe/Kiev). The pairs are IANA tzdata 2025b's
+ * `backward` links whose old name the runtime lists and whose current name it does not; every browser accepts both.
+ */
+const CURRENT_NAMES: Record<string, string> = {
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+}
+
+/** A zone under its current IANA name, when the runtime accepts that name (Asia/Calcutta becomes Asia/Kolkata). */
+export function currentZoneName(zone: string): string {
+  const current = CURRENT_NAMES[zone]
+  return current && isKnownZone(current) ? current : zone
+}
+
+/** Every zone the runtime knows under its current name, plus UTC (which `Intl.supportedValuesOf` leaves out), sorted, UTC first. */
 export function listZones(): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone').map(currentZoneName) : []
   return ['UTC', ...[...new Set(known)].filter((z) => z !== 'UTC').sort()]
 }
 
-/** The zone this browser (or process) runs in, or UTC when it cannot tell. */
+/** The zone this browser (or process) runs in, under its current name, or UTC when it cannot tell. */
 export function systemZone(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
-  return zone && isKnownZone(zone) ? zone : 'UTC'
+  return zone && isKnownZone(zone) ? currentZoneName(zone) : 'UTC'
 }
 
 const normalise = (s: string) => s.toLowerCase().replace(/[\s_]+/g, ' ').trim()
@@ -19,8 +48,8 @@ const normalise = (s: string) => s.toLowerCase().replace(/[\s_]+/g, ' ').trim()
 /**
  * Zones matching a search, best first, at most `limit`. A match is a case-insensitive substring where spaces
  * and underscores are the same ('new york' finds America/New_York). Ranking: exact name, then a name whose
- * place part starts with the query, then anything containing it. A valid IANA name the runtime lists under
- * another spelling (Asia/Kolkata for Asia/Calcutta) is offered when typed in full.
+ * place part starts with the query, then anything containing it. Any other valid IANA name (an alias such as
+ * US/Eastern) is offered when typed in full.
  */
 export function searchZones(query: string, zones: string[], limit = MAX_ZONE_MATCHES): { matches: string[]; total: number } {
   const q = normalise(query)
