@@ -7,6 +7,8 @@ export const CONTACT_LIMITS = { name: 100, email: 254, message: 4000 } as const
 
 export const CONTACT_TEXT = {
   required: 'Please fill out name, email, and message.',
+  /** Beyond the spec: the browser's own email check, before anything is sent. */
+  badEmail: 'Please enter a valid email address.',
   sent: "Message sent. I'll get back to you soon.",
   failed: 'Something went wrong.',
   network: 'Network error. Try again.',

@@ -39,6 +39,12 @@ export default function ContactPage() {
       setStatus({ kind: 'failure', message: CONTACT_TEXT.required })
       return
     }
+    // the form skips the browser's validation (for the spec's own messages), so ask the email field directly
+    const email = (e.currentTarget as HTMLFormElement).elements.namedItem('email')
+    if (email instanceof HTMLInputElement && email.validity.typeMismatch) {
+      setStatus({ kind: 'failure', message: CONTACT_TEXT.badEmail })
+      return
+    }
     setStatus({ kind: 'sending' })
     try {
       await apiPost('/api/contact', { name: fields.name, email: fields.email, topic: fields.topic, message: fields.message })
