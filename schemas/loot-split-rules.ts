@@ -5,6 +5,12 @@
  * every ISK value comes from the community sleeper-site data at run time (see docs/tools/loot-splitters.md).
  */
 
+/**
+ * Upper bounds that keep a request to what a real night of ratting looks like (and the sums far from overflow).
+ * Here, without zod, so the pages can cap their boxes at the same numbers the API checks.
+ */
+export const LOOT_SPLIT_LIMITS = { players: 500, nameLength: 64, siteCount: 10_000, shipCount: 100, extraShares: 1_000 } as const
+
 export const SITE_TIERS = ['C1', 'C2', 'C3', 'C4', 'C5', 'C6'] as const
 export type SiteTier = (typeof SITE_TIERS)[number]
 

@@ -1,8 +1,7 @@
 import { z } from 'zod'
-import { ACCOUNTING_LEVELS, SITE_TIERS } from './loot-split-rules.js'
+import { ACCOUNTING_LEVELS, LOOT_SPLIT_LIMITS, SITE_TIERS } from './loot-split-rules.js'
 
-/** Upper bounds that keep a request to what a real night of ratting looks like (and the sums far from overflow). */
-export const LOOT_SPLIT_LIMITS = { players: 500, nameLength: 64, siteCount: 10_000, shipCount: 100, extraShares: 1_000 } as const
+export { LOOT_SPLIT_LIMITS }
 
 const number = () => z.number({ error: (issue) => (issue.input === undefined ? 'required' : 'must be a number') })
 const count = (max: number) => number().int('must be a whole number').min(0, 'must be 0 or more').max(max, `at most ${max}`)

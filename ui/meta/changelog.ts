@@ -22,6 +22,12 @@ export const releases: Release[] = [
       "Industry: the job cost index override's hint shows the system's index as the fraction the field takes (0.1264), not as a percent that the field would refuse.",
       "Fitting tool: when an address has started too many sessions, the page says so and waits as long as the server asks, instead of 'No session free right now' and a retry every 30 s that fails.",
       "Status page: the static data import time is given in UTC whatever the database server's time zone.",
+      "Dialogs and the menu: keyboard focus stays inside while they are open; Tab no longer reaches (and Enter no longer changes) the page behind.",
+      "Time converter: zones are listed under their current names (Asia/Kolkata, Europe/Kyiv, Asia/Ho_Chi_Minh, Asia/Yangon...), so searching the city name people use today finds them.",
+      "Contact: an email address the browser can tell is wrong is caught before sending, with 'Please enter a valid email address.'",
+      "Compressed-ore planner: a shared link naming an unknown hub plans at Jita 4-4 instead of failing every Calculate; a link the page would refuse is no longer sent; pasted amounts above the 100 billion cap say they were cut.",
+      "Hole rolling: the mass tracker no longer lists both 'not yet disrupted' and 'reduced' after you record one of them at exactly half the hole's mass (the guide's 2 cold + 2 hot jumps).",
+      "Loot splitters: site, ship and participation counts are capped in their boxes at what the server accepts (10,000 runs, 100 ships) instead of being refused in server words.",
     ],
   },
   {

@@ -11,6 +11,14 @@ import { planRequest, settingsFromQuery, settingsToQuery, type PlannerSettings }
 import { StrategyPanel, type Hub } from './StrategyPanel'
 import './compressed.css'
 
+/** Why the page will not send these settings, or null. `oreIds` is null while the ore list loads. */
+function settingsProblem(settings: PlannerSettings, oreIds: number[] | null): string | null {
+  if (Number.isNaN(refineRateFraction(settings.refineRate))) return 'Refine rate must be a number from 0 to 100.'
+  if (oreIds && oreIds.every((id) => settings.excluded.includes(id))) return 'Allow at least one ore.'
+  if (MINERAL_NAMES.every((m) => settings.targets[m] === 0)) return 'Enter an amount for at least one mineral.'
+  return null
+}
+
 export default function CompressedPage() {
   const [params, setParams] = useSearchParams()
   const [settings, setSettings] = useState<PlannerSettings>(() => settingsFromQuery(params))
@@ -54,23 +62,17 @@ export default function CompressedPage() {
     }
   }, [])
 
-  // A shared link with targets plans as soon as the ore list is in.
+  // A shared link with targets plans as soon as the ore list is in, unless the page would refuse it too.
   const autoRan = useRef(false)
   useEffect(() => {
     if (!ores || autoRan.current) return
     autoRan.current = true
-    if (MINERAL_NAMES.some((m) => settings.targets[m] > 0)) void calculate(settings, ores.map((o) => o.typeIdCompressed))
+    const ids = ores.map((o) => o.typeIdCompressed)
+    if (!settingsProblem(settings, ids)) void calculate(settings, ids)
   }, [ores, settings, calculate])
 
   const oreIds = ores?.map((o) => o.typeIdCompressed) ?? []
-  const allowedCount = oreIds.filter((id) => !settings.excluded.includes(id)).length
-  const problem = Number.isNaN(refineRateFraction(settings.refineRate))
-    ? 'Refine rate must be a number from 0 to 100.'
-    : ores && allowedCount === 0
-      ? 'Allow at least one ore.'
-      : MINERAL_NAMES.every((m) => settings.targets[m] === 0)
-        ? 'Enter an amount for at least one mineral.'
-        : null
+  const problem = settingsProblem(settings, ores ? oreIds : null)
 
   const submit = (e: FormEvent) => {
     e.preventDefault()

@@ -74,6 +74,7 @@ export function MineralNeeds({ targets, onChange }: Props) {
                 .map(([m, n]) => `${m} ${formatInt(n)}`)
                 .join(', ')}.`
             : 'No mineral amounts found in the pasted text.'}
+          {Object.values(lastPaste.targets).some((n) => n > MAX_TARGET_UNITS) && ` Amounts above ${formatInt(MAX_TARGET_UNITS)} were cut to ${formatInt(MAX_TARGET_UNITS)}, the most one plan takes.`}
           {lastPaste.skipped.length > 0 && ` Skipped line${lastPaste.skipped.length === 1 ? '' : 's'} ${lastPaste.skipped.map((s) => s.line).join(', ')} (no mineral name or number).`}
         </p>
       )}

@@ -71,6 +71,7 @@ describe('/compressed', () => {
     expect(await mineralBox(page, 'Tritanium').inputValue()).toBe('1500')
     expect(await mineralBox(page, 'Isogen').inputValue()).toBe('2500')
     expect(await page.getByTestId('ore-paste-result').innerText()).toMatch(/Skipped line 4/)
+    expect(await page.getByTestId('ore-paste-result').innerText()).not.toMatch(/cut to/)
 
     const shared = page.url()
     const other = await context.newPage()
@@ -78,6 +79,28 @@ describe('/compressed', () => {
     await other.getByTestId('ore-list').waitFor()
     expect(await other.getByTestId('ore-card').count()).toBe(2)
     expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('says when a pasted amount is above what one plan takes, and does not send a shared link the page would refuse', async () => {
+    const { page, context } = await openPlanner()
+    await page.getByRole('tab', { name: 'Paste' }).click()
+    await page.locator('textarea').fill('Megacyte 250,000,000,000\nZydrine 5')
+    await page.getByRole('button', { name: 'Use these amounts' }).click()
+    expect(await mineralBox(page, 'Megacyte').inputValue()).toBe('100000000000')
+    expect(await page.getByTestId('ore-paste-result').innerText()).toBe(
+      'Read Megacyte 250,000,000,000, Zydrine 5. Amounts above 100,000,000,000 were cut to 100,000,000,000, the most one plan takes.',
+    )
+
+    // every ore left out: the page says so itself and asks the server nothing
+    const ids = ((await (await fetch(`${baseUrl}/api/ore-planner/ores`)).json()) as { ores: Array<{ typeIdCompressed: number }> }).ores.map((o) => o.typeIdCompressed)
+    let planned = 0
+    page.on('request', (r) => r.url().endsWith('/api/ore-planner/plan') && planned++)
+    await page.goto(`/compressed?t=Tritanium:1000&x=${ids.join(',')}`)
+    await page.getByText('Allow at least one ore.').first().waitFor()
+    await page.waitForTimeout(500)
+    expect(planned).toBe(0)
+    expect(await page.getByText(/Invalid body/).count()).toBe(0)
     await context.close()
   })
 

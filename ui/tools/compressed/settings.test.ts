@@ -27,6 +27,9 @@ describe('planner settings in the URL', () => {
     expect([s.targets.Tritanium, s.targets.Pyerite]).toEqual([0, 0])
     expect([s.refineRate, s.strategy, s.stationId, s.blendWeight]).toEqual([86.7, 'min_cost', 60003760, 0.5])
     expect(s.setup).toEqual(DEFAULT_SETTINGS.setup)
+    // a station that is not one of the five hubs plans at the default hub, which the hub box then shows
+    expect(settingsFromQuery(new URLSearchParams('hub=60003761')).stationId).toBe(60003760)
+    expect(settingsFromQuery(new URLSearchParams('hub=60008494')).stationId).toBe(60008494)
   })
 
   it('sends only what the chosen strategy needs', () => {

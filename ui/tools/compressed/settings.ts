@@ -14,6 +14,7 @@ import {
   type RefineSetup,
   type Strategy,
 } from '../../../schemas/ore-planner-constants'
+import { hubByStation } from '../../../schemas/hubs'
 
 /** Everything the page's form holds; it lives in the URL so a plan can be shared as a link. */
 export interface PlannerSettings {
@@ -78,8 +79,8 @@ export function settingsFromQuery(params: URLSearchParams): PlannerSettings {
     excluded: (params.get('x') ?? '').split(',').flatMap((v) => (/^\d+$/.test(v) ? [Number(v)] : [])),
     strategy: oneOf(STRATEGIES, params.get('s'), DEFAULT_SETTINGS.strategy),
     haulMode: oneOf(HAUL_MODES, params.get('haul'), DEFAULT_SETTINGS.haulMode),
-    // The hub list comes from the API; the server rejects an id that is not a hub.
-    stationId: station !== null && Number.isInteger(station) && station > 0 ? station : DEFAULT_SETTINGS.stationId,
+    // a link naming a station that is not one of the hubs (mistyped, or a hub since dropped) plans at the default
+    stationId: station !== null && hubByStation(station) ? station : DEFAULT_SETTINGS.stationId,
     priceField: oneOf(PLANNER_PRICE_FIELDS, params.get('price'), DEFAULT_SETTINGS.priceField),
     blendWeight: weight !== null && isBlendStep(weight) ? weight : DEFAULT_SETTINGS.blendWeight,
   }

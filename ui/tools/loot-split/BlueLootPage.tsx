@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { BlueLootResponse } from '../../../schemas/loot-split'
-import { BLUE_LOOT_SITES, BLUE_LOOT_TIERS, describeLadder, escalationAdds, playerShares, SHARE_MODES, SHIP_KINDS, TACKLE_SHARES } from '../../../schemas/loot-split-rules'
+import { BLUE_LOOT_SITES, BLUE_LOOT_TIERS, describeLadder, escalationAdds, LOOT_SPLIT_LIMITS, playerShares, SHARE_MODES, SHIP_KINDS, TACKLE_SHARES } from '../../../schemas/loot-split-rules'
 import { NumberField } from '../../components/NumberField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
 import { formatIsk } from '../../lib/format'
@@ -163,7 +163,7 @@ export default function BlueLootPage() {
                       <td>{p.name}</td>
                       {kinds.map((k, i) => (
                         <td key={k.key} className="align-center">
-                          <CellNumber label={`${p.name} ${k.label}`} value={p.ships[i]} max={100} onChange={(n) => updatePlayer(p.id, { ships: i === 0 ? [n, p.ships[1]] : [p.ships[0], n] })} />
+                          <CellNumber label={`${p.name} ${k.label}`} value={p.ships[i]} max={LOOT_SPLIT_LIMITS.shipCount} onChange={(n) => updatePlayer(p.id, { ships: i === 0 ? [n, p.ships[1]] : [p.ships[0], n] })} />
                         </td>
                       ))}
                       <td className="align-center">
@@ -249,7 +249,7 @@ function SiteCount({ name, setup, sites, usedDread, escalations, onChange }: { n
   }
   return (
     <div className="site-count">
-      <NumberField label={name} value={setup.counts[name] ?? 0} onChange={onChange} min={0} integer title={tip} />
+      <NumberField label={name} value={setup.counts[name] ?? 0} onChange={onChange} min={0} max={LOOT_SPLIT_LIMITS.siteCount} integer title={tip} />
       <span className="muted site-value" title={tip}>
         {hint}
       </span>

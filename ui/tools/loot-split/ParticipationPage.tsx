@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { LootEscalations, ParticipationResponse } from '../../../schemas/loot-split'
-import { escalationAdds, hasEscalations, SITE_TIERS, type SiteTier } from '../../../schemas/loot-split-rules'
+import { escalationAdds, hasEscalations, LOOT_SPLIT_LIMITS, SITE_TIERS, type SiteTier } from '../../../schemas/loot-split-rules'
 import { formatIsk } from '../../lib/format'
 import { postCalc } from './calc-call'
 import { abbreviateIsk, millions0 } from './format'
@@ -193,7 +193,7 @@ function ParticipationGrid({ setup, sites, escalations, onRan, onCount, onRemove
             <th scope="row">Number Ran</th>
             {sites.map((s) => (
               <td key={s.site} className="align-center">
-                <CellNumber label={`${s.site} number ran`} value={setup.ran[s.site] ?? 0} onChange={(n) => onRan(s.site, n)} />
+                <CellNumber label={`${s.site} number ran`} value={setup.ran[s.site] ?? 0} max={LOOT_SPLIT_LIMITS.siteCount} onChange={(n) => onRan(s.site, n)} />
               </td>
             ))}
             <td />
@@ -206,7 +206,7 @@ function ParticipationGrid({ setup, sites, escalations, onRan, onCount, onRemove
                 const ran = setup.ran[s.site] ?? 0
                 return (
                   <td key={s.site} className="align-center">
-                    <CellNumber label={`${p.name} ${s.site}`} value={count} onChange={(n) => onCount(p, s.site, n)} warning={count > ran ? `Player count (${count}) exceeds Number Ran (${ran})` : undefined} />
+                    <CellNumber label={`${p.name} ${s.site}`} value={count} max={LOOT_SPLIT_LIMITS.siteCount} onChange={(n) => onCount(p, s.site, n)} warning={count > ran ? `Player count (${count}) exceeds Number Ran (${ran})` : undefined} />
                   </td>
                 )
               })}

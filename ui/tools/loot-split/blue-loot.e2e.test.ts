@@ -66,6 +66,10 @@ describe('blue loot splitter (/bloot)', () => {
     await page.getByLabel('Accounting Level').selectOption('1')
     expect(await page.getByTestId('broker-rate').textContent()).toBe('broker tax 7.04%')
 
+    // a count above what the server takes is capped in the box, not refused later in server words
+    await page.getByLabel('Core Garrison').fill('99999999')
+    await page.getByLabel('Core Garrison').blur()
+    expect(await page.getByLabel('Core Garrison').inputValue()).toBe('10000')
     await page.getByLabel('Core Garrison').fill('3')
     await page.getByLabel('Tier', { exact: true }).selectOption('C6')
     expect(await labels()).toEqual(['Core Bastion', 'Core Citadel', 'Strange Energy Readings', 'The Mirror', 'Unsecured Core Backup Array', 'Unsecured Core Emergence', 'Forgotten Core Assembly Hall', 'Forgotten Core Circuitry Disassembler'])
