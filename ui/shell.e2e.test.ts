@@ -104,6 +104,8 @@ describe('header and menu', () => {
     await drawer.getByRole('link', { name: 'Changelog' }).click()
     await closed()
     await page.waitForURL((url) => url.pathname === '/changelog')
+    // each page names itself in the tab
+    await expect.poll(() => page.title()).toBe('Changelog · J-Space Toolbox')
     await page.context().close()
   })
 

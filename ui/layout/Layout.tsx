@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
 import { useServerMessage } from '../lib/socket'
+import { pageTitle } from '../tools/registry'
 import { Header } from './Header'
 import { MenuDrawer } from './MenuDrawer'
 import { Starfield } from './Starfield'
@@ -14,6 +15,9 @@ export function Layout({ children }: { children?: React.ReactNode }) {
   const closeMenu = useCallback(() => setMenuOpen(false), [])
 
   useEffect(() => setMenuOpen(false), [location.pathname])
+  useEffect(() => {
+    document.title = pageTitle(location.pathname)
+  }, [location.pathname])
 
   return (
     <>

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react'
+import { matchPath } from 'react-router-dom'
 
 export type MenuSection = 'Calculators' | 'Reference' | 'Meta'
 
@@ -261,3 +262,23 @@ export const cardTools = () =>
     .sort((a, b) => landingRank(a.t.path) - landingRank(b.t.path) || a.i - b.i)
     .map(({ t }) => t)
 export const menuTools = (section: MenuSection) => tools.filter((t) => t.section === section && t.menu !== false)
+
+export const SITE_NAME = 'J-Space Toolbox'
+
+/**
+ * The browser tab's title for a path: the tool's name, after the J-code or player name when the path carries one
+ * ("J123450 · Wormhole Database · J-Space Toolbox"), so tabs and bookmarks say what they hold. Static paths are
+ * tried in registry order before the kill tracker's catch-all, as the router does.
+ */
+export function pageTitle(pathname: string): string {
+  if (pathname === '/') return SITE_NAME
+  for (const tool of tools) {
+    for (const path of [tool.path, ...(tool.subRoutes ?? []).map((s) => s.path)]) {
+      const match = matchPath(path, pathname)
+      if (!match) continue
+      const detail = match.params.jcode?.toUpperCase() ?? match.params.name
+      return [detail, tool.name, SITE_NAME].filter(Boolean).join(' · ')
+    }
+  }
+  return `Page not found · ${SITE_NAME}`
+}

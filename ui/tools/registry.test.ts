@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest'
+import { pageTitle } from './registry'
+
+describe('pageTitle', () => {
+  it("names the tool, after the J-code or player the path carries", () => {
+    expect(pageTitle('/')).toBe('J-Space Toolbox')
+    expect(pageTitle('/gas-calc')).toBe('Gas Huffing Calculator · J-Space Toolbox')
+    expect(pageTitle('/wormholes')).toBe('Wormhole Database · J-Space Toolbox')
+    expect(pageTitle('/wormholes/j123450')).toBe('J123450 · Wormhole Database · J-Space Toolbox')
+    expect(pageTitle('/appraisals/abc123')).toBe('ISKtimate (hub prices) · J-Space Toolbox')
+    // static pages outrank the kill tracker's one-segment catch-all, as in the router
+    expect(pageTitle('/changelog')).toBe('Changelog · J-Space Toolbox')
+    expect(pageTitle('/demo-pilot')).toBe('demo-pilot · Kill tracker · J-Space Toolbox')
+    expect(pageTitle('/no/such/page')).toBe('Page not found · J-Space Toolbox')
+  })
+})
