@@ -128,31 +128,33 @@ export function PlanResults({ plan }: { plan: PlanResponse }) {
 
       <section className="panel ore-section" aria-labelledby="ore-summary-title">
         <h2 id="ore-summary-title">Summary (Volumes &amp; Values)</h2>
-        <table className="data-table ore-summary" data-testid="ore-summary">
-          <thead>
-            <tr>
-              <th />
-              <th className="num">Volume</th>
-              <th className="num">Value at {plan.pricing.label}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(
-              [
-                ['Compressed ores (cost)', plan.summary.oresM3, plan.summary.oresCostIsk],
-                ['Targeted minerals', plan.summary.targetedMineralsM3, plan.summary.targetedValueIsk],
-                ['Surplus minerals', plan.summary.surplusMineralsM3, plan.summary.surplusValueIsk],
-                ['All minerals', plan.summary.allMineralsM3, plan.summary.allMineralsValueIsk],
-              ] as const
-            ).map(([label, volume, value]) => (
-              <tr key={label}>
-                <th>{label}</th>
-                <td className="num">{m3(volume)}</td>
-                <td className="num">{isk(value)}</td>
+        <div className="table-wrap">
+          <table className="data-table ore-summary" data-testid="ore-summary">
+            <thead>
+              <tr>
+                <th />
+                <th className="num">Volume</th>
+                <th className="num">Value at {plan.pricing.label}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {(
+                [
+                  ['Compressed ores (cost)', plan.summary.oresM3, plan.summary.oresCostIsk],
+                  ['Targeted minerals', plan.summary.targetedMineralsM3, plan.summary.targetedValueIsk],
+                  ['Surplus minerals', plan.summary.surplusMineralsM3, plan.summary.surplusValueIsk],
+                  ['All minerals', plan.summary.allMineralsM3, plan.summary.allMineralsValueIsk],
+                ] as const
+              ).map(([label, volume, value]) => (
+                <tr key={label}>
+                  <th>{label}</th>
+                  <td className="num">{m3(volume)}</td>
+                  <td className="num">{isk(value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <p className="muted">Minerals are 0.01 m³ a unit; “targeted” counts each mineral up to its target, “surplus” what is produced beyond it.</p>
       </section>
     </div>

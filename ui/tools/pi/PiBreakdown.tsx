@@ -6,41 +6,43 @@ import { Isk } from './PiTierTable'
 function InputTable({ caption, items }: { caption: string; items: PiIngredient[] }) {
   const total = items.some((i) => i.cost === null) ? null : items.reduce((s, i) => s + i.cost!, 0)
   return (
-    <table className="data-table pi-breakdown-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th>Material</th>
-          <th className="align-right">Tier</th>
-          <th className="align-right">Quantity</th>
-          <th className="align-right">Unit price</th>
-          <th className="align-right">Cost</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((i) => (
-          <tr key={i.typeId}>
-            <td>{i.name}</td>
-            <td className="align-right">P{i.tier}</td>
-            <td className="align-right">{formatNumber(i.quantity, Number.isInteger(i.quantity) ? 0 : 2)}</td>
+    <div className="table-wrap">
+      <table className="data-table pi-breakdown-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th>Material</th>
+            <th className="align-right">Tier</th>
+            <th className="align-right">Quantity</th>
+            <th className="align-right">Unit price</th>
+            <th className="align-right">Cost</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((i) => (
+            <tr key={i.typeId}>
+              <td>{i.name}</td>
+              <td className="align-right">P{i.tier}</td>
+              <td className="align-right">{formatNumber(i.quantity, Number.isInteger(i.quantity) ? 0 : 2)}</td>
+              <td className="align-right">
+                <Isk value={i.unitPrice} decimals={2} />
+              </td>
+              <td className="align-right">
+                <Isk value={i.cost} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th colSpan={4}>Total</th>
             <td className="align-right">
-              <Isk value={i.unitPrice} decimals={2} />
-            </td>
-            <td className="align-right">
-              <Isk value={i.cost} />
+              <Isk value={total} />
             </td>
           </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th colSpan={4}>Total</th>
-          <td className="align-right">
-            <Isk value={total} />
-          </td>
-        </tr>
-      </tfoot>
-    </table>
+        </tfoot>
+      </table>
+    </div>
   )
 }
 

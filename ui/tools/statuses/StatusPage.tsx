@@ -147,28 +147,30 @@ export default function StatusPage() {
           ) : (
             <p className="warning-text">Static game data is not imported yet.</p>
           )}
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th>Community data set</th>
-                <th>What</th>
-                <th className="align-right">Records</th>
-                <th>State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.static_data.datasets.map((d) => (
-                <tr key={d.name} data-testid="dataset">
-                  <td>
-                    <code>{d.file}</code>
-                  </td>
-                  <td>{d.what}</td>
-                  <td className="align-right">{d.records.toLocaleString('en-US')}</td>
-                  <td>{d.present ? <Badge tone="good">LOADED</Badge> : <><Badge tone="bad">MISSING</Badge> <span className="error-text">{d.error}</span></>}</td>
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th>Community data set</th>
+                  <th>What</th>
+                  <th className="align-right">Records</th>
+                  <th>State</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.static_data.datasets.map((d) => (
+                  <tr key={d.name} data-testid="dataset">
+                    <td>
+                      <code>{d.file}</code>
+                    </td>
+                    <td>{d.what}</td>
+                    <td className="align-right">{d.records.toLocaleString('en-US')}</td>
+                    <td>{d.present ? <Badge tone="good">LOADED</Badge> : <><Badge tone="bad">MISSING</Badge> <span className="error-text">{d.error}</span></>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {loadedAt && <p className="muted">Refreshes every 30 seconds. Last checked {loadedAt.toISOString().slice(11, 19)} UTC.</p>}
         </>
       )}

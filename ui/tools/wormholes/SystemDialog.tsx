@@ -30,44 +30,46 @@ function Statics({ detail }: { detail: WormholeSystemDetail }) {
   const disputed = detail.statics.filter((s) => s.type && s.type.disagreements.some((d) => d !== 'mass_regen'))
   return (
     <>
-      <table className="data-table wh-statics-table">
-        <thead>
-          <tr>
-            <th scope="col">Static</th>
-            <th scope="col">Leads to</th>
-            <th scope="col" className="align-right">
-              Total mass
-            </th>
-            <th scope="col" className="align-right">
-              Jump mass
-            </th>
-            <th scope="col" className="align-right">
-              Lifetime
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {detail.statics.map(({ code, type }) => (
-            <tr key={code}>
-              <td style={{ color: destinationColour(type?.destinations[0]) }} className="wh-static-code">
-                {code}
-              </td>
-              {type ? (
-                <>
-                  <td>{type.destinations.map(destinationLabel).join(', ') || 'unknown'}</td>
-                  <td className="align-right">{valueWithSde(type, 'total_mass', formatKg)}</td>
-                  <td className="align-right">{valueWithSde(type, 'max_jump_mass', formatKg)}</td>
-                  <td className="align-right">{valueWithSde(type, 'lifetime_hours', formatHours)}</td>
-                </>
-              ) : (
-                <td colSpan={4} className="muted">
-                  Not in the wormhole type data.
-                </td>
-              )}
+      <div className="table-wrap">
+        <table className="data-table wh-statics-table">
+          <thead>
+            <tr>
+              <th scope="col">Static</th>
+              <th scope="col">Leads to</th>
+              <th scope="col" className="align-right">
+                Total mass
+              </th>
+              <th scope="col" className="align-right">
+                Jump mass
+              </th>
+              <th scope="col" className="align-right">
+                Lifetime
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {detail.statics.map(({ code, type }) => (
+              <tr key={code}>
+                <td style={{ color: destinationColour(type?.destinations[0]) }} className="wh-static-code">
+                  {code}
+                </td>
+                {type ? (
+                  <>
+                    <td>{type.destinations.map(destinationLabel).join(', ') || 'unknown'}</td>
+                    <td className="align-right">{valueWithSde(type, 'total_mass', formatKg)}</td>
+                    <td className="align-right">{valueWithSde(type, 'max_jump_mass', formatKg)}</td>
+                    <td className="align-right">{valueWithSde(type, 'lifetime_hours', formatHours)}</td>
+                  </>
+                ) : (
+                  <td colSpan={4} className="muted">
+                    Not in the wormhole type data.
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {disputed.length > 0 && (
         <p className="muted small">Ranges: the community data and the game's 2023 static data export disagree; hover a range for both values.</p>
       )}

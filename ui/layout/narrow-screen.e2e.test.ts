@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { launchBrowser } from '../../api/testing/browser.js'
+
+const baseUrl = inject('appUrl')
+const PHONE = { width: 390, height: 844 }
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** How far an element's content reaches past its own width (0 when it fits), and the widest children doing it. */
+async function overflow(target: Page | Locator) {
+  const measure = (root: Element | null) => {
+    const el = (root ?? document.documentElement) as HTMLElement
+    const limit = el.getBoundingClientRect().right
+    const culprits = [...el.querySelectorAll('*')]
+      // boxes that scroll on their own, and the closed menu drawer parked off screen, do not widen the page
+      .filter((c) => c.getBoundingClientRect().right > limit + 1 && !c.closest('.table-wrap, .ore-table-scroll, .heatmap-wrap, nav.drawer'))
+      .map((c) => `${c.tagName.toLowerCase()}.${[...c.classList].join('.')}`)
+    return { by: el.scrollWidth - el.clientWidth, culprits: [...new Set(culprits)].slice(0, 5) }
+  }
+  return 'goto' in target ? target.evaluate(measure, null) : target.evaluate(measure)
+}
+
+async function phonePage(path: string) {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: PHONE })
+  const page = await context.newPage()
+  await page.goto(path)
+  await page.locator('main h1').first().waitFor()
+  return { page, context }
+}
+
+describe('on a phone-width screen (390 px)', () => {
+  it.each([
+    ['/', null],
+    ['/gas-calc', null],
+    ['/ore', null],
+    ['/wormholes', null],
+    ['/timestamp', null],
+    ['/rolling-mass', null],
+    ['/statuses', '.status-page table'],
+    ['/compressed?t=Tritanium:1000000,Pyerite:200000&s=min_haul', '[data-testid="ore-summary"]'],
+    ['/wormhole-sites', null],
+  ])('%s never scrolls the page sideways (wide tables scroll in their own box)', async (path, waitFor) => {
+    const { page, context } = await phonePage(path)
+    if (waitFor) await page.locator(waitFor).first().waitFor()
+    if (path === '/wormhole-sites') await page.getByRole('button', { name: 'Show Waves' }).first().click()
+    await page.waitForTimeout(300)
+    expect(await overflow(page)).toEqual({ by: 0, culprits: [] })
+    await context.close()
+  })
+
+  it('fits the wormhole system dialog and a reaction breakdown to the screen', async () => {
+    const { page, context } = await phonePage('/wormholes/J123450')
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('region', { name: 'Celestials' }).waitFor()
+    expect(await overflow(dialog)).toEqual({ by: 0, culprits: [] })
+
+    await page.goto('/reaction-calc')
+    await page.locator('tbody tr.row-good, tbody tr.row-bad').first().click()
+    await page.getByRole('dialog').locator('table').first().waitFor()
+    expect(await overflow(page.getByRole('dialog'))).toEqual({ by: 0, culprits: [] })
+    await context.close()
+  })
+})
