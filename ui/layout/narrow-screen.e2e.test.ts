@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { launchBrowser } from '../../api/testing/browser.js'
+import { KillboardSummary } from '../../schemas/killboard.js'
 
 const baseUrl = inject('appUrl')
 const PHONE = { width: 390, height: 844 }
@@ -55,10 +56,31 @@ describe('on a phone-width screen (390 px)', () => {
     await context.close()
   })
 
+  it("opens a '?' hint with a tap, where a hover title would show nothing", async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: PHONE, hasTouch: true, isMobile: true })
+    const page = await context.newPage()
+    await page.goto('/industry')
+    const hint = page.locator('.field', { has: page.getByLabel('ME rig', { exact: true }) }).getByLabel('More information')
+    const text = page.getByRole('tooltip').filter({ hasText: /A material rig for this item's group/ })
+    expect(await text.isVisible()).toBe(false)
+    await hint.tap()
+    await expect.poll(() => text.isVisible()).toBe(true)
+    // the select keeps its plain name, without the hint
+    expect(await page.getByLabel('ME rig', { exact: true }).evaluate((el) => el.tagName)).toBe('SELECT')
+    await context.close()
+  })
+
   it('fits the wormhole system dialog and a reaction breakdown to the screen', async () => {
-    const { page, context } = await phonePage('/wormholes/J123450')
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: PHONE })
+    const page = await context.newPage()
+    // corporations with long names, whatever kills the test server holds for this system
+    const activeCorporations = Array.from({ length: 3 }, (_, i) => ({ id: 98000000 + i, name: `Wormhole Residents Of Very Long Name ${i}`, activeDays: 3, lastSeenDaysAgo: 1 }))
+    const summary = KillboardSummary.parse({ solarsystemid: 31000488, totalKills: 3, daysCovered: 30, windowDays: 60, mostRecentKillDaysAgo: 1, activeCorporations })
+    await page.route('**/api/killboard-summary/31000488', (r) => r.fulfill({ json: summary }))
+    await page.goto('/wormholes/J123450')
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('region', { name: 'Celestials' }).waitFor()
+    await dialog.locator('.wh-corps').waitFor()
     expect(await overflow(dialog)).toEqual({ by: 0, culprits: [] })
 
     await page.goto('/reaction-calc')

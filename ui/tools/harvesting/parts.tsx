@@ -4,18 +4,9 @@ import { Collapsible } from '../../components/Collapsible'
 import { apiGet, apiPost, ApiError } from '../../lib/api'
 import { readStorage, writeStorage } from '../../lib/storage'
 
-/** A '?' mark that shows its text on hover or keyboard focus (and to screen readers through the tooltip role). */
-export function InfoTip({ text, label = 'More information' }: { text: string; label?: string }) {
-  const id = useId()
-  return (
-    <span className="info-tip" tabIndex={0} aria-label={label} aria-describedby={id}>
-      ?
-      <span role="tooltip" id={id} className="info-tip-text">
-        {text}
-      </span>
-    </span>
-  )
-}
+import { InfoTip } from '../../components/InfoTip'
+
+export { InfoTip }
 
 export function SelectField<T extends string | number>({
   label,

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { BlueLootResponse } from '../../../schemas/loot-split'
 import { BLUE_LOOT_SITES, BLUE_LOOT_TIERS, describeLadder, escalationAdds, LOOT_SPLIT_LIMITS, playerShares, SHARE_MODES, SHIP_KINDS, TACKLE_SHARES } from '../../../schemas/loot-split-rules'
+import { InfoTip } from '../../components/InfoTip'
 import { NumberField } from '../../components/NumberField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
 import { formatIsk } from '../../lib/format'
@@ -110,9 +111,7 @@ export default function BlueLootPage() {
         <p className="muted avenger-note" title={avengerTip(escalations)} data-testid="avenger-note">
           Upgraded Avenger wave:{' '}
           {usedDread ? 'counted on every site, a dread is in the fleet.' : setup.mode === 'dps-logi' ? 'not counted (DPS/Logi fleet, no capital on grid).' : 'not counted, no dread in the fleet yet.'}{' '}
-          <span className="hint-mark" aria-hidden="true">
-            ?
-          </span>
+          <InfoTip text={avengerTip(escalations)} label="About the Upgraded Avenger wave" />
         </p>
       </section>
 

@@ -3,6 +3,7 @@ import type { SiteValueBreakdown } from '../../../schemas/loot-split'
 import { ACCOUNTING_LEVELS, brokerTaxPercentLabel } from '../../../schemas/loot-split-rules'
 import { Collapsible } from '../../components/Collapsible'
 import { CopyButton } from '../../components/CopyButton'
+import { InfoTip } from '../../components/InfoTip'
 import { NumberField, sanitizeNumber } from '../../components/NumberField'
 import { SelectField } from '../../components/SelectField'
 import { formatIsk } from '../../lib/format'
@@ -83,10 +84,13 @@ export function TaxFields({ value, onChange, noBrokerLabel }: { value: TaxSettin
       />
       <NumberField label="Corp Tax %" value={value.corpTax} onChange={(corpTax) => onChange({ corpTax })} min={0} max={100} step={0.1} title="Taken after broker tax, from what is left" />
       <NumberField label="Alliance Tax %" value={value.allianceTax} onChange={(allianceTax) => onChange({ allianceTax })} min={0} max={100} step={0.1} title="Taken after broker and corp tax, from what is left" />
-      <label className="checkbox-field" title={noBrokerTip}>
-        <input type="checkbox" checked={value.noBroker} title={noBrokerTip} onChange={(e) => onChange({ noBroker: e.target.checked })} />
-        {noBrokerLabel} <span className="hint-mark" aria-hidden="true">?</span>
-      </label>
+      <span className="checkbox-with-tip">
+        <label className="checkbox-field" title={noBrokerTip}>
+          <input type="checkbox" checked={value.noBroker} title={noBrokerTip} onChange={(e) => onChange({ noBroker: e.target.checked })} />
+          {noBrokerLabel}
+        </label>
+        <InfoTip text={noBrokerTip} />
+      </span>
     </div>
   )
 }

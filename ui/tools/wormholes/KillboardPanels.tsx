@@ -80,33 +80,35 @@ export function KillsSummary({ systemId, imageServer }: { systemId: number; imag
         ) : summary.activeCorporations.length === 0 ? (
           <p className="muted">No corporation seen in this system's kills.</p>
         ) : (
-          <table className="data-table wh-corps">
-            <thead>
-              <tr>
-                <th scope="col">Corporation</th>
-                <th scope="col" className="align-right">
-                  Active days
-                </th>
-                <th scope="col" className="align-right">
-                  Last seen
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {topCorporations(summary.activeCorporations).map((c) => (
-                <tr key={c.id}>
-                  <td className="wh-corp">
-                    <GameImage src={`${imageServer}/corporations/${c.id}/logo?size=32`} alt={corporationLabel(c)} size={24} />
-                    <a href={`https://zkillboard.com/corporation/${c.id}/`} target="_blank" rel="noreferrer">
-                      {corporationLabel(c)}
-                    </a>
-                  </td>
-                  <td className="align-right">{c.activeDays}</td>
-                  <td className="align-right">{relativeTime(c.lastSeenDaysAgo)}</td>
+          <div className="table-wrap">
+            <table className="data-table wh-corps">
+              <thead>
+                <tr>
+                  <th scope="col">Corporation</th>
+                  <th scope="col" className="align-right">
+                    Active days
+                  </th>
+                  <th scope="col" className="align-right">
+                    Last seen
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {topCorporations(summary.activeCorporations).map((c) => (
+                  <tr key={c.id}>
+                    <td className="wh-corp">
+                      <GameImage src={`${imageServer}/corporations/${c.id}/logo?size=32`} alt={corporationLabel(c)} size={24} />
+                      <a href={`https://zkillboard.com/corporation/${c.id}/`} target="_blank" rel="noreferrer">
+                        {corporationLabel(c)}
+                      </a>
+                    </td>
+                    <td className="align-right">{c.activeDays}</td>
+                    <td className="align-right">{relativeTime(c.lastSeenDaysAgo)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </Section>
     </>
