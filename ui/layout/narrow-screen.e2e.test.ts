@@ -67,6 +67,21 @@ describe('on a phone-width screen (390 px)', () => {
     await expect.poll(() => text.isVisible()).toBe(true)
     // the select keeps its plain name, without the hint
     expect(await page.getByLabel('ME rig', { exact: true }).evaluate((el) => el.tagName)).toBe('SELECT')
+
+    // a hint in a table header that scrolls in its own box is drawn whole, inside the screen
+    await page.goto('/gas-calc')
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await page.getByTestId('gas-results').waitFor()
+    await page.getByLabel('About ISK/hr').tap()
+    const tip = page.getByRole('tooltip').filter({ visible: true })
+    await tip.waitFor()
+    const box = await tip.evaluate((el) => {
+      const r = el.getBoundingClientRect()
+      return { left: r.left, right: r.right, onTopLayer: el.parentElement === document.body }
+    })
+    expect(box.onTopLayer).toBe(true)
+    expect(box.left).toBeGreaterThanOrEqual(0)
+    expect(box.right).toBeLessThanOrEqual(PHONE.width)
     await context.close()
   })
 

@@ -28,7 +28,7 @@ export const releases: Release[] = [
       "Compressed-ore planner: a shared link naming an unknown hub plans at Jita 4-4 instead of failing every Calculate; a link the page would refuse is no longer sent; pasted amounts above the 100 billion cap say they were cut.",
       "Hole rolling: the mass tracker no longer lists both 'not yet disrupted' and 'reduced' after you record one of them at exactly half the hole's mass (the guide's 2 cold + 2 hot jumps).",
       "Phones and narrow windows: no page scrolls sideways any more. Wide tables (status data sets, the planner's summary, wormhole statics, PI breakdowns) scroll in their own box, long selects and the strategy switch fit the screen, the wormhole and reaction dialogs fit, and the wormhole list shows statics as codes on a phone.",
-      "The '?' hints on the industry, reactions and loot pages open with a tap (and keyboard focus), not only on mouse hover, so they can be read on a phone.",
+      "The '?' hints on the industry, reactions and loot pages open with a tap (and keyboard focus), not only on mouse hover, so they can be read on a phone; hints in table headers that scroll in their own box are no longer cut off.",
       "Every page names itself in the browser tab ('J123450 · Wormhole Database · J-Space Toolbox'), so tabs and bookmarks say what they hold.",
       "Loot splitters: site, ship and participation counts are capped in their boxes at what the server accepts (10,000 runs, 100 ships) instead of being refused in server words.",
     ],
