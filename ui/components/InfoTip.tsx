@@ -16,7 +16,7 @@ export function InfoTip({ text, label = 'More information' }: { text: string; la
   // shown while hovered or focused: a tap focuses the mark, and touch browsers send mouseleave right after the tap
   const [hovered, setHovered] = useState(false)
   const [focused, setFocused] = useState(false)
-  const [at, setAt] = useState<{ left: number; top: number } | null>(null)
+  const [at, setAt] = useState<{ left: number; top: number; width: number } | null>(null)
   const open = hovered || focused
   useEffect(() => {
     if (!open) {
@@ -27,7 +27,7 @@ export function InfoTip({ text, label = 'More information' }: { text: string; la
       const r = mark.current?.getBoundingClientRect()
       if (!r) return
       const width = Math.min(TIP_WIDTH, window.innerWidth - 2 * EDGE)
-      setAt({ left: Math.min(Math.max(r.left + r.width / 2 - width / 2, EDGE), window.innerWidth - width - EDGE), top: r.bottom + 6 })
+      setAt({ left: Math.min(Math.max(r.left + r.width / 2 - width / 2, EDGE), window.innerWidth - width - EDGE), top: r.bottom + 6, width })
     }
     place()
     // drawn at a fixed place, so it follows the mark when the page or a box under it scrolls
@@ -42,7 +42,7 @@ export function InfoTip({ text, label = 'More information' }: { text: string; la
       </span>
       {at &&
         createPortal(
-          <span role="tooltip" className="info-tip-text" style={{ left: at.left, top: at.top, width: Math.min(TIP_WIDTH, window.innerWidth - 2 * EDGE) }}>
+          <span role="tooltip" className="info-tip-text" style={at}>
             {text}
           </span>,
           document.body,

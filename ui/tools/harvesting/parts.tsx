@@ -6,8 +6,6 @@ import { readStorage, writeStorage } from '../../lib/storage'
 
 import { InfoTip } from '../../components/InfoTip'
 
-export { InfoTip }
-
 export function SelectField<T extends string | number>({
   label,
   value,
