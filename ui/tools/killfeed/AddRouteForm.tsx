@@ -72,6 +72,7 @@ export function AddRouteForm({ call, onRoute, onTracked }: { call: AdminCall; on
           onPick={(picked) => {
             setEntity(picked)
             setDisplayName(picked.name)
+            setError(null)
           }}
         />
       </div>

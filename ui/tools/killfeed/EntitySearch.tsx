@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type KeyboardEvent } from 'react'
 import { RESOLVE_MIN_CHARS, type ItemType } from '../../../schemas/killfeed-constants'
 import type { ResolveResult } from '../../../schemas/killfeed'
 import { errorText, type AdminCall } from './useAdminCall'
@@ -12,7 +12,10 @@ const HINT: Record<ItemType, string> = {
   character: 'The exact character name or its id (ESI has no public partial-name search).',
 }
 
-/** Search for an entity of one type; results appear as the admin types (from 2 characters) and are picked by click. */
+/**
+ * Search for an entity of one type; results appear as the admin types (from 2 characters) and are picked by click,
+ * or by Enter when there is exactly one. Enter never submits the surrounding form: a search box is not a submit.
+ */
 export function EntitySearch({ type, call, onPick, label = 'Entity search' }: { type: ItemType; call: AdminCall; onPick: (e: Found) => void; label?: string }) {
   const [q, setQ] = useState('')
   const [state, setState] = useState<{ kind: 'idle' } | { kind: 'searching' } | { kind: 'done'; results: Found[] } | { kind: 'error'; message: string }>({ kind: 'idle' })
@@ -40,11 +43,22 @@ export function EntitySearch({ type, call, onPick, label = 'Entity search' }: { 
     }
   }, [q, type, call])
 
+  const pick = (r: Found) => {
+    onPick(r)
+    setQ('')
+  }
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter') return
+    e.preventDefault()
+    if (state.kind === 'done' && state.results.length === 1) pick(state.results[0])
+  }
+
   return (
     <div className="entity-search">
       <label className="field">
         <span className="field-label">{label}</span>
-        <input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={type === 'system' ? 'J123456, Thera…' : 'Name or id'} autoComplete="off" />
+        <input type="search" value={q} onChange={(e) => setQ(e.target.value)} onKeyDown={onKeyDown} placeholder={type === 'system' ? 'J123456, Thera…' : 'Name or id'} autoComplete="off" />
       </label>
       <p className="muted small">{q.trim().length > 0 && q.trim().length < RESOLVE_MIN_CHARS ? `Type at least ${RESOLVE_MIN_CHARS} characters.` : HINT[type]}</p>
       {state.kind === 'searching' && <p className="muted small">Searching…</p>}
@@ -58,13 +72,7 @@ export function EntitySearch({ type, call, onPick, label = 'Entity search' }: { 
           <ul className="entity-results" aria-label="Search results">
             {state.results.map((r) => (
               <li key={r.id}>
-                <button
-                  type="button"
-                  onClick={() => {
-                    onPick(r)
-                    setQ('')
-                  }}
-                >
+                <button type="button" onClick={() => pick(r)}>
                   {r.name} <span className="muted">#{r.id}</span>
                 </button>
               </li>

@@ -135,8 +135,14 @@ describe('killfeed admin page', () => {
     await page.getByText('No routes yet').waitFor()
     expect(await listRoutes(app.ctx.ch)).toEqual([])
 
-    // Global only: the entity feeds the live killfeed, no webhook needed
-    await pickEntity(page, 'system', 'Test System', 'Test System #30001980')
+    // Global only: the entity feeds the live killfeed, no webhook needed. Enter in the search box picks the one
+    // result instead of submitting the form with nothing picked.
+    await form.getByLabel('Type').selectOption('system')
+    await form.getByLabel('Entity search').fill('Test System')
+    await form.getByRole('button', { name: 'Test System #30001980' }).waitFor()
+    await form.getByLabel('Entity search').press('Enter')
+    await expect.poll(() => page.getByTestId('picked-entity').textContent()).toContain('Test System #30001980')
+    expect(await form.getByRole('alert').count()).toBe(0)
     await form.getByLabel('Global only').check()
     expect(await form.getByLabel('Webhook URLs').isDisabled()).toBe(true)
     await form.getByRole('button', { name: 'Track entity' }).click()
