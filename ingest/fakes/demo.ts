@@ -11,7 +11,7 @@ import { addMarketRoutes, createMarketState, setBook, type FakeMarketState } fro
 import { FakeEsi } from './esi/server.js'
 import { addStatusRoutes, type FakeServerStatus } from './esi/status.js'
 import { makeKillmail, type KillSpec } from './zkillboard/killmails.js'
-import { FakeZkill } from './zkillboard/server.js'
+import { FAKE_FIRST_SEQUENCE, FakeZkill } from './zkillboard/server.js'
 import { addUniverseTypeRoutes, demoUniverseTypes } from './esi/universe-types.js'
 
 export interface DemoFakes {
@@ -52,7 +52,37 @@ async function demoTypes(dataDir: string): Promise<DemoTypeFile> {
   return file
 }
 
-/** Seconds between the demo's live kills. */
+interface LiveFeedPosition {
+  nextSequence: number
+  nextKillId: number
+}
+
+const liveFeedFile = (dataDir: string) => path.join(dataDir, 'demo-live-feed.json')
+
+/**
+ * Where the demo's fake zKillboard feed goes on: its next R2Z2 sequence number and killmail id, kept beside the
+ * database. A restarted demo resumes the feed at its stored position and drops kill ids it has stored, so numbering
+ * from the start again would show no live kill until the new numbers passed the old ones.
+ */
+export function readLiveFeedPosition(dataDir: string): LiveFeedPosition {
+  const fresh = { nextSequence: FAKE_FIRST_SEQUENCE, nextKillId: 300_000_000 }
+  try {
+    const saved = JSON.parse(fs.readFileSync(liveFeedFile(dataDir), 'utf8')) as Partial<LiveFeedPosition>
+    if (Number.isSafeInteger(saved.nextSequence) && Number.isSafeInteger(saved.nextKillId)) {
+      return { nextSequence: Math.max(fresh.nextSequence, saved.nextSequence!), nextKillId: Math.max(fresh.nextKillId, saved.nextKillId!) }
+    }
+  } catch {
+    // no demo has run on this data directory yet
+  }
+  return fresh
+}
+
+export function saveLiveFeedPosition(dataDir: string, position: LiveFeedPosition) {
+  fs.mkdirSync(dataDir, { recursive: true })
+  fs.writeFileSync(liveFeedFile(dataDir), JSON.stringify(position))
+}
+
+/** Time between the demo's live kills. */
 export const DEMO_KILL_INTERVAL_MS = 20_000
 
 /**
@@ -83,12 +113,15 @@ export async function startDemoFakes(options: { dataDir: string; communityDir: s
   const zkill = new FakeZkill(kills)
   const systems = demoSystems(options.communityDir)
   const history = demoKillHistory(types.ships, systems)
-  let nextId = 300_000_000
+  const live = readLiveFeedPosition(options.dataDir)
+  zkill.nextSequence = live.nextSequence
+  let nextId = live.nextKillId
   const liveTimer = setInterval(() => {
     if (!types.ships.length || !systems.length) return
     const { spec, value } = demoKill(nextId, new Date(), types.ships, systems, nextId)
     nextId++
     zkill.push(makeKillmail(spec), { zkb: { totalValue: value } })
+    saveLiveFeedPosition(options.dataDir, { nextSequence: zkill.nextSequence, nextKillId: nextId })
   }, DEMO_KILL_INTERVAL_MS)
   liveTimer.unref()
 

@@ -11,6 +11,17 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.14.8',
+    date: '2026-11-22',
+    title: 'Killfeed admin and live killfeed on phones',
+    changes: [
+      "Killfeed admin: Enter in an entity search box picks the one result it found, instead of submitting the form with nothing picked; it never picks a result of the text typed before.",
+      "Killfeed admin: the routes and kill tracker tables no longer make the whole page scroll sideways on a phone; they scroll in their own box, so Edit and Delete can be reached.",
+      "Live killfeed: a ship whose picture cannot be loaded shows a labelled placeholder instead of a broken-image icon, and on a phone the value and zKill link go under the kill so names are not squeezed.",
+      "Demo: a restarted demo shows new live kills at once. Its fake zKillboard feed now goes on from the previous run's numbers, which the stored feed position and the kill dedupe had already seen.",
+    ],
+  },
+  {
     version: '0.14.7',
     date: '2026-11-22',
     title: "Wormhole killboard panels fixed",

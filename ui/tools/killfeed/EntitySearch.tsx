@@ -27,8 +27,9 @@ export function EntitySearch({ type, call, onPick, label = 'Entity search' }: { 
       return
     }
     let current = true
+    // Results of the previous text go at once, so neither a click nor Enter can pick one the new text did not find.
+    setState({ kind: 'searching' })
     const timer = setTimeout(async () => {
-      setState({ kind: 'searching' })
       try {
         const results = await call<ResolveResult>('GET', `/api/killfeed/resolve?type=${type}&q=${encodeURIComponent(text)}`)
         if (current) setState({ kind: 'done', results })

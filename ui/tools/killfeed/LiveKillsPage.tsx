@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { GameImage } from '../../components/GameImage'
 import { ApiError, apiGet } from '../../lib/api'
 import { formatIskCompact } from '../../lib/format'
 import { liveSocket } from '../../lib/socket'
@@ -32,7 +33,7 @@ function KillRow({ kill, now, fresh }: { kill: LiveKill; now: number; fresh: boo
   const where = [kill.system.class_label, kill.system.region].filter(Boolean).join(', ')
   return (
     <li className={`live-kill${fresh ? ' fresh' : ''}`} data-testid="live-kill">
-      <img src={kill.ship_image} width={64} height={64} alt="" loading="lazy" />
+      <GameImage src={kill.ship_image} alt={kill.ship.name ?? 'Unknown ship'} size={64} className="live-kill-ship" />
       <div className="live-kill-main">
         <div>
           <strong>{kill.ship.name ?? 'Unknown'}</strong> · {victim}

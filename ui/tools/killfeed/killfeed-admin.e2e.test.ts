@@ -5,7 +5,7 @@ import type { FakeDiscordWebhook } from '../../../api/testing/discord-webhook-fa
 import { createTestAdmin, freshIp, TEST_ADMIN } from '../../../api/testing/admin-session.js'
 import type { TestApp } from '../../../api/testing/in-process-app.js'
 import { insertContactMessage } from '../../../api/tools/contact/store.js'
-import { listRoutes, listTracked } from '../../../pipelines/killfeed/store.js'
+import { createRoute, deleteRoute, listRoutes, listTracked } from '../../../pipelines/killfeed/store.js'
 import { startKillfeedTestApp, type KillfeedTestApp } from '../../../pipelines/killfeed/testing/app.js'
 import { fixtureKill } from '../../../pipelines/killfeed/testing/kills.js'
 import { publish } from '../../../pipelines/stream/typed.js'
@@ -136,7 +136,13 @@ describe('killfeed admin page', () => {
     expect(await listRoutes(app.ctx.ch)).toEqual([])
 
     // Global only: the entity feeds the live killfeed, no webhook needed. Enter in the search box picks the one
-    // result instead of submitting the form with nothing picked.
+    // result instead of submitting the form with nothing picked, and never a result of the text typed before.
+    await form.getByLabel('Entity search').fill('goonswarm federation')
+    await form.getByRole('button', { name: 'Goonswarm Federation #1354830081' }).waitFor()
+    await form.getByLabel('Entity search').fill('goonswarm federatio')
+    await form.getByLabel('Entity search').press('Enter')
+    await form.getByText('No alliance found by that exact name or id.').waitFor()
+    expect(await page.getByTestId('picked-entity').textContent()).toBe('No entity picked yet.')
     await form.getByLabel('Type').selectOption('system')
     await form.getByLabel('Entity search').fill('Test System')
     await form.getByRole('button', { name: 'Test System #30001980' }).waitFor()
@@ -200,6 +206,22 @@ describe('killfeed admin page', () => {
 
     await page.getByTestId('contact-message').first().waitFor()
     expect(await page.getByTestId('contact-message').first().textContent()).toMatch(/Bug report.*Aura Nox.*aura@example\.com.*The gas table is empty\./)
+    await close()
+  })
+
+  it('fits a phone-width screen: the wide tables scroll in their own box, not the page', async () => {
+    const route = await createRoute(app.ctx.ch, { item_type: 'alliance', entity_id: 1354830081, display_name: 'Goonswarm Federation', mode: 'both', webhook_url: `${HOOK_1}\n${HOOK_2}`, enabled: true })
+    const { page, close } = await openAdmin()
+    await page.setViewportSize({ width: 390, height: 860 })
+    await signIn(page)
+    const row = page.getByTestId('route-row').filter({ hasText: 'Goonswarm Federation' })
+    await row.waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+    const edit = row.getByRole('button', { name: 'Edit' })
+    await edit.scrollIntoViewIfNeeded()
+    await edit.click()
+    await page.getByTestId('route-row-editing').waitFor()
+    await deleteRoute(app.ctx.ch, route.id)
     await close()
   })
 
