@@ -16,7 +16,7 @@ export const releases: Release[] = [
     title: 'Killfeed admin and live killfeed on phones',
     changes: [
       "Killfeed admin: Enter in an entity search box picks the one result it found, instead of submitting the form with nothing picked; it never picks a result of the text typed before.",
-      "Killfeed admin: the routes and kill tracker tables no longer make the whole page scroll sideways on a phone; they scroll in their own box, so Edit and Delete can be reached.",
+      "Killfeed admin on a phone: the page no longer scrolls sideways, and each route and kill tracker page is a card with its fields named, so Edit, Delete and the edit form fit the screen.",
       "Live killfeed: a ship whose picture cannot be loaded shows a labelled placeholder instead of a broken-image icon, and on a phone the value and zKill link go under the kill so names are not squeezed.",
       "Demo: a restarted demo shows new live kills at once. Its fake zKillboard feed now goes on from the previous run's numbers, which the stored feed position and the kill dedupe had already seen.",
     ],

@@ -108,8 +108,10 @@ export function PlayersPanel({ players, call, onSaved, onDeleted }: { players: T
                     <td>
                       <Link to={`/${p.path}`}>/{p.path}</Link>
                     </td>
-                    <td>{p.display_name}</td>
-                    <td className="mono small">{p.character_ids.join(', ')}</td>
+                    <td data-label="Name">{p.display_name}</td>
+                    <td className="mono small" data-label="Characters">
+                      {p.character_ids.join(', ')}
+                    </td>
                     <td className="row-actions">
                       <button type="button" className="button secondary" onClick={() => setEditing({ path: p.path, draft: { path: p.path, display_name: p.display_name, ids: p.character_ids.join(', ') } })}>
                         Edit

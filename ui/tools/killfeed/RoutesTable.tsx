@@ -52,16 +52,18 @@ export function RoutesTable({ routes, call, onChanged, onDeleted }: Props) {
                       {TYPE_LABEL[r.item_type]} #{r.entity_id}
                     </div>
                   </td>
-                  <td>{r.item_type === 'system' ? 'Every kill in the system' : MODE_LABEL[r.mode]}</td>
-                  <td>
+                  <td data-label="Mode">{r.item_type === 'system' ? 'Every kill in the system' : MODE_LABEL[r.mode]}</td>
+                  <td data-label="Webhooks">
                     {splitWebhookList(r.webhook_url).map((url) => (
                       <div key={url} className="mono small">
                         {maskWebhook(url)}
                       </div>
                     ))}
                   </td>
-                  <td>{r.enabled ? <span className="badge badge-good">On</span> : <span className="badge badge-neutral">Off</span>}</td>
-                  <td className="small">{formatUtc(r.created_at)}</td>
+                  <td data-label="Enabled">{r.enabled ? <span className="badge badge-good">On</span> : <span className="badge badge-neutral">Off</span>}</td>
+                  <td className="small" data-label="Created">
+                    {formatUtc(r.created_at)}
+                  </td>
                   <td className="row-actions">
                     <button type="button" className="button secondary" onClick={() => setEditing(r.id)}>
                       Edit

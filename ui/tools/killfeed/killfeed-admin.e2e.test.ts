@@ -209,7 +209,7 @@ describe('killfeed admin page', () => {
     await close()
   })
 
-  it('fits a phone-width screen: the wide tables scroll in their own box, not the page', async () => {
+  it('fits a phone-width screen: each route is a card, editable without scrolling sideways', async () => {
     const route = await createRoute(app.ctx.ch, { item_type: 'alliance', entity_id: 1354830081, display_name: 'Goonswarm Federation', mode: 'both', webhook_url: `${HOOK_1}\n${HOOK_2}`, enabled: true })
     const { page, close } = await openAdmin()
     await page.setViewportSize({ width: 390, height: 860 })
@@ -217,10 +217,16 @@ describe('killfeed admin page', () => {
     const row = page.getByTestId('route-row').filter({ hasText: 'Goonswarm Federation' })
     await row.waitFor()
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+    const right = async (locator: typeof row) => {
+      const box = (await locator.boundingBox())!
+      return box.x + box.width
+    }
     const edit = row.getByRole('button', { name: 'Edit' })
-    await edit.scrollIntoViewIfNeeded()
+    expect(await right(edit)).toBeLessThanOrEqual(390)
     await edit.click()
-    await page.getByTestId('route-row-editing').waitFor()
+    const editing = page.getByTestId('route-row-editing')
+    expect(await right(editing.getByLabel('Webhook URLs'))).toBeLessThanOrEqual(390)
+    expect(await right(editing.getByRole('button', { name: 'Save' }))).toBeLessThanOrEqual(390)
     await deleteRoute(app.ctx.ch, route.id)
     await close()
   })

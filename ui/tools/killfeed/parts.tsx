@@ -34,7 +34,7 @@ export function ErrorLine({ message }: { message: string | null }) {
 export function AdminTable({ headers, className = '', children }: { headers: string[]; className?: string; children: ReactNode }) {
   return (
     <div className="table-wrap">
-      <table className={`data-table ${className}`}>
+      <table className={`data-table admin-table ${className}`}>
         <thead>
           <tr>
             {headers.map((h) => (
