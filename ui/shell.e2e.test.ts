@@ -46,6 +46,13 @@ describe('landing page', () => {
     expect(await page.getByTestId('tool-count').textContent()).toBe(`Showing 0 of ${total} tools`)
     await search.fill('')
     await expect.poll(() => page.locator('.tool-card').count()).toBe(total)
+    // Enter does nothing while several cards are shown, and opens the tool once one is left
+    await search.press('Enter')
+    expect(new URL(page.url()).pathname).toBe('/')
+    await search.fill('changelog')
+    await search.press('Enter')
+    await page.waitForURL('**/changelog')
+    await page.getByRole('heading', { level: 1, name: 'Changelog' }).waitFor()
     await page.context().close()
   })
 })

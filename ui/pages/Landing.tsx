@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react'
-import { Link } from 'react-router-dom'
+import { useMemo, useState, type KeyboardEvent } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
 import { cardTools } from '../tools/registry'
 import { LegalNotice } from '../components/LegalNotice'
 
@@ -11,6 +11,15 @@ export function Landing() {
     if (!q) return all
     return all.filter((t) => t.name.toLowerCase().includes(q) || t.description.toLowerCase().includes(q))
   }, [all, query])
+  const navigate = useNavigate()
+
+  // Enter opens the tool when the search has narrowed the cards to one.
+  const openOnlyMatch = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter' || shown.length !== 1) return
+    const [tool] = shown
+    if (tool.href) window.location.assign(tool.href)
+    else navigate(tool.path)
+  }
 
   return (
     <div className="landing">
@@ -24,6 +33,7 @@ export function Landing() {
           aria-label="Search tools"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={openOnlyMatch}
         />
       </section>
       <ul className="tool-grid">
