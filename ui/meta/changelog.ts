@@ -19,6 +19,7 @@ export const releases: Release[] = [
       "Killfeed admin on a phone: the page no longer scrolls sideways, and each route and kill tracker page is a card with its fields named, so Edit, Delete and the edit form fit the screen.",
       "Live killfeed: a ship whose picture cannot be loaded shows a labelled placeholder instead of a broken-image icon, and on a phone the value and zKill link go under the kill so names are not squeezed.",
       "Home page: Enter in the tool search opens the tool once the search has narrowed the cards to one.",
+      "Wormhole database: Enter in the J-code box opens the system when the filters leave exactly one (type J123450, press Enter).",
       "Demo: a restarted demo shows new live kills at once. Its fake zKillboard feed now goes on from the previous run's numbers, which the stored feed position and the kill dedupe had already seen.",
     ],
   },

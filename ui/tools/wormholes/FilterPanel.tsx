@@ -7,6 +7,8 @@ interface Props {
   staticOptions: readonly string[]
   /** Why the statics filter cannot work, when the type data did not load. */
   staticsUnavailable: string | null
+  /** Enter in the J-code box: open the one system the filters leave, if there is exactly one. */
+  onEnter: () => void
 }
 
 const toggle = (list: string[], value: string) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value])
@@ -47,12 +49,12 @@ function ChipGroup({ legend, hint, options, selected, onChange, label = (o) => o
 
 const SHATTERED_LABELS: Record<ShatteredMode, string> = { all: 'All', only: 'Only', none: 'None' }
 
-export function FilterPanel({ filters, onChange, staticOptions, staticsUnavailable }: Props) {
+export function FilterPanel({ filters, onChange, staticOptions, staticsUnavailable, onEnter }: Props) {
   return (
     <div className="wh-filters">
       <label className="field wh-search">
         <span className="field-label">J-code</span>
-        <input type="search" placeholder="e.g. J123450 or 1234" aria-label="Search J-code" value={filters.q} maxLength={20} onChange={(e) => onChange({ q: e.target.value })} />
+        <input type="search" placeholder="e.g. J123450 or 1234" aria-label="Search J-code" value={filters.q} maxLength={20} onChange={(e) => onChange({ q: e.target.value })} onKeyDown={(e) => e.key === 'Enter' && onEnter()} />
       </label>
       <ChipGroup legend="Class" hint="Any of the chosen classes" options={CLASS_OPTIONS} selected={filters.classes} onChange={(classes) => onChange({ classes })} />
       {staticsUnavailable ? (

@@ -48,6 +48,9 @@ export default function WormholesPage() {
 
   const change = useCallback((c: Partial<WormholeFilters>) => setFilters((f) => ({ ...f, ...c })), [])
   const close = useCallback(() => navigate({ pathname: '/wormholes', search: location.search }), [navigate, location.search])
+  const openOnlyMatch = useCallback(() => {
+    if (shown.length === 1) navigate({ pathname: `/wormholes/${shown[0].system.jcode}`, search: location.search })
+  }, [shown, navigate, location.search])
   const total = systems.state === 'ok' ? systems.value.length : 0
   const staticsUnavailable = types.state === 'error' ? `Wormhole type data did not load (${types.message}), so statics cannot be filtered or coloured.` : null
 
@@ -56,9 +59,9 @@ export default function WormholesPage() {
       <section className="panel">
         <h1>Wormhole database</h1>
         <p className="muted">
-          Every J-space system with its class, statics and effect. Filter, then click a J-code for its weather, statics, killboard activity and celestials.
+          Every J-space system with its class, statics and effect. Filter, then click a J-code (or press Enter when one is left) for its weather, statics, killboard activity and celestials.
         </p>
-        <FilterPanel filters={filters} onChange={change} staticOptions={DESTINATIONS} staticsUnavailable={staticsUnavailable} />
+        <FilterPanel filters={filters} onChange={change} staticOptions={DESTINATIONS} staticsUnavailable={staticsUnavailable} onEnter={openOnlyMatch} />
         <div className="wh-summary">
           <p data-testid="wh-count" aria-live="polite">
             {systems.state === 'ok' ? `Showing ${shown.length} of ${total} wormholes` : systems.state === 'loading' ? 'Loading wormholes…' : ''}

@@ -58,6 +58,10 @@ describe('wormhole database list', () => {
     await eventually(() => count(page)).toBe('Showing 1 of 2603 wormholes')
     expect(await page.locator('.wh-body .wh-row').first().getAttribute('data-jcode')).toBe('J123450')
     await eventually(() => query(page).q).toBe('j123450')
+    // Enter opens the one system left
+    await search.press('Enter')
+    await eventually(() => page.getByRole('dialog').locator('h2').textContent()).toBe('J123450 · C2')
+    expect(new URL(page.url()).pathname).toBe('/wormholes/J123450')
     await context.close()
   })
 
