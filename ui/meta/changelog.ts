@@ -13,12 +13,13 @@ export const releases: Release[] = [
   {
     version: '0.14.8',
     date: '2026-11-22',
-    title: 'Killfeed admin and live killfeed on phones',
+    title: 'Killfeed on phones, Enter where it is expected',
     changes: [
       "Killfeed admin: Enter in an entity search box picks the one result it found, instead of submitting the form with nothing picked; it never picks a result of the text typed before.",
       "Killfeed admin on a phone: the page no longer scrolls sideways, and each route and kill tracker page is a card with its fields named, so Edit, Delete and the edit form fit the screen.",
       "Live killfeed: a ship whose picture cannot be loaded shows a labelled placeholder instead of a broken-image icon, and on a phone the value and zKill link go under the kill so names are not squeezed.",
       "Home page: Enter in the tool search opens the tool once the search has narrowed the cards to one.",
+      "Loot splitters: Enter in a count or tax box calculates, as the other calculators' forms do.",
       "Wormhole database: Enter in the J-code box opens the system when the filters leave exactly one (type J123450, press Enter).",
       "Demo: a restarted demo shows new live kills at once. Its fake zKillboard feed now goes on from the previous run's numbers, which the stored feed position and the kill dedupe had already seen.",
     ],

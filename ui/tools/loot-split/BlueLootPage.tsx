@@ -21,7 +21,7 @@ import {
 } from './blue-loot-setup'
 import { postCalc } from './calc-call'
 import { abbreviateIsk, billions1, formatShares } from './format'
-import { AddPlayer, CalculateBar, CellNumber, PayoutBreakdown, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
+import { AddPlayer, CalculateBar, calculateOnEnter, CellNumber, PayoutBreakdown, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
 import { payoutText } from './payout-text'
 import { avengerTip, drifterTip } from './rules-text'
 import { initialQuery } from './setup-codec'
@@ -80,7 +80,7 @@ export default function BlueLootPage() {
   const kinds = SHIP_KINDS[setup.mode]
   const usedDread = fleetUsedDread(setup)
   return (
-    <div className="loot-page">
+    <div className="loot-page" onKeyDown={calculateOnEnter(calculate, !busy)}>
       <section className="panel">
         <h1>Blue loot splitter</h1>
         <p className="muted">

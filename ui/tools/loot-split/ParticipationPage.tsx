@@ -16,7 +16,7 @@ import {
   type ParticipationPlayerRow,
   type ParticipationSetup,
 } from './participation-setup'
-import { AddPlayer, CalculateBar, CellNumber, PayoutBreakdown, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
+import { AddPlayer, CalculateBar, calculateOnEnter, CellNumber, PayoutBreakdown, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
 import { payoutText } from './payout-text'
 import { avengerTip, drifterTip } from './rules-text'
 import { initialQuery } from './setup-codec'
@@ -67,7 +67,7 @@ export default function ParticipationPage() {
 
   const escalates = hasEscalations(setup.tier)
   return (
-    <div className="loot-page">
+    <div className="loot-page" onKeyDown={calculateOnEnter(calculate, sites.status === 'ready' && !busy)}>
       <section className="panel">
         <h1>Participation loot splitter</h1>
         <p className="muted">

@@ -92,6 +92,9 @@ describe('blue loot splitter (/bloot)', () => {
     expect(await playerNames(page)).toEqual(['Alice', 'Bob'])
     await page.getByRole('button', { name: 'Remove Alice' }).click()
     expect(await playerNames(page)).toEqual(['Bob'])
+    // Enter in the name box adds a player; it does not also calculate
+    expect(await page.getByTestId('payout').count()).toBe(0)
+    expect(await page.getByTestId('calc-error').count()).toBe(0)
     await context.close()
   })
 
@@ -172,7 +175,7 @@ describe('blue loot splitter (/bloot)', () => {
   it('shows the server sentence when every player has 0 shares, keeps the last breakdown, and logs HTTP 400', async () => {
     const { page, errors, context } = await open()
     await enterWorkedExample(page)
-    await page.getByRole('button', { name: 'Calculate' }).click()
+    await page.getByLabel('Dave extra shares').press('Enter') // Enter in a box calculates, as the button does
     await page.getByTestId('payout').waitFor()
     for (const name of ['Alice', 'Bob', 'Carol']) await page.getByRole('button', { name: `Remove ${name}` }).click()
     await page.getByRole('button', { name: 'Calculate' }).click()

@@ -108,7 +108,8 @@ describe('participation loot splitter (/participation)', () => {
     await page.getByLabel('Core Garrison number ran').fill('4')
     expect(await cell.getAttribute('title')).toBeNull()
     await page.getByLabel('Core Garrison number ran').fill('3')
-    await page.getByRole('button', { name: 'Calculate' }).click()
+    // Enter in a box calculates, as the Calculate button does
+    await page.getByLabel('Core Garrison number ran').press('Enter')
     await page.getByTestId('payout').waitFor()
     // 3 × 703.4 M = 2,110,200,000; broker 5.19 % = 109,519,380 → Ann gets all 2,000,680,620
     expect(await page.getByTestId('payout-total').textContent()).toBe('2,110M ISK')

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react'
 import type { SiteValueBreakdown } from '../../../schemas/loot-split'
 import { ACCOUNTING_LEVELS, brokerTaxPercentLabel } from '../../../schemas/loot-split-rules'
 import { Collapsible } from '../../components/Collapsible'
@@ -142,6 +142,21 @@ export function AddPlayer({ onAdd, buttonLabel, taken }: { onAdd: (name: string)
       )}
     </div>
   )
+}
+
+/**
+ * Enter in any box of the page calculates, as it would submit a form. Boxes that use Enter themselves (the player
+ * name adds the player) prevent the default first, and are left alone.
+ */
+export function calculateOnEnter(calculate: () => void, enabled = true) {
+  return (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' || e.defaultPrevented || !enabled) return
+    const box = e.target
+    if (box instanceof HTMLInputElement && box.type !== 'checkbox' && box.type !== 'radio' && box.type !== 'button') {
+      e.preventDefault()
+      calculate()
+    }
+  }
 }
 
 /** The Calculate button, and the server's sentence under it when the last calculation failed. */
