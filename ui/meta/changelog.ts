@@ -20,6 +20,7 @@ export const releases: Release[] = [
       "Live killfeed: a ship whose picture cannot be loaded shows a labelled placeholder instead of a broken-image icon, and on a phone the value and zKill link go under the kill so names are not squeezed.",
       "Home page: Enter in the tool search opens the tool once the search has narrowed the cards to one.",
       "Loot splitters: Enter in a count or tax box calculates, as the other calculators' forms do.",
+      "Hole rolling: Enter in the other ship's mass box records its jump, as '+ Jump' does.",
       "Wormhole database: Enter in the J-code box opens the system when the filters leave exactly one (type J123450, press Enter).",
       "Demo: a restarted demo shows new live kills at once. Its fake zKillboard feed now goes on from the previous run's numbers, which the stored feed position and the kill dedupe had already seen.",
     ],

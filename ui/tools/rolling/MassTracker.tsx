@@ -91,7 +91,14 @@ export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; pick
         <button type="button" className="button" disabled={hot === null || !type} onClick={() => addJump(hot, 'hot')}>
           + Hot jump
         </button>
-        <input className="other-mass" placeholder="other ship, kg" aria-label="Other ship mass (kg)" value={other} onChange={(e) => setOther(e.target.value)} />
+        <input
+          className="other-mass"
+          placeholder="other ship, kg"
+          aria-label="Other ship mass (kg)"
+          value={other}
+          onChange={(e) => setOther(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && otherMass !== null && type && addJump(otherMass, 'other ship')}
+        />
         <button type="button" className="button secondary" disabled={otherMass === null || !type} onClick={() => addJump(otherMass, 'other ship')}>
           + Jump
         </button>

@@ -73,12 +73,16 @@ describe('hole rolling guide', () => {
     await tracker.getByRole('button', { name: '+ Hot jump' }).click()
     await eventually(() => tracker.getByTestId('remaining').textContent()).toBe('200,000,000 kg – 300,000,000 kg')
     expect(await tracker.getByTestId('tracker-result').textContent()).toContain('a cold jump: may collapse the hole · a hot jump: collapses the hole')
+    // another ship's jump, recorded with Enter in its mass box
+    await tracker.getByLabel('Other ship mass (kg)').fill('13,000,000')
+    await tracker.getByLabel('Other ship mass (kg)').press('Enter')
+    await eventually(() => tracker.getByTestId('remaining').textContent()).toBe('187,000,000 kg – 287,000,000 kg')
     // a ship heavier than the hole's jump mass is refused
     await tracker.getByLabel('Ship mass hot (kg)').fill('400,000,000')
     expect(await tracker.getByText('cannot jump this hole').count()).toBe(1)
     // the log survives a reload
     await page.reload()
-    await eventually(() => page.getByRole('region', { name: 'Mass tracker' }).locator('.tracker-log tbody tr').count()).toBe(3)
+    await eventually(() => page.getByRole('region', { name: 'Mass tracker' }).locator('.tracker-log tbody tr').count()).toBe(4)
     await context.close()
   })
 })
