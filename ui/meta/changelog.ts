@@ -19,6 +19,7 @@ export const releases: Release[] = [
       "Killfeed admin on a phone: the page no longer scrolls sideways, and each route and kill tracker page is a card with its fields named, so Edit, Delete and the edit form fit the screen.",
       "Live killfeed: a ship whose picture cannot be loaded shows a labelled placeholder instead of a broken-image icon, and on a phone the value and zKill link go under the kill so names are not squeezed.",
       "Home page: Enter in the tool search opens the tool once the search has narrowed the cards to one.",
+      "Appraisals on a phone: the item name stays in view while the prices scroll sideways under it.",
       "Loot splitters: Enter in a count or tax box calculates, as the other calculators' forms do.",
       "Hole rolling: Enter in the other ship's mass box records its jump, as '+ Jump' does.",
       "Wormhole database: Enter in the J-code box opens the system when the filters leave exactly one (type J123450, press Enter).",

@@ -218,6 +218,22 @@ describe('/appraisals', () => {
     await context.close()
   })
 
+  it('on a phone, keeps the item names in view while the numbers scroll sideways', async () => {
+    const { page, context } = await open()
+    await page.setViewportSize({ width: 390, height: 860 })
+    await appraise(page, 'Tritanium 10000\nHobgoblin I x5')
+    await page.getByRole('heading', { name: 'Preview' }).waitFor()
+    const scroller = page.locator('.virtual-table')
+    const nameCell = page.locator('.appraisal-preview tbody tr:not(.virtual-spacer) td').first()
+    const left = async () => (await nameCell.boundingBox())!.x - (await scroller.boundingBox())!.x
+    const before = await left()
+    await scroller.evaluate((el) => (el.scrollLeft = 200))
+    await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100)
+    expect(await left()).toBe(before)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+    await context.close()
+  })
+
   it('keeps 5,000 rows responsive by rendering only the rows in view', async () => {
     const { page, context } = await open()
     await page.getByLabel('Combine identical items').uncheck()
