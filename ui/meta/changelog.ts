@@ -15,6 +15,7 @@ export const releases: Release[] = [
     date: '2026-11-22',
     title: 'Killfeed on phones, Enter where it is expected',
     changes: [
+      "Killfeed admin: a long search message (ESI not answering) wraps beside the Type box instead of pushing the search box onto its own line.",
       "Killfeed admin: Enter in an entity search box picks the one result it found, instead of submitting the form with nothing picked; it never picks a result of the text typed before.",
       "Killfeed admin on a phone: the page no longer scrolls sideways, and each route and kill tracker page is a card with its fields named, so Edit, Delete and the edit form fit the screen.",
       "Live killfeed: a ship whose picture cannot be loaded shows a labelled placeholder instead of a broken-image icon, and on a phone the value and zKill link go under the kill so names are not squeezed.",
