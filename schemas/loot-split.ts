@@ -1,8 +1,6 @@
 import { z } from 'zod'
 import { ACCOUNTING_LEVELS, LOOT_SPLIT_LIMITS, SITE_TIERS } from './loot-split-rules.js'
 
-export { LOOT_SPLIT_LIMITS }
-
 const number = () => z.number({ error: (issue) => (issue.input === undefined ? 'required' : 'must be a number') })
 const count = (max: number) => number().int('must be a whole number').min(0, 'must be 0 or more').max(max, `at most ${max}`)
 const flag = () => z.boolean({ error: (issue) => (issue.input === undefined ? 'required' : 'must be true or false') })

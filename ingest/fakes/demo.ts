@@ -78,7 +78,6 @@ export function readLiveFeedPosition(dataDir: string): LiveFeedPosition {
 }
 
 export function saveLiveFeedPosition(dataDir: string, position: LiveFeedPosition) {
-  fs.mkdirSync(dataDir, { recursive: true })
   fs.writeFileSync(liveFeedFile(dataDir), JSON.stringify(position))
 }
 

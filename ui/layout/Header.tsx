@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { useOnlineCount } from '../lib/socket'
 import { formatInt } from '../lib/format'
+import { SITE_NAME } from '../tools/registry'
 
 interface Props {
   animated: boolean
@@ -31,7 +32,7 @@ export function Header({ animated, onToggleBackground, onOpenMenu }: Props) {
     <header className="site-header">
       <Link to="/" className="brand">
         <img src="/favicon.svg" alt="" width={26} height={26} />
-        <span>J-Space Toolbox</span>
+        <span>{SITE_NAME}</span>
       </Link>
       <div className="tq-status" data-testid="tq-status" aria-live="polite">
         {online === null ? 'ESI: reconnecting…' : `TQ: ${formatInt(online)} online`}

@@ -1,6 +1,6 @@
 import { useMemo, useState, type KeyboardEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { cardTools } from '../tools/registry'
+import { cardTools, SITE_NAME } from '../tools/registry'
 import { LegalNotice } from '../components/LegalNotice'
 
 export function Landing() {
@@ -24,7 +24,7 @@ export function Landing() {
   return (
     <div className="landing">
       <section className="hero">
-        <h1>J-Space Toolbox</h1>
+        <h1>{SITE_NAME}</h1>
         <p className="tagline">The wormhole pilot's companion: calculators, references and live market data for life in J-space.</p>
         <input
           type="search"
