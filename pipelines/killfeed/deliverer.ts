@@ -134,7 +134,8 @@ export class Deliverer {
       d = { ...d, status: 'queued', error: outcome.error, attempts: outcome.kind === 'rate-limited' ? d.attempts - 1 : d.attempts }
       await this.record([d])
       const waitMs = outcome.kind === 'rate-limited' ? outcome.waitMs : backoffMs * 2 ** (d.attempts - 1) * (0.75 + Math.random() * 0.5)
-      log.info({ ...where, waitMs, error: outcome.error }, 'killfeed: Discord asked to wait; will post again')
+      const why = outcome.kind === 'rate-limited' ? 'Discord asked to wait' : 'not posted'
+      log.info({ ...where, waitMs, error: outcome.error }, `killfeed: ${why}; will post again`)
       await sleep(waitMs, this.abort.signal)
     }
     return 0
