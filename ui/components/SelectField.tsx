@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react'
 import { InfoTip } from './InfoTip'
 
 /** A labelled select whose accessible name is just its label (not the label plus every option). */
-export function SelectField<T extends string | number>({ label, value, options, onChange, tooltip, note }: { label: string; value: T; options: ReadonlyArray<{ value: T; label: string }>; onChange: (v: T) => void; tooltip?: string; note?: ReactNode }) {
+export function SelectField<T extends string | number>({ label, value, options, onChange, tooltip, disabled, note }: { label: string; value: T; options: ReadonlyArray<{ value: T; label: string }>; onChange: (v: T) => void; tooltip?: string; disabled?: boolean; note?: ReactNode }) {
   const id = useId()
   return (
     <div className="field" title={tooltip}>
@@ -11,11 +11,11 @@ export function SelectField<T extends string | number>({ label, value, options, 
         {tooltip && (
           <>
             {' '}
-            <InfoTip text={tooltip} />
+            <InfoTip text={tooltip} label={`About ${label}`} />
           </>
         )}
       </span>
-      <select id={id} value={value} title={tooltip} onChange={(e) => onChange(options.find((o) => String(o.value) === e.target.value)!.value)}>
+      <select id={id} value={value} title={tooltip} disabled={disabled} onChange={(e) => onChange(options.find((o) => String(o.value) === e.target.value)!.value)}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

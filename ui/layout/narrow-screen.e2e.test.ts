@@ -60,7 +60,7 @@ describe('on a phone-width screen (390 px)', () => {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: PHONE, hasTouch: true, isMobile: true })
     const page = await context.newPage()
     await page.goto('/industry')
-    const hint = page.locator('.field', { has: page.getByLabel('ME rig', { exact: true }) }).getByLabel('More information')
+    const hint = page.locator('.field', { has: page.getByLabel('ME rig', { exact: true }) }).getByLabel('About ME rig')
     const text = page.getByRole('tooltip').filter({ hasText: /A material rig for this item's group/ })
     expect(await text.isVisible()).toBe(false)
     await hint.tap()

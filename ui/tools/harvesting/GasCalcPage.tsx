@@ -4,10 +4,11 @@ import { defaultGasModuleFor, GAS_BOOST_SHIPS, GAS_IMPLANTS, GAS_SHIPS, gasModul
 import { Collapsible } from '../../components/Collapsible'
 import { InfoTip } from '../../components/InfoTip'
 import { NumberField } from '../../components/NumberField'
+import { SelectField } from '../../components/SelectField'
 import { nextSort, type SortState } from '../../components/SortableTable'
 import { formatInt, formatNumber } from '../../lib/format'
 import { GAS_DEFAULT_SORT, GAS_DEFAULTS, GAS_FORM_SPEC, gasRequest, siteTotalMillions, sortPairs, toPairs, type GasForm, type GasSortKey } from './gas-setup'
-import { CalculateBar, CORE_TIP, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SelectField, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
+import { CalculateBar, CORE_TIP, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
 import { useFormInUrl } from './useFormInUrl'
 import type { z } from 'zod'
 import './harvesting.css'
@@ -109,14 +110,14 @@ export default function GasCalcPage() {
           <SelectField label="Boost Ship" value={form.boostShip} options={GAS_BOOST_SHIPS} onChange={(boostShip) => update({ boostShip })} />
           <NumberField label="Mining Director Level" value={form.miningDirector} min={0} max={5} integer onChange={(miningDirector) => update({ miningDirector })} />
           <NumberField label="Industrial Command Ships Level" value={form.industrialCommand} min={0} max={5} integer onChange={(industrialCommand) => update({ industrialCommand })} />
-          <SelectField label="Boost Implant" value={form.boostImplant} options={YES_NO('none' as const, 'mindlink' as const)} onChange={(boostImplant) => update({ boostImplant })} tip={BOOST_IMPLANT_TIP} />
+          <SelectField label="Boost Implant" value={form.boostImplant} options={YES_NO('none' as const, 'mindlink' as const)} onChange={(boostImplant) => update({ boostImplant })} tooltip={BOOST_IMPLANT_TIP} />
           <SelectField label="Boost Module" value={form.boostModule} options={[{ value: 'T1', label: 'Burst I' }, { value: 'T2', label: 'Burst II' }]} onChange={(boostModule) => update({ boostModule })} />
           <SelectField
             label="Industrial Core"
             value={form.bastion}
             options={YES_NO('no' as const, 'yes' as const)}
             onChange={(bastion) => update({ bastion })}
-            tip={CORE_TIP}
+            tooltip={CORE_TIP}
           />
         </Collapsible>
 

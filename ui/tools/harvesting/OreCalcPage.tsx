@@ -4,10 +4,11 @@ import type { MiningCrystalsFile, MiningModulesFile, MiningShipBonusesFile, OreC
 import { LOW_SLOT_MODULES, MAX_LOW_SLOTS, ORE_BOOST_SHIPS, ORE_IMPLANTS, SDE_NOTE } from '../../../schemas/harvesting-options'
 import { Collapsible } from '../../components/Collapsible'
 import { NumberField } from '../../components/NumberField'
+import { SelectField } from '../../components/SelectField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
 import { formatInt, formatNumber } from '../../lib/format'
 import { moduleFor, ORE_DEFAULTS, ORE_FORM_SPEC, oreRequest, type OreForm } from './ore-setup'
-import { CalculateBar, CORE_TIP, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SelectField, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
+import { CalculateBar, CORE_TIP, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
 import { useFormInUrl } from './useFormInUrl'
 import './harvesting.css'
 
@@ -134,7 +135,7 @@ export default function OreCalcPage() {
             options={[{ value: '', label: 'No Crystal' }, ...namesAsOptions(crystalOptions)]}
             onChange={(crystal) => update({ crystal })}
             disabled={crystalOptions.length === 0}
-            tip="Only modulated miners load crystals. A crystal raises yield (and for types B and C changes cycle time and residue) only on the ores it is tuned for."
+            tooltip="Only modulated miners load crystals. A crystal raises yield (and for types B and C changes cycle time and residue) only on the ores it is tuned for."
           />
           <NumberField label="Number of Ships" value={form.numShips} min={1} max={500} integer onChange={(numShips) => update({ numShips })} />
           <SelectField label="Low Slot Module" value={form.lowSlotName} options={[{ value: '', label: 'No Low Slot' }, ...namesAsOptions(LOW_SLOT_MODULES)]} onChange={(lowSlotName) => update({ lowSlotName })} />
@@ -158,17 +159,17 @@ export default function OreCalcPage() {
         </Collapsible>
 
         <Collapsible as="fieldset" title="Boosts">
-          <SelectField label="Boost Ship" value={form.boostShip} options={namesAsOptions(ORE_BOOST_SHIPS)} onChange={(boostShip) => update({ boostShip })} tip="Gnosis stands for any hull without a mining burst bonus (command destroyers and others too)." />
+          <SelectField label="Boost Ship" value={form.boostShip} options={namesAsOptions(ORE_BOOST_SHIPS)} onChange={(boostShip) => update({ boostShip })} tooltip="Gnosis stands for any hull without a mining burst bonus (command destroyers and others too)." />
           <NumberField label="Industrial Command Ships" value={form.industrial} min={0} max={5} integer onChange={(industrial) => update({ industrial })} />
           <NumberField label="Mining Director" value={form.director} min={0} max={5} integer onChange={(director) => update({ director })} />
-          <SelectField label="Boost Implant" value={form.boostImplant} options={YES_NO('None' as const, 'mindlink' as const)} onChange={(boostImplant) => update({ boostImplant })} tip="Yes: a Mining Foreman Mindlink (the ORE Mining Director Mindlink gives the same mining burst bonus)." />
+          <SelectField label="Boost Implant" value={form.boostImplant} options={YES_NO('None' as const, 'mindlink' as const)} onChange={(boostImplant) => update({ boostImplant })} tooltip="Yes: a Mining Foreman Mindlink (the ORE Mining Director Mindlink gives the same mining burst bonus)." />
           <SelectField label="Boost Type" value={form.boostModule} options={[{ value: 'T1' as const, label: 'T1' }, { value: 'T2' as const, label: 'T2' }]} onChange={(boostModule) => update({ boostModule })} />
           <SelectField
             label="Industrial Core"
             value={form.bastion}
             options={YES_NO('No' as const, 'Yes' as const)}
             onChange={(bastion) => update({ bastion })}
-            tip={CORE_TIP}
+            tooltip={CORE_TIP}
           />
         </Collapsible>
 

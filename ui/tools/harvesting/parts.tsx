@@ -4,48 +4,7 @@ import { Collapsible } from '../../components/Collapsible'
 import { apiGet, apiPost, ApiError } from '../../lib/api'
 import { readStorage, writeStorage } from '../../lib/storage'
 
-import { InfoTip } from '../../components/InfoTip'
-
-export function SelectField<T extends string | number>({
-  label,
-  value,
-  options,
-  onChange,
-  tip,
-  disabled,
-  note,
-}: {
-  label: string
-  value: T
-  options: ReadonlyArray<{ value: T; label: string }>
-  onChange: (value: T) => void
-  tip?: string
-  disabled?: boolean
-  note?: ReactNode
-}) {
-  const id = useId()
-  return (
-    <div className="field">
-      <span className="field-label">
-        <label htmlFor={id}>{label}</label>
-        {tip && (
-          <>
-            {' '}
-            <InfoTip text={tip} label={`About ${label}`} />
-          </>
-        )}
-      </span>
-      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(options.find((o) => String(o.value) === e.target.value)!.value)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {note}
-    </div>
-  )
-}
+import { SelectField } from '../../components/SelectField'
 
 export const namesAsOptions = (names: readonly string[]) => names.map((n) => ({ value: n, label: n }))
 export const YES_NO = <T extends string>(no: T, yes: T) => [

@@ -60,10 +60,10 @@ describe('blue loot splitter (/bloot)', () => {
     await expect.poll(() => page.locator('.site-value').first().textContent()).toBe('553.4M per run')
     expect(await page.locator('.site-value').nth(6).textContent()).toBe('279M per run')
     expect(await page.locator('.site-value').first().getAttribute('title')).toBe('253.4M blue loot + 300M Drifter = 553.4M per run')
-    expect(await page.getByLabel('Drifter ran?').getAttribute('title')).toMatch(/adds its blue loot, 300M ISK, to every C5\/C6 combat site run/)
-    expect(await page.getByLabel('Accounting Level').inputValue()).toBe('5')
+    expect(await page.getByLabel('Drifter ran?', { exact: true }).getAttribute('title')).toMatch(/adds its blue loot, 300M ISK, to every C5\/C6 combat site run/)
+    expect(await page.getByLabel('Accounting Level', { exact: true }).inputValue()).toBe('5')
     expect(await page.getByTestId('broker-rate').textContent()).toBe('broker tax 5.19%')
-    await page.getByLabel('Accounting Level').selectOption('1')
+    await page.getByLabel('Accounting Level', { exact: true }).selectOption('1')
     expect(await page.getByTestId('broker-rate').textContent()).toBe('broker tax 7.04%')
 
     // a count above what the server takes is capped in the box, not refused later in server words
@@ -192,7 +192,7 @@ describe('blue loot splitter (/bloot)', () => {
     await page.getByRole('button', { name: 'DPS/Logi' }).click()
     await page.getByLabel('Alice DPS').fill('6')
     await page.getByLabel('Alice Logi').fill('3')
-    await page.getByLabel('Drifter ran?').selectOption('no')
+    await page.getByLabel('Drifter ran?', { exact: true }).selectOption('no')
     const link = page.url()
     expect(link).toContain('mode=dl')
 
@@ -204,7 +204,7 @@ describe('blue loot splitter (/bloot)', () => {
     expect(await other.page.getByLabel('Carol extra shares').inputValue()).toBe('-1')
     expect(await other.page.getByLabel('Core Garrison').inputValue()).toBe('2')
     expect(await other.page.getByLabel('Corp Tax %').inputValue()).toBe('10')
-    expect(await other.page.getByLabel('Drifter ran?').inputValue()).toBe('no')
+    expect(await other.page.getByLabel('Drifter ran?', { exact: true }).inputValue()).toBe('no')
     expect(await other.page.getByRole('button', { name: 'DPS/Logi' }).getAttribute('aria-pressed')).toBe('true')
     await other.context.close()
 
