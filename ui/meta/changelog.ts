@@ -11,6 +11,16 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.14.9',
+    date: '2026-11-22',
+    title: "Named hints",
+    changes: [
+      "Every select with a ? hint now names it after its field (About Structure, About Drifter ran?), so a screen reader tells the hints on a page apart instead of reading More information for each.",
+      "Gas and ore calculators: a select with a hint now also shows it as a hover title, as the other tools do.",
+      "Killfeed: the log no longer says Discord asked to wait when a post got no answer at all; only a 429 reads that way.",
+    ],
+  },
+  {
     version: '0.14.8',
     date: '2026-11-22',
     title: 'Killfeed on phones, Enter where it is expected',
