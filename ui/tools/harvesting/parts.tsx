@@ -1,10 +1,9 @@
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { HARVEST_PRICE_FIELDS, type HarvestPriceField } from '../../../schemas/harvesting-options'
 import { Collapsible } from '../../components/Collapsible'
+import { SelectField } from '../../components/SelectField'
 import { apiGet, apiPost, ApiError } from '../../lib/api'
 import { readStorage, writeStorage } from '../../lib/storage'
-
-import { SelectField } from '../../components/SelectField'
 
 export const namesAsOptions = (names: readonly string[]) => names.map((n) => ({ value: n, label: n }))
 export const YES_NO = <T extends string>(no: T, yes: T) => [
