@@ -1,4 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react'
+import { TableWrap } from './TableWrap'
 
 export type SortDirection = 'asc' | 'desc'
 export interface SortState {
@@ -50,6 +51,8 @@ interface Props<Row> {
   rows: Row[]
   columns: Column<Row>[]
   rowKey: (row: Row, index: number) => string | number
+  /** Names the table's scroll region when it is too wide for the screen. */
+  label: string
   initialSort?: SortState
   /** Controlled sort, for pages that keep it elsewhere (URL, custom grouping). */
   sort?: SortState
@@ -93,7 +96,7 @@ export function SortHeader<Row>({ columns, sort, onSort }: { columns: Column<Row
 }
 
 /** A table whose headers sort it. Sorting is stable; missing values always sort last. */
-export function SortableTable<Row>({ rows, columns, rowKey, initialSort, sort: controlled, onSortChange, presorted, rowClassName, onRowClick, empty, caption, className, footer }: Props<Row>) {
+export function SortableTable<Row>({ rows, columns, rowKey, label, initialSort, sort: controlled, onSortChange, presorted, rowClassName, onRowClick, empty, caption, className, footer }: Props<Row>) {
   const [own, setOwn] = useState<SortState>(initialSort ?? { key: columns[0]?.key ?? '', direction: 'asc' })
   const sort = controlled ?? own
   const sorted = useMemo(() => (presorted ? rows : sortRows(rows, columns, sort)), [rows, columns, sort, presorted])
@@ -105,7 +108,7 @@ export function SortableTable<Row>({ rows, columns, rowKey, initialSort, sort: c
   }
 
   return (
-    <div className="table-wrap">
+    <TableWrap label={label}>
       <table className={`data-table${className ? ` ${className}` : ''}`}>
         {caption && <caption>{caption}</caption>}
         <SortHeader columns={columns} sort={sort} onSort={onHeader} />
@@ -130,6 +133,6 @@ export function SortableTable<Row>({ rows, columns, rowKey, initialSort, sort: c
         </tbody>
         {footer && <tfoot>{footer}</tfoot>}
       </table>
-    </div>
+    </TableWrap>
   )
 }

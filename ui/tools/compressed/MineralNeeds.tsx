@@ -30,7 +30,7 @@ export function MineralNeeds({ targets, onChange }: Props) {
       <h2 id="ore-needs-title">Mineral Needs</h2>
       <div className="segmented" role="tablist" aria-label="How to enter minerals">
         {(['form', 'paste'] as const).map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={tab === t} aria-pressed={tab === t} onClick={() => setTab(t)}>
+          <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)}>
             {t === 'form' ? 'Form' : 'Paste'}
           </button>
         ))}

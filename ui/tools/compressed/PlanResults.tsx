@@ -2,6 +2,7 @@ import type { PlanResponse } from '../../../schemas/ore-planner'
 import { BATCH_UNITS, MINERAL_NAMES, PLANNER_TEXT, PRICE_FIELD_LABELS, STRATEGY_LABELS } from '../../../schemas/ore-planner-constants'
 import { CopyButton } from '../../components/CopyButton'
 import { formatFixed2, formatInt, formatIsk } from '../../lib/format'
+import { TableWrap } from '../../components/TableWrap'
 
 const isk = (n: number | null) => (n === null ? 'no price' : formatIsk(n))
 const m3 = (n: number) => `${formatFixed2(n)} m³`
@@ -46,7 +47,7 @@ export function PlanResults({ plan }: { plan: PlanResponse }) {
             {PLANNER_TEXT.empty}
           </p>
         ) : (
-          <div className="ore-table-scroll">
+          <TableWrap label="Shopping list table" className="ore-table-scroll">
             <table className="data-table ore-list" data-testid="ore-list">
               <thead>
                 <tr>
@@ -84,13 +85,13 @@ export function PlanResults({ plan }: { plan: PlanResponse }) {
                   </th>
                   <th className="num">{formatInt(plan.summary.batchesTotal * BATCH_UNITS)}</th>
                   <th className="num">{m3(plan.summary.oresM3)}</th>
-                  <th />
+                  <td />
                   <th className="num">{isk(plan.summary.oresCostIsk)}</th>
-                  <th />
+                  <td />
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </TableWrap>
         )}
       </section>
 
@@ -128,11 +129,11 @@ export function PlanResults({ plan }: { plan: PlanResponse }) {
 
       <section className="panel ore-section" aria-labelledby="ore-summary-title">
         <h2 id="ore-summary-title">Summary (Volumes &amp; Values)</h2>
-        <div className="table-wrap">
+        <TableWrap label="Summary table">
           <table className="data-table ore-summary" data-testid="ore-summary">
             <thead>
               <tr>
-                <th />
+                <td />
                 <th className="num">Volume</th>
                 <th className="num">Value at {plan.pricing.label}</th>
               </tr>
@@ -154,7 +155,7 @@ export function PlanResults({ plan }: { plan: PlanResponse }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
         <p className="muted">Minerals are 0.01 m³ a unit; “targeted” counts each mineral up to its target, “surplus” what is produced beyond it.</p>
       </section>
     </div>

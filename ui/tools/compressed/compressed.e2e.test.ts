@@ -59,6 +59,15 @@ describe('/compressed', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText())
     expect(copied.split('\n')).toEqual(rows.map((r) => `${num(r[2])}\t${r[0]}`))
     await page.getByRole('button', { name: 'Copy list' }).waitFor({ timeout: 3000 })
+
+    // the shopping list fits a wide screen (no extra tab stop); on a phone it is a named region the arrow keys scroll
+    expect(await page.getByRole('region', { name: 'Shopping list table' }).count()).toBe(0)
+    await page.setViewportSize({ width: 390, height: 800 })
+    const region = page.getByRole('region', { name: 'Shopping list table' })
+    await region.waitFor()
+    await region.focus()
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0)
     expect(errors).toEqual([])
     await context.close()
   })

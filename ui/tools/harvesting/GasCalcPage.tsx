@@ -11,6 +11,7 @@ import { GAS_DEFAULT_SORT, GAS_DEFAULTS, GAS_FORM_SPEC, gasRequest, siteTotalMil
 import { CalculateBar, CORE_TIP, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
 import { useFormInUrl } from './useFormInUrl'
 import type { z } from 'zod'
+import { TableWrap } from '../../components/TableWrap'
 import './harvesting.css'
 
 type Modules = z.infer<typeof MiningModulesFile>
@@ -142,7 +143,7 @@ export default function GasCalcPage() {
               </button>
             ))}
           </div>
-          <div className="table-wrap">
+          <TableWrap label="Gas sites table">
             <table className="data-table gas-table">
               <thead>
                 <tr>
@@ -204,7 +205,7 @@ export default function GasCalcPage() {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         </section>
       )}
     </div>

@@ -206,7 +206,7 @@ export default function OreCalcPage() {
               </button>
             ))}
           </div>
-          <SortableTable rows={rows} columns={COLUMNS} rowKey={(r) => r.ore} sort={sort} onSortChange={setSort} className="ore-table" empty="No ores to show." />
+          <SortableTable label="Ores table" rows={rows} columns={COLUMNS} rowKey={(r) => r.ore} sort={sort} onSortChange={setSort} className="ore-table" empty="No ores to show." />
           <details className="terms">
             <summary>How the cycle time and yield were built</summary>
             <ul>

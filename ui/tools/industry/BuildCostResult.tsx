@@ -45,6 +45,7 @@ export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
       <div className="build-grid">
         <div>
           <SortableTable
+            label="Materials table"
             rows={r.materials}
             columns={COLUMNS}
             rowKey={(m) => m.typeID}

@@ -86,7 +86,7 @@ export function PlayersPanel({ players, call, onSaved, onDeleted }: { players: T
   return (
     <>
       {players.length ? (
-        <AdminTable headers={['Page', 'Name', 'Characters']}>
+        <AdminTable label="Player pages table" headers={['Page', 'Name', 'Characters']}>
               {players.map((p) =>
                 editing?.path === p.path ? (
                   <tr key={p.path} className="editing">

@@ -1,5 +1,6 @@
 import type { RecentPost } from '../../../schemas/killfeed'
 import { formatUtc } from './admin-api'
+import { TableWrap } from '../../components/TableWrap'
 
 const STATUS_BADGE: Record<RecentPost['status'], string> = { posted: 'badge-good', queued: 'badge-neutral', sending: 'badge-neutral', failed: 'badge-bad', unknown: 'badge-warn' }
 
@@ -7,7 +8,7 @@ const STATUS_BADGE: Record<RecentPost['status'], string> = { posted: 'badge-good
 export function RecentPosts({ posts, zkillBase = 'https://zkillboard.com' }: { posts: RecentPost[]; zkillBase?: string }) {
   if (!posts.length) return <p className="muted">No posts yet. Matching kills appear here as they are sent.</p>
   return (
-    <div className="table-wrap">
+    <TableWrap label="Recent posts table">
       <table className="data-table">
         <thead>
           <tr>
@@ -37,6 +38,6 @@ export function RecentPosts({ posts, zkillBase = 'https://zkillboard.com' }: { p
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }

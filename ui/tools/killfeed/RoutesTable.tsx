@@ -31,7 +31,7 @@ export function RoutesTable({ routes, call, onChanged, onDeleted }: Props) {
   if (!routes.length) return <p className="muted">No routes yet: add one below to post kills to a Discord channel.</p>
   return (
     <>
-      <AdminTable headers={['Entity', 'Mode', 'Webhooks', 'Enabled', 'Created']} className="routes-table">
+      <AdminTable label="Routes table" headers={['Entity', 'Mode', 'Webhooks', 'Enabled', 'Created']} className="routes-table">
             {routes.map((r) =>
               editing === r.id ? (
                 <EditRow

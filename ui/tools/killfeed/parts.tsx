@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { MODES, type ItemType, type Mode } from '../../../schemas/killfeed-constants'
+import { TableWrap } from '../../components/TableWrap'
 
 export const MODE_LABEL: Record<Mode, string> = { both: 'Kills and losses', kills: 'Kills', losses: 'Losses' }
 export const TYPE_LABEL: Record<ItemType, string> = { alliance: 'Alliance', corporation: 'Corporation', character: 'Character', system: 'System' }
@@ -31,9 +32,9 @@ export function ErrorLine({ message }: { message: string | null }) {
 }
 
 /** A data table with a last, unlabelled column for row actions. */
-export function AdminTable({ headers, className = '', children }: { headers: string[]; className?: string; children: ReactNode }) {
+export function AdminTable({ label, headers, className = '', children }: { label: string; headers: string[]; className?: string; children: ReactNode }) {
   return (
-    <div className="table-wrap">
+    <TableWrap label={label}>
       <table className={`data-table admin-table ${className}`}>
         <thead>
           <tr>
@@ -47,6 +48,6 @@ export function AdminTable({ headers, className = '', children }: { headers: str
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }

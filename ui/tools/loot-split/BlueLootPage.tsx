@@ -27,6 +27,7 @@ import { avengerTip, drifterTip } from './rules-text'
 import { initialQuery } from './setup-codec'
 import { useEscalations, useTierSites, type Loaded, type TierSite } from './useSiteData'
 import { useSetupInUrl } from './useSetupInUrl'
+import { TableWrap } from '../../components/TableWrap'
 import './loot-split.css'
 
 const STORAGE_KEY = 'loot-split:bloot'
@@ -129,7 +130,7 @@ export default function BlueLootPage() {
                 ))}
               </div>
             </div>
-            <div className="table-wrap">
+            <TableWrap label="Players table">
               <table className="data-table players-table">
                 <thead>
                   <tr>
@@ -183,7 +184,7 @@ export default function BlueLootPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           </div>
           <aside className="share-rules" aria-label="Share allocations" data-testid="share-rules">
             <h3>{SHARE_MODES.find((m) => m.id === setup.mode)!.label} shares</h3>
@@ -213,7 +214,7 @@ export default function BlueLootPage() {
             result.rates,
             result.data.payouts.map((p) => ({ name: p.name, payout: p.payout, note: `${formatShares(p.shares)} shares` })),
           )}
-          table={<SortableTable rows={result.data.payouts} columns={RESULT_COLUMNS} rowKey={(p) => p.name} sort={sort} onSortChange={setSort} />}
+          table={<SortableTable label="Payouts table" rows={result.data.payouts} columns={RESULT_COLUMNS} rowKey={(p) => p.name} sort={sort} onSortChange={setSort} />}
         />
       )}
       <SetupActions onReset={reset} />

@@ -22,6 +22,7 @@ import { avengerTip, drifterTip } from './rules-text'
 import { initialQuery } from './setup-codec'
 import { useEscalations, useTierSites, type TierSite } from './useSiteData'
 import { useSetupInUrl } from './useSetupInUrl'
+import { TableWrap } from '../../components/TableWrap'
 import './loot-split.css'
 
 const STORAGE_KEY = 'loot-split:participation'
@@ -114,7 +115,7 @@ export default function ParticipationPage() {
           sites={result.data.sites}
           copy={payoutText(`Participation loot split: ${result.tier}`, result.data, result.rates, result.data.payouts)}
           table={
-            <div className="table-wrap">
+            <TableWrap label="Payouts table">
               <table className="data-table">
                 <thead>
                   <tr>
@@ -131,7 +132,7 @@ export default function ParticipationPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           }
         />
       )}
@@ -158,7 +159,7 @@ function ParticipationGrid({ setup, sites, escalations, onRan, onCount, onRemove
     return { text: abbreviateIsk(total), tip: `${parts.join(' + ')}${parts.length > 1 ? ` = ${formatIsk(total)}` : ''} per run${unknown}` }
   }
   return (
-    <div className="table-wrap">
+    <TableWrap label="Sites run table">
       <table className="data-table participation-grid" data-testid="participation-grid">
         <thead>
           <tr>
@@ -226,6 +227,6 @@ function ParticipationGrid({ setup, sites, escalations, onRan, onCount, onRemove
           )}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }

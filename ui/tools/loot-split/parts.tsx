@@ -9,6 +9,7 @@ import { SelectField } from '../../components/SelectField'
 import { formatIsk } from '../../lib/format'
 import { abbreviateIsk } from './format'
 import { taxLines, type PayoutSummary, type TaxRates } from './payout-text'
+import { TableWrap } from '../../components/TableWrap'
 
 /**
  * A number box for a table cell: labelled for screen readers only, it keeps what is being typed and reports the
@@ -212,7 +213,7 @@ function SiteBreakdown({ sites }: { sites: SiteValueBreakdown[] }) {
   if (!run.length) return null
   return (
     <Collapsible title="How the total was computed" defaultOpen={false}>
-      <div className="table-wrap">
+      <TableWrap label="Total breakdown table">
         <table className="data-table">
           <thead>
             <tr>
@@ -241,7 +242,7 @@ function SiteBreakdown({ sites }: { sites: SiteValueBreakdown[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </Collapsible>
   )
 }

@@ -2,11 +2,12 @@ import type { PiIngredient, PiProduct } from '../../../schemas/pi'
 import { Dialog } from '../../components/Dialog'
 import { formatNumber } from '../../lib/format'
 import { Isk } from './PiTierTable'
+import { TableWrap } from '../../components/TableWrap'
 
 function InputTable({ caption, items }: { caption: string; items: PiIngredient[] }) {
   const total = items.some((i) => i.cost === null) ? null : items.reduce((s, i) => s + i.cost!, 0)
   return (
-    <div className="table-wrap">
+    <TableWrap label={caption}>
       <table className="data-table pi-breakdown-table">
         <caption>{caption}</caption>
         <thead>
@@ -42,7 +43,7 @@ function InputTable({ caption, items }: { caption: string; items: PiIngredient[]
           </tr>
         </tfoot>
       </table>
-    </div>
+    </TableWrap>
   )
 }
 

@@ -75,6 +75,7 @@ export function PiTierTable({ products, onSelect, empty }: Props) {
   return (
     <>
       <SortableTable
+        label="Products table"
         rows={products}
         columns={COLUMNS}
         rowKey={(p) => p.typeId}

@@ -204,6 +204,7 @@ export default function ReactionsPage() {
       )}
 
       <SortableTable
+        label="Reactions table"
         rows={results ?? []}
         columns={COLUMNS}
         rowKey={(r) => r.blueprintID}

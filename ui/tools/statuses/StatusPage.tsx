@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { StatusesResponse } from '../../../schemas/statuses'
 import { apiGet, ApiError } from '../../lib/api'
+import { TableWrap } from '../../components/TableWrap'
 import './statuses.css'
 
 type Tone = 'good' | 'warn' | 'bad' | 'neutral'
@@ -104,7 +105,9 @@ export default function StatusPage() {
               <tr>
                 <th>Hub</th>
                 <th className="align-right">Age</th>
-                <th />
+                <th>
+                  <span className="visually-hidden">Freshness</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -147,7 +150,7 @@ export default function StatusPage() {
           ) : (
             <p className="warning-text">Static game data is not imported yet.</p>
           )}
-          <div className="table-wrap">
+          <TableWrap label="Community data sets table">
             <table className="data-table">
               <thead>
                 <tr>
@@ -170,7 +173,7 @@ export default function StatusPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           {loadedAt && <p className="muted">Refreshes every 30 seconds. Last checked {loadedAt.toISOString().slice(11, 19)} UTC.</p>}
         </>
       )}

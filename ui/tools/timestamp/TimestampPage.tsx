@@ -11,6 +11,7 @@ import { selectionFromQuery, selectionToQuery } from './url-state'
 import { useNow } from './useNow'
 import { listZones, systemZone } from './zones'
 import { ZonePicker } from './ZonePicker'
+import { TableWrap } from '../../components/TableWrap'
 import './timestamp.css'
 
 const LANGUAGE_KEY = 'timestamp-preview-language'
@@ -159,7 +160,7 @@ export default function TimestampPage() {
                 language picked here.
               </p>
             </div>
-            <div className="table-wrap">
+            <TableWrap label="Timestamp codes table">
               <table className="data-table timestamp-table">
                 <thead>
                   <tr>
@@ -191,7 +192,7 @@ export default function TimestampPage() {
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           </>
         )}
       </section>

@@ -3,6 +3,7 @@ import type { SiteShip, SiteSpecial, SiteWave } from '../../../schemas/wormhole-
 import { formatInt } from '../../lib/format'
 import { ShipClassIcon } from './ShipClassIcon'
 import { hasTackle, peakStats, referenceWaves, waveTotals, type SiteView, type WaveTotals } from './sites'
+import { TableWrap } from '../../components/TableWrap'
 
 const round = (n: number) => formatInt(n)
 const km = (m: number) => `${formatInt(m / 1000)} km`
@@ -69,7 +70,7 @@ function Badges({ ship }: { ship: SiteShip }) {
 
 function WaveTable({ wave }: { wave: SiteWave }) {
   return (
-    <div className="table-wrap">
+    <TableWrap label={wave.wave}>
       <table className="data-table ship-table">
         <thead>
           <tr>
@@ -125,7 +126,7 @@ function WaveTable({ wave }: { wave: SiteWave }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   )
 }
 

@@ -5,6 +5,7 @@ import { formatInt } from '../../lib/format'
 import { GameImage } from '../../components/GameImage'
 import { Section } from './Section'
 import { corporationLabel, readActivity, readSummary, relativeTime, topCorporations, type KillboardActivity, type KillboardSummary } from './killboard'
+import { TableWrap } from '../../components/TableWrap'
 
 /** Fetch a killboard panel's data; a failed or malformed answer is logged and leaves the panel loading (spec). */
 function useKillboard<T>(path: string, read: (body: unknown) => T | null): T | null {
@@ -26,15 +27,15 @@ export function ActivityHeatmap({ systemId }: { systemId: number }) {
       {!activity ? (
         <p className="muted">Loading activity...</p>
       ) : (
-        <div className="heatmap-wrap">
+        <TableWrap label="Kills per hour of day" className="heatmap-wrap">
           <table className="heatmap" data-testid="heatmap">
             <caption className="muted">Kills per hour of day (UTC); brighter red is busier{activity.max > 0 ? `; the busiest hour had ${activity.max} kill${activity.max === 1 ? '' : 's'}` : ''}.</caption>
             <thead>
               <tr>
-                <th />
+                <td />
                 {Array.from({ length: 24 }, (_, h) => (
                   <th key={h} scope="col">
-                    {h % 3 === 0 ? String(h).padStart(2, '0') : ''}
+                    {h % 3 === 0 ? String(h).padStart(2, '0') : <span className="visually-hidden">{String(h).padStart(2, '0')}</span>}
                   </th>
                 ))}
               </tr>
@@ -54,7 +55,7 @@ export function ActivityHeatmap({ systemId }: { systemId: number }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </Section>
   )
@@ -80,7 +81,7 @@ export function KillsSummary({ systemId, imageServer }: { systemId: number; imag
         ) : summary.activeCorporations.length === 0 ? (
           <p className="muted">No corporation seen in this system's kills.</p>
         ) : (
-          <div className="table-wrap">
+          <TableWrap label="Recent corporations table">
             <table className="data-table wh-corps">
               <thead>
                 <tr>
@@ -108,7 +109,7 @@ export function KillsSummary({ systemId, imageServer }: { systemId: number; imag
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
       </Section>
     </>

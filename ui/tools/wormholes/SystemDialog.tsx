@@ -9,6 +9,7 @@ import { destinationColour, destinationLabel } from './destinations'
 import { planetKind } from './filters'
 import { formatHours, formatKg } from './format'
 import { ActivityHeatmap, KillsSummary } from './KillboardPanels'
+import { TableWrap } from '../../components/TableWrap'
 
 /** A community value with the SDE's beside it when they differ, shown as a range. */
 function valueWithSde(type: WormholeTypeInfo, field: 'total_mass' | 'max_jump_mass' | 'lifetime_hours', format: (n: number) => string) {
@@ -30,7 +31,7 @@ function Statics({ detail }: { detail: WormholeSystemDetail }) {
   const disputed = detail.statics.filter((s) => s.type && s.type.disagreements.some((d) => d !== 'mass_regen'))
   return (
     <>
-      <div className="table-wrap">
+      <TableWrap label="Statics table">
         <table className="data-table wh-statics-table">
           <thead>
             <tr>
@@ -69,7 +70,7 @@ function Statics({ detail }: { detail: WormholeSystemDetail }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {disputed.length > 0 && (
         <p className="muted small">Ranges: the community data and the game's 2023 static data export disagree; hover a range for both values.</p>
       )}

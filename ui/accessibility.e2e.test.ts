@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import axe from 'axe-core'
+import { launchBrowser, openPage } from '../api/testing/browser.js'
+import { tools } from './tools/registry.js'
+
+// Every page a person opens, checked by axe-core (WCAG 2.x A and AA rules) on a desktop and a phone-width screen.
+const baseUrl = inject('appUrl')
+const PAGES = ['/', ...tools.filter((t) => t.page).map((t) => t.path)]
+const WIDTHS = [1280, 390]
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** axe's violations on the page as it is now, one line per failing element. */
+async function violations(page: Page): Promise<string[]> {
+  // evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern
+  await page.evaluate(axe.source)
+  const result = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }))
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`))
+}
+
+describe('accessibility', () => {
+  for (const width of WIDTHS) {
+    it(`axe finds no violations on any page at ${width} px`, { timeout: 180_000 }, async () => {
+      const { page, context } = await openPage(browser, baseUrl)
+      await page.setViewportSize({ width, height: 850 })
+      const found: string[] = []
+      for (const path of PAGES) {
+        await page.goto(path)
+        await page.locator('main h1').first().waitFor()
+        await page.waitForLoadState('networkidle')
+        found.push(...(await violations(page)).map((v) => `${path}: ${v}`))
+      }
+      expect(found).toEqual([])
+      await context.close()
+    })
+  }
+
+  it('axe finds no violations on a planned compressed-ore shopping list at 390 px', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.setViewportSize({ width: 390, height: 850 })
+    await page.goto('/compressed?t=Tritanium:100000,Megacyte:300')
+    await page.getByRole('button', { name: 'Copy list' }).waitFor()
+    expect(await violations(page)).toEqual([])
+    await context.close()
+  })
+})
