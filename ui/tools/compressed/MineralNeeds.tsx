@@ -1,7 +1,9 @@
-import { useState } from 'react'
+import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { MINERAL_NAMES, MAX_TARGET_UNITS, type MineralName } from '../../../schemas/ore-planner-constants'
 import { formatInt } from '../../lib/format'
 import { parseMineralPaste, type PasteResult } from './paste'
+
+type Tab = 'form' | 'paste'
 
 interface Props {
   targets: Record<MineralName, number>
@@ -10,9 +12,20 @@ interface Props {
 
 /** Mineral Needs: a box per mineral (digits only), or a pasted list that fills those boxes. */
 export function MineralNeeds({ targets, onChange }: Props) {
-  const [tab, setTab] = useState<'form' | 'paste'>('form')
+  const [tab, setTab] = useState<Tab>('form')
   const [pasted, setPasted] = useState('')
   const [lastPaste, setLastPaste] = useState<PasteResult | null>(null)
+  const panelId = useId()
+  const tabButtons = useRef<Record<Tab, HTMLButtonElement | null>>({ form: null, paste: null })
+  // WAI-ARIA tabs: one tab stop; the arrow keys, Home and End move between the two tabs and select them
+  const onTabKey = (e: KeyboardEvent) => {
+    const other: Tab = tab === 'form' ? 'paste' : 'form'
+    const target: Tab | null = e.key === 'Home' ? 'form' : e.key === 'End' ? 'paste' : e.key === 'ArrowLeft' || e.key === 'ArrowRight' ? other : null
+    if (!target) return
+    e.preventDefault()
+    setTab(target)
+    tabButtons.current[target]?.focus()
+  }
 
   const applyPaste = () => {
     const result = parseMineralPaste(pasted)
@@ -30,13 +43,25 @@ export function MineralNeeds({ targets, onChange }: Props) {
       <h2 id="ore-needs-title">Mineral Needs</h2>
       <div className="segmented" role="tablist" aria-label="How to enter minerals">
         {(['form', 'paste'] as const).map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)}>
+          <button
+            key={t}
+            ref={(el) => {
+              tabButtons.current[t] = el
+            }}
+            type="button"
+            role="tab"
+            aria-selected={tab === t}
+            aria-controls={panelId}
+            tabIndex={tab === t ? 0 : -1}
+            onClick={() => setTab(t)}
+            onKeyDown={onTabKey}
+          >
             {t === 'form' ? 'Form' : 'Paste'}
           </button>
         ))}
       </div>
       {tab === 'form' ? (
-        <div className="ore-mineral-grid" role="tabpanel" aria-label="Form">
+        <div className="ore-mineral-grid" role="tabpanel" id={panelId} aria-label="Form">
           {MINERAL_NAMES.map((m) => (
             <label key={m} className="field">
               <span className="field-label">{m}</span>
@@ -55,7 +80,7 @@ export function MineralNeeds({ targets, onChange }: Props) {
           ))}
         </div>
       ) : (
-        <div role="tabpanel" aria-label="Paste" className="ore-paste">
+        <div role="tabpanel" id={panelId} aria-label="Paste" className="ore-paste">
           <label className="field">
             <span className="field-label">One mineral per line, e.g. “Tritanium 1,000,000”</span>
             <textarea rows={8} value={pasted} onChange={(e) => setPasted(e.target.value)} placeholder={'Tritanium 1,000,000\nPyerite x250.000\nMexallon\t50_000'} />

@@ -74,7 +74,18 @@ describe('/compressed', () => {
 
   it('reads pasted minerals, summing repeats, and plans a shared link on load', async () => {
     const { page, context, errors } = await openPlanner()
-    await page.getByRole('tab', { name: 'Paste' }).click()
+    // the tabs take the keyboard as WAI-ARIA tabs do: one tab stop, arrows and Home/End switch
+    const formTab = page.getByRole('tab', { name: 'Form' })
+    const pasteTab = page.getByRole('tab', { name: 'Paste' })
+    expect(await pasteTab.getAttribute('tabindex')).toBe('-1')
+    await formTab.focus()
+    await page.keyboard.press('ArrowRight')
+    expect(await pasteTab.getAttribute('aria-selected')).toBe('true')
+    expect(await pasteTab.evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.keyboard.press('Home')
+    expect(await formTab.getAttribute('aria-selected')).toBe('true')
+    expect(await page.getByRole('tabpanel', { name: 'Form' }).getAttribute('id')).toBe(await formTab.getAttribute('aria-controls'))
+    await pasteTab.click()
     await page.locator('textarea').fill('Tritanium 1,000\nIsogen x2.500\nTritanium 500\nnothing here')
     await page.getByRole('button', { name: 'Use these amounts' }).click()
     expect(await mineralBox(page, 'Tritanium').inputValue()).toBe('1500')
