@@ -42,6 +42,29 @@ describe('accessibility', () => {
     })
   }
 
+  it('keyboard focus shows a ring on checkboxes, tabs, buttons and links (WCAG 2.4.7)', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    const ringOnKeyboardFocus = async (selector: string) => {
+      const target = page.locator(selector).first()
+      await target.focus()
+      // reach it by Tab so the browser treats the focus as keyboard focus (:focus-visible)
+      await page.keyboard.press('Shift+Tab')
+      await page.keyboard.press('Tab')
+      return page.evaluate(() => {
+        const style = getComputedStyle(document.activeElement as Element)
+        return `${style.outlineStyle} ${style.outlineWidth}`
+      })
+    }
+    await page.goto('/compressed')
+    await page.locator('input[type="checkbox"]').first().waitFor()
+    expect(await ringOnKeyboardFocus('input[type="checkbox"]:visible')).toBe('solid 2px')
+    expect(await ringOnKeyboardFocus('[role="tab"][aria-selected="true"]')).toBe('solid 2px')
+    await page.goto('/')
+    expect(await ringOnKeyboardFocus('main a')).toBe('solid 2px')
+    expect(await ringOnKeyboardFocus('button[aria-label="Open menu"]')).toBe('solid 2px')
+    await context.close()
+  })
+
   it('axe finds no violations on a planned compressed-ore shopping list at 390 px', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.setViewportSize({ width: 390, height: 850 })
