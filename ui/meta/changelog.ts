@@ -11,6 +11,18 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.14.10',
+    date: '2026-11-22',
+    title: "Keyboard and screen readers",
+    changes: [
+      "Every page now passes an automated accessibility check (axe-core, WCAG A and AA) on a desktop and on a phone; the test suite keeps it that way.",
+      "Keyboard focus is visible everywhere: checkboxes and radios (the ore planner\u2019s ore list, the loot splitters) showed no sign of focus before, and links, buttons and tabs now share one clear ring.",
+      "On a phone, a wide table that scrolls sideways can be focused and scrolled with the arrow keys, and a screen reader names it (Shopping list table); on a wide screen it adds no extra tab stop.",
+      "Compressed-ore planner: the Form and Paste tabs work as tabs do, one tab stop, with the arrow keys, Home and End to switch.",
+      "Table headers that were blank (the killboard heatmap\u2019s hours, the status page, the planner\u2019s totals) are now named for screen readers.",
+    ],
+  },
+  {
     version: '0.14.9',
     date: '2026-11-22',
     title: "Named hints",
