@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 
 interface Props {
-  /** Names the scroll region for screen readers, e.g. "Shopping list". */
+  /** Names the scroll region for screen readers, e.g. "Shopping list table". */
   label: string
-  /** The wrapper's class; `table-wrap` scrolls sideways on narrow screens. */
-  className?: string
   children: ReactNode
 }
 
@@ -12,7 +10,7 @@ interface Props {
  * The box a wide table scrolls sideways in. While it actually overflows it is a named, focusable region, so
  * keyboard users can scroll it with the arrow keys (WCAG 2.1.1); when the table fits it adds no tab stop.
  */
-export function TableWrap({ label, className = 'table-wrap', children }: Props) {
+export function TableWrap({ label, children }: Props) {
   const box = useRef<HTMLDivElement>(null)
   const [overflows, setOverflows] = useState(false)
 
@@ -28,7 +26,7 @@ export function TableWrap({ label, className = 'table-wrap', children }: Props) 
   }, [])
 
   return (
-    <div ref={box} className={className} {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}>
+    <div ref={box} className="table-wrap" {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}>
       {children}
     </div>
   )

@@ -21,7 +21,7 @@ async function overflow(target: Page | Locator) {
     const limit = el.getBoundingClientRect().right
     const culprits = [...el.querySelectorAll('*')]
       // boxes that scroll on their own, and the closed menu drawer parked off screen, do not widen the page
-      .filter((c) => c.getBoundingClientRect().right > limit + 1 && !c.closest('.table-wrap, .ore-table-scroll, .heatmap-wrap, nav.drawer'))
+      .filter((c) => c.getBoundingClientRect().right > limit + 1 && !c.closest('.table-wrap, nav.drawer'))
       .map((c) => `${c.tagName.toLowerCase()}.${[...c.classList].join('.')}`)
     return { by: el.scrollWidth - el.clientWidth, culprits: [...new Set(culprits)].slice(0, 5) }
   }

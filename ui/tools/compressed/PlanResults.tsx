@@ -47,7 +47,7 @@ export function PlanResults({ plan }: { plan: PlanResponse }) {
             {PLANNER_TEXT.empty}
           </p>
         ) : (
-          <TableWrap label="Shopping list table" className="ore-table-scroll">
+          <TableWrap label="Shopping list table">
             <table className="data-table ore-list" data-testid="ore-list">
               <thead>
                 <tr>

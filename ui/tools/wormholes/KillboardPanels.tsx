@@ -27,7 +27,7 @@ export function ActivityHeatmap({ systemId }: { systemId: number }) {
       {!activity ? (
         <p className="muted">Loading activity...</p>
       ) : (
-        <TableWrap label="Kills per hour of day" className="heatmap-wrap">
+        <TableWrap label="Kills per hour of day">
           <table className="heatmap" data-testid="heatmap">
             <caption className="muted">Kills per hour of day (UTC); brighter red is busier{activity.max > 0 ? `; the busiest hour had ${activity.max} kill${activity.max === 1 ? '' : 's'}` : ''}.</caption>
             <thead>
