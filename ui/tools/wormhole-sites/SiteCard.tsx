@@ -68,9 +68,9 @@ function Badges({ ship }: { ship: SiteShip }) {
   )
 }
 
-function WaveTable({ wave }: { wave: SiteWave }) {
+function WaveTable({ wave, label }: { wave: SiteWave; label: string }) {
   return (
-    <TableWrap label={wave.wave}>
+    <TableWrap label={label}>
       <table className="data-table ship-table">
         <thead>
           <tr>
@@ -175,7 +175,7 @@ export function SiteCard({ view, reference }: { view: SiteView; reference: boole
                 <TotalsLine t={waveTotals(w.ships)} />
               </div>
               {w.triggerOnHack && <p className="warning-text">⚠ Triggered on Hack</p>}
-              <WaveTable wave={w} />
+              <WaveTable wave={w} label={`${record.site}: ${w.wave} table`} />
             </section>
           ))}
         </div>
