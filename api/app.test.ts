@@ -48,8 +48,10 @@ describe('api platform over real HTTP', () => {
     expect(await docs.text()).toContain('swagger-ui-bundle.js')
     const bundle = await fetch(`${app.url}/api/docs/swagger-ui-bundle.js`)
     expect(bundle.status).toBe(200)
-    const redirect = await fetch(`${app.url}/api/docs`, { redirect: 'manual' })
-    expect(redirect.status).toBe(302)
+    for (const address of ['/api/docs', '/api/', '/api']) {
+      const redirect = await fetch(`${app.url}${address}`, { redirect: 'manual' })
+      expect([address, redirect.status, redirect.headers.get('location')]).toEqual([address, 302, '/api/docs/'])
+    }
   })
 
   it('compresses large responses', async () => {

@@ -35,6 +35,8 @@ export function openApiRoutes(getDocument: () => unknown): Router {
     ctx.set('Cache-Control', 'public, max-age=300')
     ctx.body = cached
   })
+  // The spec's route table has `/api/` as the link to the API documentation.
+  router.get('/api', (ctx) => ctx.redirect('/api/docs/'))
   // Swagger UI's assets are relative to the page, so the page lives at `/api/docs/`.
   router.get('/api/docs', (ctx) => {
     if (!ctx.path.endsWith('/')) return ctx.redirect('/api/docs/')

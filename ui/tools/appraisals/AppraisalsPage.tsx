@@ -91,8 +91,8 @@ export default function AppraisalsPage() {
   const changeHub = (id: number) => {
     setStationId(id)
     writeStorage(STORAGE.hub, String(id))
-    // A preview is for one hub: show the new hub's prices straight away.
-    if (result) void appraise(id)
+    // Spec: changing the hub while lines are parsed re-appraises, so the preview shows the new hub's prices.
+    if (result || parseAppraisalText(text).items.length > 0) void appraise(id)
   }
 
   const save = async () => {

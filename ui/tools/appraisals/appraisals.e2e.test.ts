@@ -156,10 +156,21 @@ describe('/appraisals', () => {
     await context.close()
   })
 
-  it('Save & Share appraises first when there is no appraisal for the chosen hub', async () => {
+  it('appraises at the new hub when the hub changes while pasted lines wait', async () => {
     const { page, context } = await open()
     await page.getByRole('textbox', { name: /Items/ }).fill('Pyerite 500')
+    await expect.poll(() => page.getByTestId('parsed-count').textContent()).toBe('1 line')
+    const dodixieCall = page.waitForRequest((r) => r.url().includes('/api/prices/station?station_id=60011866'))
     await page.getByRole('combobox', { name: 'Hub' }).selectOption({ label: 'Dodixie' })
+    await dodixieCall
+    await expect.poll(() => page.getByTestId('price-note').textContent()).toMatch(/^Dodixie prices/)
+    await context.close()
+  })
+
+  it('Save & Share appraises first when there is no appraisal yet', async () => {
+    const { page, context } = await open()
+    await page.getByRole('combobox', { name: 'Hub' }).selectOption({ label: 'Dodixie' })
+    await page.getByRole('textbox', { name: /Items/ }).fill('Pyerite 500')
     const priced = page.waitForRequest((r) => r.url().includes('/api/prices/station?station_id=60011866'))
     await page.getByRole('button', { name: 'Save & Share' }).click()
     await priced

@@ -12,7 +12,7 @@ type View = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'error'; messa
 
 /** Links to each tracked character's zKillboard page: by name when the API knows it, else by id. */
 function SourceLine({ data }: { data: KillTrackerResponse }) {
-  const named = new Map(data.charactersDetailed.map((c) => [c.id, c]))
+  const named = new Map((data.charactersDetailed ?? []).map((c) => [c.id, c]))
   const links = data.characters.map((id) => named.get(id) ?? { id, name: `Character ${id}`, url: zkillCharacterUrl(ZKILL_SITE, id) })
   return (
     <p className="kt-source muted" data-testid="kt-source">

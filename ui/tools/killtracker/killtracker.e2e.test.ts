@@ -187,6 +187,15 @@ describe('kill tracker page', () => {
     expect(await links.allTextContents()).toEqual([`Character ${DAVE}`])
     expect(await links.first().getAttribute('href')).toBe(`https://zkillboard.com/character/${DAVE}/`)
     expect(await text(page, 'kill-donut')).toBe('No kills or losses to chart')
+
+    // The spec's fallback also covers an answer without the field at all.
+    await page.route('**/api/dave', async (route) => {
+      const { charactersDetailed: _dropped, ...rest } = await (await route.fetch()).json()
+      await route.fulfill({ json: rest })
+    })
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await page.getByText('Loading…').waitFor({ state: 'detached' })
+    expect(await links.allTextContents()).toEqual([`Character ${DAVE}`])
     await close()
   })
 
