@@ -149,7 +149,7 @@ describe('Discord rate limits and failures', () => {
     expect(posted.at - limited.at).toBeGreaterThanOrEqual(390)
     await sleep(200)
     expect(postsTo(r)).toHaveLength(2)
-    expect((await recentPosts(app.ctx.ch)).find((p) => p.killmail_id === kill.killmail_id)).toMatchObject({ status: 'posted', attempts: 1 })
+    await expect.poll(async () => (await recentPosts(app.ctx.ch)).find((p) => p.killmail_id === kill.killmail_id)).toMatchObject({ status: 'posted', attempts: 1 })
     await disableAll()
   })
 
@@ -177,7 +177,8 @@ describe('Discord rate limits and failures', () => {
     const kill = solo()
     await publishKills(kill)
     await expect.poll(() => postsTo(r).map((p) => p.status)).toEqual([500, 502, 204])
-    expect((await recentPosts(app.ctx.ch)).find((p) => p.killmail_id === kill.killmail_id)).toMatchObject({ status: 'posted', attempts: 3 })
+    // Discord has answered 204; the post's row is written just after, so wait for it too.
+    await expect.poll(async () => (await recentPosts(app.ctx.ch)).find((p) => p.killmail_id === kill.killmail_id)).toMatchObject({ status: 'posted', attempts: 3 })
     await disableAll()
   })
 
