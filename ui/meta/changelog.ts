@@ -11,6 +11,17 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.14.11',
+    date: '2026-11-22',
+    title: "Spec review",
+    changes: [
+      "Appraisals: changing the hub re-appraises as soon as there are pasted lines, not only after a first Appraise, as the spec asks.",
+      "The address /api/ now leads to the API documentation, as the spec's route table has it.",
+      "Kill tracker: an answer without named characters falls back to the character ids with zKillboard links instead of failing.",
+      "Docs: every place the toolbox departs from the spec is now listed in docs/decisions.md.",
+    ],
+  },
+  {
     version: '0.14.10',
     date: '2026-11-22',
     title: "Keyboard and screen readers",
