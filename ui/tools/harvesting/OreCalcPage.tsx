@@ -135,7 +135,7 @@ export default function OreCalcPage() {
             options={[{ value: '', label: 'No Crystal' }, ...namesAsOptions(crystalOptions)]}
             onChange={(crystal) => update({ crystal })}
             disabled={crystalOptions.length === 0}
-            tooltip="Only modulated miners load crystals. A crystal raises yield (and for types B and C changes cycle time and residue) only on the ores it is tuned for."
+            tooltip="Only modulated miners load crystals. A crystal works only on the ores it is tuned for: it changes the yield, and by type also the residue (A II, B, C) and the cycle time (B), as the game data has them."
           />
           <NumberField label="Number of Ships" value={form.numShips} min={1} max={500} integer onChange={(numShips) => update({ numShips })} />
           <SelectField label="Low Slot Module" value={form.lowSlotName} options={[{ value: '', label: 'No Low Slot' }, ...namesAsOptions(LOW_SLOT_MODULES)]} onChange={(lowSlotName) => update({ lowSlotName })} />
