@@ -55,6 +55,10 @@ export const ReactionResult = z
     missingAdjustedPrices: z.array(z.number().int()),
     time: z.object({ baseSecondsPerRun: z.number(), secondsPerRun: z.number(), totalSeconds: z.number() }),
     materialMultiplier: z.number(),
+    rigs: z
+      .object({ material: z.string().nullable(), time: z.string().nullable() })
+      .meta({ description: 'The rig modules applied; null when none is chosen or none works on this formula in this structure' }),
+    rigNote: z.string().nullable().meta({ description: 'Why chosen rigs are not applied, when they are not' }),
     ages: DataAges,
   })
   .meta({ id: 'ReactionResult' })

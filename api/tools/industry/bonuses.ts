@@ -16,13 +16,27 @@ export interface StructureBonus {
 /** One rig line, T1 and T2. */
 export type RigPair = Record<Exclude<RigTier, 'None'>, RigBonus>
 
+/** A refinery's bonuses and the size of rig it fits (null: the spec's 'Station', no structure to fit rigs to). */
+export interface RefineryBonus extends StructureBonus {
+  rigSize: number | null
+}
+
+/** A line of reaction rigs of one size: the material and time modules and their numbers. */
+export interface ReactionRigLine {
+  rigSize: number
+  materialRig: string
+  timeRig: string
+  material: RigPair
+  time: RigPair
+}
+
 export interface IndustryBonuses {
   engineering: Record<IndustryStructure, StructureBonus>
-  refinery: Record<ReactionStructure, StructureBonus>
+  refinery: Record<ReactionStructure, RefineryBonus>
   /** Engineering complex material rigs (every size and item line has the same numbers). */
   manufacturingMaterialRig: RigPair
-  /** Reaction rigs per reaction family id: material and time lines. */
-  reactionRigs: Map<string, { material: RigPair; time: RigPair }>
+  /** Medium reaction rigs per reaction family id, and '*' for the large rig that serves all of those families. */
+  reactionRigs: Map<string, ReactionRigLine>
   /** Reactions skill: time reduction per level, in percent. */
   reactionSkillPercent: number
   sdeVersion: string
@@ -68,7 +82,11 @@ function rig(catalog: Catalog, name: string, bonusAttribute: string): RigBonus {
 
 const pair = (catalog: Catalog, base: string, bonusAttribute: string): RigPair => ({ T1: rig(catalog, `${base} I`, bonusAttribute), T2: rig(catalog, `${base} II`, bonusAttribute) })
 
-/** Which medium rig line serves each reaction family (molecular-forged has none of its own: the large all-reaction rig). */
+/**
+ * Which medium rig line serves each reaction family. The SDE's reaction rigs have effects for hybrid, composite and
+ * biochemical reactions only (rigReactionHyb…, rigReactionComp…, rigReactionBio…; the large rig's description says
+ * the same), so a family not listed here, molecular-forged, gets no rig bonus on any structure.
+ */
 const REACTION_RIG_LINES: Record<string, { material: string; time: string }> = {
   polymer: { material: 'Standup M-Set Hybrid Reactor Material Efficiency', time: 'Standup M-Set Hybrid Reactor Time Efficiency' },
   hybrid: { material: 'Standup M-Set Hybrid Reactor Material Efficiency', time: 'Standup M-Set Hybrid Reactor Time Efficiency' },
@@ -93,15 +111,26 @@ export function readIndustryBonuses(catalog: Catalog): IndustryBonuses {
       disallowedInHighSec: attr(catalog, id, 'disallowInHighSec') === 1,
     }
   }
-  const refinery = (name: string): StructureBonus => {
+  const refinery = (name: string): RefineryBonus => {
     const id = typeInGroup(catalog, name, 'Refinery')
-    return { ...NO_BONUS, typeId: id, time: attr(catalog, id, 'strReactionTimeMultiplier'), disallowedInHighSec: attr(catalog, id, 'disallowInHighSec') === 1 }
+    return {
+      ...NO_BONUS,
+      typeId: id,
+      time: attr(catalog, id, 'strReactionTimeMultiplier'),
+      disallowedInHighSec: attr(catalog, id, 'disallowInHighSec') === 1,
+      rigSize: attr(catalog, id, 'rigSize'),
+    }
   }
-  const reactionRigs = new Map<string, { material: RigPair; time: RigPair }>()
-  for (const [family, lines] of Object.entries(REACTION_RIG_LINES)) {
-    reactionRigs.set(family, { material: pair(catalog, lines.material, 'RefRigMatBonus'), time: pair(catalog, lines.time, 'RefRigTimeBonus') })
-  }
-  reactionRigs.set('*', { material: pair(catalog, ALL_REACTIONS_RIG, 'RefRigMatBonus'), time: pair(catalog, ALL_REACTIONS_RIG, 'RefRigTimeBonus') })
+  const line = (materialRig: string, timeRig: string): ReactionRigLine => ({
+    rigSize: attr(catalog, typeNamed(catalog, `${materialRig} I`), 'rigSize'),
+    materialRig,
+    timeRig,
+    material: pair(catalog, materialRig, 'RefRigMatBonus'),
+    time: pair(catalog, timeRig, 'RefRigTimeBonus'),
+  })
+  const reactionRigs = new Map<string, ReactionRigLine>()
+  for (const [family, lines] of Object.entries(REACTION_RIG_LINES)) reactionRigs.set(family, line(lines.material, lines.time))
+  reactionRigs.set('*', line(ALL_REACTIONS_RIG, ALL_REACTIONS_RIG))
   return {
     engineering: {
       'Non-Bonused Structure': NO_BONUS,
@@ -109,7 +138,7 @@ export function readIndustryBonuses(catalog: Catalog): IndustryBonuses {
       Azbel: structure('Azbel', 'Engineering Complex'),
       Sotiyo: structure('Sotiyo', 'Engineering Complex'),
     },
-    refinery: { Station: NO_BONUS, Athanor: refinery('Athanor'), Tatara: refinery('Tatara') },
+    refinery: { Station: { ...NO_BONUS, rigSize: null }, Athanor: refinery('Athanor'), Tatara: refinery('Tatara') },
     manufacturingMaterialRig: pair(catalog, 'Standup M-Set Equipment Manufacturing Material Efficiency', 'attributeEngRigMatBonus'),
     reactionRigs,
     reactionSkillPercent: -attr(catalog, typeInGroup(catalog, 'Reactions', 'Resource Processing'), 'reactionTimeBonus'),
@@ -117,8 +146,18 @@ export function readIndustryBonuses(catalog: Catalog): IndustryBonuses {
   }
 }
 
-export function reactionRigsFor(bonuses: IndustryBonuses, family: string) {
-  return bonuses.reactionRigs.get(family) ?? bonuses.reactionRigs.get('*')!
+/**
+ * The rig line that works for a reaction family in a structure, or null when none does. A structure fits rigs of its
+ * own size (SDE `rigSize`): the Athanor medium ones, so its family's M-set line; the Tatara large ones, so the L-set
+ * line. The spec's 'Station' fits nothing in the game, but the spec offers rigs with it, so there the family's line
+ * applies as chosen. Molecular-forged formulas have no rig at all.
+ */
+export function reactionRigsFor(bonuses: IndustryBonuses, family: string, structure: ReactionStructure): ReactionRigLine | null {
+  const own = bonuses.reactionRigs.get(family)
+  if (!own) return null
+  const size = bonuses.refinery[structure].rigSize
+  if (size === null) return own
+  return [own, bonuses.reactionRigs.get('*')!].find((l) => l.rigSize === size) ?? null
 }
 
 export const rigOf = (rigs: RigPair, tier: RigTier): RigBonus | null => (tier === 'None' ? null : rigs[tier])

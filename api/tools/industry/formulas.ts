@@ -6,11 +6,12 @@
  *     quantity = max(runs, ceil(round(base × runs × (1 − ME/100) × structure × (1 − rig% × securityMultiplier/100), 2)))
  *   The 2-decimal round only removes floating-point noise before the ceiling; the max() is the one-unit-per-run
  *   minimum.
- * - Job installation cost (EVE University, "Manufacturing" → "Total job cost"; CCP, Viridian expansion notes,
- *   "Tax reforms"):
+ * - Job installation cost (EVE University, "Manufacturing" → "Total job cost"; the form dates from CCP's Viridian
+ *   tax reforms):
  *     total = EIV × (system cost index × structure role bonus + facility tax + SCC surcharge)
  *   where the estimated item value EIV = Σ ESI adjusted price × base (ME 0) quantity × runs. The SCC surcharge is 4%
- *   of EIV; an NPC station's facility tax is 0.25%, a player structure's is set by its owner.
+ *   of EIV, as EVE Ref's industry cost API applies it (docs.everef.net/api/industry-cost.html; Viridian introduced it
+ *   at a lower rate). An NPC station's facility tax is 0.25%, a player structure's is set by its owner.
  * - Rig security multipliers come from each rig's own dogma (hiSecModifier / lowSecModifier / nullSecModifier):
  *   engineering rigs 1.0 / 1.9 / 2.1, reaction rigs (not allowed in high-sec) 1.0 / 1.1. Wormhole space uses the
  *   null-sec multiplier.

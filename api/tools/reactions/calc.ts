@@ -1,5 +1,6 @@
 import type { StationPriceRow } from '../../../schemas/market.js'
-import type { ModePrices, ReactionRequest, ReactionResult } from '../../../schemas/reactions.js'
+import type { ModePrices, ReactionRequest, ReactionResult, ReactionStructure } from '../../../schemas/reactions.js'
+import type { RigTier } from '../../../schemas/industry.js'
 import type { DataAges } from '../../../schemas/industry.js'
 import { reactionRigsFor, rigOf, type IndustryBonuses } from '../industry/bonuses.js'
 import { cents, estimatedItemValue, jobCost, materialMultiplier, materialQuantity, reactionSecondsPerRun, rigReduction } from '../industry/formulas.js'
@@ -22,8 +23,10 @@ export interface ReactionData {
  */
 export function calcReaction(req: ReactionRequest, bp: ReactionBlueprint, data: ReactionData): ReactionResult {
   const security = req.securityStatus
-  const rigs = reactionRigsFor(data.bonuses, bp.rigFamily)
-  const multiplier = materialMultiplier({ rig: rigReduction(rigOf(rigs.material, req.meRig), security) })
+  const rigs = reactionRigsFor(data.bonuses, bp.rigFamily, req.structureType)
+  const meRig = rigs && rigOf(rigs.material, req.meRig)
+  const teRig = rigs && rigOf(rigs.time, req.teRig)
+  const multiplier = materialMultiplier({ rig: rigReduction(meRig, security) })
   const structure = data.bonuses.refinery[req.structureType]
 
   const prices: Record<string, ModePrices> = {}
@@ -51,7 +54,7 @@ export function calcReaction(req: ReactionRequest, bp: ReactionBlueprint, data: 
     skillLevel: req.reactionSkill,
     skillPercentPerLevel: data.bonuses.reactionSkillPercent,
     structure: structure.time,
-    rig: rigReduction(rigOf(rigs.time, req.teRig), security),
+    rig: rigReduction(teRig, security),
   })
 
   return {
@@ -76,6 +79,16 @@ export function calcReaction(req: ReactionRequest, bp: ReactionBlueprint, data: 
     missingAdjustedPrices: eiv.missing,
     time: { baseSecondsPerRun: bp.seconds, secondsPerRun: Math.round(secondsPerRun), totalSeconds: Math.round(secondsPerRun * req.runs) },
     materialMultiplier: multiplier,
+    rigs: { material: rigs && meRig ? `${rigs.materialRig} ${romanTier(req.meRig)}` : null, time: rigs && teRig ? `${rigs.timeRig} ${romanTier(req.teRig)}` : null },
+    rigNote: !rigs && (req.meRig !== 'None' || req.teRig !== 'None') ? noRigSentence(data.bonuses, bp.rigFamily, req.structureType) : null,
     ages: data.ages,
   }
+}
+
+const romanTier = (tier: RigTier) => (tier === 'T2' ? 'II' : 'I')
+
+function noRigSentence(bonuses: IndustryBonuses, family: string, structure: ReactionStructure): string {
+  return bonuses.reactionRigs.has(family)
+    ? `The ${structure} fits no rig for ${family} formulas, so the chosen rigs are not applied.`
+    : `No reaction rig works on ${family} formulas, so the chosen rigs are not applied.`
 }

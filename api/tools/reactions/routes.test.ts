@@ -57,6 +57,22 @@ describe('POST /api/reaction-calc', () => {
     const low = await post({ blueprintID: 46157, meRig: 'T1', teRig: 'T1', securityStatus: 'low', structureType: 'Athanor' })
     expect(low.body.materialMultiplier).toBeCloseTo(0.98, 12)
     expect(low.body.time.secondsPerRun).toBe(8640) // 10,800 × 0.8, no Athanor time bonus
+    // A structure fits rigs of its own size: the Tatara large ones, the Athanor medium ones.
+    expect(body.rigs).toEqual({ material: 'Standup L-Set Reactor Efficiency II', time: 'Standup L-Set Reactor Efficiency II' })
+    expect(low.body.rigs).toEqual({ material: 'Standup M-Set Hybrid Reactor Material Efficiency I', time: 'Standup M-Set Hybrid Reactor Time Efficiency I' })
+    expect([body.rigNote, low.body.rigNote]).toEqual([null, null])
+  })
+
+  it('applies no rig to molecular-forged formulas, which no reaction rig in the SDE works on, and says so', async () => {
+    const families = (await (await fetch(`${base}/api/reaction-calc/families`)).json()) as ReactionFamiliesResponse
+    const [formula] = families.families.find((f) => f.id === 'molecular-forged')!.blueprints
+    for (const structureType of ['Station', 'Athanor', 'Tatara'] as const) {
+      const { body } = await post({ blueprintID: formula.blueprintID, structureType, meRig: 'T2', teRig: 'T2', securityStatus: 'wormhole' })
+      expect([structureType, body.materialMultiplier, body.rigs]).toEqual([structureType, 1, { material: null, time: null }])
+      expect(body.rigNote).toBe('No reaction rig works on molecular-forged formulas, so the chosen rigs are not applied.')
+    }
+    const unrigged = await post({ blueprintID: formula.blueprintID, structureType: 'Athanor' })
+    expect(unrigged.body.rigNote).toBeNull()
   })
 
   it('answers a bad request with a 400 and a reason, and an unknown formula with a 404', async () => {

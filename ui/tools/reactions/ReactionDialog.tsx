@@ -119,6 +119,12 @@ export function ReactionDialog({ row, onClose }: { row: ReactionResult | null; o
           <dt>Input factor</dt>
           <dd>× {formatNumber(row.materialMultiplier, 4)} from the ME rig, before rounding up</dd>
         </div>
+        <div>
+          <dt>Rigs</dt>
+          <dd data-testid="reaction-rigs">
+            {row.rigNote ? <span className="warning-text">{row.rigNote}</span> : [...new Set([row.rigs.material, row.rigs.time].filter(Boolean))].join(' and ') || 'None'}
+          </dd>
+        </div>
       </dl>
     </Dialog>
   )

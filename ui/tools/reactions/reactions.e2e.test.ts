@@ -88,6 +88,7 @@ describe('/reaction-calc', () => {
     const inputRows = await dialog.getByRole('region', { name: 'INPUTS' }).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')))
     const sum = inputRows.reduce((s, [, qty, price]) => s + Number(qty.replace(/,/g, '')) * iskValue(price.replace(/ ISK.*$/, ' ISK')), 0)
     expect(sum).toBeCloseTo(iskValue(await total('INPUTS')), 0)
+    expect(await dialog.getByTestId('reaction-rigs').textContent()).toBe('None')
     // The backdrop closes it.
     await page.getByTestId('dialog-backdrop').click({ position: { x: 5, y: 5 } })
     await expect.poll(() => dialog.count()).toBe(0)

@@ -5,7 +5,8 @@ const rigs = (t1: number, t2: number, low: number, nul: number): RigPair => ({
   T1: { percent: t1, multipliers: { high: 1, low, null: nul, wormhole: nul } },
   T2: { percent: t2, multipliers: { high: 1, low, null: nul, wormhole: nul } },
 })
-const reaction = { material: rigs(2, 2.4, 1, 1.1), time: rigs(20, 24, 1, 1.1) }
+const reactionLine = (rigSize: number, materialRig: string, timeRig: string) => ({ rigSize, materialRig, timeRig, material: rigs(2, 2.4, 1, 1.1), time: rigs(20, 24, 1, 1.1) })
+const mediumReactionLine = (kind: string) => reactionLine(2, `Standup M-Set ${kind} Reactor Material Efficiency`, `Standup M-Set ${kind} Reactor Time Efficiency`)
 const none = { typeId: null, material: 1, cost: 1, time: 1, disallowedInHighSec: false }
 
 /** The SDE's numbers, typed out for unit tests (routes.test.ts checks the real catalog gives the same). */
@@ -17,16 +18,17 @@ export const SDE_BONUSES: IndustryBonuses = {
     Sotiyo: { typeId: 35827, material: 0.99, cost: 0.95, time: 0.7, disallowedInHighSec: true },
   },
   refinery: {
-    Station: none,
-    Athanor: { ...none, typeId: 35835 },
-    Tatara: { ...none, typeId: 35836, time: 0.75 },
+    Station: { ...none, rigSize: null },
+    Athanor: { ...none, typeId: 35835, rigSize: 2 },
+    Tatara: { ...none, typeId: 35836, time: 0.75, rigSize: 3 },
   },
   manufacturingMaterialRig: rigs(2, 2.4, 1.9, 2.1),
   reactionRigs: new Map([
-    ['polymer', reaction],
-    ['composite', reaction],
-    ['biochemical', reaction],
-    ['*', reaction],
+    ['polymer', mediumReactionLine('Hybrid')],
+    ['hybrid', mediumReactionLine('Hybrid')],
+    ['composite', mediumReactionLine('Composite')],
+    ['biochemical', mediumReactionLine('Biochemical')],
+    ['*', reactionLine(3, 'Standup L-Set Reactor Efficiency', 'Standup L-Set Reactor Efficiency')],
   ]),
   reactionSkillPercent: 4,
   sdeVersion: 'test-sde',
