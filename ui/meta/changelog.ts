@@ -11,6 +11,16 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.14.12',
+    date: '2026-11-22',
+    title: "Reaction rigs",
+    changes: [
+      "Reaction calculator: molecular-forged formulas no longer get a rig bonus. No reaction rig in the game data works on them; the dialog now says so when rigs are chosen.",
+      "Reaction calculator: a structure uses the rigs of its own size, medium on an Athanor and large on a Tatara, and the dialog names the rig modules applied.",
+      "Ore calculator: the crystal tooltip now matches the game data. Type A II crystals also raise residue, and only Type B changes cycle time.",
+    ],
+  },
+  {
     version: '0.14.11',
     date: '2026-11-22',
     title: "Spec review",
