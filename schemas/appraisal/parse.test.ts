@@ -512,3 +512,54 @@ Warrior II (Drone Bay)`
     expect(items[1]).toMatchObject({ name: "Men's 'Esquire' Coat", alternatives: expect.arrayContaining([{ name: "Men's 'Esquire' Coat (red/gold)", qty: 1 }]) })
   })
 })
+
+describe('forms found by a review against evepraisal and real pastes', () => {
+  it('splits an EFT module and its charge when the export leaves out the space after the comma', () => {
+    expect(pairs('[Hawk, Fit]\nRapid Light Missile Launcher II,Caldari Navy Mjolnir Light Missile')).toEqual([
+      ['Hawk', 1],
+      ['Rapid Light Missile Launcher II', 1],
+      ['Caldari Navy Mjolnir Light Missile', 1],
+    ])
+  })
+
+  it("reads a structure's killmail, which starts with Corp: rather than Victim:", () => {
+    const pos = '2012.08.19 03:28\n\nCorp: Some Corp\nAlliance: None\nFaction: NONE\nDestroyed: Amarr Control Tower\nSystem: Jita\nSecurity: 0.9\nDamage Taken: 56128492\n\nInvolved parties:\n\nName: Pilot (laid the final blow)\nShip: Nyx\n\nDestroyed items:\n\nLarge Shield Hardener I, Qty: 2\nStrontium Clathrates, Qty: 12,500 (Strontium Bay)'
+    expect(pairs(pos)).toEqual([
+      ['Amarr Control Tower', 1],
+      ['Large Shield Hardener I', 2],
+      ['Strontium Clathrates', 12500],
+    ])
+  })
+
+  it("reads a killmail's item lines pasted without the rest of the killmail", () => {
+    expect(pairs('Warrior II, Qty: 5 (Drone Bay)\nHobgoblin II, Qty: 1,000')).toEqual([
+      ['Warrior II', 5],
+      ['Hobgoblin II', 1000],
+    ])
+  })
+
+  it('offers a name ending in a number with the last group as the quantity', () => {
+    const item = only('Navy Cap Booster 400 100')
+    expect(item.alternatives).toContainEqual({ name: 'Navy Cap Booster 400', qty: 100 })
+  })
+
+  it.each([
+    ['Tritanium: 53333', 'Tritanium', 53333],
+    ['Hobgoblin II  x5', 'Hobgoblin II', 5],
+    ['Tritanium\tx5', 'Tritanium', 5],
+    ['5x  Hobgoblin II', 'Hobgoblin II', 5],
+    ['1xMinmatar Shuttle', 'Minmatar Shuttle', 1],
+    ['7 Xray S', 'Xray S', 7],
+    ['1\u2019000 x Tritanium', 'Tritanium', 1000],
+    ['Tritanium x 1\u2019000', 'Tritanium', 1000],
+    ['Jovian Symbolic Navigator 14:16:13:22', 'Jovian Symbolic Navigator 14:16:13:22', 1],
+  ])('%s', (text, name, qty) => {
+    expect(pairs(text)).toEqual([[name, qty]])
+  })
+
+  it('takes a rig named "Blueprint Copy Accelerator" for what it is, not a blueprint copy', () => {
+    const item = only('Standup M-Set Blueprint Copy Accelerator I\t1\tStructure Engineering Rig M - Blueprint Copy Accelerator\tStructure Module\tFitted')
+    expect(item).toMatchObject({ name: 'Standup M-Set Blueprint Copy Accelerator I', qty: 1 })
+    expect(item.blueprintCopy).toBeUndefined()
+  })
+})

@@ -44,15 +44,22 @@ const ODD_SPACES = /[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g
 
 /** Normalise the whole paste once: compatibility forms (m³ → m3, full-width digits), no-break spaces, dashes. */
 export function normalisePaste(text: string): string {
-  return text.normalize('NFKC').replace(ZERO_WIDTH, '').replace(ODD_SPACES, ' ').replace(DASHES, '-')
+  return text.normalize('NFKC').replace(ZERO_WIDTH, '').replace(ODD_SPACES, ' ').replace(DASHES, '-').replace(DIGIT_GROUP_QUOTE, "'")
 }
+
+/** Swiss and some other locales group digits with a typographic apostrophe: `1’000`. */
+const DIGIT_GROUP_QUOTE = /(?<=\d)[\u2018\u2019](?=\d{3}(?!\d))/g
 
 /** A quantity token: digits with `,` `.` `'` or space grouping. */
 const QTY = String.raw`\d[\d.,']*(?: \d{3})*`
 const X = String.raw`[x×*]`
 
 const KILLMAIL_DATE = /^\d{4}[./-]\d{2}[./-]\d{2} \d{2}:\d{2}(?::\d{2})?$/
+/** The first line after a killmail's date: `Victim: …` for a ship, `Corp: …` for a structure or control tower. */
+const KILLMAIL_START = /^(?:Victim|Corp): /
 const KILLMAIL_ITEM = /^(.+?)(?:, Qty: ([\d.,' ]+))?(?: \(([^()]+)\))?$/
+/** A killmail's item line pasted on its own, without the killmail around it. */
+const KILLMAIL_QTY = /^[^\t]+?, Qty: [\d.,' ]+(?: \([^()]+\))?$/
 const EFT_HEADER = /^\[([^[\],]+),(.*)\]$/
 const BRACKETED = /^\[([^[\]]+)\]$/
 const EMPTY_SLOT = /^\[empty [a-z ]*slot\]$/i
@@ -61,7 +68,8 @@ const INDUSTRY = /^(.+?)\s*\(([\d.,' ]+)\s+Units?\)$/i
 const TYPE_ID_FORM = new RegExp(String.raw`^(?:type\s*_?id|id)\s*[:#=]?\s*(\d+)(?:\s*${X}?\s*(${QTY}))?$`, 'i')
 const TWO_NUMBERS = new RegExp(String.raw`^(\d+)(?:\s*${X}\s*|\s+)(${QTY})$`)
 const NAME_X_QTY = new RegExp(String.raw`^(.+?)\s+${X}\s*(-?${QTY})$`, 'i')
-const QTY_X_NAME = new RegExp(String.raw`^(${QTY})\s*${X}\s+(.+)$`, 'i')
+/** `100 x Tritanium`, `10x Minmatar Shuttle`, and `1xMinmatar Shuttle` (but `7 Xray S` is seven Xray S). */
+const QTY_X_NAME = new RegExp(String.raw`^(${QTY})(?:\s*${X}\s+|${X}(?=\p{L}))(.+)$`, 'iu')
 const X_QTY_NAME = new RegExp(String.raw`^x(${QTY})\s+(.+)$`, 'i')
 const CONTRACT_KIND = /\s*\((?:Item Exchange|Auction|Courier|Loan|Want To Buy)\)$/i
 /** A contract title listing several items: `Procurer x 1- Ice Harvester II x 2`. */
@@ -114,7 +122,7 @@ export function parseAppraisalText(text: string): ParseResult {
       continue
     }
 
-    if (KILLMAIL_DATE.test(line) && nextNonEmpty(lines, i)?.startsWith('Victim:')) {
+    if (KILLMAIL_DATE.test(line) && KILLMAIL_START.test(nextNonEmpty(lines, i) ?? '')) {
       mode = { kind: 'killmail', section: 'header' }
       skippedLines++
       continue
@@ -126,7 +134,7 @@ export function parseAppraisalText(text: string): ParseResult {
         skippedLines++
         continue
       }
-      if (mode.section === 'items') emit(i, killmailItem(line))
+      if (mode.section === 'items') emit(i, [killmailItem(line)])
       else if (mode.section === 'header' && line.startsWith('Destroyed: ')) emit(i, [reading(line.slice('Destroyed: '.length), 1)])
       else skippedLines++
       continue
@@ -198,23 +206,26 @@ function killmailSection(line: string): 'involved' | 'items' | null {
 }
 
 /** `Warrior II, Qty: 5 (Drone Bay)`: where it was is dropped; a name with its own brackets is tried whole too. */
-function killmailItem(line: string): LineResult {
+function killmailItem(line: string): Omit<ParsedItem, 'line'> {
   const m = KILLMAIL_ITEM.exec(line)!
   const qty = toQuantity(m[2] ? parseAmount(m[2]) : 1)
   const item = reading(m[1], qty)
   if (m[3]) {
-    if (/^copy$/i.test(m[3])) return [{ ...item, blueprintCopy: true }]
+    if (/^copy$/i.test(m[3])) return { ...item, blueprintCopy: true }
     item.alternatives = [...(item.alternatives ?? []), { name: cleanName(`${m[1]} (${m[3]})`).name, qty }]
   }
-  return [item]
+  return item
 }
 
-/** `Heavy Missile Launcher II, Scourge Heavy Missile` (a loaded charge counts one) and `Module /OFFLINE`. */
+/**
+ * `Heavy Missile Launcher II, Scourge Heavy Missile` (a loaded charge counts one) and `Module /OFFLINE`; some exports
+ * leave out the space after the comma.
+ */
 function eftModuleAndCharge(line: string): LineResult | null {
-  const comma = line.indexOf(', ')
+  const comma = line.indexOf(',')
   if (comma < 0) return null
   const module = line.slice(0, comma)
-  const charge = line.slice(comma + 2).trim()
+  const charge = line.slice(comma + 1).trim()
   if (!charge || parseAmount(charge) !== null) return null
   return [reading(module, 1), reading(charge, 1)]
 }
@@ -249,8 +260,14 @@ type KindedResult = Array<Omit<ParsedItem, 'line'> & { kind: Kind }> | 'skip'
 
 const one = (item: Omit<ParsedItem, 'line'>, kind: Kind = 'other'): KindedResult => [{ ...item, kind }]
 
+/** `Hobgoblin II  x5`, `5x<tab>Hobgoblin II`: an x quantity set off like a column is still one item. */
+const SPACED_X_QTY = new RegExp(String.raw`(?:\t|\s{2,})(${X}${QTY})\s*$`, 'i')
+const SPACED_QTY_X = new RegExp(String.raw`^(\s*${QTY}${X})(?:\t|\s{2,})`, 'i')
+
 /** One line outside any block. */
-function parseLine(raw: string): KindedResult {
+function parseLine(text: string): KindedResult {
+  const raw = text.replace(SPACED_X_QTY, ' $1').replace(SPACED_QTY_X, '$1 ')
+  if (KILLMAIL_QTY.test(raw)) return one(killmailItem(raw.trim()))
   const columns = splitColumns(raw)
   if (columns && columns.filter((c) => c.trim()).length > 1) return parseColumns(columns.map(classifyCell))
   const line = stripTrailingValues(raw.trim().replace(CONTRACT_KIND, ''))
@@ -280,13 +297,21 @@ function parseLine(raw: string): KindedResult {
   const lead = leadingQuantity(tokens)
   if (lead) return one(withWholeLine(reading(tokens.slice(lead.count).join(' '), lead.qty), line))
   const trail = trailingQuantity(tokens)
-  if (trail) return one(withWholeLine(reading(tokens.slice(0, tokens.length - trail.count).join(' '), trail.qty), line))
+  if (trail) {
+    const item = reading(tokens.slice(0, tokens.length - trail.count).join(' '), trail.qty)
+    // `Navy Cap Booster 400 100`: a name ending in a number, then the quantity, reads like one grouped number.
+    if (trail.count > 1) item.alternatives = [...(item.alternatives ?? []), { name: tokens.slice(0, -1).join(' '), qty: quantity(tokens[tokens.length - 1]) }]
+    return one(withWholeLine(item, line))
+  }
   return one(reading(line, 1), 'bare')
 }
 
-/** `Name;qty`, `Name|qty`, `Name,qty`, `Name - qty`: split where what follows is a number. */
+/**
+ * `Name;qty`, `Name|qty`, `Name,qty`, `Name - qty`, `Name: qty`: split where what follows is a number. A colon needs
+ * a space after it: type names such as 'Jovian Symbolic Navigator 14:16:13:22' hold colons between digits.
+ */
 function separatedForm(line: string): Omit<ParsedItem, 'line'> | null {
-  const separators = /\s*[;|]\s*|\s*,\s*|\s+-\s*/g
+  const separators = /\s*[;|]\s*|\s*,\s*|\s+-\s*|\s*:\s+/g
   for (let m = separators.exec(line); m; m = separators.exec(line)) {
     const name = line.slice(0, m.index).trim()
     const rest = line.slice(m.index + m[0].length).trim()
@@ -328,7 +353,8 @@ function parseColumns(cells: Cell[]): KindedResult {
   const texts = cells.map((c, i) => ({ c, i })).filter(({ c }) => c.kind === 'text')
   const first = cells.find((c) => c.kind !== 'empty')
   if (first && /^total:?$/i.test(first.text)) return 'skip'
-  const copy = cells.some((c) => /blueprint copy|^copy$/i.test(c.text))
+  // A contract's details cell starts 'BLUEPRINT COPY - Runs: …'; a rig named '… Blueprint Copy Accelerator' is no copy.
+  const copy = cells.some((c) => /^blueprint copy\b|^copy$/i.test(c.text))
 
   // D-scan: `typeID <tab> name <tab> type <tab> distance` (older clients: no type id).
   const last = cells[cells.length - 1]
