@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
-import { isDiscordWebhookUrl } from './discord-webhook.js'
+import { canonicalDiscordWebhookUrl, isDiscordWebhookUrl } from './discord-webhook.js'
 
 /** Every process role the one codebase can play. Embedded mode runs all three in one process. */
 export const Role = z.enum(['api', 'ingest', 'pipelines'])
@@ -85,7 +85,7 @@ export const ConfigSchema = z.object({
   /** Contact form messages are also posted to this Discord webhook (optional; they are always stored). */
   CONTACT_DISCORD_WEBHOOK_URL: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.string().refine(isDiscordWebhookUrl, 'must be an https://discord.com/api/webhooks/<id>/<token> URL').optional(),
+    z.string().refine(isDiscordWebhookUrl, 'must be an https://discord.com/api/webhooks/<id>/<token> URL').transform(canonicalDiscordWebhookUrl).optional(),
   ),
 
   /** Fitting tool (/pyfa): the desktop application each session runs, a shell command line (unset: tool unavailable). */

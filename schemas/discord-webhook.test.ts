@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from './config.js'
-import { isDiscordWebhookUrl } from './discord-webhook.js'
+import { canonicalDiscordWebhookUrl, isDiscordWebhookUrl } from './discord-webhook.js'
+import { splitWebhookList } from './killfeed-constants.js'
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz-0123456789_abcdefABCDEF'
 
@@ -26,10 +27,29 @@ describe('Discord webhook URLs', () => {
       `https://user:pw@discord.com/api/webhooks/123456789012345678/${TOKEN}`,
       `https://discord.com:8443/api/webhooks/123456789012345678/${TOKEN}`,
       `https://discord.com/api/webhooks/123456789012345678/${TOKEN}?redirect=x`,
+      `https://discord.com/api/webhooks/123456789012345678/${TOKEN}?thread_id=abc`,
+      `https://discord.com/api/webhooks/123456789012345678/${TOKEN}?thread_id=`,
+      `https://discord.com/api/webhooks/123456789012345678/${TOKEN}?thread_id=987654321&thread_id=987654322`,
+      `https://discord.com/api/webhooks/123456789012345678/${TOKEN}?wait=maybe`,
       `http://127.0.0.1:9999/api/webhooks/123456789012345678/${TOKEN}`,
       'not a url',
     ])
       expect(isDiscordWebhookUrl(url), url).toBe(false)
+  })
+
+  it('writes every spelling of one webhook the same way, so it is posted to once', () => {
+    const canonical = `https://discord.com/api/webhooks/123456789012345678/${TOKEN}`
+    const spellings = [
+      canonical,
+      `https://discordapp.com/api/webhooks/123456789012345678/${TOKEN}`,
+      `https://ptb.discord.com/api/v10/webhooks/123456789012345678/${TOKEN}/`,
+      `https://canary.discord.com/api/webhooks/123456789012345678/${TOKEN}?wait=true`,
+    ]
+    for (const url of spellings) expect(canonicalDiscordWebhookUrl(url), url).toBe(canonical)
+    expect(splitWebhookList(spellings.join('\n'))).toEqual([canonical])
+    expect(canonicalDiscordWebhookUrl(`https://discordapp.com/api/webhooks/123456789012345678/${TOKEN}?thread_id=987654321&wait=false`)).toBe(`${canonical}?thread_id=987654321`)
+    expect(canonicalDiscordWebhookUrl('not a url')).toBe('not a url')
+    expect(loadConfig({ CONTACT_DISCORD_WEBHOOK_URL: spellings[1] }).CONTACT_DISCORD_WEBHOOK_URL).toBe(canonical)
   })
 
   it('is checked at start: a bad CONTACT_DISCORD_WEBHOOK_URL stops the process with its name; empty means off', () => {

@@ -2,6 +2,8 @@
  * The killfeed admin's choices, limits and fixed sentences, shared by the pages and the API.
  * (No zod here: the pages import it.)
  */
+import { canonicalDiscordWebhookUrl } from './discord-webhook.js'
+
 export const ITEM_TYPES = ['alliance', 'corporation', 'character', 'system'] as const
 export type ItemType = (typeof ITEM_TYPES)[number]
 
@@ -20,7 +22,8 @@ export const KILLFEED_TEXT = {
 
 /** The webhook box takes URLs separated by commas, newlines or spaces; empty entries and repeats are dropped. */
 export function splitWebhookList(text: string): string[] {
-  return [...new Set(text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean))]
+  // One spelling per webhook, so the same webhook written two ways is posted to once.
+  return [...new Set(text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean).map(canonicalDiscordWebhookUrl))]
 }
 
 /**

@@ -19,6 +19,7 @@ export const releases: Release[] = [
       "Reaction calculator: a structure uses the rigs of its own size, medium on an Athanor and large on a Tatara, and the dialog names the rig modules applied.",
       "Ore calculator: the crystal tooltip now matches the game data. Type A II crystals also raise residue, and only Type B changes cycle time.",
       "Appraisals read more of what players paste: EFT lines with no space after the comma, structure killmails, killmail item lines on their own, Name: 53333, quantities set off by a tab or several spaces (Hobgoblin II  x5), 1xMinmatar Shuttle, 1’000, and names that end in a number (Navy Cap Booster 400 100). Rigs named Blueprint Copy Accelerator are no longer taken for blueprint copies.",
+      "Killfeed: the same Discord webhook written two ways (discordapp.com, ptb, an API version, a trailing slash) is now one webhook and gets each kill once; webhooks are stored as discord.com URLs, as Discord asks, and the contact form posts to discord.com too.",
     ],
   },
   {
