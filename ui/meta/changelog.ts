@@ -13,13 +13,14 @@ export const releases: Release[] = [
   {
     version: '0.14.12',
     date: '2026-11-22',
-    title: "Reaction rigs and appraisal pastes",
+    title: "Reviews: reactions, appraisals, webhooks, time zones",
     changes: [
       "Reaction calculator: molecular-forged formulas no longer get a rig bonus. No reaction rig in the game data works on them; the dialog now says so when rigs are chosen.",
       "Reaction calculator: a structure uses the rigs of its own size, medium on an Athanor and large on a Tatara, and the dialog names the rig modules applied.",
       "Ore calculator: the crystal tooltip now matches the game data. Type A II crystals also raise residue, and only Type B changes cycle time.",
       "Appraisals read more of what players paste: EFT lines with no space after the comma, structure killmails, killmail item lines on their own, Name: 53333, quantities set off by a tab or several spaces (Hobgoblin II  x5), 1xMinmatar Shuttle, 1’000, and names that end in a number (Navy Cap Booster 400 100). Rigs named Blueprint Copy Accelerator are no longer taken for blueprint copies.",
       "Killfeed: the same Discord webhook written two ways (discordapp.com, ptb, an API version, a trailing slash) is now one webhook and gets each kill once; webhooks are stored as discord.com URLs, as Discord asks, and the contact form posts to discord.com too.",
+      "Time converter: a pasted ISO time without an offset, or a shared link's time, is read by the page's daylight-saving rules. A time that happens twice is now always its first occurrence; before, the answer depended on the season the page was opened in.",
     ],
   },
   {

@@ -51,5 +51,21 @@ describe('reading pasted times', () => {
     expect(parseTimeInput('<t:999999999999:F>', 'UTC')).toEqual({ ok: false, error: 'That time is outside the years 1 to 9999.' })
     expect(parseTimeInput('-99999999999999999', 'UTC').ok).toBe(false)
     expect(parseTimeInput('253402300799', 'UTC').ok).toBe(true) // 253402300799 ms is read as 1978
+    // In range in UTC, but the page would show it in the selected zone as year 0 or 10000.
+    expect(parseTimeInput('<t:-62135596800:F>', 'America/New_York').ok).toBe(false)
+    expect(parseTimeInput('<t:253402300799:F>', 'Asia/Tokyo').ok).toBe(false)
+    expect(parseTimeInput('<t:253402300799:F>', 'UTC').ok).toBe(true)
+  })
+
+  it('reads a repeated local ISO time as its first occurrence, whatever the time of year it is read', () => {
+    // luxon alone picks by the zone's offset on the day the code runs; these are the page's own rules.
+    expect(ok('2024-10-27T01:30', 'Europe/London').iso).toBe('2024-10-27T00:30:00.000Z')
+    expect(ok('2024-11-03T01:30', 'America/New_York').iso).toBe('2024-11-03T05:30:00.000Z')
+    expect(ok('2024-04-07T02:30', 'Australia/Sydney').iso).toBe('2024-04-06T15:30:00.000Z')
+    // a skipped time is the same distance after the change; an explicit offset is taken as written
+    expect(ok('2024-03-31T01:30', 'Europe/London').iso).toBe('2024-03-31T01:30:00.000Z')
+    expect(ok('2024-10-27T01:30+00:00', 'Europe/London').iso).toBe('2024-10-27T01:30:00.000Z')
+    expect(ok('2024-10-27T01:30:15.250Z', 'Asia/Tokyo').iso).toBe('2024-10-27T01:30:15.250Z')
+    expect(ok('2024-05-01', 'Asia/Kolkata').iso).toBe('2024-04-30T18:30:00.000Z')
   })
 })

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon'
+import { localToInstant } from './convert'
 import { isStyle, type Style } from './discord-format'
 
 export type ParsedTime =
@@ -15,6 +16,8 @@ const MAX_MS = new Date('9999-12-31T23:59:59Z').getTime()
 const CODE_RE = /<t:(-?\d+)(?::([A-Za-z]))?>/
 const NUMBER_RE = /^-?\d+$/
 const EVE_RE = /^(\d{4})\.(\d{2})\.(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/
+/** An ISO time that carries its own offset (`Z`, `+02:00`, `-0500`), so no zone rule applies. */
+const ISO_OFFSET_RE = /T[\d:.,]+(?:Z|[+-]\d{2}(?::?\d{2})?)$/i
 
 export const PARSE_HINT = 'Paste a code like <t:1700000000:F>, a Unix time in seconds or milliseconds, an in-game time (2024.05.01 19:00) or an ISO date.'
 
@@ -31,25 +34,35 @@ export function parseTimeInput(text: string, zone: string): ParsedTime {
   if (code) {
     const style = code[2]
     if (style !== undefined && !isStyle(style)) return { ok: false, error: `'${style}' is not a timestamp style (use d, D, t, T, f, F or R).` }
-    return inRange({ ok: true, unixMs: Number(code[1]) * 1000, style, read: 'code' })
+    return inRange({ ok: true, unixMs: Number(code[1]) * 1000, style, read: 'code' }, zone)
   }
   if (NUMBER_RE.test(input)) {
     const n = Number(input)
     const asMs = Math.abs(n) >= MILLISECONDS_FROM
-    return inRange({ ok: true, unixMs: asMs ? n : n * 1000, read: asMs ? 'milliseconds' : 'seconds' })
+    return inRange({ ok: true, unixMs: asMs ? n : n * 1000, read: asMs ? 'milliseconds' : 'seconds' }, zone)
   }
   const eve = EVE_RE.exec(input)
   if (eve) {
     const [, y, mo, d, h, mi, s] = eve
     const dt = DateTime.fromObject({ year: +y, month: +mo, day: +d, hour: +h, minute: +mi, second: Number(s ?? 0) }, { zone: 'UTC' })
-    return dt.isValid ? inRange({ ok: true, unixMs: dt.toMillis(), read: 'eve' }) : { ok: false, error: `${input} is not a valid date and time.` }
+    return dt.isValid ? inRange({ ok: true, unixMs: dt.toMillis(), read: 'eve' }, zone) : { ok: false, error: `${input} is not a valid date and time.` }
   }
   const iso = DateTime.fromISO(input, { zone })
-  if (iso.isValid && /^\d{4}-\d{2}-\d{2}/.test(input)) return inRange({ ok: true, unixMs: iso.toMillis(), read: 'iso' })
+  if (iso.isValid && /^\d{4}-\d{2}-\d{2}/.test(input)) {
+    if (ISO_OFFSET_RE.test(input)) return inRange({ ok: true, unixMs: iso.toMillis(), read: 'iso' }, zone)
+    // A wall-clock time in `zone`: read it by the page's own daylight-saving rules (a repeated time is its first
+    // occurrence, a skipped one the same distance after the change), not by the zone's offset today, as luxon would.
+    const wall = DateTime.fromISO(input, { zone: 'UTC' })
+    const conversion = localToInstant({ date: wall.toFormat('yyyy-MM-dd'), time: wall.toFormat('HH:mm:ss'), zone, later: false })
+    if (conversion.ok) return inRange({ ok: true, unixMs: conversion.unixMs + wall.millisecond, read: 'iso' }, zone)
+  }
   return { ok: false, error: `Could not read '${input.length > 40 ? input.slice(0, 40) + '…' : input}'. ${PARSE_HINT}` }
 }
 
-function inRange(parsed: Extract<ParsedTime, { ok: true }>): ParsedTime {
-  if (!Number.isFinite(parsed.unixMs) || parsed.unixMs < MIN_MS || parsed.unixMs > MAX_MS) return { ok: false, error: 'That time is outside the years 1 to 9999.' }
-  return parsed
+/** The page shows a time in `zone`, so it must fall in the years 1 to 9999 there as well as in UTC. */
+function inRange(parsed: Extract<ParsedTime, { ok: true }>, zone: string): ParsedTime {
+  const outside = { ok: false, error: 'That time is outside the years 1 to 9999.' } as const
+  if (!Number.isFinite(parsed.unixMs) || parsed.unixMs < MIN_MS || parsed.unixMs > MAX_MS) return outside
+  const year = DateTime.fromMillis(parsed.unixMs, { zone }).year
+  return year >= 1 && year <= 9999 ? parsed : outside
 }
