@@ -1,6 +1,7 @@
 /** Hosts that serve Discord's webhook API (stable, public test build, canary, and the legacy domain). */
 const DISCORD_HOSTS = new Set(['discord.com', 'ptb.discord.com', 'canary.discord.com', 'discordapp.com'])
-const WEBHOOK_PATH = /^\/api(?:\/v\d+)?\/webhooks\/\d{5,25}\/[\w-]{20,200}\/?$/
+/** `/api[/v10]/webhooks/<id>/<token>[/]`, capturing the id and the token. */
+const WEBHOOK_PATH = /^\/api(?:\/v\d+)?\/webhooks\/(\d{5,25})\/([\w-]{20,200})\/?$/
 
 /**
  * True for an https Discord webhook URL, `https://discord.com/api/webhooks/<id>/<token>` (an API version
@@ -35,7 +36,7 @@ function validQuery(params: URLSearchParams): boolean {
 export function canonicalDiscordWebhookUrl(value: string): string {
   if (!isDiscordWebhookUrl(value)) return value
   const url = new URL(value)
-  const [, id, token] = /\/webhooks\/(\d+)\/([\w-]+)/.exec(url.pathname)!
+  const [, id, token] = WEBHOOK_PATH.exec(url.pathname)!
   const thread = url.searchParams.get('thread_id')
   return `https://discord.com/api/webhooks/${id}/${token}${thread ? `?thread_id=${thread}` : ''}`
 }

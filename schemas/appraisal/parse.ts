@@ -42,13 +42,13 @@ const DASHES = /[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/g
 /** Spaces other than U+0020 and tab (NFKC already folds most of them). */
 const ODD_SPACES = /[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g
 
+/** Swiss and some other locales group digits with a typographic apostrophe: `1’000`. */
+const DIGIT_GROUP_QUOTE = /(?<=\d)[\u2018\u2019](?=\d{3}(?!\d))/g
+
 /** Normalise the whole paste once: compatibility forms (m³ → m3, full-width digits), no-break spaces, dashes. */
 export function normalisePaste(text: string): string {
   return text.normalize('NFKC').replace(ZERO_WIDTH, '').replace(ODD_SPACES, ' ').replace(DASHES, '-').replace(DIGIT_GROUP_QUOTE, "'")
 }
-
-/** Swiss and some other locales group digits with a typographic apostrophe: `1’000`. */
-const DIGIT_GROUP_QUOTE = /(?<=\d)[\u2018\u2019](?=\d{3}(?!\d))/g
 
 /** A quantity token: digits with `,` `.` `'` or space grouping. */
 const QTY = String.raw`\d[\d.,']*(?: \d{3})*`

@@ -80,7 +80,10 @@ function rig(catalog: Catalog, name: string, bonusAttribute: string): RigBonus {
   }
 }
 
-const pair = (catalog: Catalog, base: string, bonusAttribute: string): RigPair => ({ T1: rig(catalog, `${base} I`, bonusAttribute), T2: rig(catalog, `${base} II`, bonusAttribute) })
+/** A rig line's module names end in I (T1) or II (T2). */
+export const rigModuleName = (line: string, tier: Exclude<RigTier, 'None'>) => `${line} ${tier === 'T2' ? 'II' : 'I'}`
+
+const pair = (catalog: Catalog, base: string, bonusAttribute: string): RigPair => ({ T1: rig(catalog, rigModuleName(base, 'T1'), bonusAttribute), T2: rig(catalog, rigModuleName(base, 'T2'), bonusAttribute) })
 
 /**
  * Which medium rig line serves each reaction family. The SDE's reaction rigs have effects for hybrid, composite and
@@ -122,7 +125,7 @@ export function readIndustryBonuses(catalog: Catalog): IndustryBonuses {
     }
   }
   const line = (materialRig: string, timeRig: string): ReactionRigLine => ({
-    rigSize: attr(catalog, typeNamed(catalog, `${materialRig} I`), 'rigSize'),
+    rigSize: attr(catalog, typeNamed(catalog, rigModuleName(materialRig, 'T1')), 'rigSize'),
     materialRig,
     timeRig,
     material: pair(catalog, materialRig, 'RefRigMatBonus'),

@@ -1,8 +1,7 @@
 import type { StationPriceRow } from '../../../schemas/market.js'
 import type { ModePrices, ReactionRequest, ReactionResult, ReactionStructure } from '../../../schemas/reactions.js'
-import type { RigTier } from '../../../schemas/industry.js'
 import type { DataAges } from '../../../schemas/industry.js'
-import { reactionRigsFor, rigOf, type IndustryBonuses } from '../industry/bonuses.js'
+import { reactionRigsFor, rigModuleName, rigOf, type IndustryBonuses } from '../industry/bonuses.js'
 import { cents, estimatedItemValue, jobCost, materialMultiplier, materialQuantity, reactionSecondsPerRun, rigReduction } from '../industry/formulas.js'
 import { modePrices } from '../industry/hub-prices.js'
 import type { ReactionBlueprint } from './families.js'
@@ -24,8 +23,8 @@ export interface ReactionData {
 export function calcReaction(req: ReactionRequest, bp: ReactionBlueprint, data: ReactionData): ReactionResult {
   const security = req.securityStatus
   const rigs = reactionRigsFor(data.bonuses, bp.rigFamily, req.structureType)
-  const meRig = rigs && rigOf(rigs.material, req.meRig)
-  const teRig = rigs && rigOf(rigs.time, req.teRig)
+  const meRig = rigs ? rigOf(rigs.material, req.meRig) : null
+  const teRig = rigs ? rigOf(rigs.time, req.teRig) : null
   const multiplier = materialMultiplier({ rig: rigReduction(meRig, security) })
   const structure = data.bonuses.refinery[req.structureType]
 
@@ -79,13 +78,14 @@ export function calcReaction(req: ReactionRequest, bp: ReactionBlueprint, data: 
     missingAdjustedPrices: eiv.missing,
     time: { baseSecondsPerRun: bp.seconds, secondsPerRun: Math.round(secondsPerRun), totalSeconds: Math.round(secondsPerRun * req.runs) },
     materialMultiplier: multiplier,
-    rigs: { material: rigs && meRig ? `${rigs.materialRig} ${romanTier(req.meRig)}` : null, time: rigs && teRig ? `${rigs.timeRig} ${romanTier(req.teRig)}` : null },
+    rigs: {
+      material: rigs && req.meRig !== 'None' ? rigModuleName(rigs.materialRig, req.meRig) : null,
+      time: rigs && req.teRig !== 'None' ? rigModuleName(rigs.timeRig, req.teRig) : null,
+    },
     rigNote: !rigs && (req.meRig !== 'None' || req.teRig !== 'None') ? noRigSentence(data.bonuses, bp.rigFamily, req.structureType) : null,
     ages: data.ages,
   }
 }
-
-const romanTier = (tier: RigTier) => (tier === 'T2' ? 'II' : 'I')
 
 function noRigSentence(bonuses: IndustryBonuses, family: string, structure: ReactionStructure): string {
   return bonuses.reactionRigs.has(family)

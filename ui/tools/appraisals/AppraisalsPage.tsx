@@ -92,7 +92,7 @@ export default function AppraisalsPage() {
     setStationId(id)
     writeStorage(STORAGE.hub, String(id))
     // Spec: changing the hub while lines are parsed re-appraises, so the preview shows the new hub's prices.
-    if (result || parseAppraisalText(text).items.length > 0) void appraise(id)
+    if (result || parsedCount > 0) void appraise(id)
   }
 
   const save = async () => {

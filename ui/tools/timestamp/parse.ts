@@ -47,14 +47,14 @@ export function parseTimeInput(text: string, zone: string): ParsedTime {
     const dt = DateTime.fromObject({ year: +y, month: +mo, day: +d, hour: +h, minute: +mi, second: Number(s ?? 0) }, { zone: 'UTC' })
     return dt.isValid ? inRange({ ok: true, unixMs: dt.toMillis(), read: 'eve' }, zone) : { ok: false, error: `${input} is not a valid date and time.` }
   }
-  const iso = DateTime.fromISO(input, { zone })
+  // Read in UTC: a time with its own offset is then its instant, one without it its wall clock.
+  const iso = DateTime.fromISO(input, { zone: 'UTC' })
   if (iso.isValid && /^\d{4}-\d{2}-\d{2}/.test(input)) {
     if (ISO_OFFSET_RE.test(input)) return inRange({ ok: true, unixMs: iso.toMillis(), read: 'iso' }, zone)
     // A wall-clock time in `zone`: read it by the page's own daylight-saving rules (a repeated time is its first
     // occurrence, a skipped one the same distance after the change), not by the zone's offset today, as luxon would.
-    const wall = DateTime.fromISO(input, { zone: 'UTC' })
-    const conversion = localToInstant({ date: wall.toFormat('yyyy-MM-dd'), time: wall.toFormat('HH:mm:ss'), zone, later: false })
-    if (conversion.ok) return inRange({ ok: true, unixMs: conversion.unixMs + wall.millisecond, read: 'iso' }, zone)
+    const conversion = localToInstant({ date: iso.toFormat('yyyy-MM-dd'), time: iso.toFormat('HH:mm:ss'), zone, later: false })
+    if (conversion.ok) return inRange({ ok: true, unixMs: conversion.unixMs + iso.millisecond, read: 'iso' }, zone)
   }
   return { ok: false, error: `Could not read '${input.length > 40 ? input.slice(0, 40) + '…' : input}'. ${PARSE_HINT}` }
 }
