@@ -507,6 +507,11 @@ Warrior II (Drone Bay)`
     ])
   })
 
+  it('ends the killmail at a line no killmail has: an inventory row or a fitting pasted after it', () => {
+    expect(pairs(`${killmail}\n\nTritanium\t500\tMineral\t\t\t5 m3\nPyerite\t20`)).toEqual([...pairs(killmail), ['Tritanium', 500], ['Pyerite', 20]])
+    expect(pairs(`${killmail}\n\n[Rifter, Tackle]\n200mm AutoCannon II, EMP S`)).toEqual([...pairs(killmail), ['Rifter', 1], ['200mm AutoCannon II', 1], ['EMP S', 1]])
+  })
+
   it('tries a name that keeps its brackets when the bracket was not a location', () => {
     const { items } = parseAppraisalText("2020.01.01 00:00\n\nVictim: X\nDestroyed: Rifter\n\nDestroyed items:\n\nMen's 'Esquire' Coat (red/gold)")
     expect(items[1]).toMatchObject({ name: "Men's 'Esquire' Coat", alternatives: expect.arrayContaining([{ name: "Men's 'Esquire' Coat (red/gold)", qty: 1 }]) })

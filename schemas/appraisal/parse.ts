@@ -127,6 +127,8 @@ export function parseAppraisalText(text: string): ParseResult {
       skippedLines++
       continue
     }
+    // A killmail's lines never hold a tab or a fitting header: such a line is a second paste after the killmail.
+    if (mode.kind === 'killmail' && (raw.includes('\t') || EFT_HEADER.test(line))) mode = { kind: 'lines' }
     if (mode.kind === 'killmail') {
       const section = killmailSection(line)
       if (section) {
