@@ -68,4 +68,14 @@ describe('reading pasted times', () => {
     expect(ok('2024-10-27T01:30:15.250Z', 'Asia/Tokyo').iso).toBe('2024-10-27T01:30:15.250Z')
     expect(ok('2024-05-01', 'Asia/Kolkata').iso).toBe('2024-04-30T18:30:00.000Z')
   })
+
+  it('reads a date and time written with a space, as killboards and databases write it', () => {
+    expect(ok('2024-05-01 19:00:00')).toMatchObject({ iso: '2024-05-01T19:00:00.000Z', read: 'iso' })
+    expect(ok('2024-05-01 15:00', 'America/New_York').iso).toBe('2024-05-01T19:00:00.000Z')
+    expect(ok('2024-05-01 19:00:00 UTC', 'Asia/Tokyo').iso).toBe('2024-05-01T19:00:00.000Z')
+    expect(ok('2024-05-01 19:00Z', 'Asia/Tokyo').iso).toBe('2024-05-01T19:00:00.000Z')
+    expect(ok('2024-05-01 21:00:00.5 +02:00').iso).toBe('2024-05-01T19:00:00.500Z')
+    expect(ok('2024-10-27 01:30', 'Europe/London').iso).toBe('2024-10-27T00:30:00.000Z')
+    expect(parseTimeInput('2024-05-01 25:00', 'UTC').ok).toBe(false)
+  })
 })

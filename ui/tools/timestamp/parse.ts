@@ -19,6 +19,8 @@ const EVE_RE = /^(\d{4})\.(\d{2})\.(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/
 /** An ISO time that carries its own offset (`Z`, `+02:00`, `-0500`), so no zone rule applies. */
 const ISO_OFFSET_RE = /T[\d:.,]+(?:Z|[+-]\d{2}(?::?\d{2})?)$/i
 
+const SPACED_ISO_RE = /^(\d{4}-\d{2}-\d{2}) +(\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?) *(Z|UTC|[+-]\d{2}(?::?\d{2})?)?$/i
+
 export const PARSE_HINT = 'Paste a code like <t:1700000000:F>, a Unix time in seconds or milliseconds, an in-game time (2024.05.01 19:00) or an ISO date.'
 
 /**
@@ -48,15 +50,27 @@ export function parseTimeInput(text: string, zone: string): ParsedTime {
     return dt.isValid ? inRange({ ok: true, unixMs: dt.toMillis(), read: 'eve' }, zone) : { ok: false, error: `${input} is not a valid date and time.` }
   }
   // Read in UTC: a time with its own offset is then its instant, one without it its wall clock.
-  const iso = DateTime.fromISO(input, { zone: 'UTC' })
-  if (iso.isValid && /^\d{4}-\d{2}-\d{2}/.test(input)) {
-    if (ISO_OFFSET_RE.test(input)) return inRange({ ok: true, unixMs: iso.toMillis(), read: 'iso' }, zone)
+  const isoText = spacedToIso(input)
+  const iso = DateTime.fromISO(isoText, { zone: 'UTC' })
+  if (iso.isValid && /^\d{4}-\d{2}-\d{2}/.test(isoText)) {
+    if (ISO_OFFSET_RE.test(isoText)) return inRange({ ok: true, unixMs: iso.toMillis(), read: 'iso' }, zone)
     // A wall-clock time in `zone`: read it by the page's own daylight-saving rules (a repeated time is its first
     // occurrence, a skipped one the same distance after the change), not by the zone's offset today, as luxon would.
     const conversion = localToInstant({ date: iso.toFormat('yyyy-MM-dd'), time: iso.toFormat('HH:mm:ss'), zone, later: false })
     if (conversion.ok) return inRange({ ok: true, unixMs: conversion.unixMs + iso.millisecond, read: 'iso' }, zone)
   }
   return { ok: false, error: `Could not read '${input.length > 40 ? input.slice(0, 40) + '…' : input}'. ${PARSE_HINT}` }
+}
+
+/**
+ * `2024-05-01 19:00[:00[.000]][ Z| UTC| +02:00]`, as killboards and databases write it, in ISO 8601's own form
+ * (`T` between date and time, no space before the offset). Anything else is returned as it was.
+ */
+function spacedToIso(input: string): string {
+  const m = SPACED_ISO_RE.exec(input)
+  if (!m) return input
+  const [, date, time, offset] = m
+  return `${date}T${time}${offset === undefined ? '' : /^(?:z|utc)$/i.test(offset) ? 'Z' : offset}`
 }
 
 /** The page shows a time in `zone`, so it must fall in the years 1 to 9999 there as well as in UTC. */
