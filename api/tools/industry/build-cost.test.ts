@@ -53,7 +53,7 @@ describe('build cost', () => {
     expect(r.jobCost).toEqual({ avg: 3_039.18, estimatedItemValue: 34_225, costIndex: 0.04, costIndexSource: 'system', gross: 1_327.93, facilityTax: 342.25, sccSurcharge: 1_369 })
     expect(r.products).toEqual([{ typeID: 587, name: 'Test Frigate', quantity: 5, price: { sell: 90_000, buy: 80_000 } }])
     expect(r.system).toEqual({ solar_system_id: 30_000_001, system_name: 'Null Test', security: -0.2, security_class: 'null' })
-    expect(r.warnings).toEqual([])
+    expect(r.warnings).toEqual(['1 material(s) have no buy orders at Jita 4-4; they count as 0 in the buy total.'])
   })
 
   it("the spec's defaults: ME 0, 1 run, no structure bonus, Jita's index", () => {
@@ -80,6 +80,18 @@ describe('build cost', () => {
       'ESI has no manufacturing cost index for Jita; the job cost counts only the taxes. Enter a job cost index to override.',
       '1 material(s) have no ESI adjusted price and are left out of the estimated item value.',
       '1 material(s) have no sell orders at Jita 4-4; they count as 0 in the total.',
+      '2 material(s) have no buy orders at Jita 4-4; they count as 0 in the buy total.',
+    ])
+  })
+
+  it('says the data is not fetched yet, rather than missing in ESI or at the hub, before the first snapshots', () => {
+    const ages = { pricesAt: null, adjustedPricesAt: null, costIndicesAt: null, sdeVersion: 'test' }
+    const r = calcBuildCost(query(), BP, JITA, data({ costIndex: null, adjustedPrice: () => null, ages }))
+    expect(r.jobCost.estimatedItemValue).toBe(0)
+    expect(r.warnings).toEqual([
+      'System cost indices have not been fetched from ESI yet; the job cost counts only the taxes. Enter a job cost index to override.',
+      'Adjusted prices have not been fetched from ESI yet, so the estimated item value and the job cost are understated.',
+      'Prices at Jita 4-4 have not been loaded yet; every material counts as 0 in the totals.',
     ])
   })
 })

@@ -41,11 +41,13 @@ export function calcBuildCost(q: BuildCostQuery, bp: BuildBlueprint, system: Bui
   const multiplier = materialMultiplier({ me: q.me, structure: structure.material, rig: rigReduction(rig, securityClass) })
 
   const missingPrices: number[] = []
+  let missingBuyPrices = 0
   const materials = bp.materials.map((m) => {
     const row = data.hubPrice(m.typeId)
     const price = { sell: row?.sell_min ?? null, buy: row?.buy_max ?? null }
     const adjustedQuantity = materialQuantity(m.quantity, q.runs, multiplier)
     if (price.sell === null) missingPrices.push(m.typeId)
+    if (price.buy === null) missingBuyPrices++
     return {
       typeID: m.typeId,
       name: data.name(m.typeId),
@@ -66,9 +68,24 @@ export function calcBuildCost(q: BuildCostQuery, bp: BuildBlueprint, system: Bui
 
   const warnings: string[] = []
   if (structure.disallowedInHighSec && securityClass === 'high') warnings.push(`A ${q.structure} cannot be anchored in high-security space (${system.name}).`)
-  if (costIndex === null) warnings.push(`ESI has no manufacturing cost index for ${system.name}; the job cost counts only the taxes. Enter a job cost index to override.`)
-  if (eiv.missing.length) warnings.push(`${eiv.missing.length} material(s) have no ESI adjusted price and are left out of the estimated item value.`)
-  if (missingPrices.length) warnings.push(`${missingPrices.length} material(s) have no sell orders at ${data.stationLabel}; they count as 0 in the total.`)
+  // Before the first ESI snapshot is stored every lookup is null: that is our data missing, not ESI's.
+  if (costIndex === null)
+    warnings.push(
+      data.ages.costIndicesAt === null
+        ? 'System cost indices have not been fetched from ESI yet; the job cost counts only the taxes. Enter a job cost index to override.'
+        : `ESI has no manufacturing cost index for ${system.name}; the job cost counts only the taxes. Enter a job cost index to override.`,
+    )
+  if (eiv.missing.length)
+    warnings.push(
+      data.ages.adjustedPricesAt === null
+        ? 'Adjusted prices have not been fetched from ESI yet, so the estimated item value and the job cost are understated.'
+        : `${eiv.missing.length} material(s) have no ESI adjusted price and are left out of the estimated item value.`,
+    )
+  if (data.ages.pricesAt === null) warnings.push(`Prices at ${data.stationLabel} have not been loaded yet; every material counts as 0 in the totals.`)
+  else {
+    if (missingPrices.length) warnings.push(`${missingPrices.length} material(s) have no sell orders at ${data.stationLabel}; they count as 0 in the total.`)
+    if (missingBuyPrices) warnings.push(`${missingBuyPrices} material(s) have no buy orders at ${data.stationLabel}; they count as 0 in the buy total.`)
+  }
 
   return {
     blueprintID: bp.blueprintID,

@@ -18,12 +18,24 @@ const COLUMNS: Column<Material>[] = [
 
 const SOURCE: Record<BuildCostResponse['jobCost']['costIndexSource'], string> = { system: "The system's ESI manufacturing index", override: 'Your override', missing: 'ESI has no index for this system' }
 
+/** A materials total with the count of materials that had no price on that side, which it counts as 0. */
+function MaterialsTotal({ value, unpriced, side }: { value: number; unpriced: number; side: 'sell' | 'buy' }) {
+  if (!unpriced) return <>{isk(value)}</>
+  return (
+    <>
+      {isk(value)} <MissingMark title={`${unpriced} material(s) have no ${side} orders at this hub and count as 0`} testId={`missing-${side}-total`} />
+    </>
+  )
+}
+
 /** Materials table, job cost breakdown and totals of one build-cost answer. */
 export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
   const [sort, setSort] = useState<SortState>({ key: 'cost', direction: 'desc' })
   const product = r.products[0]
   const total = r.totalCost.sell + r.jobCost.avg
   const value = product && product.price.sell !== null ? product.price.sell * product.quantity : null
+  const unpricedBuy = r.materials.filter((m) => m.price.buy === null).length
+  const indexSource = r.jobCost.costIndexSource === 'missing' && r.ages.costIndicesAt === null ? 'Cost indices not fetched from ESI yet' : SOURCE[r.jobCost.costIndexSource]
   return (
     <section className="build-result" data-testid="build-result">
       <h2>
@@ -72,7 +84,7 @@ export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
           <div>
             <dt>Job cost index</dt>
             <dd>
-              <span title={SOURCE[r.jobCost.costIndexSource]}>{formatIndex(r.jobCost.costIndex)}</span>
+              <span title={indexSource}>{formatIndex(r.jobCost.costIndex)}</span>
               {r.jobCost.costIndexSource === 'override' && <span className="muted"> (override)</span>}
             </dd>
           </div>
@@ -94,11 +106,15 @@ export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
           </div>
           <div>
             <dt>Materials (sell)</dt>
-            <dd>{isk(r.totalCost.sell)}</dd>
+            <dd>
+              <MaterialsTotal value={r.totalCost.sell} unpriced={r.missingPrices.length} side="sell" />
+            </dd>
           </div>
           <div>
             <dt>Materials (buy)</dt>
-            <dd>{isk(r.totalCost.buy)}</dd>
+            <dd>
+              <MaterialsTotal value={r.totalCost.buy} unpriced={unpricedBuy} side="buy" />
+            </dd>
           </div>
           <div className="sum">
             <dt>Build cost</dt>

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 import { buildCostQuery, settingsFromQuery, settingsToQuery } from './build-settings'
 import { displaySecurity, timeAgo } from './shared'
+import type { BuildCostResponse } from '../../../schemas/industry'
 import { expectCardAndMenuEntry } from './e2e-helpers'
 
 const baseUrl = inject('appUrl')
@@ -80,6 +81,21 @@ describe('/industry', () => {
     await page.getByRole('listbox', { name: 'System' }).getByRole('option').filter({ hasText: 'Thera' }).first().click()
     await expect.poll(() => page.locator('.build-line').textContent()).toContain('Sotiyo in Thera (wormhole)')
     expect(await page.getByTestId('build-warnings').count()).toBe(0)
+    await context.close()
+  })
+
+  it('marks a materials total that counts unpriced materials as 0', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/industry/buildcost?*', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as BuildCostResponse
+      body.materials[0].price.buy = null
+      await route.fulfill({ response, json: body })
+    })
+    await page.goto('/industry?blueprint=691')
+    await page.getByTestId('build-result').waitFor()
+    expect(await page.getByTestId('missing-buy-total').getAttribute('title')).toBe('1 material(s) have no buy orders at this hub and count as 0')
+    expect(await page.getByTestId('missing-sell-total').count()).toBe(0)
     await context.close()
   })
 
