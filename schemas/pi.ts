@@ -54,7 +54,9 @@ export const PiProduct = z
     profitP0This: isk('valueBatch − cost of all P0 behind the batch − taxP0This; null when a price is missing'),
     profitPrevThis: isk('valueBatch − cost of the direct inputs − taxPrevThis; null when a price is missing'),
     profitPerHour: isk('profitPrevThis per hour of one factory running this schematic (3600 / cycleTime batches an hour)'),
-    missing: z.array(z.string()).meta({ description: 'Prices missing at Jita 4-4 that this row needs, e.g. "Water (sell)"; rows with a missing price get no profit' }),
+    missing: z.array(z.string()).meta({ description: 'Everything missing that this row needs, e.g. "Water (no sell orders)": missingPrevThis and missingP0This together' }),
+    missingPrevThis: z.array(z.string()).meta({ description: 'What profitPrevThis (and profitPerHour) needs and is missing; profitPrevThis is null exactly when this is not empty' }),
+    missingP0This: z.array(z.string()).meta({ description: 'What profitP0This needs and is missing; profitP0This is null exactly when this is not empty' }),
   })
   .meta({ id: 'PiProduct' })
 export type PiProduct = z.infer<typeof PiProduct>

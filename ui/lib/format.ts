@@ -8,6 +8,8 @@ export const formatFixed2 = (n: number) => grouped2.format(n)
 /** A number with thousands separators and the given decimals. */
 export const formatNumber = (n: number, decimals = 0) =>
   new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(n)
+/** A percentage as the user typed it, to at most 4 decimals: 10 → "10", 7.25 → "7.25". */
+export const formatPercentAsTyped = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 }).format(n)
 /** ISK with separators: "1,234,567 ISK" */
 export const formatIsk = (n: number, decimals = 0) => `${formatNumber(n, decimals)} ISK`
 

@@ -143,6 +143,14 @@ describe('missing data is said, never zero', () => {
     // the P0 are all priced, so P0-This still stands
     expect(coolant.profitP0This).toBe(60_000 - 6000 * 3 - 6000 * 2)
     expect(coolant.missing).toEqual(['Water (no sell orders)'])
+    expect([coolant.missingPrevThis, coolant.missingP0This]).toEqual([['Water (no sell orders)'], []])
+  })
+
+  it('names, for each profit, only the prices that stop it', () => {
+    const coolant = row('Coolant', { marketMode: 'sell', taxRate: 0 }, { ...PRICES, 'Aqueous Liquids': [null, 1] })
+    expect(coolant.profitPrevThis).not.toBeNull()
+    expect(coolant.profitP0This).toBeNull()
+    expect([coolant.missingPrevThis, coolant.missingP0This]).toEqual([[], ['Aqueous Liquids (no sell orders)']])
   })
 
   it('a product without orders has no value and no profit', () => {

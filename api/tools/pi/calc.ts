@@ -116,6 +116,8 @@ export function productRow(chain: PiChain, index: PiChainIndex, prices: PriceLoo
     profitPrevThis,
     profitPerHour: profitPrevThis === null || chain.cycleTime <= 0 ? null : (profitPrevThis * 3600) / chain.cycleTime,
     missing: [...new Set([...missingPrev, ...missingP0])],
+    missingPrevThis: [...missingPrev],
+    missingP0This: [...missingP0],
   }
 }
 

@@ -29,7 +29,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       description:
         'Chains come from the SDE planet schematics. Profit P0-This = batch value − every P0 behind the batch − customs tax of the whole chain; ' +
         'Profit Prev-This = batch value − the direct inputs − import tax on them and export tax on the batch. Customs tax is the rate times the ' +
-        "commodity's customs value (SDE), imports at half the rate. Prices missing at Jita 4-4 are null and named in `missing`, and that row's profit is null. " +
+        "commodity's customs value (SDE), imports at half the rate. Prices missing at Jita 4-4 are null and named in `missing`; a profit that needs one is null, and `missingPrevThis` / `missingP0This` say which prices stop which profit. " +
         'Formulas: docs/tools/pi.md.',
       tags: ['Planetary industry'],
       body: PiCalcRequest,

@@ -4,7 +4,7 @@ import { PI_MARKET_MODES, PI_TIERS, POCO_TAX_LIMITS, type PiMarketMode } from '.
 import { Collapsible } from '../../components/Collapsible'
 import { NumberField } from '../../components/NumberField'
 import { ApiError, apiPost } from '../../lib/api'
-import { formatNumber } from '../../lib/format'
+import { formatNumber, formatPercentAsTyped } from '../../lib/format'
 import { readStorage, writeStorage } from '../../lib/storage'
 import { PiBreakdown } from './PiBreakdown'
 import { PiTierTable } from './PiTierTable'
@@ -60,7 +60,7 @@ function InfoPanel({ taxBases }: { taxBases: Record<string, number[]> | null }) 
             ))}
           </ul>
         </li>
-        <li>A price Jita 4-4 does not have shows as “missing”, and that row gets no profit rather than a made-up one. Click a row for its full breakdown.</li>
+        <li>A price Jita 4-4 does not have shows as “missing”, and a profit that needs it shows as n/a rather than a made-up one. Click a row for its full breakdown.</li>
       </ul>
     </section>
   )
@@ -164,7 +164,7 @@ export default function PiCalcPage() {
       )}
       {results && (
         <p className="muted pi-source" data-testid="pi-source">
-          Showing {MODE_LABELS[results.marketMode]} mode at {formatNumber(results.taxRate, Number.isInteger(results.taxRate) ? 0 : 1)}% POCO tax. Prices: {results.prices.label} lowest sell and highest buy orders,
+          Showing {MODE_LABELS[results.marketMode]} mode at {formatPercentAsTyped(results.taxRate)}% POCO tax. Prices: {results.prices.label} lowest sell and highest buy orders,
           {results.prices.ageSeconds === null ? ' age unknown' : ` snapshot ${formatAge(results.prices.ageSeconds)}`}.
           {stale && <span className="warning-text"> Settings changed: press Calculate to update.</span>}
         </p>

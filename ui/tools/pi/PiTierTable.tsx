@@ -10,11 +10,11 @@ export function Isk({ value, decimals = 0, signed = false }: { value: number | n
   return <span className={signed ? (value >= 0 ? 'pi-gain' : 'pi-loss') : undefined}>{text}</span>
 }
 
-/** A profit cell: the number, or "n/a" with the missing prices that stop it. */
-function Profit({ value, product }: { value: number | null; product: PiProduct }) {
+/** A profit cell: the number, or "n/a" with the missing prices that stop that profit. */
+function Profit({ value, missing }: { value: number | null; missing: string[] }) {
   if (value !== null) return <Isk value={value} signed />
   return (
-    <span className="pi-missing" title={`Not computed: ${product.missing.join(', ')}`}>
+    <span className="pi-missing" title={`Not computed: ${missing.join(', ')}`}>
       n/a
     </span>
   )
@@ -39,11 +39,11 @@ const ingredientColumn = (n: number): Column<PiProduct> => ({
 })
 
 /** A profit column: best first on the first click, "n/a" with the reason where a price is missing. */
-const profitColumn = (key: string, header: string, get: (p: PiProduct) => number | null, tooltip: string): Column<PiProduct> => ({
+const profitColumn = (key: string, header: string, get: (p: PiProduct) => number | null, missing: (p: PiProduct) => string[], tooltip: string): Column<PiProduct> => ({
   key,
   header,
   value: get,
-  render: (p) => <Profit value={get(p)} product={p} />,
+  render: (p) => <Profit value={get(p)} missing={missing(p)} />,
   align: 'right',
   firstDirection: 'desc',
   tooltip,
@@ -58,9 +58,9 @@ const COLUMNS: Column<PiProduct>[] = [
   ingredientColumn(1),
   ingredientColumn(2),
   ingredientColumn(3),
-  profitColumn('profitP0This', 'Profit P0-This x Batch', (p) => p.profitP0This, 'Batch value − every raw (P0) material behind the batch − customs tax along the whole chain'),
-  profitColumn('profitPrevThis', 'Profit Prev-This x Batch', (p) => p.profitPrevThis, 'Batch value − the direct inputs bought on the market − import tax on them and export tax on the batch'),
-  profitColumn('profitPerHour', 'Profit / hour', (p) => p.profitPerHour, 'Profit Prev-This for the batches one factory finishes in an hour (3600 s / cycle time)'),
+  profitColumn('profitP0This', 'Profit P0-This x Batch', (p) => p.profitP0This, (p) => p.missingP0This, 'Batch value − every raw (P0) material behind the batch − customs tax along the whole chain'),
+  profitColumn('profitPrevThis', 'Profit Prev-This x Batch', (p) => p.profitPrevThis, (p) => p.missingPrevThis, 'Batch value − the direct inputs bought on the market − import tax on them and export tax on the batch'),
+  profitColumn('profitPerHour', 'Profit / hour', (p) => p.profitPerHour, (p) => p.missingPrevThis, 'Profit Prev-This for the batches one factory finishes in an hour (3600 s / cycle time)'),
 ]
 
 interface Props {
@@ -71,7 +71,8 @@ interface Props {
 
 /** One tier's products, sortable by every column; a row opens its breakdown. */
 export function PiTierTable({ products, onSelect, empty }: Props) {
-  const missing = useMemo(() => products.filter((p) => p.profitP0This === null || p.profitPrevThis === null), [products])
+  const missing = useMemo(() => products.filter((p) => p.missing.length > 0), [products])
+  const count = (n: number) => (n === 1 ? '1 product' : `${n} products`)
   return (
     <>
       <SortableTable
@@ -86,8 +87,9 @@ export function PiTierTable({ products, onSelect, empty }: Props) {
       />
       {missing.length > 0 && (
         <p className="pi-note warning-text" data-testid="pi-missing-note">
-          Profit not computed for {missing.length === 1 ? '1 product' : `${missing.length} products`} (shown as n/a). Missing at Jita 4-4:{' '}
-          {[...new Set(missing.flatMap((p) => p.missing))].join(', ')}. A missing price is left out of the profit rather than counted as zero.
+          Not computed (shown as n/a): Profit P0-This for {count(missing.filter((p) => p.profitP0This === null).length)}, Profit Prev-This for{' '}
+          {count(missing.filter((p) => p.profitPrevThis === null).length)}. Missing at Jita 4-4: {[...new Set(missing.flatMap((p) => p.missing))].join(', ')}. A profit that
+          needs a missing price is not shown rather than worked out with zero.
         </p>
       )}
     </>

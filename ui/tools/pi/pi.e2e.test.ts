@@ -209,7 +209,7 @@ describe('/pi-calc', () => {
       const response = await route.fetch()
       const body = (await response.json()) as PiCalcResponse
       const water = body.P1.find((p) => p.name === 'Water')!
-      Object.assign(water, { lowestSeller: null, valueBatch: null, profitP0This: null, profitPrevThis: null, profitPerHour: null, missing: ['Water (no sell orders)'] })
+      Object.assign(water, { lowestSeller: null, valueBatch: null, profitP0This: null, profitPrevThis: null, profitPerHour: null, missing: ['Water (no sell orders)'], missingPrevThis: ['Water (no sell orders)'], missingP0This: ['Water (no sell orders)'] })
       await route.fulfill({ response, json: body })
     })
     await page.goto('/pi-calc')
@@ -218,6 +218,37 @@ describe('/pi-calc', () => {
     const water = (await tableRows(page, 'P1')).find((r) => r['Item Name'] === 'Water')!
     expect([water['Lowest Seller (unit)'], water['Value x Batch'], water['Profit P0-This x Batch'], water['Profit Prev-This x Batch']]).toEqual(['missing', 'missing', 'n/a', 'n/a'])
     expect(await section(page, 'P1').getByTestId('pi-missing-note').innerText()).toContain('Water (no sell orders)')
+    await context.close()
+  })
+
+  it("names, on each n/a, only the prices that stop that profit, and counts each profit's n/a apart", async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/pi/calc', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as PiCalcResponse
+      for (const p of body.P2) Object.assign(p, { profitP0This: p.profitP0This ?? 0, profitPrevThis: p.profitPrevThis ?? 0, profitPerHour: p.profitPerHour ?? 0, missing: [], missingPrevThis: [], missingP0This: [] })
+      const coolant = body.P2.find((p) => p.name === 'Coolant')!
+      Object.assign(coolant, { profitP0This: null, missing: ['Aqueous Liquids (no sell orders)'], missingP0This: ['Aqueous Liquids (no sell orders)'] })
+      await route.fulfill({ response, json: body })
+    })
+    await page.goto('/pi-calc')
+    await loaded(page)
+    await toggle(page, 'P2').click()
+    const coolant = (await tableRows(page, 'P2')).find((r) => r['Item Name'] === 'Coolant')!
+    expect(coolant['Profit P0-This x Batch']).toBe('n/a')
+    expect(coolant['Profit Prev-This x Batch']).not.toBe('n/a')
+    expect(await section(page, 'P2').locator('.pi-missing[title]').getAttribute('title')).toBe('Not computed: Aqueous Liquids (no sell orders)')
+    expect(await section(page, 'P2').getByTestId('pi-missing-note').innerText()).toMatch(/^Not computed \(shown as n\/a\): Profit P0-This for 1 product, Profit Prev-This for 0 products\./)
+    await context.close()
+  })
+
+  it('shows the POCO tax as typed, with its decimals', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/pi-calc')
+    await loaded(page)
+    await page.getByRole('spinbutton', { name: 'POCO Tax (%)' }).fill('7.25')
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await expect.poll(() => page.getByTestId('pi-source').innerText()).toMatch(/ at 7\.25% POCO tax\./)
     await context.close()
   })
 
