@@ -79,7 +79,26 @@ export const Route = z
   })
   .meta({ id: 'KillfeedRoute' })
 export type Route = z.infer<typeof Route>
-export const RouteList = z.array(Route).meta({ id: 'KillfeedRouteList' })
+
+/**
+ * A webhook of a route that Discord refuses for good (404 Unknown Webhook: deleted; 401 Invalid Webhook Token;
+ * 403 no access), going by its latest settled post. Posting again will not help: the admin edits the URL or deletes the route.
+ */
+export const WebhookHealth = z
+  .object({
+    webhook_index: z.number().int().meta({ description: "The webhook's line in the route's webhook_url, from 0" }),
+    webhook: z.string().meta({ description: 'The webhook, token hidden' }),
+    http_status: z.number().int().meta({ description: "Discord's answer: 401, 403 or 404" }),
+    message: z.string().meta({ description: "Discord's message, e.g. Unknown Webhook" }),
+    since: z.string().meta({ description: 'The first such answer after the webhook last posted' }),
+  })
+  .meta({ id: 'KillfeedWebhookHealth' })
+export type WebhookHealth = z.infer<typeof WebhookHealth>
+
+/** A route as the routes list gives it: the route's fields as they are, plus its webhooks Discord refuses (none: []). */
+export const RouteListItem = Route.extend({ webhook_health: z.array(WebhookHealth) }).meta({ id: 'KillfeedRouteListItem' })
+export type RouteListItem = z.infer<typeof RouteListItem>
+export const RouteList = z.array(RouteListItem).meta({ id: 'KillfeedRouteList' })
 export const RouteId = z.object({ id: z.uuid('not a route id') })
 
 export const DeliveryStatus = z.enum(['queued', 'sending', 'posted', 'failed', 'unknown'])

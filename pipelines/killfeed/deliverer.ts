@@ -34,12 +34,15 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * rate-limited channel never holds up another. Every step is recorded before it happens: `sending` before the
  * request, then `posted`, `failed`, or `queued` again when Discord refused it without posting (429) or failed (5xx)
  * and it waits to be tried again. A stop during a wait leaves the post `queued`, and the next start sends it.
+ * A global 429 (the whole app or IP is limited) pauses every webhook, not only the one that got it.
  */
 export class Deliverer {
   private queues = new Map<string, Delivery[]>()
   private workers = new Map<string, Promise<void>>()
   private abort = new AbortController()
   private options: Required<DelivererOptions>
+  /** No webhook posts before this time (ms since the epoch): set by a global 429, shared by every worker. */
+  private pausedUntil = 0
 
   constructor(options: DelivererOptions) {
     this.options = { ...options, maxAttempts: options.maxAttempts ?? 5, backoffMs: options.backoffMs ?? 1000, maxRateLimitWaits: options.maxRateLimitWaits ?? 10 }
@@ -105,12 +108,21 @@ export class Deliverer {
     }
   }
 
+  /** Wait out a global pause, however often it is extended meanwhile; a stop ends the wait at once. */
+  private async globalPause(): Promise<void> {
+    for (let left = this.pausedUntil - Date.now(); left > 0 && !this.abort.signal.aborted; left = this.pausedUntil - Date.now()) {
+      await sleep(left, this.abort.signal)
+    }
+  }
+
   /** Post one delivery to the end (posted, failed, or left queued by a stop). Returns the wait before the next post. */
   private async deliver(d: Delivery): Promise<number> {
     const { client, log, maxAttempts, backoffMs, maxRateLimitWaits } = this.options
     const where = { killmail: d.killmail_id, route: d.route_id, webhook: d.webhook_id }
     let rateLimited = 0
     while (!this.abort.signal.aborted) {
+      await this.globalPause()
+      if (this.abort.signal.aborted) break
       const attempt: Delivery = { ...d, status: 'sending', attempts: d.attempts + 1 }
       // Nothing is sent unless the "sending" mark is stored: a crash after it makes the post "unknown", never a repeat.
       if (!(await this.record([attempt]))) throw new Error('the sending mark could not be stored')
@@ -121,6 +133,15 @@ export class Deliverer {
         log.info(where, 'killfeed: posted to Discord')
         return outcome.waitMs
       }
+      const global = outcome.kind === 'rate-limited' && outcome.global
+      if (global) {
+        // The whole app or IP is limited: set before anything else is awaited, and even when this post gives up.
+        // Every worker waits for it before its next post (globalPause), this one included (so no sleep below).
+        // Logged once per pause: posts already in flight may come back with the same global 429.
+        const now = Date.now()
+        if (this.pausedUntil <= now) log.warn({ ...where, waitMs: outcome.waitMs, error: outcome.error }, 'killfeed: Discord global rate limit; every webhook waits')
+        this.pausedUntil = Math.max(this.pausedUntil, now + outcome.waitMs)
+      }
       const giveUp =
         outcome.kind === 'failed' ||
         (outcome.kind === 'retry' && d.attempts >= maxAttempts) ||
@@ -130,9 +151,11 @@ export class Deliverer {
         log.warn({ ...where, error: outcome.error, attempts: d.attempts }, 'killfeed: post to Discord failed')
         return 0
       }
-      // Not posted (429), or most likely not (5xx): safe to send again after the wait. A 429 does not use up a try.
+      // Not posted (429), or most likely not (5xx): safe to send again after the wait. A 429 (global or not) does not
+      // use up a try.
       d = { ...d, status: 'queued', error: outcome.error, attempts: outcome.kind === 'rate-limited' ? d.attempts - 1 : d.attempts }
       await this.record([d])
+      if (global) continue
       const waitMs = outcome.kind === 'rate-limited' ? outcome.waitMs : backoffMs * 2 ** (d.attempts - 1) * (0.75 + Math.random() * 0.5)
       const why = outcome.kind === 'rate-limited' ? 'Discord asked to wait' : 'not posted'
       log.info({ ...where, waitMs, error: outcome.error }, `killfeed: ${why}; will post again`)

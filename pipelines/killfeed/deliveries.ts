@@ -1,8 +1,9 @@
 import crypto from 'node:crypto'
-import type { DeliveryStatus, RecentPost } from '../../schemas/killfeed.js'
-import { maskWebhook } from '../../schemas/killfeed-constants.js'
+import type { DeliveryStatus, RecentPost, Route, WebhookHealth } from '../../schemas/killfeed.js'
+import { maskWebhook, splitWebhookList } from '../../schemas/killfeed-constants.js'
 import { queryRows, type ClickHouseClient } from '../clickhouse/client.js'
 import { isoFromMs, versionTime } from '../clickhouse/version-clock.js'
+import { BROKEN_WEBHOOK_ERROR, brokenWebhookAnswer } from './discord.js'
 
 /**
  * One post of one kill to one webhook of one route: the router's outbox and its memory. Every change of status is
@@ -98,4 +99,39 @@ export async function recentPosts(ch: ClickHouseClient, limit = 50): Promise<Rec
     attempts: d.attempts,
     error: d.error,
   }))
+}
+
+/**
+ * Each route's webhooks that Discord refuses for good (deleted, wrong token, no access: BROKEN_WEBHOOK_STATUSES),
+ * by route id: a webhook is listed when its latest settled post (posted or failed; queued, sending and unknown
+ * say nothing either way) failed with such an answer, `since` the first such failure after its last success.
+ * A later success removes it, and so does a new URL (its webhook id is new). Routes are never switched off for it:
+ * the route's other webhooks may work.
+ */
+export async function webhookHealth(ch: ClickHouseClient, routes: Route[]): Promise<Map<string, WebhookHealth[]>> {
+  const health = new Map<string, WebhookHealth[]>(routes.map((r) => [r.id, []]))
+  if (!routes.length) return health
+  const rows = await queryRows<{ route_id: string; webhook_id: string; error: string; since_ms: string }>(
+    ch,
+    `SELECT toString(route_id) AS route_id, webhook_id, last_error AS error, toUnixTimestamp64Milli(arrayMin(arrayFilter(t -> t > last_ok, refused_at))) AS since_ms
+     FROM (
+       SELECT route_id, webhook_id, argMax(status, updated_at) AS last_status, argMax(error, updated_at) AS last_error,
+         maxIf(updated_at, status = 'posted') AS last_ok, groupArrayIf(updated_at, status = 'failed' AND match(error, {broken:String})) AS refused_at
+       FROM killfeed_deliveries FINAL
+       WHERE route_id IN {routes:Array(UUID)} AND status IN ('posted', 'failed')
+       GROUP BY route_id, webhook_id
+     )
+     WHERE last_status = 'failed' AND match(last_error, {broken:String})`,
+    { routes: routes.map((r) => r.id), broken: BROKEN_WEBHOOK_ERROR },
+  )
+  const refused = new Map(rows.map((r) => [`${r.route_id}|${r.webhook_id}`, r]))
+  for (const route of routes) {
+    splitWebhookList(route.webhook_url).forEach((url, index) => {
+      const row = refused.get(`${route.id}|${webhookId(url)}`)
+      const answer = row && brokenWebhookAnswer(row.error)
+      if (!row || !answer) return
+      health.get(route.id)!.push({ webhook_index: index, webhook: maskWebhook(url), http_status: answer.status, message: answer.message, since: isoFromMs(row.since_ms) })
+    })
+  }
+  return health
 }

@@ -5,7 +5,11 @@ import type { TestApp } from '../../api/testing/in-process-app.js'
 import { KillmailsTopic, type KillmailMessage } from '../../schemas/killmails.js'
 import type { Route } from '../../schemas/killfeed.js'
 import { publish } from '../stream/typed.js'
-import { recentPosts, webhookId, writeDeliveries } from './deliveries.js'
+import crypto from 'node:crypto'
+import pino from 'pino'
+import { deliveriesWithStatus, recentPosts, webhookId, writeDeliveries, type Delivery } from './deliveries.js'
+import { Deliverer } from './deliverer.js'
+import { DiscordWebhookClient } from './discord.js'
 import { startKillfeedRouter, type KillfeedRouter } from './router.js'
 import { createRoute, saveTracked, updateRoute } from './store.js'
 import { startKillfeedTestApp, type KillfeedTestApp } from './testing/app.js'
@@ -160,6 +164,60 @@ describe('Discord rate limits and failures', () => {
     await expect.poll(() => postsTo(r).length, { timeout: 5000 }).toBe(2)
     expect(postsTo(r)[1].at - postsTo(r)[0].at).toBeGreaterThanOrEqual(990)
     await disableAll()
+  })
+
+  // A global 429 (JSON `"global": true`, the X-RateLimit-Global header, or Cloudflare's HTML page with Retry-After)
+  // stops every webhook: a webhook with nothing to do when it came waits out the rest of it before its first post.
+  it.each([
+    ['"global": true in the body', { status: 429, retryAfterSeconds: 1, global: true }],
+    ['X-RateLimit-Global: true', { status: 429, retryAfterSeconds: 1, globalHeader: true }],
+    ["Cloudflare's HTML page", { status: 429, retryAfterHeader: '1', html: true }],
+  ] as const)('on a global 429 (%s) every webhook waits, and the post keeps its try', async (_, reply) => {
+    const [first] = await routes(route({ item_type: 'alliance', entity_id: 99003581 }))
+    discord.script(reply)
+    const kill = solo()
+    await publishKills(kill)
+    await expect.poll(() => postsTo(first).length).toBe(1)
+    const limitedAt = postsTo(first)[0].at
+    const [other] = await routes(route({ item_type: 'alliance', entity_id: 99003581 }))
+    await publishKills(solo())
+    await expect.poll(() => postsTo(other).length, { timeout: 5000 }).toBe(1)
+    await expect.poll(() => postsTo(first).length, { timeout: 5000 }).toBe(3)
+    expect(postsTo(first).map((p) => p.status)).toEqual([429, 204, 204])
+    expect(postsTo(other)[0].at - limitedAt).toBeGreaterThanOrEqual(990)
+    expect(postsTo(first)[1].at - limitedAt).toBeGreaterThanOrEqual(990)
+    await expect.poll(async () => (await recentPosts(app.ctx.ch)).find((p) => p.killmail_id === kill.killmail_id && p.route_id === first.id)).toMatchObject({ status: 'posted', attempts: 1 })
+    await disableAll()
+  })
+
+  it('a stop ends a global wait at once and leaves the waiting posts queued; the wait is logged once', async () => {
+    const logged: string[] = []
+    const log = pino({ level: 'info' }, { write: (line: string) => void logged.push((JSON.parse(line) as { msg: string }).msg) })
+    const deliverer = new Deliverer({ client: new DiscordWebhookClient({ baseUrl: new URL(discord.url).origin, userAgent: 'test' }), ch: app.ctx.ch, log })
+    const post = (killmail_id: number): Delivery => {
+      const url = discordHook()
+      return { route_id: crypto.randomUUID(), killmail_id, webhook_id: webhookId(url), webhook_url: url, status: 'queued', attempts: 0, error: '', payload: JSON.stringify({ content: 'x' }), queued_at: Date.now(), posted_at: null }
+    }
+    const [limited, waiting] = [post(800_101), post(800_102)]
+    await writeDeliveries(app.ctx.ch, [limited, waiting])
+    discord.script({ status: 429, retryAfterSeconds: 60, global: true })
+    deliverer.enqueue([limited])
+    await expect.poll(() => discord.posts.length).toBe(1)
+    deliverer.enqueue([waiting])
+    await sleep(400)
+    expect(discord.posts).toHaveLength(1)
+    const stopping = Date.now()
+    await deliverer.stop()
+    expect(Date.now() - stopping).toBeLessThan(1000)
+    const queued = (await deliveriesWithStatus(app.ctx.ch, 'queued')).filter((d) => d.killmail_id > 800_100 && d.killmail_id < 800_200).sort((a, b) => a.killmail_id - b.killmail_id)
+    expect(queued.map((d) => [d.killmail_id, d.attempts, d.error])).toEqual([
+      [800_101, 0, 'Discord answered 429: You are being rate limited.'],
+      [800_102, 0, ''],
+    ])
+    // logged once, as a global wait, by the worker that got it
+    expect(logged.filter((m) => /rate limit|wait/i.test(m))).toEqual(['killfeed: Discord global rate limit; every webhook waits'])
+    // not for the restarts below to send
+    await writeDeliveries(app.ctx.ch, queued.map((d) => ({ ...d, status: 'failed' as const, error: 'test over' })))
   })
 
   it("waits for an empty rate-limit bucket before the webhook's next post", async () => {

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FakeDiscordWebhook } from '../../testing/discord-webhook-fake.js'
+import { webhookId, writeDeliveries, type Delivery } from '../../../pipelines/killfeed/deliveries.js'
 import { startKillfeedTestApp, type KillfeedTestApp } from '../../../pipelines/killfeed/testing/app.js'
+import { fixtureKill } from '../../../pipelines/killfeed/testing/kills.js'
+import { publish } from '../../../pipelines/stream/typed.js'
+import { KillmailsTopic } from '../../../schemas/killmails.js'
 import { insertContactMessage } from '../contact/store.js'
 import { createTestAdmin, signIn, type AdminClient } from '../../testing/admin-session.js'
 import type { TestApp } from '../../testing/in-process-app.js'
@@ -8,6 +13,7 @@ import type { FakeEsi } from '../../../ingest/fakes/esi/server.js'
 let kf: KillfeedTestApp
 let app: TestApp
 let esi: FakeEsi
+let discord: FakeDiscordWebhook
 let admin: AdminClient
 
 const HOOK_A = 'https://discord.com/api/webhooks/123456789012345678/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'
@@ -19,7 +25,7 @@ beforeAll(async () => {
     { id: 1354830081, name: 'Goonswarm Federation', category: 'alliance' },
     { id: 30000142, name: 'Jita', category: 'solar_system' },
   ])
-  ;({ app, esi } = kf)
+  ;({ app, esi, discord } = kf)
   await createTestAdmin(app.ctx.ch)
   admin = await signIn(app.url)
 })
@@ -133,7 +139,7 @@ describe('webhook routes', () => {
       created_at: expect.stringMatching(/Z$/),
     })
     const list = (await json(await admin.call('GET', '/api/killfeed/routes'))).body
-    expect(list).toContainEqual(created.body)
+    expect(list).toContainEqual({ ...created.body, webhook_health: [] })
   })
 
   it('accepts only https Discord webhook URLs, and at least one', async () => {
@@ -167,7 +173,7 @@ describe('webhook routes', () => {
     const created = (await json(await admin.call('POST', '/api/killfeed/routes', route({ display_name: 'To edit' })))).body
     const edited = await json(await admin.call('PATCH', `/api/killfeed/routes/${created.id}`, { mode: 'losses', enabled: false, webhook_url: HOOK_B, id: 'ignored', created_at: 'ignored' }))
     expect(edited).toEqual({ status: 200, body: { ...created, mode: 'losses', enabled: false, webhook_url: HOOK_B } })
-    expect((await json(await admin.call('GET', '/api/killfeed/routes'))).body.find((r: { id: string }) => r.id === created.id)).toEqual(edited.body)
+    expect((await json(await admin.call('GET', '/api/killfeed/routes'))).body.find((r: { id: string }) => r.id === created.id)).toEqual({ ...edited.body, webhook_health: [] })
     expect((await json(await admin.call('PATCH', `/api/killfeed/routes/${created.id}`, { webhook_url: 'https://example.com/hook' }))).status).toBe(400)
     expect((await json(await admin.call('PATCH', `/api/killfeed/routes/${created.id}`, {}))).body.error).toBe('Invalid body: nothing to change')
     expect(await json(await admin.call('PATCH', '/api/killfeed/routes/7d3c1f2e-4a5b-4c6d-8e9f-0a1b2c3d4e5f', { enabled: true }))).toEqual({ status: 404, body: { error: 'No such route' } })
@@ -263,5 +269,98 @@ describe('contact messages', () => {
     expect(body.total).toBe(2)
     expect(body.messages.map((m: { name: string }) => m.name)).toEqual(['Newer', 'Older'])
     expect((await json(await admin.call('GET', '/api/admin/contact-messages?limit=1&offset=1'))).body.messages[0].name).toBe('Older')
+  })
+})
+
+describe("webhooks Discord refuses, on the routes list", () => {
+  const DEAD_ID = '423456789012345678'
+  const DEAD = `https://discord.com/api/webhooks/${DEAD_ID}/dddddddddddddddddddddddddddddddddd`
+  const routeOf = async (id: string) => (await json(await admin.call('GET', '/api/killfeed/routes'))).body.find((r: { id: string }) => r.id === id)
+  const healthOf = async (id: string) => (await routeOf(id)).webhook_health
+  const recentFor = async (killmailId: number) => ((await json(await admin.call('GET', '/api/killfeed/recent'))).body as Array<{ killmail_id: number; status: string; error: string; webhook: string }>).filter((p) => p.killmail_id === killmailId)
+  const victimsRoute = async (webhook_url: string) =>
+    (await json(await admin.call('POST', '/api/killfeed/routes', { item_type: 'alliance', entity_id: 99003581, display_name: 'Victims', mode: 'losses', webhook_url }))).body
+  const kill = (id: number) => publish(app.ctx.stream, KillmailsTopic, [{ key: String(id), value: fixtureKill('solo', { killmail_id: id }) }])
+
+  it('names a deleted webhook under its route, since its first refusal, until a post to it succeeds; the route stays on', async () => {
+    const created = await victimsRoute(`${HOOK_B}\n${DEAD}`)
+    discord.deleted.add(DEAD_ID)
+    const before = Date.now()
+    await kill(700_001)
+    await expect.poll(async () => (await recentFor(700_001)).map((p) => p.status).sort(), { timeout: 10_000 }).toEqual(['failed', 'posted'])
+    expect((await recentFor(700_001)).find((p) => p.status === 'failed')!.error).toBe('Discord answered 404: Unknown Webhook')
+    const listed = await routeOf(created.id)
+    expect(listed).toEqual({
+      ...created,
+      enabled: true,
+      webhook_health: [{ webhook_index: 1, webhook: 'discord.com/api/webhooks/4234…5678/••••', http_status: 404, message: 'Unknown Webhook', since: expect.stringMatching(/Z$/) }],
+    })
+    const since = listed.webhook_health[0].since
+    expect(Date.parse(since)).toBeGreaterThanOrEqual(before)
+    expect(JSON.stringify(listed.webhook_health)).not.toContain('dddd')
+
+    // refused again: still named, still since the first refusal; the route keeps posting to its other webhook
+    await kill(700_002)
+    await expect.poll(async () => (await recentFor(700_002)).map((p) => p.status).sort(), { timeout: 10_000 }).toEqual(['failed', 'posted'])
+    expect(await healthOf(created.id)).toEqual([expect.objectContaining({ webhook_index: 1, since })])
+
+    // Discord knows the webhook again: the next post succeeds and the note goes
+    discord.deleted.delete(DEAD_ID)
+    await kill(700_003)
+    await expect.poll(async () => (await recentFor(700_003)).map((p) => p.status), { timeout: 10_000 }).toEqual(['posted', 'posted'])
+    expect(await healthOf(created.id)).toEqual([])
+    await admin.call('DELETE', `/api/killfeed/routes/${created.id}`)
+  })
+
+  it('names a wrong token (401) until the route is edited to a new URL', async () => {
+    const created = await victimsRoute(DEAD)
+    discord.mode = 'invalid-token'
+    try {
+      await kill(700_011)
+      await expect.poll(async () => (await recentFor(700_011)).map((p) => p.status), { timeout: 10_000 }).toEqual(['failed'])
+    } finally {
+      discord.mode = 'ok'
+    }
+    expect(await healthOf(created.id)).toEqual([expect.objectContaining({ webhook_index: 0, http_status: 401, message: 'Invalid Webhook Token' })])
+    // the same webhook with its right token is another URL, so another webhook id: nothing is known against it yet
+    const fixed = `https://discord.com/api/webhooks/${DEAD_ID}/eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`
+    expect((await admin.call('PATCH', `/api/killfeed/routes/${created.id}`, { webhook_url: fixed })).status).toBe(200)
+    expect(await healthOf(created.id)).toEqual([])
+    // and the old URL put back still shows what Discord said about it
+    await admin.call('PATCH', `/api/killfeed/routes/${created.id}`, { webhook_url: `${fixed}\n${DEAD}` })
+    expect(await healthOf(created.id)).toEqual([expect.objectContaining({ webhook_index: 1, http_status: 401 })])
+    await admin.call('DELETE', `/api/killfeed/routes/${created.id}`)
+  })
+
+  it('goes by the latest settled post: outages and bad bodies are not named, posts in flight change nothing', async () => {
+    // A route no fixture kill matches; its posts are written as the deliverer would write them.
+    const created = (await json(await admin.call('POST', '/api/killfeed/routes', { item_type: 'character', entity_id: 5, display_name: 'Nobody', webhook_url: `${HOOK_A}\n${HOOK_B}` }))).body
+    let killmail = 710_000
+    const row = (url: string, status: Delivery['status'], error = ''): Delivery => ({
+      route_id: created.id,
+      killmail_id: ++killmail,
+      webhook_id: webhookId(url),
+      webhook_url: url,
+      status,
+      attempts: 1,
+      error,
+      payload: '{}',
+      queued_at: Date.now(),
+      posted_at: status === 'posted' ? Date.now() : null,
+    })
+    const write = (...rows: Delivery[]) => writeDeliveries(app.ctx.ch, rows)
+    await write(row(HOOK_A, 'failed', 'Discord answered 404: Unknown Webhook'), row(HOOK_A, 'posted'))
+    const firstRefusal = Date.now()
+    await write(row(HOOK_A, 'failed', 'Discord answered 403: Missing Permissions'))
+    await write(row(HOOK_A, 'failed', 'Discord answered 404: Unknown Webhook'), row(HOOK_A, 'queued'), row(HOOK_A, 'sending'), row(HOOK_A, 'unknown', 'The process stopped'))
+    await write(row(HOOK_B, 'failed', 'Discord answered 404: Unknown Webhook'), row(HOOK_B, 'failed', 'Discord answered 500: 500: Internal Server Error'))
+    const health = await healthOf(created.id)
+    // A: refused last (the posts after it have not settled), since the 403 that followed its last success; B: an outage last
+    expect(health).toEqual([{ webhook_index: 0, webhook: 'discord.com/api/webhooks/1234…5678/••••', http_status: 404, message: 'Unknown Webhook', since: expect.any(String) }])
+    expect(Date.parse(health[0].since)).toBeGreaterThanOrEqual(firstRefusal)
+    expect(Date.parse(health[0].since)).toBeLessThan(firstRefusal + 1000)
+    await write(row(HOOK_A, 'failed', 'Discord answered 400: Cannot send an empty message'))
+    expect(await healthOf(created.id)).toEqual([])
+    await admin.call('DELETE', `/api/killfeed/routes/${created.id}`)
   })
 })

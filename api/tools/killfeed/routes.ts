@@ -25,7 +25,7 @@ import {
   TrackedPlayerFields,
   TrackedPlayerList,
 } from '../../../schemas/killfeed.js'
-import { recentPosts } from '../../../pipelines/killfeed/deliveries.js'
+import { recentPosts, webhookHealth } from '../../../pipelines/killfeed/deliveries.js'
 import { recentLiveKills } from '../../../pipelines/killfeed/live-store.js'
 import { createRoute, deleteRoute, deleteTracked, listRoutes, listTracked, saveTracked, updateRoute } from '../../../pipelines/killfeed/store.js'
 import { listContactMessages } from '../contact/store.js'
@@ -59,7 +59,23 @@ export function register(router: ApiRouter, ctx: ApiContext) {
   )
 
   // --- Discord routes
-  router.route({ method: 'get', path: '/api/killfeed/routes', summary: 'Webhook routes', tags, response: RouteList, before: admin, hidden }, () => listRoutes(ctx.ch))
+  router.route(
+    {
+      method: 'get',
+      path: '/api/killfeed/routes',
+      summary: 'Webhook routes',
+      description: "Each with `webhook_health`: its webhooks whose latest post Discord refused for good (deleted, wrong token, no access), and since when.",
+      tags,
+      response: RouteList,
+      before: admin,
+      hidden,
+    },
+    async () => {
+      const routes = await listRoutes(ctx.ch)
+      const health = await webhookHealth(ctx.ch, routes)
+      return routes.map((r) => ({ ...r, webhook_health: health.get(r.id) ?? [] }))
+    },
+  )
   router.route({ method: 'post', path: '/api/killfeed/routes', summary: 'Add a webhook route', tags, body: RouteCreate, response: Route, before: admin, hidden }, ({ body }) =>
     createRoute(ctx.ch, body),
   )

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { AuthUser } from '../../../schemas/auth'
-import type { RecentPost, Route, TrackedItem, TrackedPlayer } from '../../../schemas/killfeed'
+import type { RecentPost, RouteListItem, TrackedItem, TrackedPlayer } from '../../../schemas/killfeed'
 import { AddRouteForm } from './AddRouteForm'
 import { adminCall, NotSignedIn } from './admin-api'
 import { ContactMessages } from './ContactMessages'
 import { LoginForm } from './LoginForm'
 import { PlayersPanel } from './PlayersPanel'
 import { RecentPosts } from './RecentPosts'
-import { RoutesTable } from './RoutesTable'
+import { keepWebhookHealth, RoutesTable } from './RoutesTable'
 import { TrackedList } from './TrackedList'
 import { errorText, useAdminCall } from './useAdminCall'
 import './killfeed.css'
@@ -57,7 +57,7 @@ export default function KillfeedAdminPage() {
 
 function AdminView({ user, onSignedOut }: { user: AuthUser; onSignedOut: () => void }) {
   const call = useAdminCall(onSignedOut)
-  const [routes, setRoutes] = useState<Route[] | null>(null)
+  const [routes, setRoutes] = useState<RouteListItem[] | null>(null)
   const [tracked, setTracked] = useState<TrackedItem[] | null>(null)
   const [recent, setRecent] = useState<RecentPost[] | null>(null)
   const [players, setPlayers] = useState<TrackedPlayer[] | null>(null)
@@ -76,12 +76,15 @@ function AdminView({ user, onSignedOut }: { user: AuthUser; onSignedOut: () => v
     [call],
   )
   const loadRecent = useCallback(() => load<RecentPost[]>('recent', '/api/killfeed/recent', setRecent), [load])
+  // The routes list carries what Discord last said about each webhook, so it is read again with the posts.
+  const loadRoutes = useCallback(() => load<RouteListItem[]>('routes', '/api/killfeed/routes', setRoutes), [load])
+  const refresh = useCallback(() => Promise.all([loadRecent(), loadRoutes()]), [loadRecent, loadRoutes])
   useEffect(() => {
-    void load<Route[]>('routes', '/api/killfeed/routes', setRoutes)
+    void loadRoutes()
     void load<TrackedItem[]>('tracked', '/api/killfeed/tracked', setTracked)
     void loadRecent()
     void load<TrackedPlayer[]>('players', '/api/admin/tracked-players', setPlayers)
-  }, [load, loadRecent])
+  }, [load, loadRecent, loadRoutes])
 
   const failure = (key: string) =>
     errors[key] ? (
@@ -112,10 +115,19 @@ function AdminView({ user, onSignedOut }: { user: AuthUser; onSignedOut: () => v
         <h2 id="routes-heading">Routes</h2>
         <p className="muted small">Kills of each route's entity are posted to its Discord webhooks: its kills, its losses, or both; a system route posts every kill in the system.</p>
         {failure('routes')}
-        {routes ? <RoutesTable routes={routes} call={call} onChanged={(r) => setRoutes((all) => all?.map((x) => (x.id === r.id ? r : x)) ?? null)} onDeleted={(id) => setRoutes((all) => all?.filter((x) => x.id !== id) ?? null)} /> : !errors.routes && loading}
+        {routes ? (
+          <RoutesTable
+            routes={routes}
+            call={call}
+            onChanged={(r) => setRoutes((all) => all?.map((x) => (x.id === r.id ? keepWebhookHealth(r, x) : x)) ?? null)}
+            onDeleted={(id) => setRoutes((all) => all?.filter((x) => x.id !== id) ?? null)}
+          />
+        ) : (
+          !errors.routes && loading
+        )}
         <AddRouteForm
           call={call}
-          onRoute={(r) => setRoutes((all) => [...(all ?? []), r])}
+          onRoute={(r) => setRoutes((all) => [...(all ?? []), { ...r, webhook_health: [] }])}
           onTracked={(t) => setTracked((all) => [...(all ?? []).filter((x) => !sameEntity(x, t)), t].sort((a, b) => a.display_name.localeCompare(b.display_name)))}
         />
       </section>
@@ -129,7 +141,7 @@ function AdminView({ user, onSignedOut }: { user: AuthUser; onSignedOut: () => v
         <section className="panel" aria-labelledby="recent-heading">
           <div className="section-head">
             <h2 id="recent-heading">Recent posts</h2>
-            <button type="button" className="button secondary" onClick={loadRecent}>
+            <button type="button" className="button secondary" onClick={refresh}>
               Refresh
             </button>
           </div>

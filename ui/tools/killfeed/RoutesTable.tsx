@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { KILLFEED_TEXT, maskWebhook, splitWebhookList, type Mode } from '../../../schemas/killfeed-constants'
-import type { Route } from '../../../schemas/killfeed'
+import type { Route, RouteListItem, WebhookHealth } from '../../../schemas/killfeed'
 import { AdminTable, ErrorLine, MODE_LABEL, ModeSelect, TYPE_LABEL } from './parts'
 import { formatUtc } from './admin-api'
 import { errorText, type AdminCall } from './useAdminCall'
 
 interface Props {
-  routes: Route[]
+  routes: RouteListItem[]
   call: AdminCall
   onChanged: (route: Route) => void
   onDeleted: (id: string) => void
@@ -54,11 +54,15 @@ export function RoutesTable({ routes, call, onChanged, onDeleted }: Props) {
                   </td>
                   <td data-label="Mode">{r.item_type === 'system' ? 'Every kill in the system' : MODE_LABEL[r.mode]}</td>
                   <td data-label="Webhooks">
-                    {splitWebhookList(r.webhook_url).map((url) => (
-                      <div key={url} className="mono small">
-                        {maskWebhook(url)}
-                      </div>
-                    ))}
+                    {splitWebhookList(r.webhook_url).map((url, i) => {
+                      const problem = r.webhook_health.find((h) => h.webhook_index === i)
+                      return (
+                        <div key={url}>
+                          <div className="mono small">{maskWebhook(url)}</div>
+                          {problem && <WebhookProblem problem={problem} />}
+                        </div>
+                      )
+                    })}
                   </td>
                   <td data-label="Enabled">{r.enabled ? <span className="badge badge-good">On</span> : <span className="badge badge-neutral">Off</span>}</td>
                   <td className="small" data-label="Created">
@@ -79,6 +83,29 @@ export function RoutesTable({ routes, call, onChanged, onDeleted }: Props) {
       <ErrorLine message={error} />
     </>
   )
+}
+
+/** Under a webhook Discord refuses for good: what it said, since when, and what the admin can do. */
+function WebhookProblem({ problem }: { problem: WebhookHealth }) {
+  return (
+    <p className="error-text small webhook-problem" data-testid="webhook-problem">
+      Discord: {problem.message || `answered ${problem.http_status}`} (since {formatUtc(problem.since)}). Edit the route with a new webhook URL or delete it.
+    </p>
+  )
+}
+
+/**
+ * A saved route (PATCH answers the route alone) with what the list said about its webhooks, for the URLs it still
+ * has: an edited URL is a new webhook, about which nothing is known yet.
+ */
+export function keepWebhookHealth(saved: Route, before: RouteListItem | undefined): RouteListItem {
+  const oldUrls = before ? splitWebhookList(before.webhook_url) : []
+  const urls = splitWebhookList(saved.webhook_url)
+  const webhook_health = (before?.webhook_health ?? []).flatMap((h) => {
+    const index = urls.indexOf(oldUrls[h.webhook_index])
+    return index < 0 ? [] : [{ ...h, webhook_index: index }]
+  })
+  return { ...saved, webhook_health }
 }
 
 function EditRow({ route, call, onCancel, onSaved }: { route: Route; call: AdminCall; onCancel: () => void; onSaved: (r: Route) => void }) {

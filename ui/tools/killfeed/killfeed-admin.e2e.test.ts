@@ -18,6 +18,9 @@ let browser: Browser
 
 const HOOK_1 = 'https://discord.com/api/webhooks/311111111111111111/first-token-abcdefghijklmnopqrstuvwxyz'
 const HOOK_2 = 'https://discord.com/api/webhooks/322222222222222222/second-token-abcdefghijklmnopqrstuvwxyz'
+const DEAD_ID = '333333333333333333'
+const HOOK_DEAD = `https://discord.com/api/webhooks/${DEAD_ID}/deleted-token-abcdefghijklmnopqrstuvwxyz`
+const HOOK_NEW = 'https://discord.com/api/webhooks/344444444444444444/new-token-abcdefghijklmnopqrstuvwxyz'
 
 beforeAll(async () => {
   kf = await startKillfeedTestApp({}, [{ id: 1354830081, name: 'Goonswarm Federation', category: 'alliance' }])
@@ -185,6 +188,60 @@ describe('killfeed admin page', () => {
     const post = page.getByTestId('recent-post')
     expect(await post.textContent()).toMatch(/610001.*Victim Alliance.*posted/)
     expect(await post.getByRole('link', { name: '610001' }).getAttribute('href')).toBe('https://zkillboard.com/kill/610001/')
+    await close()
+  })
+
+  it('names a webhook deleted in Discord under its route, until the route gets a new URL', async () => {
+    const route = await createRoute(app.ctx.ch, { item_type: 'alliance', entity_id: 99003581, display_name: 'Dead hook route', mode: 'losses', webhook_url: `${HOOK_2}\n${HOOK_DEAD}`, enabled: true })
+    discord.deleted.add(DEAD_ID)
+    const { page, errors, close } = await openAdmin()
+    await signIn(page)
+    const row = page.getByTestId('route-row').filter({ hasText: 'Dead hook route' })
+    await row.waitFor()
+    expect(await row.getByTestId('webhook-problem').count()).toBe(0)
+
+    // a kill: posted to the first webhook, refused by the deleted one; Refresh reads the routes again with the posts
+    await publish(app.ctx.stream, KillmailsTopic, [{ key: '610002', value: fixtureKill('solo', { killmail_id: 610_002 }) }])
+    await expect
+      .poll(async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click()
+        return row.getByTestId('webhook-problem').count()
+      })
+      .toBe(1)
+    const cell = row.locator('td[data-label="Webhooks"]')
+    // the note sits under the webhook it concerns (the second), and shows no token
+    expect(await cell.locator('.mono, .webhook-problem').allTextContents()).toEqual([
+      'discord.com/api/webhooks/3222…2222/••••',
+      'discord.com/api/webhooks/3333…3333/••••',
+      expect.stringMatching(/^Discord: Unknown Webhook \(since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\)\. Edit the route with a new webhook URL or delete it\.$/),
+    ])
+    expect(await row.textContent()).not.toContain('deleted-token')
+    // the route is not switched off: its other webhook still posts
+    expect(await row.locator('td[data-label="Enabled"]').textContent()).toBe('On')
+    expect((await listRoutes(app.ctx.ch)).find((r) => r.id === route.id)?.enabled).toBe(true)
+
+    // an edit that keeps the URL keeps the note
+    await row.getByRole('button', { name: 'Edit' }).click()
+    let editing = page.getByTestId('route-row-editing')
+    await editing.getByLabel('Display name').fill('Dead hook route (edited)')
+    await editing.getByRole('button', { name: 'Save' }).click()
+    await row.waitFor()
+    expect(await row.getByTestId('webhook-problem').count()).toBe(1)
+
+    // a new URL in its place is a new webhook: the note goes at once, and stays gone after a refresh
+    await row.getByRole('button', { name: 'Edit' }).click()
+    editing = page.getByTestId('route-row-editing')
+    await editing.getByLabel('Webhook URLs').fill(`${HOOK_2}\n${HOOK_NEW}`)
+    await editing.getByRole('button', { name: 'Save' }).click()
+    await row.waitFor()
+    expect(await row.locator('.mono').allTextContents()).toEqual(['discord.com/api/webhooks/3222…2222/••••', 'discord.com/api/webhooks/3444…4444/••••'])
+    expect(await row.getByTestId('webhook-problem').count()).toBe(0)
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await page.getByTestId('recent-post').filter({ hasText: '610002' }).first().waitFor()
+    expect(await row.getByTestId('webhook-problem').count()).toBe(0)
+    expect(errors).toEqual([])
+    discord.deleted.delete(DEAD_ID)
+    await deleteRoute(app.ctx.ch, route.id)
     await close()
   })
 
