@@ -47,6 +47,10 @@ export async function createApi(ctx: ApiContext, options: { uiRoot?: string } = 
   koa.use(compress({ threshold: 1024 }))
   koa.use(securityHeaders(ctx.config))
   koa.use(staticUi(options.uiRoot))
+  // Saving an appraisal sends the paste (up to 1 MB) and, as the spec's body has it, every row it became (up to
+  // 20,000, about 150 bytes each): more than the 2 MB every other call is allowed.
+  const appraisalSaveBody = bodyParser({ jsonLimit: '8mb', enableTypes: ['json'] })
+  koa.use((kctx, next) => (kctx.method === 'POST' && kctx.path === '/api/appraisals' ? appraisalSaveBody(kctx, next) : next()))
   koa.use(bodyParser({ jsonLimit: '2mb', formLimit: '64kb', textLimit: '2mb', enableTypes: ['json', 'form', 'text'] }))
   koa.use(openApiRoutes(openapi).routes())
   koa.use(router.koa.routes())

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest'
-import { APPRAISAL_TEXT } from '../../../schemas/appraisal/constants.js'
+import { APPRAISAL_LIMITS, APPRAISAL_TEXT } from '../../../schemas/appraisal/constants.js'
 import type { AppraiseResponse, SavedAppraisal } from '../../../schemas/appraisals.js'
 
 const base = inject('appUrl')
@@ -100,6 +100,22 @@ describe('saved appraisals', () => {
     expect(saved.rows).toEqual(now.rows)
     expect(saved.warnings).toEqual(now.warnings)
     expect(Date.now() - Date.parse(saved.created_at)).toBeLessThan(60_000)
+  })
+
+  it('saves the largest paste the page takes, sent with its rows as the spec has it (over the 2 MB other calls get)', async () => {
+    const lines = Array.from({ length: APPRAISAL_LIMITS.maxLines }, (_, i) => `Tritanium\t${i + 1}`)
+    const rows = lines.map((_, i) => ({ type_id: 34, name: 'Tritanium', qty: i + 1, m3: (i + 1) * 0.01, price: 4.05, lineISK: (i + 1) * 4.05, source: 'hub', status: 'ok' }))
+    const body = { station_id: 60003760, mode: 'sell', input_raw: lines.join('\n'), combine: false, totals: { volume: 0, sell: 0, buy: 0, split: 0, itemCount: 0, adjusted: 0, adjustmentPct: 100 }, rows }
+    expect(JSON.stringify(body).length).toBeGreaterThan(2 * 1024 * 1024)
+    const res = await post('/api/appraisals', body)
+    expect(res.status).toBe(200)
+    const saved = (await (await fetch(`${base}/api/appraisals/${((await res.json()) as { id: string }).id}`)).json()) as { rows: unknown[] }
+    expect(saved.rows).toHaveLength(APPRAISAL_LIMITS.maxLines)
+  })
+
+  it('still refuses a body over 2 MB on other calls', async () => {
+    const res = await post('/api/appraise', { station_id: 60003760, input_raw: 'x'.repeat(3 * 1024 * 1024) })
+    expect(res.status).toBe(413)
   })
 
   it('gives every save a different random id', async () => {
