@@ -8,13 +8,14 @@ import { FakeEsi } from '../fakes/esi/server.js'
 import { addUniverseTypeRoutes, type FakeUniverseType } from '../fakes/esi/universe-types.js'
 import { fetchPackagedVolumes } from './packaged-volumes-job.js'
 
-/** Hand-made test inputs (not game facts): a frigate, a container, a module, an unpublished ship. */
+/** Hand-made test inputs (not game facts): a frigate, a container, a module, a capital module, an unpublished ship. */
 const sdeTypes = [
   { type_id: 587, name: 'Rifter', group_id: 25, category_id: 6, volume: 27289, published: true },
   { type_id: 3467, name: 'Small Secure Container', group_id: 340, category_id: 2, volume: 120, published: true },
   { type_id: 2048, name: 'Damage Control I', group_id: 60, category_id: 7, volume: 5, published: true },
   { type_id: 9999, name: 'Test Hull', group_id: 25, category_id: 6, volume: 1000, published: false },
   { type_id: 588, name: 'Reaper', group_id: 237, category_id: 6, volume: 10000, published: true },
+  { type_id: 20701, name: 'Capital Shield Booster I', group_id: 40, category_id: 7, volume: 4000, published: true },
 ]
 const esiType = (id: number, packaged?: number): FakeUniverseType => ({
   type_id: id,
@@ -32,7 +33,7 @@ const esiType = (id: number, packaged?: number): FakeUniverseType => ({
 let app: TestApp
 const esi = new FakeEsi()
 // Reaper has no packaged_volume in its answer; Test Hull is unpublished and never asked.
-const state = { types: new Map([esiType(587, 2500), esiType(3467, 100), esiType(2048, 5), esiType(588)].map((t) => [t.type_id, t])) }
+const state = { types: new Map([esiType(587, 2500), esiType(3467, 100), esiType(2048, 5), esiType(588), esiType(20701, 1000)].map((t) => [t.type_id, t])) }
 
 beforeAll(async () => {
   addUniverseTypeRoutes(esi, state)
@@ -54,15 +55,16 @@ afterAll(async () => {
 const asked = () => esi.requests.filter((r) => r.path.startsWith('/universe/types/')).map((r) => Number(r.path.split('/')[3]))
 
 describe('packaged volumes from ESI', () => {
-  it('asks ESI once per published ship and container, and stores what it says (null when it gives none)', async () => {
+  it('asks ESI once per published ship, capital module and container, and stores what it says (null when it gives none)', async () => {
     const result = await fetchPackagedVolumes(app.ctx)
-    expect(result).toEqual({ fetched: 3, failed: 0 })
-    expect(asked().sort((a, b) => a - b)).toEqual([587, 588, 3467])
+    expect(result).toEqual({ fetched: 4, failed: 0 })
+    expect(asked().sort((a, b) => a - b)).toEqual([587, 588, 3467, 20701])
     const rows = await queryRows<{ type_id: number; packaged_volume: number | null }>(app.ctx.ch, 'SELECT type_id, packaged_volume FROM type_packaged_volumes FINAL ORDER BY type_id')
     expect(rows).toEqual([
       { type_id: 587, packaged_volume: 2500 },
       { type_id: 588, packaged_volume: null },
       { type_id: 3467, packaged_volume: 100 },
+      { type_id: 20701, packaged_volume: 1000 },
     ])
   })
 
@@ -77,16 +79,17 @@ describe('packaged volumes from ESI', () => {
     // a client of its own: the app's client has the answers cached until ESI's daily expiry
     const ctx = { ...app.ctx, esi: new EsiClient({ baseUrl: esi.url, userAgent: 'test', log: createLogger('silent'), retries: 1, backoffMs: 1 }) }
     esi.failNext('/universe/types/587', 500, 2)
-    expect(await fetchPackagedVolumes(ctx)).toEqual({ fetched: 2, failed: 1 })
+    expect(await fetchPackagedVolumes(ctx)).toEqual({ fetched: 3, failed: 1 })
     expect(await fetchPackagedVolumes(ctx)).toEqual({ fetched: 1, failed: 0 })
   })
 
-  it('gives appraisals the packaged volume of ships, the listed volume of everything else, and null when unknown', async () => {
+  it('gives appraisals the packaged volume of ships and capital modules, the listed volume of everything else, and null when unknown', async () => {
     const store = await new PackagedVolumeStore(app.ctx.ch, createLogger('silent')).fresh()
     const type = (id: number) => sdeTypes.find((t) => t.type_id === id)!
     expect(store.unitVolume(type(587))).toBe(2500)
     expect(store.unitVolume(type(3467))).toBe(100)
     expect(store.unitVolume(type(2048))).toBe(5)
+    expect(store.unitVolume(type(20701))).toBe(1000)
     expect(store.unitVolume(type(588))).toBeNull()
     expect(store.unitVolume(type(9999))).toBeNull()
   })

@@ -22,7 +22,8 @@ const KNOWN_TTL_DAYS = 30
 const MAX_FAILURES_IN_A_ROW = 10
 
 /**
- * Fills `type_packaged_volumes` from ESI for the types the game repackages (ships and cargo containers): the
+ * Fills `type_packaged_volumes` from ESI for the types the game repackages (ships, capital modules and cargo
+ * containers; `REPACKAGED_TYPES`): the
  * static data export lists only their assembled volume. Runs at start and daily after ESI's 11:05 UTC type-data
  * refresh; only types not fetched recently are asked.
  */
@@ -46,13 +47,14 @@ export async function fetchPackagedVolumes(ctx: Pick<AppContext, 'ch' | 'esi' | 
     ctx.ch,
     `SELECT type_id FROM sde_types
      WHERE import_id = {import:UInt32} AND published
-       AND (category_id IN {categories:Array(UInt32)} OR group_id IN {groups:Array(UInt32)})
+       AND (category_id IN {categories:Array(UInt32)} OR group_id IN {groups:Array(UInt32)}
+            OR (category_id = {moduleCategory:UInt32} AND volume >= {moduleMinVolume:Float64}))
        AND type_id NOT IN (
          SELECT type_id FROM type_packaged_volumes FINAL
          WHERE fetched_at > now64(3) - toIntervalDay(if(isNull(packaged_volume), 1, {ttl:UInt32}))
        )
      ORDER BY type_id`,
-    { import: latest.import_id, categories: [...REPACKAGED_TYPES.categoryIds], groups: [...REPACKAGED_TYPES.groupIds], ttl: KNOWN_TTL_DAYS },
+    { import: latest.import_id, categories: [...REPACKAGED_TYPES.categoryIds], groups: [...REPACKAGED_TYPES.groupIds], moduleCategory: REPACKAGED_TYPES.moduleCategoryId, moduleMinVolume: REPACKAGED_TYPES.moduleMinVolume, ttl: KNOWN_TTL_DAYS },
   )
   const rows: Array<{ type_id: number; packaged_volume: number | null; fetched_at: string }> = []
   let failed = 0

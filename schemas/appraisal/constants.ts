@@ -104,11 +104,16 @@ export function countLines(text: string): number {
 /**
  * Types whose volume changes when repackaged, so their packaged volume is asked of ESI (`packaged_volume` of
  * GET /universe/types/{id}/): ships (category 6) shrink when packaged (EVE University, "Assembling and
- * repackaging"), and the cargo container groups (12 Cargo Container, 340 Secure Cargo Container, 448 Audit Log
- * Secure Container, 649 Freight Container) are asked too, ESI being the authority either way. Modules and
- * everything else have the same volume packaged or not, which is the one the static data lists.
+ * repackaging"), capital and super-capital modules do too (4,000 m³ assembled; evepraisal's volume fixes, issues
+ * #10 and #17 of evepraisal/go-evepraisal), and the cargo container groups (12 Cargo Container, 340 Secure Cargo
+ * Container, 448 Audit Log Secure Container, 649 Freight Container) are asked too, ESI being the authority either
+ * way. Modules (category 7) are asked from `moduleMinVolume` m³ listed, which takes in every capital-size module
+ * (the largest sub-capital module lists 800 m³ in the 2023 SDE). Everything else has the same volume packaged or
+ * not, which is the one the static data lists.
  */
-export const REPACKAGED_TYPES = { categoryIds: [6], groupIds: [12, 340, 448, 649] } as const
+export const REPACKAGED_TYPES = { categoryIds: [6], groupIds: [12, 340, 448, 649], moduleCategoryId: 7, moduleMinVolume: 1000 } as const
 
-export const isRepackaged = (t: { category_id: number; group_id: number }) =>
-  (REPACKAGED_TYPES.categoryIds as readonly number[]).includes(t.category_id) || (REPACKAGED_TYPES.groupIds as readonly number[]).includes(t.group_id)
+export const isRepackaged = (t: { category_id: number; group_id: number; volume: number }) =>
+  (REPACKAGED_TYPES.categoryIds as readonly number[]).includes(t.category_id) ||
+  (REPACKAGED_TYPES.groupIds as readonly number[]).includes(t.group_id) ||
+  (t.category_id === REPACKAGED_TYPES.moduleCategoryId && t.volume >= REPACKAGED_TYPES.moduleMinVolume)

@@ -43,10 +43,11 @@ export function addUniverseTypeRoutes(esi: FakeEsi, state: FakeUniverseTypesStat
  * Type records for the demo's fake ESI, built from the static data export and cached per SDE version under the
  * data directory. The SDE has no packaged volumes and nothing offline documents them, so the fake gives
  * `packaged_volume` only where it equals the listed volume (types the game does not repackage) and leaves it out
- * for ships and containers: the demo then shows their volume as unknown rather than a made-up number.
+ * for ships, capital modules and containers: the demo then shows their volume as unknown rather than a made-up number.
  */
 export async function demoUniverseTypes(dataDir: string): Promise<FakeUniverseTypesState> {
-  const cache = path.join(dataDir, 'demo-universe-types.json')
+  // Named after the REPACKAGED_TYPES rule it was built with (v2: capital modules), so a changed rule rebuilds it.
+  const cache = path.join(dataDir, 'demo-universe-types-v2.json')
   if (fs.existsSync(cache)) {
     const cached = JSON.parse(fs.readFileSync(cache, 'utf8')) as { sde: string; types: FakeUniverseType[] }
     if (cached.sde === sdeVersion()) return { types: new Map(cached.types.map((t) => [t.type_id, t])) }

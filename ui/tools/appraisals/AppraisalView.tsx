@@ -18,7 +18,7 @@ const COLUMNS: Column<AppraisalRow>[] = [
   {
     key: 'm3',
     header: 'm³',
-    tooltip: 'Volume of the line; ships count packaged',
+    tooltip: 'Volume of the line; ships and capital modules count packaged',
     value: (r) => r.m3,
     render: (r) => (r.m3 === null ? r.type_id === null ? '' : <span className="muted" title="Packaged volume not known yet">unknown</span> : volume(r.m3)),
     align: 'right',
@@ -108,7 +108,7 @@ export function TotalsPanel({ totals, mode, volumeUnknown }: { totals: Appraisal
       </dl>
       {volumeUnknown > 0 && (
         <p className="muted volume-note" data-testid="volume-note">
-          The volume leaves out {volumeUnknown} line(s) whose packaged volume is not known yet (ships are measured packaged, and ESI has not given theirs).
+          The volume leaves out {volumeUnknown} line(s) whose packaged volume is not known yet (ships and capital modules are measured packaged, and ESI has not given theirs).
         </p>
       )}
     </section>
