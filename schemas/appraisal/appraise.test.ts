@@ -123,8 +123,11 @@ describe('rows and totals', () => {
     const resolved = lines(text)
     expect(appraiseLines(resolved, book, 'buy5', 90).totals).toMatchObject({ buy: 602_800, adjusted: 542_520, adjustmentPct: 90 })
     expect(appraiseLines(resolved, book, 'split', 50).totals).toMatchObject({ adjusted: 364_250 })
-    // best-order modes total the best orders
-    expect(appraiseLines(resolved, book, 'sell', 100).totals).toMatchObject({ sell: 1000 * 4 + 200 * 10 + 2 * 400_000 + 3 * 8000, buy: 1000 * 3.5 + 200 * 8 + 2 * 300_000 + 3 * 7000 })
+    // best-order modes total the best orders, and their Split total is the midpoint of those
+    const best = appraiseLines(resolved, book, 'sell', 100).totals
+    expect(best).toMatchObject({ sell: 1000 * 4 + 200 * 10 + 2 * 400_000 + 3 * 8000, buy: 1000 * 3.5 + 200 * 8 + 2 * 300_000 + 3 * 7000 })
+    // Pyerite has no hub buy order: its split is its hub sell price, as in the split mode
+    expect(best.split).toBe(1000 * 3.75 + 200 * 10 + 2 * 350_000 + 3 * 7500)
   })
 
   it('clamps the adjustment to 0-200 and reads anything non-numeric as 100', () => {

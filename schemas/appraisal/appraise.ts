@@ -168,17 +168,31 @@ export function quote(line: AppraisalLine, book: PriceBook, mode: PriceMode): Qu
       return hubQuote(hub, side, depth) ?? regionQuote(region, side, depth)
     }
     case 'split':
-      // One side at the hub is still a hub price (labelled as that side); the region is asked only when the hub has none.
-      return midpoint(hubQuote(hub, 'sell', 'top5'), hubQuote(hub, 'buy', 'top5'), true) ?? midpoint(regionQuote(region, 'sell', 'top5'), regionQuote(region, 'buy', 'top5'), false)
+      return splitQuote(line, book, 'top5')
   }
+}
+
+/**
+ * The midpoint of sell and buy at a depth: 5% averages for the split mode, best orders for the Split total beside
+ * best-order Sell and Buy totals. One side at the hub is still a hub price (labelled as that side); the region is
+ * asked only when the hub has none.
+ */
+function splitQuote(line: AppraisalLine, book: PriceBook, depth: Depth): Quote | null {
+  if (line.type_id === null || line.blueprintCopy) return null
+  const hub = book.hub.get(line.type_id)
+  const region = book.region.get(line.type_id)
+  return midpoint(hubQuote(hub, 'sell', depth), hubQuote(hub, 'buy', depth), true) ?? midpoint(regionQuote(region, 'sell', depth), regionQuote(region, 'buy', depth), false)
 }
 
 export const roundIsk = (n: number) => Math.round(n * 100) / 100
 export const roundVolume = (n: number) => Math.round(n * 1000) / 1000
 
-/** The modes whose totals go with a mode: best-order modes total best orders, the others 5% averages. */
-function totalModes(mode: PriceMode): { sell: PriceMode; buy: PriceMode } {
-  return mode === 'sell' || mode === 'buy' ? { sell: 'sell', buy: 'buy' } : { sell: 'sell5', buy: 'buy5' }
+/**
+ * The modes whose totals go with a mode: best-order modes total best orders, the others 5% averages; the Split
+ * total is the midpoint at the same depth, so it lies between the Sell and Buy totals shown beside it.
+ */
+function totalModes(mode: PriceMode): { sell: PriceMode; buy: PriceMode; splitDepth: Depth } {
+  return mode === 'sell' || mode === 'buy' ? { sell: 'sell', buy: 'buy', splitDepth: 'best' } : { sell: 'sell5', buy: 'buy5', splitDepth: 'top5' }
 }
 
 /** Rows, totals and warnings for lines at a price mode and adjustment. Cheap: run again when either changes. */
@@ -202,7 +216,7 @@ export function appraiseLines(lines: AppraisalLine[], book: PriceBook, mode: Pri
       if (!q?.atHub) noHubOrders++
       sums.sell += line.qty * (quote(line, book, modes.sell)?.price ?? 0)
       sums.buy += line.qty * (quote(line, book, modes.buy)?.price ?? 0)
-      sums.split += line.qty * (quote(line, book, 'split')?.price ?? 0)
+      sums.split += line.qty * (splitQuote(line, book, modes.splitDepth)?.price ?? 0)
     }
     const status: LineStatus = line.type_id === null ? 'invalid' : q ? 'ok' : 'unpriced'
     return { type_id: line.type_id, name: line.name, qty: line.qty, m3, price: q?.price ?? null, lineISK: q ? roundIsk(q.price * line.qty) : null, source: q?.source ?? 'n/a', status }
