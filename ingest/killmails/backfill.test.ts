@@ -110,6 +110,16 @@ describe('killmail backfill from zKillboard history', () => {
     expect((await stored([1010, 1011])).length).toBe(2)
   })
 
+  it('leaves a past day unfinished when its history file answers 404, instead of storing it as a day without kills', async () => {
+    zkill.addHistoricKill(killOn(1015, 6))
+    zkill.failNext(`/api/history/${utcDay(NOW, 6).replaceAll('-', '')}.json`, 404, 1)
+    const first = await runBackfill(deps(), { days: 7, now: NOW, esiIntervalMs: 5 }, new AbortController().signal)
+    expect(first[6]).toMatchObject({ error: 'zKillboard history unavailable (HTTP 404)' })
+    expect(first[6].complete).not.toBe(true)
+    const second = await runBackfill(deps(), { days: 7, now: NOW, esiIntervalMs: 5 }, new AbortController().signal)
+    expect(second[6]).toMatchObject({ listed: 1, published: 1, complete: true })
+  })
+
   it('stops when told and carries on where it stopped', async () => {
     for (let id = 1020; id < 1030; id++) zkill.addHistoricKill(killOn(id, 8))
     const abort = new AbortController()

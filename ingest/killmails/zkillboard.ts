@@ -58,10 +58,12 @@ export class Zkillboard {
     return { kind: 'record', record: parsed.data }
   }
 
-  /** The day's killmail ids and hashes (`day` as YYYY-MM-DD, UTC). */
+  /**
+   * The day's killmail ids and hashes (`day` as YYYY-MM-DD, UTC). A 404 is not an empty day: New Eden has kills every
+   * day, and zKillboard lists every kill it knows for a date, so a missing file is unavailable and asked again later.
+   */
   async history(day: string, signal?: AbortSignal): Promise<Lookup<Map<number, string>>> {
     const res = await this.api.getJson<unknown>(`/api/history/${day.replaceAll('-', '')}.json`, signal)
-    if (res.status === 404) return { ok: true, value: new Map() }
     const parsed = res.status === 200 ? HistoryDay.safeParse(res.data ?? {}) : null
     if (!parsed?.success) return { ok: false, status: res.status }
     return { ok: true, value: new Map(Object.entries(parsed.data).map(([id, hash]) => [Number(id), hash])) }
