@@ -27,5 +27,6 @@ export function formatIskCompact(n: number): string {
   ] as const) {
     if (abs >= size) return `${(n / size).toFixed(2)}${suffix}`
   }
-  return n.toFixed(0)
+  // A small negative amount rounds to 0, not "-0".
+  return (Math.round(n) || 0).toFixed(0)
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { TrackerEntry } from '../../../schemas/kill-tracker'
-import { formatMoney } from './format'
+import { formatIskCompact } from '../../lib/format'
 
 /**
  * A 32 px ship picture from the game image server: the 3D render, then the flat icon (structures and deployables have
@@ -31,7 +31,7 @@ export function KillList({ title, entries, empty, testId }: { title: string; ent
             <li key={e.id} className="kt-row">
               <ShipIcon ship={e.ship} />
               <span className="kt-ship-name">{e.ship.name ?? 'Unknown'}</span>
-              <span className="kt-value">{formatMoney(e.value)} ISK</span>
+              <span className="kt-value">{formatIskCompact(e.value)} ISK</span>
               <a href={e.url} target="_blank" rel="noopener noreferrer">
                 zKill
               </a>

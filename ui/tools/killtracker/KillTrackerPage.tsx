@@ -3,7 +3,8 @@ import { useParams } from 'react-router-dom'
 import type { KillTrackerResponse } from '../../../schemas/kill-tracker'
 import { TRACKER_WINDOW_DAYS, ZKILL_SITE, zkillCharacterUrl } from '../../../schemas/killmail-constants'
 import { NotFound } from '../../pages/NotFound'
-import { deathHeadline, formatKd, formatMoney, utcDateTime, utcTime } from './format'
+import { deathHeadline, formatKd, utcDateTime, utcTime } from './format'
+import { formatIskCompact } from '../../lib/format'
 import { KillDonut } from './KillDonut'
 import { KillList } from './KillList'
 import './killtracker.css'
@@ -52,9 +53,9 @@ function Loaded({ data }: { data: KillTrackerResponse }) {
         </p>
       )}
       <div className="kt-tiles">
-        <Tile label="Destroyed (7d)" value={`${formatMoney(last7d.destroyedISK)} ISK`} testId="kt-destroyed" />
-        <Tile label="Lost (7d)" value={`${formatMoney(last7d.lostISK)} ISK`} testId="kt-lost" />
-        <Tile label="Net (7d)" value={`${positive ? '▲' : '▼'} ${formatMoney(last7d.netISK)} ISK`} tone={positive ? 'good' : 'bad'} testId="kt-net" />
+        <Tile label="Destroyed (7d)" value={`${formatIskCompact(last7d.destroyedISK)} ISK`} testId="kt-destroyed" />
+        <Tile label="Lost (7d)" value={`${formatIskCompact(last7d.lostISK)} ISK`} testId="kt-lost" />
+        <Tile label="Net (7d)" value={`${positive ? '▲' : '▼'} ${formatIskCompact(last7d.netISK)} ISK`} tone={positive ? 'good' : 'bad'} testId="kt-net" />
         <Tile label="K/D (7d)" value={formatKd(last7d.kd)} testId="kt-kd" />
       </div>
       <div className="kt-body">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { deathHeadline, formatKd, formatMoney, utcDateTime, utcTime } from './format'
+import { deathHeadline, formatKd, utcDateTime, utcTime } from './format'
+import { formatIskCompact as formatMoney } from '../../lib/format'
 
 describe('kill tracker formats', () => {
   it('shows ISK with k/m/b/t from 1e3/1e6/1e9/1e12 and 2 decimals, otherwise 0 decimals', () => {
@@ -13,6 +14,7 @@ describe('kill tracker formats', () => {
     expect(formatMoney(1.5e12)).toBe('1.50t')
     expect(formatMoney(-268_883_360.72)).toBe('-268.88m')
     expect(formatMoney(-500)).toBe('-500')
+    expect(formatMoney(-0.4)).toBe('0')
   })
 
   it('shows K/D with 2 decimals, or ∞ when not finite', () => {
