@@ -17,9 +17,13 @@ const AGGREGATE_SETTINGS = 'SETTINGS max_threads = 1'
 
 /**
  * Hub prices for the stations of one region from one snapshot. Orders are de-duplicated by id first (the stream
- * is at-least-once). For each (station, type, side) orders are ranked best first (cheapest sell, highest buy),
- * and each takes `clamp(target − volume before it, 0, its volume)` units, where target = max(5% of the side's
- * volume, 1): the last order counted is counted partially. The 5% price is Σ price·take / Σ take, to 4 decimals.
+ * is at-least-once). For each (station, type, side) orders are ranked best first (cheapest sell, highest buy).
+ * Outliers get no weight, as in Fuzzwork's aggregates (fuzzysteve/FuzzMarket scripts/aggloader-esi.py): a sell
+ * priced above 100 × the side's lowest sell, a buy priced below the side's highest buy ÷ 100. Each order then
+ * takes `clamp(target − weight before it, 0, its weight)` units, where weight = its volume (0 for an outlier) and
+ * target = max(5% of the side's weight, 1): the last order counted is counted partially. The 5% price is
+ * Σ price·take / Σ take, to 4 decimals. The volumes are the side's weight (outliers left out, as Fuzzwork's
+ * volume); best prices and order counts are over every order.
  */
 export async function aggregateStationPrices(ch: ClickHouseClient, regionId: number, snapshotId: number, at: string): Promise<void> {
   const stations = HUBS.filter((h) => h.region_id === regionId).map((h) => h.station_id)
@@ -34,15 +38,24 @@ export async function aggregateStationPrices(ch: ClickHouseClient, regionId: num
         WHERE region_id = {region:UInt32} AND snapshot_id = {snapshot:UInt64} AND location_id IN {stations:Array(UInt64)}
         LIMIT 1 BY order_id
       ),
-      ranked AS (
-        SELECT location_id, type_id, is_buy_order, price, toFloat64(volume_remain) AS v,
-          sum(toFloat64(volume_remain)) OVER (PARTITION BY location_id, type_id, is_buy_order
-            ORDER BY if(is_buy_order, -price, price) ASC, order_id ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS cum,
-          sum(toFloat64(volume_remain)) OVER (PARTITION BY location_id, type_id, is_buy_order) AS total
+      sides AS (
+        SELECT location_id, type_id, is_buy_order, order_id, price, toFloat64(volume_remain) AS v,
+          min(price) OVER side AS side_min, max(price) OVER side AS side_max
         FROM orders
+        WINDOW side AS (PARTITION BY location_id, type_id, is_buy_order)
+      ),
+      weighted AS (
+        SELECT *, if(if(is_buy_order, price < side_max / 100, price > side_min * 100), 0, v) AS w FROM sides
+      ),
+      ranked AS (
+        SELECT *,
+          sum(w) OVER (PARTITION BY location_id, type_id, is_buy_order
+            ORDER BY if(is_buy_order, -price, price) ASC, order_id ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS cum,
+          sum(w) OVER (PARTITION BY location_id, type_id, is_buy_order) AS total
+        FROM weighted
       ),
       taken AS (
-        SELECT *, greatest(0, least(v, greatest(total * {share:Float64}, 1) - (cum - v))) AS take FROM ranked
+        SELECT *, greatest(0, least(w, greatest(total * {share:Float64}, 1) - (cum - w))) AS take FROM ranked
       )
       SELECT location_id, type_id, {region:UInt32}, {snapshot:UInt64},
         minIfOrNull(price, NOT is_buy_order),
@@ -50,7 +63,7 @@ export async function aggregateStationPrices(ch: ClickHouseClient, regionId: num
         round(sumIf(price * take, NOT is_buy_order) / nullIf(sumIf(take, NOT is_buy_order), 0), 4),
         round(sumIf(price * take, is_buy_order) / nullIf(sumIf(take, is_buy_order), 0), 4),
         countIf(NOT is_buy_order), countIf(is_buy_order),
-        toUInt64(sumIf(v, NOT is_buy_order)), toUInt64(sumIf(v, is_buy_order)),
+        toUInt64(sumIf(w, NOT is_buy_order)), toUInt64(sumIf(w, is_buy_order)),
         parseDateTime64BestEffort({at:String}, 3)
       FROM taken
       GROUP BY location_id, type_id

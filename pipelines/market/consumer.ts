@@ -11,7 +11,8 @@ type CompleteMessage = Extract<MarketOrdersMessage, { kind: 'complete' }>
 /** ESI times look like '2026-11-22T10:00:00Z'; ClickHouse DateTime takes 'YYYY-MM-DD hh:mm:ss'. */
 const chTime = (iso: string) => iso.replace('T', ' ').replace(/(\.\d+)?Z$/, '')
 
-function pageRows(m: PageMessage) {
+/** The `market_orders` rows of one page message. */
+export function pageRows(m: PageMessage) {
   return m.orders.map((o) => ({
     region_id: m.region_id,
     snapshot_id: m.snapshot_id,

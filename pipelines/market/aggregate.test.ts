@@ -1,0 +1,98 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../schemas/config.js'
+import type { EsiMarketOrder } from '../../schemas/market.js'
+import { createClickHouse, queryRows, type ClickHouseClient } from '../clickhouse/client.js'
+import { migrate } from '../clickhouse/migrate.js'
+import { aggregateStationPrices } from './aggregate.js'
+import { pageRows } from './consumer.js'
+import { order } from './testing.js'
+
+const FORGE = 10000002
+const JITA = 60003760
+const HAIL_S = 12608
+
+let ch: ClickHouseClient
+let dataDir: string
+let nextSnapshot = 1_000
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-market-agg-'))
+  ch = await createClickHouse({ DATA_DIR: dataDir, CLICKHOUSE_URL: undefined, CLICKHOUSE_USER: 'default', CLICKHOUSE_PASSWORD: '', CLICKHOUSE_DATABASE: 'default' })
+  await migrate(ch)
+})
+afterAll(async () => {
+  await ch?.close()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+/** Store a snapshot's pages as the order writer does; answers the snapshot id. */
+async function storeOrders(pages: EsiMarketOrder[][], regionId = FORGE): Promise<number> {
+  const snapshotId = nextSnapshot++
+  const rows = pages.flatMap((orders, i) => pageRows({ kind: 'page', region_id: regionId, snapshot_id: snapshotId, page: i + 1, pages: pages.length, last_modified: null, orders }))
+  await ch.insert({ table: 'market_orders', values: rows, format: 'JSONEachRow' })
+  return snapshotId
+}
+
+interface StationRow {
+  sell_min: number | null
+  buy_max: number | null
+  sell_5pct: number | null
+  buy_5pct: number | null
+  sell_orders: number
+  buy_orders: number
+  sell_volume: number
+  buy_volume: number
+}
+
+async function stationRow(snapshotId: number, typeId: number, stationId = JITA): Promise<StationRow> {
+  const [row] = await queryRows<StationRow>(
+    ch,
+    `SELECT sell_min, buy_max, sell_5pct, buy_5pct, sell_orders, buy_orders, toFloat64(sell_volume) AS sell_volume, toFloat64(buy_volume) AS buy_volume
+     FROM market_prices_station FINAL WHERE snapshot_id = {s:UInt64} AND station_id = {st:UInt64} AND type_id = {t:UInt32}`,
+    { s: snapshotId, st: stationId, t: typeId },
+  )
+  return row
+}
+
+/** The real Hail S sell orders at Jita 4-4 of the shared ESI sample (42 orders, 72.99 to 7,201 ISK). */
+function hailSSells(): EsiMarketOrder[] {
+  const file = path.join(loadConfig().COMMUNITY_DATA_DIR, 'api-fixtures/esi/markets-10000002-orders-jita-sample-2023-11.json')
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as EsiMarketOrder[]).filter((o) => o.type_id === HAIL_S)
+}
+
+describe('station 5% prices leave out outlier orders (Fuzzwork rule)', () => {
+  it('gives no weight to a sell above 100 × the lowest sell or a buy below the highest buy ÷ 100', async () => {
+    // Sells: the real book (33,275,350 units; 5% = 1,663,767.5 units from 72.99 up → 73.011), plus 2e9 units at
+    // 8,000 ISK (> 100 × 72.99), which would otherwise make 5% = 101.7M units and the average 5,410.08.
+    // Buys: 70 × 500k, 69.5 × 2M, 60 × 3M (5% of 5.5M = 275k units, all at 70) plus a penny order 0.01 × 1e9
+    // (< 70 ÷ 100), which would otherwise make 5% = 50.3M units reaching into the penny order: 7.0502.
+    const snapshot = await storeOrders([
+      [...hailSSells(), order(HAIL_S, JITA, false, 8_000, 2_000_000_000)],
+      [order(HAIL_S, JITA, true, 70, 500_000), order(HAIL_S, JITA, true, 69.5, 2_000_000), order(HAIL_S, JITA, true, 60, 3_000_000), order(HAIL_S, JITA, true, 0.01, 1_000_000_000)],
+    ])
+    await aggregateStationPrices(ch, FORGE, snapshot, '2026-11-22T10:00:00Z')
+    expect(await stationRow(snapshot, HAIL_S)).toEqual({
+      sell_min: 72.99,
+      buy_max: 70,
+      sell_5pct: 73.011,
+      buy_5pct: 70,
+      // every order is counted; the volumes are those the 5% is taken of (Fuzzwork reports the same)
+      sell_orders: 43,
+      buy_orders: 4,
+      sell_volume: 33_275_350,
+      buy_volume: 5_500_000,
+    })
+  })
+
+  it('keeps orders at exactly 100 × the best sell or the best buy ÷ 100', async () => {
+    const snapshot = await storeOrders([
+      [order(34, JITA, false, 10, 100), order(34, JITA, false, 1000, 100), order(34, JITA, false, 1000.01, 100)],
+      [order(34, JITA, true, 10, 100), order(34, JITA, true, 0.1, 100), order(34, JITA, true, 0.0999, 100)],
+    ])
+    await aggregateStationPrices(ch, FORGE, snapshot, '2026-11-22T10:00:00Z')
+    expect(await stationRow(snapshot, 34)).toMatchObject({ sell_5pct: 10, buy_5pct: 10, sell_orders: 3, buy_orders: 3, sell_volume: 200, buy_volume: 200 })
+  })
+})
