@@ -25,7 +25,8 @@ export type EsiMarketOrder = z.infer<typeof EsiMarketOrder>
 /**
  * The `market.orders` topic carries one message per ESI page, then one `complete` marker per snapshot, all keyed
  * by region so they stay in order. A snapshot becomes current only when its marker arrives and every page it
- * names is stored.
+ * names is stored, with as many distinct order ids as its `order_count` (ids are counted once, though ESI can
+ * list an order on two pages).
  */
 export const MarketOrdersMessage = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('page'), region_id: z.number().int(), snapshot_id: z.number().int(), page: z.number().int(), pages: z.number().int(), last_modified: z.string().nullable(), orders: z.array(EsiMarketOrder) }),

@@ -6,7 +6,7 @@ import { loadConfig } from '../../schemas/config.js'
 import type { EsiMarketOrder } from '../../schemas/market.js'
 import { createClickHouse, queryRows, type ClickHouseClient } from '../clickhouse/client.js'
 import { migrate } from '../clickhouse/migrate.js'
-import { aggregateStationPrices } from './aggregate.js'
+import { aggregateRegionPrices, aggregateStationPrices } from './aggregate.js'
 import { pageRows } from './consumer.js'
 import { order } from './testing.js'
 
@@ -94,5 +94,30 @@ describe('station 5% prices leave out outlier orders (Fuzzwork rule)', () => {
     ])
     await aggregateStationPrices(ch, FORGE, snapshot, '2026-11-22T10:00:00Z')
     expect(await stationRow(snapshot, 34)).toMatchObject({ sell_5pct: 10, buy_5pct: 10, sell_orders: 3, buy_orders: 3, sell_volume: 200, buy_volume: 200 })
+  })
+})
+
+describe('an order id repeated in a snapshot counts once, and the copy kept is deterministic', () => {
+  const regionSellMin = async (snapshotId: number, typeId: number) =>
+    (await queryRows<{ sell_min: number }>(ch, 'SELECT sell_min FROM market_prices_region FINAL WHERE snapshot_id = {s:UInt64} AND type_id = {t:UInt32}', { s: snapshotId, t: typeId }))[0]?.sell_min
+
+  it('keeps the copy with the newer issued time, whatever its page', async () => {
+    const older = { ...order(36, JITA, false, 8, 100), issued: '2026-11-20T10:00:00Z' }
+    const newer = { ...older, price: 6, volume_remain: 90, issued: '2026-11-20T11:00:00Z' }
+    const snapshot = await storeOrders([[newer, order(36, JITA, false, 9, 100)], [older]])
+    await aggregateStationPrices(ch, FORGE, snapshot, '2026-11-22T10:00:00Z')
+    await aggregateRegionPrices(ch, FORGE, snapshot, '2026-11-22T10:00:00Z')
+    expect(await stationRow(snapshot, 36)).toMatchObject({ sell_min: 6, sell_orders: 2, sell_volume: 190 })
+    expect(await regionSellMin(snapshot, 36)).toBe(6)
+  })
+
+  it('keeps the copy from the later page when the issued times are the same', async () => {
+    const first = order(37, JITA, false, 6, 100)
+    const later = { ...first, price: 8, volume_remain: 90 }
+    const snapshot = await storeOrders([[first, order(37, JITA, false, 9, 100)], [later]])
+    await aggregateStationPrices(ch, FORGE, snapshot, '2026-11-22T10:00:00Z')
+    await aggregateRegionPrices(ch, FORGE, snapshot, '2026-11-22T10:00:00Z')
+    expect(await stationRow(snapshot, 37)).toMatchObject({ sell_min: 8, sell_orders: 2, sell_volume: 190 })
+    expect(await regionSellMin(snapshot, 37)).toBe(8)
   })
 })

@@ -16,8 +16,16 @@ export const PERCENTILE_SHARE = 0.05
 const AGGREGATE_SETTINGS = 'SETTINGS max_threads = 1'
 
 /**
- * Hub prices for the stations of one region from one snapshot. Orders are de-duplicated by id first (the stream
- * is at-least-once). For each (station, type, side) orders are ranked best first (cheapest sell, highest buy).
+ * One row per order id: the stream is at-least-once, and ESI can list an order on two pages of one snapshot. Where
+ * the copies differ, the one with the newer `issued` is kept (an order's `issued` moves on when its owner changes
+ * the price), then the one from the later page, then the smaller remaining volume (orders only fill down), so the
+ * prices never depend on the order the rows were stored in.
+ */
+const ONE_ROW_PER_ORDER = 'ORDER BY order_id, issued DESC, page DESC, volume_remain ASC, price ASC LIMIT 1 BY order_id'
+
+/**
+ * Hub prices for the stations of one region from one snapshot. Orders are de-duplicated by id first
+ * (`ONE_ROW_PER_ORDER`). For each (station, type, side) orders are ranked best first (cheapest sell, highest buy).
  * Outliers get no weight, as in Fuzzwork's aggregates (fuzzysteve/FuzzMarket scripts/aggloader-esi.py): a sell
  * priced above 100 × the side's lowest sell, a buy priced below the side's highest buy ÷ 100. Each order then
  * takes `clamp(target − weight before it, 0, its weight)` units, where weight = its volume (0 for an outlier) and
@@ -36,7 +44,7 @@ export async function aggregateStationPrices(ch: ClickHouseClient, regionId: num
         SELECT order_id, type_id, location_id, is_buy_order, price, volume_remain
         FROM market_orders
         WHERE region_id = {region:UInt32} AND snapshot_id = {snapshot:UInt64} AND location_id IN {stations:Array(UInt64)}
-        LIMIT 1 BY order_id
+        ${ONE_ROW_PER_ORDER}
       ),
       sides AS (
         SELECT location_id, type_id, is_buy_order, order_id, price, toFloat64(volume_remain) AS v,
@@ -86,7 +94,7 @@ export async function aggregateRegionPrices(ch: ClickHouseClient, regionId: numb
       FROM (
         SELECT order_id, type_id, is_buy_order, price FROM market_orders
         WHERE region_id = {region:UInt32} AND snapshot_id = {snapshot:UInt64}
-        LIMIT 1 BY order_id
+        ${ONE_ROW_PER_ORDER}
       )
       GROUP BY type_id
       ${AGGREGATE_SETTINGS}`,

@@ -4,10 +4,13 @@ import { fetchRegionSnapshot } from '../../ingest/market/orders-job.js'
 import { addMarketRoutes, createMarketState, setBook } from '../../ingest/fakes/esi/markets.js'
 import { FakeEsi } from '../../ingest/fakes/esi/server.js'
 import { addStatusRoutes } from '../../ingest/fakes/esi/status.js'
+import { queryRows } from '../clickhouse/client.js'
 import { minimalBooks, order } from './testing.js'
 
 const JITA = 60003760
 const FORGE = 10000002
+const DODIXIE = 60011866
+const SINQ_LAISON = 10000032
 const STRUCTURE = 1_035_466_617_946
 
 const esi = new FakeEsi()
@@ -161,5 +164,29 @@ describe('market pipeline (in-process stream, chDB)', () => {
     // The earlier tests aggregated several snapshots in this process; a session-wide max_threads = 1 would show here.
     const rows = await (await app.ctx.ch.query({ query: "SELECT changed FROM system.settings WHERE name = 'max_threads'", format: 'JSONEachRow' })).json<{ changed: number }>()
     expect(rows).toEqual([{ changed: 0 }])
+  })
+})
+
+describe('market pipeline: snapshots ESI pages oddly', () => {
+  const latestSnapshot = async (regionId: number) =>
+    (
+      await queryRows<{ snapshot_id: string; status: string; order_count: number; detail: string }>(
+        app.ctx.ch,
+        'SELECT snapshot_id, status, order_count, detail FROM market_snapshots FINAL WHERE region_id = {r:UInt32} ORDER BY snapshot_id DESC LIMIT 1',
+        { r: regionId },
+      )
+    )[0]
+
+  it('completes a snapshot where one order id appears on two pages, counting it once', async () => {
+    // pages of 2: [a, b], [a'] — a' is a again, repriced later (newer issued)
+    const a = { ...order(34, DODIXIE, false, 7, 100), issued: '2026-11-20T10:00:00Z' }
+    const again = { ...a, price: 6.5, issued: '2026-11-20T10:05:00Z' }
+    setBook(market, SINQ_LAISON, [a, order(34, DODIXIE, true, 4, 100), again])
+    const before = Number((await latestSnapshot(SINQ_LAISON)).snapshot_id)
+    expect(await fetchRegionSnapshot(app.ctx, SINQ_LAISON)).toBe('complete')
+    const snap = await waitFor(() => latestSnapshot(SINQ_LAISON), (s) => Number(s.snapshot_id) > before && s.status !== '')
+    expect(snap).toMatchObject({ status: 'complete', order_count: 2 })
+    const rows = await waitFor(() => get(`/api/prices/station?station_id=${DODIXIE}&type_ids=34`), (r) => r.body.rows[0]?.sell_min !== 5)
+    expect(rows.body.rows[0]).toMatchObject({ sell_min: 6.5, sell_orders: 1, sell_volume: 100, buy_max: 4 })
   })
 })
