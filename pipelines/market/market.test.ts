@@ -11,6 +11,8 @@ const JITA = 60003760
 const FORGE = 10000002
 const DODIXIE = 60011866
 const SINQ_LAISON = 10000032
+const HEK = 60005686
+const METROPOLIS = 10000042
 const STRUCTURE = 1_035_466_617_946
 
 const esi = new FakeEsi()
@@ -167,7 +169,7 @@ describe('market pipeline (in-process stream, chDB)', () => {
   })
 })
 
-describe('market pipeline: snapshots ESI pages oddly', () => {
+describe('market pipeline: what real books do', () => {
   const latestSnapshot = async (regionId: number) =>
     (
       await queryRows<{ snapshot_id: string; status: string; order_count: number; detail: string }>(
@@ -188,5 +190,22 @@ describe('market pipeline: snapshots ESI pages oddly', () => {
     expect(snap).toMatchObject({ status: 'complete', order_count: 2 })
     const rows = await waitFor(() => get(`/api/prices/station?station_id=${DODIXIE}&type_ids=34`), (r) => r.body.rows[0]?.sell_min !== 5)
     expect(rows.body.rows[0]).toMatchObject({ sell_min: 6.5, sell_orders: 1, sell_volume: 100, buy_max: 4 })
+  })
+
+  it('serves sell volumes above 2^32 whole, in JSON and CSV, with a schema that allows them', async () => {
+    // Jita's Tritanium sell volume was 18,732,325,784 units: 9 orders of 2,000,000,000 plus one of 732,325,784.
+    const sells = [...Array.from({ length: 9 }, (_, i) => order(34, HEK, false, 4 + i / 100, 2_000_000_000)), order(34, HEK, false, 5, 732_325_784)]
+    setBook(market, METROPOLIS, [...sells, order(34, HEK, true, 3.5, 100)])
+    expect(await fetchRegionSnapshot(app.ctx, METROPOLIS)).toBe('complete')
+    const station = await waitFor(() => get(`/api/prices/station?station_id=${HEK}&type_ids=34`), (r) => r.body.rows[0]?.sell_orders === 10)
+    expect(station.body.rows[0]).toMatchObject({ sell_volume: 18_732_325_784, buy_volume: 100 })
+    expect((await get(`/api/prices/bulk?station_id=${HEK}`)).body.rows[0]).toMatchObject({ type_id: 34, sell_volume: 18_732_325_784 })
+    const csv = (await get(`/api/prices/bulk?station_id=${HEK}&format=csv`)).text.trim().split('\n')
+    expect(csv[1]).toMatch(/^60005686,34,4,3\.5,[\d.]+,3\.5,10,1,18732325784,100,\d{4}-/)
+    const doc = (await get('/api/openapi.json')).body
+    const volume = doc.components.schemas.StationPrice.properties.sell_volume
+    expect(volume.type).toBe('integer')
+    expect(volume.maximum ?? Number.MAX_SAFE_INTEGER).toBeGreaterThanOrEqual(Number.MAX_SAFE_INTEGER)
+    expect(volume.format ?? '').not.toBe('int32')
   })
 })

@@ -41,11 +41,13 @@ export class PriceStore {
 
   private async loadRegion(regionId: number, snapshotId: number): Promise<void> {
     const started = performance.now()
-    const [stationRows, regionRows] = await Promise.all([
-      queryRows<StationPriceRow & { last_updated: string }>(
+    const [rawStationRows, regionRows] = await Promise.all([
+      // Volumes are UInt64 (Jita's Tritanium sells are ~18.7 billion units): depending on the server's
+      // output_format_json_quote_64bit_integers they arrive as numbers or strings, and Number() is exact to 2^53.
+      queryRows<Omit<StationPriceRow, 'sell_volume' | 'buy_volume'> & { sell_volume: string | number; buy_volume: string | number }>(
         this.ch,
         `SELECT toUInt32(station_id) AS station_id, type_id, sell_min, buy_max, sell_5pct, buy_5pct, sell_orders, buy_orders,
-                toUInt32(least(sell_volume, 4294967295)) AS sell_volume, toUInt32(least(buy_volume, 4294967295)) AS buy_volume,
+                sell_volume, buy_volume,
                 formatDateTime(last_updated, '%Y-%m-%dT%H:%i:%SZ', 'UTC') AS last_updated
          FROM market_prices_station FINAL WHERE region_id = {r:UInt32} AND snapshot_id = {s:UInt64}`,
         { r: regionId, s: snapshotId },
@@ -56,6 +58,7 @@ export class PriceStore {
         { r: regionId, s: snapshotId },
       ),
     ])
+    const stationRows = rawStationRows.map((r): StationPriceRow => ({ ...r, sell_volume: Number(r.sell_volume), buy_volume: Number(r.buy_volume) }))
     for (const hub of HUBS.filter((h) => h.region_id === regionId)) {
       this.stations.set(hub.station_id, new Map(stationRows.filter((r) => r.station_id === hub.station_id).map((r) => [r.type_id, r])))
     }
