@@ -38,7 +38,7 @@ export async function aggregateStationPrices(ch: ClickHouseClient, regionId: num
   if (!stations.length) return
   await ch.command({
     query: `
-      INSERT INTO market_prices_station
+      INSERT INTO market_prices_station_by_snapshot
         (station_id, type_id, region_id, snapshot_id, sell_min, buy_max, sell_5pct, buy_5pct, sell_orders, buy_orders, sell_volume, buy_volume, last_updated)
       WITH orders AS (
         SELECT order_id, type_id, location_id, is_buy_order, price, volume_remain
@@ -84,7 +84,7 @@ export async function aggregateStationPrices(ch: ClickHouseClient, regionId: num
 export async function aggregateRegionPrices(ch: ClickHouseClient, regionId: number, snapshotId: number, at: string): Promise<void> {
   await ch.command({
     query: `
-      INSERT INTO market_prices_region (region_id, type_id, snapshot_id, sell_median, sell_min, buy_median, buy_max, last_updated)
+      INSERT INTO market_prices_region_by_snapshot (region_id, type_id, snapshot_id, sell_median, sell_min, buy_median, buy_max, last_updated)
       SELECT {region:UInt32}, type_id, {snapshot:UInt64},
         quantileExactIfOrNull(0.5)(price, NOT is_buy_order),
         minIfOrNull(price, NOT is_buy_order),

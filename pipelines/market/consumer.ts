@@ -59,7 +59,27 @@ export async function finalizeSnapshot(ctx: AppContext, m: CompleteMessage): Pro
   await aggregateRegionPrices(ch, m.region_id, m.snapshot_id, at)
   await recordSnapshot(ch, { ...base, status: 'complete', detail: `${m.order_count} orders in ${m.pages} pages` })
   await publish(ctx.stream, PricesUpdatedTopic, [{ key: String(m.region_id), value: { region_id: m.region_id, snapshot_id: m.snapshot_id, at: new Date().toISOString() } }])
+  await dropOldSnapshots(ch, m.region_id, m.snapshot_id).catch((err) => ctx.log.warn({ err, regionId: m.region_id }, 'could not delete old snapshot prices; the next snapshot tries again'))
   return 'complete'
+}
+
+/**
+ * The price tables keep each snapshot's rows apart (a newer snapshot never replaces an older one's rows), so old
+ * snapshots are deleted here: once `snapshotId` is complete, a region's rows older than its previous complete
+ * snapshot go. The previous one stays, for an api process that started loading it just before this one was
+ * recorded; rows of snapshots that never completed go once they are older than the previous complete one.
+ */
+async function dropOldSnapshots(ch: ClickHouseClient, regionId: number, snapshotId: number): Promise<void> {
+  const [previous] = await queryRows<{ id: string }>(
+    ch,
+    `SELECT max(snapshot_id) AS id FROM market_snapshots FINAL WHERE region_id = {r:UInt32} AND status = 'complete' AND snapshot_id < {s:UInt64}`,
+    { r: regionId, s: snapshotId },
+  )
+  const keepFrom = Number(previous?.id ?? 0)
+  if (!keepFrom) return
+  for (const table of ['market_prices_station_by_snapshot', 'market_prices_region_by_snapshot']) {
+    await ch.command({ query: `DELETE FROM ${table} WHERE region_id = {r:UInt32} AND snapshot_id < {s:UInt64}`, query_params: { r: regionId, s: keepFrom } })
+  }
 }
 
 /** Writes order pages to ClickHouse in batches and turns complete snapshots into hub prices. */

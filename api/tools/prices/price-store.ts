@@ -49,12 +49,12 @@ export class PriceStore {
         `SELECT toUInt32(station_id) AS station_id, type_id, sell_min, buy_max, sell_5pct, buy_5pct, sell_orders, buy_orders,
                 sell_volume, buy_volume,
                 formatDateTime(last_updated, '%Y-%m-%dT%H:%i:%SZ', 'UTC') AS last_updated
-         FROM market_prices_station FINAL WHERE region_id = {r:UInt32} AND snapshot_id = {s:UInt64}`,
+         FROM market_prices_station_by_snapshot FINAL WHERE region_id = {r:UInt32} AND snapshot_id = {s:UInt64}`,
         { r: regionId, s: snapshotId },
       ),
       queryRows<FallbackPriceRow>(
         this.ch,
-        `SELECT type_id, sell_median, sell_min, buy_median, buy_max FROM market_prices_region FINAL WHERE region_id = {r:UInt32} AND snapshot_id = {s:UInt64}`,
+        `SELECT type_id, sell_median, sell_min, buy_median, buy_max FROM market_prices_region_by_snapshot FINAL WHERE region_id = {r:UInt32} AND snapshot_id = {s:UInt64}`,
         { r: regionId, s: snapshotId },
       ),
     ])
