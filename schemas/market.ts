@@ -35,6 +35,16 @@ export const MarketOrdersMessage = z.discriminatedUnion('kind', [
 export type MarketOrdersMessage = z.infer<typeof MarketOrdersMessage>
 export const MarketOrdersTopic = defineTopic('market.orders', MarketOrdersMessage)
 
+/**
+ * When a snapshot's data is from: ESI's Last-Modified, the same on every page (the ingest refuses pages that
+ * disagree). ESI serves the book from a cache up to 300 s old, so this is up to 5 minutes before our fetch
+ * started. The fetch start stands in when ESI sent no (or an unreadable) Last-Modified. Answers an ISO time.
+ */
+export function snapshotDataTime(lastModified: string | null | undefined, fetchStartedAt: string): string {
+  const at = lastModified ? new Date(lastModified) : null
+  return at && !Number.isNaN(at.getTime()) ? at.toISOString() : new Date(fetchStartedAt).toISOString()
+}
+
 /** Told to every api process when new prices are in ClickHouse (it reloads its in-memory tables). */
 export const PricesUpdatedTopic = defineTopic('market.prices-updated', z.object({ region_id: z.number().int(), snapshot_id: z.number().int(), at: z.string() }))
 

@@ -228,3 +228,22 @@ describe('snapshots in the price tables', () => {
     expect(await samples()).toBe(2)
   })
 })
+
+describe("prices are dated by ESI's data time", () => {
+  const lastUpdated = async (snapshotId: number) =>
+    (await queryRows<{ t: string }>(ch, "SELECT formatDateTime(last_updated, '%Y-%m-%dT%H:%i:%SZ', 'UTC') AS t FROM market_prices_station_by_snapshot FINAL WHERE snapshot_id = {s:UInt64}", { s: snapshotId }))[0].t
+
+  it("takes the pages' Last-Modified, and the fetch start when ESI sent none", async () => {
+    const book = () => amarrBook(10, 20)
+    const withHeader = await completeSnapshot(book(), DOMAIN, 'Sun, 22 Nov 2026 09:56:12 GMT', '2026-11-22T10:00:00.250Z')
+    expect(await lastUpdated(withHeader)).toBe('2026-11-22T09:56:12Z')
+    const store = new PriceStore(ch, log)
+    await store.refresh()
+    expect(store.snapshotOf(AMARR)).toEqual({ snapshotId: withHeader, at: new Date('2026-11-22T09:56:12Z') })
+
+    const without = await completeSnapshot(book(), DOMAIN, null, '2026-11-22T10:30:00.250Z')
+    expect(await lastUpdated(without)).toBe('2026-11-22T10:30:00Z')
+    await store.refresh()
+    expect(store.snapshotOf(AMARR)).toEqual({ snapshotId: without, at: new Date('2026-11-22T10:30:00.250Z') })
+  })
+})

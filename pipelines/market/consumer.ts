@@ -1,4 +1,4 @@
-import { MarketFetchTopic, MarketOrdersTopic, PricesUpdatedTopic, type MarketOrdersMessage } from '../../schemas/market.js'
+import { MarketFetchTopic, MarketOrdersTopic, PricesUpdatedTopic, snapshotDataTime, type MarketOrdersMessage } from '../../schemas/market.js'
 import type { AppContext } from '../../api/context.js'
 import { queryRows, type ClickHouseClient } from '../clickhouse/client.js'
 import type { Pipeline } from '../index.js'
@@ -54,7 +54,8 @@ export async function finalizeSnapshot(ctx: AppContext, m: CompleteMessage): Pro
     await recordSnapshot(ch, { ...base, status: 'incomplete', detail: `stored ${stored.pages}/${m.pages} pages and ${stored.orders}/${m.order_count} orders` })
     return 'incomplete'
   }
-  const at = m.started_at
+  // Prices are dated by ESI's data time (Last-Modified); the snapshot's started_at stays the time we fetched.
+  const at = snapshotDataTime(m.last_modified, m.started_at)
   await aggregateStationPrices(ch, m.region_id, m.snapshot_id, at)
   await aggregateRegionPrices(ch, m.region_id, m.snapshot_id, at)
   await recordSnapshot(ch, { ...base, status: 'complete', detail: `${m.order_count} orders in ${m.pages} pages` })

@@ -13,6 +13,8 @@ const DODIXIE = 60011866
 const SINQ_LAISON = 10000032
 const HEK = 60005686
 const METROPOLIS = 10000042
+const RENS = 60004588
+const HEIMATAR = 10000030
 const STRUCTURE = 1_035_466_617_946
 
 const esi = new FakeEsi()
@@ -207,5 +209,24 @@ describe('market pipeline: what real books do', () => {
     expect(volume.type).toBe('integer')
     expect(volume.maximum ?? Number.MAX_SAFE_INTEGER).toBeGreaterThanOrEqual(Number.MAX_SAFE_INTEGER)
     expect(volume.format ?? '').not.toBe('int32')
+  })
+
+  it("dates prices by ESI's Last-Modified, not by our fetch (ESI caches the book up to 5 minutes)", async () => {
+    setBook(market, HEIMATAR, [order(34, RENS, false, 6, 100), order(34, RENS, true, 5, 100)])
+    const lastModified = new Date(Math.floor(Date.now() / 1000) * 1000 - 240_000)
+    market.lastModified.set(HEIMATAR, lastModified)
+    expect(await fetchRegionSnapshot(app.ctx, HEIMATAR)).toBe('complete')
+    const rows = await waitFor(() => get(`/api/prices/station?station_id=${RENS}&type_ids=34`), (r) => r.body.rows[0]?.sell_min === 6)
+    expect(rows.body.rows[0].last_updated).toBe(lastModified.toISOString().replace('.000Z', 'Z'))
+    const rens = (await get('/api/statuses')).body.prices.find((p: { label: string }) => p.label === 'Rens')
+    expect(rens.age_seconds).toBeGreaterThanOrEqual(240)
+    expect(rens.age_seconds).toBeLessThan(300)
+    // the snapshot's started_at is still when we fetched
+    const [snap] = await queryRows<{ fetched_ms: string }>(
+      app.ctx.ch,
+      "SELECT toUnixTimestamp64Milli(started_at) AS fetched_ms FROM market_snapshots FINAL WHERE region_id = {r:UInt32} AND status = 'complete' ORDER BY snapshot_id DESC LIMIT 1",
+      { r: HEIMATAR },
+    )
+    expect(Date.now() - Number(snap.fetched_ms)).toBeLessThan(60_000)
   })
 })

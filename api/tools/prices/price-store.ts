@@ -1,4 +1,4 @@
-import { HUBS, PricesUpdatedTopic, type FallbackPriceRow, type StationPriceRow } from '../../../schemas/market.js'
+import { HUBS, PricesUpdatedTopic, snapshotDataTime, type FallbackPriceRow, type StationPriceRow } from '../../../schemas/market.js'
 import { queryRows, type ClickHouseClient } from '../../../pipelines/clickhouse/client.js'
 import type { Logger } from '../../../pipelines/log.js'
 import type { Stream } from '../../../pipelines/stream/index.js'
@@ -27,19 +27,20 @@ export class PriceStore {
 
   /** Load whatever is newer in ClickHouse than what is held. */
   async refresh(): Promise<void> {
-    const current = await queryRows<{ region_id: number; snapshot_id: string; at: string }>(
+    const current = await queryRows<{ region_id: number; snapshot_id: string; esi_last_modified: string; started_ms: string }>(
       this.ch,
-      `SELECT region_id, max(snapshot_id) AS snapshot_id, toString(max(started_at)) AS at FROM market_snapshots FINAL
-       WHERE status = 'complete' GROUP BY region_id`,
+      `SELECT region_id, snapshot_id, esi_last_modified, toUnixTimestamp64Milli(started_at) AS started_ms FROM market_snapshots FINAL
+       WHERE status = 'complete' ORDER BY snapshot_id DESC LIMIT 1 BY region_id`,
     )
     for (const row of current) {
       const snapshotId = Number(row.snapshot_id)
       if (this.snapshots.get(row.region_id)?.snapshotId === snapshotId) continue
-      await this.loadRegion(row.region_id, snapshotId)
+      await this.loadRegion(row.region_id, snapshotId, new Date(snapshotDataTime(row.esi_last_modified, new Date(Number(row.started_ms)).toISOString())))
     }
   }
 
-  private async loadRegion(regionId: number, snapshotId: number): Promise<void> {
+  /** `at`: when the snapshot's data is from (ESI's Last-Modified), which the price age counts from. */
+  private async loadRegion(regionId: number, snapshotId: number, at: Date): Promise<void> {
     const started = performance.now()
     const [rawStationRows, regionRows] = await Promise.all([
       // Volumes are UInt64 (Jita's Tritanium sells are ~18.7 billion units): depending on the server's
@@ -63,8 +64,7 @@ export class PriceStore {
       this.stations.set(hub.station_id, new Map(stationRows.filter((r) => r.station_id === hub.station_id).map((r) => [r.type_id, r])))
     }
     this.regions.set(regionId, new Map(regionRows.map((r) => [r.type_id, r])))
-    const at = stationRows[0]?.last_updated ?? new Date(snapshotId).toISOString()
-    this.snapshots.set(regionId, { snapshotId, at: new Date(at) })
+    this.snapshots.set(regionId, { snapshotId, at })
     this.log.info({ regionId, snapshotId, stationRows: stationRows.length, regionRows: regionRows.length, ms: Math.round(performance.now() - started) }, 'prices loaded')
   }
 
