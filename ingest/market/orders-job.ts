@@ -43,9 +43,9 @@ export class OrderIdTally {
 
 /**
  * Fetch every page of one region's orders and publish them as one snapshot: each page as it arrives, then a
- * `complete` marker naming the page count and the count of distinct order ids. Pages that disagree (ESI refreshed mid-fetch: another
- * Last-Modified or X-Pages) or a page that cannot be fetched end the snapshot without a marker, so the previous
- * prices keep serving; the failure is published for the status page.
+ * `complete` marker naming the page count and the count of distinct order ids. Pages that disagree (ESI refreshed
+ * mid-fetch: another Last-Modified or X-Pages) or a page that cannot be fetched end the snapshot without a marker,
+ * so the previous prices keep serving; the failure is published for the status page.
  */
 export async function fetchRegionSnapshot(ctx: AppContext, regionId: number, signal?: AbortSignal): Promise<'complete' | 'unchanged' | 'failed'> {
   const snapshotId = Date.now()
