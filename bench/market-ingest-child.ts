@@ -22,7 +22,7 @@ for (;;) {
   await new Promise((r) => setTimeout(r, 20))
 }
 const done = performance.now()
-const [prices] = await queryRows<{ n: string }>(ctx.ch, 'SELECT count() AS n FROM market_prices_station FINAL WHERE region_id = {r:UInt32}', { r: regionId })
+const [prices] = await queryRows<{ n: string }>(ctx.ch, 'SELECT count() AS n FROM market_prices_station_by_snapshot FINAL WHERE region_id = {r:UInt32}', { r: regionId })
 console.log(JSON.stringify({ outcome, fetchMs: Math.round(fetched - started), totalMs: Math.round(done - started), priceRows: Number(prices.n), peakMB: Math.round(process.resourceUsage().maxRSS / 1024) }))
 await pipelines.stop()
 await ctx.stream.close()

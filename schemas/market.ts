@@ -25,7 +25,8 @@ export type EsiMarketOrder = z.infer<typeof EsiMarketOrder>
 /**
  * The `market.orders` topic carries one message per ESI page, then one `complete` marker per snapshot, all keyed
  * by region so they stay in order. A snapshot becomes current only when its marker arrives and every page it
- * names is stored.
+ * names is stored, with as many distinct order ids as its `order_count` (ids are counted once, though ESI can
+ * list an order on two pages).
  */
 export const MarketOrdersMessage = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('page'), region_id: z.number().int(), snapshot_id: z.number().int(), page: z.number().int(), pages: z.number().int(), last_modified: z.string().nullable(), orders: z.array(EsiMarketOrder) }),
@@ -33,6 +34,16 @@ export const MarketOrdersMessage = z.discriminatedUnion('kind', [
 ])
 export type MarketOrdersMessage = z.infer<typeof MarketOrdersMessage>
 export const MarketOrdersTopic = defineTopic('market.orders', MarketOrdersMessage)
+
+/**
+ * When a snapshot's data is from: ESI's Last-Modified, the same on every page (the ingest refuses pages that
+ * disagree). ESI serves the book from a cache up to 300 s old, so this is up to 5 minutes before our fetch
+ * started. The fetch start stands in when ESI sent no (or an unreadable) Last-Modified. Answers an ISO time.
+ */
+export function snapshotDataTime(lastModified: string | null | undefined, fetchStartedAt: string): string {
+  const at = lastModified ? new Date(lastModified) : null
+  return at && !Number.isNaN(at.getTime()) ? at.toISOString() : new Date(fetchStartedAt).toISOString()
+}
 
 /** Told to every api process when new prices are in ClickHouse (it reloads its in-memory tables). */
 export const PricesUpdatedTopic = defineTopic('market.prices-updated', z.object({ region_id: z.number().int(), snapshot_id: z.number().int(), at: z.string() }))
@@ -51,12 +62,12 @@ export const StationPriceRow = z
     type_id: z.number().int(),
     sell_min: z.number().nullable(),
     buy_max: z.number().nullable(),
-    sell_5pct: z.number().nullable().meta({ description: 'Volume-weighted average of the cheapest sell orders making up 5% of the sell volume at the station' }),
-    buy_5pct: z.number().nullable().meta({ description: 'Volume-weighted average of the highest buy orders making up 5% of the buy volume at the station' }),
+    sell_5pct: z.number().nullable().meta({ description: 'Volume-weighted average of the cheapest sell orders making up 5% of the sell volume at the station (sells above 100 × sell_min left out)' }),
+    buy_5pct: z.number().nullable().meta({ description: 'Volume-weighted average of the highest buy orders making up 5% of the buy volume at the station (buys below buy_max ÷ 100 left out)' }),
     sell_orders: z.number().int(),
     buy_orders: z.number().int(),
-    sell_volume: z.number().int(),
-    buy_volume: z.number().int(),
+    sell_volume: z.number().int().meta({ description: 'Units for sale at the station, sells above 100 × sell_min left out' }),
+    buy_volume: z.number().int().meta({ description: 'Units wanted at the station, buys below buy_max ÷ 100 left out' }),
     last_updated: z.string().meta({ description: 'ISO time the snapshot these prices come from was taken' }),
   })
   .meta({ id: 'StationPrice' })

@@ -11,10 +11,41 @@ export const HUB_REGIONS = [...new Set(HUBS.map((h) => h.region_id))]
 export class SnapshotMismatch extends Error {}
 
 /**
+ * The distinct order ids of a snapshot's pages. ESI can list one order on two pages (the book shifts while it is
+ * paged), and the pipeline stores each id once, so the marker's order count must count each id once too.
+ * A Float64Array (8 bytes an id, sized for ESI's 1000-order pages) rather than a Set (~40 bytes an id, the ids
+ * being above 2^31): a Forge snapshot is 400k ids, and the ingest process's memory budget is tight.
+ */
+export class OrderIdTally {
+  private ids: Float64Array
+  private n = 0
+
+  constructor(expected = 1000) {
+    this.ids = new Float64Array(Math.max(1, expected))
+  }
+
+  add(orders: Array<{ order_id: number }>): void {
+    if (this.n + orders.length > this.ids.length) {
+      const grown = new Float64Array(Math.max(this.ids.length * 2, this.n + orders.length))
+      grown.set(this.ids.subarray(0, this.n))
+      this.ids = grown
+    }
+    for (const o of orders) this.ids[this.n++] = o.order_id
+  }
+
+  distinct(): number {
+    const sorted = this.ids.subarray(0, this.n).sort()
+    let count = 0
+    for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) count++
+    return count
+  }
+}
+
+/**
  * Fetch every page of one region's orders and publish them as one snapshot: each page as it arrives, then a
- * `complete` marker naming the page count and order count. Pages that disagree (ESI refreshed mid-fetch: another
- * Last-Modified or X-Pages) or a page that cannot be fetched end the snapshot without a marker, so the previous
- * prices keep serving; the failure is published for the status page.
+ * `complete` marker naming the page count and the count of distinct order ids. Pages that disagree (ESI refreshed
+ * mid-fetch: another Last-Modified or X-Pages) or a page that cannot be fetched end the snapshot without a marker,
+ * so the previous prices keep serving; the failure is published for the status page.
  */
 export async function fetchRegionSnapshot(ctx: AppContext, regionId: number, signal?: AbortSignal): Promise<'complete' | 'unchanged' | 'failed'> {
   const snapshotId = Date.now()
@@ -35,9 +66,9 @@ export async function fetchRegionSnapshot(ctx: AppContext, regionId: number, sig
       return 'unchanged'
     }
     const pages = first.pages
-    let orderCount = 0
+    const tally = new OrderIdTally(pages * 1000)
     const send = async (page: number, orders: EsiMarketOrder[]) => {
-      orderCount += orders.length
+      tally.add(orders)
       await publish(ctx.stream, MarketOrdersTopic, [{ key: String(regionId), value: { kind: 'page', region_id: regionId, snapshot_id: snapshotId, page, pages, last_modified: first.lastModified, orders } }])
     }
     await send(1, first.data)
@@ -53,6 +84,7 @@ export async function fetchRegionSnapshot(ctx: AppContext, regionId: number, sig
       }
     }
     await Promise.all(Array.from({ length: Math.min(ctx.esi.options.pageConcurrency, Math.max(0, pages - 1)) }, worker))
+    const orderCount = tally.distinct()
     await publish(ctx.stream, MarketOrdersTopic, [
       { key: String(regionId), value: { kind: 'complete', region_id: regionId, snapshot_id: snapshotId, pages, order_count: orderCount, last_modified: first.lastModified, started_at: startedAt } },
     ])

@@ -16,33 +16,54 @@ export const PERCENTILE_SHARE = 0.05
 const AGGREGATE_SETTINGS = 'SETTINGS max_threads = 1'
 
 /**
- * Hub prices for the stations of one region from one snapshot. Orders are de-duplicated by id first (the stream
- * is at-least-once). For each (station, type, side) orders are ranked best first (cheapest sell, highest buy),
- * and each takes `clamp(target − volume before it, 0, its volume)` units, where target = max(5% of the side's
- * volume, 1): the last order counted is counted partially. The 5% price is Σ price·take / Σ take, to 4 decimals.
+ * One row per order id: the stream is at-least-once, and ESI can list an order on two pages of one snapshot. Where
+ * the copies differ, the one with the newer `issued` is kept (an order's `issued` moves on when its owner changes
+ * the price), then the one from the later page, then the smaller remaining volume (orders only fill down), so the
+ * prices never depend on the order the rows were stored in.
+ */
+const ONE_ROW_PER_ORDER = 'ORDER BY order_id, issued DESC, page DESC, volume_remain ASC, price ASC LIMIT 1 BY order_id'
+
+/**
+ * Hub prices for the stations of one region from one snapshot. Orders are de-duplicated by id first
+ * (`ONE_ROW_PER_ORDER`). For each (station, type, side) orders are ranked best first (cheapest sell, highest buy).
+ * Outliers get no weight, as in Fuzzwork's aggregates (fuzzysteve/FuzzMarket scripts/aggloader-esi.py): a sell
+ * priced above 100 × the side's lowest sell, a buy priced below the side's highest buy ÷ 100. Each order then
+ * takes `clamp(target − weight before it, 0, its weight)` units, where weight = its volume (0 for an outlier) and
+ * target = max(5% of the side's weight, 1): the last order counted is counted partially. The 5% price is
+ * Σ price·take / Σ take, to 4 decimals. The volumes are the side's weight (outliers left out, as Fuzzwork's
+ * volume); best prices and order counts are over every order.
  */
 export async function aggregateStationPrices(ch: ClickHouseClient, regionId: number, snapshotId: number, at: string): Promise<void> {
   const stations = HUBS.filter((h) => h.region_id === regionId).map((h) => h.station_id)
   if (!stations.length) return
   await ch.command({
     query: `
-      INSERT INTO market_prices_station
+      INSERT INTO market_prices_station_by_snapshot
         (station_id, type_id, region_id, snapshot_id, sell_min, buy_max, sell_5pct, buy_5pct, sell_orders, buy_orders, sell_volume, buy_volume, last_updated)
       WITH orders AS (
         SELECT order_id, type_id, location_id, is_buy_order, price, volume_remain
         FROM market_orders
         WHERE region_id = {region:UInt32} AND snapshot_id = {snapshot:UInt64} AND location_id IN {stations:Array(UInt64)}
-        LIMIT 1 BY order_id
+        ${ONE_ROW_PER_ORDER}
+      ),
+      sides AS (
+        SELECT location_id, type_id, is_buy_order, order_id, price, toFloat64(volume_remain) AS v,
+          min(price) OVER side AS side_min, max(price) OVER side AS side_max
+        FROM orders
+        WINDOW side AS (PARTITION BY location_id, type_id, is_buy_order)
+      ),
+      weighted AS (
+        SELECT *, if(if(is_buy_order, price < side_max / 100, price > side_min * 100), 0, v) AS w FROM sides
       ),
       ranked AS (
-        SELECT location_id, type_id, is_buy_order, price, toFloat64(volume_remain) AS v,
-          sum(toFloat64(volume_remain)) OVER (PARTITION BY location_id, type_id, is_buy_order
+        SELECT *,
+          sum(w) OVER (PARTITION BY location_id, type_id, is_buy_order
             ORDER BY if(is_buy_order, -price, price) ASC, order_id ASC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS cum,
-          sum(toFloat64(volume_remain)) OVER (PARTITION BY location_id, type_id, is_buy_order) AS total
-        FROM orders
+          sum(w) OVER (PARTITION BY location_id, type_id, is_buy_order) AS total
+        FROM weighted
       ),
       taken AS (
-        SELECT *, greatest(0, least(v, greatest(total * {share:Float64}, 1) - (cum - v))) AS take FROM ranked
+        SELECT *, greatest(0, least(w, greatest(total * {share:Float64}, 1) - (cum - w))) AS take FROM ranked
       )
       SELECT location_id, type_id, {region:UInt32}, {snapshot:UInt64},
         minIfOrNull(price, NOT is_buy_order),
@@ -50,7 +71,7 @@ export async function aggregateStationPrices(ch: ClickHouseClient, regionId: num
         round(sumIf(price * take, NOT is_buy_order) / nullIf(sumIf(take, NOT is_buy_order), 0), 4),
         round(sumIf(price * take, is_buy_order) / nullIf(sumIf(take, is_buy_order), 0), 4),
         countIf(NOT is_buy_order), countIf(is_buy_order),
-        toUInt64(sumIf(v, NOT is_buy_order)), toUInt64(sumIf(v, is_buy_order)),
+        toUInt64(sumIf(w, NOT is_buy_order)), toUInt64(sumIf(w, is_buy_order)),
         parseDateTime64BestEffort({at:String}, 3)
       FROM taken
       GROUP BY location_id, type_id
@@ -63,7 +84,7 @@ export async function aggregateStationPrices(ch: ClickHouseClient, regionId: num
 export async function aggregateRegionPrices(ch: ClickHouseClient, regionId: number, snapshotId: number, at: string): Promise<void> {
   await ch.command({
     query: `
-      INSERT INTO market_prices_region (region_id, type_id, snapshot_id, sell_median, sell_min, buy_median, buy_max, last_updated)
+      INSERT INTO market_prices_region_by_snapshot (region_id, type_id, snapshot_id, sell_median, sell_min, buy_median, buy_max, last_updated)
       SELECT {region:UInt32}, type_id, {snapshot:UInt64},
         quantileExactIfOrNull(0.5)(price, NOT is_buy_order),
         minIfOrNull(price, NOT is_buy_order),
@@ -73,7 +94,7 @@ export async function aggregateRegionPrices(ch: ClickHouseClient, regionId: numb
       FROM (
         SELECT order_id, type_id, is_buy_order, price FROM market_orders
         WHERE region_id = {region:UInt32} AND snapshot_id = {snapshot:UInt64}
-        LIMIT 1 BY order_id
+        ${ONE_ROW_PER_ORDER}
       )
       GROUP BY type_id
       ${AGGREGATE_SETTINGS}`,

@@ -1,4 +1,4 @@
-import { MarketFetchTopic, MarketOrdersTopic, PricesUpdatedTopic, type MarketOrdersMessage } from '../../schemas/market.js'
+import { MarketFetchTopic, MarketOrdersTopic, PricesUpdatedTopic, snapshotDataTime, type MarketOrdersMessage } from '../../schemas/market.js'
 import type { AppContext } from '../../api/context.js'
 import { queryRows, type ClickHouseClient } from '../clickhouse/client.js'
 import type { Pipeline } from '../index.js'
@@ -11,7 +11,8 @@ type CompleteMessage = Extract<MarketOrdersMessage, { kind: 'complete' }>
 /** ESI times look like '2026-11-22T10:00:00Z'; ClickHouse DateTime takes 'YYYY-MM-DD hh:mm:ss'. */
 const chTime = (iso: string) => iso.replace('T', ' ').replace(/(\.\d+)?Z$/, '')
 
-function pageRows(m: PageMessage) {
+/** The `market_orders` rows of one page message. */
+export function pageRows(m: PageMessage) {
   return m.orders.map((o) => ({
     region_id: m.region_id,
     snapshot_id: m.snapshot_id,
@@ -53,12 +54,33 @@ export async function finalizeSnapshot(ctx: AppContext, m: CompleteMessage): Pro
     await recordSnapshot(ch, { ...base, status: 'incomplete', detail: `stored ${stored.pages}/${m.pages} pages and ${stored.orders}/${m.order_count} orders` })
     return 'incomplete'
   }
-  const at = m.started_at
+  // Prices are dated by ESI's data time (Last-Modified); the snapshot's started_at stays the time we fetched.
+  const at = snapshotDataTime(m.last_modified, m.started_at)
   await aggregateStationPrices(ch, m.region_id, m.snapshot_id, at)
   await aggregateRegionPrices(ch, m.region_id, m.snapshot_id, at)
   await recordSnapshot(ch, { ...base, status: 'complete', detail: `${m.order_count} orders in ${m.pages} pages` })
   await publish(ctx.stream, PricesUpdatedTopic, [{ key: String(m.region_id), value: { region_id: m.region_id, snapshot_id: m.snapshot_id, at: new Date().toISOString() } }])
+  await dropOldSnapshots(ch, m.region_id, m.snapshot_id).catch((err) => ctx.log.warn({ err, regionId: m.region_id }, 'could not delete old snapshot prices; the next snapshot tries again'))
   return 'complete'
+}
+
+/**
+ * The price tables keep each snapshot's rows apart (a newer snapshot never replaces an older one's rows), so old
+ * snapshots are deleted here: once `snapshotId` is complete, a region's rows older than its previous complete
+ * snapshot go. The previous one stays, for an api process that started loading it just before this one was
+ * recorded; rows of snapshots that never completed go once they are older than the previous complete one.
+ */
+async function dropOldSnapshots(ch: ClickHouseClient, regionId: number, snapshotId: number): Promise<void> {
+  const [previous] = await queryRows<{ id: string }>(
+    ch,
+    `SELECT max(snapshot_id) AS id FROM market_snapshots FINAL WHERE region_id = {r:UInt32} AND status = 'complete' AND snapshot_id < {s:UInt64}`,
+    { r: regionId, s: snapshotId },
+  )
+  const keepFrom = Number(previous?.id ?? 0)
+  if (!keepFrom) return
+  for (const table of ['market_prices_station_by_snapshot', 'market_prices_region_by_snapshot']) {
+    await ch.command({ query: `DELETE FROM ${table} WHERE region_id = {r:UInt32} AND snapshot_id < {s:UInt64}`, query_params: { r: regionId, s: keepFrom } })
+  }
 }
 
 /** Writes order pages to ClickHouse in batches and turns complete snapshots into hub prices. */

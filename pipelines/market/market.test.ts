@@ -4,10 +4,17 @@ import { fetchRegionSnapshot } from '../../ingest/market/orders-job.js'
 import { addMarketRoutes, createMarketState, setBook } from '../../ingest/fakes/esi/markets.js'
 import { FakeEsi } from '../../ingest/fakes/esi/server.js'
 import { addStatusRoutes } from '../../ingest/fakes/esi/status.js'
+import { queryRows } from '../clickhouse/client.js'
 import { minimalBooks, order } from './testing.js'
 
 const JITA = 60003760
 const FORGE = 10000002
+const DODIXIE = 60011866
+const SINQ_LAISON = 10000032
+const HEK = 60005686
+const METROPOLIS = 10000042
+const RENS = 60004588
+const HEIMATAR = 10000030
 const STRUCTURE = 1_035_466_617_946
 
 const esi = new FakeEsi()
@@ -161,5 +168,65 @@ describe('market pipeline (in-process stream, chDB)', () => {
     // The earlier tests aggregated several snapshots in this process; a session-wide max_threads = 1 would show here.
     const rows = await (await app.ctx.ch.query({ query: "SELECT changed FROM system.settings WHERE name = 'max_threads'", format: 'JSONEachRow' })).json<{ changed: number }>()
     expect(rows).toEqual([{ changed: 0 }])
+  })
+})
+
+describe('market pipeline: what real books do', () => {
+  const latestSnapshot = async (regionId: number) =>
+    (
+      await queryRows<{ snapshot_id: string; status: string; order_count: number; detail: string }>(
+        app.ctx.ch,
+        'SELECT snapshot_id, status, order_count, detail FROM market_snapshots FINAL WHERE region_id = {r:UInt32} ORDER BY snapshot_id DESC LIMIT 1',
+        { r: regionId },
+      )
+    )[0]
+
+  it('completes a snapshot where one order id appears on two pages, counting it once', async () => {
+    // pages of 2: [a, b], [a'] — a' is a again, repriced later (newer issued)
+    const a = { ...order(34, DODIXIE, false, 7, 100), issued: '2026-11-20T10:00:00Z' }
+    const again = { ...a, price: 6.5, issued: '2026-11-20T10:05:00Z' }
+    setBook(market, SINQ_LAISON, [a, order(34, DODIXIE, true, 4, 100), again])
+    const before = Number((await latestSnapshot(SINQ_LAISON)).snapshot_id)
+    expect(await fetchRegionSnapshot(app.ctx, SINQ_LAISON)).toBe('complete')
+    const snap = await waitFor(() => latestSnapshot(SINQ_LAISON), (s) => Number(s.snapshot_id) > before && s.status !== '')
+    expect(snap).toMatchObject({ status: 'complete', order_count: 2 })
+    const rows = await waitFor(() => get(`/api/prices/station?station_id=${DODIXIE}&type_ids=34`), (r) => r.body.rows[0]?.sell_min !== 5)
+    expect(rows.body.rows[0]).toMatchObject({ sell_min: 6.5, sell_orders: 1, sell_volume: 100, buy_max: 4 })
+  })
+
+  it('serves sell volumes above 2^32 whole, in JSON and CSV, with a schema that allows them', async () => {
+    // Jita's Tritanium sell volume was 18,732,325,784 units: 9 orders of 2,000,000,000 plus one of 732,325,784.
+    const sells = [...Array.from({ length: 9 }, (_, i) => order(34, HEK, false, 4 + i / 100, 2_000_000_000)), order(34, HEK, false, 5, 732_325_784)]
+    setBook(market, METROPOLIS, [...sells, order(34, HEK, true, 3.5, 100)])
+    expect(await fetchRegionSnapshot(app.ctx, METROPOLIS)).toBe('complete')
+    const station = await waitFor(() => get(`/api/prices/station?station_id=${HEK}&type_ids=34`), (r) => r.body.rows[0]?.sell_orders === 10)
+    expect(station.body.rows[0]).toMatchObject({ sell_volume: 18_732_325_784, buy_volume: 100 })
+    expect((await get(`/api/prices/bulk?station_id=${HEK}`)).body.rows[0]).toMatchObject({ type_id: 34, sell_volume: 18_732_325_784 })
+    const csv = (await get(`/api/prices/bulk?station_id=${HEK}&format=csv`)).text.trim().split('\n')
+    expect(csv[1]).toMatch(/^60005686,34,4,3\.5,[\d.]+,3\.5,10,1,18732325784,100,\d{4}-/)
+    const doc = (await get('/api/openapi.json')).body
+    const volume = doc.components.schemas.StationPrice.properties.sell_volume
+    expect(volume.type).toBe('integer')
+    expect(volume.maximum ?? Number.MAX_SAFE_INTEGER).toBeGreaterThanOrEqual(Number.MAX_SAFE_INTEGER)
+    expect(volume.format ?? '').not.toBe('int32')
+  })
+
+  it("dates prices by ESI's Last-Modified, not by our fetch (ESI caches the book up to 5 minutes)", async () => {
+    setBook(market, HEIMATAR, [order(34, RENS, false, 6, 100), order(34, RENS, true, 5, 100)])
+    const lastModified = new Date(Math.floor(Date.now() / 1000) * 1000 - 240_000)
+    market.lastModified.set(HEIMATAR, lastModified)
+    expect(await fetchRegionSnapshot(app.ctx, HEIMATAR)).toBe('complete')
+    const rows = await waitFor(() => get(`/api/prices/station?station_id=${RENS}&type_ids=34`), (r) => r.body.rows[0]?.sell_min === 6)
+    expect(rows.body.rows[0].last_updated).toBe(lastModified.toISOString().replace('.000Z', 'Z'))
+    const rens = (await get('/api/statuses')).body.prices.find((p: { label: string }) => p.label === 'Rens')
+    expect(rens.age_seconds).toBeGreaterThanOrEqual(240)
+    expect(rens.age_seconds).toBeLessThan(300)
+    // the snapshot's started_at is still when we fetched
+    const [snap] = await queryRows<{ fetched_ms: string }>(
+      app.ctx.ch,
+      "SELECT toUnixTimestamp64Milli(started_at) AS fetched_ms FROM market_snapshots FINAL WHERE region_id = {r:UInt32} AND status = 'complete' ORDER BY snapshot_id DESC LIMIT 1",
+      { r: HEIMATAR },
+    )
+    expect(Date.now() - Number(snap.fetched_ms)).toBeLessThan(60_000)
   })
 })

@@ -1,4 +1,4 @@
-import { HUBS, PricesUpdatedTopic, type FallbackPriceRow, type StationPriceRow } from '../../../schemas/market.js'
+import { HUBS, PricesUpdatedTopic, snapshotDataTime, type FallbackPriceRow, type StationPriceRow } from '../../../schemas/market.js'
 import { queryRows, type ClickHouseClient } from '../../../pipelines/clickhouse/client.js'
 import type { Logger } from '../../../pipelines/log.js'
 import type { Stream } from '../../../pipelines/stream/index.js'
@@ -27,41 +27,44 @@ export class PriceStore {
 
   /** Load whatever is newer in ClickHouse than what is held. */
   async refresh(): Promise<void> {
-    const current = await queryRows<{ region_id: number; snapshot_id: string; at: string }>(
+    const current = await queryRows<{ region_id: number; snapshot_id: string; esi_last_modified: string; started_ms: string }>(
       this.ch,
-      `SELECT region_id, max(snapshot_id) AS snapshot_id, toString(max(started_at)) AS at FROM market_snapshots FINAL
-       WHERE status = 'complete' GROUP BY region_id`,
+      `SELECT region_id, snapshot_id, esi_last_modified, toUnixTimestamp64Milli(started_at) AS started_ms FROM market_snapshots FINAL
+       WHERE status = 'complete' ORDER BY snapshot_id DESC LIMIT 1 BY region_id`,
     )
     for (const row of current) {
       const snapshotId = Number(row.snapshot_id)
       if (this.snapshots.get(row.region_id)?.snapshotId === snapshotId) continue
-      await this.loadRegion(row.region_id, snapshotId)
+      await this.loadRegion(row.region_id, snapshotId, new Date(snapshotDataTime(row.esi_last_modified, new Date(Number(row.started_ms)).toISOString())))
     }
   }
 
-  private async loadRegion(regionId: number, snapshotId: number): Promise<void> {
+  /** `at`: when the snapshot's data is from (ESI's Last-Modified), which the price age counts from. */
+  private async loadRegion(regionId: number, snapshotId: number, at: Date): Promise<void> {
     const started = performance.now()
-    const [stationRows, regionRows] = await Promise.all([
-      queryRows<StationPriceRow & { last_updated: string }>(
+    const [rawStationRows, regionRows] = await Promise.all([
+      // Volumes are UInt64 (Jita's Tritanium sells are ~18.7 billion units): depending on the server's
+      // output_format_json_quote_64bit_integers they arrive as numbers or strings, and Number() is exact to 2^53.
+      queryRows<Omit<StationPriceRow, 'sell_volume' | 'buy_volume'> & { sell_volume: string | number; buy_volume: string | number }>(
         this.ch,
         `SELECT toUInt32(station_id) AS station_id, type_id, sell_min, buy_max, sell_5pct, buy_5pct, sell_orders, buy_orders,
-                toUInt32(least(sell_volume, 4294967295)) AS sell_volume, toUInt32(least(buy_volume, 4294967295)) AS buy_volume,
+                sell_volume, buy_volume,
                 formatDateTime(last_updated, '%Y-%m-%dT%H:%i:%SZ', 'UTC') AS last_updated
-         FROM market_prices_station FINAL WHERE region_id = {r:UInt32} AND snapshot_id = {s:UInt64}`,
+         FROM market_prices_station_by_snapshot FINAL WHERE region_id = {r:UInt32} AND snapshot_id = {s:UInt64}`,
         { r: regionId, s: snapshotId },
       ),
       queryRows<FallbackPriceRow>(
         this.ch,
-        `SELECT type_id, sell_median, sell_min, buy_median, buy_max FROM market_prices_region FINAL WHERE region_id = {r:UInt32} AND snapshot_id = {s:UInt64}`,
+        `SELECT type_id, sell_median, sell_min, buy_median, buy_max FROM market_prices_region_by_snapshot FINAL WHERE region_id = {r:UInt32} AND snapshot_id = {s:UInt64}`,
         { r: regionId, s: snapshotId },
       ),
     ])
+    const stationRows = rawStationRows.map((r): StationPriceRow => ({ ...r, sell_volume: Number(r.sell_volume), buy_volume: Number(r.buy_volume) }))
     for (const hub of HUBS.filter((h) => h.region_id === regionId)) {
       this.stations.set(hub.station_id, new Map(stationRows.filter((r) => r.station_id === hub.station_id).map((r) => [r.type_id, r])))
     }
     this.regions.set(regionId, new Map(regionRows.map((r) => [r.type_id, r])))
-    const at = stationRows[0]?.last_updated ?? new Date(snapshotId).toISOString()
-    this.snapshots.set(regionId, { snapshotId, at: new Date(at) })
+    this.snapshots.set(regionId, { snapshotId, at })
     this.log.info({ regionId, snapshotId, stationRows: stationRows.length, regionRows: regionRows.length, ms: Math.round(performance.now() - started) }, 'prices loaded')
   }
 

@@ -52,7 +52,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       path: '/api/prices/station',
       summary: 'Hub prices for up to 1000 types',
       description:
-        'sell_min / buy_max are the best orders at the station; sell_5pct / buy_5pct the volume-weighted average of the best orders making up 5% of the volume (the last order counted partially; the best price when 5% is less than one unit). Types with no orders at the station are left out.',
+        'sell_min / buy_max are the best orders at the station; sell_5pct / buy_5pct the volume-weighted average of the best orders making up 5% of the volume (the last order counted partially; the best price when 5% is less than one unit). Outliers (sells above 100 × sell_min, buys below buy_max ÷ 100) count in neither the 5% prices nor the volumes. Types with no orders at the station are left out.',
       tags,
       query: StationPricesQuery,
       response: StationPricesResponse,
