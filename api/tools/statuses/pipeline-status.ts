@@ -17,7 +17,8 @@ export function nextTick(cadenceMinutes: number, now = new Date()): Date {
 
 /**
  * The market pipeline's state from the latest fetch attempt of every hub region: STALE when a hub's prices are
- * older than the cadence plus five minutes, DEGRADED when a region's latest attempt failed (its previous prices
+ * older than the cadence plus ten minutes (ages count from ESI's Last-Modified, and ESI caches orders up to five
+ * minutes, so a healthy hub reaches the cadence plus five before its next snapshot lands), DEGRADED when a region's latest attempt failed (its previous prices
  * still serve), STARTING before any snapshot, OK otherwise.
  */
 export async function marketPipelineStatus(ch: ClickHouseClient, ages: Map<number, number | null>, cadenceMinutes: number): Promise<{ status: PipelineStatus; detail: string }> {
@@ -28,13 +29,14 @@ export async function marketPipelineStatus(ch: ClickHouseClient, ages: Map<numbe
      FROM market_snapshots FINAL GROUP BY region_id`,
   )
   const byRegion = new Map(rows.map((r) => [r.region_id, r]))
-  const staleAfter = (cadenceMinutes + 5) * 60
+  const staleAfterMinutes = cadenceMinutes + 10
+  const staleAfter = staleAfterMinutes * 60
   const stale = HUBS.filter((h) => (ages.get(h.station_id) ?? null) !== null && ages.get(h.station_id)! > staleAfter)
   const missing = HUBS.filter((h) => ages.get(h.station_id) === null || ages.get(h.station_id) === undefined)
   const failed = [...new Set(HUBS.map((h) => h.region_id))].map((r) => byRegion.get(r)).filter((r): r is RegionState => !!r && (r.latest_status === 'failed' || r.latest_status === 'incomplete'))
   const label = (regionId: number) => HUBS.filter((h) => h.region_id === regionId).map((h) => h.label).join('/')
 
-  if (stale.length) return { status: 'STALE', detail: `Prices older than ${cadenceMinutes + 5} minutes at ${stale.map((h) => h.label).join(', ')}` }
+  if (stale.length) return { status: 'STALE', detail: `Prices older than ${staleAfterMinutes} minutes at ${stale.map((h) => h.label).join(', ')}` }
   if (missing.length === HUBS.length && !failed.length) return { status: 'STARTING', detail: 'Waiting for the first market snapshot' }
   if (failed.length || missing.length) {
     const parts = [...failed.map((f) => `${label(f.region_id)}: last fetch ${f.latest_status} (${f.latest_detail})`), ...missing.map((h) => `${h.label}: no prices yet`)]
