@@ -105,7 +105,7 @@ export const ConfigSchema = z.object({
   FITTING_UID_BASE: z.coerce.number().int().min(100000).max(2_000_000_000).default(1_900_000_000),
   /** Where session homes live (created root-owned, mode 0711; each session gets a 0700 folder of its own). */
   FITTING_RUNTIME_DIR: z.string().default(path.join(os.tmpdir(), 'jst-fitting')),
-  /** Where the killfeed router sends Discord webhook posts (routes store real Discord URLs; tests and demo point this at a fake). */
+  /** Where the killfeed router sends Discord webhook posts (routes store real Discord URLs; tests point this at a fake, the demo does not, so offline its posts fail visibly). */
   DISCORD_API_BASE_URL: z.string().url().default('https://discord.com'),
   /** An admin session ends after this long without a request... */
   AUTH_SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
