@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { KillmailFeed } from './killmail-feed.js'
 import { TRACKER_LIST_LIMIT, TRACKER_WINDOW_DAYS } from './killmail-constants.js'
 
 /** A tracked player's path: what follows the site's `/` (and the API's `/api/`). */
@@ -48,6 +49,7 @@ export const KillTrackerResponse = z
       losses: z.array(TrackerEntry).meta({ description: `Losses in the last ${TRACKER_WINDOW_DAYS} days, newest first (at most ${TRACKER_LIST_LIMIT})` }),
     }),
     meta: z.object({ fetchedAt: z.string().meta({ description: 'When this answer was computed (it is reused for about 2 minutes)' }) }),
+    feed: KillmailFeed,
   })
   .meta({ id: 'KillTracker' })
 export type KillTrackerResponse = z.infer<typeof KillTrackerResponse>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { IdParam } from './common.js'
+import { KillmailFeed } from './killmail-feed.js'
 import { HEATMAP_DAY_LABELS, KILLBOARD_TOP_CORPORATIONS, KILLBOARD_WINDOW_DAYS } from './killmail-constants.js'
 
 export const SolarSystemParams = z.object({
@@ -28,6 +29,7 @@ export const KillboardSummary = z
     activeCorporations: z.array(ActiveCorporation).meta({
       description: `Top ${KILLBOARD_TOP_CORPORATIONS} player corporations on kills here (victim or attacker), by active days (most first), then last seen (most recent first)`,
     }),
+    feed: KillmailFeed,
   })
   .meta({ id: 'KillboardSummary' })
 export type KillboardSummary = z.infer<typeof KillboardSummary>
@@ -40,6 +42,7 @@ export const KillboardActivity = z
     max: z.number().int().meta({ description: 'Largest cell, for colour scaling (0 when there are no kills)' }),
     totalKills: z.number().int(),
     daysCovered: z.number().int().meta({ description: 'As in the killboard summary' }),
+    feed: KillmailFeed,
   })
   .meta({ id: 'KillboardActivity' })
 export type KillboardActivity = z.infer<typeof KillboardActivity>

@@ -19,3 +19,10 @@ export const ZKILL_SITE = 'https://zkillboard.com'
 /** zKillboard pages for a kill and a character, under the configured zKillboard address. */
 export const zkillKillUrl = (base: string, killmailId: number) => `${base.replace(/\/$/, '')}/kill/${killmailId}/`
 export const zkillCharacterUrl = (base: string, characterId: number) => `${base.replace(/\/$/, '')}/character/${characterId}/`
+
+/**
+ * The killmail data is STALE when the live feed has stored no kill, or the newest stored kill happened, longer ago
+ * than this. New Eden has kills every minute and the feed looks for new ones every 6 s, so half an hour without one
+ * is an outage, not a quiet spell (docs/tools/killmails.md, "Freshness").
+ */
+export const KILLMAIL_FEED_STALE_MINUTES = 30

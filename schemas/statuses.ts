@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { KillmailFeed } from './killmail-feed.js'
 import { DatasetStatus } from './static-data.js'
 
 export const DependencyStatus = z.object({
@@ -23,6 +24,7 @@ export const StatusesResponse = z
     next_expected_update: z.string().nullable(),
     prices: z.array(z.object({ station_id: z.number().int(), label: z.string(), age_seconds: z.number().int().nullable() })),
     deps: z.object({ esi: DependencyStatus, zkill: DependencyStatus }),
+    killmail_feed: z.union([KillmailFeed, z.null()]),
     online: z.object({ players: z.number().int().nullable(), at: z.string().nullable() }),
     static_data: z.object({ ready: z.boolean(), sde_version: z.string().nullable(), imported_at: z.string().nullable(), datasets: z.array(DatasetStatus) }),
     error: z.string().nullable(),

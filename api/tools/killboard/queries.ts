@@ -72,7 +72,7 @@ export async function readSummary(ch: ClickHouseClient, systemId: number, now: D
 }
 
 /** Kills per UTC weekday (Monday first) and hour over the window, for one system. */
-export async function readActivity(ch: ClickHouseClient, systemId: number, now: Date): Promise<Omit<KillboardActivity, 'solarsystemid'>> {
+export async function readActivity(ch: ClickHouseClient, systemId: number, now: Date): Promise<Omit<KillboardActivity, 'solarsystemid' | 'feed'>> {
   const { today, start } = windowDays(now)
   const cells = await queryRows<{ dow: number; hour: number; kills: string | number; first_day: string | null }>(
     ch,

@@ -4,6 +4,7 @@ import { FakeEsi } from '../../../ingest/fakes/esi/server.js'
 import { daysAgo, killMessage, waitForStored } from '../../../pipelines/killmails/testing.js'
 import { publish } from '../../../pipelines/stream/typed.js'
 import { KillboardActivity, KillboardSummary } from '../../../schemas/killboard.js'
+import { KILLMAIL_FEED_STALE_MINUTES } from '../../../schemas/killmail-constants.js'
 import { KillmailsTopic } from '../../../schemas/killmails.js'
 import { startTestApp, type TestApp } from '../../testing/in-process-app.js'
 
@@ -14,6 +15,8 @@ const UNNAMED = 98_100_003
 let app: TestApp
 let esi: FakeEsi
 let names: FakeKillmailState
+/** The newest kill the setup stores: 0.1 days (2.4 hours) ago, so the data is behind the present. */
+let newestKillTime: string
 
 const get = async (path: string, base = app.url) => {
   const res = await fetch(base + path)
@@ -28,8 +31,9 @@ beforeAll(async () => {
   addKillmailRoutes(esi, names)
   await esi.start()
   app = await startTestApp({ ESI_BASE_URL: esi.url })
+  newestKillTime = daysAgo(0.1)
   const kills = [
-    killMessage({ id: 501, time: daysAgo(0.1), systemId: SYSTEM, victim: { characterId: 1, corporationId: VISITOR, shipTypeId: 587 }, attackers: [{ characterId: 2, corporationId: RESIDENT }] }),
+    killMessage({ id: 501, time: newestKillTime, systemId: SYSTEM, victim: { characterId: 1, corporationId: VISITOR, shipTypeId: 587 }, attackers: [{ characterId: 2, corporationId: RESIDENT }] }),
     killMessage({ id: 502, time: daysAgo(1.5), systemId: SYSTEM, victim: { characterId: 3, corporationId: UNNAMED, shipTypeId: 587 }, attackers: [{ characterId: 2, corporationId: RESIDENT }] }),
     killMessage({ id: 503, time: daysAgo(3.2), systemId: SYSTEM, victim: { characterId: 2, corporationId: RESIDENT, shipTypeId: 587 }, attackers: [{ characterId: 4, corporationId: VISITOR }] }),
   ]
@@ -109,6 +113,31 @@ describe('GET /api/killboard-activity/:solarsystemid', () => {
     const dow = (t.getUTCDay() + 6) % 7
     expect(body.hours[dow][t.getUTCHours()]).toBeGreaterThanOrEqual(1)
     expect(body.max).toBe(Math.max(...body.hours.flat()))
+  })
+})
+
+describe('the feed state in both answers', () => {
+  it('says the data may be incomplete (STALE) when the newest stored kill is hours old, with its time', async () => {
+    for (const path of [`/api/killboard-summary/${SYSTEM}`, `/api/killboard-activity/${SYSTEM}`]) {
+      const { body } = await get(path)
+      expect(body.feed, path).toMatchObject({ status: 'STALE', stale_after_minutes: KILLMAIL_FEED_STALE_MINUTES })
+      expect(Date.parse(body.feed.newest_kill_at), path).toBe(Date.parse(newestKillTime))
+      expect(body.feed.newest_kill_age_seconds, path).toBeGreaterThanOrEqual(0.1 * 86_400)
+      // the feed stored these kills just now: it runs, but only brings old kills
+      expect(body.feed.live_stored_age_seconds, path).toBeLessThan(600)
+      expect(body.feed.detail, path).toBe('The newest kill stored happened 2 hours ago: the feed is behind')
+    }
+  })
+
+  it('is OK once a current kill is stored, anywhere in New Eden', async () => {
+    const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')
+    await publish(app.ctx.stream, KillmailsTopic, [{ key: '509', value: killMessage({ id: 509, time: now, systemId: 30_000_142, victim: { characterId: 7, shipTypeId: 587 }, attackers: [{ characterId: 8 }] }) }])
+    await waitForStored(app.ctx.ch, [509])
+    await expect.poll(async () => (await get(`/api/killboard-activity/${SYSTEM}`)).body.feed.status, { timeout: 20_000, interval: 500 }).toBe('OK')
+    const { body } = await get(`/api/killboard-summary/${SYSTEM}`)
+    expect(body.feed.status).toBe('OK')
+    expect(Date.parse(body.feed.newest_kill_at)).toBe(Date.parse(now))
+    expect(body.totalKills).toBe(3) // a kill elsewhere changes the freshness, not this system's counts
   })
 })
 

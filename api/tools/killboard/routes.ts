@@ -4,6 +4,7 @@ import { KillboardActivity, KillboardSummary, SolarSystemParams } from '../../..
 import type { ApiContext } from '../../app.js'
 import { HttpError } from '../../http/errors.js'
 import type { ApiRouter } from '../../http/router.js'
+import { killmailFreshness } from './freshness.js'
 import { readActivity, readSummary, daysSince } from './queries.js'
 
 /** Answers can be reused briefly: new kills move these numbers slowly. */
@@ -13,6 +14,7 @@ export const NAME_BUDGET_MS = 2_500
 
 export function register(router: ApiRouter, ctx: ApiContext) {
   const log = ctx.log.child({ component: 'killboard' })
+  const freshness = killmailFreshness(ctx.ch, (err) => log.warn({ err }, 'killmail freshness unavailable; the last reading serves'))
 
   /** A system id the static data does not know is a 404; without static data yet, any id is looked up. */
   const checkSystem = (id: number) => {
@@ -36,7 +38,7 @@ export function register(router: ApiRouter, ctx: ApiContext) {
     async ({ params, ctx: kctx }) => {
       checkSystem(params.solarsystemid)
       const now = new Date()
-      const facts = await readSummary(ctx.ch, params.solarsystemid, now)
+      const [facts, feed] = await Promise.all([readSummary(ctx.ch, params.solarsystemid, now), freshness.current()])
       const names = await resolveNames(ctx.ch, ctx.esi, facts.corporations.map((c) => c.id), log, { signal: AbortSignal.timeout(NAME_BUDGET_MS) }).catch((err) => {
         log.warn({ err }, 'corporation names unavailable')
         return new Map<number, string>()
@@ -54,6 +56,7 @@ export function register(router: ApiRouter, ctx: ApiContext) {
           activeDays: c.activeDays,
           lastSeenDaysAgo: daysSince(c.lastSeenMs, now.getTime()),
         })),
+        feed,
       }
     },
   )
@@ -71,9 +74,9 @@ export function register(router: ApiRouter, ctx: ApiContext) {
     },
     async ({ params, ctx: kctx }) => {
       checkSystem(params.solarsystemid)
-      const activity = await readActivity(ctx.ch, params.solarsystemid, new Date())
+      const [activity, feed] = await Promise.all([readActivity(ctx.ch, params.solarsystemid, new Date()), freshness.current()])
       kctx.set('Cache-Control', CACHE_CONTROL)
-      return { solarsystemid: params.solarsystemid, ...activity }
+      return { solarsystemid: params.solarsystemid, ...activity, feed }
     },
   )
 }

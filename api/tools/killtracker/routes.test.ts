@@ -5,6 +5,7 @@ import { daysAgo, killMessage, seedTrackedPlayer, waitForStored } from '../../..
 import { publish } from '../../../pipelines/stream/typed.js'
 import { KillTrackerResponse } from '../../../schemas/kill-tracker.js'
 import { KillmailsTopic } from '../../../schemas/killmails.js'
+import { KILLMAIL_FEED_STALE_MINUTES } from '../../../schemas/killmail-constants.js'
 import { createApi } from '../../app.js'
 import { startTestApp, type TestApp } from '../../testing/in-process-app.js'
 import { NAME_BUDGET_MS } from '../killboard/routes.js'
@@ -156,6 +157,24 @@ describe('GET /api/{name} (kill tracker)', () => {
       expect(body !== null && typeof body === 'object' && 'last7d' in body, name).toBe(false) // not a kill tracker answer
     }
     expect((await get('/api/health')).body).toMatchObject({ ok: true })
+  })
+
+  it('carries the feed state, current even while the rest of the answer is reused', async () => {
+    await seedTrackedPlayer(app.ctx.ch, { path: 'fresh', display_name: 'Fresh', character_ids: [ALICE] })
+    const first = (await get('/api/fresh')).body
+    expect(KillTrackerResponse.parse(first)).toEqual(first)
+    // The newest stored kill (711) happened 0.1 days ago: the feed stores kills, but only old ones.
+    expect(first.feed).toMatchObject({ status: 'STALE', stale_after_minutes: KILLMAIL_FEED_STALE_MINUTES })
+    expect(first.feed.newest_kill_age_seconds).toBeGreaterThanOrEqual(0.1 * 86_400)
+    const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')
+    await publish(app.ctx.stream, KillmailsTopic, [
+      { key: '712', value: killMessage({ id: 712, time: now, systemId: 30_000_142, victim: { characterId: ENEMY + 1, shipTypeId: 587 }, attackers: [{ characterId: ENEMY }] }) },
+    ])
+    await waitForStored(app.ctx.ch, [712])
+    await expect.poll(async () => (await get('/api/fresh')).body.feed.status, { timeout: 20_000, interval: 500 }).toBe('OK')
+    const later = (await get('/api/fresh')).body
+    expect(Date.parse(later.feed.newest_kill_at)).toBe(Date.parse(now))
+    expect(later.meta.fetchedAt).toBe(first.meta.fetchedAt) // the tracker's own answer is still the cached one
   })
 
   it('answers JSON for a method no /api route takes', async () => {

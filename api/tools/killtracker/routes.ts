@@ -5,6 +5,7 @@ import type { ApiContext } from '../../app.js'
 import { rateLimit } from '../../http/rate-limit.js'
 import type { ApiRouter } from '../../http/router.js'
 import { NAME_BUDGET_MS } from '../killboard/routes.js'
+import { killmailFreshness } from '../killboard/freshness.js'
 import { wholeDaysAgo } from '../killboard/queries.js'
 import { findTrackedPlayer, readActivity, type TrackedPlayer } from './store.js'
 import { summarize, type ListedKill } from './summary.js'
@@ -21,7 +22,8 @@ export const INCOMPLETE_CACHE_SECONDS = 5
  */
 export function register(router: ApiRouter, ctx: ApiContext) {
   const log = ctx.log.child({ component: 'kill-tracker' })
-  const cache = new Map<string, { expires: number; body: KillTrackerResponse }>()
+  const cache = new Map<string, { expires: number; body: Omit<KillTrackerResponse, 'feed'> }>()
+  const freshness = killmailFreshness(ctx.ch, (err) => log.warn({ err }, 'killmail freshness unavailable; the last reading serves'))
 
   const shipName = (typeId: number): string | null => {
     if (!ctx.catalog.ready) return null
@@ -35,7 +37,7 @@ export function register(router: ApiRouter, ctx: ApiContext) {
     url: zkillKillUrl(ctx.config.ZKILL_BASE_URL, k.killmailId),
   })
 
-  const build = async (player: TrackedPlayer): Promise<KillTrackerResponse> => {
+  const build = async (player: TrackedPlayer): Promise<Omit<KillTrackerResponse, 'feed'>> => {
     const now = new Date()
     const [{ rows, lastDeathMs }, names] = await Promise.all([
       readActivity(ctx.ch, player.characterIds, now),
@@ -91,7 +93,8 @@ export function register(router: ApiRouter, ctx: ApiContext) {
         if (cache.size > 1000) for (const [k, v] of cache) if (v.expires <= Date.now()) cache.delete(k)
       }
       kctx.set('Cache-Control', `public, max-age=${Math.max(0, Math.round((cached.expires - Date.now()) / 1000))}`)
-      return cached.body
+      // The feed state is not kept with the answer: it is cached on its own (30 s), so a recovery shows at once.
+      return { ...cached.body, feed: await freshness.current() }
     },
   )
 }

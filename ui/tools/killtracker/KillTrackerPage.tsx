@@ -3,6 +3,8 @@ import { useParams } from 'react-router-dom'
 import type { KillTrackerResponse } from '../../../schemas/kill-tracker'
 import { TRACKER_WINDOW_DAYS, ZKILL_SITE, zkillCharacterUrl } from '../../../schemas/killmail-constants'
 import { NotFound } from '../../pages/NotFound'
+import { KillFeedNote } from '../../components/KillFeedNote'
+import { readFeed } from '../../lib/kill-feed'
 import { deathHeadline, formatKd, utcDateTime, utcTime } from './format'
 import { formatIskCompact } from '../../lib/format'
 import { KillDonut } from './KillDonut'
@@ -44,6 +46,7 @@ function Loaded({ data }: { data: KillTrackerResponse }) {
   const positive = last7d.status === 'POSITIVE'
   return (
     <>
+      <KillFeedNote feed={readFeed(data.feed)} />
       <p className="kt-headline" data-testid="kt-headline">
         {deathHeadline(data.name, lastDeath.daysSince)}
       </p>

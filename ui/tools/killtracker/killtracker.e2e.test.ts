@@ -248,4 +248,30 @@ describe('kill tracker page', () => {
     expect(await page.getByTestId('kt-error').count()).toBe(0)
     await close()
   })
+
+  it('says in amber that kill data may be incomplete while the newest stored kill is hours old, and not once a current one is stored', async () => {
+    const { page, errors, close } = await open('/alice')
+    await page.getByTestId('kt-headline').waitFor()
+    // The feed runs, but the newest kill it brought (Alice's) happened half a day ago: the data is behind.
+    const note = page.getByTestId('kill-feed-note')
+    expect(await text(page, 'kill-feed-note')).toBe('Kill data may be incomplete: the newest kill stored is from 12 hours ago (zKillboard feed behind or down).')
+    expect(await note.getAttribute('class')).toBe('warning-box')
+    // A kill happening now, anywhere, reaches the feed: the data is current again.
+    fakes.zkill.push(makeKillmail(spec(830, 0, { characterId: ENEMY, shipTypeId: 587 }, [{ characterId: ENEMY }])))
+    await waitForStored(app.ctx.ch, [830], 60_000)
+    await expect
+      .poll(
+        async () => {
+          const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/alice')
+          await page.getByRole('button', { name: 'Refresh' }).click()
+          await answered
+          await page.getByTestId('kt-headline').waitFor()
+          return note.count()
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(0)
+    expect(errors).toEqual([])
+    await close()
+  })
 })

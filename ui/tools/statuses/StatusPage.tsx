@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import type { StatusesResponse } from '../../../schemas/statuses'
 import { apiGet, ApiError } from '../../lib/api'
 import { TableWrap } from '../../components/TableWrap'
+import { secondsAgo } from '../../lib/kill-feed'
 import './statuses.css'
 
 type Tone = 'good' | 'warn' | 'bad' | 'neutral'
@@ -91,6 +92,29 @@ export default function StatusPage() {
               </p>
               <p className="muted">
                 Every {data.cadence_minutes} minutes; next update expected {data.next_expected_update ? new Date(data.next_expected_update).toISOString().slice(11, 16) + ' UTC' : 'unknown'}
+              </p>
+            </section>
+            <section className="status-card">
+              <h2>Killmail feed</h2>
+              <p data-testid="killmail-feed-status">
+                {data.killmail_feed ? (
+                  <>
+                    <Badge tone={PIPELINE_TONE[data.killmail_feed.status] ?? 'neutral'}>{data.killmail_feed.status}</Badge> {data.killmail_feed.detail}
+                  </>
+                ) : (
+                  <>
+                    <Badge tone="neutral">UNKNOWN</Badge> The database could not say
+                  </>
+                )}
+              </p>
+              {data.killmail_feed?.newest_kill_at && (
+                <p data-testid="killmail-feed-newest">
+                  Newest kill stored: {data.killmail_feed.newest_kill_at.slice(0, 16).replace('T', ' ')} UTC ({secondsAgo(data.killmail_feed.newest_kill_age_seconds ?? 0)})
+                </p>
+              )}
+              <p className="muted" data-testid="killmail-feed-zkill">
+                zKillboard {data.deps.zkill.ok ? <Badge tone="good">UP</Badge> : <Badge tone="bad">DOWN</Badge>}
+                {data.killmail_feed && ` · STALE after ${data.killmail_feed.stale_after_minutes} minutes without a new kill`}
               </p>
             </section>
             <section className="status-card">

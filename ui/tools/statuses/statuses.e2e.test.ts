@@ -44,6 +44,54 @@ describe('/statuses', () => {
     await context.close()
   })
 
+  it('shows the killmail feed: OK, the newest stored kill and its age, next to zKillboard answering', async () => {
+    // The demo's fake zKillboard has a new kill every 20 s; right after the server starts, its live feed may not have
+    // stored one yet (or only ones from an earlier run): wait until it has.
+    await expect
+      .poll(async () => ((await (await fetch(`${baseUrl}/api/statuses`)).json()) as { killmail_feed: { status: string } | null }).killmail_feed?.status, { timeout: 90_000, interval: 1_000 })
+      .toBe('OK')
+    const { page, context, errors } = await openPage(browser, baseUrl)
+    await page.goto('/statuses')
+    const feed = page.getByTestId('killmail-feed-status')
+    await feed.waitFor()
+    expect(await feed.locator('.badge').textContent()).toBe('OK')
+    expect(await feed.locator('.badge').getAttribute('class')).toContain('badge-good')
+    expect(await feed.textContent()).toMatch(/^OK Newest kill \d+ (seconds?|minutes?) ago; the live feed stored one \d+ (seconds?|minutes?) ago$/)
+    expect(await page.getByTestId('killmail-feed-newest').textContent()).toMatch(/^Newest kill stored: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC \(\d+ (seconds?|minutes?) ago\)$/)
+    expect(await page.getByTestId('killmail-feed-zkill').textContent()).toBe('zKillboard UP · STALE after 30 minutes without a new kill')
+    expect(errors).toEqual([])
+    await context.close()  }, 150_000)
+
+  it('shows a STALE killmail feed with the newest kill three hours ago, STARTING before any kill, and UNKNOWN without the database', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    let feed: unknown = null
+    await page.route('**/api/statuses', async (route) => {
+      const body = await (await route.fetch()).json()
+      body.killmail_feed = feed
+      body.deps.zkill = { ok: false, ms: null, status: null, error: 'ECONNREFUSED' }
+      await route.fulfill({ json: body })
+    })
+    const at = new Date(Date.now() - 3 * 3_600_000 - 300_000).toISOString()
+    feed = { status: 'STALE', newest_kill_at: at, newest_kill_age_seconds: 3 * 3600 + 300, live_stored_at: at, live_stored_age_seconds: 3 * 3600 + 290, stale_after_minutes: 30, detail: 'The live feed last stored a kill 3 hours ago' }
+    await page.goto('/statuses')
+    const status = page.getByTestId('killmail-feed-status')
+    await expect.poll(() => status.textContent()).toBe('STALE The live feed last stored a kill 3 hours ago')
+    expect(await status.locator('.badge').getAttribute('class')).toContain('badge-bad')
+    expect(await page.getByTestId('killmail-feed-newest').textContent()).toBe(`Newest kill stored: ${at.slice(0, 16).replace('T', ' ')} UTC (3 hours ago)`)
+    expect(await page.getByTestId('killmail-feed-zkill').textContent()).toBe('zKillboard DOWN · STALE after 30 minutes without a new kill')
+
+    feed = { status: 'STARTING', newest_kill_at: null, newest_kill_age_seconds: null, live_stored_at: null, live_stored_age_seconds: null, stale_after_minutes: 30, detail: 'No kill stored yet' }
+    await page.reload()
+    await expect.poll(() => status.textContent()).toBe('STARTING No kill stored yet')
+    expect(await status.locator('.badge').getAttribute('class')).toContain('badge-neutral')
+    expect(await page.getByTestId('killmail-feed-newest').count()).toBe(0)
+
+    feed = null
+    await page.reload()
+    await expect.poll(() => status.textContent()).toBe('UNKNOWN The database could not say')
+    await context.close()
+  })
+
   it('shows DB DOWN and DOWN dependencies with their HTTP status and error', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.route('**/api/statuses', async (route) => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { apiGet } from '../../lib/api'
 import { useAsync } from '../../lib/use-async'
 import { formatInt } from '../../lib/format'
@@ -6,6 +6,7 @@ import { GameImage } from '../../components/GameImage'
 import { Section } from './Section'
 import { corporationLabel, readActivity, readSummary, relativeTime, topCorporations, type KillboardActivity, type KillboardSummary } from './killboard'
 import { TableWrap } from '../../components/TableWrap'
+import { KillFeedNote } from '../../components/KillFeedNote'
 
 /** Fetch a killboard panel's data; a failed or malformed answer is logged and leaves the panel loading (spec). */
 function useKillboard<T>(path: string, read: (body: unknown) => T | null): T | null {
@@ -20,10 +21,25 @@ function useKillboard<T>(path: string, read: (body: unknown) => T | null): T | n
   return loaded.state === 'ok' ? loaded.value : null
 }
 
-export function ActivityHeatmap({ systemId }: { systemId: number }) {
+/**
+ * A system's killboard panels: the activity heatmap, the kills summary and the recent corporations, with one amber
+ * note above them when the killmail feed is STALE (both answers carry its state; either one saying STALE is enough).
+ */
+export function KillboardPanels({ systemId, imageServer }: { systemId: number; imageServer: string }) {
   const activity = useKillboard<KillboardActivity>(`/api/killboard-activity/${systemId}`, readActivity)
+  const summary = useKillboard<KillboardSummary>(`/api/killboard-summary/${systemId}`, readSummary)
+  return (
+    <>
+      <ActivityHeatmap activity={activity} note={<KillFeedNote feed={[activity?.feed, summary?.feed].find((f) => f?.status === 'STALE')} />} />
+      <KillsSummary summary={summary} imageServer={imageServer} />
+    </>
+  )
+}
+
+function ActivityHeatmap({ activity, note }: { activity: KillboardActivity | null; note: ReactNode }) {
   return (
     <Section name="Killboard activity">
+      {note}
       {!activity ? (
         <p className="muted">Loading activity...</p>
       ) : (
@@ -61,8 +77,7 @@ export function ActivityHeatmap({ systemId }: { systemId: number }) {
   )
 }
 
-export function KillsSummary({ systemId, imageServer }: { systemId: number; imageServer: string }) {
-  const summary = useKillboard<KillboardSummary>(`/api/killboard-summary/${systemId}`, readSummary)
+function KillsSummary({ summary, imageServer }: { summary: KillboardSummary | null; imageServer: string }) {
   return (
     <>
       <Section name="Kills summary" heading="Kills">

@@ -8,7 +8,7 @@ import { useAsync } from '../../lib/use-async'
 import { destinationColour, destinationLabel } from './destinations'
 import { planetKind } from './filters'
 import { formatHours, formatKg } from './format'
-import { ActivityHeatmap, KillsSummary } from './KillboardPanels'
+import { KillboardPanels } from './KillboardPanels'
 import { TableWrap } from '../../components/TableWrap'
 
 /** A community value with the SDE's beside it when they differ, shown as a range. */
@@ -173,8 +173,7 @@ export function SystemDialog({ jcode, onClose }: { jcode: string; onClose: () =>
           <Section name="Statics">
             <Statics detail={load.value} />
           </Section>
-          <ActivityHeatmap systemId={system.solarsystemid} />
-          <KillsSummary systemId={system.solarsystemid} imageServer={load.value.image_server} />
+          <KillboardPanels systemId={system.solarsystemid} imageServer={load.value.image_server} />
           <Section name="Celestials">
             <Celestials detail={load.value} />
           </Section>

@@ -38,6 +38,16 @@ describe('topCorporations', () => {
 
 describe('reading the killboard answers', () => {
   const days = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const
+  const feed = {
+    status: 'STALE' as const,
+    newest_kill_at: '2026-11-22T09:00:00.000Z',
+    newest_kill_age_seconds: 10_800,
+    live_stored_at: '2026-11-22T09:00:05.000Z',
+    live_stored_age_seconds: 10_795,
+    stale_after_minutes: 30,
+    detail: 'The live feed last stored a kill 2 hours ago',
+  }
+  const { detail: _d, live_stored_at: _l, ...feedRead } = feed
 
   it('accepts the API answers, as its own schema describes them', () => {
     const summary = KillboardSummary.parse({
@@ -50,13 +60,16 @@ describe('reading the killboard answers', () => {
         { id: 1, name: 'A', activeDays: 2, lastSeenDaysAgo: 1 },
         { id: 2, name: null, activeDays: 1, lastSeenDaysAgo: 3.5 },
       ],
+      feed,
     })
-    expect(readSummary(summary)).toEqual({ totalKills: 5, daysCovered: 30, mostRecentKillDaysAgo: 0.2, activeCorporations: summary.activeCorporations })
+    expect(readSummary(summary)).toEqual({ totalKills: 5, daysCovered: 30, mostRecentKillDaysAgo: 0.2, activeCorporations: summary.activeCorporations, feed: feedRead })
     const hours = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0))
     hours[2][14] = 3
-    const activity = KillboardActivity.parse({ solarsystemid: 31000488, days, hours, max: 3, totalKills: 3, daysCovered: 30 })
-    expect(readActivity(activity)).toEqual({ days, hours, max: 3 })
-    expect(readActivity({ days, hours })?.max).toBe(3)
+    const activity = KillboardActivity.parse({ solarsystemid: 31000488, days, hours, max: 3, totalKills: 3, daysCovered: 30, feed })
+    expect(readActivity(activity)).toEqual({ days, hours, max: 3, feed: feedRead })
+    // an answer without the feed's state (or with a malformed one) is still drawn, without a freshness note
+    expect(readActivity({ days, hours })).toEqual({ days, hours, max: 3, feed: null })
+    expect(readActivity({ days, hours, feed: { status: 'LATE' } })?.feed).toBeNull()
   })
 
   it('refuses anything else, so the panel keeps loading', () => {

@@ -29,6 +29,12 @@ async function open(path: string, images: 'up' | 'down' = 'up') {
   return t
 }
 const count = (page: Page) => page.getByTestId('wh-count').textContent()
+/** The killmail feed's state as the killboard answers carry it: current, or three hours behind. */
+const feedState = (status: 'OK' | 'STALE') => {
+  const age = status === 'OK' ? 40 : 3 * 3600 + 300
+  const at = new Date(Date.now() - age * 1000).toISOString()
+  return { status, newest_kill_at: at, newest_kill_age_seconds: age, live_stored_at: at, live_stored_age_seconds: age, stale_after_minutes: 30, detail: 'as the API says it' }
+}
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams)
 
 describe('wormhole database list', () => {
@@ -160,7 +166,7 @@ describe('system dialog', () => {
     const hours = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0))
     hours[1][20] = 4
     hours[5][3] = 1
-    const activity = KillboardActivity.parse({ solarsystemid: 31000488, days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], hours, max: 4, totalKills: 5, daysCovered: 30 })
+    const activity = KillboardActivity.parse({ solarsystemid: 31000488, days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], hours, max: 4, totalKills: 5, daysCovered: 30, feed: feedState('OK') })
     await page.route('**/api/killboard-activity/31000488', (r) => r.fulfill({ json: activity }))
     const corps = Array.from({ length: 12 }, (_, i) => ({
       id: 98000000 + i,
@@ -168,7 +174,7 @@ describe('system dialog', () => {
       activeDays: i < 2 ? 9 : 3,
       lastSeenDaysAgo: i === 0 ? 2.5 : i === 1 ? 30 / 86_400 : 1 + i,
     }))
-    const summary = KillboardSummary.parse({ solarsystemid: 31000488, totalKills: 42, daysCovered: 30, windowDays: 60, mostRecentKillDaysAgo: 3 / 24, activeCorporations: corps })
+    const summary = KillboardSummary.parse({ solarsystemid: 31000488, totalKills: 42, daysCovered: 30, windowDays: 60, mostRecentKillDaysAgo: 3 / 24, activeCorporations: corps, feed: feedState('OK') })
     await page.route('**/api/killboard-summary/31000488', (r) => r.fulfill({ json: summary }))
     await page.goto('/wormholes/J123450')
     const dialog = page.getByRole('dialog')
@@ -189,7 +195,32 @@ describe('system dialog', () => {
     expect(await cells(3)).toEqual(['Corporation 98000003', '3', '4 days ago'])
     expect(await cells(9)).toEqual(['Corp 9', '3', '10 days ago'])
     expect(await rows.nth(0).locator('img').getAttribute('src')).toMatch(/\/corporations\/98000001\/logo\?size=32$/)
+    // the feed is current: no freshness note
+    expect(await dialog.getByTestId('kill-feed-note').count()).toBe(0)
     await t.context.close()
+  })
+
+  it('says once, in amber above the killboard panels, that kill data may be incomplete while the feed is STALE', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl)
+    await page.route(/images\.evetech\.net/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }))
+    const hours = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0))
+    const stale = feedState('STALE')
+    await page.route('**/api/killboard-activity/31000488', (r) =>
+      r.fulfill({ json: KillboardActivity.parse({ solarsystemid: 31000488, days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], hours, max: 0, totalKills: 0, daysCovered: 60, feed: stale }) }),
+    )
+    await page.route('**/api/killboard-summary/31000488', (r) =>
+      r.fulfill({ json: KillboardSummary.parse({ solarsystemid: 31000488, totalKills: 0, daysCovered: 60, windowDays: 60, mostRecentKillDaysAgo: null, activeCorporations: [], feed: stale }) }),
+    )
+    await page.goto('/wormholes/J123450')
+    const dialog = page.getByRole('dialog')
+    await eventually(() => dialog.getByTestId('kills-summary').textContent()).toBe('0 kills in the last 60 days.')
+    const note = dialog.getByTestId('kill-feed-note')
+    expect(await note.count()).toBe(1)
+    expect(await note.textContent()).toBe('Kill data may be incomplete: the newest kill stored is from 3 hours ago (zKillboard feed behind or down).')
+    expect(await note.getAttribute('class')).toBe('warning-box')
+    expect(await dialog.getByRole('region', { name: 'Killboard activity' }).getByTestId('kill-feed-note').count()).toBe(1)
+    expect(errors).toEqual([])
+    await context.close()
   })
 
   it('shows labelled placeholders when the image server is unreachable', async () => {

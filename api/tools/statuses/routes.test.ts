@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { killMessage, startKillmailTestApp } from '../../../pipelines/killmails/testing.js'
+import { publish } from '../../../pipelines/stream/typed.js'
+import { KILLMAIL_FEED_STALE_MINUTES } from '../../../schemas/killmail-constants.js'
+import { KillmailsTopic } from '../../../schemas/killmails.js'
+import { StatusesResponse } from '../../../schemas/statuses.js'
+
+let t: Awaited<ReturnType<typeof startKillmailTestApp>>
+
+beforeAll(async () => {
+  t = await startKillmailTestApp() // a fake zKillboard answers the reachability ping; the live feed itself is off
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const statuses = async () => {
+  const res = await fetch(`${t.app.url}/api/statuses`)
+  expect(res.status).toBe(200)
+  const body = await res.json()
+  expect(StatusesResponse.parse(body)).toEqual(body)
+  return body as StatusesResponse
+}
+/** The feed's status, asked until it is `want`: a status other than OK is reused for a few seconds. */
+const feedBecomes = (want: string) => expect.poll(async () => (await statuses()).killmail_feed?.status, { timeout: 20_000, interval: 500 }).toBe(want)
+
+const HOUR = 3_600_000
+/** A row as the store writes it, with the times a test needs (the store's own `stored_at` is the insert's time). */
+const storedKill = (id: number, time: Date, storedAt: Date, source: 'live' | 'backfill') => ({
+  killmail_id: id,
+  killmail_hash: `hash${id}`,
+  killmail_time: time.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+  solar_system_id: 31_000_005,
+  source,
+  received_at: storedAt.toISOString(),
+  stored_at: storedAt.toISOString(),
+})
+
+describe('GET /api/statuses: the killmail feed', () => {
+  it('is STARTING while no kill is stored, next to zKillboard answering its ping', async () => {
+    const body = await statuses()
+    expect(body.killmail_feed).toEqual({
+      status: 'STARTING',
+      newest_kill_at: null,
+      newest_kill_age_seconds: null,
+      live_stored_at: null,
+      live_stored_age_seconds: null,
+      stale_after_minutes: KILLMAIL_FEED_STALE_MINUTES,
+      detail: 'No kill stored yet',
+    })
+    expect(body.deps.zkill).toMatchObject({ ok: true, status: 200 })
+  })
+
+  it('is STALE when the live feed stored its last kill three hours ago, with that kill\'s time and age', async () => {
+    const at = new Date(Date.now() - 3 * HOUR)
+    await t.app.ctx.ch.insert({ table: 'killmails', format: 'JSONEachRow', values: [storedKill(9001, new Date(at.getTime() - 60_000), at, 'live')] })
+    await feedBecomes('STALE')
+    const feed = (await statuses()).killmail_feed!
+    expect(Date.parse(feed.newest_kill_at!)).toBe(Math.floor((at.getTime() - 60_000) / 1000) * 1000)
+    expect(feed.newest_kill_age_seconds).toBeGreaterThanOrEqual(3 * 3600 + 60)
+    expect(feed.newest_kill_age_seconds).toBeLessThan(3 * 3600 + 120)
+    expect(Date.parse(feed.live_stored_at!)).toBe(at.getTime())
+    expect(feed.live_stored_age_seconds).toBeGreaterThanOrEqual(3 * 3600)
+    expect(feed.detail).toBe('The live feed last stored a kill 3 hours ago')
+  })
+
+  it('stays STALE when only a backfill stores kills, however recent (the live feed is still down)', async () => {
+    const now = new Date()
+    await t.app.ctx.ch.insert({ table: 'killmails', format: 'JSONEachRow', values: [storedKill(9002, new Date(now.getTime() - 60_000), now, 'backfill')] })
+    await expect.poll(async () => (await statuses()).killmail_feed?.newest_kill_age_seconds, { timeout: 20_000, interval: 500 }).toBeLessThan(120)
+    const feed = (await statuses()).killmail_feed!
+    expect(feed.status).toBe('STALE')
+    expect(feed.detail).toBe('The live feed last stored a kill 3 hours ago')
+  })
+
+  it('is OK again once the live feed stores a current kill', async () => {
+    await publish(t.app.ctx.stream, KillmailsTopic, [{ key: '9003', value: killMessage({ id: 9003, time: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'), systemId: 31_000_005, victim: { characterId: 1, shipTypeId: 587 }, attackers: [{ characterId: 2 }] }) }])
+    await feedBecomes('OK')
+    const feed = (await statuses()).killmail_feed!
+    expect(feed.live_stored_age_seconds).toBeLessThan(60)
+    expect(feed.newest_kill_age_seconds).toBeLessThan(60)
+    expect(feed.detail).toMatch(/^Newest kill \d+ seconds? ago; the live feed stored one \d+ seconds? ago$/)
+  })
+})

@@ -1,0 +1,49 @@
+import type { KillmailFeed } from '../../schemas/killmail-feed'
+
+/** What the killmail pages need of the API's `feed` field (schemas/killmail-feed.ts). */
+export type FeedFreshness = Pick<KillmailFeed, 'status' | 'newest_kill_at' | 'newest_kill_age_seconds' | 'live_stored_age_seconds' | 'stale_after_minutes'>
+
+const isAge = (v: unknown): v is number | null => v === null || (typeof v === 'number' && Number.isFinite(v) && v >= 0)
+
+/** The `feed` field of an answer, or null when it is missing or not in the expected shape (then no note is shown). */
+export function readFeed(body: unknown): FeedFreshness | null {
+  if (!body || typeof body !== 'object') return null
+  const f = body as Record<string, unknown>
+  if (f.status !== 'OK' && f.status !== 'STALE' && f.status !== 'STARTING') return null
+  if (!isAge(f.newest_kill_age_seconds) || !isAge(f.live_stored_age_seconds) || typeof f.stale_after_minutes !== 'number') return null
+  return {
+    status: f.status,
+    newest_kill_at: typeof f.newest_kill_at === 'string' ? f.newest_kill_at : null,
+    newest_kill_age_seconds: f.newest_kill_age_seconds,
+    live_stored_age_seconds: f.live_stored_age_seconds,
+    stale_after_minutes: f.stale_after_minutes,
+  }
+}
+
+/** "3 hours ago", "1 minute ago", "2 days ago": the largest whole unit. */
+export function secondsAgo(seconds: number): string {
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'} ago`
+  const s = Math.max(0, Math.round(seconds))
+  if (s < 60) return unit(s, 'second')
+  if (s < 3600) return unit(Math.floor(s / 60), 'minute')
+  if (s < 86_400) return unit(Math.floor(s / 3600), 'hour')
+  return unit(Math.floor(s / 86_400), 'day')
+}
+
+/**
+ * The amber note for pages built from killmails, or null while the feed is not STALE. It names the newest stored
+ * kill's age when that is past the threshold (the usual case: the feed is down or far behind), else when the live
+ * feed last stored a kill (only a backfill brought recent kills).
+ */
+export function feedNote(feed: FeedFreshness | null | undefined): string | null {
+  if (!feed || feed.status !== 'STALE') return null
+  const newest = feed.newest_kill_age_seconds
+  const live = feed.live_stored_age_seconds
+  const why =
+    newest !== null && newest > feed.stale_after_minutes * 60
+      ? `the newest kill stored is from ${secondsAgo(newest)}`
+      : live !== null
+        ? `the live feed last stored a kill ${secondsAgo(live)}`
+        : 'the live feed has stored no kill yet'
+  return `Kill data may be incomplete: ${why} (zKillboard feed behind or down).`
+}
