@@ -11,6 +11,22 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.14.13',
+    date: '2026-11-22',
+    title: "Reviews: market prices, killmail freshness, industry, PI, appraisals",
+    changes: [
+      "Market prices: outlier orders no longer drag the 5% prices. As in Fuzzwork's aggregates, a sell above 100 times the lowest sell and a buy below a hundredth of the highest buy get no weight; one penny buy order for a billion units had pulled a buy price from 70 ISK to 7.",
+      "Market prices: an order ESI lists on two pages no longer leaves a snapshot unfinished, volumes above 4.29 billion (Jita Tritanium) are served whole, and a snapshot being replaced always loads whole. Price ages now count from ESI's data time, and the status page calls prices STALE after the cadence plus ten minutes.",
+      "Status page, kill tracker and system kill panels: a Killmail feed card, and an amber note on the kill panels when no kill has been stored for 30 minutes, so a zKillboard outage no longer reads as a quiet week.",
+      "Killfeed: a global Discord rate limit pauses every webhook, not only the one that got it; a webhook Discord has deleted or refuses is named, in red, on the routes table.",
+      "Industry: a materials total that counts unpriced materials as 0 is marked, the buy side gets its own warning, and before the first ESI snapshot the warnings say the data is not fetched yet instead of blaming ESI.",
+      "PI: each n/a names only the prices that stop that profit, the note counts each profit apart, and a 7.25% tax shows as 7.25%, not 7.3%.",
+      "Appraisals: capital modules count packaged, like ships (their haul was overstated about four times); the largest paste the page takes can be saved; in sell and buy modes the Split total is the midpoint of the best orders shown beside it; an inventory or a fit pasted below a killmail keeps its quantities.",
+      "Time converter: reads times written with a space, as killboards write them (2024-05-01 19:00:00 UTC).",
+      "Killmail backfill: a day whose history file answers 404 is tried again later instead of being stored as a day without kills.",
+    ],
+  },
+  {
     version: '0.14.12',
     date: '2026-11-22',
     title: "Reviews: reactions, appraisals, webhooks, time zones",
