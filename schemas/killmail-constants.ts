@@ -26,3 +26,13 @@ export const zkillCharacterUrl = (base: string, characterId: number) => `${base.
  * is an outage, not a quiet spell (docs/tools/killmails.md, "Freshness").
  */
 export const KILLMAIL_FEED_STALE_MINUTES = 30
+
+/** "3 hours", "1 minute", "12 seconds", "2 days": an age in its largest whole unit (negative ages count as 0). */
+export function ageInWords(seconds: number): string {
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+  const s = Math.max(0, Math.round(seconds))
+  if (s < 60) return unit(s, 'second')
+  if (s < 3600) return unit(Math.floor(s / 60), 'minute')
+  if (s < 86_400) return unit(Math.floor(s / 3600), 'hour')
+  return unit(Math.floor(s / 86_400), 'day')
+}

@@ -1,4 +1,5 @@
 import type { KillmailFeed } from '../../schemas/killmail-feed'
+import { ageInWords } from '../../schemas/killmail-constants'
 
 /** What the killmail pages need of the API's `feed` field (schemas/killmail-feed.ts). */
 export type FeedFreshness = Pick<KillmailFeed, 'status' | 'newest_kill_at' | 'newest_kill_age_seconds' | 'live_stored_age_seconds' | 'stale_after_minutes'>
@@ -21,14 +22,7 @@ export function readFeed(body: unknown): FeedFreshness | null {
 }
 
 /** "3 hours ago", "1 minute ago", "2 days ago": the largest whole unit. */
-export function secondsAgo(seconds: number): string {
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'} ago`
-  const s = Math.max(0, Math.round(seconds))
-  if (s < 60) return unit(s, 'second')
-  if (s < 3600) return unit(Math.floor(s / 60), 'minute')
-  if (s < 86_400) return unit(Math.floor(s / 3600), 'hour')
-  return unit(Math.floor(s / 86_400), 'day')
-}
+export const secondsAgo = (seconds: number) => `${ageInWords(seconds)} ago`
 
 /**
  * The amber note for pages built from killmails, or null while the feed is not STALE. It names the newest stored

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ClickHouseClient } from '../../../pipelines/clickhouse/client.js'
-import { FRESHNESS_CACHE_MS, KillmailFreshness, ageInWords, feedState } from './freshness.js'
+import { FRESHNESS_CACHE_MS, KillmailFreshness, feedState } from './freshness.js'
+import { ageInWords } from '../../../schemas/killmail-constants.js'
 
 const NOW = Date.parse('2026-11-22T12:00:00Z')
 const MIN = 60_000

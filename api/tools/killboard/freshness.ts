@@ -1,5 +1,5 @@
 import { queryRows, type ClickHouseClient } from '../../../pipelines/clickhouse/client.js'
-import { KILLMAIL_FEED_STALE_MINUTES } from '../../../schemas/killmail-constants.js'
+import { ageInWords, KILLMAIL_FEED_STALE_MINUTES } from '../../../schemas/killmail-constants.js'
 import type { KillmailFeed } from '../../../schemas/killmail-feed.js'
 
 /** What the stored kills say about the feed: the newest kill's time and when the live feed last stored one. */
@@ -25,15 +25,6 @@ export async function readFreshnessFacts(ch: ClickHouseClient): Promise<Freshnes
     newestKillMs: row?.newest_kill == null ? null : Number(row.newest_kill) * 1000,
     liveStoredMs: row?.live_stored == null ? null : Number(row.live_stored),
   }
-}
-
-/** "3 hours", "1 minute", "12 seconds", "2 days": the largest whole unit. */
-export function ageInWords(seconds: number): string {
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
-  if (seconds < 60) return unit(seconds, 'second')
-  if (seconds < 3600) return unit(Math.floor(seconds / 60), 'minute')
-  if (seconds < 86_400) return unit(Math.floor(seconds / 3600), 'hour')
-  return unit(Math.floor(seconds / 86_400), 'day')
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ActiveCorporation, KillboardActivity as ActivityAnswer, KillboardSummary as SummaryAnswer } from '../../../schemas/killboard'
-import { readFeed, type FeedFreshness } from '../../lib/kill-feed'
+import { readFeed, secondsAgo, type FeedFreshness } from '../../lib/kill-feed'
 
 /**
  * The killboard panels' data: the API's answers (`schemas/killboard.ts`, spec part 2, section 3), less the fields the
@@ -47,13 +47,5 @@ export const topCorporations = (corps: ActiveCorporation[], limit = 10) =>
 /** The corporation's name, or its id while the API could not learn the name from ESI (it answers `name: null`). */
 export const corporationLabel = (c: Pick<ActiveCorporation, 'id' | 'name'>) => c.name ?? `Corporation ${c.id}`
 
-const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'} ago`
-
 /** A time in days ago as people say it: seconds, minutes, hours or days. */
-export function relativeTime(daysAgo: number): string {
-  const seconds = Math.max(0, Math.round(daysAgo * 86_400))
-  if (seconds < 60) return unit(seconds, 'second')
-  if (seconds < 3600) return unit(Math.floor(seconds / 60), 'minute')
-  if (seconds < 86_400) return unit(Math.floor(seconds / 3600), 'hour')
-  return unit(Math.floor(seconds / 86_400), 'day')
-}
+export const relativeTime = (daysAgo: number) => secondsAgo(daysAgo * 86_400)
