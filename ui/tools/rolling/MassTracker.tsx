@@ -43,10 +43,12 @@ export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; pick
   const hot = parseMassKg(state.hot)
   const otherMass = parseMassKg(other)
   const result = type ? track(type.total_mass!, state.jumps) : null
-  const addJump = (mass: number | null, label: string) => mass && setState((s) => ({ ...s, jumps: [...s.jumps, { mass, label }] }))
   const observe = (i: number, observed: HoleState | '') =>
     setState((s) => ({ ...s, jumps: s.jumps.map((j, k) => (k === i ? { ...j, observed: observed || undefined } : j)) }))
   const tooHeavy = (mass: number | null) => type?.max_jump_mass != null && mass !== null && mass > type.max_jump_mass
+  // A ship over the jump mass cannot jump, so it is never logged: it would count mass the hole never lost.
+  const canJump = (mass: number | null): mass is number => mass !== null && !!type && !tooHeavy(mass)
+  const addJump = (mass: number | null, label: string) => canJump(mass) && setState((s) => ({ ...s, jumps: [...s.jumps, { mass, label }] }))
 
   return (
     <section className="panel mass-tracker" aria-label="Mass tracker">
@@ -85,10 +87,10 @@ export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; pick
         </p>
       )}
       <div className="button-row">
-        <button type="button" className="button" disabled={cold === null || !type} onClick={() => addJump(cold, 'cold')}>
+        <button type="button" className="button" disabled={!canJump(cold)} onClick={() => addJump(cold, 'cold')}>
           + Cold jump
         </button>
-        <button type="button" className="button" disabled={hot === null || !type} onClick={() => addJump(hot, 'hot')}>
+        <button type="button" className="button" disabled={!canJump(hot)} onClick={() => addJump(hot, 'hot')}>
           + Hot jump
         </button>
         <input
@@ -97,9 +99,9 @@ export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; pick
           aria-label="Other ship mass (kg)"
           value={other}
           onChange={(e) => setOther(e.target.value)}
-          onKeyDown={(e) => e.key === 'Enter' && otherMass !== null && type && addJump(otherMass, 'other ship')}
+          onKeyDown={(e) => e.key === 'Enter' && addJump(otherMass, 'other ship')}
         />
-        <button type="button" className="button secondary" disabled={otherMass === null || !type} onClick={() => addJump(otherMass, 'other ship')}>
+        <button type="button" className="button secondary" disabled={!canJump(otherMass)} onClick={() => addJump(otherMass, 'other ship')}>
           + Jump
         </button>
         <button type="button" className="button secondary" disabled={state.jumps.length === 0} onClick={() => setState((s) => ({ ...s, jumps: [] }))}>

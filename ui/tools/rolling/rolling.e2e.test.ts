@@ -77,9 +77,15 @@ describe('hole rolling guide', () => {
     await tracker.getByLabel('Other ship mass (kg)').fill('13,000,000')
     await tracker.getByLabel('Other ship mass (kg)').press('Enter')
     await eventually(() => tracker.getByTestId('remaining').textContent()).toBe('187,000,000 kg – 287,000,000 kg')
-    // a ship heavier than the hole's jump mass is refused
+    // a ship heavier than the hole's jump mass (375,000,000 kg) is refused: said, and not logged by button or Enter
     await tracker.getByLabel('Ship mass hot (kg)').fill('400,000,000')
     expect(await tracker.getByText('cannot jump this hole').count()).toBe(1)
+    expect(await tracker.getByRole('button', { name: '+ Hot jump' }).isDisabled()).toBe(true)
+    await tracker.getByLabel('Other ship mass (kg)').fill('380,000,000')
+    expect(await tracker.getByRole('button', { name: '+ Jump' }).isDisabled()).toBe(true)
+    await tracker.getByLabel('Other ship mass (kg)').press('Enter')
+    expect(await tracker.locator('.tracker-log tbody tr').count()).toBe(4)
+    expect(await tracker.getByTestId('remaining').textContent()).toBe('187,000,000 kg – 287,000,000 kg')
     // the log survives a reload
     await page.reload()
     await eventually(() => page.getByRole('region', { name: 'Mass tracker' }).locator('.tracker-log tbody tr').count()).toBe(4)
