@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import type { WormholeTypeInfo } from '../../../schemas/wormholes'
 import { readStorage, writeStorage } from '../../lib/storage'
 import { formatInt } from '../../lib/format'
+import { TableWrap } from '../../components/TableWrap'
 import { destinationLabel } from '../wormholes/destinations'
 import { parseMassKg } from './mass-input'
 import { nextJumpRisk, SPAWN_VARIANCE, track, type HoleState, type Jump } from './tracker'
@@ -111,47 +112,49 @@ export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; pick
       {(tooHeavy(cold) || tooHeavy(hot) || tooHeavy(otherMass)) && <p className="error-text">A ship heavier than {kg(type!.max_jump_mass!)} cannot jump this hole.</p>}
 
       {state.jumps.length > 0 && (
-        <table className="data-table tracker-log">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Jump</th>
-              <th scope="col" className="align-right">
-                Mass
-              </th>
-              <th scope="col" className="align-right">
-                Used so far
-              </th>
-              <th scope="col">Hole shows afterwards</th>
-              <th scope="col" />
-            </tr>
-          </thead>
-          <tbody>
-            {state.jumps.map((j, i) => (
-              <tr key={i}>
-                <td>{i + 1}</td>
-                <td>{j.label}</td>
-                <td className="align-right">{kg(j.mass)}</td>
-                <td className="align-right">{kg(state.jumps.slice(0, i + 1).reduce((s, x) => s + x.mass, 0))}</td>
-                <td>
-                  <select value={j.observed ?? ''} onChange={(e) => observe(i, e.target.value as HoleState | '')} aria-label={`State after jump ${i + 1}`}>
-                    <option value="">not checked</option>
-                    {(Object.keys(STATE_LABELS) as HoleState[]).map((s) => (
-                      <option key={s} value={s}>
-                        {STATE_LABELS[s]}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>
-                  <button type="button" className="icon-button" aria-label={`Remove jump ${i + 1}`} onClick={() => setState((s) => ({ ...s, jumps: s.jumps.filter((_, k) => k !== i) }))}>
-                    ×
-                  </button>
-                </td>
+        <TableWrap label="Jump log table">
+          <table className="data-table tracker-log">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Jump</th>
+                <th scope="col" className="align-right">
+                  Mass
+                </th>
+                <th scope="col" className="align-right">
+                  Used so far
+                </th>
+                <th scope="col">Hole shows afterwards</th>
+                <th scope="col" />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {state.jumps.map((j, i) => (
+                <tr key={i}>
+                  <td>{i + 1}</td>
+                  <td>{j.label}</td>
+                  <td className="align-right">{kg(j.mass)}</td>
+                  <td className="align-right">{kg(state.jumps.slice(0, i + 1).reduce((s, x) => s + x.mass, 0))}</td>
+                  <td>
+                    <select value={j.observed ?? ''} onChange={(e) => observe(i, e.target.value as HoleState | '')} aria-label={`State after jump ${i + 1}`}>
+                      <option value="">not checked</option>
+                      {(Object.keys(STATE_LABELS) as HoleState[]).map((s) => (
+                        <option key={s} value={s}>
+                          {STATE_LABELS[s]}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>
+                    <button type="button" className="icon-button" aria-label={`Remove jump ${i + 1}`} onClick={() => setState((s) => ({ ...s, jumps: s.jumps.filter((_, k) => k !== i) }))}>
+                      ×
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
       )}
 
       {result && (

@@ -91,4 +91,19 @@ describe('hole rolling guide', () => {
     await eventually(() => page.getByRole('region', { name: 'Mass tracker' }).locator('.tracker-log tbody tr').count()).toBe(4)
     await context.close()
   })
+
+  it('fits a phone screen with jumps logged: the log scrolls in its own box, not the page', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.goto('/rolling-mass')
+    await page.locator('.roll-code[data-code=D364]').click()
+    const tracker = page.getByRole('region', { name: 'Mass tracker' })
+    await tracker.getByRole('button', { name: '+ Cold jump' }).click()
+    await tracker.getByRole('button', { name: '+ Hot jump' }).click()
+    await tracker.locator('.tracker-log tbody tr').nth(1).waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    // the log's box is a named, focusable region a keyboard can scroll
+    await eventually(() => tracker.getByRole('region', { name: 'Jump log table' }).count()).toBe(1)
+    await context.close()
+  })
 })
