@@ -15,6 +15,12 @@ const SORT_VALUES: Record<string, (r: IndexedWormhole) => string | number> = {
 }
 export const DEFAULT_SORT: SortState = { key: 'jcode', direction: 'asc' }
 
+/** History state of a system's address opened from the list (see WormholesPage's close). */
+export interface DialogState {
+  fromList: boolean
+}
+export const FROM_LIST: DialogState = { fromList: true }
+
 /** Sorted once per sort change, before filtering (filtering keeps the order), so a keystroke never sorts. */
 export function sortWormholes(rows: IndexedWormhole[], sort: SortState): IndexedWormhole[] {
   const value = SORT_VALUES[sort.key] ?? SORT_VALUES.jcode
@@ -96,7 +102,7 @@ export function WormholeList({ rows: sorted, types, sort, onSort }: Props) {
                 {system.class_label}
               </div>
               <div role="cell" className="wh-cell wh-jcode">
-                <Link to={{ pathname: `/wormholes/${system.jcode}`, search: location.search }}>{system.jcode}</Link>
+                <Link to={{ pathname: `/wormholes/${system.jcode}`, search: location.search }} state={FROM_LIST}>{system.jcode}</Link>
               </div>
               <div role="cell" className="wh-cell wh-statics">
                 {system.statics.length ? system.statics.map((code) => <StaticChip key={code} code={code} type={types.get(code)} />) : <span className="muted">none known</span>}

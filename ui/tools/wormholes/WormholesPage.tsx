@@ -7,7 +7,7 @@ import { filterWormholes, filtersFromQuery, filtersToQuery, indexWormholes, NO_F
 import { loadWormholes, loadWormholeTypes } from './data'
 import { useAsync } from '../../lib/use-async'
 import { SystemDialog } from './SystemDialog'
-import { DEFAULT_SORT, sortWormholes, WormholeList } from './WormholeList'
+import { DEFAULT_SORT, FROM_LIST, sortWormholes, WormholeList, type DialogState } from './WormholeList'
 import type { SortState } from '../../components/SortableTable'
 import './wormholes.css'
 
@@ -47,9 +47,15 @@ export default function WormholesPage() {
   const shown = useMemo(() => filterWormholes(sorted, filters), [sorted, filters])
 
   const change = useCallback((c: Partial<WormholeFilters>) => setFilters((f) => ({ ...f, ...c })), [])
-  const close = useCallback(() => navigate({ pathname: '/wormholes', search: location.search }), [navigate, location.search])
+  // A dialog opened from the list closes by going back to it, so a later Back does not reopen it; one opened
+  // from a link replaces its own entry with the list's.
+  const openedFromList = (location.state as DialogState | null)?.fromList === true
+  const close = useCallback(
+    () => (openedFromList ? navigate(-1) : navigate({ pathname: '/wormholes', search: location.search }, { replace: true })),
+    [navigate, location.search, openedFromList],
+  )
   const openOnlyMatch = useCallback(() => {
-    if (shown.length === 1) navigate({ pathname: `/wormholes/${shown[0].system.jcode}`, search: location.search })
+    if (shown.length === 1) navigate({ pathname: `/wormholes/${shown[0].system.jcode}`, search: location.search }, { state: FROM_LIST })
   }, [shown, navigate, location.search])
   const total = systems.state === 'ok' ? systems.value.length : 0
   const staticsUnavailable = types.state === 'error' ? `Wormhole type data did not load (${types.message}), so statics cannot be filtered or coloured.` : null

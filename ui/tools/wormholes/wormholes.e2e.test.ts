@@ -140,6 +140,33 @@ describe('system dialog', () => {
     await context.close()
   })
 
+  it('leaves no dialog behind in the history once closed: Back then goes where the pilot came from', async () => {
+    const { page, context } = await open('/rolling-mass')
+    // opened from the list, closed with ×
+    await page.goto('/wormholes?q=123450')
+    await page.getByRole('link', { name: 'J123450' }).click()
+    await page.getByRole('dialog').waitFor()
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await eventually(() => page.getByRole('dialog').count()).toBe(0)
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/wormholes?q=123450')
+    // opened with Enter, closed with Escape
+    await page.getByRole('searchbox', { name: 'Search J-code' }).press('Enter')
+    await page.getByRole('dialog').waitFor()
+    await page.keyboard.press('Escape')
+    await eventually(() => page.getByRole('dialog').count()).toBe(0)
+    await page.goBack()
+    await eventually(() => new URL(page.url()).pathname).toBe('/rolling-mass')
+
+    // opened from a shared link, closed with ×: the list takes the link's place
+    await page.goto('/wormholes/J123450')
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await eventually(() => new URL(page.url()).pathname).toBe('/wormholes')
+    await page.goBack()
+    await eventually(() => new URL(page.url()).pathname).toBe('/rolling-mass')
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    await context.close()
+  })
+
   it("keeps 'Loading...' and 'Loading activity...' while the killboard endpoints fail", async () => {
     const t = await openPage(browser, baseUrl)
     const { page, context, errors } = t
