@@ -36,7 +36,8 @@ export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; pick
   const [other, setOther] = useState('')
   useEffect(() => writeStorage(STORAGE_KEY, JSON.stringify(state)), [state])
   useEffect(() => {
-    if (picked) setState((s) => ({ ...s, code: picked.code, jumps: [] }))
+    // Picking another type starts a new hole; clicking the tracked code again (to re-read its column) keeps the log.
+    if (picked) setState((s) => (s.code === picked.code ? s : { ...s, code: picked.code, jumps: [] }))
   }, [picked])
 
   const type = rollable.find((t) => t.code === state.code)

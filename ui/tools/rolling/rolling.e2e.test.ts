@@ -86,6 +86,11 @@ describe('hole rolling guide', () => {
     await tracker.getByLabel('Other ship mass (kg)').press('Enter')
     expect(await tracker.locator('.tracker-log tbody tr').count()).toBe(4)
     expect(await tracker.getByTestId('remaining').textContent()).toBe('187,000,000 kg – 287,000,000 kg')
+    // clicking the tracked code again in its column (to re-read its plan) keeps the log
+    await page.locator('.roll-code[data-code=D364]').click()
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))))
+    expect(await tracker.locator('.tracker-log tbody tr').count()).toBe(4)
+    expect(await tracker.getByTestId('remaining').textContent()).toBe('187,000,000 kg – 287,000,000 kg')
     // the log survives a reload
     await page.reload()
     await eventually(() => page.getByRole('region', { name: 'Mass tracker' }).locator('.tracker-log tbody tr').count()).toBe(4)
