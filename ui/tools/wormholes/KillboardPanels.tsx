@@ -65,7 +65,10 @@ function ActivityHeatmap({ activity, note }: { activity: KillboardActivity | nul
                       key={h}
                       title={`${day} ${String(h).padStart(2, '0')}:00 UTC: ${n} kill${n === 1 ? '' : 's'}`}
                       style={{ background: n > 0 && activity.max > 0 ? `rgba(255, 93, 108, ${0.15 + 0.85 * (n / activity.max)})` : undefined }}
-                    />
+                    >
+                      {/* the shade is for the eye; a screen reader reads the count */}
+                      <span className="visually-hidden">{n}</span>
+                    </td>
                   ))}
                 </tr>
               ))}

@@ -211,6 +211,10 @@ describe('system dialog', () => {
     // the busiest hour is drawn at full strength, an empty hour not at all
     expect(await dialog.locator('.heatmap td[title="Tue 20:00 UTC: 4 kills"]').getAttribute('style')).toContain('rgb(255, 93, 108)')
     expect(await dialog.locator('.heatmap td[title="Mon 00:00 UTC: 0 kills"]').getAttribute('style')).toBeNull()
+    // the shade alone would leave a screen reader with empty cells: each cell also holds its count, as text
+    const tuesday = dialog.getByRole('row', { name: /^Tue/ })
+    expect(await tuesday.getByRole('cell').nth(20).textContent()).toBe('4')
+    expect(await tuesday.getByRole('cell').nth(0).textContent()).toBe('0')
     const rows = dialog.locator('.wh-corps tbody tr')
     expect(await rows.count()).toBe(10)
     const cells = async (i: number) => rows.nth(i).locator('td').allTextContents()
