@@ -22,7 +22,15 @@ interface Saved {
 function load(defaultCode: string): Saved {
   try {
     const saved = JSON.parse(readStorage(STORAGE_KEY) ?? 'null') as Saved | null
-    if (saved && typeof saved.code === 'string' && Array.isArray(saved.jumps)) return saved
+    if (
+      saved &&
+      typeof saved.code === 'string' &&
+      typeof saved.cold === 'string' &&
+      typeof saved.hot === 'string' &&
+      Array.isArray(saved.jumps) &&
+      saved.jumps.every((j) => j && typeof j.mass === 'number' && j.mass > 0 && typeof j.label === 'string' && (j.observed === undefined || j.observed in STATE_LABELS))
+    )
+      return saved
   } catch {
     /* a broken saved state starts fresh */
   }

@@ -97,6 +97,18 @@ describe('hole rolling guide', () => {
     await context.close()
   })
 
+  it('starts a fresh log when the saved one is broken, instead of failing to draw the page', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl)
+    await page.goto('/rolling-mass')
+    await page.evaluate(() => localStorage.setItem('rolling-tracker', JSON.stringify({ code: 'D364', jumps: [{ mass: 'heavy' }] })))
+    await page.reload()
+    const tracker = page.getByRole('region', { name: 'Mass tracker' })
+    await eventually(() => tracker.getByLabel('Wormhole type').inputValue()).toBe('C247')
+    expect(await tracker.locator('.tracker-log').count()).toBe(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('fits a phone screen with jumps logged: the log scrolls in its own box, not the page', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.setViewportSize({ width: 375, height: 800 })
