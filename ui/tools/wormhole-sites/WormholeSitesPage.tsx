@@ -54,6 +54,8 @@ export default function WormholeSitesPage() {
   }, [])
 
   const shown = useMemo(() => filterSites(data?.sites ?? [], { classes, type, q }).map((s) => withEscalations(s, drifter, drifters)), [data, classes, type, q, drifter, drifters])
+  // Nothing shown and nothing even before the name search, with files skipped: the data is missing, not the match.
+  const dataMissing = !!data && data.failed.length > 0 && filterSites(data.sites, { classes, type, q: '' }).length === 0
   const toggleClass = (c: string) => setClasses((list) => (list.includes(c) ? list.filter((x) => x !== c) : [...list, c]))
   // The two Drifter toggles exclude each other: switching one on switches the other off.
   const toggleDrifter = (choice: Exclude<DrifterChoice, 'none'>) => setDrifter((d) => (d === choice ? 'none' : choice))
@@ -116,7 +118,13 @@ export default function WormholeSitesPage() {
             {shown.length} site{shown.length === 1 ? '' : 's'}
             {shown.length > 0 && ` · ${formatInt(shown.reduce((s, v) => s + v.blueLoot, 0))} ISK of blue loot in all`}
           </p>
-          {shown.length === 0 && <p className="empty panel">No site matches. Pick a class or clear the search.</p>}
+          {shown.length === 0 && (
+            <p className="empty panel">
+              {dataMissing
+                ? 'No sites to show: the site files for this choice did not load (named above). Reload the page to try again.'
+                : 'No site matches. Pick a class or clear the search.'}
+            </p>
+          )}
           <div className="site-list">
             {shown.map((view) => (
               <SiteCard key={`${view.record.class}-${view.record.site}`} view={view} reference={reference} />

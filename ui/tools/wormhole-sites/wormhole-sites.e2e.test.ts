@@ -125,6 +125,10 @@ describe('wormhole sites page', () => {
     expect(await t.page.getByTestId('failed-files').textContent()).toContain('c5_combat_sites_clean.json')
     expect((await names(t.page)).sort()).toEqual(['Forgotten Core Data Field', 'Forgotten Core Information Pen', 'Unsecured Frontier Enclave Relay', 'Unsecured Frontier Server Bank'])
     expect(t.errors.some((e) => e.includes('c5_combat_sites_clean.json failed to load'))).toBe(true)
+    // With only the failed file chosen, the page says the data is missing rather than that no site matches.
+    await t.page.getByLabel('Site type').selectOption('Combat')
+    await t.page.getByText(/the site files for this choice did not load/).waitFor()
+    expect(await t.page.getByText('No site matches').count()).toBe(0)
     await t.context.close()
   })
 })
