@@ -57,6 +57,15 @@ describe('POST /api/contact', () => {
     expect((await stored()).messages.find((m) => m.message === 'no topic given')?.topic).toBe('General')
   })
 
+  it('keeps a message with invisible control characters or a broken character, cleaned, instead of failing to store it', async () => {
+    // A lone surrogate is valid JSON but the database refuses it, which used to answer 503 'try again in a few minutes'.
+    const res = await post(valid({ name: 'Aura \ud83d', message: 'nul\u0000 esc\u001b[31m red\r\nline\ttab \udc00 end' }))
+    expect(res.status).toBe(200)
+    const saved = (await stored()).messages.find((m) => m.message.startsWith('nul'))
+    expect(saved).toMatchObject({ name: 'Aura \ufffd', message: 'nul esc[31m red\nline\ttab \ufffd end' })
+    expect((await post(valid({ message: '\u0000\u0007 ' }))).status).toBe(400)
+  })
+
   it('refuses bad input with a 400 naming the field, and stores nothing', async () => {
     const before = (await stored()).total
     const cases: Array<[unknown, RegExp]> = [
