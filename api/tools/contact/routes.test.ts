@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeDiscordWebhook, type FakeDiscordWebhook } from '../../testing/discord-webhook-fake.js'
 import { startTestApp, type TestApp } from '../../testing/in-process-app.js'
+import { CONTACT_LIMITS } from '../../../schemas/contact-constants.js'
+import { EMBED_DESCRIPTION_MAX, type DiscordWebhookBody } from './discord.js'
 import { CONTACT_RATE_LIMIT } from './routes.js'
 import { listContactMessages } from './store.js'
 
@@ -152,6 +154,25 @@ describe('forwarding to Discord', () => {
         },
       ],
     })
+  })
+
+  it("escapes the visitor's markdown so a message cannot carry masked links, headings, spoilers or code", async () => {
+    const message = '# Urgent\n> [Verify your account](https://evil.example) ||now|| `code` <t:0:R>\n- a_b *c*'
+    expect((await post(valid({ name: '**Boss**', email: 'john_doe@example.com', message }))).status).toBe(200)
+    await expect.poll(() => discord.posts.length).toBe(1)
+    const [embed] = (discord.posts[0].body as DiscordWebhookBody).embeds
+    expect(embed.description).toBe('\\# Urgent\n\\> \\[Verify your account\\](https://evil.example) \\|\\|now\\|\\| \\`code\\` \\<t:0:R>\n\\- a\\_b \\*c\\*')
+    expect(embed.fields.slice(0, 2).map((f) => f.value)).toEqual(['\\*\\*Boss\\*\\*', 'john\\_doe@example.com'])
+    // the stored message is what was typed
+    expect((await stored()).messages.some((m) => m.message === message && m.name === '**Boss**')).toBe(true)
+  })
+
+  it('shortens a message that escaping makes longer than an embed description may be', async () => {
+    expect((await post(valid({ message: '*'.repeat(CONTACT_LIMITS.message) }))).status).toBe(200)
+    await expect.poll(() => discord.posts.length).toBe(1)
+    const { description } = (discord.posts[0].body as DiscordWebhookBody).embeds[0]
+    expect(description.length).toBeLessThanOrEqual(EMBED_DESCRIPTION_MAX)
+    expect(description).toMatch(/^(\\\*)+\n… \(shortened for Discord: the full message is in the admin area\)$/)
   })
 
   it('still stores the message and answers 200 when Discord fails', async () => {
