@@ -9,6 +9,8 @@ export const CONTACT_TEXT = {
   required: 'Please fill out name, email, and message.',
   /** Beyond the spec: the browser's own email check, before anything is sent. */
   badEmail: 'Please enter a valid email address.',
+  /** Beyond the spec: the box does not cut a long paste, so the page says what to do before anything is sent. */
+  tooLong: `Please shorten the message to ${CONTACT_LIMITS.message} characters.`,
   sent: "Message sent. I'll get back to you soon.",
   failed: 'Something went wrong.',
   network: 'Network error. Try again.',

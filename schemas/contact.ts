@@ -3,8 +3,13 @@ import { CONTACT_LIMITS, CONTACT_TOPICS } from './contact-constants.js'
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/
-/** A string field whose missing value reads 'required' rather than a type error. */
-const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'required' : 'must be text') })
+/** Half of a UTF-16 surrogate pair on its own: valid in a JSON string, refused by the database. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+// eslint-disable-next-line no-control-regex
+const INVISIBLE_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f]/g
+/** A string field whose missing value reads 'required' rather than a type error; broken characters become U+FFFD. */
+const text = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'required' : 'must be text') }).overwrite((s) => s.replace(LONE_SURROGATE, '\ufffd'))
 
 export const ContactRequest = z
   .object({
@@ -24,6 +29,8 @@ export const ContactRequest = z
       .enum(CONTACT_TOPICS, { error: `must be one of ${CONTACT_TOPICS.join(', ')}` })
       .default('General'),
     message: text()
+      // Line breaks and tabs stay; other control characters (NUL, terminal escapes) are invisible and dropped.
+      .overwrite((s) => s.replace(/\r\n?/g, '\n').replace(INVISIBLE_CONTROLS, ''))
       .trim()
       .min(1, 'required')
       .max(CONTACT_LIMITS.message, `at most ${CONTACT_LIMITS.message} characters`)

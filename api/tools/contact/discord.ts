@@ -20,7 +20,32 @@ export interface ForwardOptions {
   maxRetryWaitMs?: number
 }
 
-/** One embed per message. Mentions are disabled so '@everyone' in a message cannot ping the channel. */
+/** Discord's limit for an embed description. */
+export const EMBED_DESCRIPTION_MAX = 4096
+const SHORTENED = '\n… (shortened for Discord: the full message is in the admin area)'
+
+/**
+ * Text from an anonymous visitor, shown as typed: no masked links ('[Verify](https://evil)'), headings, quotes,
+ * spoilers, code or custom emoji. Discord renders a backslash before any punctuation as that punctuation.
+ */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\*_~`|[\]<]/g, '\\$&').replace(/^([ \t]*)([#>-])/gm, '$1\\$2')
+}
+
+/** Escaping can double a message's length: cut it to Discord's limit rather than have the post refused. */
+function fitDescription(text: string): string {
+  if (text.length <= EMBED_DESCRIPTION_MAX) return text
+  let cut = text.slice(0, EMBED_DESCRIPTION_MAX - SHORTENED.length).replace(/[\ud800-\udbff]$/, '')
+  // An odd run of trailing backslashes ends in half an escape, which would swallow the note's first character.
+  const trailingBackslashes = cut.length - cut.replace(/\\+$/, '').length
+  if (trailingBackslashes % 2 === 1) cut = cut.slice(0, -1)
+  return cut + SHORTENED
+}
+
+/**
+ * One embed per message. Mentions are disabled so '@everyone' in a message cannot ping the channel, and the
+ * visitor's text is escaped so it cannot dress itself up in the bot's post.
+ */
 export function contactEmbed(msg: ContactMessage): DiscordWebhookBody {
   return {
     username: 'J-Space Toolbox',
@@ -28,11 +53,11 @@ export function contactEmbed(msg: ContactMessage): DiscordWebhookBody {
     embeds: [
       {
         title: `Contact form: ${msg.topic}`,
-        description: msg.message,
+        description: fitDescription(escapeMarkdown(msg.message)),
         color: 0x5cc8ff,
         fields: [
-          { name: 'Name', value: msg.name, inline: true },
-          { name: 'Email', value: msg.email, inline: true },
+          { name: 'Name', value: escapeMarkdown(msg.name), inline: true },
+          { name: 'Email', value: escapeMarkdown(msg.email), inline: true },
           { name: 'Message id', value: msg.id },
         ],
         timestamp: msg.received_at,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeDiscordWebhook, type FakeDiscordWebhook } from '../../testing/discord-webhook-fake.js'
 import { startTestApp, type TestApp } from '../../testing/in-process-app.js'
+import { CONTACT_LIMITS } from '../../../schemas/contact-constants.js'
+import { EMBED_DESCRIPTION_MAX, type DiscordWebhookBody } from './discord.js'
 import { CONTACT_RATE_LIMIT } from './routes.js'
 import { listContactMessages } from './store.js'
 
@@ -55,6 +57,15 @@ describe('POST /api/contact', () => {
     const { topic: _omit, ...noTopic } = valid({ message: 'no topic given' })
     expect((await post(noTopic)).status).toBe(200)
     expect((await stored()).messages.find((m) => m.message === 'no topic given')?.topic).toBe('General')
+  })
+
+  it('keeps a message with invisible control characters or a broken character, cleaned, instead of failing to store it', async () => {
+    // A lone surrogate is valid JSON but the database refuses it, which used to answer 503 'try again in a few minutes'.
+    const res = await post(valid({ name: 'Aura \ud83d', message: 'nul\u0000 esc\u001b[31m red\r\nline\ttab \udc00 end' }))
+    expect(res.status).toBe(200)
+    const saved = (await stored()).messages.find((m) => m.message.startsWith('nul'))
+    expect(saved).toMatchObject({ name: 'Aura \ufffd', message: 'nul esc[31m red\nline\ttab \ufffd end' })
+    expect((await post(valid({ message: '\u0000\u0007 ' }))).status).toBe(400)
   })
 
   it('refuses bad input with a 400 naming the field, and stores nothing', async () => {
@@ -143,6 +154,25 @@ describe('forwarding to Discord', () => {
         },
       ],
     })
+  })
+
+  it("escapes the visitor's markdown so a message cannot carry masked links, headings, spoilers or code", async () => {
+    const message = '# Urgent\n> [Verify your account](https://evil.example) ||now|| `code` <t:0:R>\n- a_b *c*'
+    expect((await post(valid({ name: '**Boss**', email: 'john_doe@example.com', message }))).status).toBe(200)
+    await expect.poll(() => discord.posts.length).toBe(1)
+    const [embed] = (discord.posts[0].body as DiscordWebhookBody).embeds
+    expect(embed.description).toBe('\\# Urgent\n\\> \\[Verify your account\\](https://evil.example) \\|\\|now\\|\\| \\`code\\` \\<t:0:R>\n\\- a\\_b \\*c\\*')
+    expect(embed.fields.slice(0, 2).map((f) => f.value)).toEqual(['\\*\\*Boss\\*\\*', 'john\\_doe@example.com'])
+    // the stored message is what was typed
+    expect((await stored()).messages.some((m) => m.message === message && m.name === '**Boss**')).toBe(true)
+  })
+
+  it('shortens a message that escaping makes longer than an embed description may be', async () => {
+    expect((await post(valid({ message: '*'.repeat(CONTACT_LIMITS.message) }))).status).toBe(200)
+    await expect.poll(() => discord.posts.length).toBe(1)
+    const { description } = (discord.posts[0].body as DiscordWebhookBody).embeds[0]
+    expect(description.length).toBeLessThanOrEqual(EMBED_DESCRIPTION_MAX)
+    expect(description).toMatch(/^(\\\*)+\n… \(shortened for Discord: the full message is in the admin area\)$/)
   })
 
   it('still stores the message and answers 200 when Discord fails', async () => {

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { ApiError, apiPost } from '../../lib/api'
 import { CONTACT_LIMITS, CONTACT_TEXT, CONTACT_TOPICS, type ContactTopic } from '../../../schemas/contact-constants'
 import './contact.css'
 
-type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'success' } | { kind: 'failure'; message: string }
+/** `invalid` names the fields a check before sending refused, so they can be marked and the first one focused. */
+type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'success' } | { kind: 'failure'; message: string; invalid?: Array<keyof Fields> }
 
 interface Fields {
   name: string
@@ -26,6 +27,21 @@ export default function ContactPage() {
   const [fields, setFields] = useState<Fields>(EMPTY)
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => setFields((f) => ({ ...f, [key]: value }))
+  const form = useRef<HTMLFormElement>(null)
+  const sentNotice = useRef<HTMLParagraphElement>(null)
+  const invalid = status.kind === 'failure' ? (status.invalid ?? []) : []
+
+  // The focused button disappears when the form swaps for the success notice (and back): keep keyboard and
+  // screen-reader users where the news is instead of dropping them at the top of the page.
+  const previous = useRef<Status['kind']>('idle')
+  useEffect(() => {
+    const fieldNamed = (name: keyof Fields) => form.current?.querySelector<HTMLElement>(`[name="${name}"]`)
+    if (status.kind === 'success') sentNotice.current?.focus()
+    else if (status.kind === 'failure' && status.invalid?.length) fieldNamed(status.invalid[0])?.focus()
+    else if (status.kind === 'idle' && previous.current === 'success') fieldNamed('name')?.focus()
+    previous.current = status.kind
+  }, [status])
+  const aria = (key: keyof Fields) => (invalid.includes(key) ? { 'aria-invalid': true, 'aria-describedby': 'contact-error' } : {})
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -35,14 +51,20 @@ export default function ContactPage() {
       setStatus({ kind: 'success' })
       return
     }
-    if (!fields.name.trim() || !fields.email.trim() || !fields.message.trim()) {
-      setStatus({ kind: 'failure', message: CONTACT_TEXT.required })
+    const empty = (['name', 'email', 'message'] as const).filter((k) => !fields[k].trim())
+    if (empty.length) {
+      setStatus({ kind: 'failure', message: CONTACT_TEXT.required, invalid: empty })
+      return
+    }
+    // no maxLength on the box: it would silently cut a long paste, so say so instead (the server counts trimmed text)
+    if (fields.message.trim().length > CONTACT_LIMITS.message) {
+      setStatus({ kind: 'failure', message: CONTACT_TEXT.tooLong, invalid: ['message'] })
       return
     }
     // the form skips the browser's validation (for the spec's own messages), so ask the email field directly
     const email = (e.currentTarget as HTMLFormElement).elements.namedItem('email')
     if (email instanceof HTMLInputElement && email.validity.typeMismatch) {
-      setStatus({ kind: 'failure', message: CONTACT_TEXT.badEmail })
+      setStatus({ kind: 'failure', message: CONTACT_TEXT.badEmail, invalid: ['email'] })
       return
     }
     setStatus({ kind: 'sending' })
@@ -60,7 +82,7 @@ export default function ContactPage() {
     return (
       <div className="panel narrow contact-page">
         <h1>Contact</h1>
-        <p className="notice" role="status" data-testid="contact-status">
+        <p className="notice" role="status" data-testid="contact-status" tabIndex={-1} ref={sentNotice}>
           {CONTACT_TEXT.sent}
         </p>
         <button type="button" className="button secondary" onClick={() => setStatus({ kind: 'idle' })}>
@@ -71,6 +93,7 @@ export default function ContactPage() {
   }
 
   const sending = status.kind === 'sending'
+  const overLimit = fields.message.trim().length > CONTACT_LIMITS.message
   return (
     <div className="panel narrow contact-page">
       <h1>Contact</h1>
@@ -78,14 +101,15 @@ export default function ContactPage() {
         Found a bug, missing a feature, or want to talk about sponsorship? Send a message and the reply goes to the email address you give.
         Only what you type here is kept, and only to answer you.
       </p>
-      <form className="contact-form" noValidate onSubmit={submit} aria-busy={sending}>
+      {/* noValidate: the spec's own messages instead of the browser's; `required` still tells assistive technology */}
+      <form className="contact-form" noValidate onSubmit={submit} aria-busy={sending} ref={form}>
         <label className="field">
           <span className="field-label">Name</span>
-          <input name="name" autoComplete="name" maxLength={CONTACT_LIMITS.name} value={fields.name} onChange={(e) => set('name', e.target.value)} />
+          <input name="name" required {...aria('name')} autoComplete="name" maxLength={CONTACT_LIMITS.name} value={fields.name} onChange={(e) => set('name', e.target.value)} />
         </label>
         <label className="field">
           <span className="field-label">Email</span>
-          <input name="email" type="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} value={fields.email} onChange={(e) => set('email', e.target.value)} />
+          <input name="email" type="email" required {...aria('email')} autoComplete="email" maxLength={CONTACT_LIMITS.email} value={fields.email} onChange={(e) => set('email', e.target.value)} />
         </label>
         <label className="field">
           <span className="field-label">Topic</span>
@@ -95,13 +119,16 @@ export default function ContactPage() {
             ))}
           </select>
         </label>
-        <label className="field">
-          <span className="field-label">Message</span>
-          <textarea name="message" rows={8} maxLength={CONTACT_LIMITS.message} value={fields.message} onChange={(e) => set('message', e.target.value)} />
-          <span className="char-count muted">
-            {fields.message.length} / {CONTACT_LIMITS.message}
+        {/* The count sits outside the label so the box is named 'Message', not 'Message 12 / 4000' on every key. */}
+        <div className="field">
+          <label className="field-label" htmlFor="contact-message">
+            Message
+          </label>
+          <textarea id="contact-message" name="message" required {...aria('message')} rows={8} value={fields.message} onChange={(e) => set('message', e.target.value)} />
+          <span className={overLimit ? 'char-count error-text' : 'char-count muted'}>
+            {fields.message.trim().length} / {CONTACT_LIMITS.message}
           </span>
-        </label>
+        </div>
         <div className="contact-trap" aria-hidden="true">
           <label>
             Website
@@ -114,7 +141,7 @@ export default function ContactPage() {
           </button>
         </div>
         {status.kind === 'failure' && (
-          <p className="error-text" role="alert" data-testid="contact-status">
+          <p className="error-text" role="alert" data-testid="contact-status" id="contact-error">
             {status.message}
           </p>
         )}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+import { CONTACT_LIMITS, CONTACT_TEXT } from '../../../schemas/contact-constants.js'
 
 const baseUrl = inject('appUrl')
 let browser: Browser
@@ -37,6 +38,8 @@ async function fill(page: Page, values: { name?: string; email?: string; topic?:
 }
 const send = (page: Page) => page.getByRole('button', { name: 'Send message' }).click()
 const status = (page: Page) => page.getByTestId('contact-status').textContent()
+/** The name attribute (or test id) of the focused element. */
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.getAttribute('data-testid') ?? null)
 
 describe('contact form', () => {
   it('offers the four topics, General first', async () => {
@@ -54,6 +57,42 @@ describe('contact form', () => {
     await fill(page, { name: 'Aura Nox', email: 'aura@example.com', message: '   ' })
     await send(page)
     expect(await status(page)).toBe('Please fill out name, email, and message.')
+    expect(calls).toEqual([])
+    await close()
+  })
+
+  it('names each box by its label alone and tells assistive technology which are required', async () => {
+    const { page, close } = await openContact()
+    // the character count used to sit inside the label, naming the box 'Message 0 / 4000' and renaming it on every key
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Hello')
+    expect(await page.getByRole('textbox', { name: 'Message', exact: true }).count()).toBe(1)
+    for (const name of ['Name', 'Email', 'Message']) expect(await page.getByRole('textbox', { name, exact: true }).evaluate((el) => (el as HTMLInputElement).required)).toBe(true)
+    await close()
+  })
+
+  it('marks the empty fields, ties them to the error sentence and moves focus to the first one', async () => {
+    const { page, close } = await openContact()
+    await fill(page, { name: 'Aura Nox' })
+    await send(page)
+    expect(await status(page)).toBe(CONTACT_TEXT.required)
+    expect(await page.getByLabel('Name').getAttribute('aria-invalid')).toBeNull()
+    for (const label of ['Email', 'Message']) {
+      expect(await page.getByLabel(label).getAttribute('aria-invalid')).toBe('true')
+      expect(await page.getByLabel(label).getAttribute('aria-describedby')).toBe(await page.getByTestId('contact-status').getAttribute('id'))
+    }
+    expect(await focused(page)).toBe('email')
+    await close()
+  })
+
+  it('keeps a paste longer than the limit whole, says to shorten it and sends nothing', async () => {
+    const { page, calls, close } = await openContact()
+    const long = 'Steps to reproduce. '.repeat(Math.ceil((CONTACT_LIMITS.message + 100) / 20))
+    await fill(page, { name: 'Aura Nox', email: 'aura@example.com', message: long })
+    // a maxlength on the box used to cut the paste silently at 4000 characters
+    expect(await page.getByLabel('Message').inputValue()).toBe(long)
+    await send(page)
+    expect(await status(page)).toBe(`Please shorten the message to ${CONTACT_LIMITS.message} characters.`)
+    expect(await focused(page)).toBe('message')
     expect(calls).toEqual([])
     await close()
   })
@@ -88,8 +127,11 @@ describe('contact form', () => {
     await page.getByTestId('contact-status').waitFor()
     expect(await status(page)).toBe("Message sent. I'll get back to you soon.")
     expect(calls).toEqual(['POST'])
+    // the focused button went away with the form: focus goes to the news, not back to the top of the page
+    await expect.poll(() => focused(page)).toBe('contact-status')
     await page.getByRole('button', { name: 'Send another message' }).click()
     expect(await page.getByLabel('Message').inputValue()).toBe('')
+    await expect.poll(() => focused(page)).toBe('name')
     await close()
   })
 
