@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ADJUSTMENT, APPRAISAL_ID_PATTERN, APPRAISAL_LIMITS, LINE_STATUSES, PRICE_MODES, PRICE_SOURCES } from './appraisal/constants.js'
 import { HUB_STATION_IDS, HUBS } from './market.js'
 import { idList } from './common.js'
+import { wellFormed } from './well-formed.js'
 
 /** API contracts of the appraisal tool (the pure parser and pricing rules are in `schemas/appraisal/`). */
 
@@ -80,7 +81,7 @@ export const SaveAppraisalRequest = z
   .object({
     station_id: hubStation,
     mode,
-    input_raw: z.string({ error: 'input_raw: required' }).meta({ description: `The paste. ${limitsNote}` }),
+    input_raw: z.string({ error: 'input_raw: required' }).overwrite(wellFormed).meta({ description: `The paste. ${limitsNote}` }),
     adjustment,
     combine,
     totals: z.unknown().optional().meta({ description: 'Accepted for compatibility and ignored: the server computes the totals itself.' }),

@@ -1,15 +1,14 @@
 import { z } from 'zod'
 import { CONTACT_LIMITS, CONTACT_TOPICS } from './contact-constants.js'
+import { wellFormed } from './well-formed.js'
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/
-/** Half of a UTF-16 surrogate pair on its own: valid in a JSON string, refused by the database. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 // eslint-disable-next-line no-control-regex
 const INVISIBLE_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f]/g
 /** A string field whose missing value reads 'required' rather than a type error; broken characters become U+FFFD. */
 const text = () =>
-  z.string({ error: (issue) => (issue.input === undefined ? 'required' : 'must be text') }).overwrite((s) => s.replace(LONE_SURROGATE, '\ufffd'))
+  z.string({ error: (issue) => (issue.input === undefined ? 'required' : 'must be text') }).overwrite(wellFormed)
 
 export const ContactRequest = z
   .object({

@@ -123,6 +123,13 @@ describe('saved appraisals', () => {
     expect(new Set(ids).size).toBe(3)
   })
 
+  it('saves a paste holding a broken character (half a UTF-16 pair, valid in JSON), with U+FFFD in its place', async () => {
+    const res = await post('/api/appraisals', { station_id: 60003760, input_raw: 'Tritanium 10\n\ud800 Pyerite 5' })
+    expect(res.status).toBe(200)
+    const saved = (await (await fetch(`${base}/api/appraisals/${((await res.json()) as { id: string }).id}`)).json()) as SavedAppraisal
+    expect(saved.input_raw).toBe('Tritanium 10\n\ufffd Pyerite 5')
+  })
+
   it('refuses to save what it would refuse to appraise', async () => {
     const res = await post('/api/appraisals', { station_id: 60003760, input_raw: 'Qwertyuiop' })
     expect(res.status).toBe(400)
