@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import type { BlueLootResponse } from '../../../schemas/loot-split'
+import type { BlueLootResponse, LootEscalations } from '../../../schemas/loot-split'
 import { BLUE_LOOT_SITES, BLUE_LOOT_TIERS, describeLadder, escalationAdds, LOOT_SPLIT_LIMITS, playerShares, SHARE_MODES, SHIP_KINDS, TACKLE_SHARES } from '../../../schemas/loot-split-rules'
 import { InfoTip } from '../../components/InfoTip'
 import { NumberField } from '../../components/NumberField'
@@ -23,7 +23,7 @@ import { postCalc } from './calc-call'
 import { abbreviateIsk, billions1, formatShares } from './format'
 import { AddPlayer, CalculateBar, calculateOnEnter, CellNumber, PayoutBreakdown, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
 import { payoutText } from './payout-text'
-import { avengerTip, drifterTip } from './rules-text'
+import { avengerTip, drifterTip, unknownEscalationPreview } from './rules-text'
 import { initialQuery } from './setup-codec'
 import { useEscalations, useTierSites, type Loaded, type TierSite } from './useSiteData'
 import { useSetupInUrl } from './useSetupInUrl'
@@ -102,7 +102,7 @@ export default function BlueLootPage() {
         <SiteStatus sites={sites} />
         <div className="site-counts">
           {BLUE_LOOT_SITES[setup.tier].map((name) => (
-            <SiteCount key={name} name={name} setup={setup} sites={sites} usedDread={usedDread} escalations={escalations.status === 'ready' ? escalations.data : null} onChange={(n) => update({ counts: { ...setup.counts, [name]: n } })} />
+            <SiteCount key={name} name={name} setup={setup} sites={sites} usedDread={usedDread} escalations={escalations} onChange={(n) => update({ counts: { ...setup.counts, [name]: n } })} />
           ))}
         </div>
         <div className="settings-row">
@@ -234,18 +234,24 @@ function SiteStatus({ sites }: { sites: Loaded<TierSite[]> }) {
 }
 
 /** One site's count box, with the site's blue loot and what the escalations add in its tooltip. */
-function SiteCount({ name, setup, sites, usedDread, escalations, onChange }: { name: string; setup: BlueLootSetup; sites: Loaded<TierSite[]>; usedDread: boolean; escalations: Parameters<typeof escalationAdds>[2]; onChange: (n: number) => void }) {
+function SiteCount({ name, setup, sites, usedDread, escalations, onChange }: { name: string; setup: BlueLootSetup; sites: Loaded<TierSite[]>; usedDread: boolean; escalations: Loaded<LootEscalations>; onChange: (n: number) => void }) {
   const site = sites.status === 'ready' ? sites.data.find((s) => s.site === name) : undefined
   let hint = sites.status === 'loading' ? '…' : '—'
   let tip = 'Blue loot value unknown'
   if (site) {
-    const adds = escalationAdds({ tier: setup.tier, kind: site.group }, { usedDread, drifterRan: setup.drifterRan }, escalations)
-    const parts = [`${abbreviateIsk(site.blue_loot_isk)} blue loot`]
-    if (adds.avengerIsk) parts.push(`${abbreviateIsk(adds.avengerIsk)} Upgraded Avengers`)
-    if (adds.drifterIsk) parts.push(`${abbreviateIsk(adds.drifterIsk)} Drifter`)
-    const perRun = site.blue_loot_isk + adds.avengerIsk + adds.drifterIsk
-    hint = `${abbreviateIsk(perRun)} per run`
-    tip = parts.length > 1 ? `${parts.join(' + ')} = ${abbreviateIsk(perRun)} per run` : `${parts[0]} per run`
+    const adds = escalationAdds({ tier: setup.tier, kind: site.group }, { usedDread, drifterRan: setup.drifterRan }, escalations.status === 'ready' ? escalations.data : null)
+    if (adds.missing) {
+      const unknown = unknownEscalationPreview(site.blue_loot_isk, escalations)
+      hint = escalations.status === 'loading' ? unknown.text : `${unknown.text} per run`
+      tip = unknown.tip
+    } else {
+      const parts = [`${abbreviateIsk(site.blue_loot_isk)} blue loot`]
+      if (adds.avengerIsk) parts.push(`${abbreviateIsk(adds.avengerIsk)} Upgraded Avengers`)
+      if (adds.drifterIsk) parts.push(`${abbreviateIsk(adds.drifterIsk)} Drifter`)
+      const perRun = site.blue_loot_isk + adds.avengerIsk + adds.drifterIsk
+      hint = `${abbreviateIsk(perRun)} per run`
+      tip = parts.length > 1 ? `${parts.join(' + ')} = ${abbreviateIsk(perRun)} per run` : `${parts[0]} per run`
+    }
   }
   return (
     <div className="site-count">

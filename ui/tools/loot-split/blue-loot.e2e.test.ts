@@ -218,6 +218,18 @@ describe('blue loot splitter (/bloot)', () => {
     await context.close()
   })
 
+  it('never previews a per-run value without the Drifter when the escalation values cannot be loaded', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/loot-split/escalations', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The escalation data set is not loaded' }) }))
+    await page.goto('/bloot')
+    // Drifter ran? is yes, so Core Garrison is 253.4 M + an unknown Drifter value, not "253.4M per run"
+    await expect.poll(() => page.locator('.site-value').first().textContent()).toBe('253.4M + ? per run')
+    expect(await page.locator('.site-value').first().getAttribute('title')).toMatch(/could not be loaded \(The escalation data set is not loaded\)/)
+    await page.getByLabel('Drifter ran?', { exact: true }).selectOption('no')
+    await expect.poll(() => page.locator('.site-value').first().textContent()).toBe('253.4M per run')
+    await context.close()
+  })
+
   it('says plainly when the site data is missing on the server', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     const missing = { error: 'The sleeper-site data set (sleeper-sites/sites.json) is not loaded on this server, so site values are unknown and loot cannot be split. Try again later.' }
