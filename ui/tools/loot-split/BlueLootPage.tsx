@@ -121,7 +121,7 @@ export default function BlueLootPage() {
         <div className="player-setup">
           <div className="player-main">
             <div className="setup-bar">
-              <AddPlayer buttonLabel="Add" taken={(n) => setup.players.some((p) => p.name.toLowerCase() === n.toLowerCase())} onAdd={(name) => update({ players: [...setup.players, newPlayerRow(name)] })} />
+              <AddPlayer buttonLabel="Add" taken={(n) => setup.players.some((p) => p.name.toLowerCase() === n.toLowerCase())} onAdd={(names) => setSetup((s) => ({ ...s, players: [...s.players, ...names.map(newPlayerRow)] }))} />
               <div className="segmented" role="group" aria-label="Share mode">
                 {SHARE_MODES.map((m) => (
                   <button key={m.id} type="button" aria-pressed={setup.mode === m.id} onClick={() => setSetup((s) => switchMode(s, m.id))} title="Switching resets every ship count; names, tackle and extra shares stay">

@@ -101,7 +101,7 @@ export default function ParticipationPage() {
         {sites.status === 'ready' && <ParticipationGrid setup={setup} sites={sites.data} escalations={escalations} onRan={(site, n) => update({ ran: { ...setup.ran, [site]: n } })} onCount={setCount} onRemove={(id) => update({ players: setup.players.filter((p) => p.id !== id) })} />}
 
         <div className="setup-bar">
-          <AddPlayer buttonLabel="Add Player" taken={(n) => setup.players.some((p) => p.name.toLowerCase() === n.toLowerCase())} onAdd={(name) => update({ players: [...setup.players, newParticipant(name)] })} />
+          <AddPlayer buttonLabel="Add Player" taken={(n) => setup.players.some((p) => p.name.toLowerCase() === n.toLowerCase())} onAdd={(names) => setSetup((s) => ({ ...s, players: [...s.players, ...names.map(newParticipant)] }))} />
         </div>
         <CalculateBar onCalculate={calculate} busy={busy} disabled={sites.status !== 'ready'} error={error} />
       </section>

@@ -98,6 +98,23 @@ describe('blue loot splitter (/bloot)', () => {
     await context.close()
   })
 
+  it('adds one player per line when a list of names is pasted (chat list or fleet window rows)', async () => {
+    const { page, context } = await open()
+    await addPlayer(page, 'Dave')
+    // the fleet window copies tab-separated rows with the name first; a chat list is one name a line
+    await page.evaluate(() => navigator.clipboard.writeText('dave\r\nAlice\nBob\tJita\tLoki\tStrategic Cruiser\n\n  Carol  \nalice\n'))
+    await page.getByLabel('Player name').focus()
+    await page.keyboard.press('Control+V')
+    expect(await playerNames(page)).toEqual(['Dave', 'Alice', 'Bob', 'Carol'])
+    expect(await page.getByLabel('Player name').inputValue()).toBe('')
+    expect(await page.getByRole('alert').filter({ hasText: 'Already in the list' }).textContent()).toBe('Already in the list, not added again: dave.')
+    // a single pasted name still lands in the box to be edited
+    await page.evaluate(() => navigator.clipboard.writeText('Eve'))
+    await page.keyboard.press('Control+V')
+    expect(await page.getByLabel('Player name').inputValue()).toBe('Eve')
+    await context.close()
+  })
+
   it('switching share mode resets ship counts, keeps tackle and extra shares, and explains the new tiers', async () => {
     const { page, context } = await open()
     await addPlayer(page, 'Alice')

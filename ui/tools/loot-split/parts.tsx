@@ -9,6 +9,7 @@ import { SelectField } from '../../components/SelectField'
 import { formatIsk } from '../../lib/format'
 import { abbreviateIsk } from './format'
 import { taxLines, type PayoutSummary, type TaxRates } from './payout-text'
+import { cleanName, namesFromPaste } from './setup-codec'
 import { TableWrap } from '../../components/TableWrap'
 
 /**
@@ -96,21 +97,30 @@ export function TaxFields({ value, onChange, noBrokerLabel }: { value: TaxSettin
   )
 }
 
-/** A text box whose Enter (or the button) adds a player; blank names are ignored, taken names refused. */
-export function AddPlayer({ onAdd, buttonLabel, taken }: { onAdd: (name: string) => void; buttonLabel: string; taken: (name: string) => boolean }) {
+/**
+ * A text box whose Enter (or the button) adds a player; blank names are ignored, taken names refused. Pasting several
+ * lines adds one player per line.
+ */
+export function AddPlayer({ onAdd, buttonLabel, taken }: { onAdd: (names: string[]) => void; buttonLabel: string; taken: (name: string) => boolean }) {
   const [name, setName] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const id = useId()
   const add = () => {
-    const clean = name.replace(/\s+/g, ' ').trim()
+    const clean = cleanName(name)
     if (!clean) return
     if (taken(clean)) {
       setProblem(`${clean} is already in the list.`)
       return
     }
-    onAdd(clean)
+    onAdd([clean])
     setName('')
     setProblem(null)
+  }
+  const addPasted = (names: string[]) => {
+    const fresh = names.filter((n) => !taken(n))
+    if (fresh.length) onAdd(fresh)
+    const skipped = names.filter((n) => taken(n))
+    setProblem(skipped.length ? `Already in the list, not added again: ${skipped.join(', ')}.` : null)
   }
   return (
     <div className="add-player">
@@ -124,6 +134,12 @@ export function AddPlayer({ onAdd, buttonLabel, taken }: { onAdd: (name: string)
           onChange={(e) => {
             setName(e.target.value)
             setProblem(null)
+          }}
+          onPaste={(e) => {
+            const names = namesFromPaste(e.clipboardData.getData('text'))
+            if (names === null) return
+            e.preventDefault()
+            addPasted(names)
           }}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {

@@ -48,6 +48,21 @@ export function writeSiteCounts(params: URLSearchParams, key: string, counts: Re
 export const cleanName = (name: string) => name.replace(/\s+/g, ' ').trim().slice(0, 64)
 
 /**
+ * Names pasted as a list, one a line (a chat member list, or fleet window rows whose first tab-separated column is the
+ * name): each line cleaned, blanks and repeats (case-insensitive) dropped. Null for a single line, which the name box
+ * takes as typed. Without this the box would strip the line breaks and make one player of "AliceBobCarol".
+ */
+export function namesFromPaste(text: string): string[] | null {
+  if (!/[\r\n]/.test(text.trim())) return null
+  const names: string[] = []
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    const name = cleanName(line.split('\t')[0])
+    if (name && !names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name)
+  }
+  return names
+}
+
+/**
  * Where a page's setup starts: the link when it carries one, else the last setup kept in this browser, else nothing
  * (the defaults). `marker` is a param every written setup has.
  */

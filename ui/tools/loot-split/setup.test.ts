@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { blueLootFromQuery, blueLootRequest, blueLootToQuery, defaultBlueLootSetup, fleetUsedDread, newPlayerRow, switchMode } from './blue-loot-setup'
+import { namesFromPaste } from './setup-codec'
 import { changeTier, defaultParticipationSetup, newParticipant, participationFromQuery, participationRequest, participationToQuery, pruneToSites, type ParticipationSetup } from './participation-setup'
 
 describe('blue loot setup', () => {
@@ -94,5 +95,13 @@ describe('participation setup', () => {
     expect(body).toMatchObject({ siteTier: 'C5', drifterRan: true, usedDread: true, siteTotals: { 'Core Garrison': 3, 'Core Stronghold': 0, 'Forgotten Core Data Field': 1 } })
     expect(body.players[1]).toEqual({ name: 'Ben', participation: { 'Core Garrison': 0, 'Core Stronghold': 0, 'Forgotten Core Data Field': 0 } })
     expect(participationRequest({ ...setup(), tier: 'C3' }, [])).toMatchObject({ drifterRan: false, usedDread: false })
+  })
+})
+
+describe('pasted player names', () => {
+  it('reads one name a line, the first column of tab-separated rows, without blanks or repeats', () => {
+    expect(namesFromPaste('Alice\r\nBob\tJita\tLoki\n\n   Carol   Smith \nALICE\n')).toEqual(['Alice', 'Bob', 'Carol Smith'])
+    expect(namesFromPaste('Just One')).toBeNull()
+    expect(namesFromPaste('Just One\n')).toBeNull()
   })
 })
