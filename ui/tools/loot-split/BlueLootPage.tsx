@@ -170,7 +170,7 @@ export default function BlueLootPage() {
                         <input type="checkbox" aria-label={`${p.name} tackle`} checked={p.tackle} onChange={(e) => updatePlayer(p.id, { tackle: e.target.checked })} />
                       </td>
                       <td className="align-center">
-                        <CellNumber label={`${p.name} extra shares`} value={p.extraShares} decimal allowNegative onChange={(extraShares) => updatePlayer(p.id, { extraShares })} />
+                        <CellNumber label={`${p.name} extra shares`} value={p.extraShares} decimal min={-LOOT_SPLIT_LIMITS.extraShares} max={LOOT_SPLIT_LIMITS.extraShares} onChange={(extraShares) => updatePlayer(p.id, { extraShares })} />
                       </td>
                       <td className="align-right" data-testid="preview-shares">
                         {formatShares(playerShares({ bubbler: p.tackle, extraShares: p.extraShares, ...playerShips(p, setup.mode) }, setup.mode))}

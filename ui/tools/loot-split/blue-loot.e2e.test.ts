@@ -148,6 +148,24 @@ describe('blue loot splitter (/bloot)', () => {
     await context.close()
   })
 
+  it("keeps typed extra shares within the API's ±1000, so a big number does not end in a refused calculation", async () => {
+    const { page, context } = await open()
+    await page.getByLabel('Core Garrison').fill('1')
+    await addPlayer(page, 'Alice')
+    await addPlayer(page, 'Bob')
+    await page.getByLabel('Alice extra shares').fill('5000')
+    await page.getByLabel('Bob extra shares').fill('1')
+    expect(await page.getByTestId('preview-shares').allTextContents()).toEqual(['1000', '1'])
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await page.getByTestId('payout').waitFor()
+    expect((await resultRows(page)).map((r) => r.slice(0, 2))).toEqual([
+      ['Alice', '1000'],
+      ['Bob', '1'],
+    ])
+    expect(await page.getByTestId('calc-error').count()).toBe(0)
+    await context.close()
+  })
+
   it('calculates the payout breakdown, and copies it as text', async () => {
     const { page, errors, context } = await open()
     const calls: unknown[] = []

@@ -14,10 +14,10 @@ import { TableWrap } from '../../components/TableWrap'
 
 /**
  * A number box for a table cell: labelled for screen readers only, it keeps what is being typed and reports the
- * sanitised number (non-numeric → 0, min 0 unless `allowNegative`, whole numbers unless `decimal`).
+ * sanitised number (non-numeric → 0, clamped to `min` (default 0) and `max`, whole numbers unless `decimal`).
  */
-export function CellNumber({ label, value, onChange, decimal, allowNegative, max, warning, testId }: { label: string; value: number; onChange: (n: number) => void; decimal?: boolean; allowNegative?: boolean; max?: number; warning?: string; testId?: string }) {
-  const rules = { min: allowNegative ? undefined : 0, max, integer: !decimal }
+export function CellNumber({ label, value, onChange, decimal, min = 0, max, warning, testId }: { label: string; value: number; onChange: (n: number) => void; decimal?: boolean; min?: number; max?: number; warning?: string; testId?: string }) {
+  const rules = { min, max, integer: !decimal }
   const [text, setText] = useState(String(value))
   useEffect(() => {
     if (sanitizeNumber(text, rules) !== value) setText(String(value))
@@ -31,7 +31,7 @@ export function CellNumber({ label, value, onChange, decimal, allowNegative, max
       title={warning}
       aria-invalid={warning ? true : undefined}
       inputMode={decimal ? 'decimal' : 'numeric'}
-      min={allowNegative ? undefined : 0}
+      min={min}
       max={max}
       step={decimal ? 'any' : 1}
       value={text}

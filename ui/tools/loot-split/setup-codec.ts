@@ -1,3 +1,4 @@
+import { LOOT_SPLIT_LIMITS } from '../../../schemas/loot-split-rules'
 import { sanitizeNumber } from '../../components/NumberField'
 import { readStorage, writeStorage } from '../../lib/storage'
 
@@ -26,7 +27,8 @@ export function encodeSiteCount(site: string, count: number): string {
 export function decodeSiteCount(text: string): [string, number] | null {
   const star = text.lastIndexOf('*')
   if (star <= 0) return null
-  const count = sanitizeNumber(text.slice(star + 1), { min: 0, integer: true })
+  // Capped at the API's limit, so a hand-edited link cannot carry a count the server refuses.
+  const count = sanitizeNumber(text.slice(star + 1), { min: 0, max: LOOT_SPLIT_LIMITS.siteCount, integer: true })
   return [text.slice(0, star), count]
 }
 

@@ -35,6 +35,15 @@ describe('blue loot setup', () => {
     expect(s.players.map(({ id: _id, ...p }) => p)).toEqual([{ name: 'Zed', ships: [1, 0], tackle: true, extraShares: 0 }])
   })
 
+  it("caps a link's counts at the API's limits, so the link never leads to a refused calculation", () => {
+    const { setup: s } = blueLootFromQuery(new URLSearchParams('tier=C5&site=Core Garrison*99999&p=Zed|500|1|0|-5000'))
+    expect(s.counts).toEqual({ 'Core Garrison': 10_000 })
+    expect(s.players.map(({ id: _id, ...p }) => p)).toEqual([{ name: 'Zed', ships: [100, 1], tackle: false, extraShares: -1000 }])
+    const p = participationFromQuery(new URLSearchParams('tier=C5&ran=Core Garrison*99999&p=Ann|Core Garrison*50000'))
+    expect(p.ran).toEqual({ 'Core Garrison': 10_000 })
+    expect(p.players[0].counts).toEqual({ 'Core Garrison': 10_000 })
+  })
+
   it('switching share mode zeroes ship counts and keeps name, tackle and extra shares', () => {
     const switched = switchMode(setup(), 'dps-logi')
     expect(switched.players.map(({ id: _id, ...p }) => p)).toEqual([
