@@ -197,4 +197,16 @@ describe('blue loot by participation', () => {
       message: "Invalid body: players.0.participation.Nope: 'Nope' is not a C5 site",
     })
   })
+
+  it('refuses one site spelled twice (names match case-insensitively), rather than counting its runs twice', () => {
+    const players = [{ name: 'A', participation: { 'Core Garrison': 1 } }]
+    expect(failure(() => participation({ ...base, siteTotals: { 'Core Garrison': 1, 'core garrison ': 1 }, players }))).toEqual({
+      status: 400,
+      message: "Invalid body: siteTotals: 'Core Garrison' and 'core garrison ' are the same site; list it once",
+    })
+    expect(failure(() => participation({ ...base, siteTotals: { 'Core Garrison': 2 }, players: [{ name: 'A', participation: { 'Core Garrison': 1, 'CORE GARRISON': 1 } }] }))).toEqual({
+      status: 400,
+      message: "Invalid body: players.0.participation: 'Core Garrison' and 'CORE GARRISON' are the same site; list it once",
+    })
+  })
 })

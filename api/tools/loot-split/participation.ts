@@ -11,6 +11,21 @@ function tierSite(values: SiteValues, tier: string, name: string, field: string)
 }
 
 /**
+ * The tier's site for every `{name: count}` entry. Names match case-insensitively, so two spellings of one site
+ * would otherwise be counted twice: that is a 400.
+ */
+function tierSiteCounts(values: SiteValues, tier: string, counts: Record<string, number>, field: string): Array<[SiteValue, number]> {
+  const seen = new Map<string, string>()
+  return Object.entries(counts).map(([name, count]) => {
+    const site = tierSite(values, tier, name, `${field}.${name}`)
+    const earlier = seen.get(site.name)
+    if (earlier !== undefined) throw badRequest(`Invalid body: ${field}: '${earlier.slice(0, 80)}' and '${name.slice(0, 80)}' are the same site; list it once`)
+    seen.set(site.name, name)
+    return [site, count]
+  })
+}
+
+/**
  * Blue loot by participation. The pot is every site's value (with the C5/C6 escalations that apply) times Number Ran,
  * less taxes. Each player is weighted by the ISK value of the site runs they attended (value × their count, summed over
  * sites) and paid net × their weight ÷ the sum of all weights. Payouts are whole ISK and sum to the net exactly.
@@ -25,8 +40,7 @@ export function calcParticipation(req: ParticipationRequest, values: SiteValues)
     return v
   }
 
-  const sites: SiteValueBreakdown[] = Object.entries(req.siteTotals).map(([name, count]) => {
-    const site = tierSite(values, req.siteTier, name, `siteTotals.${name}`)
+  const sites: SiteValueBreakdown[] = tierSiteCounts(values, req.siteTier, req.siteTotals, 'siteTotals').map(([site, count]) => {
     const value = values.perRun(site, options)
     return { ...value, count, totalIsk: value.perRunIsk * count }
   })
@@ -34,7 +48,7 @@ export function calcParticipation(req: ParticipationRequest, values: SiteValues)
   if (gross === 0n) throw badRequest('Nothing to split: Number Ran is 0 for every site with a value. Enter how many times each site was run.')
 
   const attended = req.players.map((p, i) =>
-    Object.entries(p.participation).reduce((sum, [name, count]) => sum + BigInt(valueOf(tierSite(values, req.siteTier, name, `players.${i}.participation.${name}`))) * BigInt(count), 0n),
+    tierSiteCounts(values, req.siteTier, p.participation, `players.${i}.participation`).reduce((sum, [site, count]) => sum + BigInt(valueOf(site)) * BigInt(count), 0n),
   )
   if (attended.every((w) => w === 0n)) {
     throw badRequest('No player attended a site run, so there is nothing to divide by. Enter how many runs of each site each player was in.')

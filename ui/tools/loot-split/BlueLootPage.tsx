@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import type { BlueLootResponse } from '../../../schemas/loot-split'
+import type { BlueLootResponse, LootEscalations } from '../../../schemas/loot-split'
 import { BLUE_LOOT_SITES, BLUE_LOOT_TIERS, describeLadder, escalationAdds, LOOT_SPLIT_LIMITS, playerShares, SHARE_MODES, SHIP_KINDS, TACKLE_SHARES } from '../../../schemas/loot-split-rules'
 import { InfoTip } from '../../components/InfoTip'
 import { NumberField } from '../../components/NumberField'
@@ -23,7 +23,7 @@ import { postCalc } from './calc-call'
 import { abbreviateIsk, billions1, formatShares } from './format'
 import { AddPlayer, CalculateBar, calculateOnEnter, CellNumber, PayoutBreakdown, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
 import { payoutText } from './payout-text'
-import { avengerTip, drifterTip } from './rules-text'
+import { avengerTip, drifterTip, unknownEscalationPreview } from './rules-text'
 import { initialQuery } from './setup-codec'
 import { useEscalations, useTierSites, type Loaded, type TierSite } from './useSiteData'
 import { useSetupInUrl } from './useSetupInUrl'
@@ -102,7 +102,7 @@ export default function BlueLootPage() {
         <SiteStatus sites={sites} />
         <div className="site-counts">
           {BLUE_LOOT_SITES[setup.tier].map((name) => (
-            <SiteCount key={name} name={name} setup={setup} sites={sites} usedDread={usedDread} escalations={escalations.status === 'ready' ? escalations.data : null} onChange={(n) => update({ counts: { ...setup.counts, [name]: n } })} />
+            <SiteCount key={name} name={name} setup={setup} sites={sites} usedDread={usedDread} escalations={escalations} onChange={(n) => update({ counts: { ...setup.counts, [name]: n } })} />
           ))}
         </div>
         <div className="settings-row">
@@ -121,7 +121,7 @@ export default function BlueLootPage() {
         <div className="player-setup">
           <div className="player-main">
             <div className="setup-bar">
-              <AddPlayer buttonLabel="Add" taken={(n) => setup.players.some((p) => p.name.toLowerCase() === n.toLowerCase())} onAdd={(name) => update({ players: [...setup.players, newPlayerRow(name)] })} />
+              <AddPlayer buttonLabel="Add" taken={(n) => setup.players.some((p) => p.name.toLowerCase() === n.toLowerCase())} onAdd={(names) => setSetup((s) => ({ ...s, players: [...s.players, ...names.map(newPlayerRow)] }))} />
               <div className="segmented" role="group" aria-label="Share mode">
                 {SHARE_MODES.map((m) => (
                   <button key={m.id} type="button" aria-pressed={setup.mode === m.id} onClick={() => setSetup((s) => switchMode(s, m.id))} title="Switching resets every ship count; names, tackle and extra shares stay">
@@ -170,7 +170,7 @@ export default function BlueLootPage() {
                         <input type="checkbox" aria-label={`${p.name} tackle`} checked={p.tackle} onChange={(e) => updatePlayer(p.id, { tackle: e.target.checked })} />
                       </td>
                       <td className="align-center">
-                        <CellNumber label={`${p.name} extra shares`} value={p.extraShares} decimal allowNegative onChange={(extraShares) => updatePlayer(p.id, { extraShares })} />
+                        <CellNumber label={`${p.name} extra shares`} value={p.extraShares} decimal min={-LOOT_SPLIT_LIMITS.extraShares} max={LOOT_SPLIT_LIMITS.extraShares} onChange={(extraShares) => updatePlayer(p.id, { extraShares })} />
                       </td>
                       <td className="align-right" data-testid="preview-shares">
                         {formatShares(playerShares({ bubbler: p.tackle, extraShares: p.extraShares, ...playerShips(p, setup.mode) }, setup.mode))}
@@ -234,18 +234,24 @@ function SiteStatus({ sites }: { sites: Loaded<TierSite[]> }) {
 }
 
 /** One site's count box, with the site's blue loot and what the escalations add in its tooltip. */
-function SiteCount({ name, setup, sites, usedDread, escalations, onChange }: { name: string; setup: BlueLootSetup; sites: Loaded<TierSite[]>; usedDread: boolean; escalations: Parameters<typeof escalationAdds>[2]; onChange: (n: number) => void }) {
+function SiteCount({ name, setup, sites, usedDread, escalations, onChange }: { name: string; setup: BlueLootSetup; sites: Loaded<TierSite[]>; usedDread: boolean; escalations: Loaded<LootEscalations>; onChange: (n: number) => void }) {
   const site = sites.status === 'ready' ? sites.data.find((s) => s.site === name) : undefined
   let hint = sites.status === 'loading' ? '…' : '—'
   let tip = 'Blue loot value unknown'
   if (site) {
-    const adds = escalationAdds({ tier: setup.tier, kind: site.group }, { usedDread, drifterRan: setup.drifterRan }, escalations)
-    const parts = [`${abbreviateIsk(site.blue_loot_isk)} blue loot`]
-    if (adds.avengerIsk) parts.push(`${abbreviateIsk(adds.avengerIsk)} Upgraded Avengers`)
-    if (adds.drifterIsk) parts.push(`${abbreviateIsk(adds.drifterIsk)} Drifter`)
-    const perRun = site.blue_loot_isk + adds.avengerIsk + adds.drifterIsk
-    hint = `${abbreviateIsk(perRun)} per run`
-    tip = parts.length > 1 ? `${parts.join(' + ')} = ${abbreviateIsk(perRun)} per run` : `${parts[0]} per run`
+    const adds = escalationAdds({ tier: setup.tier, kind: site.group }, { usedDread, drifterRan: setup.drifterRan }, escalations.status === 'ready' ? escalations.data : null)
+    if (adds.missing) {
+      const unknown = unknownEscalationPreview(site.blue_loot_isk, escalations)
+      hint = escalations.status === 'loading' ? unknown.text : `${unknown.text} per run`
+      tip = unknown.tip
+    } else {
+      const parts = [`${abbreviateIsk(site.blue_loot_isk)} blue loot`]
+      if (adds.avengerIsk) parts.push(`${abbreviateIsk(adds.avengerIsk)} Upgraded Avengers`)
+      if (adds.drifterIsk) parts.push(`${abbreviateIsk(adds.drifterIsk)} Drifter`)
+      const perRun = site.blue_loot_isk + adds.avengerIsk + adds.drifterIsk
+      hint = `${abbreviateIsk(perRun)} per run`
+      tip = parts.length > 1 ? `${parts.join(' + ')} = ${abbreviateIsk(perRun)} per run` : `${parts[0]} per run`
+    }
   }
   return (
     <div className="site-count">

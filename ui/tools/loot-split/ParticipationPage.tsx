@@ -18,9 +18,9 @@ import {
 } from './participation-setup'
 import { AddPlayer, CalculateBar, calculateOnEnter, CellNumber, PayoutBreakdown, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
 import { payoutText } from './payout-text'
-import { avengerTip, drifterTip } from './rules-text'
+import { avengerTip, drifterTip, unknownEscalationPreview } from './rules-text'
 import { initialQuery } from './setup-codec'
-import { useEscalations, useTierSites, type TierSite } from './useSiteData'
+import { useEscalations, useTierSites, type Loaded, type TierSite } from './useSiteData'
 import { useSetupInUrl } from './useSetupInUrl'
 import { TableWrap } from '../../components/TableWrap'
 import './loot-split.css'
@@ -98,10 +98,10 @@ export default function ParticipationPage() {
           </p>
         )}
         {sites.status === 'loading' && <p className="muted">Loading {setup.tier} sites…</p>}
-        {sites.status === 'ready' && <ParticipationGrid setup={setup} sites={sites.data} escalations={escalations.status === 'ready' ? escalations.data : null} onRan={(site, n) => update({ ran: { ...setup.ran, [site]: n } })} onCount={setCount} onRemove={(id) => update({ players: setup.players.filter((p) => p.id !== id) })} />}
+        {sites.status === 'ready' && <ParticipationGrid setup={setup} sites={sites.data} escalations={escalations} onRan={(site, n) => update({ ran: { ...setup.ran, [site]: n } })} onCount={setCount} onRemove={(id) => update({ players: setup.players.filter((p) => p.id !== id) })} />}
 
         <div className="setup-bar">
-          <AddPlayer buttonLabel="Add Player" taken={(n) => setup.players.some((p) => p.name.toLowerCase() === n.toLowerCase())} onAdd={(name) => update({ players: [...setup.players, newParticipant(name)] })} />
+          <AddPlayer buttonLabel="Add Player" taken={(n) => setup.players.some((p) => p.name.toLowerCase() === n.toLowerCase())} onAdd={(names) => setSetup((s) => ({ ...s, players: [...s.players, ...names.map(newParticipant)] }))} />
         </div>
         <CalculateBar onCalculate={calculate} busy={busy} disabled={sites.status !== 'ready'} error={error} />
       </section>
@@ -148,15 +148,15 @@ export default function ParticipationPage() {
 }
 
 /** One column per site of the tier; rows Site Value, Number Ran, then one row per player. */
-function ParticipationGrid({ setup, sites, escalations, onRan, onCount, onRemove }: { setup: ParticipationSetup; sites: TierSite[]; escalations: LootEscalations | null; onRan: (site: string, n: number) => void; onCount: (p: ParticipationPlayerRow, site: string, n: number) => void; onRemove: (id: number) => void }) {
+function ParticipationGrid({ setup, sites, escalations, onRan, onCount, onRemove }: { setup: ParticipationSetup; sites: TierSite[]; escalations: Loaded<LootEscalations>; onRan: (site: string, n: number) => void; onCount: (p: ParticipationPlayerRow, site: string, n: number) => void; onRemove: (id: number) => void }) {
   const options = { usedDread: hasEscalations(setup.tier) && setup.usedDread, drifterRan: hasEscalations(setup.tier) && setup.drifterRan }
   const value = (s: TierSite) => {
     if (!s.blue_loot_isk) return { text: '—', tip: 'No blue loot value in the data for this site' }
-    const adds = escalationAdds({ tier: setup.tier, kind: s.group }, options, escalations)
+    const adds = escalationAdds({ tier: setup.tier, kind: s.group }, options, escalations.status === 'ready' ? escalations.data : null)
+    if (adds.missing) return unknownEscalationPreview(s.blue_loot_isk, escalations)
     const total = s.blue_loot_isk + adds.avengerIsk + adds.drifterIsk
     const parts = [`${formatIsk(s.blue_loot_isk)} blue loot`, adds.avengerIsk && `${formatIsk(adds.avengerIsk)} Upgraded Avengers`, adds.drifterIsk && `${formatIsk(adds.drifterIsk)} Drifter`].filter(Boolean)
-    const unknown = adds.missing ? ' (escalation value unknown: data missing)' : ''
-    return { text: abbreviateIsk(total), tip: `${parts.join(' + ')}${parts.length > 1 ? ` = ${formatIsk(total)}` : ''} per run${unknown}` }
+    return { text: abbreviateIsk(total), tip: `${parts.join(' + ')}${parts.length > 1 ? ` = ${formatIsk(total)}` : ''} per run` }
   }
   return (
     <TableWrap label="Sites run table">

@@ -1,4 +1,4 @@
-import { BLUE_LOOT_SITES, BLUE_LOOT_TIERS, SHARE_MODES, SHIP_KINDS, type ShareMode } from '../../../schemas/loot-split-rules'
+import { BLUE_LOOT_SITES, BLUE_LOOT_TIERS, LOOT_SPLIT_LIMITS, SHARE_MODES, SHIP_KINDS, type ShareMode } from '../../../schemas/loot-split-rules'
 import { sanitizeNumber } from '../../components/NumberField'
 import { cleanName, flag, readFlag, readNumber, readSiteCounts, writeSiteCounts } from './setup-codec'
 
@@ -75,8 +75,9 @@ export function blueLootFromQuery(params: URLSearchParams): { setup: BlueLootSet
     const [a, b, tackle, extra] = parts.slice(-4)
     const name = cleanName(parts.slice(0, -4).join('|'))
     if (!name || players.some((p) => p.name.toLowerCase() === name.toLowerCase())) continue
-    const ship = (v: string) => sanitizeNumber(v, { min: 0, max: 100, integer: true })
-    players.push({ ...newPlayerRow(name), ships: [ship(a), ship(b)], tackle: tackle === '1', extraShares: sanitizeNumber(extra, { min: -1000, max: 1000 }) })
+    const ship = (v: string) => sanitizeNumber(v, { min: 0, max: LOOT_SPLIT_LIMITS.shipCount, integer: true })
+    const extraShares = sanitizeNumber(extra, { min: -LOOT_SPLIT_LIMITS.extraShares, max: LOOT_SPLIT_LIMITS.extraShares })
+    players.push({ ...newPlayerRow(name), ships: [ship(a), ship(b)], tackle: tackle === '1', extraShares })
   }
   return {
     setup: {

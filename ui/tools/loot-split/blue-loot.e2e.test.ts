@@ -98,6 +98,23 @@ describe('blue loot splitter (/bloot)', () => {
     await context.close()
   })
 
+  it('adds one player per line when a list of names is pasted (chat list or fleet window rows)', async () => {
+    const { page, context } = await open()
+    await addPlayer(page, 'Dave')
+    // the fleet window copies tab-separated rows with the name first; a chat list is one name a line
+    await page.evaluate(() => navigator.clipboard.writeText('dave\r\nAlice\nBob\tJita\tLoki\tStrategic Cruiser\n\n  Carol  \nalice\n'))
+    await page.getByLabel('Player name').focus()
+    await page.keyboard.press('Control+V')
+    expect(await playerNames(page)).toEqual(['Dave', 'Alice', 'Bob', 'Carol'])
+    expect(await page.getByLabel('Player name').inputValue()).toBe('')
+    expect(await page.getByRole('alert').filter({ hasText: 'Already in the list' }).textContent()).toBe('Already in the list, not added again: dave.')
+    // a single pasted name still lands in the box to be edited
+    await page.evaluate(() => navigator.clipboard.writeText('Eve'))
+    await page.keyboard.press('Control+V')
+    expect(await page.getByLabel('Player name').inputValue()).toBe('Eve')
+    await context.close()
+  })
+
   it('switching share mode resets ship counts, keeps tackle and extra shares, and explains the new tiers', async () => {
     const { page, context } = await open()
     await addPlayer(page, 'Alice')
@@ -128,6 +145,24 @@ describe('blue loot splitter (/bloot)', () => {
       '+ Shares: added by hand, may be negative; a total never goes below 0',
     ])
     expect(await page.getByTestId('avenger-note').textContent()).toMatch(/not counted \(DPS\/Logi fleet/)
+    await context.close()
+  })
+
+  it("keeps typed extra shares within the API's ±1000, so a big number does not end in a refused calculation", async () => {
+    const { page, context } = await open()
+    await page.getByLabel('Core Garrison').fill('1')
+    await addPlayer(page, 'Alice')
+    await addPlayer(page, 'Bob')
+    await page.getByLabel('Alice extra shares').fill('5000')
+    await page.getByLabel('Bob extra shares').fill('1')
+    expect(await page.getByTestId('preview-shares').allTextContents()).toEqual(['1000', '1'])
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await page.getByTestId('payout').waitFor()
+    expect((await resultRows(page)).map((r) => r.slice(0, 2))).toEqual([
+      ['Alice', '1000'],
+      ['Bob', '1'],
+    ])
+    expect(await page.getByTestId('calc-error').count()).toBe(0)
     await context.close()
   })
 
@@ -215,6 +250,18 @@ describe('blue loot splitter (/bloot)', () => {
     await page.getByRole('button', { name: 'Start over' }).click()
     expect(await playerNames(page)).toEqual([])
     await expect.poll(() => new URL(page.url()).searchParams.getAll('p')).toEqual([])
+    await context.close()
+  })
+
+  it('never previews a per-run value without the Drifter when the escalation values cannot be loaded', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/loot-split/escalations', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The escalation data set is not loaded' }) }))
+    await page.goto('/bloot')
+    // Drifter ran? is yes, so Core Garrison is 253.4 M + an unknown Drifter value, not "253.4M per run"
+    await expect.poll(() => page.locator('.site-value').first().textContent()).toBe('253.4M + ? per run')
+    expect(await page.locator('.site-value').first().getAttribute('title')).toMatch(/could not be loaded \(The escalation data set is not loaded\)/)
+    await page.getByLabel('Drifter ran?', { exact: true }).selectOption('no')
+    await expect.poll(() => page.locator('.site-value').first().textContent()).toBe('253.4M per run')
     await context.close()
   })
 

@@ -169,6 +169,17 @@ describe('participation loot splitter (/participation)', () => {
     await context.close()
   })
 
+  it('never shows a site value without the escalations when their values cannot be loaded', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/loot-split/escalations', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The escalation data set is not loaded' }) }))
+    await page.goto('/participation')
+    await page.getByTestId('participation-grid').waitFor()
+    // Drifter and Dread default to yes: the base value and '+ ?', not 253.4M as if neither happened
+    await expect.poll(async () => (await siteValues(page))[0]).toBe('253.4M + ?')
+    expect(await page.locator('.value-row td[data-site="Core Garrison"]').getAttribute('title')).toMatch(/^253,400,000 ISK blue loot \+ the Upgraded Avenger \/ Drifter value, which could not be loaded/)
+    await context.close()
+  })
+
   it('says plainly when a tier cannot be loaded', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.route('**/api/data/c5_*_sites_clean.json', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Static data is not imported yet; try again in a minute' }) }))

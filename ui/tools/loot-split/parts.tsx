@@ -9,14 +9,15 @@ import { SelectField } from '../../components/SelectField'
 import { formatIsk } from '../../lib/format'
 import { abbreviateIsk } from './format'
 import { taxLines, type PayoutSummary, type TaxRates } from './payout-text'
+import { cleanName, namesFromPaste } from './setup-codec'
 import { TableWrap } from '../../components/TableWrap'
 
 /**
  * A number box for a table cell: labelled for screen readers only, it keeps what is being typed and reports the
- * sanitised number (non-numeric → 0, min 0 unless `allowNegative`, whole numbers unless `decimal`).
+ * sanitised number (non-numeric → 0, clamped to `min` (default 0) and `max`, whole numbers unless `decimal`).
  */
-export function CellNumber({ label, value, onChange, decimal, allowNegative, max, warning, testId }: { label: string; value: number; onChange: (n: number) => void; decimal?: boolean; allowNegative?: boolean; max?: number; warning?: string; testId?: string }) {
-  const rules = { min: allowNegative ? undefined : 0, max, integer: !decimal }
+export function CellNumber({ label, value, onChange, decimal, min = 0, max, warning, testId }: { label: string; value: number; onChange: (n: number) => void; decimal?: boolean; min?: number; max?: number; warning?: string; testId?: string }) {
+  const rules = { min, max, integer: !decimal }
   const [text, setText] = useState(String(value))
   useEffect(() => {
     if (sanitizeNumber(text, rules) !== value) setText(String(value))
@@ -30,7 +31,7 @@ export function CellNumber({ label, value, onChange, decimal, allowNegative, max
       title={warning}
       aria-invalid={warning ? true : undefined}
       inputMode={decimal ? 'decimal' : 'numeric'}
-      min={allowNegative ? undefined : 0}
+      min={min}
       max={max}
       step={decimal ? 'any' : 1}
       value={text}
@@ -96,21 +97,30 @@ export function TaxFields({ value, onChange, noBrokerLabel }: { value: TaxSettin
   )
 }
 
-/** A text box whose Enter (or the button) adds a player; blank names are ignored, taken names refused. */
-export function AddPlayer({ onAdd, buttonLabel, taken }: { onAdd: (name: string) => void; buttonLabel: string; taken: (name: string) => boolean }) {
+/**
+ * A text box whose Enter (or the button) adds a player; blank names are ignored, taken names refused. Pasting several
+ * lines adds one player per line.
+ */
+export function AddPlayer({ onAdd, buttonLabel, taken }: { onAdd: (names: string[]) => void; buttonLabel: string; taken: (name: string) => boolean }) {
   const [name, setName] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const id = useId()
   const add = () => {
-    const clean = name.replace(/\s+/g, ' ').trim()
+    const clean = cleanName(name)
     if (!clean) return
     if (taken(clean)) {
       setProblem(`${clean} is already in the list.`)
       return
     }
-    onAdd(clean)
+    onAdd([clean])
     setName('')
     setProblem(null)
+  }
+  const addPasted = (names: string[]) => {
+    const fresh = names.filter((n) => !taken(n))
+    if (fresh.length) onAdd(fresh)
+    const skipped = names.filter((n) => taken(n))
+    setProblem(skipped.length ? `Already in the list, not added again: ${skipped.join(', ')}.` : null)
   }
   return (
     <div className="add-player">
@@ -124,6 +134,12 @@ export function AddPlayer({ onAdd, buttonLabel, taken }: { onAdd: (name: string)
           onChange={(e) => {
             setName(e.target.value)
             setProblem(null)
+          }}
+          onPaste={(e) => {
+            const names = namesFromPaste(e.clipboardData.getData('text'))
+            if (names === null) return
+            e.preventDefault()
+            addPasted(names)
           }}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {

@@ -1,5 +1,6 @@
 import type { LootEscalations } from '../../../schemas/loot-split'
 import { AVENGERS_PER_WAVE } from '../../../schemas/loot-split-rules'
+import { formatIsk } from '../../lib/format'
 import { abbreviateIsk } from './format'
 import type { Loaded } from './useSiteData'
 
@@ -19,4 +20,14 @@ export function avengerTip(esc: Loaded<LootEscalations>): string {
   if (esc.status !== 'ready') return `${rule} Yes adds their blue loot to every C5/C6 site run. ${esc.status === 'error' ? UNKNOWN : ''}`.trim()
   const each = esc.data.avengerIsk
   return `${rule} At ${abbreviateIsk(each)} ISK each, Yes adds ${abbreviateIsk(per('C5') * each)} to every C5 site run and ${abbreviateIsk(per('C6') * each)} to every C6 site run (combat, data and relic).`
+}
+
+/**
+ * A site's per-run value when an escalation applies (Drifter ran? or a dread) but its value is not on the page:
+ * '…' while it loads; if it could not be loaded, the base value and '+ ?', never a total that silently leaves it out.
+ */
+export function unknownEscalationPreview(baseIsk: number, esc: Loaded<LootEscalations>): { text: string; tip: string } {
+  if (esc.status === 'loading') return { text: '…', tip: 'Loading the Upgraded Avenger and Drifter values…' }
+  const why = esc.status === 'error' ? ` (${esc.message})` : ''
+  return { text: `${abbreviateIsk(baseIsk)} + ?`, tip: `${formatIsk(baseIsk)} blue loot + the Upgraded Avenger / Drifter value, which could not be loaded${why}, so the per-run total is unknown here` }
 }

@@ -1,3 +1,4 @@
+import { LOOT_SPLIT_LIMITS } from '../../../schemas/loot-split-rules'
 import { sanitizeNumber } from '../../components/NumberField'
 import { readStorage, writeStorage } from '../../lib/storage'
 
@@ -26,7 +27,8 @@ export function encodeSiteCount(site: string, count: number): string {
 export function decodeSiteCount(text: string): [string, number] | null {
   const star = text.lastIndexOf('*')
   if (star <= 0) return null
-  const count = sanitizeNumber(text.slice(star + 1), { min: 0, integer: true })
+  // Capped at the API's limit, so a hand-edited link cannot carry a count the server refuses.
+  const count = sanitizeNumber(text.slice(star + 1), { min: 0, max: LOOT_SPLIT_LIMITS.siteCount, integer: true })
   return [text.slice(0, star), count]
 }
 
@@ -46,6 +48,21 @@ export function writeSiteCounts(params: URLSearchParams, key: string, counts: Re
 
 /** Names a person typed: trimmed, one line, at most 64 characters (the server's limit). */
 export const cleanName = (name: string) => name.replace(/\s+/g, ' ').trim().slice(0, 64)
+
+/**
+ * Names pasted as a list, one a line (a chat member list, or fleet window rows whose first tab-separated column is the
+ * name): each line cleaned, blanks and repeats (case-insensitive) dropped. Null for a single line, which the name box
+ * takes as typed. Without this the box would strip the line breaks and make one player of "AliceBobCarol".
+ */
+export function namesFromPaste(text: string): string[] | null {
+  if (!/[\r\n]/.test(text.trim())) return null
+  const names: string[] = []
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    const name = cleanName(line.split('\t')[0])
+    if (name && !names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name)
+  }
+  return names
+}
 
 /**
  * Where a page's setup starts: the link when it carries one, else the last setup kept in this browser, else nothing

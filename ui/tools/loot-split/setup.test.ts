@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { blueLootFromQuery, blueLootRequest, blueLootToQuery, defaultBlueLootSetup, fleetUsedDread, newPlayerRow, switchMode } from './blue-loot-setup'
+import { namesFromPaste } from './setup-codec'
 import { changeTier, defaultParticipationSetup, newParticipant, participationFromQuery, participationRequest, participationToQuery, pruneToSites, type ParticipationSetup } from './participation-setup'
 
 describe('blue loot setup', () => {
@@ -32,6 +33,15 @@ describe('blue loot setup', () => {
     expect(problems).toEqual(['The link names sites that are not C6 sites, left out: Core Garrison.'])
     // ship counts are whole and at least 0, extra shares non-numeric → 0; a repeated or blank name is dropped
     expect(s.players.map(({ id: _id, ...p }) => p)).toEqual([{ name: 'Zed', ships: [1, 0], tackle: true, extraShares: 0 }])
+  })
+
+  it("caps a link's counts at the API's limits, so the link never leads to a refused calculation", () => {
+    const { setup: s } = blueLootFromQuery(new URLSearchParams('tier=C5&site=Core Garrison*99999&p=Zed|500|1|0|-5000'))
+    expect(s.counts).toEqual({ 'Core Garrison': 10_000 })
+    expect(s.players.map(({ id: _id, ...p }) => p)).toEqual([{ name: 'Zed', ships: [100, 1], tackle: false, extraShares: -1000 }])
+    const p = participationFromQuery(new URLSearchParams('tier=C5&ran=Core Garrison*99999&p=Ann|Core Garrison*50000'))
+    expect(p.ran).toEqual({ 'Core Garrison': 10_000 })
+    expect(p.players[0].counts).toEqual({ 'Core Garrison': 10_000 })
   })
 
   it('switching share mode zeroes ship counts and keeps name, tackle and extra shares', () => {
@@ -94,5 +104,13 @@ describe('participation setup', () => {
     expect(body).toMatchObject({ siteTier: 'C5', drifterRan: true, usedDread: true, siteTotals: { 'Core Garrison': 3, 'Core Stronghold': 0, 'Forgotten Core Data Field': 1 } })
     expect(body.players[1]).toEqual({ name: 'Ben', participation: { 'Core Garrison': 0, 'Core Stronghold': 0, 'Forgotten Core Data Field': 0 } })
     expect(participationRequest({ ...setup(), tier: 'C3' }, [])).toMatchObject({ drifterRan: false, usedDread: false })
+  })
+})
+
+describe('pasted player names', () => {
+  it('reads one name a line, the first column of tab-separated rows, without blanks or repeats', () => {
+    expect(namesFromPaste('Alice\r\nBob\tJita\tLoki\n\n   Carol   Smith \nALICE\n')).toEqual(['Alice', 'Bob', 'Carol Smith'])
+    expect(namesFromPaste('Just One')).toBeNull()
+    expect(namesFromPaste('Just One\n')).toBeNull()
   })
 })
