@@ -12,7 +12,7 @@ import './pyfa.css'
 type View =
   | { kind: 'loading' }
   | { kind: 'live'; session: FittingSession; attempt: number }
-  | { kind: 'ended'; message: string; canReconnect: boolean }
+  | { kind: 'ended'; message: string; canReconnect: boolean; heading?: string }
 
 const reasonByCode = new Map<number, FittingEndReason>(Object.entries(FittingCloseCode).map(([reason, code]) => [code, reason as FittingEndReason]))
 
@@ -45,8 +45,16 @@ export default function PyfaSessionPage() {
     setScreenState(state)
     if (state !== 'disconnected' || !close) return
     const reason = reasonByCode.get(close.code)
-    if (reason) {
-      setView({ kind: 'ended', message: `This session ended: ${FITTING_END_MESSAGES[reason]} Nothing from it was kept.`, canReconnect: reason === 'replaced' })
+    if (reason === 'replaced') {
+      // Only this tab lost the screen: the session and everything in it go on in the other tab.
+      setView({
+        kind: 'ended',
+        heading: 'Opened in another tab',
+        message: 'This session was opened in another tab or window, which shows it now. It is still running there, with your fits; Reconnect brings it back here.',
+        canReconnect: true,
+      })
+    } else if (reason) {
+      setView({ kind: 'ended', message: `This session ended: ${FITTING_END_MESSAGES[reason]} Nothing from it was kept.`, canReconnect: false })
     } else {
       setView({ kind: 'ended', message: 'The connection to the session was lost. It stays open for about a minute, so you can reconnect.', canReconnect: true })
     }
@@ -77,7 +85,7 @@ export default function PyfaSessionPage() {
   if (view.kind === 'ended') {
     return (
       <div className="panel narrow fitting-status">
-        <h1>Session closed</h1>
+        <h1>{view.heading ?? 'Session closed'}</h1>
         <p data-testid="fitting-ended">{view.message}</p>
         <p className="button-row">
           {view.canReconnect && (

@@ -127,6 +127,30 @@ describe('a fitting session in the browser', () => {
     await second.context.close()
   })
 
+  it('tells the older tab that the session moved to a newer one and is still running, and Reconnect takes it back', async () => {
+    const first = await openPage(browser, app.url)
+    await first.page.goto('/pyfa/new')
+    await first.page.waitForURL(/\/pyfa\/s\//)
+    await expect.poll(() => first.page.getByTestId('fitting-state').textContent(), { timeout: 15_000 }).toBe('Connected')
+    const second = await openPage(browser, app.url)
+    await second.page.goto(first.page.url())
+    await expect.poll(() => second.page.getByTestId('fitting-state').textContent(), { timeout: 15_000 }).toBe('Connected')
+
+    await first.page.getByTestId('fitting-ended').waitFor()
+    expect(await first.page.locator('h1').textContent()).toBe('Opened in another tab')
+    const told = (await first.page.getByTestId('fitting-ended').textContent()) ?? ''
+    expect(told).toMatch(/still running there/)
+    expect(told).not.toMatch(/ended|Nothing from it was kept/)
+
+    await first.page.getByRole('button', { name: 'Reconnect' }).click()
+    await expect.poll(() => first.page.getByTestId('fitting-state').textContent(), { timeout: 15_000 }).toBe('Connected')
+    await second.page.getByTestId('fitting-ended').waitFor()
+    await first.page.getByRole('button', { name: 'End session' }).click()
+    await first.page.getByTestId('fitting-ended').waitFor()
+    await first.context.close()
+    await second.context.close()
+  })
+
   it('tells a visitor whose session is gone what happened', async () => {
     const { page } = await openPage(browser, app.url)
     await page.goto('/pyfa/s/AAAAAAAAAAAAAAAAAAAAAA')
