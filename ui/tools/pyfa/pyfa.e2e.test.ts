@@ -151,6 +151,28 @@ describe('a fitting session in the browser', () => {
     await second.context.close()
   })
 
+  it('leaves a visitor who went back while the session was starting where they are, and ends that session', async () => {
+    const { page, context } = await openPage(browser, app.url)
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/pyfa/sessions', async (route) => {
+      await held // a slow start (Pyfa itself takes seconds)
+      await route.continue()
+    })
+    await page.goto('/pyfa')
+    await page.getByRole('link', { name: 'Start a session' }).click()
+    await page.locator('h1', { hasText: 'Starting your fitting session' }).waitFor()
+    await page.goBack()
+    await page.locator('h1', { hasText: 'Browser-based fitting tool' }).waitFor()
+
+    const answer = page.waitForResponse((res) => res.url().endsWith('/api/pyfa/sessions') && res.request().method() === 'POST')
+    release()
+    const { id } = (await (await answer).json()) as { id: string }
+    await expect.poll(async () => (await fetch(`${app.url}/api/pyfa/sessions/${id}`)).status).toBe(410)
+    expect(new URL(page.url()).pathname).toBe('/pyfa')
+    await context.close()
+  })
+
   it('tells a visitor whose session is gone what happened', async () => {
     const { page } = await openPage(browser, app.url)
     await page.goto('/pyfa/s/AAAAAAAAAAAAAAAAAAAAAA')
