@@ -66,7 +66,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
         'Starts an isolated, temporary desktop session running the fitting application and answers with its id and the websocket path of its screen (RFB protocol, for noVNC). Sessions end after the idle timeout without keyboard or mouse input, when no browser has been connected for a minute, or on DELETE.',
       tags,
       response: FittingSession,
-      errors: { 429: 'A per-address or server-wide session limit is reached (Retry-After says when to try again)', 503: 'Sessions cannot start on this server' },
+      errors: { 429: 'A per-address or server-wide session limit is reached (Retry-After says when to try again)', 503: 'Sessions cannot start on this server (details.retry false), or this start failed (details.retry true)' },
     },
     async ({ ctx: koa }) => {
       const session = await start(manager, starts, koa)
@@ -125,8 +125,9 @@ async function start(manager: FittingSessionManager, starts: RateLimiterMemory, 
       const details: FittingLimitDetails = { limit: err.limit, max: err.max, retryAfterSeconds: LIMIT_RETRY_SECONDS }
       throw new HttpError(429, err.message, details, { 'Retry-After': String(LIMIT_RETRY_SECONDS) })
     }
-    if (err instanceof FittingUnavailableError) throw new HttpError(503, err.message)
-    if (err instanceof SessionStartError) throw new HttpError(503, `The fitting session could not be started: ${err.message}`)
+    // details.retry tells the page whether trying again may help (a start that failed) or not (no Pyfa here).
+    if (err instanceof FittingUnavailableError) throw new HttpError(503, err.message, { retry: false })
+    if (err instanceof SessionStartError) throw new HttpError(503, `The fitting session could not be started: ${err.message}`, { retry: true })
     throw err
   }
 }

@@ -46,7 +46,7 @@ export default function PyfaNewPage() {
         const seconds = details?.retryAfterSeconds ?? 30
         const heading = details?.limit ? 'No session free right now' : 'Too many sessions started'
         setAttempt({ kind: 'full', heading, message: err.message, retryAt: Date.now() + seconds * 1000 })
-      } else if (err instanceof ApiError && err.status === 503) {
+      } else if (err instanceof ApiError && err.status === 503 && !(err.body as { details?: { retry?: boolean } } | undefined)?.details?.retry) {
         setAttempt({ kind: 'unavailable', message: err.message })
       } else {
         setAttempt({ kind: 'failed', message: err instanceof Error ? err.message : String(err) })
