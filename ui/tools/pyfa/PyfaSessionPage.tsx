@@ -114,7 +114,8 @@ export default function PyfaSessionPage() {
         </span>
         <span className="muted fitting-hint">Temporary session: nothing is saved. It ends after {idle} without input.</span>
         <span className="fitting-actions">
-          <button type="button" className="button secondary" onClick={() => setPasteOpen(true)}>
+          {/* noVNC drops clipboard text sent before its handshake is done, so wait for the screen. */}
+          <button type="button" className="button secondary" onClick={() => setPasteOpen(true)} disabled={screenState !== 'connected'}>
             Paste into session…
           </button>
           <button type="button" className="button secondary" onClick={() => screen.current?.fullscreen()}>
@@ -159,6 +160,12 @@ function PasteDialog({ open, onClose, onPaste }: { open: boolean; onClose: () =>
         import). It goes onto the session's clipboard, where Pyfa's paste and Import from Clipboard find it.
       </p>
       <textarea className="fitting-paste" rows={10} value={text} onChange={(e) => setText(e.target.value)} aria-label="Text to send" autoFocus />
+      {/[^\u0000-\u00ff]/u.test(text) && (
+        <p className="notice" role="alert" data-testid="fitting-paste-charset">
+          Some characters here will arrive as “?”: the session clipboard carries only Western European (Latin-1) text. Item names in
+          English are fine; Cyrillic, Chinese, Japanese or Korean text, and typographic quotes, are not.
+        </p>
+      )}
       <p className="button-row">
         <button type="button" className="button" disabled={!text} onClick={() => onPaste(text)}>
           Send to session clipboard

@@ -173,6 +173,81 @@ describe('a fitting session in the browser', () => {
     await context.close()
   })
 
+  it('offers Paste into session only once the screen is connected, since text sent earlier would be lost', async () => {
+    const { page, context } = await openPage(browser, app.url)
+    // A slow network, at its worst: the screen's websocket opens but the VNC server's bytes never reach noVNC,
+    // so the page stays at Connecting…. (noVNC wants these members on the socket's own prototype.)
+    await page.addInitScript(() => {
+      const Native = window.WebSocket
+      class Held extends Native {
+        override send(data: string | ArrayBufferLike | Blob | ArrayBufferView) {
+          super.send(data)
+        }
+        override close(code?: number, reason?: string) {
+          super.close(code, reason)
+        }
+        override get binaryType() {
+          return super.binaryType
+        }
+        override set binaryType(v) {
+          super.binaryType = v
+        }
+        override get onerror() {
+          return super.onerror
+        }
+        override set onerror(v) {
+          super.onerror = v
+        }
+        override get onopen() {
+          return super.onopen
+        }
+        override set onopen(v) {
+          super.onopen = v
+        }
+        override get onmessage() {
+          return super.onmessage
+        }
+        override set onmessage(v) {
+          if (!this.url.endsWith('/vnc')) super.onmessage = v
+        }
+        override get protocol() {
+          return super.protocol
+        }
+        override get readyState() {
+          return super.readyState
+        }
+      }
+      window.WebSocket = Held
+    })
+    await page.goto('/pyfa/new')
+    await page.waitForURL(/\/pyfa\/s\//)
+    const id = page.url().split('/').pop()!
+    try {
+      await page.waitForTimeout(1000)
+      expect(await page.getByTestId('fitting-state').textContent()).toBe('Connecting…')
+      expect(await page.getByRole('button', { name: 'Paste into session…' }).isDisabled()).toBe(true)
+    } finally {
+      await context.close()
+      await fetch(`${app.url}/api/pyfa/sessions/${id}`, { method: 'DELETE' })
+    }
+  })
+
+  it('warns before sending text the session clipboard cannot carry (it is Latin-1 only)', async () => {
+    const { page, context } = await openPage(browser, app.url)
+    await page.goto('/pyfa/new')
+    await page.waitForURL(/\/pyfa\/s\//)
+    await expect.poll(() => page.getByTestId('fitting-state').textContent(), { timeout: 15_000 }).toBe('Connected')
+    await page.getByRole('button', { name: 'Paste into session…' }).click()
+    await page.getByLabel('Text to send').fill('[Rifter, Café fit]\nDamage Control II')
+    expect(await page.getByTestId('fitting-paste-charset').count()).toBe(0)
+    await page.getByLabel('Text to send').fill('[Rifter, Рой фит]\nDamage Control II')
+    expect(await page.getByTestId('fitting-paste-charset').textContent()).toMatch(/will arrive as “\?”/)
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByRole('button', { name: 'End session' }).click()
+    await page.getByTestId('fitting-ended').waitFor()
+    await context.close()
+  })
+
   it('tells a visitor whose session is gone what happened', async () => {
     const { page } = await openPage(browser, app.url)
     await page.goto('/pyfa/s/AAAAAAAAAAAAAAAAAAAAAA')
