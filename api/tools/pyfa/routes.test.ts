@@ -93,6 +93,33 @@ describe('POST /api/pyfa/sessions and the VNC websocket', () => {
     expect((await start('203.0.113.32')).status).toBe(201)
   })
 
+  it('counts only starts that launch a session against the 12 starts per address, not the retries of a visitor turned away', async () => {
+    const ip = '203.0.113.40'
+    const idOf = async (res: Response) => {
+      expect(res.status).toBe(201)
+      return ((await res.json()) as { id: string }).id
+    }
+    const running = [await idOf(await start(ip)), await idOf(await start(ip))]
+    // /pyfa/new at the per-address limit tries again every 30 s: 12 refusals are 6 minutes of waiting.
+    for (let i = 0; i < 12; i++) {
+      const refused = await start(ip)
+      expect(refused.status).toBe(429)
+      expect(((await refused.json()) as { details: { limit?: string } }).details.limit).toBe('ip')
+    }
+    expect((await endSession(running.shift()!)).status).toBe(200)
+    running.push(await idOf(await start(ip))) // start 3 of 12
+    for (let n = 4; n <= 12; n++) {
+      expect((await endSession(running.shift()!)).status).toBe(200)
+      running.push(await idOf(await start(ip)))
+    }
+    expect((await endSession(running.shift()!)).status).toBe(200)
+    const thirteenth = await start(ip)
+    expect(thirteenth.status).toBe(429)
+    expect(Number(thirteenth.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(((await thirteenth.json()) as { error: string }).error).toMatch(/^Too many fitting sessions started from this address: try again in \d+ s$/)
+    for (const id of running) await endSession(id)
+  })
+
   it('ends a session on DELETE: the viewer is told, everything is removed, and the id answers 410', async () => {
     const session = FittingSession.parse(await (await start('198.51.100.22')).json())
     const lease = leaseOf(runtimeDir, session.id)!

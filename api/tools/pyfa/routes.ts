@@ -1,15 +1,20 @@
 import type { Context } from 'koa'
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import { FITTING_END_MESSAGES, fittingVncPath } from '../../../schemas/fitting-constants.js'
 import { FittingEnded, FittingSession, FittingSessionParams, FittingStatus, type FittingLimitDetails } from '../../../schemas/fitting.js'
 import type { ApiContext } from '../../app.js'
 import { HttpError } from '../../http/errors.js'
-import { rateLimit } from '../../http/rate-limit.js'
+import { rateLimitedBody } from '../../http/rate-limit.js'
 import type { ApiRouter } from '../../http/router.js'
 import { FittingLimitError, FittingSessionManager, FittingUnavailableError, LIMIT_RETRY_SECONDS, managerSettings } from './manager.js'
 import { SessionStartError, type FittingSession as Session } from './session.js'
 import { vncUpgradeHandler } from './vnc-proxy.js'
 
 const tags = ['Fitting tool']
+
+/** Session starts one address may make per window (each start launches processes). */
+const STARTS_PER_WINDOW = 12
+const START_WINDOW_SECONDS = 600
 
 /**
  * The fitting tool's session service: start, look up and end sessions over HTTP; the screen travels over the
@@ -18,6 +23,7 @@ const tags = ['Fitting tool']
 export function register(router: ApiRouter, ctx: ApiContext): void {
   const log = ctx.log.child({ component: 'fitting' })
   const manager = new FittingSessionManager(managerSettings(ctx.config), log)
+  const starts = new RateLimiterMemory({ points: STARTS_PER_WINDOW, duration: START_WINDOW_SECONDS })
   ctx.hub.onUpgrade('/api/pyfa/', vncUpgradeHandler(manager, log))
   ctx.onShutdown?.(() => manager.stopAll())
 
@@ -60,11 +66,10 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
         'Starts an isolated, temporary desktop session running the fitting application and answers with its id and the websocket path of its screen (RFB protocol, for noVNC). Sessions end after the idle timeout without keyboard or mouse input, when no browser has been connected for a minute, or on DELETE.',
       tags,
       response: FittingSession,
-      before: [rateLimit({ points: 12, durationSeconds: 600, message: 'Too many fitting sessions started from this address' })],
-      errors: { 429: 'A per-address or server-wide session limit is reached (Retry-After says when to try again)', 503: 'Sessions cannot start on this server' },
+      errors: { 429: 'A per-address or server-wide session limit is reached (Retry-After says when to try again)', 503: 'Sessions cannot start on this server (details.retry false), or this start failed (details.retry true)' },
     },
     async ({ ctx: koa }) => {
-      const session = await start(manager, koa)
+      const session = await start(manager, starts, koa)
       koa.status = 201
       return describe(session)
     },
@@ -101,16 +106,28 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   )
 }
 
-async function start(manager: FittingSessionManager, koa: Context): Promise<Session> {
+async function start(manager: FittingSessionManager, starts: RateLimiterMemory, koa: Context): Promise<Session> {
+  try {
+    await starts.consume(koa.ip)
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection
+    const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))
+    const body = rateLimitedBody('Too many fitting sessions started from this address', seconds)
+    throw new HttpError(429, body.error, body.details, { 'Retry-After': String(seconds) })
+  }
   try {
     return await manager.create(koa.ip)
   } catch (err) {
+    // A start turned away before launching anything does not count: /pyfa/new retries by itself while the
+    // server is full, and those retries must not use up the visitor's starts.
+    if (err instanceof FittingLimitError || err instanceof FittingUnavailableError) await starts.reward(koa.ip, 1)
     if (err instanceof FittingLimitError) {
       const details: FittingLimitDetails = { limit: err.limit, max: err.max, retryAfterSeconds: LIMIT_RETRY_SECONDS }
       throw new HttpError(429, err.message, details, { 'Retry-After': String(LIMIT_RETRY_SECONDS) })
     }
-    if (err instanceof FittingUnavailableError) throw new HttpError(503, err.message)
-    if (err instanceof SessionStartError) throw new HttpError(503, `The fitting session could not be started: ${err.message}`)
+    // details.retry tells the page whether trying again may help (a start that failed) or not (no Pyfa here).
+    if (err instanceof FittingUnavailableError) throw new HttpError(503, err.message, { retry: false })
+    if (err instanceof SessionStartError) throw new HttpError(503, `The fitting session could not be started: ${err.message}`, { retry: true })
     throw err
   }
 }

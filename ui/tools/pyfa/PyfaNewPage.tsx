@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { ApiError, apiPost } from '../../lib/api'
+import { ApiError, apiDelete, apiPost } from '../../lib/api'
 import type { FittingLimitDetails, FittingSession } from '../../../schemas/fitting'
 import './pyfa.css'
 
@@ -19,11 +19,24 @@ export default function PyfaNewPage() {
   const navigate = useNavigate()
   const [attempt, setAttempt] = useState<Attempt>({ kind: 'starting' })
   const started = useRef(false)
+  /** The visitor went elsewhere while a start was on its way. */
+  const left = useRef(false)
+  useEffect(() => {
+    left.current = false
+    return () => {
+      left.current = true
+    }
+  }, [])
 
   const start = useCallback(async () => {
     setAttempt({ kind: 'starting' })
     try {
       const session = await apiPost<FittingSession>('/api/pyfa/sessions', {})
+      if (left.current) {
+        // Do not pull the visitor back into it; end it so it does not hold one of their places for a minute.
+        void apiDelete(`/api/pyfa/sessions/${encodeURIComponent(session.id)}`).catch(() => {})
+        return
+      }
       navigate(`/pyfa/s/${session.id}`, { replace: true })
     } catch (err) {
       if (err instanceof ApiError && err.status === 429) {
@@ -33,7 +46,7 @@ export default function PyfaNewPage() {
         const seconds = details?.retryAfterSeconds ?? 30
         const heading = details?.limit ? 'No session free right now' : 'Too many sessions started'
         setAttempt({ kind: 'full', heading, message: err.message, retryAt: Date.now() + seconds * 1000 })
-      } else if (err instanceof ApiError && err.status === 503) {
+      } else if (err instanceof ApiError && err.status === 503 && !(err.body as { details?: { retry?: boolean } } | undefined)?.details?.retry) {
         setAttempt({ kind: 'unavailable', message: err.message })
       } else {
         setAttempt({ kind: 'failed', message: err instanceof Error ? err.message : String(err) })

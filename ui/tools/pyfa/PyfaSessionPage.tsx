@@ -12,7 +12,7 @@ import './pyfa.css'
 type View =
   | { kind: 'loading' }
   | { kind: 'live'; session: FittingSession; attempt: number }
-  | { kind: 'ended'; message: string; canReconnect: boolean }
+  | { kind: 'ended'; message: string; canReconnect: boolean; heading?: string }
 
 const reasonByCode = new Map<number, FittingEndReason>(Object.entries(FittingCloseCode).map(([reason, code]) => [code, reason as FittingEndReason]))
 
@@ -45,8 +45,16 @@ export default function PyfaSessionPage() {
     setScreenState(state)
     if (state !== 'disconnected' || !close) return
     const reason = reasonByCode.get(close.code)
-    if (reason) {
-      setView({ kind: 'ended', message: `This session ended: ${FITTING_END_MESSAGES[reason]} Nothing from it was kept.`, canReconnect: reason === 'replaced' })
+    if (reason === 'replaced') {
+      // Only this tab lost the screen: the session and everything in it go on in the other tab.
+      setView({
+        kind: 'ended',
+        heading: 'Opened in another tab',
+        message: 'This session was opened in another tab or window, which shows it now. It is still running there, with your fits; Reconnect brings it back here.',
+        canReconnect: true,
+      })
+    } else if (reason) {
+      setView({ kind: 'ended', message: `This session ended: ${FITTING_END_MESSAGES[reason]} Nothing from it was kept.`, canReconnect: false })
     } else {
       setView({ kind: 'ended', message: 'The connection to the session was lost. It stays open for about a minute, so you can reconnect.', canReconnect: true })
     }
@@ -77,7 +85,7 @@ export default function PyfaSessionPage() {
   if (view.kind === 'ended') {
     return (
       <div className="panel narrow fitting-status">
-        <h1>Session closed</h1>
+        <h1>{view.heading ?? 'Session closed'}</h1>
         <p data-testid="fitting-ended">{view.message}</p>
         <p className="button-row">
           {view.canReconnect && (
@@ -106,7 +114,8 @@ export default function PyfaSessionPage() {
         </span>
         <span className="muted fitting-hint">Temporary session: nothing is saved. It ends after {idle} without input.</span>
         <span className="fitting-actions">
-          <button type="button" className="button secondary" onClick={() => setPasteOpen(true)}>
+          {/* noVNC drops clipboard text sent before its handshake is done, so wait for the screen. */}
+          <button type="button" className="button secondary" onClick={() => setPasteOpen(true)} disabled={screenState !== 'connected'}>
             Paste into session…
           </button>
           <button type="button" className="button secondary" onClick={() => screen.current?.fullscreen()}>
@@ -151,6 +160,12 @@ function PasteDialog({ open, onClose, onPaste }: { open: boolean; onClose: () =>
         import). It goes onto the session's clipboard, where Pyfa's paste and Import from Clipboard find it.
       </p>
       <textarea className="fitting-paste" rows={10} value={text} onChange={(e) => setText(e.target.value)} aria-label="Text to send" autoFocus />
+      {/[^\u0000-\u00ff]/u.test(text) && (
+        <p className="notice" role="alert" data-testid="fitting-paste-charset">
+          Some characters here will arrive as “?”: the session clipboard carries only Western European (Latin-1) text. Item names in
+          English are fine; Cyrillic, Chinese, Japanese or Korean text, and typographic quotes, are not.
+        </p>
+      )}
       <p className="button-row">
         <button type="button" className="button" disabled={!text} onClick={() => onPaste(text)}>
           Send to session clipboard

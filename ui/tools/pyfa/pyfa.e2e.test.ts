@@ -127,6 +127,127 @@ describe('a fitting session in the browser', () => {
     await second.context.close()
   })
 
+  it('tells the older tab that the session moved to a newer one and is still running, and Reconnect takes it back', async () => {
+    const first = await openPage(browser, app.url)
+    await first.page.goto('/pyfa/new')
+    await first.page.waitForURL(/\/pyfa\/s\//)
+    await expect.poll(() => first.page.getByTestId('fitting-state').textContent(), { timeout: 15_000 }).toBe('Connected')
+    const second = await openPage(browser, app.url)
+    await second.page.goto(first.page.url())
+    await expect.poll(() => second.page.getByTestId('fitting-state').textContent(), { timeout: 15_000 }).toBe('Connected')
+
+    await first.page.getByTestId('fitting-ended').waitFor()
+    expect(await first.page.locator('h1').textContent()).toBe('Opened in another tab')
+    const told = (await first.page.getByTestId('fitting-ended').textContent()) ?? ''
+    expect(told).toMatch(/still running there/)
+    expect(told).not.toMatch(/ended|Nothing from it was kept/)
+
+    await first.page.getByRole('button', { name: 'Reconnect' }).click()
+    await expect.poll(() => first.page.getByTestId('fitting-state').textContent(), { timeout: 15_000 }).toBe('Connected')
+    await second.page.getByTestId('fitting-ended').waitFor()
+    await first.page.getByRole('button', { name: 'End session' }).click()
+    await first.page.getByTestId('fitting-ended').waitFor()
+    await first.context.close()
+    await second.context.close()
+  })
+
+  it('leaves a visitor who went back while the session was starting where they are, and ends that session', async () => {
+    const { page, context } = await openPage(browser, app.url)
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/pyfa/sessions', async (route) => {
+      await held // a slow start (Pyfa itself takes seconds)
+      await route.continue()
+    })
+    await page.goto('/pyfa')
+    await page.getByRole('link', { name: 'Start a session' }).click()
+    await page.locator('h1', { hasText: 'Starting your fitting session' }).waitFor()
+    await page.goBack()
+    await page.locator('h1', { hasText: 'Browser-based fitting tool' }).waitFor()
+
+    const answer = page.waitForResponse((res) => res.url().endsWith('/api/pyfa/sessions') && res.request().method() === 'POST')
+    release()
+    const { id } = (await (await answer).json()) as { id: string }
+    await expect.poll(async () => (await fetch(`${app.url}/api/pyfa/sessions/${id}`)).status).toBe(410)
+    expect(new URL(page.url()).pathname).toBe('/pyfa')
+    await context.close()
+  })
+
+  it('offers Paste into session only once the screen is connected, since text sent earlier would be lost', async () => {
+    const { page, context } = await openPage(browser, app.url)
+    // A slow network, at its worst: the screen's websocket opens but the VNC server's bytes never reach noVNC,
+    // so the page stays at Connecting…. (noVNC wants these members on the socket's own prototype.)
+    await page.addInitScript(() => {
+      const Native = window.WebSocket
+      class Held extends Native {
+        override send(data: string | ArrayBufferLike | Blob | ArrayBufferView) {
+          super.send(data)
+        }
+        override close(code?: number, reason?: string) {
+          super.close(code, reason)
+        }
+        override get binaryType() {
+          return super.binaryType
+        }
+        override set binaryType(v) {
+          super.binaryType = v
+        }
+        override get onerror() {
+          return super.onerror
+        }
+        override set onerror(v) {
+          super.onerror = v
+        }
+        override get onopen() {
+          return super.onopen
+        }
+        override set onopen(v) {
+          super.onopen = v
+        }
+        override get onmessage() {
+          return super.onmessage
+        }
+        override set onmessage(v) {
+          if (!this.url.endsWith('/vnc')) super.onmessage = v
+        }
+        override get protocol() {
+          return super.protocol
+        }
+        override get readyState() {
+          return super.readyState
+        }
+      }
+      window.WebSocket = Held
+    })
+    await page.goto('/pyfa/new')
+    await page.waitForURL(/\/pyfa\/s\//)
+    const id = page.url().split('/').pop()!
+    try {
+      await page.waitForTimeout(1000)
+      expect(await page.getByTestId('fitting-state').textContent()).toBe('Connecting…')
+      expect(await page.getByRole('button', { name: 'Paste into session…' }).isDisabled()).toBe(true)
+    } finally {
+      await context.close()
+      await fetch(`${app.url}/api/pyfa/sessions/${id}`, { method: 'DELETE' })
+    }
+  })
+
+  it('warns before sending text the session clipboard cannot carry (it is Latin-1 only)', async () => {
+    const { page, context } = await openPage(browser, app.url)
+    await page.goto('/pyfa/new')
+    await page.waitForURL(/\/pyfa\/s\//)
+    await expect.poll(() => page.getByTestId('fitting-state').textContent(), { timeout: 15_000 }).toBe('Connected')
+    await page.getByRole('button', { name: 'Paste into session…' }).click()
+    await page.getByLabel('Text to send').fill('[Rifter, Café fit]\nDamage Control II')
+    expect(await page.getByTestId('fitting-paste-charset').count()).toBe(0)
+    await page.getByLabel('Text to send').fill('[Rifter, Рой фит]\nDamage Control II')
+    expect(await page.getByTestId('fitting-paste-charset').textContent()).toMatch(/will arrive as “\?”/)
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByRole('button', { name: 'End session' }).click()
+    await page.getByTestId('fitting-ended').waitFor()
+    await context.close()
+  })
+
   it('tells a visitor whose session is gone what happened', async () => {
     const { page } = await openPage(browser, app.url)
     await page.goto('/pyfa/s/AAAAAAAAAAAAAAAAAAAAAA')
