@@ -88,6 +88,14 @@ describe('makePlan', () => {
     expect(p.rows).toHaveLength(1)
   })
 
+  it('does not tell the player to allow an ore that is allowed but has no price', async () => {
+    const unpriced = await plan({ targets: { Tritanium: 400, Pyerite: 100 } }, prices({ 1: 10, 2: 15, 3: null }))
+    expect(unpriced.totals.Pyerite.shortfall).toBe(100)
+    expect(unpriced.warnings).toContain('No allowed ore with a sell (5% average) price at Jita 4-4 yields Pyerite: 100 short.')
+    const notAllowed = await plan({ targets: { Tritanium: 400, Pyerite: 100 }, allowedOres: [1, 2] })
+    expect(notAllowed.warnings).toContain('No allowed ore yields Pyerite: 100 short. Allow Mixite to get it.')
+  })
+
   it('leaves out ores without a hub price, says so, and refuses unknown ores', async () => {
     const p = await plan({ targets: { Tritanium: 1000 } }, prices({ 1: null, 2: 15, 3: 30 }))
     expect(p.rows.map((r) => r.name)).toEqual(['Compressed Densite'])

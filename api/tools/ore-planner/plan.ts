@@ -164,12 +164,19 @@ export async function makePlan(req: PlanRequest, deps: PlanDeps): Promise<PlanRe
     return { ...line, name: m.name, price: priceOf(m.typeId), targeted: Math.min(produced, target) }
   })
 
+  const allowedIds = new Set(allowed.map((o) => o.typeIdCompressed))
   for (const m of solved?.unreachable ?? []) {
-    const sources = [...new Set(deps.ores.filter((o) => o.batchYield[m] > 0).map((o) => o.family))]
+    const short = `${MINERALS[m].name}: ${targets[m].toLocaleString('en-US')} short.`
+    // An allowed ore that yields it but was left out for want of a price: "allow it" would be wrong advice.
+    const unpricedSource = pricedByCost && unpricedOres.some((o) => o.batchYield[m] > 0)
+    const sources = [...new Set(deps.ores.filter((o) => o.batchYield[m] > 0 && !allowedIds.has(o.typeIdCompressed)).map((o) => o.family))]
+    const allow = sources.length ? ` Allow ${listNames(sources)} to get it.` : ''
     warnings.push(
       rateMicro === 0
         ? `Refine rate is 0%: no ${MINERALS[m].name} can be produced (${targets[m].toLocaleString('en-US')} short).`
-        : `No allowed ore yields ${MINERALS[m].name}: ${targets[m].toLocaleString('en-US')} short.${sources.length ? ` Allow ${listNames(sources)} to get it.` : ''}`,
+        : unpricedSource
+          ? `No allowed ore with a ${fieldLabel} yields ${short}${allow}`
+          : `No allowed ore yields ${short}${allow}`,
     )
   }
   if (!anyTarget) warnings.push('No mineral targets: enter an amount for at least one mineral.')
