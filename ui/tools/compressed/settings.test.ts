@@ -32,6 +32,13 @@ describe('planner settings in the URL', () => {
     expect(settingsFromQuery(new URLSearchParams('hub=60008494')).stationId).toBe(60008494)
   })
 
+  it('takes a refinery setup from a link only when every bonus is one the calculator offers', () => {
+    // a hand-edited rig of 5 (500%) would show "No rig" in the box while the calculator offered 100%
+    expect(settingsFromQuery(new URLSearchParams('setup=5,0,0.12,0.055,5,5,5')).setup).toEqual(DEFAULT_SETTINGS.setup)
+    expect(settingsFromQuery(new URLSearchParams('setup=0.03,0.03,0.12,0.055,5,5,5')).setup).toEqual(DEFAULT_SETTINGS.setup)
+    expect(settingsFromQuery(new URLSearchParams('setup=0.01,0.04,0.06,0.02,3,4,2')).setup).toEqual({ rig: 0.01, implant: 0.04, security: 0.06, structure: 0.02, reprocessing: 3, efficiency: 4, specialized: 2 })
+  })
+
   it('sends only what the chosen strategy needs', () => {
     const base = { ...DEFAULT_SETTINGS, targets: { ...DEFAULT_SETTINGS.targets, Pyerite: 10 }, excluded: [2] }
     expect(planRequest({ ...base, strategy: 'min_haul', haulMode: 'batches' }, [1, 2, 3])).toEqual({

@@ -2,12 +2,16 @@ import {
   clampSkill,
   DEFAULT_REFINE_SETUP,
   HAUL_MODES,
+  IMPLANT_BONUSES,
   isBlendStep,
   MAX_TARGET_UNITS,
   MINERAL_NAMES,
   PLANNER_DEFAULTS,
   PLANNER_PRICE_FIELDS,
+  RIG_BONUSES,
+  SECURITY_BONUSES,
   STRATEGIES,
+  STRUCTURE_BONUSES,
   type HaulMode,
   type MineralName,
   type PlannerPriceField,
@@ -46,6 +50,13 @@ export const DEFAULT_SETTINGS: PlannerSettings = {
 }
 
 const SETUP_KEYS: Array<keyof RefineSetup> = ['rig', 'implant', 'security', 'structure', 'reprocessing', 'efficiency', 'specialized']
+/** The values a link may give each refinery bonus: only what the calculator's boxes offer. */
+const BONUS_VALUES: Partial<Record<keyof RefineSetup, readonly number[]>> = {
+  rig: RIG_BONUSES.map((o) => o.value),
+  implant: IMPLANT_BONUSES.map((o) => o.value),
+  security: SECURITY_BONUSES.map((o) => o.value),
+  structure: STRUCTURE_BONUSES.map((o) => o.value),
+}
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T => ((list as readonly string[]).includes(value ?? '') ? (value as T) : fallback)
 const finite = (value: string | null): number | null => {
@@ -66,7 +77,8 @@ export function settingsFromQuery(params: URLSearchParams): PlannerSettings {
   const rate = finite(params.get('rate'))
   const setup = { ...DEFAULT_REFINE_SETUP }
   const setupValues = (params.get('setup') ?? '').split(',').map((v) => finite(v))
-  if (setupValues.length === SETUP_KEYS.length && setupValues.every((v) => v !== null && v >= 0 && v <= 5)) {
+  const validSetup = setupValues.every((v, i) => v !== null && (BONUS_VALUES[SETUP_KEYS[i]]?.includes(v) ?? (v >= 0 && v <= 5)))
+  if (setupValues.length === SETUP_KEYS.length && validSetup) {
     SETUP_KEYS.forEach((k, i) => (setup[k] = setupValues[i]!))
     for (const k of ['reprocessing', 'efficiency', 'specialized'] as const) setup[k] = clampSkill(setup[k])
   }
