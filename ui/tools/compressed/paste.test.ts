@@ -17,6 +17,15 @@ describe('mineral paste parser', () => {
     ])
   })
 
+  it('skips a negative amount instead of reading it as a need, but reads a dash used as a separator', () => {
+    const { targets, skipped } = parseMineralPaste('Tritanium -500\nPyerite \u2212200\nMexallon - 300\nIsogen 5')
+    expect(targets).toEqual({ Mexallon: 300, Isogen: 5 })
+    expect(skipped).toEqual([
+      { line: 1, text: 'Tritanium -500' },
+      { line: 2, text: 'Pyerite \u2212200' },
+    ])
+  })
+
   it('does not read the x of a word as a prefix or a digit inside a word as the number', () => {
     expect(parseMineralPaste('Zydrine box 20').targets).toEqual({ Zydrine: 20 })
     expect(parseMineralPaste('Megacyte\t1 234').targets).toEqual({ Megacyte: 1 })
