@@ -96,6 +96,13 @@ describe('makePlan', () => {
     expect(notAllowed.warnings).toContain('No allowed ore yields Pyerite: 100 short. Allow Mixite to get it.')
   })
 
+  it('a hauling plan that buys an unpriced ore says its cost is not shown, as the summary shows none', async () => {
+    const p = await plan({ targets: { Tritanium: 1000 }, strategy: { type: 'min_haul', haul_mode: 'm3', station_id: JITA, price_field: 'sell_5pct' } }, prices({ 1: 10, 2: null, 3: 30 }))
+    expect(p.rows.map((r) => [r.name, r.cost])).toEqual([['Compressed Densite', null]])
+    expect(p.summary.oresCostIsk).toBeNull()
+    expect(p.warnings).toEqual(['No sell (5% average) price at Jita 4-4 for Compressed Densite: the ore cost is not shown.'])
+  })
+
   it('leaves out ores without a hub price, says so, and refuses unknown ores', async () => {
     const p = await plan({ targets: { Tritanium: 1000 } }, prices({ 1: null, 2: 15, 3: 30 }))
     expect(p.rows.map((r) => r.name)).toEqual(['Compressed Densite'])

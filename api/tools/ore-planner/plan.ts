@@ -181,7 +181,7 @@ export async function makePlan(req: PlanRequest, deps: PlanDeps): Promise<PlanRe
   }
   if (!anyTarget) warnings.push('No mineral targets: enter an amount for at least one mineral.')
   const unpricedRows = rows.filter((r) => r.unitPrice === null)
-  if (unpricedRows.length) warnings.push(`No ${fieldLabel} for ${listNames(unpricedRows.map((r) => r.name))}: the ore cost leaves them out.`)
+  if (unpricedRows.length) warnings.push(`No ${fieldLabel} for ${listNames(unpricedRows.map((r) => r.name))}: the ore cost is not shown.`)
   const unpricedMinerals = mineralLines.filter((l) => l.produced > 0 && l.price === null)
   if (unpricedMinerals.length) warnings.push(`No ${fieldLabel} for ${listNames(unpricedMinerals.map((l) => l.name))}: mineral values are not shown.`)
   const ageSeconds = snapshot ? Math.max(0, Math.round((Date.now() - snapshot.getTime()) / 1000)) : null
