@@ -36,6 +36,8 @@ export function MineralNeeds({ targets, onChange }: Props) {
     for (const m of MINERAL_NAMES) next[m] = Math.min(MAX_TARGET_UNITS, result.targets[m] ?? 0)
     onChange(next)
     setTab('form')
+    // the button that had focus goes away with the Paste panel: keep keyboard users on the tabs, not at the page top
+    tabButtons.current.form?.focus()
   }
 
   return (
@@ -100,7 +102,7 @@ export function MineralNeeds({ targets, onChange }: Props) {
                 .join(', ')}.`
             : 'No mineral amounts found in the pasted text.'}
           {Object.values(lastPaste.targets).some((n) => n > MAX_TARGET_UNITS) && ` Amounts above ${formatInt(MAX_TARGET_UNITS)} were cut to ${formatInt(MAX_TARGET_UNITS)}, the most one plan takes.`}
-          {lastPaste.skipped.length > 0 && ` Skipped line${lastPaste.skipped.length === 1 ? '' : 's'} ${lastPaste.skipped.map((s) => s.line).join(', ')} (no mineral name or number).`}
+          {lastPaste.skipped.length > 0 && ` Skipped line${lastPaste.skipped.length === 1 ? '' : 's'} ${lastPaste.skipped.map((s) => s.line).join(', ')} (each needs a mineral name and an amount of 0 or more).`}
         </p>
       )}
     </section>
