@@ -49,11 +49,12 @@ export default function CompressedPage() {
   const calculate = useCallback(async (s: PlannerSettings, oreIds: number[]) => {
     const request = ++latest.current
     setLoading(true)
+    // the last attempt's error is not about this one: it must not sit under the button while this plan runs
+    setError(null)
     try {
       const body = await apiPost<PlanResponse>('/api/ore-planner/plan', planRequest(s, oreIds))
       if (request !== latest.current) return
       setPlan(body)
-      setError(null)
     } catch (err) {
       if (request !== latest.current) return
       setError(err instanceof ApiError ? err.message : PLANNER_TEXT.planFailed)
@@ -124,7 +125,12 @@ export default function CompressedPage() {
           </p>
         )}
       </form>
-      {plan && <PlanResults plan={plan} />}
+      {plan && (
+        // the previous plan stays in view while a new one runs, dimmed and marked busy so it is not read as the answer
+        <div aria-busy={loading} className={loading ? 'ore-results-stale' : undefined} data-testid="ore-results-wrap">
+          <PlanResults plan={plan} />
+        </div>
+      )}
     </div>
   )
 }

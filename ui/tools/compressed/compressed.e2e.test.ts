@@ -87,7 +87,10 @@ describe('/compressed', () => {
     expect(await page.getByRole('tabpanel', { name: 'Form' }).getAttribute('id')).toBe(await formTab.getAttribute('aria-controls'))
     await pasteTab.click()
     await page.locator('textarea').fill('Tritanium 1,000\nIsogen x2.500\nTritanium 500\nnothing here')
-    await page.getByRole('button', { name: 'Use these amounts' }).click()
+    // by keyboard: the button leaves with the Paste panel, and focus lands on the tabs rather than the page top
+    await page.getByRole('button', { name: 'Use these amounts' }).focus()
+    await page.keyboard.press('Enter')
+    expect(await formTab.evaluate((el) => el === document.activeElement)).toBe(true)
     expect(await mineralBox(page, 'Tritanium').inputValue()).toBe('1500')
     expect(await mineralBox(page, 'Isogen').inputValue()).toBe('2500')
     expect(await page.getByTestId('ore-paste-result').innerText()).toMatch(/Skipped line 4/)
@@ -201,6 +204,31 @@ describe('/compressed', () => {
     await broken.route('**/api/ore-planner/ores', (route) => route.fulfill({ status: 500, body: '{}' }))
     await broken.goto('/compressed')
     expect(await broken.getByTestId('ore-list-error').innerText()).toBe('Failed to load ores')
+    await context.close()
+  })
+
+  it('while a plan runs, the last error is gone and the previous plan is marked busy', async () => {
+    const { page, context } = await openPlanner()
+    await mineralBox(page, 'Tritanium').fill('4000')
+    await calculate(page)
+    await page.getByTestId('ore-list').waitFor()
+    await page.route('**/api/ore-planner/plan', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The planner is busy' }) }))
+    await calculate(page)
+    await page.getByTestId('ore-error').waitFor()
+    await page.unroute('**/api/ore-planner/plan')
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/ore-planner/plan', async (route) => {
+      await held
+      await route.continue()
+    })
+    await calculate(page)
+    await page.getByRole('button', { name: 'Calculating…' }).waitFor()
+    expect(await page.getByTestId('ore-error').count()).toBe(0)
+    expect(await page.getByTestId('ore-results-wrap').getAttribute('aria-busy')).toBe('true')
+    release()
+    await page.getByRole('button', { name: 'Calculate', exact: true }).waitFor()
+    expect(await page.getByTestId('ore-results-wrap').getAttribute('aria-busy')).toBe('false')
     await context.close()
   })
 
