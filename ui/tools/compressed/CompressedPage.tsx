@@ -39,6 +39,13 @@ export default function CompressedPage() {
       .catch(() => setHubs([]))
   }, [])
 
+  // The URL can change under the page (the menu's link to /compressed, back and forward): the form follows it, so
+  // the address bar never shows a link that would open different settings from the ones on screen.
+  useEffect(() => {
+    if (settingsToQuery(settings).toString() !== params.toString()) setSettings(settingsFromQuery(params))
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [params])
+
   const update = (patch: Partial<PlannerSettings>) =>
     setSettings((s) => {
       const next = { ...s, ...patch }

@@ -96,6 +96,16 @@ describe('/compressed', () => {
     expect(await page.getByTestId('ore-paste-result').innerText()).toMatch(/Skipped line 4/)
     expect(await page.getByTestId('ore-paste-result').innerText()).not.toMatch(/cut to/)
 
+    // the address changes under the page (the menu's link, back/forward): the form follows the address
+    await page.evaluate(() => {
+      history.pushState(null, '', '/compressed?t=Pyerite:5')
+      dispatchEvent(new PopStateEvent('popstate'))
+    })
+    await expect.poll(() => mineralBox(page, 'Pyerite').inputValue()).toBe('5')
+    expect(await mineralBox(page, 'Tritanium').inputValue()).toBe('')
+    await page.goBack()
+    await expect.poll(() => mineralBox(page, 'Tritanium').inputValue()).toBe('1500')
+
     const shared = page.url()
     const other = await context.newPage()
     await other.goto(shared)
