@@ -7,7 +7,7 @@ import { NumberField } from '../../components/NumberField'
 import { SelectField } from '../../components/SelectField'
 import { nextSort, type SortState } from '../../components/SortableTable'
 import { formatInt, formatNumber } from '../../lib/format'
-import { GAS_DEFAULT_SORT, GAS_DEFAULTS, GAS_FORM_SPEC, gasRequest, siteTotalMillions, sortPairs, toPairs, type GasForm, type GasSortKey } from './gas-setup'
+import { GAS_DEFAULT_SORT, GAS_DEFAULTS, GAS_FORM_SPEC, gasRequest, reconcileGasForm, siteTotalMillions, sortPairs, toPairs, type GasForm, type GasSortKey } from './gas-setup'
 import { CalculateBar, CORE_TIP, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
 import { useFormInUrl } from './useFormInUrl'
 import type { z } from 'zod'
@@ -40,7 +40,7 @@ const isk = (v: number | null, gas: string) =>
   )
 
 export default function GasCalcPage() {
-  const { form, update, load, query, unreadable } = useFormInUrl<GasForm>(GAS_FORM_SPEC, GAS_DEFAULTS)
+  const { form, update, load, query, unreadable } = useFormInUrl<GasForm>(GAS_FORM_SPEC, GAS_DEFAULTS, reconcileGasForm)
   const modules = useDataFile<Modules>('mining_modules.json')
   const ships = useDataFile<Ships>('mining_ship_bonuses.json')
   const calc = useCalculation<GasCalcForm, GasCalcEntry[]>('/api/gas-calc', () => window.alert(CALC_FAILED))

@@ -106,6 +106,29 @@ describe('gas calculator (/gas-calc)', () => {
     await context.close()
   })
 
+  it("gives a link's ship its usual module when the link has none or one that ship does not use, so Calculate works", async () => {
+    const { page, context } = await open('/gas-calc?ship=Hulk')
+    const dialogs: string[] = []
+    page.on('dialog', (d) => {
+      dialogs.push(d.message())
+      void d.accept()
+    })
+    expect(await page.getByLabel('Module Type').inputValue()).toBe('Gas Cloud Harvester II')
+    expect(await page.getByTestId('module-stats').textContent()).toBe('200 m³ per 160 s, residue 34% × 1')
+    expect(await page.getByText('Part of this link could not be read').count()).toBe(0)
+    await calculate(page)
+    expect(await page.getByTestId('fleet-summary').textContent()).toContain('200.0 m³')
+    expect(dialogs).toEqual([])
+
+    await page.goto('/gas-calc?ship=Skiff&module=Syndicate+Gas+Cloud+Scoop')
+    await page.getByRole('heading', { name: 'Gas Huffing Calculator' }).waitFor()
+    expect(await page.getByLabel('Module Type').inputValue()).toBe('Gas Cloud Harvester II')
+    expect(await page.getByRole('alert').filter({ hasText: 'could not be read' }).textContent()).toContain('(module)')
+    await calculate(page)
+    expect(dialogs).toEqual([])
+    await context.close()
+  })
+
   it('sorts pairs by each column: a new column ascending, the active one flips; TTK by minutes', async () => {
     const { page, context } = await open('/gas-calc?ship=Hulk&module=Gas+Cloud+Harvester+II&modules=2&barge=5&exhumer=5&frigate=0')
     await calculate(page)
