@@ -33,5 +33,7 @@ export function useFormInUrl<T extends object>(spec: FormSpec<T>, defaults: T, r
     },
     [read],
   )
-  return { form, update, load, query, unreadable }
+  /** Reports a field the page had to reset once it knew more (e.g. a crystal the module cannot load). */
+  const markUnreadable = useCallback((param: string) => setUnreadable((u) => (u.includes(param) ? u : [...u, param])), [])
+  return { form, update, load, query, unreadable, markUnreadable }
 }
