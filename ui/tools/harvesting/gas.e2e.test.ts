@@ -78,6 +78,9 @@ describe('gas calculator (/gas-calc)', () => {
     const hourly = (await firstEntries(page)).map((r) => num(r[7]))
     expect(hourly).toEqual([...hourly].sort((a, b) => b - a))
     expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('ISK/hr')
+    // Each site is its own row group, so a screen reader gives a row its own site's header and no other.
+    const groups = await page.locator('.gas-table tbody').evaluateAll((bodies) => bodies.map((b) => [b.querySelectorAll('tr').length, b.querySelectorAll('th[scope="rowgroup"]').length]))
+    expect(groups).toEqual(Array.from({ length: 9 }, () => [2, 1]))
     expect(errors).toEqual([])
     await context.close()
   })
