@@ -1,4 +1,4 @@
-import { Fragment, useMemo, useState, type FormEvent } from 'react'
+import { useMemo, useState, type FormEvent } from 'react'
 import type { GasCalcEntry, GasCalcForm, MiningModulesFile, MiningShipBonusesFile } from '../../../schemas/harvesting'
 import { defaultGasModuleFor, GAS_BOOST_SHIPS, GAS_IMPLANTS, GAS_SHIPS, gasModulesFor, SDE_NOTE, WORMHOLE_CLASSES } from '../../../schemas/harvesting-options'
 import { Collapsible } from '../../components/Collapsible'
@@ -7,7 +7,7 @@ import { NumberField } from '../../components/NumberField'
 import { SelectField } from '../../components/SelectField'
 import { nextSort, type SortState } from '../../components/SortableTable'
 import { formatInt, formatNumber } from '../../lib/format'
-import { GAS_DEFAULT_SORT, GAS_DEFAULTS, GAS_FORM_SPEC, gasRequest, siteTotalMillions, sortPairs, toPairs, type GasForm, type GasSortKey } from './gas-setup'
+import { GAS_DEFAULT_SORT, GAS_DEFAULTS, GAS_FORM_SPEC, gasRequest, reconcileGasForm, siteTotalMillions, sortPairs, toPairs, type GasForm, type GasSortKey } from './gas-setup'
 import { CalculateBar, CORE_TIP, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
 import { useFormInUrl } from './useFormInUrl'
 import type { z } from 'zod'
@@ -40,7 +40,7 @@ const isk = (v: number | null, gas: string) =>
   )
 
 export default function GasCalcPage() {
-  const { form, update, load, query, unreadable } = useFormInUrl<GasForm>(GAS_FORM_SPEC, GAS_DEFAULTS)
+  const { form, update, load, query, unreadable } = useFormInUrl<GasForm>(GAS_FORM_SPEC, GAS_DEFAULTS, reconcileGasForm)
   const modules = useDataFile<Modules>('mining_modules.json')
   const ships = useDataFile<Ships>('mining_ship_bonuses.json')
   const calc = useCalculation<GasCalcForm, GasCalcEntry[]>('/api/gas-calc', () => window.alert(CALC_FAILED))
@@ -165,45 +165,46 @@ export default function GasCalcPage() {
                   })}
                 </tr>
               </thead>
-              <tbody>
-                {pairs.length === 0 && (
+              {pairs.length === 0 && (
+                <tbody>
                   <tr>
                     <td colSpan={8} className="empty">
                       No gas site spawns in {form.siteClass}.
                     </td>
                   </tr>
-                )}
-                {pairs.map((pair, i) => {
-                  const total = siteTotalMillions(pair)
-                  return (
-                    <Fragment key={pair[0].site}>
-                      {pair.map(
-                        (e, j) =>
-                          e && (
-                            <tr key={e.gas} className={i % 2 ? 'pair-odd' : 'pair-even'} data-site={e.site} data-testid="gas-row">
-                              {j === 0 && (
-                                <th scope="rowgroup" rowSpan={pair[1] ? 2 : 1} className="site-cell">
-                                  <span className="site-name">{e.site}</span>
-                                  <span className="site-classes muted">{e.classes.join(' ')}</span>
-                                  <span className="site-total" data-testid="site-total">
-                                    {total === null ? 'price missing' : `${formatInt(total)}M ISK`}
-                                  </span>
-                                </th>
-                              )}
-                              <td>{e.gas}</td>
-                              <td className="align-right">{formatInt(e.m3PerCloud)}</td>
-                              <td className={`align-right${e.m3LostResidue > 0 ? ' residue' : ''}`}>{formatInt(e.m3LostResidue)}</td>
-                              <td className="align-right">{isk(e.iskPerCloud, e.gas)}</td>
-                              <td className={`align-right${e.m3LostResidue > 0 ? ' residue' : ''}`}>{isk(e.iskLostResidue, e.gas)}</td>
-                              <td className="align-right ttk">{e.ttk}</td>
-                              <td className="align-right">{isk(e.iskPerHour, e.gas)}</td>
-                            </tr>
-                          ),
-                      )}
-                    </Fragment>
-                  )
-                })}
-              </tbody>
+                </tbody>
+              )}
+              {/* One row group per site, so its rowgroup header names that site's two rows and no others. */}
+              {pairs.map((pair, i) => {
+                const total = siteTotalMillions(pair)
+                return (
+                  <tbody key={pair[0].site} className="site-pair">
+                    {pair.map(
+                      (e, j) =>
+                        e && (
+                          <tr key={e.gas} className={i % 2 ? 'pair-odd' : 'pair-even'} data-site={e.site} data-testid="gas-row">
+                            {j === 0 && (
+                              <th scope="rowgroup" rowSpan={pair[1] ? 2 : 1} className="site-cell">
+                                <span className="site-name">{e.site}</span>
+                                <span className="site-classes muted">{e.classes.join(' ')}</span>
+                                <span className="site-total" data-testid="site-total">
+                                  {total === null ? 'price missing' : `${formatInt(total)}M ISK`}
+                                </span>
+                              </th>
+                            )}
+                            <td>{e.gas}</td>
+                            <td className="align-right">{formatInt(e.m3PerCloud)}</td>
+                            <td className={`align-right${e.m3LostResidue > 0 ? ' residue' : ''}`}>{formatInt(e.m3LostResidue)}</td>
+                            <td className="align-right">{isk(e.iskPerCloud, e.gas)}</td>
+                            <td className={`align-right${e.m3LostResidue > 0 ? ' residue' : ''}`}>{isk(e.iskLostResidue, e.gas)}</td>
+                            <td className="align-right ttk">{e.ttk}</td>
+                            <td className="align-right">{isk(e.iskPerHour, e.gas)}</td>
+                          </tr>
+                        ),
+                    )}
+                  </tbody>
+                )
+              })}
             </table>
           </TableWrap>
         </section>

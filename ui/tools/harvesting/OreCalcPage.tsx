@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import type { z } from 'zod'
 import type { MiningCrystalsFile, MiningModulesFile, MiningShipBonusesFile, OreCalcForm, OreCalcResponse, OreDataFile } from '../../../schemas/harvesting'
 import { LOW_SLOT_MODULES, MAX_LOW_SLOTS, ORE_BOOST_SHIPS, ORE_IMPLANTS, SDE_NOTE } from '../../../schemas/harvesting-options'
@@ -56,7 +56,7 @@ const COLUMNS: Column<OreRow>[] = [
 ]
 
 export default function OreCalcPage() {
-  const { form, update, load, query, unreadable } = useFormInUrl<OreForm>(ORE_FORM_SPEC, ORE_DEFAULTS)
+  const { form, update, load, query, unreadable, markUnreadable } = useFormInUrl<OreForm>(ORE_FORM_SPEC, ORE_DEFAULTS)
   const ships = useDataFile<Ships>('mining_ship_bonuses.json')
   const modules = useDataFile<Modules>('mining_modules.json')
   const crystals = useDataFile<Crystals>('mining_crystals.json')
@@ -71,6 +71,15 @@ export default function OreCalcPage() {
   const module = modules.data?.[form.module]
   const crystalOptions = module?.crystals ?? []
   const shipNames = ships.data ? Object.keys(ships.data) : []
+
+  // A crystal from a link or a saved setup that the module cannot load (or that does not exist) would show as
+  // 'No Crystal' yet be sent, and the server would refuse it; drop it as choosing the module would, and say so.
+  useEffect(() => {
+    if (module && form.crystal && !module.crystals.includes(form.crystal)) {
+      update({ crystal: '' })
+      markUnreadable(ORE_FORM_SPEC.crystal.param)
+    }
+  }, [module, form.crystal, update, markUnreadable])
 
   const setShip = (name: string) => update({ ship: name, module: moduleFor(ships.data?.[name]?.modules ?? [], form.module), crystal: '' })
   // Choosing another module clears the crystal (the spec), so a crystal never rides along to a module that cannot load it.

@@ -1,8 +1,8 @@
-import { GAS_BOOST_SHIPS, GAS_HARVESTERS, GAS_IMPLANTS, GAS_SCOOPS, GAS_SHIPS, HARVEST_LIMITS, HARVEST_PRICE_FIELDS, WORMHOLE_CLASSES, type HarvestPriceField } from '../../../schemas/harvesting-options'
+import { defaultGasModuleFor, GAS_BOOST_SHIPS, GAS_HARVESTERS, GAS_IMPLANTS, GAS_SCOOPS, GAS_SHIPS, gasModulesFor, HARVEST_LIMITS, HARVEST_PRICE_FIELDS, WORMHOLE_CLASSES, type HarvestPriceField } from '../../../schemas/harvesting-options'
 import type { GasCalcEntry, GasCalcForm } from '../../../schemas/harvesting'
 import { parseHuffMinutes } from '../../../schemas/harvesting-rules'
 import { compareValues, type SortState } from '../../components/SortableTable'
-import type { FormSpec } from './query-form'
+import type { FormSpec, ReadForm } from './query-form'
 
 /** The gas page's form, flat (the request nests the skills). */
 export interface GasForm {
@@ -66,6 +66,21 @@ export const GAS_FORM_SPEC: FormSpec<GasForm> = {
   priceField: { param: 'price', rule: { kind: 'choice', values: HARVEST_PRICE_FIELDS.map((f) => f.value) } },
   compressed: { param: 'compressed', rule: { kind: 'bool' } },
   siteClass: { param: 'class', rule: { kind: 'choice', values: ['all', ...WORMHOLE_CLASSES] } },
+}
+
+/**
+ * Ship and module are each readable alone but must go together: a link such as `?ship=Hulk` (the default module is a
+ * scoop) or a hand-edited one would show a harvester in the select while sending a scoop, which the server refuses.
+ * The ship's usual module replaces a module it does not use, and a module the link named is reported.
+ */
+export function reconcileGasForm(read: ReadForm<GasForm>, params: URLSearchParams): ReadForm<GasForm> {
+  const { form, unreadable } = read
+  if (gasModulesFor(form.ship).includes(form.moduleType)) return read
+  const param = GAS_FORM_SPEC.moduleType.param
+  return {
+    form: { ...form, moduleType: defaultGasModuleFor(form.ship) },
+    unreadable: params.has(param) && !unreadable.includes(param) ? [...unreadable, param] : unreadable,
+  }
 }
 
 /** The spec's request body (plus the price choice). */

@@ -78,6 +78,9 @@ describe('gas calculator (/gas-calc)', () => {
     const hourly = (await firstEntries(page)).map((r) => num(r[7]))
     expect(hourly).toEqual([...hourly].sort((a, b) => b - a))
     expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('ISK/hr')
+    // Each site is its own row group, so a screen reader gives a row its own site's header and no other.
+    const groups = await page.locator('.gas-table tbody').evaluateAll((bodies) => bodies.map((b) => [b.querySelectorAll('tr').length, b.querySelectorAll('th[scope="rowgroup"]').length]))
+    expect(groups).toEqual(Array.from({ length: 9 }, () => [2, 1]))
     expect(errors).toEqual([])
     await context.close()
   })
@@ -103,6 +106,29 @@ describe('gas calculator (/gas-calc)', () => {
     expect(await page.getByLabel('Ship', { exact: true }).inputValue()).toBe('Mackinaw')
     expect(await page.getByLabel('Exhumers Level').inputValue()).toBe('4')
     expect(await page.getByLabel('Boost Ship', { exact: true }).inputValue()).toBe('Orca')
+    await context.close()
+  })
+
+  it("gives a link's ship its usual module when the link has none or one that ship does not use, so Calculate works", async () => {
+    const { page, context } = await open('/gas-calc?ship=Hulk')
+    const dialogs: string[] = []
+    page.on('dialog', (d) => {
+      dialogs.push(d.message())
+      void d.accept()
+    })
+    expect(await page.getByLabel('Module Type').inputValue()).toBe('Gas Cloud Harvester II')
+    expect(await page.getByTestId('module-stats').textContent()).toBe('200 m³ per 160 s, residue 34% × 1')
+    expect(await page.getByText('Part of this link could not be read').count()).toBe(0)
+    await calculate(page)
+    expect(await page.getByTestId('fleet-summary').textContent()).toContain('200.0 m³')
+    expect(dialogs).toEqual([])
+
+    await page.goto('/gas-calc?ship=Skiff&module=Syndicate+Gas+Cloud+Scoop')
+    await page.getByRole('heading', { name: 'Gas Huffing Calculator' }).waitFor()
+    expect(await page.getByLabel('Module Type').inputValue()).toBe('Gas Cloud Harvester II')
+    expect(await page.getByRole('alert').filter({ hasText: 'could not be read' }).textContent()).toContain('(module)')
+    await calculate(page)
+    expect(dialogs).toEqual([])
     await context.close()
   })
 
@@ -198,6 +224,29 @@ describe('gas calculator (/gas-calc)', () => {
     await context.close()
   })
 
+  it('keeps a fleet saved in another tab when this tab saves or deletes one', async () => {
+    const { page, context } = await open()
+    const other = await context.newPage()
+    await other.goto('/gas-calc?ship=Venture')
+    await other.getByRole('heading', { name: 'Gas Huffing Calculator' }).waitFor()
+    const saveAs = async (p: Page, name: string) => {
+      await p.getByRole('button', { name: 'Saved fleets' }).click()
+      await p.getByLabel('Save this fleet as').fill(name)
+      await p.getByRole('button', { name: 'Save', exact: true }).click()
+    }
+    const savedNames = (p: Page) => p.locator('.saved-name').allTextContents()
+    await saveAs(page, 'Prospects')
+    await saveAs(other, 'Ventures')
+    expect(await savedNames(other)).toEqual(['Prospects', 'Ventures'])
+    // The first tab's list follows, and deleting there keeps the other tab's fleet.
+    await expect.poll(() => savedNames(page)).toEqual(['Prospects', 'Ventures'])
+    await page.getByRole('button', { name: 'Delete Prospects' }).click()
+    await page.reload()
+    await page.getByRole('button', { name: 'Saved fleets' }).click()
+    expect(await savedNames(page)).toEqual(['Ventures'])
+    await context.close()
+  })
+
   it('saves fleet compositions in this browser and loads them back', async () => {
     const { page, context } = await open()
     await page.getByLabel('Ship', { exact: true }).selectOption('Skiff')
@@ -210,7 +259,8 @@ describe('gas calculator (/gas-calc)', () => {
     expect(await page.getByLabel('Ship', { exact: true }).inputValue()).toBe('Prospect')
     await page.getByRole('listitem').filter({ hasText: 'Skiff gang' }).getByRole('button', { name: 'Load' }).click()
     expect(await page.getByLabel('Ship', { exact: true }).inputValue()).toBe('Skiff')
-    expect(await page.getByLabel('Ship Count').inputValue()).toBe('4')
+    // The number box shows a loaded value one render later (NumberField keeps its text in an effect).
+    await expect.poll(() => page.getByLabel('Ship Count').inputValue()).toBe('4')
     expect(await page.getByLabel('Module Type').inputValue()).toBe('Gas Cloud Harvester II')
     await page.getByRole('button', { name: 'Delete Skiff gang' }).click()
     expect(await page.getByRole('listitem').filter({ hasText: 'Skiff gang' }).count()).toBe(0)

@@ -124,6 +124,17 @@ describe('ore calculator (/ore)', () => {
     await context.close()
   })
 
+  it('drops a crystal from a link that the module cannot load, says so, and calculates', async () => {
+    const { page, context } = await open('/ore?ship=Hulk&module=Strip+Miner+I&crystal=Simple+Asteroid+Mining+Crystal+Type+A+II')
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'could not be read' }).textContent()).toContain('(crystal)')
+    expect(await page.getByLabel('Mining Crystal', { exact: true }).inputValue()).toBe('')
+    await expect.poll(() => new URL(page.url()).searchParams.get('crystal')).toBe('')
+    await calculate(page)
+    expect(await page.getByTestId('calc-error').count()).toBe(0)
+    expect(await page.getByTestId('crystal-note').count()).toBe(0)
+    await context.close()
+  })
+
   it("shows the server's sentence when it refuses a setup", async () => {
     const { page, context } = await open()
     await page.route('**/api/ore-calc', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'config.module: a Hulk cannot fit Miner II' }) }))

@@ -86,14 +86,23 @@ export function SavedSetups({ storageKey, query, onLoad, noun }: { storageKey: s
   const [name, setName] = useState('')
   const [message, setMessage] = useState<string | null>(null)
   const inputId = useId()
-  const store = (list: SavedSetup[]) => {
+  // Another tab saved or deleted: show its list.
+  useEffect(() => {
+    const refresh = (e: StorageEvent) => e.key === storageKey && setSaved(readSaved(storageKey))
+    window.addEventListener('storage', refresh)
+    return () => window.removeEventListener('storage', refresh)
+  }, [storageKey])
+  // Each change starts from what storage holds now, not from this page's copy: another tab of the calculator may
+  // have saved or deleted since, and writing the stale copy back would lose its change.
+  const store = (change: (list: SavedSetup[]) => SavedSetup[]) => {
+    const list = change(readSaved(storageKey))
     setSaved(list)
     writeStorage(storageKey, JSON.stringify(list))
   }
   const save = () => {
     const clean = name.replace(/\s+/g, ' ').trim().slice(0, 40)
     if (!clean) return setMessage(`Give the ${noun} a name first.`)
-    store([...saved.filter((s) => s.name !== clean), { name: clean, query, savedAt: new Date().toISOString() }].sort((a, b) => a.name.localeCompare(b.name, 'en')))
+    store((list) => [...list.filter((s) => s.name !== clean), { name: clean, query, savedAt: new Date().toISOString() }].sort((a, b) => a.name.localeCompare(b.name, 'en')))
     setName('')
     setMessage(`Saved '${clean}' in this browser.`)
   }
@@ -123,7 +132,7 @@ export function SavedSetups({ storageKey, query, onLoad, noun }: { storageKey: s
               <button type="button" className="button secondary" onClick={() => (onLoad(s.query), setMessage(`Loaded '${s.name}'.`))}>
                 Load
               </button>
-              <button type="button" className="button secondary" aria-label={`Delete ${s.name}`} onClick={() => (store(saved.filter((x) => x.name !== s.name)), setMessage(`Deleted '${s.name}'.`))}>
+              <button type="button" className="button secondary" aria-label={`Delete ${s.name}`} onClick={() => (store((list) => list.filter((x) => x.name !== s.name)), setMessage(`Deleted '${s.name}'.`))}>
                 Delete
               </button>
             </li>

@@ -30,7 +30,13 @@ function readValue(raw: string, rule: FieldRule): unknown {
   }
 }
 
-export function readForm<T extends object>(params: URLSearchParams, spec: FormSpec<T>, defaults: T): { form: T; unreadable: string[] } {
+export interface ReadForm<T> {
+  form: T
+  /** Parameters present but unusable (their fields keep the default). */
+  unreadable: string[]
+}
+
+export function readForm<T extends object>(params: URLSearchParams, spec: FormSpec<T>, defaults: T): ReadForm<T> {
   const form = { ...defaults }
   const unreadable: string[] = []
   for (const key of Object.keys(spec) as Array<keyof T>) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { GasCalcEntry } from '../../../schemas/harvesting'
 import { nextSort } from '../../components/SortableTable'
-import { GAS_DEFAULT_SORT, GAS_DEFAULTS, GAS_FORM_SPEC, gasRequest, siteTotalMillions, sortPairs, toPairs } from './gas-setup'
+import { GAS_DEFAULT_SORT, GAS_DEFAULTS, GAS_FORM_SPEC, gasRequest, reconcileGasForm, siteTotalMillions, sortPairs, toPairs } from './gas-setup'
 import { moduleFor, ORE_DEFAULTS, ORE_FORM_SPEC, oreRequest } from './ore-setup'
 import { carriesForm, readForm, writeForm } from './query-form'
 
@@ -66,6 +66,16 @@ describe('forms in the address', () => {
     expect(unreadable).toEqual(['ship', 'modules', 'frigate', 'implant', 'compressed'])
     expect(carriesForm(new URLSearchParams('utm=1'), GAS_FORM_SPEC)).toBe(false)
     expect(carriesForm(new URLSearchParams('ship=Hulk'), GAS_FORM_SPEC)).toBe(true)
+  })
+
+  it("give the ship its usual module when the link's module is missing or one the ship does not use", () => {
+    const read = (query: string) => {
+      const params = new URLSearchParams(query)
+      return reconcileGasForm(readForm(params, GAS_FORM_SPEC, GAS_DEFAULTS), params)
+    }
+    expect(read('ship=Hulk')).toEqual({ form: { ...GAS_DEFAULTS, ship: 'Hulk', moduleType: 'Gas Cloud Harvester II' }, unreadable: [] })
+    expect(read('ship=Venture&module=ORE+Gas+Cloud+Harvester&modules=9')).toEqual({ form: { ...GAS_DEFAULTS, ship: 'Venture' }, unreadable: ['modules', 'module'] })
+    expect(read('ship=Skiff&module=Gas+Cloud+Harvester+I')).toEqual({ form: { ...GAS_DEFAULTS, ship: 'Skiff', moduleType: 'Gas Cloud Harvester I' }, unreadable: [] })
   })
 
   it('build the ore body, with no low-slot count when no low-slot module is chosen', () => {
