@@ -5,8 +5,8 @@ export default function ChangelogPage() {
     <div className="panel" id="top">
       <h1>Changelog</h1>
       <ol className="timeline">
-        {releases.map((r, i) => {
-          const kind = releaseKind(r.version, releases[i + 1]?.version)
+        {releases.map((r) => {
+          const kind = releaseKind(r.version)
           return (
             <li key={r.version} className="release" data-testid="release">
               <header>
