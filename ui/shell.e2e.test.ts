@@ -116,6 +116,26 @@ describe('header and menu', () => {
     await page.context().close()
   })
 
+  it('moves focus into the drawer when it opens and gives it back to the menu button when it closes', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/')
+    const drawer = page.locator('nav.drawer')
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName)
+    const closeBy = async (how: () => Promise<void>) => {
+      await page.getByRole('button', { name: 'Open menu' }).focus()
+      await page.keyboard.press('Enter')
+      await expect.poll(() => drawer.getAttribute('class')).toContain('open')
+      await expect.poll(focused).toBe('Close menu')
+      await how()
+      await expect.poll(() => drawer.getAttribute('class')).not.toContain('open')
+      await expect.poll(focused).toBe('Open menu')
+    }
+    await closeBy(() => page.keyboard.press('Escape'))
+    await closeBy(() => page.keyboard.press('Enter')) // on the focused close button
+    await closeBy(() => page.getByTestId('drawer-backdrop').click({ position: { x: 20, y: 300 } }))
+    await context.close()
+  })
+
   it('lists the sections, highlights the current route and shows the version', async () => {
     const { page } = await openPage(browser, baseUrl)
     await page.goto('/changelog')
