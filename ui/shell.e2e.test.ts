@@ -180,6 +180,17 @@ describe('errors and unknown paths', () => {
     await page.getByRole('link', { name: /Changelog/ }).first().click()
     await expect.poll(() => page.locator('h1').textContent()).toBe('Unexpected Application Error!')
     expect(await page.locator('.error-message').textContent()).toBeTruthy()
+    // the tab says what the page says, not the name of the page that failed
+    await expect.poll(() => page.title()).toBe('Unexpected Application Error! · J-Space Toolbox')
+    await context.close()
+  })
+
+  it("offers a reload of the same address, query included (tools keep their state in it)", async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route(/\/assets\/ChangelogPage-.*\.js$/, (route) => route.abort())
+    await page.goto('/changelog?from=menu#top')
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Unexpected Application Error!')
+    expect(await page.getByRole('link', { name: 'Reload this page' }).getAttribute('href')).toBe('/changelog?from=menu#top')
     await context.close()
   })
 
@@ -209,6 +220,18 @@ describe('errors and unknown paths', () => {
     expect(res?.status()).toBe(200) // the SPA answers; the page says 404
     expect(await page.locator('h1').textContent()).toMatch(/^404/)
     expect(await page.locator('.site-header').count()).toBe(1)
+    expect(await page.title()).toBe('Page not found · J-Space Toolbox')
+    await context.close()
+  })
+
+  it('titles the 404 of a one-segment path that names no tracked player as not found, not as a kill tracker', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/gascalc')
+    await expect.poll(() => page.locator('h1').textContent()).toMatch(/^404/)
+    await expect.poll(() => page.title()).toBe('Page not found · J-Space Toolbox')
+    // and a real page named afterwards gets its own title again
+    await page.getByRole('link', { name: 'Back to all tools' }).click()
+    await expect.poll(() => page.title()).toBe('J-Space Toolbox')
     await context.close()
   })
 })
