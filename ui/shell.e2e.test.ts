@@ -248,6 +248,22 @@ describe('meta pages', () => {
     await context.close()
   })
 
+  it('back to top scrolls up and takes keyboard focus with it; the changelog links the roadmap', async () => {
+    // (reduced motion: the jump is instant, so the test need not wait out a smooth scroll)
+    const { page, context } = await openPage(browser, baseUrl, { reducedMotion: 'reduce' })
+    await page.goto('/changelog')
+    const back = page.getByRole('link', { name: /Back to top/ })
+    await back.focus()
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Changelog')
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+    await page.getByRole('main').getByRole('link', { name: 'roadmap' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Roadmap' }).waitFor()
+    expect(await page.title()).toBe('Roadmap · J-Space Toolbox')
+    await context.close()
+  })
+
   it('roadmap, acknowledgements and about render', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl)
     for (const [path, heading] of [
