@@ -76,6 +76,31 @@ describe('header and menu', () => {
     }
   }, 120_000) // two ESI cache windows (30 s each) plus the 5 s ingest cadence
 
+  it('does not make the online count a live region, which a screen reader would read out every minute', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/')
+    const status = page.getByTestId('tq-status')
+    await status.waitFor()
+    expect(await status.evaluate((el) => el.closest('[aria-live], [role="status"], [role="log"], [role="alert"]') === null)).toBe(true)
+    await context.close()
+  })
+
+  it("shows the count on a computer whose clock runs ten minutes fast (the count's age is read on the server's clock)", async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.addInitScript(() => {
+      const realNow = Date.now
+      Date.now = () => realNow() + 10 * 60_000
+    })
+    await page.goto('/')
+    const status = () => page.getByTestId('tq-status').textContent()
+    // (the test before this one leaves ESI answering null for up to 35 s)
+    await expect.poll(status, { timeout: 50_000 }).toMatch(/^TQ: [\d,]+ online$/)
+    // a heartbeat comes every 25 s; the count must survive it
+    await page.waitForTimeout(27_000)
+    expect(await status()).toMatch(/^TQ: [\d,]+ online$/)
+    await context.close()
+  }, 100_000)
+
   it('opens the drawer and closes it by backdrop, close button, Escape and route change', async () => {
     const { page } = await openPage(browser, baseUrl)
     await page.goto('/')
