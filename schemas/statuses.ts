@@ -9,7 +9,8 @@ export const DependencyStatus = z.object({
   error: z.string().nullable(),
 })
 
-export const PipelineStatus = z.enum(['OK', 'DEGRADED', 'STALE', 'STARTING'])
+/** UNKNOWN: the database could not be asked. */
+export const PipelineStatus = z.enum(['OK', 'DEGRADED', 'STALE', 'STARTING', 'UNKNOWN'])
 export type PipelineStatus = z.infer<typeof PipelineStatus>
 
 export const StatusesResponse = z

@@ -76,6 +76,31 @@ describe('header and menu', () => {
     }
   }, 120_000) // two ESI cache windows (30 s each) plus the 5 s ingest cadence
 
+  it('does not make the online count a live region, which a screen reader would read out every minute', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/')
+    const status = page.getByTestId('tq-status')
+    await status.waitFor()
+    expect(await status.evaluate((el) => el.closest('[aria-live], [role="status"], [role="log"], [role="alert"]') === null)).toBe(true)
+    await context.close()
+  })
+
+  it("shows the count on a computer whose clock runs ten minutes fast (the count's age is read on the server's clock)", async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.addInitScript(() => {
+      const realNow = Date.now
+      Date.now = () => realNow() + 10 * 60_000
+    })
+    await page.goto('/')
+    const status = () => page.getByTestId('tq-status').textContent()
+    // (the test before this one leaves ESI answering null for up to 35 s)
+    await expect.poll(status, { timeout: 50_000 }).toMatch(/^TQ: [\d,]+ online$/)
+    // a heartbeat comes every 25 s; the count must survive it
+    await page.waitForTimeout(27_000)
+    expect(await status()).toMatch(/^TQ: [\d,]+ online$/)
+    await context.close()
+  }, 100_000)
+
   it('opens the drawer and closes it by backdrop, close button, Escape and route change', async () => {
     const { page } = await openPage(browser, baseUrl)
     await page.goto('/')
@@ -114,6 +139,26 @@ describe('header and menu', () => {
     // each page names itself in the tab
     await expect.poll(() => page.title()).toBe('Changelog · J-Space Toolbox')
     await page.context().close()
+  })
+
+  it('moves focus into the drawer when it opens and gives it back to the menu button when it closes', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/')
+    const drawer = page.locator('nav.drawer')
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName)
+    const closeBy = async (how: () => Promise<void>) => {
+      await page.getByRole('button', { name: 'Open menu' }).focus()
+      await page.keyboard.press('Enter')
+      await expect.poll(() => drawer.getAttribute('class')).toContain('open')
+      await expect.poll(focused).toBe('Close menu')
+      await how()
+      await expect.poll(() => drawer.getAttribute('class')).not.toContain('open')
+      await expect.poll(focused).toBe('Open menu')
+    }
+    await closeBy(() => page.keyboard.press('Escape'))
+    await closeBy(() => page.keyboard.press('Enter')) // on the focused close button
+    await closeBy(() => page.getByTestId('drawer-backdrop').click({ position: { x: 20, y: 300 } }))
+    await context.close()
   })
 
   it('lists the sections, highlights the current route and shows the version', async () => {
@@ -160,6 +205,17 @@ describe('errors and unknown paths', () => {
     await page.getByRole('link', { name: /Changelog/ }).first().click()
     await expect.poll(() => page.locator('h1').textContent()).toBe('Unexpected Application Error!')
     expect(await page.locator('.error-message').textContent()).toBeTruthy()
+    // the tab says what the page says, not the name of the page that failed
+    await expect.poll(() => page.title()).toBe('Unexpected Application Error! · J-Space Toolbox')
+    await context.close()
+  })
+
+  it("offers a reload of the same address, query included (tools keep their state in it)", async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route(/\/assets\/ChangelogPage-.*\.js$/, (route) => route.abort())
+    await page.goto('/changelog?from=menu#top')
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Unexpected Application Error!')
+    expect(await page.getByRole('link', { name: 'Reload this page' }).getAttribute('href')).toBe('/changelog?from=menu#top')
     await context.close()
   })
 
@@ -189,6 +245,18 @@ describe('errors and unknown paths', () => {
     expect(res?.status()).toBe(200) // the SPA answers; the page says 404
     expect(await page.locator('h1').textContent()).toMatch(/^404/)
     expect(await page.locator('.site-header').count()).toBe(1)
+    expect(await page.title()).toBe('Page not found · J-Space Toolbox')
+    await context.close()
+  })
+
+  it('titles the 404 of a one-segment path that names no tracked player as not found, not as a kill tracker', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/gascalc')
+    await expect.poll(() => page.locator('h1').textContent()).toMatch(/^404/)
+    await expect.poll(() => page.title()).toBe('Page not found · J-Space Toolbox')
+    // and a real page named afterwards gets its own title again
+    await page.getByRole('link', { name: 'Back to all tools' }).click()
+    await expect.poll(() => page.title()).toBe('J-Space Toolbox')
     await context.close()
   })
 })
@@ -202,6 +270,22 @@ describe('meta pages', () => {
     expect(await first.locator('.badge').textContent()).toMatch(/^(Major|Minor|Patch)$/)
     expect(await first.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     expect(await page.getByRole('link', { name: /Back to top/ }).count()).toBe(1)
+    await context.close()
+  })
+
+  it('back to top scrolls up and takes keyboard focus with it; the changelog links the roadmap', async () => {
+    // (reduced motion: the jump is instant, so the test need not wait out a smooth scroll)
+    const { page, context } = await openPage(browser, baseUrl, { reducedMotion: 'reduce' })
+    await page.goto('/changelog')
+    const back = page.getByRole('link', { name: /Back to top/ })
+    await back.focus()
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Changelog')
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+    await page.getByRole('main').getByRole('link', { name: 'roadmap' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Roadmap' }).waitFor()
+    expect(await page.title()).toBe('Roadmap · J-Space Toolbox')
     await context.close()
   })
 

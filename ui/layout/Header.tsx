@@ -34,7 +34,8 @@ export function Header({ animated, onToggleBackground, onOpenMenu }: Props) {
         <img src="/favicon.svg" alt="" width={26} height={26} />
         <span>{SITE_NAME}</span>
       </Link>
-      <div className="tq-status" data-testid="tq-status" aria-live="polite">
+      {/* Not a live region: the count changes every minute, and a screen reader would read it out on every page. */}
+      <div className="tq-status" data-testid="tq-status">
         {online === null ? 'ESI: reconnecting…' : `TQ: ${formatInt(online)} online`}
       </div>
       <div className="header-actions">

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import { NavLink } from 'react-router-dom'
 import { useInertOutside } from '../lib/use-inert-outside'
 import { SECTIONS, menuTools } from '../tools/registry'
@@ -13,6 +13,11 @@ export function MenuDrawer({ open, onClose }: Props) {
   const closeRef = useRef<HTMLButtonElement>(null)
   const drawer = useRef<HTMLElement>(null)
   const backdrop = useRef<HTMLDivElement>(null)
+  const opener = useRef<Element | null>(null)
+  // Noted before the page behind is made inert, which would move focus off the menu button.
+  useLayoutEffect(() => {
+    if (open) opener.current = document.activeElement
+  }, [open])
   // a modal while open: Tab stays in the menu; the backdrop stays clickable to close it
   useInertOutside(drawer, open, [backdrop])
 
@@ -23,7 +28,15 @@ export function MenuDrawer({ open, onClose }: Props) {
       if (e.key === 'Escape') onClose()
     }
     document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      // Give focus back to what opened the menu, as a modal does; keyboard users would otherwise restart from the top
+      // of the page. This runs after the inert page behind is restored (that effect is declared first).
+      const back = opener.current
+      opener.current = null
+      const lost = !document.activeElement || document.activeElement === document.body || !!drawer.current?.contains(document.activeElement)
+      if (lost && back instanceof HTMLElement && back.isConnected) back.focus()
+    }
   }, [open, onClose])
 
   return (

@@ -106,14 +106,15 @@ export function useServerMessage<T extends ServerMessageType>(type: T): ServerMe
 /** How old an online count may be before the header calls it unknown (the status ingest runs every 60 s). */
 const ONLINE_STALE_MS = 3 * 60_000
 
+/**
+ * The online count, or null when unknown. Its age is measured on the server's clock (the latest heartbeat's time, every
+ * 25 s), not this computer's: a PC clock a few minutes fast would otherwise hide a live count for good. A socket gone
+ * quiet is already reported as unknown by the connection itself.
+ */
 export function useOnlineCount(): number | null {
   const message = useServerMessage('online')
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 15_000)
-    return () => clearInterval(t)
-  }, [])
+  const heartbeat = useServerMessage('heartbeat')
   if (!message || message.players === null) return null
-  if (now - Date.parse(message.at) > ONLINE_STALE_MS) return null
+  if (heartbeat && Date.parse(heartbeat.at) - Date.parse(message.at) > ONLINE_STALE_MS) return null
   return message.players
 }

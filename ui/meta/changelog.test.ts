@@ -4,11 +4,14 @@ import { releaseKind, releases } from './changelog'
 
 describe('changelog data', () => {
   it('labels releases by the digit that changed', () => {
-    expect(releaseKind('2.0.0', '1.9.3')).toBe('Major')
-    expect(releaseKind('1.3.0', '1.2.9')).toBe('Minor')
-    expect(releaseKind('1.2.4', '1.2.3')).toBe('Patch')
-    expect(releaseKind('0.1.0', undefined)).toBe('Minor')
-    expect(releaseKind('1.0.0', undefined)).toBe('Major')
+    expect(releaseKind('2.0.0')).toBe('Major')
+    expect(releaseKind('1.3.0')).toBe('Minor')
+    expect(releaseKind('1.2.4')).toBe('Patch')
+    expect(releaseKind('0.1.0')).toBe('Minor')
+    expect(releaseKind('1.0.0')).toBe('Major')
+    // by the version's own digits, whatever release is listed below it
+    expect(releaseKind('0.15.1')).toBe('Patch')
+    expect(releaseKind('1.0')).toBe('Major')
   })
 
   it('starts with the version in package.json and is newest first with dates', () => {

@@ -299,12 +299,13 @@ export type ReleaseKind = 'Major' | 'Minor' | 'Patch'
 
 const digits = (v: string) => v.split('.').map((d) => Number.parseInt(d, 10) || 0)
 
-/** Which digit changed from the previous (older) release; the first release is labelled by its highest non-zero digit. */
-export function releaseKind(version: string, previous: string | undefined): ReleaseKind {
-  const [major, minor] = digits(version)
-  if (!previous) return major > 0 ? 'Major' : minor > 0 ? 'Minor' : 'Patch'
-  const [pMajor, pMinor] = digits(previous)
-  if (major !== pMajor) return 'Major'
-  if (minor !== pMinor) return 'Minor'
-  return 'Patch'
+/**
+ * Classified by the version's own digits: x.0.0 is Major, x.y.0 Minor, anything else Patch. Not by comparing with the
+ * release listed below it, which would call 0.15.1 a Minor release whenever 0.15.0 is not listed.
+ */
+export function releaseKind(version: string): ReleaseKind {
+  const [, minor = 0, patch = 0] = digits(version)
+  if (patch !== 0) return 'Patch'
+  if (minor !== 0) return 'Minor'
+  return 'Major'
 }

@@ -264,6 +264,7 @@ export const cardTools = () =>
 export const menuTools = (section: MenuSection) => tools.filter((t) => t.section === section && t.menu !== false)
 
 export const SITE_NAME = 'J-Space Toolbox'
+export const NOT_FOUND_TITLE = `Page not found · ${SITE_NAME}`
 
 /**
  * The browser tab's title for a path: the tool's name, after the J-code or player name when the path carries one
@@ -280,5 +281,5 @@ export function pageTitle(pathname: string): string {
       return [detail, tool.name, SITE_NAME].filter(Boolean).join(' · ')
     }
   }
-  return `Page not found · ${SITE_NAME}`
+  return NOT_FOUND_TITLE
 }

@@ -82,3 +82,48 @@ describe('GET /api/statuses: the killmail feed', () => {
     expect(feed.detail).toMatch(/^Newest kill \d+ seconds? ago; the live feed stored one \d+ seconds? ago$/)
   })
 })
+
+describe('GET /api/statuses: the database down', () => {
+  /** Runs `check` while every ClickHouse query of the app behaves as `query` does. */
+  async function withQueries(query: () => Promise<never>, check: () => Promise<void>) {
+    const ch = t.app.ctx.ch
+    const real = ch.query
+    ch.query = query as typeof ch.query
+    try {
+      await check()
+    } finally {
+      ch.query = real
+    }
+  }
+  const statusesWithin = async (ms: number) => {
+    const res = await fetch(`${t.app.url}/api/statuses`, { signal: AbortSignal.timeout(ms) })
+    expect(res.status).toBe(200)
+    return StatusesResponse.parse(await res.json())
+  }
+
+  it('answers with DB DOWN and a market pipeline UNKNOWN with the reason, not STARTING, when queries fail', async () => {
+    await withQueries(
+      () => Promise.reject(new Error('Connection refused')),
+      async () => {
+        const body = await statusesWithin(10_000)
+        expect(body.db).toMatchObject({ ok: false, error: 'Connection refused' })
+        expect(body.pipeline).toEqual({ status: 'UNKNOWN', detail: 'The database could not say: Connection refused' })
+        expect(body.error).toMatch(/^Market pipeline state unavailable: Connection refused/)
+        expect(body.prices).toHaveLength(5) // the ages are in memory and still shown
+      },
+    )
+  })
+
+  it('answers within seconds, with the database down, when the database never answers', async () => {
+    await withQueries(
+      () => new Promise<never>(() => {}),
+      async () => {
+        const started = Date.now()
+        const body = await statusesWithin(10_000)
+        expect(Date.now() - started).toBeLessThan(8_000)
+        expect(body.db).toMatchObject({ ok: false, error: 'no answer within 5 s' })
+        expect(body.pipeline.status).toBe('UNKNOWN')
+      },
+    )
+  }, 20_000)
+})

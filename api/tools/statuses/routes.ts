@@ -8,6 +8,17 @@ import { killmailFreshness } from '../killboard/freshness.js'
 import { DependencyProbe } from './dependencies.js'
 import { marketPipelineStatus, nextTick } from './pipeline-status.js'
 
+/** How long the status page waits on the database: a hung database must show as down, not hold the page. */
+const DB_TIMEOUT_MS = 5000
+
+function withinDbTimeout<T>(read: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${DB_TIMEOUT_MS / 1000} s`)), DB_TIMEOUT_MS)
+  })
+  return Promise.race([read, timeout]).finally(() => clearTimeout(timer))
+}
+
 export function register(router: ApiRouter, ctx: ApiContext): void {
   const ua = esiUserAgent(ctx.version, ctx.config.USER_AGENT_CONTACT)
   const esi = new DependencyProbe(`${ctx.config.ESI_BASE_URL.replace(/\/$/, '')}/status/`, ua)
@@ -27,21 +38,20 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       kctx.set('Cache-Control', 'no-store')
       const ages = new Map(HUBS.map((h) => [h.station_id, ctx.prices.ageSeconds(h.station_id)]))
       const errors: string[] = []
-      const [db, esiStatus, zkillStatus, killmailFeed] = await Promise.all([
-        probeClickHouse(ctx.ch),
+      const [db, esiStatus, zkillStatus, killmailFeed, pipeline] = await Promise.all([
+        withinDbTimeout(probeClickHouse(ctx.ch)).catch((err: Error) => ({ ok: false, ms: DB_TIMEOUT_MS, error: err.message })),
         esi.status(),
         zkill.status(),
-        freshness.current().catch((err: Error) => {
+        withinDbTimeout(freshness.current()).catch((err: Error) => {
           errors.push(`Killmail feed state unavailable: ${err.message}`)
           return null
         }),
+        withinDbTimeout(marketPipelineStatus(ctx.ch, ages, ctx.config.MARKET_CADENCE_MINUTES)).catch((err: Error) => {
+          errors.unshift(`Market pipeline state unavailable: ${err.message}`)
+          // not STARTING: that would read as a fresh install while the database is what failed
+          return { status: 'UNKNOWN' as const, detail: `The database could not say: ${err.message}` }
+        }),
       ])
-      let pipeline: { status: 'OK' | 'DEGRADED' | 'STALE' | 'STARTING'; detail: string } = { status: 'STARTING', detail: '' }
-      try {
-        pipeline = await marketPipelineStatus(ctx.ch, ages, ctx.config.MARKET_CADENCE_MINUTES)
-      } catch (err) {
-        errors.unshift(`Market pipeline state unavailable: ${(err as Error).message}`)
-      }
       const online = ctx.hub.latest('online')
       const catalog = ctx.catalog.ready ? ctx.catalog.current() : null
       return {

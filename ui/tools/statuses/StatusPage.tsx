@@ -26,6 +26,18 @@ function duration(seconds: number): string {
   return [d && `${d}d`, (d || h) && `${h}h`, `${m}m`, !d && `${s}s`].filter(Boolean).join(' ')
 }
 
+/** As the header: a count older than 3 minutes is unknown (the status check runs every minute). Ages use the server's clock. */
+const ONLINE_STALE_SECONDS = 180
+
+function onlineText({ now, online }: StatusesResponse): string {
+  if (online.players === null) return 'Online count unknown'
+  const count = `${online.players.toLocaleString('en-US')} players online`
+  if (online.at && (Date.parse(now) - Date.parse(online.at)) / 1000 > ONLINE_STALE_SECONDS) {
+    return `Online count unknown: the last reading (${count}) is from ${online.at.slice(0, 16).replace('T', ' ')} UTC`
+  }
+  return count
+}
+
 const Badge = ({ tone, children }: { tone: Tone; children: React.ReactNode }) => <span className={`badge badge-${tone === 'neutral' ? 'neutral' : tone}`}>{children}</span>
 
 export default function StatusPage() {
@@ -119,7 +131,7 @@ export default function StatusPage() {
             </section>
             <section className="status-card">
               <h2>Tranquility</h2>
-              <p data-testid="online-status">{data.online.players === null ? 'Online count unknown' : `${data.online.players.toLocaleString('en-US')} players online`}</p>
+              <p data-testid="online-status">{onlineText(data)}</p>
             </section>
           </div>
 

@@ -109,6 +109,24 @@ describe('/statuses', () => {
     await context.close()
   })
 
+  it('calls an online count older than 3 minutes unknown, with the last reading, as the header does', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    let at = ''
+    await page.route('**/api/statuses', async (route) => {
+      const body = await (await route.fetch()).json()
+      body.online = { players: 31_337, at }
+      await route.fulfill({ json: body })
+    })
+    at = new Date(Date.now() - 3_600_000).toISOString()
+    await page.goto('/statuses')
+    const online = page.getByTestId('online-status')
+    await expect.poll(() => online.textContent()).toBe(`Online count unknown: the last reading (31,337 players online) is from ${at.slice(0, 16).replace('T', ' ')} UTC`)
+    at = new Date().toISOString()
+    await page.reload()
+    await expect.poll(() => online.textContent()).toBe('31,337 players online')
+    await context.close()
+  })
+
   it("says 'Failed to load: …' when the status call fails", async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.route('**/api/statuses', (route) => route.abort())
