@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useLayoutEffect, useRef, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { useInertOutside } from '../lib/use-inert-outside'
 
@@ -14,7 +14,9 @@ interface Props {
 export function Dialog({ open, onClose, title, children, wide }: Props) {
   const panel = useRef<HTMLDivElement>(null)
   useInertOutside(panel, open)
-  useEffect(() => {
+  // A layout effect, so Escape and focus work from the first frame the dialog is on screen (a passive effect can
+  // run after a fast key press when the dialog opened from a navigation).
+  useLayoutEffect(() => {
     if (!open) return
     const previous = document.activeElement as HTMLElement | null
     panel.current?.focus()
