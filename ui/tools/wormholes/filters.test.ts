@@ -103,5 +103,7 @@ describe('filters in the address', () => {
   it('leaves an empty query for no filters and ignores what it does not know', () => {
     expect(filtersToQuery(NO_FILTERS).toString()).toBe('')
     expect(filtersFromQuery(new URLSearchParams('class=c9,C5&effect=sunny&shattered=maybe&a0=yes'), statics)).toEqual({ ...NO_FILTERS, classes: ['C5'] })
+    // a hand-typed link reads in any case, as the class and static filters do
+    expect(filtersFromQuery(new URLSearchParams('shattered=Only'), statics).shattered).toBe('only')
   })
 })

@@ -91,7 +91,7 @@ const fromSlugs = (raw: string | null, options: readonly string[]) => {
 
 /** Filters live in the query string (`?class=c5,c6&static=hs&planet=gas&effect=no-effect&a0=1&shattered=only&q=1234`) so a search can be shared. */
 export function filtersFromQuery(params: URLSearchParams, staticOptions: readonly string[]): WormholeFilters {
-  const shattered = params.get('shattered')
+  const shattered = params.get('shattered')?.trim().toLowerCase()
   return {
     classes: fromSlugs(params.get('class'), CLASS_OPTIONS),
     statics: fromSlugs(params.get('static'), staticOptions),
