@@ -2,6 +2,7 @@ import type { Catalog } from '../../catalog/catalog.js'
 import { HttpError } from '../../http/errors.js'
 import { EsiNameCache, idsForNames, type EsiNameCategory, type UniverseIds } from '../../../ingest/esi/names.js'
 import type { EsiClient } from '../../../ingest/esi/client.js'
+import type { Logger } from '../../../pipelines/log.js'
 import type { ItemType } from '../../../schemas/killfeed-constants.js'
 import type { ResolveResult } from '../../../schemas/killfeed.js'
 
@@ -47,7 +48,10 @@ export interface ResolveSources {
   catalog: Catalog | null
   /** Entities of this type the admin already uses (routes, tracked), searched by part of the name. */
   known: Array<{ id: number; name: string }>
+  log: Logger
 }
+
+const TYPE_WORD: Record<ItemType, string> = { alliance: 'Alliance', corporation: 'Corporation', character: 'Character', system: 'System' }
 
 /**
  * Find entities for the killfeed's entity search. Systems come from the static data (part of a name works).
@@ -61,8 +65,16 @@ export async function resolveEntities(type: ItemType, q: string, src: ResolveSou
   try {
     remote = await lookUpInEsi(type, q.trim(), src)
   } catch (err) {
+    src.log.warn({ err, type, q }, 'killfeed entity search: ESI did not answer')
+    // An id needs no ESI to be routed on: it is offered as it is, its name marked unresolved (the admin can set the
+    // display name), like the kill tracker's character ids, so a route can still be added while ESI is down.
+    const id = /^\d{1,19}$/.test(q.trim()) ? Number(q.trim()) : null
+    if (id !== null && Number.isSafeInteger(id) && id > 0) {
+      const named = src.known.find((k) => k.id === id)
+      return [named ?? { id, name: `${TYPE_WORD[type]} ${id} (name not resolved yet)` }, ...local.filter((l) => l.id !== id)].slice(0, RESOLVE_LIMIT)
+    }
     if (local.length) return local
-    throw new HttpError(502, `The name search (ESI) is not answering right now: try again in a minute, or enter the ${type} id. (${(err as Error).message})`)
+    throw new HttpError(502, `The name search (ESI) is not answering right now: try again in a minute, or enter the ${type} id.`)
   }
   const seen = new Set(remote.map((r) => r.id))
   return [...remote, ...local.filter((l) => !seen.has(l.id))].slice(0, RESOLVE_LIMIT)

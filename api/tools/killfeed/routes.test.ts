@@ -223,8 +223,24 @@ describe('entity search', () => {
     esi.failNext('/universe/ids', 503, 4)
     const res = await resolve('corporation', 'Some Corp')
     expect(res.status).toBe(502)
-    expect(res.body.error).toMatch(/^The name search \(ESI\) is not answering right now: try again in a minute, or enter the corporation id\./)
+    // the raw ESI error stays in the log; the admin gets the sentence alone
+    expect(res.body.error).toBe('The name search (ESI) is not answering right now: try again in a minute, or enter the corporation id.')
   }, 30_000)
+
+  it('offers an entered id while ESI is down, its name marked unresolved, and a route can be added with it', async () => {
+    esi.failNext('/universe/', 503, 20)
+    try {
+      const res = await resolve('alliance', '99000001')
+      expect(res).toEqual({ status: 200, body: [{ id: 99000001, name: 'Alliance 99000001 (name not resolved yet)' }] })
+      const created = await json(await admin.call('POST', '/api/killfeed/routes', { item_type: 'alliance', entity_id: 99000001, display_name: res.body[0].name, webhook_url: HOOK_A }))
+      expect(created.status).toBe(200)
+      // an id already in use keeps the name it was given
+      expect((await resolve('alliance', '99000001')).body).toEqual([{ id: 99000001, name: 'Alliance 99000001 (name not resolved yet)' }])
+      await admin.call('DELETE', `/api/killfeed/routes/${created.body.id}`)
+    } finally {
+      esi.clearInjected()
+    }
+  }, 60_000)
 })
 
 describe('kill tracker players', () => {

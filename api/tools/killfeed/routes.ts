@@ -121,7 +121,7 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       }
       const [routes, tracked] = await Promise.all([listRoutes(ctx.ch), listTracked(ctx.ch)])
       const known = [...routes, ...tracked].filter((e) => e.item_type === query.type).map((e) => ({ id: e.entity_id, name: e.display_name }))
-      return resolveEntities(query.type, query.q, { esi: ctx.esi, names, catalog, known })
+      return resolveEntities(query.type, query.q, { esi: ctx.esi, names, catalog, known, log: ctx.log })
     },
   )
 

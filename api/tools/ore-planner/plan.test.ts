@@ -110,6 +110,16 @@ describe('makePlan', () => {
     await expect(plan({ targets: { Tritanium: 1 }, allowedOres: [1, 'Unobtanium'] })).rejects.toThrow(/'Unobtanium'/)
   })
 
+  it('without a price snapshot, refuses cost plans saying why and where to look, and still plans hauling', async () => {
+    const none: HubPrices = { rows: () => [], snapshotAt: () => null }
+    await expect(plan({ targets: { Tritanium: 1000 } }, none)).rejects.toMatchObject({
+      status: 503,
+      message: 'No market prices for Jita 4-4 yet: the market data has not arrived from ESI (see the Status page). Prioritize Hauling plans without prices.',
+    })
+    const haul = await plan({ targets: { Tritanium: 1000 }, strategy: { type: 'min_haul', haul_mode: 'm3', station_id: JITA, price_field: 'sell_5pct' } }, none)
+    expect(haul.rows.map((r) => r.name)).toEqual(['Compressed Densite'])
+  })
+
   it('values avg_price as the midpoint of sell 5% and buy 5%', () => {
     const row = { sell_5pct: 10, buy_5pct: 8, sell_min: 9, buy_max: 8.5 } as StationPriceRow
     expect(unitPrice(row, 'avg_price')).toBe(9)

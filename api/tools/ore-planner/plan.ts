@@ -94,7 +94,7 @@ export async function makePlan(req: PlanRequest, deps: PlanDeps): Promise<PlanRe
   const snapshot = deps.prices.snapshotAt(stationId)
   const pricedByCost = strategy.type !== 'min_haul'
   if (pricedByCost && !snapshot) {
-    throw new HttpError(503, `No market prices for ${hub.label} yet; try again in a few minutes, or plan with Prioritize Hauling`, undefined, { 'Retry-After': '60' })
+    throw new HttpError(503, `No market prices for ${hub.label} yet: the market data has not arrived from ESI (see the Status page). Prioritize Hauling plans without prices.`, undefined, { 'Retry-After': '60' })
   }
   const priceRows = new Map(deps.prices.rows(stationId, [...allowed.map((o) => o.typeIdCompressed), ...MINERALS.map((m) => m.typeId)]).map((r) => [r.type_id, r]))
   const priceOf = (typeId: number) => unitPrice(priceRows.get(typeId), priceField)

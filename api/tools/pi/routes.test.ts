@@ -104,7 +104,7 @@ describe('POST /api/pi/calc contract (fixture chains, hand-built prices)', () =>
       const res = await empty.post({})
       expect(res.status).toBe(503)
       expect(res.headers.get('retry-after')).toBe('60')
-      expect((await res.json()).error).toBe('Jita 4-4 market prices are not loaded yet; try again in a few minutes')
+      expect((await res.json()).error).toBe('No Jita 4-4 market prices yet: the market data has not arrived from ESI (see the Status page)')
     } finally {
       await empty.close()
     }

@@ -23,4 +23,29 @@ describe('market pipeline status', () => {
     expect((await marketPipelineStatus(app.ctx.ch, agesOf(37 * 60), 30)).status).toBe('OK')
     expect(await marketPipelineStatus(app.ctx.ch, agesOf(40 * 60 + 1), 30)).toEqual({ status: 'STALE', detail: `Prices older than 40 minutes at ${HUBS.map((h) => h.label).join(', ')}` })
   })
+
+  describe('when ESI does not answer (every region failed)', () => {
+    const regions = [...new Set(HUBS.map((h) => h.region_id))]
+    beforeAll(async () => {
+      const at = new Date().toISOString()
+      await app.ctx.ch.insert({
+        table: 'market_snapshots',
+        values: regions.map((r) => ({ region_id: r, snapshot_id: 1, status: 'failed', pages: 0, order_count: 0, esi_last_modified: '', started_at: at, finished_at: at, detail: `ESI did not answer /markets/${r}/orders/: fetch failed` })),
+        format: 'JSONEachRow',
+      })
+    })
+
+    it('says the reason once, and does not claim previous prices serve when no hub has any', async () => {
+      expect(await marketPipelineStatus(app.ctx.ch, new Map(), 30)).toEqual({ status: 'DEGRADED', detail: 'ESI did not answer: fetch failed. No market snapshot yet for any hub.' })
+    })
+
+    it('names the hubs once per reason and says previous prices keep serving when some hub has prices', async () => {
+      const jitaOnly = new Map([[HUBS[0].station_id, 60]])
+      const { status, detail } = await marketPipelineStatus(app.ctx.ch, jitaOnly, 30)
+      expect(status).toBe('DEGRADED')
+      expect(detail).toBe(
+        `${HUBS.map((h) => h.label).join(', ')}: last fetch failed (ESI did not answer: fetch failed); ${HUBS.slice(1).map((h) => h.label).join(', ')}: no prices yet. Previous prices keep serving.`,
+      )
+    })
+  })
 })

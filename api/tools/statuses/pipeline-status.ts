@@ -9,6 +9,11 @@ interface RegionState {
   last_good: string | null
 }
 
+/** A failed fetch's reason without the request path, so regions that failed alike read the same. */
+function failureReason(r: RegionState): string {
+  return r.latest_detail.replace(new RegExp(`( on)? /markets/${r.region_id}/orders/`), '') || 'no reason recorded'
+}
+
 /** The next time a `*\/N`-minute (or N-hour) cron schedule fires after `now`. */
 export function nextTick(cadenceMinutes: number, now = new Date()): Date {
   const stepMs = cadenceMinutes * 60_000
@@ -39,7 +44,22 @@ export async function marketPipelineStatus(ch: ClickHouseClient, ages: Map<numbe
   if (stale.length) return { status: 'STALE', detail: `Prices older than ${staleAfterMinutes} minutes at ${stale.map((h) => h.label).join(', ')}` }
   if (missing.length === HUBS.length && !failed.length) return { status: 'STARTING', detail: 'Waiting for the first market snapshot' }
   if (failed.length || missing.length) {
-    const parts = [...failed.map((f) => `${label(f.region_id)}: last fetch ${f.latest_status} (${f.latest_detail})`), ...missing.map((h) => `${h.label}: no prices yet`)]
+    // Regions failing for the same reason (ESI down fails them all) are named once, with the reason said once.
+    const groups = new Map<string, { outcome: string; reason: string; labels: string[] }>()
+    for (const f of failed) {
+      const reason = failureReason(f)
+      const key = `${f.latest_status}\n${reason}`
+      const group = groups.get(key) ?? groups.set(key, { outcome: f.latest_status, reason, labels: [] }).get(key)!
+      group.labels.push(label(f.region_id))
+    }
+    const noneServing = missing.length === HUBS.length
+    const [only] = groups.values()
+    if (noneServing && groups.size === 1 && only.labels.length === new Set(HUBS.map((h) => h.region_id)).size) {
+      return { status: 'DEGRADED', detail: `${only.reason}. No market snapshot yet for any hub.` }
+    }
+    const parts = [...groups.values()].map((g) => `${g.labels.join(', ')}: last fetch ${g.outcome} (${g.reason})`)
+    if (noneServing) return { status: 'DEGRADED', detail: `${parts.join('; ')}. No market snapshot yet for any hub.` }
+    if (missing.length) parts.push(`${missing.map((h) => h.label).join(', ')}: no prices yet`)
     return { status: 'DEGRADED', detail: `${parts.join('; ')}. Previous prices keep serving.` }
   }
   return { status: 'OK', detail: `All ${HUBS.length} hubs current` }

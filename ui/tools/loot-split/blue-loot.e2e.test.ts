@@ -221,6 +221,17 @@ describe('blue loot splitter (/bloot)', () => {
     await context.close()
   })
 
+  it("says 'Add at least one player first.' on Calculate without players, and asks the server nothing", async () => {
+    const { page, errors, context } = await open()
+    const calls: string[] = []
+    page.on('request', (r) => r.url().includes('/api/blue-loot-calc') && calls.push(r.url()))
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await expect.poll(() => page.getByTestId('calc-error').textContent()).toBe('Add at least one player first.')
+    expect(calls).toEqual([])
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('puts the whole setup in the link, and keeps the last setup in this browser', async () => {
     const { page, context } = await open()
     await enterWorkedExample(page)

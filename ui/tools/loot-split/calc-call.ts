@@ -3,10 +3,12 @@ import { ApiError, apiPost } from '../../lib/api'
 export type CallResult<T> = { ok: true; data: T } | { ok: false; message: string }
 
 /**
- * Posts a splitter's setup. A non-OK answer is logged to the console as the spec asks ('HTTP {status}' and the
- * server's body) and comes back as the server's error sentence, which the page shows.
+ * Posts a splitter's setup. A setup without players is not sent: the page says so in its own words (the API's
+ * 'Invalid body: players: …' sentence is for API callers). A non-OK answer is logged to the console as the spec
+ * asks ('HTTP {status}' and the server's body) and comes back as the server's error sentence, which the page shows.
  */
-export async function postCalc<T>(path: string, body: unknown): Promise<CallResult<T>> {
+export async function postCalc<T>(path: string, body: { players: readonly unknown[] }): Promise<CallResult<T>> {
+  if (body.players.length === 0) return { ok: false, message: 'Add at least one player first.' }
   try {
     return { ok: true, data: await apiPost<T>(path, body) }
   } catch (err) {

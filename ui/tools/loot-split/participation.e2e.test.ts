@@ -97,6 +97,19 @@ describe('participation loot splitter (/participation)', () => {
     await context.close()
   })
 
+  it("says 'Add at least one player first.' on Calculate without players, and asks the server nothing", async () => {
+    const { page, errors, context } = await open()
+    const calls: string[] = []
+    page.on('request', (r) => r.url().includes('/api/participation-calc') && calls.push(r.url()))
+    const calc = page.getByRole('button', { name: 'Calculate' })
+    await expect.poll(() => calc.isEnabled()).toBe(true)
+    await calc.click()
+    await expect.poll(() => page.getByTestId('calc-error').textContent()).toBe('Add at least one player first.')
+    expect(calls).toEqual([])
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('warns with a red border when a count exceeds Number Ran, and still calculates', async () => {
     const { page, context } = await open()
     await page.getByLabel('Core Garrison number ran').fill('3')

@@ -254,10 +254,10 @@ describe('/pi-calc', () => {
 
   it('leaves the results empty and says so when the calculation fails', async () => {
     const { page, context } = await openPage(browser, baseUrl)
-    await page.route('**/api/pi/calc', (route) => route.fulfill({ status: 503, json: { error: 'Jita 4-4 market prices are not loaded yet; try again in a few minutes' } }))
+    await page.route('**/api/pi/calc', (route) => route.fulfill({ status: 503, json: { error: 'No Jita 4-4 market prices yet: the market data has not arrived from ESI (see the Status page)' } }))
     await page.goto('/pi-calc')
     await page.getByTestId('pi-error').waitFor()
-    expect(await page.getByTestId('pi-error').innerText()).toBe('Calculation failed: Jita 4-4 market prices are not loaded yet; try again in a few minutes')
+    expect(await page.getByTestId('pi-error').innerText()).toBe('Calculation failed: No Jita 4-4 market prices yet: the market data has not arrived from ESI (see the Status page)')
     expect(await page.getByTestId('pi-source').count()).toBe(0)
     await toggle(page, 'P1').click()
     expect(await section(page, 'P1').locator('tbody').innerText()).toBe('No results: the calculation failed.')
