@@ -92,7 +92,12 @@ const hubRegion = IdParam.refine((id) => HUBS.some((h) => h.region_id === id), {
 export const MAX_PRICE_TYPE_IDS = 1000
 export const StationPricesQuery = z.object({ station_id: hubStation, type_ids: idList(MAX_PRICE_TYPE_IDS, 'type_ids') })
 export const FallbackPricesQuery = z.object({ region_id: hubRegion, type_ids: idList(MAX_PRICE_TYPE_IDS, 'type_ids') })
-export const StationPricesResponse = z.object({ rows: z.array(StationPriceRow) }).meta({ id: 'StationPrices' })
+export const StationPricesResponse = z
+  .object({
+    rows: z.array(StationPriceRow),
+    snapshot_at: z.string().nullable().meta({ description: "ISO time of the hub's market snapshot; null before the first one (then no type has a price, for want of data)" }),
+  })
+  .meta({ id: 'StationPrices' })
 export const FallbackPricesResponse = z.object({ rows: z.array(FallbackPriceRow) }).meta({ id: 'RegionFallbackPrices' })
 export const BulkPricesQuery = z.object({ station_id: hubStation, format: z.enum(['json', 'csv']).default('json') })
 export const HistoryQuery = z.object({ station_id: hubStation, type_id: IdParam, days: z.coerce.number().int().min(1).max(365).default(30) })

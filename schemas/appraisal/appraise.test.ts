@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { appraiseLines, combineLines, lookupKeys, quote, resolveItems, warningText, type AppraisalLine, type HubPrice, type PriceBook, type RegionPrice, type TypeInfo } from './appraise.js'
+import { noPriceDataWarning } from './constants.js'
 import { parseAppraisalText } from './parse.js'
 import { deriveStatus, readSavedAppraisal } from './saved.js'
 
@@ -136,6 +137,22 @@ describe('rows and totals', () => {
     expect(appraiseLines(resolved, book, 'sell5', -3).totals).toMatchObject({ adjusted: 0, adjustmentPct: 0 })
     expect(appraiseLines(resolved, book, 'sell5', 'abc').totals).toMatchObject({ adjusted: 4200, adjustmentPct: 100 })
     expect(appraiseLines(resolved, book, 'sell5', '75').totals).toMatchObject({ adjusted: 3150, adjustmentPct: 75 })
+  })
+
+  it('tells no price data (no market snapshot yet) from no orders at the hub', () => {
+    const resolved = lines('Tritanium 1000\nPyerite 500\nNot An Item 2')
+    const none = appraiseLines(resolved, { hub: new Map(), region: new Map(), noSnapshot: true }, 'sell5', 100)
+    expect(none.noPriceData).toBe(true)
+    expect(none.rows.map((r) => [r.name, r.price, r.status])).toEqual([
+      ['Tritanium', null, 'unpriced'],
+      ['Pyerite', null, 'unpriced'],
+      ['Not An Item', null, 'invalid'],
+    ])
+    expect(none.warnings).toEqual(['1 invalid item(s)', noPriceDataWarning])
+    // a snapshot without orders for the item is a fact about the market, and keeps its words
+    const noOrders = appraiseLines(resolved, { hub: new Map(), region: new Map() }, 'sell5', 100)
+    expect(noOrders.noPriceData).toBe(false)
+    expect(noOrders.warnings).toEqual(['1 invalid item(s)', '2 item(s) have no active orders at this hub'])
   })
 
   it('rounds ISK to 2 decimals and volume to 3', () => {

@@ -1,4 +1,4 @@
-import { invalidItemsWarning, noHubOrdersWarning, sanitizeAdjustment, type LineStatus, type PriceMode, type PriceSource } from './constants.js'
+import { invalidItemsWarning, noHubOrdersWarning, noPriceDataWarning, sanitizeAdjustment, type LineStatus, type PriceMode, type PriceSource } from './constants.js'
 import type { ParsedItem, Reading } from './parse.js'
 
 /**
@@ -38,6 +38,11 @@ export interface RegionPrice {
 export interface PriceBook {
   hub: Map<number, HubPrice>
   region: Map<number, RegionPrice>
+  /**
+   * True before the hub region's first market snapshot (ESI not reached yet, or a fresh start): then no line can
+   * have a price for want of data, which says nothing about the item's orders.
+   */
+  noSnapshot?: boolean
 }
 
 /** A line after name resolution, before pricing. */
@@ -82,6 +87,8 @@ export interface AppraisalView {
   warnings: string[]
   /** Recognised lines whose volume is unknown (a ship whose packaged volume has not been fetched yet). */
   volumeUnknown: number
+  /** No market snapshot to price from: the ISK totals are not values, and unpriced lines lack data, not orders. */
+  noPriceData: boolean
 }
 
 const readingsOf = (item: ParsedItem): Reading[] => [item, ...(item.alternatives ?? [])]
@@ -224,7 +231,9 @@ export function appraiseLines(lines: AppraisalLine[], book: PriceBook, mode: Pri
   const modeTotal = mode === 'split' ? sums.split : mode.startsWith('sell') ? sums.sell : sums.buy
   const warnings: string[] = []
   if (invalid) warnings.push(invalidItemsWarning(invalid))
-  if (noHubOrders) warnings.push(noHubOrdersWarning(noHubOrders))
+  const noPriceData = !!book.noSnapshot
+  if (noPriceData) warnings.push(noPriceDataWarning)
+  else if (noHubOrders) warnings.push(noHubOrdersWarning(noHubOrders))
   return {
     rows,
     totals: {
@@ -238,6 +247,7 @@ export function appraiseLines(lines: AppraisalLine[], book: PriceBook, mode: Pri
     },
     warnings,
     volumeUnknown,
+    noPriceData,
   }
 }
 

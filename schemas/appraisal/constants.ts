@@ -33,6 +33,8 @@ export const PRICE_SOURCE_LABELS: Record<PriceSource, string> = {
 export const LINE_STATUSES = ['ok', 'unpriced', 'invalid'] as const
 export type LineStatus = (typeof LINE_STATUSES)[number]
 export const STATUS_TEXT: Record<LineStatus, string> = { ok: 'OK', unpriced: 'No orders found', invalid: 'Invalid' }
+/** An unpriced line's text when there was no market snapshot at all: no data, which says nothing about orders. */
+export const NO_PRICE_DATA_TEXT = 'No price data'
 
 /** The 'Adjust' percentage applied to the total: 0-200, default 100; anything non-numeric is 100. */
 export const ADJUSTMENT = { min: 0, max: 200, default: 100 } as const
@@ -53,7 +55,8 @@ export const APPRAISAL_TEXT = {
   priceApiFailed: 'Price API failed',
   appraiseFailed: 'Appraise failed',
   saveFailed: 'Save failed',
-  notFound: 'Not found',
+  nothingToFreeze: 'Prices are not available yet, so there is nothing to freeze: try again once the market data has arrived',
+  notFound: 'No saved appraisal with this id',
   loadFailed: 'Failed to load',
   tooManyLines: (lines: number) => `The paste has ${lines.toLocaleString('en-US')} lines; at most ${APPRAISAL_LIMITS.maxLines.toLocaleString('en-US')} lines are appraised at once.`,
   tooManyBytes: (bytes: number) => `The paste is ${(bytes / 1_048_576).toFixed(2)} MB; at most 1 MB of text is appraised at once.`,
@@ -61,6 +64,8 @@ export const APPRAISAL_TEXT = {
 
 export const invalidItemsWarning = (n: number) => `${n} invalid item(s)`
 export const noHubOrdersWarning = (n: number) => `${n} item(s) have no active orders at this hub`
+/** Instead of the no-orders warning when the hub's region has no market snapshot yet (ESI not reached, or a fresh start). */
+export const noPriceDataWarning = 'Prices are unavailable: no market snapshot has been taken yet (the market data from ESI has not arrived)'
 
 /** How long 'Copied!' shows after copying the share link (spec: 1.5 s). */
 export const COPY_CONFIRM_MS = 1500

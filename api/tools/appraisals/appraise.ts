@@ -4,7 +4,7 @@ import { parseAppraisalText } from '../../../schemas/appraisal/parse.js'
 import type { AppraiseResponse } from '../../../schemas/appraisals.js'
 import { hubByStation } from '../../../schemas/market.js'
 import type { Catalog } from '../../catalog/catalog.js'
-import { badRequest } from '../../http/errors.js'
+import { badRequest, HttpError } from '../../http/errors.js'
 import type { PriceStore } from '../prices/price-store.js'
 import type { PackagedVolumeStore } from './packaged-volumes.js'
 
@@ -53,15 +53,16 @@ export function appraiseOnServer(input: AppraiseInput, deps: { catalog: Catalog;
   const resolve = performance.now() - t
 
   t = performance.now()
+  const snapshot = deps.prices.snapshotOf(hub.station_id)
   const typeIds = [...new Set(lines.flatMap((l) => (l.type_id === null ? [] : [l.type_id])))]
   const book = {
     hub: new Map(deps.prices.stationPrices(hub.station_id, typeIds).map((r) => [r.type_id, r])),
     region: new Map(deps.prices.fallbackPrices(hub.region_id, typeIds).map((r) => [r.type_id, r])),
+    noSnapshot: !snapshot,
   }
   const view = appraiseLines(lines, book, input.mode, input.adjustment)
   const price = performance.now() - t
 
-  const snapshot = deps.prices.snapshotOf(hub.station_id)
   return {
     result: {
       station_id: hub.station_id,
@@ -77,4 +78,12 @@ export function appraiseOnServer(input: AppraiseInput, deps: { catalog: Catalog;
     },
     timings: { parse, resolve, price },
   }
+}
+
+/**
+ * A save freezes prices for good: before the hub's first market snapshot there are none, and every line would be
+ * kept at 0 ISK for ever, so the save is refused until the market data has arrived (503: it is a matter of time).
+ */
+export function assertFreezable(result: AppraiseResponse): void {
+  if (result.prices_at === null && result.rows.every((r) => r.price === null)) throw new HttpError(503, APPRAISAL_TEXT.nothingToFreeze)
 }

@@ -15,7 +15,7 @@ import type { ApiContext } from '../../app.js'
 import { HttpError, notFound } from '../../http/errors.js'
 import { rateLimit } from '../../http/rate-limit.js'
 import type { ApiRouter } from '../../http/router.js'
-import { appraiseOnServer, type AppraiseTimings } from './appraise.js'
+import { appraiseOnServer, assertFreezable, type AppraiseTimings } from './appraise.js'
 import { PackagedVolumeStore } from './packaged-volumes.js'
 import { getAppraisal, insertAppraisal } from './store.js'
 
@@ -62,16 +62,22 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       description:
         'The server appraises input_raw itself at the hub and mode given, with the prices current at that moment, and stores the result; ' +
         'rows and totals sent by the client are ignored, so a shared link always shows numbers this site computed. ' +
+        'Before the hub\'s first market snapshot there is no price to freeze, and the save is refused with a 503. ' +
         `The id is random (16 URL-safe characters). Limited to ${SAVE_RATE_LIMIT.points} saves per ${SAVE_RATE_LIMIT.durationSeconds / 60} minutes per client IP.`,
       tags,
       body: SaveAppraisalRequest,
       response: SaveAppraisalResponse,
       before: [rateLimit({ ...SAVE_RATE_LIMIT, message: 'Too many saved appraisals from your address' })],
-      errors: { 413: 'Request body over 2 MB', 429: 'Rate limited; see Retry-After', 503: 'Static data not imported yet, or the snapshot could not be stored' },
+      errors: {
+        413: 'Request body over 2 MB',
+        429: 'Rate limited; see Retry-After',
+        503: 'Static data not imported yet, no market snapshot yet (no prices to freeze), or the snapshot could not be stored',
+      },
     },
     async ({ body }) => {
       const adjustment = body.adjustment ?? (body.totals as { adjustmentPct?: unknown } | undefined)?.adjustmentPct
       const { result } = await appraise({ text: body.input_raw, station_id: body.station_id, mode: body.mode, adjustment: sanitizeAdjustment(adjustment), combine: body.combine })
+      assertFreezable(result)
       try {
         const saved = await insertAppraisal(ctx.ch, body.input_raw, result)
         log.info({ id: saved.id, lines: saved.rows.length, station: saved.station_id }, 'appraisal saved')

@@ -62,7 +62,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     ({ query, ctx: kctx }) => {
       const snapshot = prices.snapshotOf(query.station_id)
       if (cacheUntilNextSnapshot(ctx, kctx, snapshot?.at.getTime() ?? null, `${query.station_id}:${query.type_ids.join(',')}`)) return
-      return { rows: prices.stationPrices(query.station_id, query.type_ids) }
+      return { rows: prices.stationPrices(query.station_id, query.type_ids), snapshot_at: snapshot?.at.toISOString() ?? null }
     },
   )
 
@@ -102,7 +102,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       const snapshot = prices.snapshotOf(query.station_id)
       if (cacheUntilNextSnapshot(ctx, kctx, snapshot?.at.getTime() ?? null, `bulk:${query.station_id}:${query.format}`)) return
       const rows = prices.stationTable(query.station_id).sort((a, b) => a.type_id - b.type_id)
-      if (query.format === 'json') return { rows }
+      if (query.format === 'json') return { rows, snapshot_at: snapshot?.at.toISOString() ?? null }
       const columns = Object.keys(StationPriceRow.shape) as Array<keyof StationPriceRow>
       kctx.type = 'text/csv; charset=utf-8'
       kctx.set('Content-Disposition', `attachment; filename="prices-${query.station_id}.csv"`)

@@ -1,5 +1,5 @@
 import type { AppraisalRow, AppraisalTotals } from '../../../schemas/appraisal/appraise'
-import { COPY_CONFIRM_MS, PRICE_MODE_LABELS, PRICE_SOURCE_LABELS, STATUS_TEXT, type LineStatus, type PriceMode } from '../../../schemas/appraisal/constants'
+import { COPY_CONFIRM_MS, NO_PRICE_DATA_TEXT, PRICE_MODE_LABELS, PRICE_SOURCE_LABELS, STATUS_TEXT, type LineStatus, type PriceMode } from '../../../schemas/appraisal/constants'
 import { CopyButton } from '../../components/CopyButton'
 import type { Column } from '../../components/SortableTable'
 import { formatNumber } from '../../lib/format'
@@ -12,7 +12,8 @@ const isk = (n: number) => formatNumber(n, 2)
 const volume = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }).format
 const STATUS_TONE: Record<LineStatus, string> = { ok: 'badge-good', unpriced: 'badge-warn', invalid: 'badge-bad' }
 
-const COLUMNS: Column<AppraisalRow>[] = [
+/** `noPriceData`: there was no market snapshot, so an unpriced line lacks data rather than orders. */
+const columns = (noPriceData: boolean): Column<AppraisalRow>[] => [
   { key: 'name', header: 'Item', value: (r) => r.name },
   { key: 'qty', header: 'Qty', value: (r) => r.qty, render: (r) => formatNumber(r.qty), align: 'right', firstDirection: 'desc' },
   {
@@ -33,19 +34,21 @@ const COLUMNS: Column<AppraisalRow>[] = [
     value: (r) => r.status,
     render: (r) => (
       <span className={`badge ${STATUS_TONE[r.status]}`} data-status={r.status}>
-        {STATUS_TEXT[r.status]}
+        {r.status === 'unpriced' && noPriceData ? NO_PRICE_DATA_TEXT : STATUS_TEXT[r.status]}
       </span>
     ),
   },
 ]
+const COLUMNS = columns(false)
+const COLUMNS_NO_PRICE_DATA = columns(true)
 
 const ROW_CLASS: Record<LineStatus, string | undefined> = { ok: undefined, unpriced: 'row-unpriced', invalid: 'row-invalid' }
 
-export function AppraisalTable({ rows }: { rows: AppraisalRow[] }) {
+export function AppraisalTable({ rows, noPriceData = false }: { rows: AppraisalRow[]; noPriceData?: boolean }) {
   return (
     <VirtualTable
       rows={rows}
-      columns={COLUMNS}
+      columns={noPriceData ? COLUMNS_NO_PRICE_DATA : COLUMNS}
       rowKey={(r, i) => `${r.type_id ?? r.name}:${i}`}
       initialSort={{ key: 'lineISK', direction: 'desc' }}
       rowClassName={(r) => ROW_CLASS[r.status]}
@@ -68,19 +71,31 @@ export function PriceNote({ hub, mode, pricesAt, frozen }: { hub: string; mode: 
         <>
           Snapshot taken {when} UTC{frozen ? '' : ` (${ago(pricesAt!)})`}.
         </>
-      ) : (
-        'No hub prices have been taken yet: lines are priced from region-wide orders where there are any.'
-      )}
+      ) : frozen ? (
+        'No market snapshot had been taken.'
+      ) : null}
     </p>
   )
 }
 
-export function TotalsPanel({ totals, mode, volumeUnknown }: { totals: AppraisalTotals; mode: PriceMode; volumeUnknown: number }) {
+/** An ISK total, or a plain dash when there was no price data (a 0.00 ISK there would read as a value). */
+function IskTotal({ value, noPriceData, testId }: { value: number; noPriceData: boolean; testId: string }) {
+  if (noPriceData) {
+    return (
+      <dd data-testid={testId} title={NO_PRICE_DATA_TEXT}>
+        —<span className="visually-hidden">{NO_PRICE_DATA_TEXT}</span>
+      </dd>
+    )
+  }
+  return <dd data-testid={testId}>{isk(value)} ISK</dd>
+}
+
+export function TotalsPanel({ totals, mode, volumeUnknown, noPriceData = false }: { totals: AppraisalTotals; mode: PriceMode; volumeUnknown: number; noPriceData?: boolean }) {
   const side = mode === 'split' ? 'split' : mode.startsWith('sell') ? 'sell' : 'buy'
   const cell = (key: 'sell' | 'buy' | 'split', label: string) => (
     <div className={side === key ? 'current' : undefined}>
       <dt>{label}</dt>
-      <dd data-testid={`total-${key}`}>{isk(totals[key])} ISK</dd>
+      <IskTotal value={totals[key]} noPriceData={noPriceData} testId={`total-${key}`} />
     </div>
   )
   return (
@@ -101,9 +116,11 @@ export function TotalsPanel({ totals, mode, volumeUnknown }: { totals: Appraisal
           <dt>
             Total at {formatNumber(totals.adjustmentPct, totals.adjustmentPct % 1 ? 1 : 0)}%
             {/* Plain digits: what the game's contract and trade ISK fields accept. */}
-            <CopyButton text={totals.adjusted.toFixed(2)} label="Copy" duration={COPY_CONFIRM_MS} className="copy-total" title="Copy the total as plain digits, for a contract's price" />
+            {!noPriceData && (
+              <CopyButton text={totals.adjusted.toFixed(2)} label="Copy" duration={COPY_CONFIRM_MS} className="copy-total" title="Copy the total as plain digits, for a contract's price" />
+            )}
           </dt>
-          <dd data-testid="total-adjusted">{isk(totals.adjusted)} ISK</dd>
+          <IskTotal value={totals.adjusted} noPriceData={noPriceData} testId="total-adjusted" />
         </div>
       </dl>
       {volumeUnknown > 0 && (

@@ -34,6 +34,7 @@ const storedMode = () => (PRICE_MODES as readonly string[]).includes(readStorage
 
 /** The server's sentence for a failed save, after the spec's 'Save failed'. */
 function saveError(err: unknown): string {
+  if (err instanceof ApiError && err.message === APPRAISAL_TEXT.nothingToFreeze) return err.message
   const reason = err instanceof ApiError && err.status < 500 && err.message && !err.message.startsWith('HTTP ') ? err.message : null
   return reason ? `${APPRAISAL_TEXT.saveFailed}: ${reason}` : APPRAISAL_TEXT.saveFailed
 }
@@ -99,6 +100,11 @@ export default function AppraisalsPage() {
     const current = result && result.stationId === stationId ? result : await appraise(stationId)
     if (!current) return
     const snapshot = appraiseLines(combine ? combineLines(current.lines) : current.lines, current.book, mode, adjustment)
+    // No market snapshot yet: freezing would keep 0 ISK for good (the server refuses too). The paste stays.
+    if (snapshot.noPriceData) {
+      setError(APPRAISAL_TEXT.nothingToFreeze)
+      return
+    }
     setBusy('save')
     try {
       // The server appraises input_raw again itself; rows and totals go along only as the spec's body shape.
@@ -211,8 +217,8 @@ export default function AppraisalsPage() {
             </p>
           )}
           {result.volumesNote && <p className="warning-text">{result.volumesNote}</p>}
-          <TotalsPanel totals={view.totals} mode={mode} volumeUnknown={view.volumeUnknown} />
-          <AppraisalTable rows={view.rows} />
+          <TotalsPanel totals={view.totals} mode={mode} volumeUnknown={view.volumeUnknown} noPriceData={view.noPriceData} />
+          <AppraisalTable rows={view.rows} noPriceData={view.noPriceData} />
         </div>
       )}
     </div>

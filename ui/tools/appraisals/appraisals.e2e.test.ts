@@ -217,9 +217,51 @@ describe('/appraisals', () => {
     await context.close()
   })
 
-  it("shows 'Not found' or 'Failed to load' in red with a way back", async () => {
-    const { page, context } = await open('/appraisals/AAAAAAAAAAAAAAAA')
-    await expect.poll(() => page.getByTestId('saved-error').textContent()).toBe('Not found')
+  it('before the first market snapshot (ESI never reached), says prices are unavailable instead of 0 ISK, and saves nothing', async () => {
+    const { page, context } = await open()
+    const error = () => page.getByTestId('appraisal-error').textContent()
+    // what the api answers while it holds no market snapshot
+    await page.route('**/api/prices/station*', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify({ rows: [], snapshot_at: null }) }))
+    await page.route('**/api/prices/fallback*', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify({ rows: [] }) }))
+    const posts: string[] = []
+    page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/appraisals') && posts.push(r.url()))
+
+    await appraise(page, 'Tritanium 1000\nPyerite 500')
+    await page.getByRole('heading', { name: 'Preview' }).waitFor()
+    expect(await page.getByTestId('appraisal-warnings').textContent()).toBe('Prices are unavailable: no market snapshot has been taken yet (the market data from ESI has not arrived)')
+    expect(await page.getByTestId('price-note').textContent()).not.toContain('region-wide')
+    expect(await column(page, 6)).toEqual(['No price data', 'No price data'])
+    for (const total of ['total-sell', 'total-buy', 'total-split', 'total-adjusted']) {
+      const text = await page.getByTestId(total).textContent()
+      expect(text).toMatch(/^—/)
+      expect(text).not.toContain('ISK')
+    }
+    expect(await page.getByRole('button', { name: 'Copy', exact: true }).count()).toBe(0)
+
+    await page.getByRole('button', { name: 'Save & Share' }).click()
+    await expect.poll(error).toBe('Prices are not available yet, so there is nothing to freeze: try again once the market data has arrived')
+    expect(posts).toEqual([])
+    expect(page.url()).toBe(`${baseUrl}/appraisals`)
+    expect(await page.getByRole('textbox', { name: /Items/ }).inputValue()).toBe('Tritanium 1000\nPyerite 500')
+
+    // should the server have lost its snapshot meanwhile, its refusal is shown as it is
+    await page.unroute('**/api/prices/station*')
+    await page.unroute('**/api/prices/fallback*')
+    await page.getByRole('button', { name: 'Appraise', exact: true }).click()
+    await expect.poll(() => column(page, 6)).toEqual(['OK', 'OK'])
+    await page.route('**/api/appraisals', (r) =>
+      r.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: APPRAISAL_TEXT.nothingToFreeze }) }),
+    )
+    await page.getByRole('button', { name: 'Save & Share' }).click()
+    await expect.poll(error).toBe(APPRAISAL_TEXT.nothingToFreeze)
+    await context.close()
+  })
+
+  it("shows 'No saved appraisal with this id' or 'Failed to load' in red with a way back", async () => {
+    const { page, context } = await open('/appraisals/zzzz')
+    await expect.poll(() => page.getByTestId('saved-error').textContent()).toBe('No saved appraisal with this id')
+    await page.goto('/appraisals/AAAAAAAAAAAAAAAA')
+    await expect.poll(() => page.getByTestId('saved-error').textContent()).toBe('No saved appraisal with this id')
     expect(await page.getByTestId('saved-error').evaluate((e) => getComputedStyle(e).color)).toBe('rgb(255, 93, 108)')
     await page.route('**/api/appraisals/BBBBBBBBBBBBBBBB', (r) => r.fulfill({ status: 500, body: '{"error":"Internal server error"}' }))
     await page.goto('/appraisals/BBBBBBBBBBBBBBBB')

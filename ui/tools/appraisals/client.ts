@@ -18,7 +18,7 @@ export interface BrowserAppraisal {
   /** Resolved lines, not yet combined. */
   lines: AppraisalLine[]
   book: PriceBook
-  /** When the hub's prices were taken (the newest `last_updated` seen), null when no line had a hub price. */
+  /** When the hub's prices were taken (the newest `last_updated` seen, else the snapshot's time), null before the first snapshot. */
   pricesAt: string | null
   /** Set when the packaged volumes could not be loaded (ship volumes are then unknown). */
   volumesNote: string | null
@@ -73,8 +73,11 @@ export async function appraiseInBrowser(text: string, stationId: number, init: R
   if (!typeIds.length) throw new AppraiseError(APPRAISAL_TEXT.noneRecognised)
 
   let hubRows: StationPriceRow[]
+  let snapshotAt: string | null
   try {
-    hubRows = (await inParallel(chunks(typeIds, PRICE_CHUNK), (ids) => apiGet<{ rows: StationPriceRow[] }>(`/api/prices/station?station_id=${stationId}&type_ids=${query(ids)}`, init))).flatMap((r) => r.rows)
+    const answers = await inParallel(chunks(typeIds, PRICE_CHUNK), (ids) => apiGet<{ rows: StationPriceRow[]; snapshot_at: string | null }>(`/api/prices/station?station_id=${stationId}&type_ids=${query(ids)}`, init))
+    hubRows = answers.flatMap((r) => r.rows)
+    snapshotAt = answers.find((r) => r.snapshot_at)?.snapshot_at ?? null
   } catch (err) {
     if (init.signal?.aborted) throw err
     throw new AppraiseError(APPRAISAL_TEXT.priceApiFailed)
@@ -107,8 +110,9 @@ export async function appraiseInBrowser(text: string, stationId: number, init: R
     stationId,
     parsedLines: items.length,
     lines: resolveItems(items, lookup),
-    book: { hub: hubPrices, region: new Map(regionRows.map((r) => [r.type_id, r])) },
-    pricesAt: hubRows.reduce<string | null>((latest, r) => (!latest || r.last_updated > latest ? r.last_updated : latest), null),
+    // No snapshot at all (ESI not reached yet) is no data, not 'no orders': the page says so and saves nothing.
+    book: { hub: hubPrices, region: new Map(regionRows.map((r) => [r.type_id, r])), noSnapshot: snapshotAt === null && hubRows.length === 0 && regionRows.length === 0 },
+    pricesAt: hubRows.reduce<string | null>((latest, r) => (!latest || r.last_updated > latest ? r.last_updated : latest), null) ?? snapshotAt,
     volumesNote,
   }
 }
