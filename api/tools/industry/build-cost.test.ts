@@ -90,8 +90,18 @@ describe('build cost', () => {
     expect(r.jobCost.estimatedItemValue).toBe(0)
     expect(r.warnings).toEqual([
       'System cost indices have not been fetched from ESI yet; the job cost counts only the taxes. Enter a job cost index to override.',
-      'Adjusted prices have not been fetched from ESI yet, so the estimated item value and the job cost are understated.',
-      'Prices at Jita 4-4 have not been loaded yet; every material counts as 0 in the totals.',
+      'Adjusted prices have not been fetched from ESI yet, so the estimated item value and the job cost are n/a.',
+      'Prices at Jita 4-4 have not been loaded from ESI yet, so the material costs and the build cost are n/a.',
+    ])
+  })
+
+  it('says a total is n/a, not 0, when no material has a price on that side', () => {
+    const r = calcBuildCost(query(), BP, JITA, data({ hubPrice: () => undefined, adjustedPrice: () => null }))
+    expect(r.missingPrices).toEqual([34, 35, 36])
+    expect(r.warnings).toEqual([
+      'No material has an ESI adjusted price, so the estimated item value and the job cost are n/a.',
+      'No material has sell orders at Jita 4-4, so the materials total and the build cost are n/a.',
+      'No material has buy orders at Jita 4-4, so the buy total is n/a.',
     ])
   })
 })

@@ -75,16 +75,21 @@ export function calcBuildCost(q: BuildCostQuery, bp: BuildBlueprint, system: Bui
         ? 'System cost indices have not been fetched from ESI yet; the job cost counts only the taxes. Enter a job cost index to override.'
         : `ESI has no manufacturing cost index for ${system.name}; the job cost counts only the taxes. Enter a job cost index to override.`,
     )
-  if (eiv.missing.length)
+  // A total none of whose parts has a price is no result: the page reads it as n/a, and the warning says why.
+  const none = (count: number) => count > 0 && count === materials.length
+  if (none(eiv.missing.length))
     warnings.push(
       data.ages.adjustedPricesAt === null
-        ? 'Adjusted prices have not been fetched from ESI yet, so the estimated item value and the job cost are understated.'
-        : `${eiv.missing.length} material(s) have no ESI adjusted price and are left out of the estimated item value.`,
+        ? 'Adjusted prices have not been fetched from ESI yet, so the estimated item value and the job cost are n/a.'
+        : 'No material has an ESI adjusted price, so the estimated item value and the job cost are n/a.',
     )
-  if (data.ages.pricesAt === null) warnings.push(`Prices at ${data.stationLabel} have not been loaded yet; every material counts as 0 in the totals.`)
+  else if (eiv.missing.length) warnings.push(`${eiv.missing.length} material(s) have no ESI adjusted price and are left out of the estimated item value.`)
+  if (data.ages.pricesAt === null) warnings.push(`Prices at ${data.stationLabel} have not been loaded from ESI yet, so the material costs and the build cost are n/a.`)
   else {
-    if (missingPrices.length) warnings.push(`${missingPrices.length} material(s) have no sell orders at ${data.stationLabel}; they count as 0 in the total.`)
-    if (missingBuyPrices) warnings.push(`${missingBuyPrices} material(s) have no buy orders at ${data.stationLabel}; they count as 0 in the buy total.`)
+    if (none(missingPrices.length)) warnings.push(`No material has sell orders at ${data.stationLabel}, so the materials total and the build cost are n/a.`)
+    else if (missingPrices.length) warnings.push(`${missingPrices.length} material(s) have no sell orders at ${data.stationLabel}; they count as 0 in the total.`)
+    if (none(missingBuyPrices)) warnings.push(`No material has buy orders at ${data.stationLabel}, so the buy total is n/a.`)
+    else if (missingBuyPrices) warnings.push(`${missingBuyPrices} material(s) have no buy orders at ${data.stationLabel}; they count as 0 in the buy total.`)
   }
 
   return {

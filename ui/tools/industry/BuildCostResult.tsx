@@ -6,6 +6,9 @@ import { displaySecurity, formatIndex, MissingMark } from './shared'
 
 type Material = BuildCostResponse['materials'][number]
 const isk = (n: number) => formatIsk(n, 2)
+/** An amount that cannot be computed (no price for anything it sums) reads n/a, never 0.00 ISK. */
+const iskOrNa = (n: number | null) => (n === null ? 'n/a' : isk(n))
+const costOf = (m: Material) => (m.price.sell === null ? null : m.costSell)
 const price = (p: number | null, what: string) => (p === null ? <MissingMark title={`No ${what} orders at this hub`} /> : isk(p))
 
 const COLUMNS: Column<Material>[] = [
@@ -13,14 +16,14 @@ const COLUMNS: Column<Material>[] = [
   { key: 'qty', header: 'Quantity', value: (m) => m.adjustedQuantity, render: (m) => formatInt(m.adjustedQuantity), align: 'right', firstDirection: 'desc', tooltip: 'For all runs, after ME, structure and rig bonuses' },
   { key: 'sell', header: 'Sell', value: (m) => m.price.sell, render: (m) => price(m.price.sell, 'sell'), align: 'right', firstDirection: 'desc' },
   { key: 'buy', header: 'Buy', value: (m) => m.price.buy, render: (m) => price(m.price.buy, 'buy'), align: 'right', firstDirection: 'desc' },
-  { key: 'cost', header: 'Cost (sell)', value: (m) => m.costSell, render: (m) => isk(m.costSell), align: 'right', firstDirection: 'desc' },
+  { key: 'cost', header: 'Cost (sell)', value: costOf, render: (m) => iskOrNa(costOf(m)), align: 'right', firstDirection: 'desc' },
 ]
 
 const SOURCE: Record<BuildCostResponse['jobCost']['costIndexSource'], string> = { system: "The system's ESI manufacturing index", override: 'Your override', missing: 'ESI has no index for this system' }
 
-/** A materials total with the count of materials that had no price on that side, which it counts as 0. */
-function MaterialsTotal({ value, unpriced, side }: { value: number; unpriced: number; side: 'sell' | 'buy' }) {
-  if (!unpriced) return <>{isk(value)}</>
+/** A materials total with the count of materials that had no price on that side, which it counts as 0 (n/a when none had one). */
+function MaterialsTotal({ value, unpriced, side }: { value: number | null; unpriced: number; side: 'sell' | 'buy' }) {
+  if (value === null || !unpriced) return <>{iskOrNa(value)}</>
   return (
     <>
       {isk(value)} <MissingMark title={`${unpriced} material(s) have no ${side} orders at this hub and count as 0`} testId={`missing-${side}-total`} />
@@ -32,9 +35,19 @@ function MaterialsTotal({ value, unpriced, side }: { value: number; unpriced: nu
 export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
   const [sort, setSort] = useState<SortState>({ key: 'cost', direction: 'desc' })
   const product = r.products[0]
-  const total = r.totalCost.sell + r.jobCost.avg
-  const value = product && product.price.sell !== null ? product.price.sell * product.quantity : null
   const unpricedBuy = r.materials.filter((m) => m.price.buy === null).length
+  // The API counts a missing price as 0; a total with no priced part at all is no result, so it reads n/a.
+  const none = (unpriced: number) => r.materials.length > 0 && unpriced === r.materials.length
+  const materialsSell = none(r.missingPrices.length) ? null : r.totalCost.sell
+  const materialsBuy = none(unpricedBuy) ? null : r.totalCost.buy
+  const job = r.jobCost
+  const eiv = none(r.missingAdjustedPrices.length) ? null : job.estimatedItemValue
+  const jobPart = (n: number) => (eiv === null ? null : n)
+  // Without an index the gross part is unknown; the job cost then counts only the taxes, as the warning says.
+  const gross = job.costIndex === null ? null : jobPart(job.gross)
+  const jobTotal = jobPart(job.avg)
+  const total = materialsSell === null || jobTotal === null ? null : materialsSell + jobTotal
+  const value = product && product.price.sell !== null ? product.price.sell * product.quantity : null
   const indexSource = r.jobCost.costIndexSource === 'missing' && r.ages.costIndicesAt === null ? 'Cost indices not fetched from ESI yet' : SOURCE[r.jobCost.costIndexSource]
   return (
     <section className="build-result" data-testid="build-result">
@@ -70,7 +83,7 @@ export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
                   Total materials (sell)
                 </th>
                 <td className="align-right" data-testid="materials-total">
-                  {isk(r.totalCost.sell)}
+                  {iskOrNa(materialsSell)}
                 </td>
               </tr>
             }
@@ -79,7 +92,7 @@ export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
         <dl className="build-summary">
           <div>
             <dt>Estimated item value</dt>
-            <dd>{isk(r.jobCost.estimatedItemValue)}</dd>
+            <dd>{iskOrNa(eiv)}</dd>
           </div>
           <div>
             <dt>Job cost index</dt>
@@ -90,47 +103,47 @@ export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
           </div>
           <div>
             <dt>Job gross cost</dt>
-            <dd>{isk(r.jobCost.gross)}</dd>
+            <dd>{iskOrNa(gross)}</dd>
           </div>
           <div>
             <dt>Facility tax</dt>
-            <dd>{isk(r.jobCost.facilityTax)}</dd>
+            <dd>{iskOrNa(jobPart(job.facilityTax))}</dd>
           </div>
           <div>
             <dt>SCC surcharge (4%)</dt>
-            <dd>{isk(r.jobCost.sccSurcharge)}</dd>
+            <dd>{iskOrNa(jobPart(job.sccSurcharge))}</dd>
           </div>
           <div className="sum">
             <dt>Job cost</dt>
-            <dd data-testid="job-cost">{isk(r.jobCost.avg)}</dd>
+            <dd data-testid="job-cost">{iskOrNa(jobTotal)}</dd>
           </div>
           <div>
             <dt>Materials (sell)</dt>
             <dd>
-              <MaterialsTotal value={r.totalCost.sell} unpriced={r.missingPrices.length} side="sell" />
+              <MaterialsTotal value={materialsSell} unpriced={r.missingPrices.length} side="sell" />
             </dd>
           </div>
           <div>
             <dt>Materials (buy)</dt>
             <dd>
-              <MaterialsTotal value={r.totalCost.buy} unpriced={unpricedBuy} side="buy" />
+              <MaterialsTotal value={materialsBuy} unpriced={unpricedBuy} side="buy" />
             </dd>
           </div>
           <div className="sum">
             <dt>Build cost</dt>
-            <dd data-testid="build-total">{isk(total)}</dd>
+            <dd data-testid="build-total">{iskOrNa(total)}</dd>
           </div>
           {product && (
             <>
               <div>
                 <dt title={`${formatInt(product.quantity)} × ${product.name}`}>Per unit</dt>
-                <dd>{isk(total / product.quantity)}</dd>
+                <dd data-testid="per-unit">{iskOrNa(total === null ? null : total / product.quantity)}</dd>
               </div>
               <div>
                 <dt title={`${formatInt(product.quantity)} × ${product.name} at the lowest sell order`}>Product at sell</dt>
                 <dd>{value === null ? <MissingMark title={`No sell orders for ${product.name} at this hub`} /> : isk(value)}</dd>
               </div>
-              {value !== null && (
+              {value !== null && total !== null && (
                 <div className="sum">
                   <dt>{value >= total ? 'Margin' : 'Loss'}</dt>
                   <dd className={value >= total ? 'good-text' : 'error-text'} data-testid="build-margin">

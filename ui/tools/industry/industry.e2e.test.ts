@@ -99,6 +99,53 @@ describe('/industry', () => {
     await context.close()
   })
 
+  it('reads n/a, not 0.00 ISK, for every total that has no price at all, and says the data is not there yet', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    // What the API answers on a fresh start with ESI unreachable: no hub, adjusted or index data, every sum 0.
+    await page.route('**/api/industry/buildcost?*', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as BuildCostResponse
+      for (const m of body.materials) Object.assign(m, { price: { sell: null, buy: null }, costSell: 0, adjustedPrice: null })
+      body.missingPrices = body.missingAdjustedPrices = body.materials.map((m) => m.typeID)
+      body.totalCost = { sell: 0, buy: 0 }
+      body.jobCost = { avg: 0, estimatedItemValue: 0, costIndex: null, costIndexSource: 'missing', gross: 0, facilityTax: 0, sccSurcharge: 0 }
+      for (const p of body.products) p.price = { sell: null, buy: null }
+      body.ages = { ...body.ages, pricesAt: null, adjustedPricesAt: null, costIndicesAt: null }
+      await route.fulfill({ response, json: body })
+    })
+    await page.goto('/industry?blueprint=691')
+    await page.getByTestId('build-result').waitFor()
+    expect(new Set(await materialRows(page).locator('td:nth-child(5)').allTextContents())).toEqual(new Set(['n/a']))
+    for (const id of ['materials-total', 'job-cost', 'build-total', 'per-unit']) expect(await page.getByTestId(id).textContent()).toBe('n/a')
+    expect(await page.locator('.build-summary').textContent()).not.toContain('0.00 ISK')
+    expect(await page.getByTestId('build-margin').count()).toBe(0)
+    const sources = await page.getByTestId('data-sources').textContent()
+    expect(sources).toContain('at Jita 4-4, not taken yet')
+    expect(sources).toMatch(/adjusted prices \(not fetched yet\); cost indices come from ESI \(not fetched yet\)/)
+    expect(sources).not.toContain('never')
+    await context.close()
+  })
+
+  it('keeps a partly priced total with its mark, and reads n/a only for the material without a price', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/industry/buildcost?*', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as BuildCostResponse
+      const [first] = body.materials
+      body.totalCost.sell -= first.costSell
+      Object.assign(first, { price: { ...first.price, sell: null }, costSell: 0 })
+      body.missingPrices = [first.typeID]
+      await route.fulfill({ response, json: body })
+    })
+    await page.goto('/industry?blueprint=691')
+    await page.getByTestId('build-result').waitFor()
+    const costs = await materialRows(page).locator('td:nth-child(5)').allTextContents()
+    expect(costs.filter((c) => c === 'n/a')).toHaveLength(1)
+    expect(await page.getByTestId('missing-sell-total').count()).toBe(1)
+    expect(await page.getByTestId('build-total').textContent()).toMatch(/^[\d,]+\.\d\d ISK$/)
+    await context.close()
+  })
+
   it('shows the reason when the build cost call refuses the input', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/industry?blueprint=691')

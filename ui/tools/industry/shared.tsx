@@ -16,15 +16,18 @@ export function timeAgo(iso: string | null, now = Date.now()): string {
 /** A cost index fraction as a percentage: 0.0512 → "5.12%". */
 export const formatIndex = (fraction: number | null) => (fraction === null ? 'no index' : `${(fraction * 100).toFixed(2)}%`)
 
+/** "taken 12 min ago", or "not taken yet" before the first snapshot. */
+const age = (verb: string, iso: string | null) => (iso ? `${verb} ${timeAgo(iso)}` : `not ${verb} yet`)
+
 /** Where the numbers come from and how old they are, for the foot of both calculators. */
 export function DataSources({ ages, station, prices }: { ages: DataAges | null; station: string; prices: string }) {
   return (
     <div className="data-sources muted" data-testid="data-sources">
       <p>
-        Prices: {prices} at {station}, {ages ? `taken ${timeAgo(ages.pricesAt)}` : 'age unknown'}
+        Prices: {prices} at {station}, {ages ? age('taken', ages.pricesAt) : 'age unknown'}
         {ages && !ages.pricesAt && <strong className="warning-text"> (no market snapshot yet: every price counts as missing)</strong>}. Estimated item
-        values use ESI adjusted prices ({ages ? `fetched ${timeAgo(ages.adjustedPricesAt)}` : 'age unknown'}); cost indices come from ESI (
-        {ages ? `fetched ${timeAgo(ages.costIndicesAt)}` : 'age unknown'}).
+        values use ESI adjusted prices ({ages ? age('fetched', ages.adjustedPricesAt) : 'age unknown'}); cost indices come from ESI (
+        {ages ? age('fetched', ages.costIndicesAt) : 'age unknown'}).
       </p>
       <p>
         Blueprints and bonuses come from the static data export{ages ? ` (${ages.sdeVersion})` : ''}, which dates from 2023: blueprints CCP changed since then

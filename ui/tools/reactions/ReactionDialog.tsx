@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
 import type { ReactionResult } from '../../../schemas/reactions'
 import { Dialog } from '../../components/Dialog'
-import { formatIsk, formatInt, formatNumber } from '../../lib/format'
+import { formatInt, formatNumber } from '../../lib/format'
 import { MissingMark } from '../industry/shared'
-import { priceIn } from './reaction-settings'
+import { iskOrNa, priceIn, rowValues } from './reaction-settings'
 
-const isk = (n: number) => formatIsk(n, 2)
+const isk = (n: number | null) => iskOrNa(n, 2)
+const negative = (n: number | null) => (n === null ? null : -n)
 
 function duration(seconds: number): string {
   const h = Math.floor(seconds / 3600)
@@ -55,6 +56,8 @@ function Table({ title, head, rows, total }: { title: string; head: string[]; ro
 /** The spec's breakdown of one row: INPUTS, OUTPUTS, TAXES, PROFIT REPORT; then the job's details. */
 export function ReactionDialog({ row, onClose }: { row: ReactionResult | null; onClose: () => void }) {
   if (!row) return null
+  const v = rowValues(row)
+  const tax = (n: number) => (v.taxes === null ? null : n)
   const lines = (side: 'input' | 'output') => {
     const items = side === 'input' ? row.inputs : row.outputs
     const mode = side === 'input' ? row.inputPricingMode : row.outputPricingMode
@@ -64,7 +67,7 @@ export function ReactionDialog({ row, onClose }: { row: ReactionResult | null; o
         l.name,
         formatInt(l.quantity),
         <>
-          {isk(priceIn(row, l.typeID, mode))} {missing && <MissingMark title={`No ${mode} price for ${l.name} at this hub: counted as 0`} />}
+          {isk(priceIn(row, l.typeID, mode))} {missing && <MissingMark title={`No ${mode} price for ${l.name} at this hub`} />}
         </>,
       ]
     })
@@ -72,27 +75,27 @@ export function ReactionDialog({ row, onClose }: { row: ReactionResult | null; o
   return (
     <Dialog open onClose={onClose} title={row.outputs[0]?.name ?? row.blueprintName} wide>
       <div className="reaction-breakdown">
-        <Table title="INPUTS" head={['Name', 'Quantity', `Price (${row.inputPricingMode})`]} rows={lines('input')} total={isk(row.inputCost)} />
-        <Table title="OUTPUTS" head={['Name', 'Quantity', `Price (${row.outputPricingMode})`]} rows={lines('output')} total={isk(row.outputValue)} />
+        <Table title="INPUTS" head={['Name', 'Quantity', `Price (${row.inputPricingMode})`]} rows={lines('input')} total={isk(v.inputCost)} />
+        <Table title="OUTPUTS" head={['Name', 'Quantity', `Price (${row.outputPricingMode})`]} rows={lines('output')} total={isk(v.outputValue)} />
         <Table
           title="TAXES"
           head={['Tax', 'Amount']}
           rows={[
-            ['Job Install Cost', isk(row.jobInstallCost)],
-            ['Facility Tax', isk(row.facilityTax)],
-            ['SCC Tax', isk(row.sccTax)],
+            ['Job Install Cost', isk(tax(row.jobInstallCost))],
+            ['Facility Tax', isk(tax(row.facilityTax))],
+            ['SCC Tax', isk(tax(row.sccTax))],
           ]}
-          total={isk(row.totalTaxes)}
+          total={isk(v.taxes)}
         />
         <Table
           title="PROFIT REPORT"
           head={['Item', 'Amount']}
           rows={[
-            ['Inputs', isk(-row.inputCost)],
-            ['Taxes', isk(-row.totalTaxes)],
-            ['Output', isk(row.outputValue)],
+            ['Inputs', isk(negative(v.inputCost))],
+            ['Taxes', isk(negative(v.taxes))],
+            ['Output', isk(v.outputValue)],
           ]}
-          total={<span className={row.profit >= 0 ? 'good-text' : 'error-text'}>{isk(row.profit)}</span>}
+          total={v.profit === null ? 'n/a' : <span className={v.profit >= 0 ? 'good-text' : 'error-text'}>{isk(v.profit)}</span>}
         />
       </div>
       <dl className="job-details">
@@ -111,7 +114,7 @@ export function ReactionDialog({ row, onClose }: { row: ReactionResult | null; o
         <div>
           <dt>Estimated item value</dt>
           <dd>
-            {isk(row.estimatedItemValue)} (ESI adjusted prices × base inputs; taxes are charged on it)
+            {isk(v.taxes === null ? null : row.estimatedItemValue)} (ESI adjusted prices × base inputs; taxes are charged on it)
             {row.missingAdjustedPrices.length > 0 && <span className="warning-text"> · {row.missingAdjustedPrices.length} input(s) have no adjusted price and are left out</span>}
           </dd>
         </div>

@@ -8,16 +8,25 @@ import { SearchSelect } from '../../components/SearchSelect'
 import { SelectField } from '../../components/SelectField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
 import { apiGet, apiPost } from '../../lib/api'
-import { formatIsk } from '../../lib/format'
 import { DataSources, formatIndex, MissingMark, timeAgo } from '../industry/shared'
 import { ReactionDialog } from './ReactionDialog'
-import { FALLBACK_FAMILIES, loadSettings, percentProfit, requestFor, saveSettings, type ReactionSettings } from './reaction-settings'
+import { FALLBACK_FAMILIES, isPriced, iskOrNa, loadSettings, percentOrNa, requestFor, rowValues, saveSettings, type ReactionSettings, type RowValues } from './reaction-settings'
 import './reactions.css'
 
 const SECURITY_LABELS: Record<(typeof REACTION_SECURITY)[number], string> = { wormhole: 'Wormhole', low: 'Low-sec', null: 'Null-sec' }
 const options = <T extends string | number>(values: readonly T[], label: (v: T) => string = String) => values.map((value) => ({ value, label: label(value) }))
 
-const missingTitle = (r: ReactionResult) => `No ${r.missingPrices.map((m) => `${m.side} price for ${m.name}`).join(', ')}: counted as 0`
+const missingTitle = (r: ReactionResult) => `No ${r.missingPrices.map((m) => `${m.side} price for ${m.name}`).join(', ')}`
+
+/** A money column: n/a (sorted last either way) when the row lacks a price it needs. */
+const amount = (key: string, header: string, pick: (v: RowValues) => number | null): Column<ReactionResult> => ({
+  key,
+  header,
+  value: (r) => pick(rowValues(r)),
+  render: (r) => iskOrNa(pick(rowValues(r))),
+  align: 'right',
+  firstDirection: 'desc',
+})
 
 const COLUMNS: Column<ReactionResult>[] = [
   {
@@ -30,12 +39,17 @@ const COLUMNS: Column<ReactionResult>[] = [
       </>
     ),
   },
-  { key: 'input', header: 'Input Cost', value: (r) => r.inputCost, render: (r) => formatIsk(r.inputCost), align: 'right', firstDirection: 'desc' },
-  { key: 'taxes', header: 'Taxes', value: (r) => r.totalTaxes, render: (r) => formatIsk(r.totalTaxes), align: 'right', firstDirection: 'desc' },
-  { key: 'output', header: 'Output Value', value: (r) => r.outputValue, render: (r) => formatIsk(r.outputValue), align: 'right', firstDirection: 'desc' },
-  { key: 'profit', header: 'Profit', value: (r) => r.profit, render: (r) => formatIsk(r.profit), align: 'right', firstDirection: 'desc' },
-  { key: 'pct', header: '% Profit', value: percentProfit, render: (r) => `${percentProfit(r).toFixed(2)}%`, align: 'right', firstDirection: 'desc' },
+  amount('input', 'Input Cost', (v) => v.inputCost),
+  amount('taxes', 'Taxes', (v) => v.taxes),
+  amount('output', 'Output Value', (v) => v.outputValue),
+  amount('profit', 'Profit', (v) => v.profit),
+  { key: 'pct', header: '% Profit', value: (r) => rowValues(r).percentProfit, render: (r) => percentOrNa(rowValues(r).percentProfit), align: 'right', firstDirection: 'desc' },
 ]
+
+const rowClass = (r: ReactionResult) => {
+  const profit = rowValues(r).profit
+  return profit === null ? undefined : profit >= 0 ? 'row-good' : 'row-bad'
+}
 
 /** Ask for every formula of the list at once; the ones that fail are left out (the spec's rule). */
 async function calculate(settings: ReactionSettings, ids: number[], signal: AbortSignal): Promise<ReactionResult[]> {
@@ -111,8 +125,12 @@ export default function ReactionsPage() {
   const selectedRow = results?.find((r) => r.blueprintID === selected) ?? null
   const hub = HUBS.find((h) => h.station_id === settings.station)!
   const ages = results?.[0]?.ages ?? null
-  const withMissing = results?.filter((r) => r.missingPrices.length > 0).length ?? 0
+  const priced = results?.filter(isPriced).length ?? 0
+  // No hub price for any line of any row: the market data has not arrived, so one banner says so instead of a notice per cause.
+  const noPrices = !!results?.length && results.every((r) => r.missingPrices.length === r.inputs.length + r.outputs.length)
+  const withMissing = results?.filter((r) => !isPriced(r)).length ?? 0
   const withoutEiv = results?.filter((r) => r.missingAdjustedPrices.length > 0).length ?? 0
+  const adjustedAge = ages?.adjustedPricesAt ? `fetched ${timeAgo(ages.adjustedPricesAt)}` : 'not fetched yet'
 
   return (
     <div className="panel reactions-page">
@@ -187,20 +205,29 @@ export default function ReactionsPage() {
       </form>
 
       <p className="calc-status muted" aria-live="polite" data-testid="calc-status">
-        {busy ? 'Calculating…' : results ? `${results.length} of ${ids.length} formulas priced · ${settings.runs} run${settings.runs === 1 ? '' : 's'} each` : 'Calculating…'}
+        {busy || !results ? 'Calculating…' : `${priced} of ${ids.length} formulas priced · ${settings.runs} run${settings.runs === 1 ? '' : 's'} each`}
       </p>
 
-      {withMissing > 0 && (
-        <p className="notice missing-notice" data-testid="missing-notice">
-          ⚠ {withMissing} formula{withMissing === 1 ? ' has' : 's have'} a price missing at {hub.label} (marked “no price”; hover for which). A missing price counts as 0 ISK, so
-          those rows understate costs or value.
+      {noPrices ? (
+        <p className="notice missing-notice" data-testid="no-prices-notice">
+          ⚠ Prices are unavailable: the market data from ESI has not arrived yet (ESI not reached, or the first fetch is still running). Values that need a price read
+          n/a.
         </p>
-      )}
-      {withoutEiv > 0 && (
-        <p className="notice missing-notice" data-testid="missing-eiv-notice">
-          ⚠ ESI has no adjusted price for some inputs of {withoutEiv} formula{withoutEiv === 1 ? '' : 's'} (adjusted prices {ages ? `fetched ${timeAgo(ages.adjustedPricesAt)}` : 'not loaded'}
-          ). Those inputs are left out of the estimated item value, so the taxes of those rows are understated.
-        </p>
+      ) : (
+        <>
+          {withMissing > 0 && (
+            <p className="notice missing-notice" data-testid="missing-notice">
+              ⚠ {withMissing} formula{withMissing === 1 ? ' has' : 's have'} a price missing at {hub.label} (marked “no price”; hover for which). The values that need it
+              read n/a.
+            </p>
+          )}
+          {withoutEiv > 0 && (
+            <p className="notice missing-notice" data-testid="missing-eiv-notice">
+              ⚠ ESI has no adjusted price for some inputs of {withoutEiv} formula{withoutEiv === 1 ? '' : 's'} (adjusted prices {adjustedAge}). Those inputs are left out
+              of the estimated item value, so the taxes of those rows are understated, or n/a when no input has one.
+            </p>
+          )}
+        </>
       )}
 
       <SortableTable
@@ -210,7 +237,7 @@ export default function ReactionsPage() {
         rowKey={(r) => r.blueprintID}
         sort={sort}
         onSortChange={setSort}
-        rowClassName={(r) => (r.profit >= 0 ? 'row-good' : 'row-bad')}
+        rowClassName={rowClass}
         onRowClick={(r) => setSelected(r.blueprintID)}
         empty={results ? 'No formula could be priced right now. Try again in a minute.' : 'Loading…'}
         className="reaction-table"

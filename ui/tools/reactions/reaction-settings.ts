@@ -9,6 +9,7 @@ import {
   RIG_TIERS,
 } from '../../../schemas/industry-constants'
 import type { ReactionFamiliesResponse, ReactionResult } from '../../../schemas/reactions'
+import { formatIsk } from '../../lib/format'
 import { readStorage, writeStorage } from '../../lib/storage'
 
 /** Everything the page sends besides the blueprint id, plus which family it lists. */
@@ -65,3 +66,34 @@ export const percentProfit = (r: Pick<ReactionResult, 'profit' | 'inputCost'>) =
 
 /** The spec's dialog rule: the price of a type in the row's map under a mode, 0 if missing. */
 export const priceIn = (r: ReactionResult, typeId: number, mode: ReactionResult['inputPricingMode']) => r.prices[String(typeId)]?.[mode] ?? 0
+
+/** The values a row can honestly show: each is null when a price it needs is missing, and the page reads it as n/a. */
+export interface RowValues {
+  inputCost: number | null
+  taxes: number | null
+  outputValue: number | null
+  profit: number | null
+  percentProfit: number | null
+}
+
+/** A row is priced when every input and output has a price in its mode (the API counts a missing one as 0). */
+export const isPriced = (r: Pick<ReactionResult, 'missingPrices'>) => r.missingPrices.length === 0
+
+export function rowValues(r: ReactionResult): RowValues {
+  const missing = (side: 'input' | 'output') => r.missingPrices.some((m) => m.side === side)
+  const inputCost = missing('input') ? null : r.inputCost
+  const outputValue = missing('output') ? null : r.outputValue
+  // No adjusted price for any input leaves no EIV, so every tax is unknown; a partial EIV is only flagged.
+  const taxes = r.inputs.length > 0 && r.inputs.every((i) => r.missingAdjustedPrices.includes(i.typeID)) ? null : r.totalTaxes
+  const profit = inputCost === null || outputValue === null || taxes === null ? null : r.profit
+  return { inputCost, taxes, outputValue, profit, percentProfit: profit === null ? null : percentProfit(r) }
+}
+
+/** Rounded first, so nothing reads "-0.00". */
+const noNegativeZero = (n: number, decimals: number) => Number(n.toFixed(decimals)) || 0
+
+/** An amount as "N ISK", or "n/a" when it cannot be computed. */
+export const iskOrNa = (n: number | null, decimals = 0) => (n === null ? 'n/a' : formatIsk(noNegativeZero(n, decimals), decimals))
+
+/** A % Profit as "12.34%", or "n/a". */
+export const percentOrNa = (n: number | null) => (n === null ? 'n/a' : `${noNegativeZero(n, 2).toFixed(2)}%`)

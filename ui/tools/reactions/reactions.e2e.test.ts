@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 import { HYBRID_BLUEPRINT_IDS } from '../../../schemas/industry-constants.js'
 import type { ReactionResult } from '../../../schemas/reactions.js'
-import { percentProfit } from './reaction-settings'
+import { iskOrNa, percentOrNa, percentProfit } from './reaction-settings'
 import { expectCardAndMenuEntry } from '../industry/e2e-helpers'
 
 const baseUrl = inject('appUrl')
@@ -20,9 +20,9 @@ const iskValue = (text: string | null) => Number((text ?? '').replace(/ ISK$/, '
 const rows = (page: Page) => page.locator('.reaction-table tbody tr')
 const cellTexts = async (page: Page, column: number) => rows(page).locator(`td:nth-child(${column})`).allTextContents()
 
-/** Wait until the table shows `count` rows and no calculation is running. */
-async function settled(page: Page, count: number) {
-  await expect.poll(() => page.getByTestId('calc-status').textContent(), { timeout: 20_000 }).toMatch(new RegExp(`^${count} of \\d+ formulas priced`))
+/** Wait until the table shows `count` rows, `priced` of them fully priced, and no calculation is running. */
+async function settled(page: Page, count: number, priced = count) {
+  await expect.poll(() => page.getByTestId('calc-status').textContent(), { timeout: 20_000 }).toMatch(new RegExp(`^${priced} of \\d+ formulas priced`))
   await expect.poll(() => rows(page).count()).toBe(count)
 }
 
@@ -95,7 +95,7 @@ describe('/reaction-calc', () => {
     await context.close()
   })
 
-  it('flags a missing price on its row and in the dialog instead of a silent 0', async () => {
+  it('flags a missing price on its row and in the dialog, and reads n/a (sorted last) where it is needed, instead of a silent 0', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     // The hub has no buy orders for Methanofullerene in this answer.
     await page.route('**/api/reaction-calc', async (route) => {
@@ -106,17 +106,63 @@ describe('/reaction-calc', () => {
         body.prices[String(out.typeID)] = { sell: null, buy: null, split: null, sell5: null, buy5: null }
         body.missingPrices = [{ typeID: out.typeID, name: out.name, side: 'output' }]
         body.outputValue = 0
+        body.profit = -body.inputCost - body.totalTaxes
       }
       await route.fulfill({ response, json: body })
     })
     await page.goto('/reaction-calc')
-    await settled(page, 8)
+    await settled(page, 8, 7)
     const row = rows(page).filter({ hasText: 'Methanofullerene' })
-    expect(await row.getByTestId('missing-price').getAttribute('title')).toBe('No output price for Methanofullerene: counted as 0')
-    expect(await page.getByTestId('missing-notice').textContent()).toMatch(/^⚠ \d+ formulas? ha(s|ve) a price missing at Jita 4-4/)
+    expect(await row.getByTestId('missing-price').getAttribute('title')).toBe('No output price for Methanofullerene')
+    expect(await page.getByTestId('missing-notice').textContent()).toMatch(/^⚠ 1 formula has a price missing at Jita 4-4 .*The values that need it read n\/a\.$/)
+    // Input cost and taxes are known; output value, profit and % profit are not.
+    const cells = await row.locator('td').allTextContents()
+    expect(cells.slice(1, 3).every((t) => /^[\d,]+ ISK$/.test(t))).toBe(true)
+    expect(cells.slice(3)).toEqual(['n/a', 'n/a', 'n/a'])
+    expect(await row.getAttribute('class')).toBeNull() // neither green nor red
+    // n/a sorts last both ways.
+    expect(await rows(page).last().textContent()).toContain('Methanofullerene')
+    const pctHeader = page.getByRole('button', { name: /% Profit/ })
+    await pctHeader.click()
+    await expect.poll(() => page.locator('.reaction-table thead th').last().getAttribute('aria-sort')).toBe('ascending')
+    expect(await rows(page).last().textContent()).toContain('Methanofullerene')
     await row.click()
-    const outputs = page.getByRole('dialog').getByRole('region', { name: 'OUTPUTS' })
+    const dialog = page.getByRole('dialog')
+    const outputs = dialog.getByRole('region', { name: 'OUTPUTS' })
     expect(await outputs.locator('tbody td').nth(2).textContent()).toBe('0.00 ISK ⚠ no price')
+    expect(await outputs.locator('.total-row td').textContent()).toBe('n/a')
+    const report = dialog.getByRole('region', { name: 'PROFIT REPORT' })
+    expect(await report.locator('tbody td:nth-child(2)').allTextContents()).toEqual([expect.stringMatching(/^-[\d,]+\.\d\d ISK$/), expect.stringMatching(/^-[\d,]+\.\d\d ISK$/), 'n/a'])
+    expect(await report.locator('.total-row td').textContent()).toBe('n/a')
+    await context.close()
+  })
+
+  it('says once that prices are unavailable when no market data has arrived, and shows n/a rather than 0 ISK or -0.00', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    // What the API answers on a fresh start with ESI unreachable: no hub price and no adjusted price, every one counted as 0.
+    await page.route('**/api/reaction-calc', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as ReactionResult
+      for (const id of Object.keys(body.prices)) body.prices[id] = { sell: null, buy: null, split: null, sell5: null, buy5: null }
+      body.missingPrices = [...body.inputs.map((l) => ({ typeID: l.typeID, name: l.name, side: 'input' as const })), ...body.outputs.map((l) => ({ typeID: l.typeID, name: l.name, side: 'output' as const }))]
+      body.missingAdjustedPrices = body.inputs.map((l) => l.typeID)
+      Object.assign(body, { inputCost: 0, outputValue: 0, estimatedItemValue: 0, jobInstallCost: 0, facilityTax: 0, sccTax: 0, totalTaxes: 0, profit: 0 })
+      body.ages = { ...body.ages, pricesAt: null, adjustedPricesAt: null }
+      await route.fulfill({ response, json: body })
+    })
+    await page.goto('/reaction-calc')
+    await settled(page, 8, 0)
+    expect(await page.getByTestId('calc-status').textContent()).toMatch(/^0 of 8 formulas priced/)
+    expect(await page.getByTestId('no-prices-notice').textContent()).toMatch(/^⚠ Prices are unavailable: the market data from ESI has not arrived yet/)
+    expect(await page.getByTestId('missing-notice').count()).toBe(0)
+    expect(await page.getByTestId('missing-eiv-notice').count()).toBe(0)
+    for (const column of [2, 3, 4, 5, 6]) expect(new Set(await cellTexts(page, column))).toEqual(new Set(['n/a']))
+    expect(await rows(page).evaluateAll((trs) => trs.filter((tr) => tr.className).length)).toBe(0)
+    await rows(page).first().click()
+    const dialog = page.getByRole('dialog')
+    expect(await dialog.locator('.total-row td').allTextContents()).toEqual(['n/a', 'n/a', 'n/a', 'n/a'])
+    expect(await dialog.getByRole('region', { name: 'PROFIT REPORT' }).locator('tbody td:nth-child(2)').allTextContents()).toEqual(['n/a', 'n/a', 'n/a'])
+    expect(await dialog.textContent()).not.toContain('-0.00')
     await context.close()
   })
 
@@ -200,5 +246,15 @@ describe('percent profit', () => {
     expect(percentProfit({ profit: 25, inputCost: 100 })).toBe(25)
     expect(percentProfit({ profit: -50, inputCost: 200 })).toBe(-25)
     expect(percentProfit({ profit: 100, inputCost: 0 })).toBe(0)
+  })
+
+  it('never reads "-0.00": a zero or an amount that rounds to zero has no minus sign', () => {
+    expect(iskOrNa(-0, 2)).toBe('0.00 ISK')
+    expect(iskOrNa(-0.004, 2)).toBe('0.00 ISK')
+    expect(iskOrNa(-0.4)).toBe('0 ISK')
+    expect(iskOrNa(-1234.5, 2)).toBe('-1,234.50 ISK')
+    expect(iskOrNa(null)).toBe('n/a')
+    expect(percentOrNa(-0.001)).toBe('0.00%')
+    expect(percentOrNa(-12.345)).toBe('-12.35%')
   })
 })
