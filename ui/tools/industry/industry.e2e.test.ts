@@ -25,6 +25,16 @@ async function pickBlueprint(page: Page, search: string, name: string) {
 
 describe('/industry', () => {
   it("starts with the spec's defaults and asks for a blueprint", async () => {
+    // The cost indices arrive with the industry-inputs job at server start: wait for Jita's before the page loads its list.
+    await expect
+      .poll(
+        async () => {
+          const systems = (await (await fetch(`${baseUrl}/api/industry/systems`)).json()) as Array<{ system_name: string; manufacturing_index: number | null }>
+          return systems.some((s) => s.system_name === 'Jita' && s.manufacturing_index !== null)
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toBe(true)
     const { page, context, errors } = await openPage(browser, baseUrl)
     await page.goto('/industry')
     await page.getByRole('heading', { name: 'Industry build cost' }).waitFor()
