@@ -20,6 +20,11 @@ export const KillmailFeed = z
     live_stored_at: z.string().nullable().meta({ description: 'When the live feed last stored a kill (ISO 8601 UTC); null when it never has' }),
     live_stored_age_seconds: z.number().int().nonnegative().nullable().meta({ description: 'Seconds since live_stored_at, when this answer was made' }),
     stale_after_minutes: z.number().int().meta({ description: 'The threshold for STALE' }),
+    zkill_answering: z.boolean().nullable().meta({
+      description:
+        "Whether zKillboard's live feed (R2Z2 sequence.json) answered the server's last check, at most a minute old; null when not known " +
+        '(killmail answers only look while the status is not OK, and never wait for a check)',
+    }),
     detail: z.string().meta({ description: 'The status in words' }),
   })
   .meta({

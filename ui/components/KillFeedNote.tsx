@@ -1,6 +1,6 @@
 import { feedNote, type FeedFreshness } from '../lib/kill-feed'
 
-/** An amber note when the killmail feed is STALE (nothing otherwise): the figures next to it may be short. */
+/** An amber note when the killmail feed is STALE or has stored nothing yet (nothing while OK): the figures next to it may be short or empty. */
 export function KillFeedNote({ feed }: { feed: FeedFreshness | null | undefined }) {
   const text = feedNote(feed)
   if (!text) return null

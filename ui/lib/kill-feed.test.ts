@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { feedNote, readFeed, secondsAgo, type FeedFreshness } from './kill-feed'
+import { feedNote, noKillData, readFeed, secondsAgo, type FeedFreshness } from './kill-feed'
 
 const feed = (over: Partial<FeedFreshness>): FeedFreshness => ({
   status: 'STALE',
@@ -7,6 +7,7 @@ const feed = (over: Partial<FeedFreshness>): FeedFreshness => ({
   newest_kill_age_seconds: 3 * 3600 + 120,
   live_stored_age_seconds: 3 * 3600,
   stale_after_minutes: 30,
+  zkill_answering: null,
   ...over,
 })
 
@@ -22,15 +23,27 @@ describe('the killmail freshness note', () => {
     expect(feedNote(feed({ newest_kill_age_seconds: 60, live_stored_age_seconds: null }))).toBe('Kill data may be incomplete: the live feed has stored no kill yet (zKillboard feed behind or down).')
   })
 
-  it('says nothing while the feed is OK or STARTING, or when the answer has no feed state', () => {
+  it('says plainly that there is no kill data yet while nothing is stored, and that zKillboard is not answering when the server knows', () => {
+    const starting = { status: 'STARTING' as const, newest_kill_at: null, newest_kill_age_seconds: null, live_stored_age_seconds: null }
+    expect(feedNote(feed(starting))).toBe('No kill data yet: the zKillboard feed has not delivered any kill since this site started.')
+    expect(feedNote(feed({ ...starting, zkill_answering: true }))).toBe('No kill data yet: the zKillboard feed has not delivered any kill since this site started.')
+    expect(feedNote(feed({ ...starting, zkill_answering: false }))).toBe(
+      'No kill data yet: the zKillboard feed has not delivered any kill since this site started. zKillboard is not answering.',
+    )
+    expect(noKillData(feed(starting))).toBe(true)
+    expect(noKillData(feed({}))).toBe(false)
+    expect(noKillData(null)).toBe(false)
+  })
+
+  it('says nothing while the feed is OK, or when the answer has no feed state', () => {
     expect(feedNote(feed({ status: 'OK', newest_kill_age_seconds: 30, live_stored_age_seconds: 5 }))).toBeNull()
-    expect(feedNote(feed({ status: 'STARTING', newest_kill_age_seconds: null, live_stored_age_seconds: null }))).toBeNull()
     expect(feedNote(null)).toBeNull()
     expect(feedNote(readFeed(undefined))).toBeNull()
   })
 
   it('reads the API field, refusing other shapes', () => {
     expect(readFeed({ ...feed({}), live_stored_at: 'x', detail: 'y' })).toEqual(feed({}))
+    expect(readFeed({ ...feed({}), zkill_answering: false })).toEqual(feed({ zkill_answering: false }))
     expect(readFeed({ status: 'STALE' })).toBeNull()
     expect(readFeed({ ...feed({}), newest_kill_age_seconds: -5 })).toBeNull()
     expect(readFeed('STALE')).toBeNull()

@@ -2,7 +2,7 @@ import type { KillmailFeed } from '../../schemas/killmail-feed'
 import { ageInWords } from '../../schemas/killmail-constants'
 
 /** What the killmail pages need of the API's `feed` field (schemas/killmail-feed.ts). */
-export type FeedFreshness = Pick<KillmailFeed, 'status' | 'newest_kill_at' | 'newest_kill_age_seconds' | 'live_stored_age_seconds' | 'stale_after_minutes'>
+export type FeedFreshness = Pick<KillmailFeed, 'status' | 'newest_kill_at' | 'newest_kill_age_seconds' | 'live_stored_age_seconds' | 'stale_after_minutes' | 'zkill_answering'>
 
 const isAge = (v: unknown): v is number | null => v === null || (typeof v === 'number' && Number.isFinite(v) && v >= 0)
 
@@ -18,18 +18,27 @@ export function readFeed(body: unknown): FeedFreshness | null {
     newest_kill_age_seconds: f.newest_kill_age_seconds,
     live_stored_age_seconds: f.live_stored_age_seconds,
     stale_after_minutes: f.stale_after_minutes,
+    zkill_answering: typeof f.zkill_answering === 'boolean' ? f.zkill_answering : null,
   }
 }
 
 /** "3 hours ago", "1 minute ago", "2 days ago": the largest whole unit. */
 export const secondsAgo = (seconds: number) => `${ageInWords(seconds)} ago`
 
+/** True while the feed has stored no kill at all: the page's zeros are then no data, not "no kills". */
+export const noKillData = (feed: FeedFreshness | null | undefined) => feed?.status === 'STARTING'
+
 /**
- * The amber note for pages built from killmails, or null while the feed is not STALE. It names the newest stored
- * kill's age when that is past the threshold (the usual case: the feed is down or far behind), else when the live
- * feed last stored a kill (only a backfill brought recent kills).
+ * The amber note for pages built from killmails, or null while the feed is OK. STARTING: nothing is stored yet (and
+ * zKillboard not answering, when the server knows). STALE: it names the newest stored kill's age when that is past the
+ * threshold (the usual case: the feed is down or far behind), else when the live feed last stored a kill (only a
+ * backfill brought recent kills).
  */
 export function feedNote(feed: FeedFreshness | null | undefined): string | null {
+  if (feed && noKillData(feed)) {
+    const down = feed.zkill_answering === false ? ' zKillboard is not answering.' : ''
+    return `No kill data yet: the zKillboard feed has not delivered any kill since this site started.${down}`
+  }
   if (!feed || feed.status !== 'STALE') return null
   const newest = feed.newest_kill_age_seconds
   const live = feed.live_stored_age_seconds

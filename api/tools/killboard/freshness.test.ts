@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ClickHouseClient } from '../../../pipelines/clickhouse/client.js'
-import { FRESHNESS_CACHE_MS, KillmailFreshness, feedState } from './freshness.js'
+import { FRESHNESS_CACHE_MS, KillmailFreshness, feedState, withZkill } from './freshness.js'
 import { ageInWords } from '../../../schemas/killmail-constants.js'
 
 const NOW = Date.parse('2026-11-22T12:00:00Z')
@@ -20,6 +20,7 @@ describe('feedState', () => {
       live_stored_at: '2026-11-22T11:30:00.000Z',
       live_stored_age_seconds: 1800,
       stale_after_minutes: 30,
+      zkill_answering: null,
       detail: 'Newest kill 30 minutes ago; the live feed stored one 30 minutes ago',
     })
   })
@@ -39,6 +40,22 @@ describe('feedState', () => {
 
   it('says ages in the largest whole unit', () => {
     expect([1, 59, 60, 3599, 3600, 7300, 86_400, 200_000].map(ageInWords)).toEqual(['1 second', '59 seconds', '1 minute', '59 minutes', '1 hour', '2 hours', '1 day', '2 days'])
+  })
+})
+
+describe('withZkill', () => {
+  const starting = feedState({ newestKillMs: null, liveStoredMs: null }, NOW)
+  it('says why nothing is stored when zKillboard is not answering', () => {
+    expect(withZkill(starting, { ok: false, error: 'ENOTFOUND' })).toMatchObject({ status: 'STARTING', zkill_answering: false, detail: 'No kill stored yet: zKillboard is not answering (ENOTFOUND)' })
+    expect(withZkill(starting, { ok: false, error: null }).detail).toBe('No kill stored yet: zKillboard is not answering')
+  })
+  it('keeps the detail while zKillboard answers, or when the server has not asked yet', () => {
+    expect(withZkill(starting, { ok: true, error: null })).toMatchObject({ zkill_answering: true, detail: 'No kill stored yet' })
+    expect(withZkill(starting, null)).toMatchObject({ zkill_answering: null, detail: 'No kill stored yet' })
+  })
+  it('leaves the detail of a feed that stored kills (it already says how old they are)', () => {
+    const stale = feedState({ newestKillMs: NOW - 3 * 60 * MIN, liveStoredMs: NOW - 3 * 60 * MIN }, NOW)
+    expect(withZkill(stale, { ok: false, error: 'ENOTFOUND' })).toEqual({ ...stale, zkill_answering: false })
   })
 })
 

@@ -44,12 +44,35 @@ export function feedState(facts: FreshnessFacts, nowMs: number, staleAfterMinute
     live_stored_at: facts.liveStoredMs === null ? null : new Date(facts.liveStoredMs).toISOString(),
     live_stored_age_seconds: liveAge,
     stale_after_minutes: staleAfterMinutes,
+    zkill_answering: null,
   }
   if (newestAge === null) return { status: 'STARTING', ...base, detail: 'No kill stored yet' }
   if (liveAge === null) return { status: 'STALE', ...base, detail: 'The live feed has stored no kill yet' }
   if (liveAge > limit) return { status: 'STALE', ...base, detail: `The live feed last stored a kill ${ageInWords(liveAge)} ago` }
   if (newestAge > limit) return { status: 'STALE', ...base, detail: `The newest kill stored happened ${ageInWords(newestAge)} ago: the feed is behind` }
   return { status: 'OK', ...base, detail: `Newest kill ${ageInWords(newestAge)} ago; the live feed stored one ${ageInWords(liveAge)} ago` }
+}
+
+/** What the server last learned of zKillboard answering (a `DependencyProbe` result); null when it has not asked yet. */
+export type ZkillReach = { ok: boolean; error: string | null } | null
+
+/**
+ * The feed state with zKillboard's reachability. With nothing stored and zKillboard not answering, the detail says
+ * so: that is why nothing is stored, and "No kill stored yet" alone reads like a fresh start that will fill up.
+ */
+export function withZkill(feed: KillmailFeed, zkill: ZkillReach): KillmailFeed {
+  const out = { ...feed, zkill_answering: zkill ? zkill.ok : null }
+  if (feed.status === 'STARTING' && zkill && !zkill.ok) out.detail = `No kill stored yet: zKillboard is not answering${zkill.error ? ` (${zkill.error})` : ''}`
+  return out
+}
+
+/**
+ * The feed state for a killmail answer. When it is not OK it carries zKillboard's reachability as last seen, never
+ * waiting for a ping (the probe pings in the background at most once a minute).
+ */
+export async function answerFeed(freshness: KillmailFreshness, zkill: { known(): ZkillReach }): Promise<KillmailFeed> {
+  const feed = await freshness.current()
+  return feed.status === 'OK' ? feed : withZkill(feed, zkill.known())
 }
 
 /** How long read facts are reused: long while all is well, briefly otherwise, so a recovery shows within seconds. */

@@ -4,7 +4,8 @@ import { KillboardActivity, KillboardSummary, SolarSystemParams } from '../../..
 import type { ApiContext } from '../../app.js'
 import { HttpError } from '../../http/errors.js'
 import type { ApiRouter } from '../../http/router.js'
-import { killmailFreshness } from './freshness.js'
+import { zkillProbe } from '../statuses/dependencies.js'
+import { answerFeed, killmailFreshness } from './freshness.js'
 import { readActivity, readSummary, daysSince } from './queries.js'
 
 /** Answers can be reused briefly: new kills move these numbers slowly. */
@@ -15,6 +16,7 @@ export const NAME_BUDGET_MS = 2_500
 export function register(router: ApiRouter, ctx: ApiContext) {
   const log = ctx.log.child({ component: 'killboard' })
   const freshness = killmailFreshness(ctx.ch, (err) => log.warn({ err }, 'killmail freshness unavailable; the last reading serves'))
+  const zkill = zkillProbe(ctx)
 
   /** A system id the static data does not know is a 404; without static data yet, any id is looked up. */
   const checkSystem = (id: number) => {
@@ -38,7 +40,7 @@ export function register(router: ApiRouter, ctx: ApiContext) {
     async ({ params, ctx: kctx }) => {
       checkSystem(params.solarsystemid)
       const now = new Date()
-      const [facts, feed] = await Promise.all([readSummary(ctx.ch, params.solarsystemid, now), freshness.current()])
+      const [facts, feed] = await Promise.all([readSummary(ctx.ch, params.solarsystemid, now), answerFeed(freshness, zkill)])
       const names = await resolveNames(ctx.ch, ctx.esi, facts.corporations.map((c) => c.id), log, { signal: AbortSignal.timeout(NAME_BUDGET_MS) }).catch((err) => {
         log.warn({ err }, 'corporation names unavailable')
         return new Map<number, string>()
@@ -74,7 +76,7 @@ export function register(router: ApiRouter, ctx: ApiContext) {
     },
     async ({ params, ctx: kctx }) => {
       checkSystem(params.solarsystemid)
-      const [activity, feed] = await Promise.all([readActivity(ctx.ch, params.solarsystemid, new Date()), freshness.current()])
+      const [activity, feed] = await Promise.all([readActivity(ctx.ch, params.solarsystemid, new Date()), answerFeed(freshness, zkill)])
       kctx.set('Cache-Control', CACHE_CONTROL)
       return { solarsystemid: params.solarsystemid, ...activity, feed }
     },

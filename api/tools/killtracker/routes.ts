@@ -5,7 +5,8 @@ import type { ApiContext } from '../../app.js'
 import { rateLimit } from '../../http/rate-limit.js'
 import type { ApiRouter } from '../../http/router.js'
 import { NAME_BUDGET_MS } from '../killboard/routes.js'
-import { killmailFreshness } from '../killboard/freshness.js'
+import { zkillProbe } from '../statuses/dependencies.js'
+import { answerFeed, killmailFreshness } from '../killboard/freshness.js'
 import { wholeDaysAgo } from '../killboard/queries.js'
 import { findTrackedPlayer, readActivity, type TrackedPlayer } from './store.js'
 import { summarize, type ListedKill } from './summary.js'
@@ -24,6 +25,7 @@ export function register(router: ApiRouter, ctx: ApiContext) {
   const log = ctx.log.child({ component: 'kill-tracker' })
   const cache = new Map<string, { expires: number; body: Omit<KillTrackerResponse, 'feed'> }>()
   const freshness = killmailFreshness(ctx.ch, (err) => log.warn({ err }, 'killmail freshness unavailable; the last reading serves'))
+  const zkill = zkillProbe(ctx)
 
   const shipName = (typeId: number): string | null => {
     if (!ctx.catalog.ready) return null
@@ -94,7 +96,7 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       }
       kctx.set('Cache-Control', `public, max-age=${Math.max(0, Math.round((cached.expires - Date.now()) / 1000))}`)
       // The feed state is not kept with the answer: it is cached on its own (30 s), so a recovery shows at once.
-      return { ...cached.body, feed: await freshness.current() }
+      return { ...cached.body, feed: await answerFeed(freshness, zkill) }
     },
   )
 }

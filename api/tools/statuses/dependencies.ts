@@ -1,5 +1,7 @@
 import type { z } from 'zod'
 import type { DependencyStatus } from '../../../schemas/statuses.js'
+import type { Config } from '../../../schemas/config.js'
+import { esiUserAgent } from '../../../ingest/esi/client.js'
 
 type Status = z.infer<typeof DependencyStatus>
 
@@ -21,6 +23,12 @@ export class DependencyProbe {
     return this.inflight
   }
 
+  /** The last result without waiting (null before the first ping); starts a ping in the background when it is old. */
+  known(): Status | null {
+    if (!this.last || Date.now() - this.last.at >= this.ttlMs) void this.status()
+    return this.last?.result ?? null
+  }
+
   private async ping(): Promise<Status> {
     const started = performance.now()
     let result: Status
@@ -36,4 +44,19 @@ export class DependencyProbe {
     this.last = { at: Date.now(), result }
     return result
   }
+}
+
+const zkillProbes = new WeakMap<object, DependencyProbe>()
+
+/**
+ * The one zKillboard reachability probe (R2Z2's `sequence.json`) of an app, shared by the status page and the killmail
+ * answers, so zKillboard is pinged at most once a minute however many pages ask.
+ */
+export function zkillProbe(ctx: { config: Pick<Config, 'ZKILL_R2Z2_URL' | 'USER_AGENT_CONTACT'>; version: string }): DependencyProbe {
+  let probe = zkillProbes.get(ctx)
+  if (!probe) {
+    probe = new DependencyProbe(`${ctx.config.ZKILL_R2Z2_URL.replace(/\/$/, '')}/ephemeral/sequence.json`, esiUserAgent(ctx.version, ctx.config.USER_AGENT_CONTACT))
+    zkillProbes.set(ctx, probe)
+  }
+  return probe
 }

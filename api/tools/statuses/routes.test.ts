@@ -46,6 +46,7 @@ describe('GET /api/statuses: the killmail feed', () => {
       live_stored_at: null,
       live_stored_age_seconds: null,
       stale_after_minutes: KILLMAIL_FEED_STALE_MINUTES,
+      zkill_answering: true,
       detail: 'No kill stored yet',
     })
     expect(body.deps.zkill).toMatchObject({ ok: true, status: 200 })

@@ -4,8 +4,8 @@ import { probeClickHouse } from '../../../pipelines/clickhouse/client.js'
 import { esiUserAgent } from '../../../ingest/esi/client.js'
 import type { ApiContext } from '../../app.js'
 import type { ApiRouter } from '../../http/router.js'
-import { killmailFreshness } from '../killboard/freshness.js'
-import { DependencyProbe } from './dependencies.js'
+import { killmailFreshness, withZkill } from '../killboard/freshness.js'
+import { DependencyProbe, zkillProbe } from './dependencies.js'
 import { marketPipelineStatus, nextTick } from './pipeline-status.js'
 
 /** How long the status page waits on the database: a hung database must show as down, not hold the page. */
@@ -22,7 +22,7 @@ function withinDbTimeout<T>(read: Promise<T>): Promise<T> {
 export function register(router: ApiRouter, ctx: ApiContext): void {
   const ua = esiUserAgent(ctx.version, ctx.config.USER_AGENT_CONTACT)
   const esi = new DependencyProbe(`${ctx.config.ESI_BASE_URL.replace(/\/$/, '')}/status/`, ua)
-  const zkill = new DependencyProbe(`${ctx.config.ZKILL_R2Z2_URL.replace(/\/$/, '')}/ephemeral/sequence.json`, ua)
+  const zkill = zkillProbe(ctx)
   const log = ctx.log.child({ component: 'statuses' })
   const freshness = killmailFreshness(ctx.ch, (err) => log.warn({ err }, 'killmail freshness unavailable; the last reading serves'))
 
@@ -65,7 +65,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
         next_expected_update: nextTick(ctx.config.MARKET_CADENCE_MINUTES).toISOString(),
         prices: HUBS.map((h) => ({ station_id: h.station_id, label: h.label, age_seconds: ages.get(h.station_id) ?? null })),
         deps: { esi: esiStatus, zkill: zkillStatus },
-        killmail_feed: killmailFeed,
+        killmail_feed: killmailFeed && withZkill(killmailFeed, zkillStatus),
         online: { players: online?.players ?? null, at: online?.at ?? null },
         static_data: {
           ready: !!catalog,

@@ -4,7 +4,7 @@ import type { KillTrackerResponse } from '../../../schemas/kill-tracker'
 import { TRACKER_WINDOW_DAYS, ZKILL_SITE, zkillCharacterUrl } from '../../../schemas/killmail-constants'
 import { NotFound } from '../../pages/NotFound'
 import { KillFeedNote } from '../../components/KillFeedNote'
-import { readFeed } from '../../lib/kill-feed'
+import { noKillData, readFeed } from '../../lib/kill-feed'
 import { deathHeadline, formatKd, utcDateTime, utcTime } from './format'
 import { formatIskCompact } from '../../lib/format'
 import { KillDonut } from './KillDonut'
@@ -43,10 +43,16 @@ function Tile({ label, value, tone, testId }: { label: string; value: string; to
 
 function Loaded({ data }: { data: KillTrackerResponse }) {
   const { last7d, lastDeath } = data
-  const positive = last7d.status === 'POSITIVE'
+  const feed = readFeed(data.feed)
+  // Nothing stored at all (e.g. zKillboard unreachable since the start): the zeros would be no data, not no kills.
+  const noData = noKillData(feed)
+  const isk = (value: number) => (noData ? '—' : `${formatIskCompact(value)} ISK`)
+  // NEUTRAL (net exactly 0) gets neither arrow nor colour: it is neither a gain nor a loss.
+  const net = last7d.status === 'POSITIVE' ? { arrow: '▲ ', tone: 'good' as const } : last7d.status === 'NEGATIVE' ? { arrow: '▼ ', tone: 'bad' as const } : { arrow: '', tone: undefined }
+  const noDataYet = 'No kill data yet.'
   return (
     <>
-      <KillFeedNote feed={readFeed(data.feed)} />
+      <KillFeedNote feed={feed} />
       <p className="kt-headline" data-testid="kt-headline">
         {deathHeadline(data.name, lastDeath.daysSince)}
       </p>
@@ -56,15 +62,15 @@ function Loaded({ data }: { data: KillTrackerResponse }) {
         </p>
       )}
       <div className="kt-tiles">
-        <Tile label="Destroyed (7d)" value={`${formatIskCompact(last7d.destroyedISK)} ISK`} testId="kt-destroyed" />
-        <Tile label="Lost (7d)" value={`${formatIskCompact(last7d.lostISK)} ISK`} testId="kt-lost" />
-        <Tile label="Net (7d)" value={`${positive ? '▲' : '▼'} ${formatIskCompact(last7d.netISK)} ISK`} tone={positive ? 'good' : 'bad'} testId="kt-net" />
-        <Tile label="K/D (7d)" value={formatKd(last7d.kd)} testId="kt-kd" />
+        <Tile label="Destroyed (7d)" value={isk(last7d.destroyedISK)} testId="kt-destroyed" />
+        <Tile label="Lost (7d)" value={isk(last7d.lostISK)} testId="kt-lost" />
+        <Tile label="Net (7d)" value={noData ? '—' : `${net.arrow}${isk(last7d.netISK)}`} tone={noData ? undefined : net.tone} testId="kt-net" />
+        <Tile label="K/D (7d)" value={noData ? '—' : formatKd(last7d.kd)} testId="kt-kd" />
       </div>
       <div className="kt-body">
         <KillDonut kills={last7d.kills} losses={last7d.losses} />
-        <KillList title={`Kills (${TRACKER_WINDOW_DAYS}d)`} entries={data.lists.kills} empty={`No kills in the last ${TRACKER_WINDOW_DAYS} days.`} testId="kt-kills" />
-        <KillList title={`Losses (${TRACKER_WINDOW_DAYS}d)`} entries={data.lists.losses} empty={`No losses in the last ${TRACKER_WINDOW_DAYS} days.`} testId="kt-losses" />
+        <KillList title={`Kills (${TRACKER_WINDOW_DAYS}d)`} entries={data.lists.kills} empty={noData ? noDataYet : `No kills in the last ${TRACKER_WINDOW_DAYS} days.`} testId="kt-kills" />
+        <KillList title={`Losses (${TRACKER_WINDOW_DAYS}d)`} entries={data.lists.losses} empty={noData ? noDataYet : `No losses in the last ${TRACKER_WINDOW_DAYS} days.`} testId="kt-losses" />
       </div>
       <p className="kt-footer muted" data-testid="kt-footer">
         Cached for ~2 minutes. Updated: {utcTime(data.meta.fetchedAt)} UTC

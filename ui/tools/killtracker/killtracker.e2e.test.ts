@@ -187,6 +187,9 @@ describe('kill tracker page', () => {
     expect(await links.allTextContents()).toEqual([`Character ${DAVE}`])
     expect(await links.first().getAttribute('href')).toBe(`https://zkillboard.com/character/${DAVE}/`)
     expect(await text(page, 'kill-donut')).toBe('No kills or losses to chart')
+    // NEUTRAL (net exactly 0): neither a red tile nor a down arrow
+    expect(await text(page, 'kt-net')).toBe('Net (7d)0 ISK')
+    expect(await page.getByTestId('kt-net').getAttribute('class')).toBe('kt-tile')
 
     // The spec's fallback also covers an answer without the field at all.
     await page.route('**/api/dave', async (route) => {
@@ -196,6 +199,32 @@ describe('kill tracker page', () => {
     await page.getByRole('button', { name: 'Refresh' }).click()
     await page.getByText('Loading…').waitFor({ state: 'detached' })
     expect(await links.allTextContents()).toEqual([`Character ${DAVE}`])
+    await close()
+  })
+
+  it('says there is no kill data yet, not that there were no kills, while the feed has stored nothing (zKillboard unreachable)', async () => {
+    const { page, errors, close } = await open('/dave')
+    await page.getByTestId('kt-headline').waitFor()
+    let zkillAnswering: boolean | null = false
+    await page.route('**/api/dave', async (route) => {
+      const body = await (await route.fetch()).json()
+      const detail = zkillAnswering === false ? 'No kill stored yet: zKillboard is not answering (ENOTFOUND)' : 'No kill stored yet'
+      body.feed = { status: 'STARTING', newest_kill_at: null, newest_kill_age_seconds: null, live_stored_at: null, live_stored_age_seconds: null, stale_after_minutes: 30, zkill_answering: zkillAnswering, detail }
+      await route.fulfill({ json: body })
+    })
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    const note = page.getByTestId('kill-feed-note')
+    await expect.poll(() => text(page, 'kill-feed-note')).toBe('No kill data yet: the zKillboard feed has not delivered any kill since this site started. zKillboard is not answering.')
+    expect(await note.getAttribute('class')).toBe('warning-box')
+    expect([await text(page, 'kt-destroyed'), await text(page, 'kt-lost'), await text(page, 'kt-net'), await text(page, 'kt-kd')]).toEqual(['Destroyed (7d)—', 'Lost (7d)—', 'Net (7d)—', 'K/D (7d)—'])
+    expect(await page.getByTestId('kt-net').getAttribute('class')).toBe('kt-tile')
+    expect(await text(page, 'kt-kills')).toBe('Kills (7d)No kill data yet.')
+    expect(await text(page, 'kt-losses')).toBe('Losses (7d)No kill data yet.')
+
+    zkillAnswering = null // the server has not checked zKillboard yet
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await expect.poll(() => text(page, 'kill-feed-note')).toBe('No kill data yet: the zKillboard feed has not delivered any kill since this site started.')
+    expect(errors).toEqual([])
     await close()
   })
 

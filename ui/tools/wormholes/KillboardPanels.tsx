@@ -7,6 +7,7 @@ import { Section } from './Section'
 import { corporationLabel, readActivity, readSummary, relativeTime, topCorporations, type KillboardActivity, type KillboardSummary } from './killboard'
 import { TableWrap } from '../../components/TableWrap'
 import { KillFeedNote } from '../../components/KillFeedNote'
+import { noKillData } from '../../lib/kill-feed'
 
 /** Fetch a killboard panel's data; a failed or malformed answer is logged and leaves the panel loading (spec). */
 function useKillboard<T>(path: string, read: (body: unknown) => T | null): T | null {
@@ -23,14 +24,15 @@ function useKillboard<T>(path: string, read: (body: unknown) => T | null): T | n
 
 /**
  * A system's killboard panels: the activity heatmap, the kills summary and the recent corporations, with one amber
- * note above them when the killmail feed is STALE (both answers carry its state; either one saying STALE is enough).
+ * note above them when the killmail feed is STALE or has stored nothing yet (both answers carry its state; either one
+ * saying so is enough).
  */
 export function KillboardPanels({ systemId, imageServer }: { systemId: number; imageServer: string }) {
   const activity = useKillboard<KillboardActivity>(`/api/killboard-activity/${systemId}`, readActivity)
   const summary = useKillboard<KillboardSummary>(`/api/killboard-summary/${systemId}`, readSummary)
   return (
     <>
-      <ActivityHeatmap activity={activity} note={<KillFeedNote feed={[activity?.feed, summary?.feed].find((f) => f?.status === 'STALE')} />} />
+      <ActivityHeatmap activity={activity} note={<KillFeedNote feed={[activity?.feed, summary?.feed].find((f) => f && f.status !== 'OK')} />} />
       <KillsSummary summary={summary} imageServer={imageServer} />
     </>
   )
@@ -81,11 +83,17 @@ function ActivityHeatmap({ activity, note }: { activity: KillboardActivity | nul
 }
 
 function KillsSummary({ summary, imageServer }: { summary: KillboardSummary | null; imageServer: string }) {
+  // No day of kills stored anywhere: "0 kills in the last 0 days" would read as a fact about the system.
+  const noData = !!summary && (summary.daysCovered === 0 || noKillData(summary.feed))
   return (
     <>
       <Section name="Kills summary" heading="Kills">
         {!summary ? (
           <p className="muted">Loading...</p>
+        ) : noData ? (
+          <p className="muted" data-testid="kills-summary">
+            No kill data collected yet.
+          </p>
         ) : (
           <p data-testid="kills-summary">
             {formatInt(summary.totalKills)} kill{summary.totalKills === 1 ? '' : 's'} in the last {summary.daysCovered} day{summary.daysCovered === 1 ? '' : 's'}
@@ -97,7 +105,7 @@ function KillsSummary({ summary, imageServer }: { summary: KillboardSummary | nu
         {!summary ? (
           <p className="muted">Loading...</p>
         ) : summary.activeCorporations.length === 0 ? (
-          <p className="muted">No corporation seen in this system's kills.</p>
+          <p className="muted">{noData ? 'No kill data collected yet.' : "No corporation seen in this system's kills."}</p>
         ) : (
           <TableWrap label="Recent corporations table">
             <table className="data-table wh-corps">

@@ -33,7 +33,7 @@ const count = (page: Page) => page.getByTestId('wh-count').textContent()
 const feedState = (status: 'OK' | 'STALE') => {
   const age = status === 'OK' ? 40 : 3 * 3600 + 300
   const at = new Date(Date.now() - age * 1000).toISOString()
-  return { status, newest_kill_at: at, newest_kill_age_seconds: age, live_stored_at: at, live_stored_age_seconds: age, stale_after_minutes: 30, detail: 'as the API says it' }
+  return { status, newest_kill_at: at, newest_kill_age_seconds: age, live_stored_at: at, live_stored_age_seconds: age, stale_after_minutes: 30, zkill_answering: null, detail: 'as the API says it' }
 }
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams)
 
@@ -250,6 +250,29 @@ describe('system dialog', () => {
     expect(await note.textContent()).toBe('Kill data may be incomplete: the newest kill stored is from 3 hours ago (zKillboard feed behind or down).')
     expect(await note.getAttribute('class')).toBe('warning-box')
     expect(await dialog.getByRole('region', { name: 'Killboard activity' }).getByTestId('kill-feed-note').count()).toBe(1)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('says no kill data is collected yet, not "0 kills in the last 0 days", while the feed has stored nothing', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl)
+    await page.route(/images\.evetech\.net/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }))
+    const hours = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0))
+    const starting = { status: 'STARTING', newest_kill_at: null, newest_kill_age_seconds: null, live_stored_at: null, live_stored_age_seconds: null, stale_after_minutes: 30, zkill_answering: false, detail: 'No kill stored yet: zKillboard is not answering (ENOTFOUND)' }
+    await page.route('**/api/killboard-activity/31000488', (r) =>
+      r.fulfill({ json: KillboardActivity.parse({ solarsystemid: 31000488, days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], hours, max: 0, totalKills: 0, daysCovered: 0, feed: starting }) }),
+    )
+    await page.route('**/api/killboard-summary/31000488', (r) =>
+      r.fulfill({ json: KillboardSummary.parse({ solarsystemid: 31000488, totalKills: 0, daysCovered: 0, windowDays: 60, mostRecentKillDaysAgo: null, activeCorporations: [], feed: starting }) }),
+    )
+    await page.goto('/wormholes/J123450')
+    const dialog = page.getByRole('dialog')
+    await eventually(() => dialog.getByTestId('kills-summary').textContent()).toBe('No kill data collected yet.')
+    const note = dialog.getByTestId('kill-feed-note')
+    expect(await note.count()).toBe(1)
+    expect(await note.textContent()).toBe('No kill data yet: the zKillboard feed has not delivered any kill since this site started. zKillboard is not answering.')
+    expect(await dialog.getByRole('region', { name: 'Recent corporations' }).textContent()).toContain('No kill data collected yet.')
+    expect(await dialog.getByText("No corporation seen in this system's kills.").count()).toBe(0)
     expect(errors).toEqual([])
     await context.close()
   })
