@@ -11,6 +11,24 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.14.14',
+    date: '2026-11-23',
+    title: "Reviews: offline fresh install, loot splitters, fitting tool, contact, wormhole references, harvesting, ore planner page, site shell",
+    changes: [
+      "A fresh install with no internet (ESI and zKillboard unreachable) now says so on every page instead of showing zeros: appraisals show \"No price data\" and \"—\" totals and will not freeze a snapshot without prices; reactions and industry read n/a for totals that need a missing price; the kill tracker and the system kill panels say there is no kill data yet, not that nobody died; the status page names the cause once and says when zKillboard is not answering.",
+      "Hole rolling: the mass tracker refuses a ship heavier than the hole's jump mass, keeps the log when the tracked code is clicked again, scrolls its jump log on phones, and starts fresh from a broken saved log.",
+      "Wormhole database: closing a system's dialog no longer leaves it in the history, the heatmap reads its kill counts to screen readers, and a link's shattered filter reads in any case. Wormhole Sites says when the chosen class's site files did not load.",
+      "Loot splitters: previews never drop the Drifter and Avengers while their values load or fail; pasting a list of names adds one player per line; shares and link counts stay within what the calculator takes; Calculate without players says \"Add at least one player first.\"; one site spelled twice is refused.",
+      "Fitting tool: an older tab says the session moved to the newer one and is still running; starts refused while the server is full no longer use up the visitor's starts; going back while a session starts ends it; a failed start offers Try again; Paste waits for the screen and warns about characters the session's clipboard cannot carry.",
+      "Contact form: control and broken characters are cleaned instead of failing the save, the visitor's markdown is escaped in the Discord post, a paste over 4000 characters is kept whole with a message, and the form works with screen readers (names, required fields, errors, focus).",
+      "Gas and ore calculators: a link's ship gets its usual module, a crystal the module cannot load is dropped from a link, two tabs no longer delete each other's saved fleets, and screen readers hear the right site on each gas row.",
+      "Compressed-ore planner: no \"Allow X\" advice for an ore that is allowed but has no price, links cannot set bonuses the form cannot show, negative pasted amounts are skipped, the form follows Back and Forward, and a running plan clears the last error and dims the previous plan.",
+      "Killfeed admin: with ESI down an entity can still be added by its id, named as not resolved yet.",
+      "Site shell: the status page answers within 5 s when the database hangs (DB DOWN, market pipeline UNKNOWN); changelog labels come from the version digits; the menu returns focus to its button; 404 and error pages have their own tab titles; the header's online count is aged on the server's clock and not read aloud every minute.",
+      "Appraisals: a paste holding a broken character can be saved.",
+    ],
+  },
+  {
     version: '0.14.13',
     date: '2026-11-22',
     title: "Reviews: market prices, killmail freshness, industry, PI, appraisals",
