@@ -92,7 +92,7 @@ describe('on a phone-width screen (390 px)', () => {
     const activeCorporations = Array.from({ length: 3 }, (_, i) => ({ id: 98000000 + i, name: `Wormhole Residents Of Very Long Name ${i}`, activeDays: 3, lastSeenDaysAgo: 1 }))
     // and a STALE feed, so the amber note has to fit too
     const at = new Date(Date.now() - 3 * 3_600_000).toISOString()
-    const feed = { status: 'STALE', newest_kill_at: at, newest_kill_age_seconds: 10_800, live_stored_at: at, live_stored_age_seconds: 10_800, stale_after_minutes: 30, detail: 'The live feed last stored a kill 3 hours ago' }
+    const feed = { status: 'STALE', newest_kill_at: at, newest_kill_age_seconds: 10_800, live_stored_at: at, live_stored_age_seconds: 10_800, stale_after_minutes: 30, zkill_answering: true, detail: 'The live feed last stored a kill 3 hours ago' }
     const summary = KillboardSummary.parse({ solarsystemid: 31000488, totalKills: 3, daysCovered: 30, windowDays: 60, mostRecentKillDaysAgo: 1, activeCorporations, feed })
     await page.route('**/api/killboard-summary/31000488', (r) => r.fulfill({ json: summary }))
     await page.goto('/wormholes/J123450')

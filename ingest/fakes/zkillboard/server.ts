@@ -40,7 +40,8 @@ export class FakeZkill extends LoopbackServer {
   readonly files = new Map<number, object>()
   readonly history = new Map<string, Map<number, string>>()
   readonly zkb = new Map<number, ZkbMeta>()
-  readonly requests: Array<{ path: string; userAgent: string | undefined; at: number }> = []
+  /** Every request, with the status it was answered with once answered. */
+  readonly requests: Array<{ path: string; userAgent: string | undefined; at: number; status?: number }> = []
   maxInFlight = 0
   private inFlight = 0
   private injected: Injected[] = []
@@ -99,10 +100,12 @@ export class FakeZkill extends LoopbackServer {
 
   protected async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake')
-    this.requests.push({ path: url.pathname, userAgent: req.headers['user-agent'], at: Date.now() })
+    const request: FakeZkill['requests'][number] = { path: url.pathname, userAgent: req.headers['user-agent'], at: Date.now() }
+    this.requests.push(request)
     this.inFlight++
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight)
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      request.status = status
       this.inFlight--
       res.writeHead(status, { 'Content-Type': 'application/json', ...headers })
       res.end(body === undefined ? '' : JSON.stringify(body))

@@ -45,6 +45,7 @@ describe('reading the killboard answers', () => {
     live_stored_at: '2026-11-22T09:00:05.000Z',
     live_stored_age_seconds: 10_795,
     stale_after_minutes: 30,
+    zkill_answering: true,
     detail: 'The live feed last stored a kill 2 hours ago',
   }
   const { detail: _d, live_stored_at: _l, ...feedRead } = feed
