@@ -1,5 +1,6 @@
-const grouped0 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
-const grouped2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+// signDisplay 'negative': an amount that rounds to zero reads "0", never "-0".
+const grouped0 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0, signDisplay: 'negative' })
+const grouped2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'negative' })
 
 /** 1234567.8 → "1,234,568" */
 export const formatInt = (n: number) => grouped0.format(Math.round(n))
@@ -7,11 +8,13 @@ export const formatInt = (n: number) => grouped0.format(Math.round(n))
 export const formatFixed2 = (n: number) => grouped2.format(n)
 /** A number with thousands separators and the given decimals. */
 export const formatNumber = (n: number, decimals = 0) =>
-  new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(n)
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals, signDisplay: 'negative' }).format(n)
 /** A percentage as the user typed it, to at most 4 decimals: 10 → "10", 7.25 → "7.25". */
 export const formatPercentAsTyped = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 }).format(n)
 /** ISK with separators: "1,234,567 ISK" */
 export const formatIsk = (n: number, decimals = 0) => `${formatNumber(n, decimals)} ISK`
+/** ISK, or "n/a" for an amount that cannot be computed (a price it needs is missing): never a made-up 0. */
+export const iskOrNa = (n: number | null, decimals = 0) => (n === null ? 'n/a' : formatIsk(n, decimals))
 
 /**
  * Compact ISK, the spec's money format: at or above 1e3, 1e6, 1e9, 1e12 (absolute) two decimals and k, m, b, t;

@@ -1,13 +1,12 @@
 import { useState } from 'react'
 import type { BuildCostResponse } from '../../../schemas/industry'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
-import { formatInt, formatIsk, formatNumber } from '../../lib/format'
+import { formatInt, formatIsk, formatNumber, iskOrNa } from '../../lib/format'
 import { displaySecurity, formatIndex, MissingMark } from './shared'
 
 type Material = BuildCostResponse['materials'][number]
 const isk = (n: number) => formatIsk(n, 2)
-/** An amount that cannot be computed (no price for anything it sums) reads n/a, never 0.00 ISK. */
-const iskOrNa = (n: number | null) => (n === null ? 'n/a' : isk(n))
+const iskOrNa2 = (n: number | null) => iskOrNa(n, 2)
 const costOf = (m: Material) => (m.price.sell === null ? null : m.costSell)
 const price = (p: number | null, what: string) => (p === null ? <MissingMark title={`No ${what} orders at this hub`} /> : isk(p))
 
@@ -16,14 +15,14 @@ const COLUMNS: Column<Material>[] = [
   { key: 'qty', header: 'Quantity', value: (m) => m.adjustedQuantity, render: (m) => formatInt(m.adjustedQuantity), align: 'right', firstDirection: 'desc', tooltip: 'For all runs, after ME, structure and rig bonuses' },
   { key: 'sell', header: 'Sell', value: (m) => m.price.sell, render: (m) => price(m.price.sell, 'sell'), align: 'right', firstDirection: 'desc' },
   { key: 'buy', header: 'Buy', value: (m) => m.price.buy, render: (m) => price(m.price.buy, 'buy'), align: 'right', firstDirection: 'desc' },
-  { key: 'cost', header: 'Cost (sell)', value: costOf, render: (m) => iskOrNa(costOf(m)), align: 'right', firstDirection: 'desc' },
+  { key: 'cost', header: 'Cost (sell)', value: costOf, render: (m) => iskOrNa2(costOf(m)), align: 'right', firstDirection: 'desc' },
 ]
 
 const SOURCE: Record<BuildCostResponse['jobCost']['costIndexSource'], string> = { system: "The system's ESI manufacturing index", override: 'Your override', missing: 'ESI has no index for this system' }
 
 /** A materials total with the count of materials that had no price on that side, which it counts as 0 (n/a when none had one). */
 function MaterialsTotal({ value, unpriced, side }: { value: number | null; unpriced: number; side: 'sell' | 'buy' }) {
-  if (value === null || !unpriced) return <>{iskOrNa(value)}</>
+  if (value === null || !unpriced) return <>{iskOrNa2(value)}</>
   return (
     <>
       {isk(value)} <MissingMark title={`${unpriced} material(s) have no ${side} orders at this hub and count as 0`} testId={`missing-${side}-total`} />
@@ -83,7 +82,7 @@ export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
                   Total materials (sell)
                 </th>
                 <td className="align-right" data-testid="materials-total">
-                  {iskOrNa(materialsSell)}
+                  {iskOrNa2(materialsSell)}
                 </td>
               </tr>
             }
@@ -92,7 +91,7 @@ export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
         <dl className="build-summary">
           <div>
             <dt>Estimated item value</dt>
-            <dd>{iskOrNa(eiv)}</dd>
+            <dd>{iskOrNa2(eiv)}</dd>
           </div>
           <div>
             <dt>Job cost index</dt>
@@ -103,19 +102,19 @@ export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
           </div>
           <div>
             <dt>Job gross cost</dt>
-            <dd>{iskOrNa(gross)}</dd>
+            <dd>{iskOrNa2(gross)}</dd>
           </div>
           <div>
             <dt>Facility tax</dt>
-            <dd>{iskOrNa(jobPart(job.facilityTax))}</dd>
+            <dd>{iskOrNa2(jobPart(job.facilityTax))}</dd>
           </div>
           <div>
             <dt>SCC surcharge (4%)</dt>
-            <dd>{iskOrNa(jobPart(job.sccSurcharge))}</dd>
+            <dd>{iskOrNa2(jobPart(job.sccSurcharge))}</dd>
           </div>
           <div className="sum">
             <dt>Job cost</dt>
-            <dd data-testid="job-cost">{iskOrNa(jobTotal)}</dd>
+            <dd data-testid="job-cost">{iskOrNa2(jobTotal)}</dd>
           </div>
           <div>
             <dt>Materials (sell)</dt>
@@ -131,13 +130,13 @@ export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
           </div>
           <div className="sum">
             <dt>Build cost</dt>
-            <dd data-testid="build-total">{iskOrNa(total)}</dd>
+            <dd data-testid="build-total">{iskOrNa2(total)}</dd>
           </div>
           {product && (
             <>
               <div>
                 <dt title={`${formatInt(product.quantity)} × ${product.name}`}>Per unit</dt>
-                <dd data-testid="per-unit">{iskOrNa(total === null ? null : total / product.quantity)}</dd>
+                <dd data-testid="per-unit">{iskOrNa2(total === null ? null : total / product.quantity)}</dd>
               </div>
               <div>
                 <dt title={`${formatInt(product.quantity)} × ${product.name} at the lowest sell order`}>Product at sell</dt>

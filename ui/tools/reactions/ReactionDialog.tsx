@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 import type { ReactionResult } from '../../../schemas/reactions'
 import { Dialog } from '../../components/Dialog'
-import { formatInt, formatNumber } from '../../lib/format'
+import { formatInt, formatNumber, iskOrNa } from '../../lib/format'
 import { MissingMark } from '../industry/shared'
-import { iskOrNa, priceIn, rowValues } from './reaction-settings'
+import { priceIn, rowValues } from './reaction-settings'
 
 const isk = (n: number | null) => iskOrNa(n, 2)
 const negative = (n: number | null) => (n === null ? null : -n)

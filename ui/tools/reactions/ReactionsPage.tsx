@@ -8,9 +8,10 @@ import { SearchSelect } from '../../components/SearchSelect'
 import { SelectField } from '../../components/SelectField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
 import { apiGet, apiPost } from '../../lib/api'
+import { iskOrNa } from '../../lib/format'
 import { DataSources, formatIndex, MissingMark, timeAgo } from '../industry/shared'
 import { ReactionDialog } from './ReactionDialog'
-import { FALLBACK_FAMILIES, isPriced, iskOrNa, loadSettings, percentOrNa, requestFor, rowValues, saveSettings, type ReactionSettings, type RowValues } from './reaction-settings'
+import { FALLBACK_FAMILIES, isPriced, loadSettings, percentOrNa, requestFor, rowValues, saveSettings, type ReactionSettings, type RowValues } from './reaction-settings'
 import './reactions.css'
 
 const SECURITY_LABELS: Record<(typeof REACTION_SECURITY)[number], string> = { wormhole: 'Wormhole', low: 'Low-sec', null: 'Null-sec' }

@@ -9,7 +9,6 @@ import {
   RIG_TIERS,
 } from '../../../schemas/industry-constants'
 import type { ReactionFamiliesResponse, ReactionResult } from '../../../schemas/reactions'
-import { formatIsk } from '../../lib/format'
 import { readStorage, writeStorage } from '../../lib/storage'
 
 /** Everything the page sends besides the blueprint id, plus which family it lists. */
@@ -89,11 +88,5 @@ export function rowValues(r: ReactionResult): RowValues {
   return { inputCost, taxes, outputValue, profit, percentProfit: profit === null ? null : percentProfit(r) }
 }
 
-/** Rounded first, so nothing reads "-0.00". */
-const noNegativeZero = (n: number, decimals: number) => Number(n.toFixed(decimals)) || 0
-
-/** An amount as "N ISK", or "n/a" when it cannot be computed. */
-export const iskOrNa = (n: number | null, decimals = 0) => (n === null ? 'n/a' : formatIsk(noNegativeZero(n, decimals), decimals))
-
-/** A % Profit as "12.34%", or "n/a". */
-export const percentOrNa = (n: number | null) => (n === null ? 'n/a' : `${noNegativeZero(n, 2).toFixed(2)}%`)
+/** A % Profit as "12.34%", or "n/a"; rounded first, so nothing reads "-0.00%". */
+export const percentOrNa = (n: number | null) => (n === null ? 'n/a' : `${(Number(n.toFixed(2)) || 0).toFixed(2)}%`)

@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 import { HYBRID_BLUEPRINT_IDS } from '../../../schemas/industry-constants.js'
 import type { ReactionResult } from '../../../schemas/reactions.js'
-import { iskOrNa, percentOrNa, percentProfit } from './reaction-settings'
+import { iskOrNa } from '../../lib/format'
+import { percentOrNa, percentProfit } from './reaction-settings'
 import { expectCardAndMenuEntry } from '../industry/e2e-helpers'
 
 const baseUrl = inject('appUrl')
