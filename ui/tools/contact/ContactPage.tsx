@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { ApiError, apiPost } from '../../lib/api'
-import { CONTACT_LIMITS, CONTACT_TEXT, CONTACT_TOPICS, type ContactTopic } from '../../../schemas/contact-constants'
+import { CONTACT_LIMITS, CONTACT_TEXT, CONTACT_TIMEOUT_MS, CONTACT_TOPICS, type ContactTopic } from '../../../schemas/contact-constants'
 import './contact.css'
 
 /** `invalid` names the fields a check before sending refused, so they can be marked and the first one focused. */
@@ -68,13 +68,20 @@ export default function ContactPage() {
       return
     }
     setStatus({ kind: 'sending' })
+    // A timer and a controller rather than AbortSignal.timeout, so the wait follows the page's own clock.
+    const abort = new AbortController()
+    const timer = setTimeout(() => abort.abort(), CONTACT_TIMEOUT_MS)
     try {
-      await apiPost('/api/contact', { name: fields.name, email: fields.email, topic: fields.topic, message: fields.message })
+      const body = { name: fields.name, email: fields.email, topic: fields.topic, message: fields.message }
+      await apiPost('/api/contact', body, { signal: abort.signal })
       setStatus({ kind: 'success' })
       setFields(EMPTY)
     } catch (err) {
       // Whatever failed, the fields keep what was typed.
-      setStatus({ kind: 'failure', message: err instanceof ApiError ? (serverError(err) ?? CONTACT_TEXT.failed) : CONTACT_TEXT.network })
+      const message = err instanceof ApiError ? (serverError(err) ?? CONTACT_TEXT.failed) : abort.signal.aborted ? CONTACT_TEXT.timedOut : CONTACT_TEXT.network
+      setStatus({ kind: 'failure', message })
+    } finally {
+      clearTimeout(timer)
     }
   }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
-import { CONTACT_LIMITS, CONTACT_TEXT } from '../../../schemas/contact-constants.js'
+import { CONTACT_LIMITS, CONTACT_TEXT, CONTACT_TIMEOUT_MS } from '../../../schemas/contact-constants.js'
 
 const baseUrl = inject('appUrl')
 let browser: Browser
@@ -180,6 +180,25 @@ describe('contact form', () => {
     await send(page)
     await page.getByTestId('contact-status').waitFor()
     expect(await status(page)).toBe('Network error. Try again.')
+    await page.unroute('**/api/contact')
+    await send(page)
+    await expect.poll(() => status(page)).toBe("Message sent. I'll get back to you soon.")
+    await close()
+  })
+
+  it('gives up on a server that never answers, says so, keeps what was typed and lets a retry through', async () => {
+    const { page, close } = await openContact()
+    await page.clock.install()
+    // The request reaches a server that never answers (held here until the test ends).
+    await page.route('**/api/contact', () => {})
+    await fill(page, { name: 'Aura Nox', email: 'aura@example.com', message: 'Sent into a hung proxy' })
+    await send(page)
+    await page.getByRole('button', { name: 'Sending…' }).waitFor()
+    await page.clock.runFor(CONTACT_TIMEOUT_MS - 1000)
+    expect(await page.getByRole('button', { name: 'Sending…' }).isVisible()).toBe(true)
+    await page.clock.runFor(2000)
+    await expect.poll(() => status(page)).toBe(CONTACT_TEXT.timedOut)
+    expect(await page.getByLabel('Message').inputValue()).toBe('Sent into a hung proxy')
     await page.unroute('**/api/contact')
     await send(page)
     await expect.poll(() => status(page)).toBe("Message sent. I'll get back to you soon.")
