@@ -38,9 +38,13 @@ export default function WormholeSitesPage() {
   const [q, setQ] = useState('')
   const [reference, setReference] = useState(false)
   const [drifter, setDrifter] = useState<DrifterChoice>('none')
+  /** Bumped by 'Try again': loads every file once more. */
+  const [attempt, setAttempt] = useState(0)
 
   useEffect(() => {
     let live = true
+    setData(null)
+    setDriftersError(null)
     void loadSiteFiles().then((d) => live && setData(d))
     apiGet<DrifterAdditions>('/api/wormhole-sites/drifters')
       .then((d) => live && setDrifters(d))
@@ -51,7 +55,13 @@ export default function WormholeSitesPage() {
     return () => {
       live = false
     }
-  }, [])
+  }, [attempt])
+  const retry = () => setAttempt((n) => n + 1)
+  const retryButton = (
+    <button type="button" className="button secondary" onClick={retry}>
+      Try again
+    </button>
+  )
 
   const shown = useMemo(() => filterSites(data?.sites ?? [], { classes, type, q }).map((s) => withEscalations(s, drifter, drifters)), [data, classes, type, q, drifter, drifters])
   // Nothing shown and nothing even before the name search, with files skipped: the data is missing, not the match.
@@ -100,12 +110,16 @@ export default function WormholeSitesPage() {
             <input type="checkbox" checked={drifter === 'response'} disabled={!drifters?.response} onChange={() => toggleDrifter('response')} /> Drifter Response Battleship
           </label>
         </div>
-        {driftersError && <p className="warning-text">The Drifter escalations did not load ({driftersError}); the Drifter toggles are off.</p>}
+        {driftersError && (
+          <p className="warning-text" data-testid="failed-drifters">
+            The Drifter escalations did not load ({driftersError}); the Drifter toggles are off. {data && data.failed.length === 0 && retryButton}
+          </p>
+        )}
         {drifters && drifters.missing.length > 0 && <p className="warning-text">Escalation data missing: {drifters.missing.join('; ')}.</p>}
         {drifter !== 'none' && !classes.some((c) => c === 'C5' || c === 'C6') && <p className="muted">Drifter escalations happen only in C5 and C6 sites.</p>}
         {data && data.failed.length > 0 && (
           <p className="warning-text" data-testid="failed-files">
-            Skipped site files that did not load: {data.failed.join(', ')}.
+            Skipped site files that did not load: {data.failed.join(', ')}. {retryButton}
           </p>
         )}
       </section>
@@ -121,7 +135,7 @@ export default function WormholeSitesPage() {
           {shown.length === 0 && (
             <p className="empty panel">
               {dataMissing
-                ? 'No sites to show: the site files for this choice did not load (named above). Reload the page to try again.'
+                ? 'No sites to show: the site files for this choice did not load (named above). Try again above.'
                 : 'No site matches. Pick a class or clear the search.'}
             </p>
           )}
