@@ -14,11 +14,17 @@ export function Header({ animated, onToggleBackground, onOpenMenu }: Props) {
   const online = useOnlineCount()
   const [settingsOpen, setSettingsOpen] = useState(false)
   const settingsRef = useRef<HTMLDivElement>(null)
+  const settingsButton = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {
     if (!settingsOpen) return
     const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !settingsRef.current?.contains(e.target as Node)) setSettingsOpen(false)
+      if (e instanceof KeyboardEvent) {
+        if (e.key !== 'Escape') return
+        // Escape from inside the panel would leave focus on a button that is about to vanish.
+        if (settingsRef.current?.contains(document.activeElement)) settingsButton.current?.focus()
+        setSettingsOpen(false)
+      } else if (!settingsRef.current?.contains(e.target as Node)) setSettingsOpen(false)
     }
     document.addEventListener('mousedown', close)
     document.addEventListener('keydown', close)
@@ -40,16 +46,30 @@ export function Header({ animated, onToggleBackground, onOpenMenu }: Props) {
       </div>
       <div className="header-actions">
         <div className="settings" ref={settingsRef}>
-          <button type="button" className="icon-button" aria-label="Settings" aria-expanded={settingsOpen} onClick={() => setSettingsOpen((o) => !o)}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Settings"
+            aria-expanded={settingsOpen}
+            aria-controls="settings-panel"
+            ref={settingsButton}
+            onClick={() => setSettingsOpen((o) => !o)}
+          >
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path fill="currentColor" d="M19.4 13a7.5 7.5 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.7 7.7 0 0 0-1.7-1L15 3.2h-4l-.4 2.7a7.7 7.7 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.5 7.5 0 0 0 0 2l-2.2 1.6 2 3.5 2.5-1c.5.4 1.1.7 1.7 1l.4 2.7h4l.4-2.7c.6-.3 1.2-.6 1.7-1l2.5 1 2-3.5L19.4 13ZM13 15.5A3.5 3.5 0 1 1 13 8.5a3.5 3.5 0 0 1 0 7Z" transform="translate(-1 0)" />
             </svg>
           </button>
           {settingsOpen && (
-            <div className="settings-menu" role="menu">
+            // A disclosure, not an ARIA menu: one plain button, reached with Tab like any other, and it closes when focus leaves it.
+            <div
+              className="settings-menu"
+              id="settings-panel"
+              onBlur={(e) => {
+                if (!settingsRef.current?.contains(e.relatedTarget as Node | null)) setSettingsOpen(false)
+              }}
+            >
               <button
                 type="button"
-                role="menuitem"
                 onClick={() => {
                   onToggleBackground()
                   setSettingsOpen(false)
