@@ -29,6 +29,19 @@ describe('describeBeacon', () => {
     expect(table('Class 6 Black Hole Effects')['Ship velocity']).toBe('+100%')
   })
 
+  it("shows the Red Giant's bomb bonus, which the SDE carries on the smart bomb damage attribute", () => {
+    expect(table('Class 6 Red Giant Effects')).toEqual({
+      'Overheat damage to modules': '+50%',
+      'Overload bonus': '+100%',
+      'Smart bomb range': '+100%',
+      'Smart bomb damage': '+100%',
+      'Bomb damage (and neutralizing and ECM bomb strength)': '+100%',
+    })
+    // the community table agrees at every class
+    const community = effects.wandererEffectTable.find((e) => e.name === 'Red Giant')!.modifiers.find((m) => m.name === 'Bomb Damage')!.power
+    for (let n = 1; n <= 6; n++) expect(table(`Class ${n} Red Giant Effects`)['Bomb damage (and neutralizing and ECM bomb strength)']).toBe(community[n - 1])
+  })
+
   it('marks whether each change helps the pilot', () => {
     const cv = Object.fromEntries(describeBeacon(beacon('Class 3 Cataclysmic Variable Effects')).map((m) => [m.label, m.good]))
     expect(cv['Local armor repair amount']).toBe(false)

@@ -37,6 +37,16 @@ const MULTIPLIERS: Record<string, { label: string; better: 'higher' | 'lower' }>
   smallWeaponDamageMultiplier: { label: 'Small weapon damage', better: 'higher' },
 }
 
+/**
+ * Attributes that drive more than their name says, and the second line each gets. The Red Giant's
+ * smartbombDamageMultiplier (1488) also scales bombs: SDE dogma effects 5916–5919 (bomb EM/thermal/kinetic/explosive
+ * damage), 5923 (neutralizing bomb amount) and 5924–5926 (ECM bomb strength) modify charges that need Bomb
+ * Deployment (28073) by it. The community table lists that as "Bomb Damage".
+ */
+const ALSO: Record<string, { label: string; better: 'higher' | 'lower' }> = {
+  smartbombDamageMultiplier: { label: 'Bomb damage (and neutralizing and ECM bomb strength)', better: 'higher' },
+}
+
 /** armorEmDamageResistanceBonus, shieldThermalDamageResistanceBonus, … → the layer whose resistances drop. */
 const RESIST_PENALTY = /^(armor|shield)(Em|Explosive|Kinetic|Thermal)DamageResistanceBonus$/
 
@@ -57,6 +67,8 @@ export function describeBeacon(beacon: Beacon): EffectModifier[] {
     const label = known?.label ?? a.name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase())
     const better = known?.better ?? 'higher'
     modifiers.push({ label, value: percent(change), good: better === 'higher' ? change > 0 : change < 0 })
+    const also = ALSO[a.name]
+    if (also) modifiers.push({ label: also.label, value: percent(change), good: also.better === 'higher' ? change > 0 : change < 0 })
   }
   for (const [label, values] of resists) {
     const same = values.every((v) => v === values[0])
