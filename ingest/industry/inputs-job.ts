@@ -33,7 +33,8 @@ async function lastStoredModified(ctx: AppContext, dataset: IndustryDataset): Pr
 
 /**
  * Fetch one ESI dataset and publish it in parts, unless ESI's Last-Modified says the stored snapshot is already
- * this one. An answer that does not have ESI's shape is refused whole, so the previous snapshot keeps serving.
+ * this one. An answer that does not have ESI's shape, or is empty, is refused whole, so the previous snapshot keeps
+ * serving.
  */
 export async function fetchIndustryDataset(ctx: AppContext, dataset: IndustryDataset, signal?: AbortSignal): Promise<'published' | 'unchanged' | 'failed'> {
   const log = ctx.log.child({ component: 'industry-ingest', dataset })
@@ -44,6 +45,8 @@ export async function fetchIndustryDataset(ctx: AppContext, dataset: IndustryDat
     const parsed = source.schema.safeParse(res.data)
     if (!parsed.success) throw new Error(`ESI ${source.path} answered in an unexpected shape: ${parsed.error.issues[0]?.message}`)
     const rows = uniqueRows(dataset, parsed.data as IndustryInputsMessage['rows'])
+    // ESI never has an empty list of prices or systems; stored, one would blank every EIV and cost index for an hour.
+    if (!rows.length) throw new Error(`ESI ${source.path} answered with an empty list`)
     const snapshotId = Date.now()
     const parts = Math.max(1, Math.ceil(rows.length / INDUSTRY_CHUNK_ROWS))
     const head = { snapshot_id: snapshotId, parts, total_rows: tableRowCount(dataset, rows), last_modified: res.lastModified, fetched_at: new Date().toISOString() }

@@ -110,7 +110,13 @@ describe('industry inputs (ESI → topic → ClickHouse → api memory)', () => 
     expect(await fetchIndustryDataset(quick, 'adjusted_prices')).toBe('failed')
     setIndustryData(industry, { prices: [{ type_id: 'x' } as unknown as EsiMarketPrice] })
     expect(await fetchIndustryDataset(quick, 'adjusted_prices')).toBe('failed')
-    expect((await storeNow()).adjustedPrice(7)).toBe(21)
+    // An empty list has ESI's shape but would leave every material without an adjusted price.
+    setIndustryData(industry, { prices: [], systems: [] })
+    expect(await fetchIndustryDataset(quick, 'adjusted_prices')).toBe('failed')
+    expect(await fetchIndustryDataset(quick, 'cost_indices')).toBe('failed')
+    const store = await storeNow()
+    expect(store.adjustedPrice(7)).toBe(21)
+    expect(store.costIndices(JITA).manufacturing).toBe(0.03)
   })
 
   it('marks a snapshot whose parts did not all arrive as incomplete, and does not serve it', async () => {

@@ -33,7 +33,8 @@ export default function IndustryPage() {
   const [error, setError] = useState<string | null>(null)
   const [loading, setLoading] = useState(false)
 
-  const blueprints = useList('/api/industry/blueprints', (body: Record<string, IndustryBlueprint>) => Object.values(body))
+  // An object keyed by numeric ids iterates in id order whatever order the server wrote, so sort by name here.
+  const blueprints = useList('/api/industry/blueprints', (body: Record<string, IndustryBlueprint>) => Object.values(body).sort((a, b) => a.blueprintName.localeCompare(b.blueprintName)))
   const systems = useList('/api/industry/systems', (body: IndustrySystem[]) => body)
   const blueprint = useMemo(() => blueprints.find((b) => b.blueprintID === settings.blueprint) ?? null, [blueprints, settings.blueprint])
   const system = useMemo(() => systems.find((s) => systemMatches(s, settings.system)) ?? null, [systems, settings.system])

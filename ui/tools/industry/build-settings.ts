@@ -21,10 +21,17 @@ const int = (raw: string | null, min: number, max: number, fallback: number) => 
   return raw !== null && raw !== '' && Number.isInteger(n) && n >= min && n <= max ? n : fallback
 }
 
+/**
+ * What a number input can show (HTML's valid floating-point number). Anything else it shows as empty, so an address
+ * override like 'abc' would fail every call while the box looked empty; it is dropped instead.
+ */
+const NUMBER_INPUT_TEXT = /^-?(\d+|\d*\.\d+)([eE][-+]?\d+)?$/
+
 export function settingsFromQuery(q: URLSearchParams): BuildSettings {
   const blueprint = Number(q.get('blueprint'))
   const station = Number(q.get('station'))
   const tax = Number(q.get('facilityTax'))
+  const override = q.get('jobCostOverride')?.trim() ?? ''
   return {
     blueprint: Number.isInteger(blueprint) && blueprint > 0 ? blueprint : null,
     me: int(q.get('me'), 0, 10, INDUSTRY_DEFAULTS.me),
@@ -32,7 +39,7 @@ export function settingsFromQuery(q: URLSearchParams): BuildSettings {
     station: HUBS.some((h) => h.station_id === station) ? station : INDUSTRY_DEFAULTS.station,
     structure: (INDUSTRY_STRUCTURES as readonly string[]).includes(q.get('structure') ?? '') ? (q.get('structure') as IndustryStructure) : INDUSTRY_DEFAULTS.structure,
     system: q.get('system')?.trim() || INDUSTRY_DEFAULTS.system,
-    jobCostOverride: q.get('jobCostOverride') ?? '',
+    jobCostOverride: NUMBER_INPUT_TEXT.test(override) ? override : '',
     facilityTax: q.get('facilityTax') && Number.isFinite(tax) && tax >= 0 && tax <= 100 ? tax : 0,
     rig: (RIG_TIERS as readonly string[]).includes(q.get('rig') ?? '') ? (q.get('rig') as RigTier) : 'None',
   }

@@ -168,6 +168,27 @@ describe('/industry', () => {
     await context.close()
   })
 
+  it('lists the blueprints by name', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/industry')
+    await page.getByTestId('blueprint-picker').click()
+    const options = page.getByRole('listbox', { name: 'Blueprint' }).getByRole('option')
+    await expect.poll(() => options.count()).toBe(50)
+    const names = await options.allTextContents()
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)))
+    await context.close()
+  })
+
+  it('drops an address override a number box cannot show, instead of failing every call with an empty box', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/industry?blueprint=691&jobCostOverride=abc')
+    await page.getByTestId('build-result').waitFor()
+    expect(await page.getByTestId('build-error').count()).toBe(0)
+    expect(await page.locator('.build-summary').textContent()).not.toContain('(override)')
+    expect(page.url()).not.toContain('jobCostOverride')
+    await context.close()
+  })
+
   it('shows a loading flag while calculating', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.route('**/api/industry/buildcost?*', async (route) => {
@@ -206,6 +227,8 @@ describe('build settings in the address', () => {
     expect(settingsFromQuery(settingsToQuery(s))).toEqual(s)
     expect(settingsToQuery(settingsFromQuery(new URLSearchParams('blueprint=691'))).toString()).toBe('blueprint=691')
     expect(settingsFromQuery(new URLSearchParams('me=11&runs=0&structure=Keepstar&station=1'))).toMatchObject({ me: 0, runs: 1, structure: 'Non-Bonused Structure', station: 60003760, system: 'Jita' })
+    for (const bad of ['abc', '0x10', 'Infinity', '1,5', '%20']) expect(settingsFromQuery(new URLSearchParams(`jobCostOverride=${bad}`)).jobCostOverride, bad).toBe('')
+    for (const shown of ['0.05', '.05', '5e-2', '-1', '5']) expect(settingsFromQuery(new URLSearchParams(`jobCostOverride=${shown}`)).jobCostOverride).toBe(shown)
     expect(buildCostQuery(settingsFromQuery(new URLSearchParams('blueprint=691')))).toBe('blueprint=691&me=0&runs=1&station=60003760&structure=Non-Bonused+Structure&system=Jita')
   })
 
