@@ -185,7 +185,7 @@ export default function PiCalcPage() {
             }
             aside={<ExpandLabel />}
           >
-            <PiTierTable products={products} onSelect={setSelected} empty={loading ? 'Calculating...' : error ? 'No results: the calculation failed.' : 'No results yet.'} />
+            <PiTierTable label={`${tier} products table`} products={products} onSelect={setSelected} empty={loading ? 'Calculating...' : error ? 'No results: the calculation failed.' : 'No results yet.'} />
           </Collapsible>
         )
       })}

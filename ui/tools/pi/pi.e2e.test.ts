@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
+import axe from 'axe-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 import type { PiCalcResponse } from '../../../schemas/pi.js'
 
@@ -280,6 +281,30 @@ describe('/pi-calc', () => {
     await calculators.getByRole('link', { name: 'PI profitability' }).click()
     await page.waitForURL((u) => u.pathname === '/pi-calc')
     await page.getByRole('heading', { name: 'PI Profitability Calculator' }).waitFor()
+    await context.close()
+  })
+})
+
+describe('/pi-calc accessibility with the tables open', () => {
+  it('axe finds nothing with all four sections expanded, and a breakdown open, at 390 and 1280 px', { timeout: 120_000 }, async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    const found: string[] = []
+    const audit = async (where: string) => {
+      await page.evaluate(axe.source)
+      const result = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }))
+      found.push(...result.violations.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.impact}): ${n.target.join(' ')}`)))
+    }
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 850 })
+      await page.goto('/pi-calc')
+      await loaded(page)
+      for (const tier of ['P1', 'P2', 'P3', 'P4']) await toggle(page, tier).click()
+      await audit(`${width} px, expanded`)
+      await section(page, 'P4').locator('tbody tr').first().click()
+      await page.getByRole('dialog').waitFor()
+      await audit(`${width} px, breakdown`)
+    }
+    expect(found).toEqual([])
     await context.close()
   })
 })
