@@ -191,7 +191,7 @@ describe('/pi-calc', () => {
     const inputs = dialog.locator('table').first()
     expect(await inputs.locator('tbody tr').count()).toBe(3)
     const text = await dialog.innerText()
-    expect(text).toMatch(/One batch is 1 units every 60 minutes/)
+    expect(text).toMatch(/One batch is 1 unit every 60 minutes/)
     const inDialog = (label: string) => text.match(new RegExp(`${label}: (.+?) per batch`))?.[1]
     const asDialog = (cell: string) => (cell === 'n/a' ? 'not computed' : `${cell} ISK`)
     expect(inDialog('Profit Prev-This')).toBe(asDialog(row['Profit Prev-This x Batch']))
