@@ -204,6 +204,34 @@ describe('/pi-calc', () => {
     await context.close()
   })
 
+  it('a breakdown opened while a recalculation runs shows the new numbers when they arrive', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    let release: () => void = () => {}
+    let calls = 0
+    await page.route('**/api/pi/calc', async (route) => {
+      if (++calls === 1) return route.continue()
+      await new Promise<void>((r) => (release = r))
+      const response = await route.fetch()
+      const body = (await response.json()) as PiCalcResponse
+      Object.assign(body.P1.find((p) => p.name === 'Water')!, { valueBatch: 123_456 })
+      await route.fulfill({ response, json: body })
+    })
+    await page.goto('/pi-calc')
+    await loaded(page)
+    await toggle(page, 'P1').click()
+    await page.getByRole('button', { name: 'Buy', exact: true }).click()
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await page.getByTestId('pi-loading').waitFor()
+    await section(page, 'P1').locator('tbody tr', { hasText: 'Water' }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Water (P1)' })
+    await dialog.waitFor()
+    release()
+    await expect.poll(() => dialog.innerText()).toContain('worth 123,456 ISK')
+    await page.keyboard.press('Escape')
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    await context.close()
+  })
+
   it('shows a missing price as missing and leaves that row out of the profit, with a note', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.route('**/api/pi/calc', async (route) => {
