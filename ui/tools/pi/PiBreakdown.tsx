@@ -64,7 +64,7 @@ export function PiBreakdown({ product, onClose }: { product: PiProduct | null; o
       {product && (
         <div className="pi-breakdown">
           <p>
-            One batch is {product.quantity} units every {product.cycleTime / 60} minutes, worth <Amount value={product.valueBatch} /> in this market mode. Customs value:{' '}
+            One batch is {product.quantity} {product.quantity === 1 ? 'unit' : 'units'} every {product.cycleTime / 60} minutes, worth <Amount value={product.valueBatch} /> in this market mode. Customs value:{' '}
             {product.taxBase === null ? <span className="pi-missing">not in the SDE</span> : `${formatNumber(product.taxBase)} ISK`} per unit.
           </p>
           <InputTable caption="Direct inputs (Prev-This)" items={product.ingredients} />

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
-import type { PiCalcResponse, PiProduct } from '../../../schemas/pi'
+import type { PiCalcResponse } from '../../../schemas/pi'
 import { PI_MARKET_MODES, PI_TIERS, POCO_TAX_LIMITS, type PiMarketMode } from '../../../schemas/pi-constants'
 import { Collapsible } from '../../components/Collapsible'
 import { NumberField } from '../../components/NumberField'
@@ -80,7 +80,9 @@ export default function PiCalcPage() {
   const [results, setResults] = useState<PiCalcResponse | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [loading, setLoading] = useState(false)
-  const [selected, setSelected] = useState<PiProduct | null>(null)
+  // The breakdown follows the row's type id, so a row opened while a recalculation runs shows the new numbers.
+  const [selectedId, setSelectedId] = useState<number | null>(null)
+  const closeBreakdown = useCallback(() => setSelectedId(null), [])
   const latest = useRef(0)
 
   const calculate = useCallback(async (mode: PiMarketMode, tax: number) => {
@@ -94,6 +96,7 @@ export default function PiCalcPage() {
     } catch (err) {
       if (request !== latest.current) return
       setResults(null)
+      setSelectedId(null)
       setError(err instanceof ApiError ? `Calculation failed: ${err.message}` : 'Calculation failed: the server could not be reached. Check your connection and press Calculate again.')
     } finally {
       if (request === latest.current) setLoading(false)
@@ -114,6 +117,7 @@ export default function PiCalcPage() {
     void calculate(marketMode, taxRate)
   }
 
+  const selected = (results && selectedId !== null && PI_TIERS.flatMap((t) => results[t]).find((p) => p.typeId === selectedId)) || null
   const stale = results !== null && (results.marketMode !== marketMode || results.taxRate !== taxRate)
 
   return (
@@ -185,11 +189,11 @@ export default function PiCalcPage() {
             }
             aside={<ExpandLabel />}
           >
-            <PiTierTable products={products} onSelect={setSelected} empty={loading ? 'Calculating...' : error ? 'No results: the calculation failed.' : 'No results yet.'} />
+            <PiTierTable label={`${tier} products table`} products={products} onSelect={(p) => setSelectedId(p.typeId)} empty={loading ? 'Calculating...' : error ? 'No results: the calculation failed.' : 'No results yet.'} />
           </Collapsible>
         )
       })}
-      <PiBreakdown product={selected} onClose={() => setSelected(null)} />
+      <PiBreakdown product={selected} onClose={closeBreakdown} />
     </div>
   )
 }

@@ -64,19 +64,21 @@ const COLUMNS: Column<PiProduct>[] = [
 ]
 
 interface Props {
+  /** Names the table's scroll region on a narrow screen; each tier's must differ ("P2 products table"). */
+  label: string
   products: PiProduct[]
   onSelect: (product: PiProduct) => void
   empty: string
 }
 
 /** One tier's products, sortable by every column; a row opens its breakdown. */
-export function PiTierTable({ products, onSelect, empty }: Props) {
+export function PiTierTable({ label, products, onSelect, empty }: Props) {
   const missing = useMemo(() => products.filter((p) => p.missing.length > 0), [products])
   const count = (n: number) => (n === 1 ? '1 product' : `${n} products`)
   return (
     <>
       <SortableTable
-        label="Products table"
+        label={label}
         rows={products}
         columns={COLUMNS}
         rowKey={(p) => p.typeId}

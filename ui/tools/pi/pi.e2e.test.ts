@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
+import axe from 'axe-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 import type { PiCalcResponse } from '../../../schemas/pi.js'
 
@@ -190,7 +191,7 @@ describe('/pi-calc', () => {
     const inputs = dialog.locator('table').first()
     expect(await inputs.locator('tbody tr').count()).toBe(3)
     const text = await dialog.innerText()
-    expect(text).toMatch(/One batch is 1 units every 60 minutes/)
+    expect(text).toMatch(/One batch is 1 unit every 60 minutes/)
     const inDialog = (label: string) => text.match(new RegExp(`${label}: (.+?) per batch`))?.[1]
     const asDialog = (cell: string) => (cell === 'n/a' ? 'not computed' : `${cell} ISK`)
     expect(inDialog('Profit Prev-This')).toBe(asDialog(row['Profit Prev-This x Batch']))
@@ -198,6 +199,34 @@ describe('/pi-calc', () => {
     const costs = (await inputs.locator('tbody tr td:last-child').allInnerTexts()).map(num)
     const total = await inputs.locator('tfoot td').innerText()
     if (!total.includes('missing')) expect(Math.abs(num(total) - costs.reduce((a, b) => a + b, 0))).toBeLessThanOrEqual(2)
+    await page.keyboard.press('Escape')
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    await context.close()
+  })
+
+  it('a breakdown opened while a recalculation runs shows the new numbers when they arrive', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    let release: () => void = () => {}
+    let calls = 0
+    await page.route('**/api/pi/calc', async (route) => {
+      if (++calls === 1) return route.continue()
+      await new Promise<void>((r) => (release = r))
+      const response = await route.fetch()
+      const body = (await response.json()) as PiCalcResponse
+      Object.assign(body.P1.find((p) => p.name === 'Water')!, { valueBatch: 123_456 })
+      await route.fulfill({ response, json: body })
+    })
+    await page.goto('/pi-calc')
+    await loaded(page)
+    await toggle(page, 'P1').click()
+    await page.getByRole('button', { name: 'Buy', exact: true }).click()
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await page.getByTestId('pi-loading').waitFor()
+    await section(page, 'P1').locator('tbody tr', { hasText: 'Water' }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Water (P1)' })
+    await dialog.waitFor()
+    release()
+    await expect.poll(() => dialog.innerText()).toContain('worth 123,456 ISK')
     await page.keyboard.press('Escape')
     expect(await page.getByRole('dialog').count()).toBe(0)
     await context.close()
@@ -280,6 +309,30 @@ describe('/pi-calc', () => {
     await calculators.getByRole('link', { name: 'PI profitability' }).click()
     await page.waitForURL((u) => u.pathname === '/pi-calc')
     await page.getByRole('heading', { name: 'PI Profitability Calculator' }).waitFor()
+    await context.close()
+  })
+})
+
+describe('/pi-calc accessibility with the tables open', () => {
+  it('axe finds nothing with all four sections expanded, and a breakdown open, at 390 and 1280 px', { timeout: 120_000 }, async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    const found: string[] = []
+    const audit = async (where: string) => {
+      await page.evaluate(axe.source)
+      const result = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }))
+      found.push(...result.violations.flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.impact}): ${n.target.join(' ')}`)))
+    }
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 850 })
+      await page.goto('/pi-calc')
+      await loaded(page)
+      for (const tier of ['P1', 'P2', 'P3', 'P4']) await toggle(page, tier).click()
+      await audit(`${width} px, expanded`)
+      await section(page, 'P4').locator('tbody tr').first().click()
+      await page.getByRole('dialog').waitFor()
+      await audit(`${width} px, breakdown`)
+    }
+    expect(found).toEqual([])
     await context.close()
   })
 })
