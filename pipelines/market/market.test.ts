@@ -157,6 +157,18 @@ describe('market pipeline (in-process stream, chDB)', () => {
     expect(body.rows[0]).toMatchObject({ date: new Date().toISOString().slice(0, 10), sell_min_low: 10, buy_max_high: 18, sell_5pct_close: 22, samples: 2 })
   })
 
+  it('answers as many days of history as asked for, today included', async () => {
+    // One sample today and one yesterday for a type no book has, from a snapshot no price table serves.
+    const sample = (at: Date) => ({
+      station_id: JITA, type_id: 990_001, region_id: FORGE, snapshot_id: 1, sell_min: 5, buy_max: 4, sell_5pct: 5, buy_5pct: 4,
+      sell_orders: 1, buy_orders: 1, sell_volume: 10, buy_volume: 10, last_updated: at.toISOString().replace('T', ' ').slice(0, 19),
+    })
+    await app.ctx.ch.insert({ table: 'market_prices_station_by_snapshot', values: [sample(new Date(Date.now() - 86_400_000)), sample(new Date())], format: 'JSONEachRow' })
+    const days = async (n: number) => (await get(`/api/prices/history?station_id=${JITA}&type_id=990001&days=${n}`)).body.rows.map((r: { date: string }) => r.date)
+    expect(await days(1)).toEqual([new Date().toISOString().slice(0, 10)])
+    expect(await days(2)).toHaveLength(2)
+  })
+
   it('shows price age per hub on the status endpoint', async () => {
     const { body } = await get('/api/statuses')
     expect(body.prices.map((p: { label: string }) => p.label)).toEqual(['Jita 4-4', 'Amarr', 'Dodixie', 'Hek', 'Rens'])
