@@ -46,8 +46,20 @@ export class OrderIdTally {
  * `complete` marker naming the page count and the count of distinct order ids. Pages that disagree (ESI refreshed
  * mid-fetch: another Last-Modified or X-Pages) or a page that cannot be fetched end the snapshot without a marker,
  * so the previous prices keep serving; the failure is published for the status page.
+ *
+ * ESI refreshes the book every 5 minutes, so a long fetch (The Forge is ~400 pages) often straddles a refresh. The
+ * region is then fetched again at once, as a new snapshot: the book has just been refreshed, so the second fetch
+ * has the whole cache time to finish. Waiting for the next run instead left the hub's prices a cadence older.
  */
 export async function fetchRegionSnapshot(ctx: AppContext, regionId: number, signal?: AbortSignal): Promise<'complete' | 'unchanged' | 'failed'> {
+  const outcome = await fetchRegionSnapshotOnce(ctx, regionId, signal, true)
+  if (outcome !== 'refreshed') return outcome
+  ctx.log.info({ component: 'market-ingest', regionId }, 'ESI refreshed the book mid-fetch; fetching the region again')
+  return (await fetchRegionSnapshotOnce(ctx, regionId, signal, false)) as 'complete' | 'unchanged' | 'failed'
+}
+
+/** One attempt; answers 'refreshed' (publishing nothing more) when pages disagree and `retryOnRefresh` is set. */
+async function fetchRegionSnapshotOnce(ctx: AppContext, regionId: number, signal: AbortSignal | undefined, retryOnRefresh: boolean): Promise<'complete' | 'unchanged' | 'failed' | 'refreshed'> {
   const snapshotId = Date.now()
   const startedAt = new Date().toISOString()
   const log = ctx.log.child({ component: 'market-ingest', regionId, snapshotId })
@@ -73,17 +85,27 @@ export async function fetchRegionSnapshot(ctx: AppContext, regionId: number, sig
     }
     await send(1, first.data)
     let next = 2
+    let stopped = false
     const worker = async () => {
-      while (next <= pages) {
+      while (next <= pages && !stopped) {
         const page = next++
-        const res = await ctx.esi.get<EsiMarketOrder[]>(path, { order_type: 'all', page }, signal, { cache: false })
-        if (res.pages !== pages || res.lastModified !== first.lastModified) {
-          throw new SnapshotMismatch(`page ${page} belongs to another snapshot (X-Pages ${res.pages} vs ${pages}, Last-Modified ${res.lastModified} vs ${first.lastModified})`)
+        try {
+          const res = await ctx.esi.get<EsiMarketOrder[]>(path, { order_type: 'all', page }, signal, { cache: false })
+          if (res.pages !== pages || res.lastModified !== first.lastModified) {
+            throw new SnapshotMismatch(`page ${page} belongs to another snapshot (X-Pages ${res.pages} vs ${pages}, Last-Modified ${res.lastModified} vs ${first.lastModified})`)
+          }
+          if (!stopped) await send(page, res.data)
+        } catch (err) {
+          // The snapshot is lost: the other workers stop too, rather than fetch and store the rest of the region for nothing.
+          stopped = true
+          throw err
         }
-        await send(page, res.data)
       }
     }
-    await Promise.all(Array.from({ length: Math.min(ctx.esi.options.pageConcurrency, Math.max(0, pages - 1)) }, worker))
+    // Every worker has stopped before the outcome is known, so none is still fetching when the next region (or a retry) starts.
+    const settled = await Promise.allSettled(Array.from({ length: Math.min(ctx.esi.options.pageConcurrency, Math.max(0, pages - 1)) }, worker))
+    const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+    if (failure) throw failure.reason
     const orderCount = tally.distinct()
     await publish(ctx.stream, MarketOrdersTopic, [
       { key: String(regionId), value: { kind: 'complete', region_id: regionId, snapshot_id: snapshotId, pages, order_count: orderCount, last_modified: first.lastModified, started_at: startedAt } },
@@ -91,6 +113,7 @@ export async function fetchRegionSnapshot(ctx: AppContext, regionId: number, sig
     log.info({ pages, orders: orderCount, ms: Date.now() - snapshotId }, 'market snapshot fetched')
     return 'complete'
   } catch (err) {
+    if (err instanceof SnapshotMismatch && retryOnRefresh && !signal?.aborted) return 'refreshed'
     const detail = (err as Error).message
     log.warn({ err }, 'market snapshot failed; previous prices keep serving')
     await publish(ctx.stream, MarketFetchTopic, [{ key: String(regionId), value: { region_id: regionId, snapshot_id: snapshotId, status: 'failed', detail, started_at: startedAt, finished_at: new Date().toISOString() } }]).catch(

@@ -104,10 +104,11 @@ describe('market pipeline (in-process stream, chDB)', () => {
     expect((await jitaTritanium()).body.rows[0]).toEqual(before)
   })
 
-  it('refuses a snapshot whose pages disagree (ESI refreshed mid-fetch)', async () => {
+  it('refuses a snapshot whose pages disagree twice in a row (ESI refreshed mid-fetch, and again on the retry)', async () => {
     const before = (await jitaTritanium()).body.rows[0]
-    market.refreshAfterPage.set(FORGE, 2)
+    market.refreshAfterPage.set(FORGE, { page: 1, times: 2 })
     expect(await fetchRegionSnapshot(app.ctx, FORGE)).toBe('failed')
+    expect(market.refreshAfterPage.has(FORGE)).toBe(false)
     expect((await pipeline()).detail).toMatch(/another snapshot/)
     expect((await jitaTritanium()).body.rows[0]).toEqual(before)
   })
@@ -156,6 +157,18 @@ describe('market pipeline (in-process stream, chDB)', () => {
     expect(body.rows[0]).toMatchObject({ date: new Date().toISOString().slice(0, 10), sell_min_low: 10, buy_max_high: 18, sell_5pct_close: 22, samples: 2 })
   })
 
+  it('answers as many days of history as asked for, today included', async () => {
+    // One sample today and one yesterday for a type no book has, from a snapshot no price table serves.
+    const sample = (at: Date) => ({
+      station_id: JITA, type_id: 990_001, region_id: FORGE, snapshot_id: 1, sell_min: 5, buy_max: 4, sell_5pct: 5, buy_5pct: 4,
+      sell_orders: 1, buy_orders: 1, sell_volume: 10, buy_volume: 10, last_updated: at.toISOString().replace('T', ' ').slice(0, 19),
+    })
+    await app.ctx.ch.insert({ table: 'market_prices_station_by_snapshot', values: [sample(new Date(Date.now() - 86_400_000)), sample(new Date())], format: 'JSONEachRow' })
+    const days = async (n: number) => (await get(`/api/prices/history?station_id=${JITA}&type_id=990001&days=${n}`)).body.rows.map((r: { date: string }) => r.date)
+    expect(await days(1)).toEqual([new Date().toISOString().slice(0, 10)])
+    expect(await days(2)).toHaveLength(2)
+  })
+
   it('shows price age per hub on the status endpoint', async () => {
     const { body } = await get('/api/statuses')
     expect(body.prices.map((p: { label: string }) => p.label)).toEqual(['Jita 4-4', 'Amarr', 'Dodixie', 'Hek', 'Rens'])
@@ -192,6 +205,22 @@ describe('market pipeline: what real books do', () => {
     expect(snap).toMatchObject({ status: 'complete', order_count: 2 })
     const rows = await waitFor(() => get(`/api/prices/station?station_id=${DODIXIE}&type_ids=34`), (r) => r.body.rows[0]?.sell_min !== 5)
     expect(rows.body.rows[0]).toMatchObject({ sell_min: 6.5, sell_orders: 1, sell_volume: 100, buy_max: 4 })
+  })
+
+  it('fetches a region again at once when ESI refreshed the book mid-fetch, stopping the abandoned fetch', async () => {
+    const book = Array.from({ length: 40 }, (_, i) => order(34, DODIXIE, i % 2 === 1, i % 2 ? 3 : 8 + i / 100, 10))
+    setBook(market, SINQ_LAISON, book) // 20 pages of 2
+    market.refreshAfterPage.set(SINQ_LAISON, 1)
+    const seen = esi.requests.length
+    expect(await fetchRegionSnapshot(app.ctx, SINQ_LAISON)).toBe('complete')
+    const pagesAsked = esi.requests.slice(seen).filter((r) => r.path.startsWith(`/markets/${SINQ_LAISON}/orders`)).map((r) => Number(new URLSearchParams(r.query).get('page')))
+    const retryAt = pagesAsked.indexOf(1, 1)
+    expect(retryAt).toBeGreaterThan(0)
+    // the abandoned fetch stopped with the pages already asked for, instead of fetching the other 15 for nothing
+    expect(retryAt - 1).toBeLessThanOrEqual(app.ctx.esi.options.pageConcurrency)
+    expect(pagesAsked.slice(retryAt).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+    const rows = await waitFor(() => get(`/api/prices/station?station_id=${DODIXIE}&type_ids=34`), (r) => r.body.rows[0]?.sell_orders === 20)
+    expect(rows.body.rows[0]).toMatchObject({ sell_min: 8, buy_max: 3, buy_orders: 20 })
   })
 
   it('serves sell volumes above 2^32 whole, in JSON and CSV, with a schema that allows them', async () => {

@@ -114,7 +114,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     {
       method: 'get',
       path: '/api/prices/history',
-      summary: 'Daily price history of one type at a hub (up to 365 days)',
+      summary: 'Daily price history of one type at a hub: the last `days` days, today included (up to 365)',
       description: 'Per day: lowest sell, highest buy, closing and average 5% prices, closing order volumes, and how many snapshots the day had.',
       tags,
       query: HistoryQuery,
@@ -132,7 +132,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
                 argMaxMerge(sell_volume_close) AS sell_volume_close, argMaxMerge(buy_volume_close) AS buy_volume_close,
                 sum(samples) AS samples
          FROM market_history_daily
-         WHERE station_id = {station:UInt64} AND type_id = {type:UInt32} AND day >= today() - {days:UInt16}
+         WHERE station_id = {station:UInt64} AND type_id = {type:UInt32} AND day > today() - {days:UInt16}
          GROUP BY day ORDER BY day`,
         { station: query.station_id, type: query.type_id, days: query.days },
       )

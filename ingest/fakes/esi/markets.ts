@@ -10,8 +10,11 @@ export interface FakeMarketState {
   pageSize: number
   /** Pages that answer with an error: key `${region}:${page}`, value {status, times}. */
   failingPages: Map<string, { status: number; times: number }>
-  /** After this page of a region is served, the region's book "refreshes" (new Last-Modified), as ESI does mid-fetch. */
-  refreshAfterPage: Map<number, number>
+  /**
+   * After this page of a region is served, the region's book "refreshes" (new Last-Modified), as ESI does
+   * mid-fetch; `times` fetches in a row (1 when left out).
+   */
+  refreshAfterPage: Map<number, number | { page: number; times: number }>
   /** Cache time announced in Expires (ESI: 300 s); tests that change books between fetches set 0. */
   expiresIn: number
 }
@@ -44,8 +47,11 @@ export function addMarketRoutes(esi: FakeEsi, state: FakeMarketState): void {
       return { status: failing.status, body: { error: 'Internal error' } }
     }
     const reply = { body: filtered.slice((page - 1) * state.pageSize, page * state.pageSize), pages, lastModified: state.lastModified.get(regionId), expiresIn: state.expiresIn }
-    if (state.refreshAfterPage.get(regionId) === page) {
-      state.refreshAfterPage.delete(regionId)
+    const refresh = state.refreshAfterPage.get(regionId)
+    const { page: refreshPage, times } = typeof refresh === 'number' ? { page: refresh, times: 1 } : (refresh ?? { page: 0, times: 0 })
+    if (refreshPage === page) {
+      if (times > 1) state.refreshAfterPage.set(regionId, { page, times: times - 1 })
+      else state.refreshAfterPage.delete(regionId)
       setBook(state, regionId, book)
     }
     return reply

@@ -15,7 +15,11 @@ const MAX_MS = new Date('9999-12-31T23:59:59Z').getTime()
 
 const CODE_RE = /<t:(-?\d+)(?::([A-Za-z]))?>/
 const NUMBER_RE = /^-?\d+$/
-const EVE_RE = /^(\d{4})\.(\d{2})\.(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/
+/**
+ * In-game time `yyyy.MM.dd HH:mm[:ss]`, also inside a longer paste: a chat log line (`[ 2024.05.01 19:00:00 ] Pilot > …`)
+ * or a kill report copied from the game, which starts with its time.
+ */
+const EVE_RE = /(?<![\d.])(\d{4})\.(\d{2})\.(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?(?![\d:])/
 /** An ISO time that carries its own offset (`Z`, `+02:00`, `-0500`), so no zone rule applies. */
 const ISO_OFFSET_RE = /T[\d:.,]+(?:Z|[+-]\d{2}(?::?\d{2})?)$/i
 
@@ -25,7 +29,7 @@ export const PARSE_HINT = 'Paste a code like <t:1700000000:F>, a Unix time in se
 
 /**
  * Read a time back from what a pilot pastes: a chat timestamp code (also inside a longer message), a bare Unix
- * number (seconds, or milliseconds from 1e11 up), an in-game EVE time `yyyy.MM.dd HH:mm[:ss]` (UTC), or ISO 8601
+ * number (seconds, or milliseconds from 1e11 up), an in-game EVE time `yyyy.MM.dd HH:mm[:ss]` (UTC, also inside a chat log line or a copied kill report), or ISO 8601
  * (read in `zone` when it has no offset).
  */
 export function parseTimeInput(text: string, zone: string): ParsedTime {
@@ -45,9 +49,9 @@ export function parseTimeInput(text: string, zone: string): ParsedTime {
   }
   const eve = EVE_RE.exec(input)
   if (eve) {
-    const [, y, mo, d, h, mi, s] = eve
+    const [found, y, mo, d, h, mi, s] = eve
     const dt = DateTime.fromObject({ year: +y, month: +mo, day: +d, hour: +h, minute: +mi, second: Number(s ?? 0) }, { zone: 'UTC' })
-    return dt.isValid ? inRange({ ok: true, unixMs: dt.toMillis(), read: 'eve' }, zone) : { ok: false, error: `${input} is not a valid date and time.` }
+    return dt.isValid ? inRange({ ok: true, unixMs: dt.toMillis(), read: 'eve' }, zone) : { ok: false, error: `${found} is not a valid date and time.` }
   }
   // Read in UTC: a time with its own offset is then its instant, one without it its wall clock.
   const isoText = spacedToIso(input)

@@ -14,6 +14,12 @@ describe('selection in the query string', () => {
     expect(selectionToQuery({ ...sel, later: false }).has('occ')).toBe(false)
   })
 
+  it('reads a zone written in another case under its listed name', () => {
+    expect(read('date=2024-05-01&time=19:00:00&tz=europe/london').selection.zone).toBe('Europe/London')
+    expect(read('date=2024-05-01&time=19:00:00&tz=utc').selection.zone).toBe('UTC')
+    expect(read('date=2024-05-01&time=19:00:00&tz=asia/calcutta').selection.zone).toBe('Asia/Kolkata')
+  })
+
   it('falls back to the defaults when there is nothing to read', () => {
     expect(read('')).toEqual({ selection: defaults() })
   })

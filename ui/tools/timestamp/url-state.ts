@@ -1,6 +1,6 @@
 import { instantToLocal, isKnownZone, type LocalSelection } from './convert'
 import { parseTimeInput } from './parse'
-import { currentZoneName } from './zones'
+import { canonicalZoneName } from './zones'
 
 /**
  * The selection lives in the query string so a link reproduces it exactly:
@@ -13,7 +13,7 @@ export function selectionFromQuery(params: URLSearchParams, defaults: () => Loca
   let problem: string | undefined
   let zone = base.zone
   if (tz) {
-    if (isKnownZone(tz)) zone = currentZoneName(tz) // older links may carry Asia/Calcutta
+    if (isKnownZone(tz)) zone = canonicalZoneName(tz) // older links may carry Asia/Calcutta, hand-typed ones europe/london
     else problem = `The link names an unknown time zone '${tz.slice(0, 60)}'; showing ${zone} instead.`
   }
   const t = params.get('t')

@@ -31,6 +31,18 @@ export function currentZoneName(zone: string): string {
   return current && isKnownZone(current) ? current : zone
 }
 
+/**
+ * A zone name as written anywhere (a link, by hand) under the name the zone list uses: `europe/london` and `utc`
+ * work in Intl but would show lower-case and match no entry of the list.
+ */
+export function canonicalZoneName(zone: string): string {
+  try {
+    return currentZoneName(new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone)
+  } catch {
+    return currentZoneName(zone)
+  }
+}
+
 /** Every zone the runtime knows under its current name, plus UTC (which `Intl.supportedValuesOf` leaves out), sorted, UTC first. */
 export function listZones(): string[] {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone').map(currentZoneName) : []
