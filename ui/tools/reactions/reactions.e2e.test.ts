@@ -210,6 +210,24 @@ describe('/reaction-calc', () => {
     await context.close()
   })
 
+  it('says which cost index is applied, since typing the percentage the game shows ("5.12") is clamped to 1', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/reaction-calc')
+    await settled(page, 8)
+    const field = page.getByLabel('System cost index')
+    expect(await page.getByTestId('index-percent').textContent()).toBe('= 0.00% of the estimated item value')
+    await field.fill('0.0512')
+    await expect.poll(() => page.getByTestId('index-percent').textContent()).toBe('= 5.12% of the estimated item value')
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/reaction-calc') && r.postDataJSON().systemCostIndex === 1)
+    await field.fill('5.12')
+    await sent
+    expect(await field.inputValue()).toBe('5.12') // the box keeps what was typed while it has focus…
+    // …so the line under it says what the taxes use
+    expect(await page.getByTestId('index-percent').textContent()).toBe('= 100.00% of the estimated item value, the most allowed: the index is a fraction (0.0512 for 5.12%)')
+    expect(await page.getByTestId('index-percent').getAttribute('class')).toContain('warning-text')
+    await context.close()
+  })
+
   it("takes a system's reaction index and security from the system list", async () => {
     // The cost indices arrive with the industry-inputs job at server start: wait for them before the page loads its list.
     type SystemRow = { system_name: string; security_class: string; reaction_index: number | null }
