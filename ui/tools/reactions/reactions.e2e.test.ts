@@ -4,7 +4,7 @@ import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 import { HYBRID_BLUEPRINT_IDS } from '../../../schemas/industry-constants.js'
 import type { ReactionResult } from '../../../schemas/reactions.js'
 import { iskOrNa } from '../../lib/format'
-import { percentOrNa, percentProfit } from './reaction-settings'
+import { duration, percentOrNa, percentProfit } from './reaction-settings'
 import { expectCardAndMenuEntry } from '../industry/e2e-helpers'
 
 const baseUrl = inject('appUrl')
@@ -275,5 +275,16 @@ describe('percent profit', () => {
     expect(iskOrNa(null)).toBe('n/a')
     expect(percentOrNa(-0.001)).toBe('0.00%')
     expect(percentOrNa(-12.345)).toBe('-12.35%')
+  })
+})
+
+describe('job time', () => {
+  it('counts days, as the industry window does, so a long job does not read "300000 h"', () => {
+    expect(duration(10_800)).toBe('3 h')
+    expect(duration(4_769)).toBe('1 h 19 min 29 s')
+    expect(duration(0)).toBe('0 s')
+    expect(duration(30 * 10_800)).toBe('3 d 18 h')
+    expect(duration(86_400)).toBe('1 d')
+    expect(duration(100_000 * 10_800)).toBe('12,500 d')
   })
 })
