@@ -3,17 +3,10 @@ import type { ReactionResult } from '../../../schemas/reactions'
 import { Dialog } from '../../components/Dialog'
 import { formatInt, formatNumber, iskOrNa } from '../../lib/format'
 import { MissingMark } from '../industry/shared'
-import { priceIn, rowValues } from './reaction-settings'
+import { duration, priceIn, rowValues } from './reaction-settings'
 
 const isk = (n: number | null) => iskOrNa(n, 2)
 const negative = (n: number | null) => (n === null ? null : -n)
-
-function duration(seconds: number): string {
-  const h = Math.floor(seconds / 3600)
-  const m = Math.floor((seconds % 3600) / 60)
-  const s = Math.round(seconds % 60)
-  return [h && `${h} h`, m && `${m} min`, (s || (!h && !m)) && `${s} s`].filter(Boolean).join(' ')
-}
 
 function Table({ title, head, rows, total }: { title: string; head: string[]; rows: ReactNode[][]; total: ReactNode }) {
   return (

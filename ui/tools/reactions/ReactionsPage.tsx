@@ -170,6 +170,12 @@ export default function ReactionsPage() {
             title="A fraction: 0.05 is 5%"
             data-testid="cost-index"
           />
+          {/* The game shows the index as a percentage, so "5.12" is a likely entry: the field clamps it to 1 but keeps
+              showing what was typed, so say what is applied. */}
+          <p className={`index-percent ${settings.systemCostIndex >= 1 ? 'warning-text' : 'muted'}`} aria-live="polite" data-testid="index-percent">
+            = {formatIndex(settings.systemCostIndex)} of the estimated item value
+            {settings.systemCostIndex >= 1 && ', the most allowed: the index is a fraction (0.0512 for 5.12%)'}
+          </p>
           <NumberField label="Facility tax %" value={settings.facilityTaxPercent} min={0} max={100} step={0.01} onChange={(facilityTaxPercent) => update({ facilityTaxPercent })} />
           <SearchSelect
             label="…or take a system's reaction index"

@@ -9,6 +9,7 @@ import {
   RIG_TIERS,
 } from '../../../schemas/industry-constants'
 import type { ReactionFamiliesResponse, ReactionResult } from '../../../schemas/reactions'
+import { formatInt } from '../../lib/format'
 import { readStorage, writeStorage } from '../../lib/storage'
 
 /** Everything the page sends besides the blueprint id, plus which family it lists. */
@@ -90,3 +91,12 @@ export function rowValues(r: ReactionResult): RowValues {
 
 /** A % Profit as "12.34%", or "n/a"; rounded first, so nothing reads "-0.00%". */
 export const percentOrNa = (n: number | null) => (n === null ? 'n/a' : `${(Number(n.toFixed(2)) || 0).toFixed(2)}%`)
+
+/** A job time the way the game's industry window counts it: "3 d 18 h", "2 h 24 min", "45 s"; days grouped for huge jobs. */
+export function duration(seconds: number): string {
+  const d = Math.floor(seconds / 86_400)
+  const h = Math.floor((seconds % 86_400) / 3600)
+  const m = Math.floor((seconds % 3600) / 60)
+  const s = Math.round(seconds % 60)
+  return [d && `${formatInt(d)} d`, h && `${h} h`, m && `${m} min`, (s || (!d && !h && !m)) && `${s} s`].filter(Boolean).join(' ')
+}

@@ -4,7 +4,7 @@ import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 import { HYBRID_BLUEPRINT_IDS } from '../../../schemas/industry-constants.js'
 import type { ReactionResult } from '../../../schemas/reactions.js'
 import { iskOrNa } from '../../lib/format'
-import { percentOrNa, percentProfit } from './reaction-settings'
+import { duration, percentOrNa, percentProfit } from './reaction-settings'
 import { expectCardAndMenuEntry } from '../industry/e2e-helpers'
 
 const baseUrl = inject('appUrl')
@@ -210,6 +210,24 @@ describe('/reaction-calc', () => {
     await context.close()
   })
 
+  it('says which cost index is applied, since typing the percentage the game shows ("5.12") is clamped to 1', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/reaction-calc')
+    await settled(page, 8)
+    const field = page.getByLabel('System cost index')
+    expect(await page.getByTestId('index-percent').textContent()).toBe('= 0.00% of the estimated item value')
+    await field.fill('0.0512')
+    await expect.poll(() => page.getByTestId('index-percent').textContent()).toBe('= 5.12% of the estimated item value')
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/reaction-calc') && r.postDataJSON().systemCostIndex === 1)
+    await field.fill('5.12')
+    await sent
+    expect(await field.inputValue()).toBe('5.12') // the box keeps what was typed while it has focus…
+    // …so the line under it says what the taxes use
+    expect(await page.getByTestId('index-percent').textContent()).toBe('= 100.00% of the estimated item value, the most allowed: the index is a fraction (0.0512 for 5.12%)')
+    expect(await page.getByTestId('index-percent').getAttribute('class')).toContain('warning-text')
+    await context.close()
+  })
+
   it("takes a system's reaction index and security from the system list", async () => {
     // The cost indices arrive with the industry-inputs job at server start: wait for them before the page loads its list.
     type SystemRow = { system_name: string; security_class: string; reaction_index: number | null }
@@ -257,5 +275,16 @@ describe('percent profit', () => {
     expect(iskOrNa(null)).toBe('n/a')
     expect(percentOrNa(-0.001)).toBe('0.00%')
     expect(percentOrNa(-12.345)).toBe('-12.35%')
+  })
+})
+
+describe('job time', () => {
+  it('counts days, as the industry window does, so a long job does not read "300000 h"', () => {
+    expect(duration(10_800)).toBe('3 h')
+    expect(duration(4_769)).toBe('1 h 19 min 29 s')
+    expect(duration(0)).toBe('0 s')
+    expect(duration(30 * 10_800)).toBe('3 d 18 h')
+    expect(duration(86_400)).toBe('1 d')
+    expect(duration(100_000 * 10_800)).toBe('12,500 d')
   })
 })
