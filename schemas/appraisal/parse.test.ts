@@ -568,3 +568,45 @@ describe('forms found by a review against evepraisal and real pastes', () => {
     expect(item.blueprintCopy).toBeUndefined()
   })
 })
+
+describe('mixed pastes: a second format after the first', () => {
+  it('reads an inventory or list pasted after a fit, where a comma groups thousands', () => {
+    const fit = '[Rifter, Tackle]\n200mm AutoCannon I, EMP S\nWarrior II x3'
+    expect(pairs(`${fit}\n\nTritanium\t1,000\tMineral\t\t\t10 m3\t5,000.00 ISK\nPyerite  2,500  Mineral\nMexallon 1,500\nHobgoblin II, Qty: 5 (Drone Bay)`)).toEqual([
+      ['Rifter', 1],
+      ['200mm AutoCannon I', 1],
+      ['EMP S', 1],
+      ['Warrior II', 3],
+      ['Tritanium', 1000],
+      ['Pyerite', 2500],
+      ['Mexallon', 1500],
+      ['Hobgoblin II', 5],
+    ])
+  })
+
+  it('offers the ordinary reading of a list pasted after a killmail', () => {
+    const killmail = '2023.05.12 19:48:00\n\nVictim: Someone\nDestroyed: Vexor\n\nInvolved parties:\n\nName: Attacker (laid the final blow)\nShip: Loki\n\nDestroyed items:\n\nCap Booster 800\nHammerhead II, Qty: 3 (Drone Bay)'
+    const { items } = parseAppraisalText(`${killmail}\n\nTritanium 100\n5 x Hobgoblin II`)
+    expect(items.map((i) => [i.name, i.qty])).toEqual([
+      ['Vexor', 1],
+      ['Cap Booster 800', 1],
+      ['Hammerhead II', 3],
+      ['Tritanium 100', 1],
+      ['5 x Hobgoblin II', 1],
+    ])
+    expect(items[3].alternatives).toContainEqual({ name: 'Tritanium', qty: 100 })
+    expect(items[4].alternatives).toContainEqual({ name: 'Hobgoblin II', qty: 5 })
+  })
+
+  it('drops only the survey scan group rows, not the bare names of a fit pasted beside the scan', () => {
+    const survey = 'Pyroxeres\nPyroxeres\t32,680\t9,804 m3\t25 km\nScordite\nVeldspar\nVeldspar\t26,644\t6,115 m'
+    expect(pairs(`${survey}\n\n[Rifter, Tackle]\n1MN Afterburner II\nDamage Control II\n\nPlex`)).toEqual([
+      ['Pyroxeres', 32680],
+      ['Veldspar', 26644],
+      ['Rifter', 1],
+      ['1MN Afterburner II', 1],
+      ['Damage Control II', 1],
+      ['Plex', 1],
+    ])
+  })
+})
