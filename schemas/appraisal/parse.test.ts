@@ -610,3 +610,14 @@ describe('mixed pastes: a second format after the first', () => {
     ])
   })
 })
+
+describe('a killmail with no items', () => {
+  it('ends at its attackers, so a list pasted after it is read', () => {
+    const shuttle = '2023.05.12 19:48:00\n\nVictim: Someone\nCorp: Some Corp\nAlliance: None\nFaction: None\nDestroyed: Minmatar Shuttle\nSystem: J123456\nSecurity: -1.0\nDamage Taken: 512\n\nInvolved parties:\n\nName: Attacker (laid the final blow)\nSecurity: 0.0\nCorp: X\nAlliance: None\nFaction: None\nShip: Loki\nWeapon: 1400mm Howitzer Artillery II\nDamage Done: 512'
+    expect(pairs(`${shuttle}\n\nTritanium 100\nHobgoblin II x5`)).toEqual([
+      ['Minmatar Shuttle', 1],
+      ['Tritanium', 100],
+      ['Hobgoblin II', 5],
+    ])
+  })
+})

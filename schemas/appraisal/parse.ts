@@ -57,6 +57,8 @@ const X = String.raw`[x×*]`
 const KILLMAIL_DATE = /^\d{4}[./-]\d{2}[./-]\d{2} \d{2}:\d{2}(?::\d{2})?$/
 /** The first line after a killmail's date: `Victim: …` for a ship, `Corp: …` for a structure or control tower. */
 const KILLMAIL_START = /^(?:Victim|Corp): /
+/** A line of a killmail's header or involved parties: `Victim: …`, `Damage Taken: …`, `Ship: …`. */
+const KILLMAIL_FIELD = /^\p{L}[\p{L} ]*: /u
 const KILLMAIL_ITEM = /^(.+?)(?:, Qty: ([\d.,' ]+))?(?: \(([^()]+)\))?$/
 /** A killmail's item line pasted on its own, without the killmail around it. */
 const KILLMAIL_QTY = /^[^\t]+?, Qty: [\d.,' ]+(?: \([^()]+\))?$/
@@ -127,8 +129,11 @@ export function parseAppraisalText(text: string): ParseResult {
       skippedLines++
       continue
     }
-    // A killmail's lines never hold a tab or a fitting header: such a line is a second paste after the killmail.
-    if (mode.kind === 'killmail' && (raw.includes('\t') || EFT_HEADER.test(line))) mode = { kind: 'lines' }
+    // A killmail's lines never hold a tab or a fitting header, and its header and involved parties are all
+    // `Key: value`: any other line is a second paste after the killmail (one with no items ends at its attackers).
+    if (mode.kind === 'killmail' && (raw.includes('\t') || EFT_HEADER.test(line) || (mode.section !== 'items' && !KILLMAIL_FIELD.test(line) && !killmailSection(line)))) {
+      mode = { kind: 'lines' }
+    }
     if (mode.kind === 'killmail') {
       const section = killmailSection(line)
       if (section) {
