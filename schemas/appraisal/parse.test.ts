@@ -457,6 +457,14 @@ describe('market and wallet listings', () => {
       ['Tritanium', 5],
     ])
   })
+
+  it('reads a CSV whose quoted cells hold commas (a formatted 1,000, a name with a comma)', () => {
+    expect(pairs('Item,Quantity,Price\nTritanium,"1,000",5.00\n"Pyerite",2500,"10,000.00"\n"Odd, Name",2,1')).toEqual([
+      ['Tritanium', 1000],
+      ['Pyerite', 2500],
+      ['Odd, Name', 2],
+    ])
+  })
 })
 
 describe('killmails', () => {

@@ -262,9 +262,9 @@ function tableHeader(raw: string): Table | null {
   // Most lines are items: a header must name a quantity column, so skip the cell work when no such word is there.
   if (!QTY_HEADER_WORD.test(raw)) return null
   const columns = splitColumns(raw)
-  const separator = columns ? 'columns' : raw.split(',').length >= 3 ? 'comma' : null
+  const separator = columns ? 'columns' : csvCells(raw).length >= 3 ? 'comma' : null
   if (!separator) return null
-  const cells = (columns ?? raw.split(',')).map((c) => c.trim().replace(/^"|"$/g, '').toLowerCase())
+  const cells = (columns ?? csvCells(raw)).map((c) => c.trim().replace(/^"|"$/g, '').toLowerCase())
   const name = cells.findIndex((c) => NAME_HEADERS.has(c))
   const id = cells.findIndex((c) => ID_HEADERS.has(c))
   const qty = cells.findIndex((c) => QTY_HEADERS.has(c))
@@ -273,7 +273,7 @@ function tableHeader(raw: string): Table | null {
 }
 
 function tableRow(raw: string, table: Table): LineResult {
-  const cells = (table.separator === 'columns' ? (splitColumns(raw) ?? [raw]) : raw.split(',')).map((c) => c.trim().replace(/^"|"$/g, ''))
+  const cells = (table.separator === 'columns' ? (splitColumns(raw) ?? [raw]) : csvCells(raw)).map((c) => c.trim().replace(/^"|"$/g, ''))
   const qtyCell = classifyCell(cells[table.qty] ?? '')
   const qty = toQuantity(qtyCell.kind === 'number' ? qtyCell.value : null)
   const id = table.id >= 0 ? Number(cells[table.id]) : Number.NaN
@@ -281,6 +281,26 @@ function tableRow(raw: string, table: Table): LineResult {
   if (Number.isInteger(id) && id > 0) return [{ ...reading(name || String(id), qty), typeId: id }]
   if (/^total:?$/i.test(name)) return 'skip'
   return name ? [reading(name, qty)] : 'skip'
+}
+
+/** Comma-separated cells, where a quoted cell may hold commas: a spreadsheet writes a formatted `1,000` as `"1,000"`. */
+function csvCells(line: string): string[] {
+  const cells: string[] = []
+  let cell = ''
+  let quoted = false
+  for (let k = 0; k < line.length; k++) {
+    const ch = line[k]
+    if (ch === '"' && quoted && line[k + 1] === '"') {
+      cell += '"'
+      k++
+    } else if (ch === '"') quoted = !quoted
+    else if (ch === ',' && !quoted) {
+      cells.push(cell)
+      cell = ''
+    } else cell += ch
+  }
+  cells.push(cell)
+  return cells
 }
 
 type Kind = 'survey' | 'bare' | 'other'
