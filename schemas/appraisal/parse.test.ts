@@ -535,6 +535,15 @@ describe('forms found by a review against evepraisal and real pastes', () => {
     ])
   })
 
+  it('keeps cargo whose type name holds a comma whole in an EFT export (a loaded charge has no xN count)', () => {
+    expect(pairs('[Badger, Haul]\nCargo Scanner I\n\n\nExotic Dancers, Male x50\nExotic Dancers, Female x1')).toEqual([
+      ['Badger', 1],
+      ['Cargo Scanner I', 1],
+      ['Exotic Dancers, Male', 50],
+      ['Exotic Dancers, Female', 1],
+    ])
+  })
+
   it("reads a structure's killmail, which starts with Corp: rather than Victim:", () => {
     const pos = '2012.08.19 03:28\n\nCorp: Some Corp\nAlliance: None\nFaction: NONE\nDestroyed: Amarr Control Tower\nSystem: Jita\nSecurity: 0.9\nDamage Taken: 56128492\n\nInvolved parties:\n\nName: Pilot (laid the final blow)\nShip: Nyx\n\nDestroyed items:\n\nLarge Shield Hardener I, Qty: 2\nStrontium Clathrates, Qty: 12,500 (Strontium Bay)'
     expect(pairs(pos)).toEqual([

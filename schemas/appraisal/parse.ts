@@ -253,8 +253,9 @@ function eftModuleAndCharge(line: string): LineResult | null {
   if (comma < 0 || splitColumns(line) || KILLMAIL_QTY.test(line)) return null
   const module = line.slice(0, comma)
   const charge = line.slice(comma + 1).trim()
-  // `Tritanium 1,000`: a comma between digit groups is part of a number (no charge name starts with a digit).
-  if (!charge || parseAmount(charge) !== null || /^\d/.test(charge)) return null
+  // `Tritanium 1,000`: a comma between digit groups is part of a number (no charge name starts with a digit). A
+  // loaded charge has no `xN` count: `Exotic Dancers, Male x50` is cargo whose type name holds a comma.
+  if (!charge || parseAmount(charge) !== null || /^\d/.test(charge) || NAME_X_QTY.test(charge)) return null
   return [reading(module, 1), reading(charge, 1)]
 }
 
