@@ -637,4 +637,11 @@ describe('a killmail with no items', () => {
       ['Hobgoblin II', 5],
     ])
   })
+
+  it('keeps reading a killmail whose field is left empty', () => {
+    expect(pairs('2023.05.12 19:48:00\n\nVictim: Someone\nAlliance:\nDestroyed: Rifter\n\nInvolved parties:\n\nName: Attacker (laid the final blow)\nAlliance:\nShip: Loki\n\nDestroyed items:\n\nWarrior II, Qty: 2')).toEqual([
+      ['Rifter', 1],
+      ['Warrior II', 2],
+    ])
+  })
 })

@@ -57,8 +57,8 @@ const X = String.raw`[x×*]`
 const KILLMAIL_DATE = /^\d{4}[./-]\d{2}[./-]\d{2} \d{2}:\d{2}(?::\d{2})?$/
 /** The first line after a killmail's date: `Victim: …` for a ship, `Corp: …` for a structure or control tower. */
 const KILLMAIL_START = /^(?:Victim|Corp): /
-/** A line of a killmail's header or involved parties: `Victim: …`, `Damage Taken: …`, `Ship: …`. */
-const KILLMAIL_FIELD = /^\p{L}[\p{L} ]*: /u
+/** A line of a killmail's header or involved parties: `Victim: …`, `Damage Taken: …`, `Ship: …`, an empty `Alliance:`. */
+const KILLMAIL_FIELD = /^\p{L}[\p{L} ]*:(?: |$)/u
 const KILLMAIL_ITEM = /^(.+?)(?:, Qty: ([\d.,' ]+))?(?: \(([^()]+)\))?$/
 /** A killmail's item line pasted on its own, without the killmail around it. */
 const KILLMAIL_QTY = /^[^\t]+?, Qty: [\d.,' ]+(?: \([^()]+\))?$/
