@@ -457,6 +457,14 @@ describe('market and wallet listings', () => {
       ['Tritanium', 5],
     ])
   })
+
+  it('reads a CSV whose quoted cells hold commas (a formatted 1,000, a name with a comma)', () => {
+    expect(pairs('Item,Quantity,Price\nTritanium,"1,000",5.00\n"Pyerite",2500,"10,000.00"\n"Odd, Name",2,1')).toEqual([
+      ['Tritanium', 1000],
+      ['Pyerite', 2500],
+      ['Odd, Name', 2],
+    ])
+  })
 })
 
 describe('killmails', () => {
@@ -527,6 +535,15 @@ describe('forms found by a review against evepraisal and real pastes', () => {
     ])
   })
 
+  it('keeps cargo whose type name holds a comma whole in an EFT export (a loaded charge has no xN count)', () => {
+    expect(pairs('[Badger, Haul]\nCargo Scanner I\n\n\nExotic Dancers, Male x50\nExotic Dancers, Female x1')).toEqual([
+      ['Badger', 1],
+      ['Cargo Scanner I', 1],
+      ['Exotic Dancers, Male', 50],
+      ['Exotic Dancers, Female', 1],
+    ])
+  })
+
   it("reads a structure's killmail, which starts with Corp: rather than Victim:", () => {
     const pos = '2012.08.19 03:28\n\nCorp: Some Corp\nAlliance: None\nFaction: NONE\nDestroyed: Amarr Control Tower\nSystem: Jita\nSecurity: 0.9\nDamage Taken: 56128492\n\nInvolved parties:\n\nName: Pilot (laid the final blow)\nShip: Nyx\n\nDestroyed items:\n\nLarge Shield Hardener I, Qty: 2\nStrontium Clathrates, Qty: 12,500 (Strontium Bay)'
     expect(pairs(pos)).toEqual([
@@ -566,5 +583,65 @@ describe('forms found by a review against evepraisal and real pastes', () => {
     const item = only('Standup M-Set Blueprint Copy Accelerator I\t1\tStructure Engineering Rig M - Blueprint Copy Accelerator\tStructure Module\tFitted')
     expect(item).toMatchObject({ name: 'Standup M-Set Blueprint Copy Accelerator I', qty: 1 })
     expect(item.blueprintCopy).toBeUndefined()
+  })
+})
+
+describe('mixed pastes: a second format after the first', () => {
+  it('reads an inventory or list pasted after a fit, where a comma groups thousands', () => {
+    const fit = '[Rifter, Tackle]\n200mm AutoCannon I, EMP S\nWarrior II x3'
+    expect(pairs(`${fit}\n\nTritanium\t1,000\tMineral\t\t\t10 m3\t5,000.00 ISK\nPyerite  2,500  Mineral\nMexallon 1,500\nHobgoblin II, Qty: 5 (Drone Bay)`)).toEqual([
+      ['Rifter', 1],
+      ['200mm AutoCannon I', 1],
+      ['EMP S', 1],
+      ['Warrior II', 3],
+      ['Tritanium', 1000],
+      ['Pyerite', 2500],
+      ['Mexallon', 1500],
+      ['Hobgoblin II', 5],
+    ])
+  })
+
+  it('offers the ordinary reading of a list pasted after a killmail', () => {
+    const killmail = '2023.05.12 19:48:00\n\nVictim: Someone\nDestroyed: Vexor\n\nInvolved parties:\n\nName: Attacker (laid the final blow)\nShip: Loki\n\nDestroyed items:\n\nCap Booster 800\nHammerhead II, Qty: 3 (Drone Bay)'
+    const { items } = parseAppraisalText(`${killmail}\n\nTritanium 100\n5 x Hobgoblin II`)
+    expect(items.map((i) => [i.name, i.qty])).toEqual([
+      ['Vexor', 1],
+      ['Cap Booster 800', 1],
+      ['Hammerhead II', 3],
+      ['Tritanium 100', 1],
+      ['5 x Hobgoblin II', 1],
+    ])
+    expect(items[3].alternatives).toContainEqual({ name: 'Tritanium', qty: 100 })
+    expect(items[4].alternatives).toContainEqual({ name: 'Hobgoblin II', qty: 5 })
+  })
+
+  it('drops only the survey scan group rows, not the bare names of a fit pasted beside the scan', () => {
+    const survey = 'Pyroxeres\nPyroxeres\t32,680\t9,804 m3\t25 km\nScordite\nVeldspar\nVeldspar\t26,644\t6,115 m'
+    expect(pairs(`${survey}\n\n[Rifter, Tackle]\n1MN Afterburner II\nDamage Control II\n\nPlex`)).toEqual([
+      ['Pyroxeres', 32680],
+      ['Veldspar', 26644],
+      ['Rifter', 1],
+      ['1MN Afterburner II', 1],
+      ['Damage Control II', 1],
+      ['Plex', 1],
+    ])
+  })
+})
+
+describe('a killmail with no items', () => {
+  it('ends at its attackers, so a list pasted after it is read', () => {
+    const shuttle = '2023.05.12 19:48:00\n\nVictim: Someone\nCorp: Some Corp\nAlliance: None\nFaction: None\nDestroyed: Minmatar Shuttle\nSystem: J123456\nSecurity: -1.0\nDamage Taken: 512\n\nInvolved parties:\n\nName: Attacker (laid the final blow)\nSecurity: 0.0\nCorp: X\nAlliance: None\nFaction: None\nShip: Loki\nWeapon: 1400mm Howitzer Artillery II\nDamage Done: 512'
+    expect(pairs(`${shuttle}\n\nTritanium 100\nHobgoblin II x5`)).toEqual([
+      ['Minmatar Shuttle', 1],
+      ['Tritanium', 100],
+      ['Hobgoblin II', 5],
+    ])
+  })
+
+  it('keeps reading a killmail whose field is left empty', () => {
+    expect(pairs('2023.05.12 19:48:00\n\nVictim: Someone\nAlliance:\nDestroyed: Rifter\n\nInvolved parties:\n\nName: Attacker (laid the final blow)\nAlliance:\nShip: Loki\n\nDestroyed items:\n\nWarrior II, Qty: 2')).toEqual([
+      ['Rifter', 1],
+      ['Warrior II', 2],
+    ])
   })
 })

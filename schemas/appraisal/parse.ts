@@ -57,6 +57,8 @@ const X = String.raw`[x×*]`
 const KILLMAIL_DATE = /^\d{4}[./-]\d{2}[./-]\d{2} \d{2}:\d{2}(?::\d{2})?$/
 /** The first line after a killmail's date: `Victim: …` for a ship, `Corp: …` for a structure or control tower. */
 const KILLMAIL_START = /^(?:Victim|Corp): /
+/** A line of a killmail's header or involved parties: `Victim: …`, `Damage Taken: …`, `Ship: …`, an empty `Alliance:`. */
+const KILLMAIL_FIELD = /^\p{L}[\p{L} ]*:(?: |$)/u
 const KILLMAIL_ITEM = /^(.+?)(?:, Qty: ([\d.,' ]+))?(?: \(([^()]+)\))?$/
 /** A killmail's item line pasted on its own, without the killmail around it. */
 const KILLMAIL_QTY = /^[^\t]+?, Qty: [\d.,' ]+(?: \([^()]+\))?$/
@@ -106,8 +108,8 @@ export function parseAppraisalText(text: string): ParseResult {
   let skippedLines = 0
   let mode: Mode = { kind: 'lines' }
   let fittingExport = false
-  let surveyRows = 0
-  const bareNames: number[] = []
+  /** The kind of each line that gave one item outside any block (survey row, bare name or other). */
+  const lineKinds: Kind[] = []
 
   const emit = (lineNo: number, result: LineResult) => {
     if (result === 'skip') skippedLines++
@@ -127,8 +129,11 @@ export function parseAppraisalText(text: string): ParseResult {
       skippedLines++
       continue
     }
-    // A killmail's lines never hold a tab or a fitting header: such a line is a second paste after the killmail.
-    if (mode.kind === 'killmail' && (raw.includes('\t') || EFT_HEADER.test(line))) mode = { kind: 'lines' }
+    // A killmail's lines never hold a tab or a fitting header, and its header and involved parties are all
+    // `Key: value`: any other line is a second paste after the killmail (one with no items ends at its attackers).
+    if (mode.kind === 'killmail' && (raw.includes('\t') || EFT_HEADER.test(line) || (mode.section !== 'items' && !KILLMAIL_FIELD.test(line) && !killmailSection(line)))) {
+      mode = { kind: 'lines' }
+    }
     if (mode.kind === 'killmail') {
       const section = killmailSection(line)
       if (section) {
@@ -136,7 +141,7 @@ export function parseAppraisalText(text: string): ParseResult {
         skippedLines++
         continue
       }
-      if (mode.section === 'items') emit(i, [killmailItem(line)])
+      if (mode.section === 'items') emit(i, [killmailItemOrLine(line)])
       else if (mode.section === 'header' && line.startsWith('Destroyed: ')) emit(i, [reading(line.slice('Destroyed: '.length), 1)])
       else skippedLines++
       continue
@@ -179,21 +184,26 @@ export function parseAppraisalText(text: string): ParseResult {
     const pieces = parts.length > 1 && parts.every((p) => NAME_X_QTY.test(p.replace(CONTRACT_KIND, ''))) ? parts : [raw]
     for (const piece of pieces) {
       const result = parseLine(piece)
-      if (result !== 'skip' && result.length === 1) {
-        if (result[0].kind === 'survey') surveyRows++
-        if (result[0].kind === 'bare') bareNames.push(items.length)
-      }
+      if (result !== 'skip') lineKinds[i] = pieces.length === 1 && result.length === 1 ? result[0].kind : 'other'
       emit(i, result === 'skip' ? 'skip' : result.map(({ kind: _kind, ...item }) => item))
     }
   }
 
-  // A survey scan copies each ore's group row as a bare name: its quantity is the rows below it, not 1.
-  if (surveyRows && bareNames.length) {
-    const drop = new Set(bareNames)
-    const kept = items.filter((_, idx) => !drop.has(idx))
+  // A survey scan copies each ore's group row as a bare name: its quantity is the rows below it, not 1. Only bare
+  // names among survey rows are group rows (a collapsed group sits between two others); a fit or a list of names
+  // pasted beside the scan keeps its items.
+  const groupRows = new Set(items.filter((item) => lineKinds[item.line] === 'bare' && (besideSurvey(lineKinds, item.line, -1) || besideSurvey(lineKinds, item.line, 1))).map((item) => item.line))
+  if (groupRows.size) {
+    const kept = items.filter((item) => !groupRows.has(item.line))
     return { items: kept, skippedLines: skippedLines + (items.length - kept.length) }
   }
   return { items, skippedLines }
+}
+
+/** Whether the lines next to `line` (in direction `step`, over further bare names) reach a survey row. */
+function besideSurvey(lineKinds: Kind[], line: number, step: 1 | -1): boolean {
+  for (let j = line + step; lineKinds[j] === 'bare' || lineKinds[j] === 'survey'; j += step) if (lineKinds[j] === 'survey') return true
+  return false
 }
 
 function nextNonEmpty(lines: string[], from: number): string | undefined {
@@ -220,15 +230,32 @@ function killmailItem(line: string): Omit<ParsedItem, 'line'> {
 }
 
 /**
+ * An item line of a killmail's item sections; when the line names no type as a whole, also its ordinary reading, for
+ * a list pasted after the killmail (`Tritanium 100`, `5 x Hobgoblin II`), which no killmail line can end.
+ */
+function killmailItemOrLine(line: string): Omit<ParsedItem, 'line'> {
+  const item = killmailItem(line)
+  if (KILLMAIL_QTY.test(line)) return item
+  const plain = parseLine(line)
+  if (plain === 'skip' || plain.length !== 1) return item
+  const { kind: _kind, alternatives = [], ...main } = plain[0]
+  const others = [main, ...alternatives].filter((r) => r.name !== item.name || r.qty !== item.qty)
+  return others.length ? { ...item, alternatives: [...(item.alternatives ?? []), ...others] } : item
+}
+
+/**
  * `Heavy Missile Launcher II, Scourge Heavy Missile` (a loaded charge counts one) and `Module /OFFLINE`; some exports
  * leave out the space after the comma.
  */
 function eftModuleAndCharge(line: string): LineResult | null {
   const comma = line.indexOf(',')
-  if (comma < 0) return null
+  // A fit's lines hold no columns and no killmail quantity: such a line is another paste after the fit.
+  if (comma < 0 || splitColumns(line) || KILLMAIL_QTY.test(line)) return null
   const module = line.slice(0, comma)
   const charge = line.slice(comma + 1).trim()
-  if (!charge || parseAmount(charge) !== null) return null
+  // `Tritanium 1,000`: a comma between digit groups is part of a number (no charge name starts with a digit). A
+  // loaded charge has no `xN` count: `Exotic Dancers, Male x50` is cargo whose type name holds a comma.
+  if (!charge || parseAmount(charge) !== null || /^\d/.test(charge) || NAME_X_QTY.test(charge)) return null
   return [reading(module, 1), reading(charge, 1)]
 }
 
@@ -236,9 +263,9 @@ function tableHeader(raw: string): Table | null {
   // Most lines are items: a header must name a quantity column, so skip the cell work when no such word is there.
   if (!QTY_HEADER_WORD.test(raw)) return null
   const columns = splitColumns(raw)
-  const separator = columns ? 'columns' : raw.split(',').length >= 3 ? 'comma' : null
+  const separator = columns ? 'columns' : csvCells(raw).length >= 3 ? 'comma' : null
   if (!separator) return null
-  const cells = (columns ?? raw.split(',')).map((c) => c.trim().replace(/^"|"$/g, '').toLowerCase())
+  const cells = (columns ?? csvCells(raw)).map((c) => c.trim().replace(/^"|"$/g, '').toLowerCase())
   const name = cells.findIndex((c) => NAME_HEADERS.has(c))
   const id = cells.findIndex((c) => ID_HEADERS.has(c))
   const qty = cells.findIndex((c) => QTY_HEADERS.has(c))
@@ -247,7 +274,7 @@ function tableHeader(raw: string): Table | null {
 }
 
 function tableRow(raw: string, table: Table): LineResult {
-  const cells = (table.separator === 'columns' ? (splitColumns(raw) ?? [raw]) : raw.split(',')).map((c) => c.trim().replace(/^"|"$/g, ''))
+  const cells = (table.separator === 'columns' ? (splitColumns(raw) ?? [raw]) : csvCells(raw)).map((c) => c.trim().replace(/^"|"$/g, ''))
   const qtyCell = classifyCell(cells[table.qty] ?? '')
   const qty = toQuantity(qtyCell.kind === 'number' ? qtyCell.value : null)
   const id = table.id >= 0 ? Number(cells[table.id]) : Number.NaN
@@ -255,6 +282,26 @@ function tableRow(raw: string, table: Table): LineResult {
   if (Number.isInteger(id) && id > 0) return [{ ...reading(name || String(id), qty), typeId: id }]
   if (/^total:?$/i.test(name)) return 'skip'
   return name ? [reading(name, qty)] : 'skip'
+}
+
+/** Comma-separated cells, where a quoted cell may hold commas: a spreadsheet writes a formatted `1,000` as `"1,000"`. */
+function csvCells(line: string): string[] {
+  const cells: string[] = []
+  let cell = ''
+  let quoted = false
+  for (let k = 0; k < line.length; k++) {
+    const ch = line[k]
+    if (ch === '"' && quoted && line[k + 1] === '"') {
+      cell += '"'
+      k++
+    } else if (ch === '"') quoted = !quoted
+    else if (ch === ',' && !quoted) {
+      cells.push(cell)
+      cell = ''
+    } else cell += ch
+  }
+  cells.push(cell)
+  return cells
 }
 
 type Kind = 'survey' | 'bare' | 'other'
