@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react'
+import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { TableWrap } from './TableWrap'
 
 export type SortDirection = 'asc' | 'desc'
@@ -96,6 +96,13 @@ export function SortHeader<Row>({ columns, sort, onSort }: { columns: Column<Row
 }
 
 /** A table whose headers sort it. Sorting is stable; missing values always sort last. */
+/** A focusable row acts like a button: Enter or Space opens it, and Space does not also scroll the page. */
+function openOnKey(e: KeyboardEvent<HTMLTableRowElement>, open: () => void) {
+  if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return
+  e.preventDefault()
+  open()
+}
+
 export function SortableTable<Row>({ rows, columns, rowKey, label, initialSort, sort: controlled, onSortChange, presorted, rowClassName, onRowClick, empty, caption, className, footer }: Props<Row>) {
   const [own, setOwn] = useState<SortState>(initialSort ?? { key: columns[0]?.key ?? '', direction: 'asc' })
   const sort = controlled ?? own
@@ -121,7 +128,7 @@ export function SortableTable<Row>({ rows, columns, rowKey, label, initialSort, 
             </tr>
           ) : (
             sorted.map((row, i) => (
-              <tr key={rowKey(row, i)} className={rowClassName?.(row)} onClick={onRowClick ? () => onRowClick(row) : undefined} tabIndex={onRowClick ? 0 : undefined} onKeyDown={onRowClick ? (e) => e.key === 'Enter' && onRowClick(row) : undefined}>
+              <tr key={rowKey(row, i)} className={rowClassName?.(row)} onClick={onRowClick ? () => onRowClick(row) : undefined} tabIndex={onRowClick ? 0 : undefined} onKeyDown={onRowClick ? (e) => openOnKey(e, () => onRowClick(row)) : undefined}>
                 {columns.map((c) => (
                   <td key={c.key} className={`align-${c.align ?? 'left'}`}>
                     {c.render ? c.render(row) : String(c.value?.(row) ?? '')}

@@ -37,11 +37,11 @@ export function DataSources({ ages, station, prices }: { ages: DataAges | null; 
   )
 }
 
-/** A small warning mark with the reason on hover, for rows that count a missing price as 0. */
+/** A small warning mark with the reason on hover, for rows that count a missing price as 0. Screen readers read the reason with it. */
 export function MissingMark({ title, testId = 'missing-price' }: { title: string; testId?: string }) {
   return (
     <span className="badge badge-warn missing-mark" title={title} data-testid={testId}>
-      ⚠ no price
+      ⚠ no price<span className="visually-hidden">: {title}</span>
     </span>
   )
 }

@@ -115,6 +115,8 @@ describe('/reaction-calc', () => {
     await settled(page, 8, 7)
     const row = rows(page).filter({ hasText: 'Methanofullerene' })
     expect(await row.getByTestId('missing-price').getAttribute('title')).toBe('No output price for Methanofullerene')
+    // the reason is read out with the mark, not only shown on mouse hover
+    expect(await row.getByTestId('missing-price').evaluate((el) => el.textContent)).toBe('⚠ no price: No output price for Methanofullerene')
     expect(await page.getByTestId('missing-notice').textContent()).toMatch(/^⚠ 1 formula has a price missing at Jita 4-4 .*The values that need it read n\/a\.$/)
     // Input cost and taxes are known; output value, profit and % profit are not.
     const cells = await row.locator('td').allTextContents()
@@ -130,7 +132,7 @@ describe('/reaction-calc', () => {
     await row.click()
     const dialog = page.getByRole('dialog')
     const outputs = dialog.getByRole('region', { name: 'OUTPUTS' })
-    expect(await outputs.locator('tbody td').nth(2).textContent()).toBe('0.00 ISK ⚠ no price')
+    expect(await outputs.locator('tbody td').nth(2).textContent()).toBe('0.00 ISK ⚠ no price: No buy price for Methanofullerene at this hub')
     expect(await outputs.locator('.total-row td').textContent()).toBe('n/a')
     const report = dialog.getByRole('region', { name: 'PROFIT REPORT' })
     expect(await report.locator('tbody td:nth-child(2)').allTextContents()).toEqual([expect.stringMatching(/^-[\d,]+\.\d\d ISK$/), expect.stringMatching(/^-[\d,]+\.\d\d ISK$/), 'n/a'])
@@ -198,7 +200,7 @@ describe('/reaction-calc', () => {
     const sortByName = page.getByRole('button', { name: /Product/ })
     await sortByName.click()
     const before = (await cellTexts(page, 3)).map(iskValue)
-    const names = (await cellTexts(page, 1)).map((t) => t.replace(/ ⚠ no price$/, ''))
+    const names = (await cellTexts(page, 1)).map((t) => t.replace(/ ⚠ no price: .*$/, ''))
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)))
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/reaction-calc') && r.postDataJSON().systemCostIndex === 0.05)
     await page.getByLabel('System cost index').fill('0.05')
