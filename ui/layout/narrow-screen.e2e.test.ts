@@ -5,6 +5,7 @@ import { KillboardSummary } from '../../schemas/killboard.js'
 
 const baseUrl = inject('appUrl')
 const PHONE = { width: 390, height: 844 }
+const SMALL_TABLET = { width: 768, height: 1024 }
 let browser: Browser
 
 beforeAll(async () => {
@@ -28,13 +29,90 @@ async function overflow(target: Page | Locator) {
   return 'goto' in target ? target.evaluate(measure, null) : target.evaluate(measure)
 }
 
-async function phonePage(path: string) {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: PHONE })
+async function phonePage(path: string, viewport = PHONE) {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport })
   const page = await context.newPage()
   await page.goto(path)
   await page.locator('main h1').first().waitFor()
   return { page, context }
 }
+
+/** Each page a person uses, brought to the state they read it in (results shown, a dialog open). */
+const PAGES_WITH_RESULTS: Array<[string, string, (page: Page) => Promise<void>]> = [
+  ['blue loot payout', '/bloot', async (page) => {
+    await page.getByLabel('Core Garrison').fill('2')
+    for (const name of ['Alice Of The Rather Long Pilot Name', 'Bob']) {
+      await page.getByLabel('Player name').fill(name)
+      await page.getByLabel('Player name').press('Enter')
+    }
+    await page.getByLabel('Bob tackle').check()
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await page.getByTestId('payout').waitFor()
+  }],
+  ['participation payout', '/participation', async (page) => {
+    await page.getByLabel('Player name').fill('Ann Of The Rather Long Pilot Name')
+    await page.getByRole('button', { name: 'Add Player' }).click()
+    await page.getByLabel('Core Garrison number ran').fill('2')
+    await page.getByLabel('Ann Of The Rather Long Pilot Name Core Garrison').fill('2')
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await page.getByTestId('payout').waitFor()
+  }],
+  ['PI tiers, one expanded', '/pi-calc', async (page) => {
+    await page.getByTestId('pi-source').waitFor()
+    await expect.poll(() => page.getByTestId('pi-loading').count()).toBe(0)
+    await page.getByRole('button', { name: /^P2 ·/ }).click()
+    await page.locator('section.pi-tier table').filter({ visible: true }).first().waitFor()
+  }],
+  ['reaction table', '/reaction-calc', (page) => page.locator('tbody tr.row-good, tbody tr.row-bad').first().waitFor()],
+  ['appraisal result', '/appraisals', async (page) => {
+    await page.getByRole('textbox', { name: /Items/ }).fill('Tritanium\t12,000\nPyerite x 3000\n[Rifter, Tackle]\n200mm AutoCannon I, EMP S\nHobgoblin I x5\nDefinitely Not An Item 4')
+    await page.getByRole('button', { name: 'Appraise', exact: true }).click()
+    await page.getByRole('heading', { name: 'Preview' }).waitFor()
+  }],
+  ['saved appraisal', '/appraisals', async (page) => {
+    await page.getByRole('textbox', { name: /Items/ }).fill('Tritanium 12000\nHobgoblin I x5')
+    await page.getByRole('button', { name: 'Save & Share' }).click()
+    await page.getByRole('heading', { name: 'Saved appraisal' }).waitFor()
+    await page.locator('.appraisal-preview tbody tr').first().waitFor()
+  }],
+  ['build cost of a chosen blueprint', '/industry?blueprint=691', (page) => page.locator('.materials-table tbody tr').first().waitFor()],
+  ['fitting tool', '/pyfa', async () => {}],
+  ['contact form', '/contact', async () => {}],
+  ['killfeed sign-in', '/killfeed', (page) => page.getByLabel('Password').waitFor()],
+  ['live killfeed', '/killfeed/live', async () => {}],
+  ['kill tracker', '/demo-pilot', (page) => page.locator('.kt-row').first().waitFor()],
+  ['changelog', '/changelog', async () => {}],
+  ['roadmap', '/roadmap', async () => {}],
+  ['acknowledgements', '/acknowledgements', async () => {}],
+  ['404 page', '/no/such/page', async () => {}],
+  ['gas results for a fleet', '/gas-calc?ship=Venture', async (page) => {
+    await page.getByLabel('Ship Count').fill('3')
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await page.getByTestId('gas-results').waitFor()
+  }],
+  ['ore results', '/ore', async (page) => {
+    await expect.poll(() => page.getByLabel('Ship', { exact: true }).locator('option').count()).toBeGreaterThan(5)
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await page.getByTestId('ore-results').waitFor()
+  }],
+  ['compressed plan, ISK strategy', '/compressed?t=Tritanium:1000000,Pyerite:200000,Isogen:5000', (page) => page.getByTestId('ore-summary').first().waitFor()],
+  ['wormhole system dialog', '/wormholes/J123450', (page) => page.getByRole('dialog').getByRole('region', { name: 'Celestials' }).waitFor()],
+]
+
+describe.each([
+  ['phone', PHONE],
+  ['small tablet', SMALL_TABLET],
+])('on a %s (%o)', (_, viewport) => {
+  it.each(PAGES_WITH_RESULTS)('the %s (%s) never scrolls the page sideways', async (_, path, prepare) => {
+    const { page, context } = await phonePage(path, viewport)
+    await prepare(page)
+    await page.waitForTimeout(300)
+    expect(await overflow(page)).toEqual({ by: 0, culprits: [] })
+    const dialog = page.getByRole('dialog')
+    if (await dialog.count()) expect(await overflow(dialog)).toEqual({ by: 0, culprits: [] })
+    await context.close()
+  })
+})
 
 describe('on a phone-width screen (390 px)', () => {
   it.each([
@@ -106,6 +184,26 @@ describe('on a phone-width screen (390 px)', () => {
     await page.locator('tbody tr.row-good, tbody tr.row-bad').first().click()
     await page.getByRole('dialog').locator('table').first().waitFor()
     expect(await overflow(page.getByRole('dialog'))).toEqual({ by: 0, culprits: [] })
+    await context.close()
+  })
+
+  it("shows a kill tracker's ship names whole, where an ellipsis would hide which hull died", async () => {
+    const { page, context } = await phonePage('/demo-pilot')
+    await page.locator('.kt-row').first().waitFor()
+    const cut = await page.locator('.kt-ship-name').evaluateAll((names) => names.filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent))
+    expect(cut).toEqual([])
+    await context.close()
+  })
+
+  it("keeps the wormhole dialog's 'Copy J-code' on one line", async () => {
+    const { page, context } = await phonePage('/wormholes/J123450')
+    const copy = page.getByRole('dialog').getByRole('button', { name: 'Copy J-code' })
+    const lines = await copy.evaluate((button) => {
+      const range = document.createRange()
+      range.selectNodeContents(button)
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+    })
+    expect(lines).toBe(1)
     await context.close()
   })
 })
