@@ -17,6 +17,11 @@ export function idList(max: number, name = 'ids') {
     .min(1, `${name}: give at least one id`)
     .transform((s, ctx) => {
       const parts = s.split(',').map((x) => x.trim()).filter(Boolean)
+      if (parts.length === 0) {
+        // ',' or ', ,' passes the length check but names nothing: the same answer as an empty list
+        ctx.addIssue({ code: 'custom', message: `${name}: give at least one id` })
+        return z.NEVER
+      }
       const ids: number[] = []
       for (const p of parts) {
         if (!/^\d{1,10}$/.test(p)) {
