@@ -34,7 +34,7 @@ export class PriceStore {
     )
     for (const row of current) {
       const snapshotId = Number(row.snapshot_id)
-      if (this.snapshots.get(row.region_id)?.snapshotId === snapshotId) continue
+      if ((this.snapshots.get(row.region_id)?.snapshotId ?? -1) >= snapshotId) continue
       await this.loadRegion(row.region_id, snapshotId, new Date(snapshotDataTime(row.esi_last_modified, new Date(Number(row.started_ms)).toISOString())))
     }
   }
@@ -59,6 +59,8 @@ export class PriceStore {
         { r: regionId, s: snapshotId },
       ),
     ])
+    // The minute check and an announcement can load at once: a newer snapshot that finished first stays.
+    if ((this.snapshots.get(regionId)?.snapshotId ?? -1) > snapshotId) return
     const stationRows = rawStationRows.map((r): StationPriceRow => ({ ...r, sell_volume: Number(r.sell_volume), buy_volume: Number(r.buy_volume) }))
     for (const hub of HUBS.filter((h) => h.region_id === regionId)) {
       this.stations.set(hub.station_id, new Map(stationRows.filter((r) => r.station_id === hub.station_id).map((r) => [r.type_id, r])))
