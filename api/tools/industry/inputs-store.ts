@@ -38,21 +38,26 @@ export class IndustryInputsStore {
     )
     for (const row of latest) {
       const snapshotId = Number(row.latest)
-      if (this.held.get(row.dataset)?.snapshotId === snapshotId) continue
-      if (row.dataset === 'adjusted_prices') await this.loadPrices(snapshotId)
-      else await this.loadIndices(snapshotId)
+      if ((this.held.get(row.dataset)?.snapshotId ?? -1) >= snapshotId) continue
+      const loaded = row.dataset === 'adjusted_prices' ? await this.loadPrices(snapshotId) : await this.loadIndices(snapshotId)
+      // The minute check and an announcement can load at once: a newer snapshot that finished first stays.
+      if ((this.held.get(row.dataset)?.snapshotId ?? -1) > snapshotId) continue
+      loaded()
       this.held.set(row.dataset, { snapshotId, fetchedAt: row.fetched })
       this.log.info({ dataset: row.dataset, snapshotId }, 'industry inputs loaded')
     }
   }
 
+  /** Reads a snapshot; the function returned puts it in place. */
   private async loadPrices(snapshotId: number) {
     const rows = await queryRows<{ type_id: number; adjusted_price: number }>(
       this.ch,
       'SELECT type_id, adjusted_price FROM industry_adjusted_prices FINAL WHERE snapshot_id = {s:UInt64} AND adjusted_price IS NOT NULL',
       { s: snapshotId },
     )
-    this.adjusted = new Map(rows.map((r) => [r.type_id, r.adjusted_price]))
+    return () => {
+      this.adjusted = new Map(rows.map((r) => [r.type_id, r.adjusted_price]))
+    }
   }
 
   private async loadIndices(snapshotId: number) {
@@ -68,7 +73,9 @@ export class IndustryInputsStore {
       entry[r.activity as keyof CostIndices] = r.cost_index
       indices.set(r.solar_system_id, entry)
     }
-    this.indices = indices
+    return () => {
+      this.indices = indices
+    }
   }
 
   async start(stream: Stream): Promise<void> {
