@@ -14,6 +14,8 @@ interface Props {
   /** Clamp to [min, max] as the user types (default true). */
   clamp?: boolean
   title?: string
+  /** The name screen readers give the box when the visible label alone says too little (e.g. '%'). */
+  ariaLabel?: string
   name?: string
   disabled?: boolean
   className?: string
@@ -36,7 +38,7 @@ export function sanitizeNumber(raw: string, { min, max, integer, fallback = 0, c
  * A labelled number input. It keeps what the person is typing (so "1." or an empty box is allowed while typing)
  * and reports a sanitised number on every change.
  */
-export function NumberField({ label, value, onChange, min, max, step, integer, fallback, clamp, title, name, disabled, className, ...rest }: Props) {
+export function NumberField({ label, value, onChange, min, max, step, integer, fallback, clamp, title, ariaLabel, name, disabled, className, ...rest }: Props) {
   const id = useId()
   const [text, setText] = useState(String(value))
   useEffect(() => {
@@ -49,6 +51,7 @@ export function NumberField({ label, value, onChange, min, max, step, integer, f
       <input
         id={id}
         name={name}
+        aria-label={ariaLabel}
         type="number"
         inputMode={integer ? 'numeric' : 'decimal'}
         value={text}

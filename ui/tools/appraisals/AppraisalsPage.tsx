@@ -175,7 +175,7 @@ export default function AppraisalsPage() {
             </span>
             <div className="adjust-inputs">
               <input type="range" aria-labelledby="adjust-label" min={ADJUSTMENT.min} max={ADJUSTMENT.max} step={1} value={adjustment} onChange={(e) => setAdjustment(sanitizeAdjustment(e.target.value))} />
-              <NumberField label="%" value={adjustment} onChange={setAdjustment} min={ADJUSTMENT.min} max={ADJUSTMENT.max} fallback={ADJUSTMENT.default} name="adjustment" className="adjust-number" />
+              <NumberField label="%" ariaLabel="Adjust total (%)" value={adjustment} onChange={setAdjustment} min={ADJUSTMENT.min} max={ADJUSTMENT.max} fallback={ADJUSTMENT.default} name="adjustment" className="adjust-number" />
             </div>
           </div>
           <label className="checkbox-field">

@@ -99,14 +99,14 @@ describe('/appraisals', () => {
     await page.getByRole('combobox', { name: 'Price' }).selectOption('buy5')
     const buyTotal = number(await page.getByTestId('total-buy').textContent())
     await expect.poll(async () => number(await page.getByTestId('total-adjusted').textContent())).toBe(buyTotal)
-    await page.getByRole('spinbutton', { name: '%' }).fill('50')
+    await page.getByRole('spinbutton', { name: 'Adjust total (%)' }).fill('50')
     await expect.poll(async () => number(await page.getByTestId('total-adjusted').textContent())).toBeCloseTo(buyTotal / 2, 1)
     expect(await page.getByRole('slider').inputValue()).toBe('50')
-    await page.getByRole('spinbutton', { name: '%' }).fill('900')
+    await page.getByRole('spinbutton', { name: 'Adjust total (%)' }).fill('900')
     await expect.poll(async () => number(await page.getByTestId('total-adjusted').textContent())).toBeCloseTo(buyTotal * 2, 1)
-    await page.getByRole('spinbutton', { name: '%' }).fill('')
+    await page.getByRole('spinbutton', { name: 'Adjust total (%)' }).fill('')
     await expect.poll(async () => number(await page.getByTestId('total-adjusted').textContent())).toBe(buyTotal)
-    await page.getByRole('spinbutton', { name: '%' }).fill('90')
+    await page.getByRole('spinbutton', { name: 'Adjust total (%)' }).fill('90')
     expect(stationCalls.length).toBe(calls)
 
     const previewTotals = { buy: buyTotal, adjusted: number(await page.getByTestId('total-adjusted').textContent()) }
