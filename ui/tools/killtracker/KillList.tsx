@@ -38,7 +38,8 @@ export function KillList({ title, entries, total, empty, testId }: { title: stri
               <ShipIcon ship={e.ship} />
               <span className="kt-ship-name">{e.ship.name ?? 'Unknown'}</span>
               <span className="kt-value">{formatIskCompact(e.value)} ISK</span>
-              <a href={e.url} target="_blank" rel="noopener noreferrer">
+              {/* Named after its kill: a screen reader's list of links would otherwise read "zKill" hundreds of times. */}
+              <a href={e.url} target="_blank" rel="noopener noreferrer" aria-label={`zKill: ${e.ship.name ?? 'Unknown'}, ${formatIskCompact(e.value)} ISK, ${e.time.slice(0, 16).replace('T', ' ')} UTC`}>
                 zKill
               </a>
             </li>

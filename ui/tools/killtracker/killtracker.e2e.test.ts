@@ -155,6 +155,9 @@ describe('kill tracker page', () => {
     expect(await page.getByTestId('kt-losses').locator('.kt-ship-name').allTextContents()).toEqual(['Tengu', 'Capsule'])
     await expect.poll(() => page.getByTestId('kt-losses').locator('.kt-ship-fallback').count()).toBe(2)
     expect(await page.getByTestId('kt-losses').locator('.kt-value').allTextContents()).toEqual(['500.00m ISK', '1.00m ISK'])
+    // Each zKill link is named after its kill (visible text first), so a list of links tells them apart.
+    const lossLinks = await page.getByTestId('kt-losses').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('aria-label')))
+    expect(lossLinks).toEqual([expect.stringMatching(/^zKill: Tengu, 500\.00m ISK, \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/), expect.stringMatching(/^zKill: Capsule, 1\.00m ISK, /)])
 
     expect(await text(page, 'kt-footer')).toMatch(/^Cached for ~2 minutes\. Updated: \d{2}:\d{2}:\d{2} UTC$/)
     expect(errors).toEqual([])
