@@ -32,10 +32,13 @@ export function splitWebhookList(text: string): string[] {
  */
 export const TRACKED_PLAYER_PATH = /^[a-z0-9][a-z0-9_-]{0,38}[a-z0-9]$/
 
-/** `discord.com/api/webhooks/1234…5678/••••`: enough to tell webhooks apart, never the token. */
+/**
+ * `discord.com/api/webhooks/1234…5678/••••`: enough to tell webhooks apart, never the token. A `thread_id` is kept
+ * (`…/••••?thread_id=…`): one webhook posting to two threads of a forum is two webhooks of a route.
+ */
 export function maskWebhook(url: string): string {
-  const m = /^https:\/\/([^/]+)\/api(?:\/v\d+)?\/webhooks\/(\d+)\//.exec(url)
+  const m = /^https:\/\/([^/]+)\/api(?:\/v\d+)?\/webhooks\/(\d+)\/[^?#]*(?:\?(?:.*&)?thread_id=(\d+))?/.exec(url)
   if (!m) return 'webhook'
   const id = m[2].length > 8 ? `${m[2].slice(0, 4)}…${m[2].slice(-4)}` : m[2]
-  return `${m[1]}/api/webhooks/${id}/••••`
+  return `${m[1]}/api/webhooks/${id}/••••${m[3] ? `?thread_id=${m[3]}` : ''}`
 }

@@ -131,6 +131,29 @@ describe('matching and posting', () => {
     await disableAll()
   })
 
+  it('posts a kill once to a webhook that several matching routes share', async () => {
+    const shared = discordHook()
+    // made one after the other: the oldest route posts
+    const [alliance] = await routes(route({ item_type: 'alliance', entity_id: 99003581, mode: 'losses', display_name: 'Victim Alliance', webhook_url: shared }))
+    await sleep(5)
+    const [corporation, other] = await routes(
+      route({ item_type: 'corporation', entity_id: 98407493, mode: 'both', webhook_url: shared }),
+      route({ item_type: 'alliance', entity_id: 99009567, mode: 'kills', display_name: 'Hunters' }),
+    )
+    const kill = solo()
+    await publishKills(kill)
+    await expect.poll(() => discord.posts.length).toBe(2)
+    await sleep(300)
+    expect(discord.posts).toHaveLength(2)
+    expect(postsOf(alliance, kill)).toHaveLength(1)
+    expect(embedOf(postsOf(alliance, kill)[0])).toMatchObject({ author: { name: 'Victim Alliance · Loss' } })
+    expect(postsOf(other, kill)).toHaveLength(1)
+    // the corporation's route shares the alliance's channel: nothing more there, and nothing queued for later
+    expect(postsTo(corporation)).toHaveLength(1)
+    expect((await recentPosts(app.ctx.ch, 50)).filter((p) => p.killmail_id === kill.killmail_id).map((p) => p.route_id).sort()).toEqual([alliance.id, other.id].sort())
+    await disableAll()
+  })
+
   it('leaves out backfilled kills and kills older than a day', async () => {
     await routes(route({ item_type: 'alliance', entity_id: 99003581 }))
     await publishKills(solo({ source: 'backfill' }), solo({ time: new Date(Date.now() - 25 * 3_600_000) }))

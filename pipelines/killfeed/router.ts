@@ -54,8 +54,8 @@ export function matchKill(msg: KillmailMessage, routes: Route[], tracked: Tracke
 
 /**
  * The killfeed router: consumes `killmails` with a group of its own, matches each fresh live kill against the
- * enabled routes and the tracked entities, queues one Discord post per (route, kill, webhook) that has never been
- * queued before, and pushes kills of tracked entities to the site's live killfeed. Posting happens in the
+ * enabled routes and the tracked entities, queues one Discord post per (kill, webhook) that has never been
+ * queued before (by any route), and pushes kills of tracked entities to the site's live killfeed. Posting happens in the
  * Deliverer, apart from the stream, so a rate-limited channel never holds up the topic.
  */
 export class KillfeedRouter {
@@ -150,7 +150,16 @@ export class KillfeedRouter {
       }))
     })
     const known = await knownDeliveryKeys(this.ctx.ch, [...new Set(candidates.map((c) => c.killmail_id))])
-    const fresh = candidates.filter((c) => !known.has(deliveryKey(c)))
+    // One post per kill and webhook, whichever routes match: two routes to one channel (an alliance and one of its
+    // corporations, say) would otherwise show the kill there twice. The first route (oldest) posts it.
+    const killAndWebhook = (key: string) => key.slice(key.indexOf('|') + 1)
+    const taken = new Set([...known].map(killAndWebhook))
+    const fresh = candidates.filter((c) => {
+      const key = killAndWebhook(deliveryKey(c))
+      if (taken.has(key)) return false
+      taken.add(key)
+      return true
+    })
     if (!fresh.length) return
     await writeDeliveries(this.ctx.ch, fresh)
     this.deliverer.enqueue(fresh)

@@ -6,26 +6,40 @@ import { errorText, type AdminCall } from './useAdminCall'
 
 const PAGE = 20
 
+const uniqueById = (list: ContactMessage[]) => [...new Map(list.map((m) => [m.id, m])).values()]
+
 /** Messages sent through the contact form, newest first (read-only). */
 export function ContactMessages({ call }: { call: AdminCall }) {
   const [messages, setMessages] = useState<ContactMessage[]>([])
   const [total, setTotal] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
 
-  const load = useCallback(
-    async (offset: number) => {
-      setError(null)
-      try {
-        const page = await call<ContactMessageList>('GET', `/api/admin/contact-messages?limit=${PAGE}&offset=${offset}`)
-        setMessages((m) => (offset === 0 ? page.messages : [...m, ...page.messages]))
+  const read = useCallback((offset: number, limit = PAGE) => call<ContactMessageList>('GET', `/api/admin/contact-messages?limit=${limit}&offset=${offset}`), [call])
+  useEffect(() => {
+    read(0)
+      .then((page) => {
+        setMessages(page.messages)
         setTotal(page.total)
-      } catch (err) {
-        setError(errorText(err))
-      }
-    },
-    [call],
-  )
-  useEffect(() => void load(0), [load])
+      })
+      .catch((err) => setError(errorText(err)))
+  }, [read])
+
+  /**
+   * The next page of older messages. Messages that arrived since the list was read go on top and push every page
+   * down, so the page read now starts with some already shown, and the new ones are read and put on top too.
+   */
+  const older = async () => {
+    setError(null)
+    try {
+      const page = await read(messages.length)
+      const arrived = total === null ? 0 : page.total - total
+      const newer = arrived > 0 ? (await read(0, Math.min(arrived, 500))).messages : []
+      setMessages((shown) => uniqueById([...newer, ...shown, ...page.messages]))
+      setTotal(page.total)
+    } catch (err) {
+      setError(errorText(err))
+    }
+  }
 
   return (
     <>
@@ -41,7 +55,7 @@ export function ContactMessages({ call }: { call: AdminCall }) {
         ))}
       </ul>
       {total !== null && messages.length < total && (
-        <button type="button" className="button secondary" onClick={() => load(messages.length)}>
+        <button type="button" className="button secondary" onClick={older}>
           Show older ({total - messages.length} more)
         </button>
       )}

@@ -70,19 +70,28 @@ export default function LiveKillsPage() {
   const [now, setNow] = useState(() => Date.now())
 
   useEffect(() => {
+    let active = true
+    const loadList = () =>
+      apiGet<LiveKillList>('/api/live-kills')
+        .then((list) => {
+          if (!active) return
+          setKills((current) => merge(current, list.kills))
+          setTracking(list.tracking)
+          setError(null)
+        })
+        .catch((err) => active && setError(err instanceof ApiError ? err.message : 'Network error'))
     const unsubscribe = liveSocket.subscribe((message) => {
+      // Every (re)connection starts with 'hello': kills pushed while the socket was down never reach this page, so
+      // the list is read again (the merge drops the ones already shown), which also retries a failed first load.
+      if (message.type === 'hello') void loadList()
       if (message.type !== 'kill') return
       setKills((current) => merge(current, [message.kill]))
       setFresh((f) => new Set(f).add(message.kill.killmail_id))
     })
-    apiGet<LiveKillList>('/api/live-kills')
-      .then((list) => {
-        setKills((current) => merge(current, list.kills))
-        setTracking(list.tracking)
-      })
-      .catch((err) => setError(err instanceof ApiError ? err.message : 'Network error'))
+    void loadList()
     const timer = setInterval(() => setNow(Date.now()), 30_000)
     return () => {
+      active = false
       unsubscribe()
       clearInterval(timer)
     }

@@ -5,6 +5,7 @@ import type { FakeDiscordWebhook } from '../../../api/testing/discord-webhook-fa
 import { createTestAdmin, freshIp, TEST_ADMIN } from '../../../api/testing/admin-session.js'
 import type { TestApp } from '../../../api/testing/in-process-app.js'
 import { insertContactMessage } from '../../../api/tools/contact/store.js'
+import { queryRows } from '../../../pipelines/clickhouse/client.js'
 import { createRoute, deleteRoute, listRoutes, listTracked } from '../../../pipelines/killfeed/store.js'
 import { startKillfeedTestApp, type KillfeedTestApp } from '../../../pipelines/killfeed/testing/app.js'
 import { fixtureKill } from '../../../pipelines/killfeed/testing/kills.js'
@@ -295,6 +296,27 @@ describe('killfeed admin page', () => {
     await context.clearCookies()
     await page.getByRole('button', { name: 'Refresh' }).click()
     await page.getByRole('button', { name: 'Sign in' }).waitFor()
+    await close()
+  })
+
+  it('pages through contact messages without repeating or losing one that arrives meanwhile', async () => {
+    const dayAgo = Date.now() - 86_400_000
+    for (let i = 0; i < 20; i++) {
+      await insertContactMessage(app.ctx.ch, { name: `Older ${i}`, email: 'old@example.com', topic: 'General', message: `Older message ${i}` }, new Date(dayAgo - i * 60_000))
+    }
+    const { page, close } = await openAdmin()
+    await signIn(page)
+    const shown = page.getByTestId('contact-message')
+    await expect.poll(() => shown.count()).toBe(20)
+    const [{ n: total }] = await queryRows<{ n: string }>(app.ctx.ch, 'SELECT count() AS n FROM contact_messages')
+    // A message arrives while the admin reads: every older one moves down a place.
+    await insertContactMessage(app.ctx.ch, { name: 'Newcomer', email: 'new@example.com', topic: 'Bug report', message: 'Sent while you were reading.' })
+    await page.getByRole('button', { name: /^Show older/ }).click()
+    await expect.poll(() => shown.count()).toBe(Math.min(Number(total) + 1, 41))
+    const texts = await page.locator('.message-body').allTextContents()
+    expect(new Set(texts).size).toBe(texts.length)
+    expect(texts[0]).toBe('Sent while you were reading.')
+    expect(texts).toContain('Older message 19')
     await close()
   })
 })

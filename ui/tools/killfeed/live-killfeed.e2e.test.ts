@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import type { Browser, WebSocketRoute } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 import type { TestApp } from '../../../api/testing/in-process-app.js'
+import { recentLiveKills } from '../../../pipelines/killfeed/live-store.js'
 import { saveTracked } from '../../../pipelines/killfeed/store.js'
 import { startKillfeedTestApp, type KillfeedTestApp } from '../../../pipelines/killfeed/testing/app.js'
 import { fixtureKill } from '../../../pipelines/killfeed/testing/kills.js'
@@ -53,6 +54,37 @@ describe('public live killfeed (/killfeed/live)', () => {
     expect(await row.first().getByRole('link', { name: 'zKill' }).getAttribute('href')).toBe('https://zkillboard.com/kill/620002/')
     await page.reload()
     await expect.poll(() => page.getByTestId('live-kill').count()).toBe(2)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('catches up on kills pushed while its websocket was down, once it reconnects', async () => {
+    await saveTracked(app.ctx.ch, { item_type: 'alliance', entity_id: 99009567, display_name: 'Hunters', mode: 'kills' })
+    const { page, errors, context } = await openPage(browser, app.url)
+    // Every socket of the page goes through here: the first straight to the server; the reconnection is held until the
+    // missed kill is stored, so its push surely went nowhere.
+    const sockets: WebSocketRoute[] = []
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.routeWebSocket(/\/ws$/, async (ws) => {
+      sockets.push(ws)
+      if (sockets.length > 1) await held
+      ws.connectToServer()
+    })
+    await page.goto('/killfeed/live')
+    await page.locator('[data-testid="live-kill"], [data-testid="live-empty"]').first().waitFor()
+    const before = await page.getByTestId('live-kill').count()
+    await expect.poll(() => sockets.length).toBe(1)
+
+    await sockets[0].close()
+    const missed = fixtureKill('solo', { killmail_id: 620_010, time: new Date(Date.now() + 5000) })
+    await publish(app.ctx.stream, KillmailsTopic, [{ key: '620010', value: missed }])
+    await expect.poll(async () => (await recentLiveKills(app.ctx.ch, 10)).some((k) => k.killmail_id === 620_010), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => sockets.length, { timeout: 15_000 }).toBe(2)
+    release()
+
+    await expect.poll(() => page.getByTestId('live-kill').count(), { timeout: 15_000 }).toBe(before + 1)
+    expect(await page.getByTestId('live-kill').first().getByRole('link', { name: 'zKill' }).getAttribute('href')).toBe('https://zkillboard.com/kill/620010/')
     expect(errors).toEqual([])
     await context.close()
   })

@@ -19,10 +19,16 @@ function ShipIcon({ ship }: { ship: TrackerEntry['ship'] }) {
   return <img className="kt-ship-icon" src={sources[attempt]} width={32} height={32} alt="" loading="lazy" onError={() => setAttempt((a) => a + 1)} />
 }
 
-export function KillList({ title, entries, empty, testId }: { title: string; entries: TrackerEntry[]; empty: string; testId: string }) {
+/** `total`: how many there were in the window; the API lists only the newest few hundred, so the list says when it is cut. */
+export function KillList({ title, entries, total, empty, testId }: { title: string; entries: TrackerEntry[]; total: number; empty: string; testId: string }) {
   return (
     <section className="kt-list-section" data-testid={testId}>
       <h2>{title}</h2>
+      {total > entries.length && entries.length > 0 && (
+        <p className="muted small" data-testid={`${testId}-cut`}>
+          Showing the latest {entries.length} of {total}.
+        </p>
+      )}
       {entries.length === 0 ? (
         <p className="empty">{empty}</p>
       ) : (
@@ -32,7 +38,8 @@ export function KillList({ title, entries, empty, testId }: { title: string; ent
               <ShipIcon ship={e.ship} />
               <span className="kt-ship-name">{e.ship.name ?? 'Unknown'}</span>
               <span className="kt-value">{formatIskCompact(e.value)} ISK</span>
-              <a href={e.url} target="_blank" rel="noopener noreferrer">
+              {/* Named after its kill: a screen reader's list of links would otherwise read "zKill" hundreds of times. */}
+              <a href={e.url} target="_blank" rel="noopener noreferrer" aria-label={`zKill: ${e.ship.name ?? 'Unknown'}, ${formatIskCompact(e.value)} ISK, ${e.time.slice(0, 16).replace('T', ' ')} UTC`}>
                 zKill
               </a>
             </li>

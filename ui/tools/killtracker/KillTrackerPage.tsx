@@ -69,8 +69,8 @@ function Loaded({ data }: { data: KillTrackerResponse }) {
       </div>
       <div className="kt-body">
         <KillDonut kills={last7d.kills} losses={last7d.losses} />
-        <KillList title={`Kills (${TRACKER_WINDOW_DAYS}d)`} entries={data.lists.kills} empty={noData ? noDataYet : `No kills in the last ${TRACKER_WINDOW_DAYS} days.`} testId="kt-kills" />
-        <KillList title={`Losses (${TRACKER_WINDOW_DAYS}d)`} entries={data.lists.losses} empty={noData ? noDataYet : `No losses in the last ${TRACKER_WINDOW_DAYS} days.`} testId="kt-losses" />
+        <KillList title={`Kills (${TRACKER_WINDOW_DAYS}d)`} entries={data.lists.kills} total={last7d.kills} empty={noData ? noDataYet : `No kills in the last ${TRACKER_WINDOW_DAYS} days.`} testId="kt-kills" />
+        <KillList title={`Losses (${TRACKER_WINDOW_DAYS}d)`} entries={data.lists.losses} total={last7d.losses} empty={noData ? noDataYet : `No losses in the last ${TRACKER_WINDOW_DAYS} days.`} testId="kt-losses" />
       </div>
       <p className="kt-footer muted" data-testid="kt-footer">
         Cached for ~2 minutes. Updated: {utcTime(data.meta.fetchedAt)} UTC

@@ -7,13 +7,17 @@ import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 import { startTestApp, type TestApp } from '../../../api/testing/in-process-app.js'
 import { makeKillmail, type KillSpec } from '../../../ingest/fakes/zkillboard/killmails.js'
 import { startKillmailFakes, type KillmailFakes } from '../../../ingest/fakes/zkillboard/with-esi.js'
-import { daysAgo, seedTrackedPlayer, waitForStored } from '../../../pipelines/killmails/testing.js'
+import { daysAgo, killMessage, seedTrackedPlayer, waitForStored } from '../../../pipelines/killmails/testing.js'
+import { publish } from '../../../pipelines/stream/typed.js'
+import { TRACKER_LIST_LIMIT } from '../../../schemas/killmail-constants.js'
+import { KillmailsTopic } from '../../../schemas/killmails.js'
 
 const BOB_MAIN = 93_000_001
 const BOB_ALT = 93_000_002
 const ALICE = 93_000_010
 const CAROL = 93_000_020
 const DAVE = 93_000_030
+const ERIN = 93_000_040
 const ENEMY = 93_000_099
 
 /** A loopback image server: a 32 px PNG for the Rifter's render, 404 for everything else (so fallbacks show). */
@@ -151,6 +155,9 @@ describe('kill tracker page', () => {
     expect(await page.getByTestId('kt-losses').locator('.kt-ship-name').allTextContents()).toEqual(['Tengu', 'Capsule'])
     await expect.poll(() => page.getByTestId('kt-losses').locator('.kt-ship-fallback').count()).toBe(2)
     expect(await page.getByTestId('kt-losses').locator('.kt-value').allTextContents()).toEqual(['500.00m ISK', '1.00m ISK'])
+    // Each zKill link is named after its kill (visible text first), so a list of links tells them apart.
+    const lossLinks = await page.getByTestId('kt-losses').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('aria-label')))
+    expect(lossLinks).toEqual([expect.stringMatching(/^zKill: Tengu, 500\.00m ISK, \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/), expect.stringMatching(/^zKill: Capsule, 1\.00m ISK, /)])
 
     expect(await text(page, 'kt-footer')).toMatch(/^Cached for ~2 minutes\. Updated: \d{2}:\d{2}:\d{2} UTC$/)
     expect(errors).toEqual([])
@@ -177,6 +184,23 @@ describe('kill tracker page', () => {
     expect(await page.getByTestId('kt-net').getAttribute('class')).toContain('kt-tile-good')
     expect(await text(page, 'kt-kd')).toBe('K/D (7d)∞')
     expect(await text(page, 'kt-losses')).toBe('Losses (7d)No losses in the last 7 days.')
+    await close()
+  })
+
+  it('says when a list shows only the newest of more kills than the API lists', async () => {
+    await seedTrackedPlayer(app.ctx.ch, { path: 'erin', display_name: 'Erin', character_ids: [ERIN] })
+    // One more kill than the list holds, all older than the newest kill stored (the feed note's test relies on it).
+    const kills = Array.from({ length: TRACKER_LIST_LIMIT + 1 }, (_, i) =>
+      killMessage(spec(5_000 + i, 1 + i / 100, { characterId: ENEMY, shipTypeId: 587 }, [{ characterId: ERIN }]), 1_000_000),
+    )
+    await publish(app.ctx.stream, KillmailsTopic, kills.map((k) => ({ key: String(k.killmail_id), value: k })))
+    await waitForStored(app.ctx.ch, kills.map((k) => k.killmail_id), 60_000)
+    const { page, close } = await open('/erin')
+    await page.getByTestId('kt-headline').waitFor()
+    expect(await page.getByTestId('kt-kills').locator('li').count()).toBe(TRACKER_LIST_LIMIT)
+    expect(await text(page, 'kt-kills-cut')).toBe(`Showing the latest ${TRACKER_LIST_LIMIT} of ${TRACKER_LIST_LIMIT + 1}.`)
+    // A list that holds everything says nothing of the kind.
+    expect(await page.getByTestId('kt-losses-cut').count()).toBe(0)
     await close()
   })
 
