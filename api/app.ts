@@ -3,6 +3,7 @@ import { bodyParser } from '@koa/bodyparser'
 import compress from 'koa-compress'
 import type { AppContext } from './context.js'
 import { errorMiddleware } from './http/errors.js'
+import { clientIp } from './http/client-ip.js'
 import { buildOpenApiDocument, openApiRoutes } from './http/openapi.js'
 import { ApiRouter } from './http/router.js'
 import { securityHeaders } from './http/security.js'
@@ -41,6 +42,11 @@ export async function createApi(ctx: ApiContext, options: { uiRoot?: string } = 
   koa.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return
     ctx.log.error({ err }, 'koa error')
+  })
+  // Before anything reads kctx.ip: koa's own reading takes the left end of X-Forwarded-For, which the client writes.
+  koa.use((kctx, next) => {
+    kctx.request.ip = clientIp(kctx.req.socket.remoteAddress ?? '', kctx.get('X-Forwarded-For'))
+    return next()
   })
   koa.use(requestLog(ctx))
   koa.use(errorMiddleware(ctx.log))

@@ -103,6 +103,14 @@ describe('login attempts are rate-limited', () => {
     expect((await login(app.url, TEST_ADMIN, ip)).status).toBe(429)
     expect((await login(app.url, TEST_ADMIN)).status).toBe(200)
   })
+
+  it('per address: a client cannot dodge the count by writing its own X-Forwarded-For entries', async () => {
+    // What nginx forwards when the client sends `X-Forwarded-For: <anything>`: its own address appended on the right.
+    const ip = freshIp()
+    const spoofed = () => `${freshIp()}, ${ip}`
+    for (let i = 0; i < LOGIN_LIMITS.perIp.points; i++) expect((await login(app.url, { username: `spoof${i}`, password: 'Wrong-guess-1-xyz' }, spoofed())).status).toBe(401)
+    expect((await login(app.url, TEST_ADMIN, spoofed())).status).toBe(429)
+  })
 })
 
 describe('POST /auth/logout', () => {
