@@ -39,6 +39,14 @@ describe('api platform over real HTTP', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
   })
 
+  it('tells browsers to stay on https (HSTS) when the request came over https, and only then', async () => {
+    expect((await fetch(`${app.url}/api/health`)).headers.get('strict-transport-security')).toBeNull()
+    const secure = await fetch(`${app.url}/api/health`, { headers: { 'X-Forwarded-Proto': 'https' } })
+    expect(secure.headers.get('strict-transport-security')).toBe('max-age=15552000')
+    const page = await fetch(`${app.url}/killfeed`, { headers: { 'X-Forwarded-Proto': 'https' } })
+    expect(page.headers.get('strict-transport-security')).toBe('max-age=15552000')
+  })
+
   it('publishes an OpenAPI document generated from the contracts, and interactive docs', async () => {
     const doc = await (await fetch(`${app.url}/api/openapi.json`)).json()
     expect(doc.openapi).toBe('3.0.3')

@@ -3,6 +3,7 @@ import { bodyParser } from '@koa/bodyparser'
 import compress from 'koa-compress'
 import type { AppContext } from './context.js'
 import { errorMiddleware } from './http/errors.js'
+import { clientIp } from './http/client-ip.js'
 import { buildOpenApiDocument, openApiRoutes } from './http/openapi.js'
 import { ApiRouter } from './http/router.js'
 import { securityHeaders } from './http/security.js'
@@ -26,6 +27,9 @@ export interface ApiApp {
   openapi: () => unknown
 }
 
+/** The largest request body any call takes (saving an appraisal); deploy/nginx.conf must let it through. */
+export const LARGEST_BODY_MB = 8
+
 export async function createApi(ctx: ApiContext, options: { uiRoot?: string } = {}): Promise<ApiApp> {
   const koa = new Koa({ proxy: true })
   const router = new ApiRouter()
@@ -42,6 +46,11 @@ export async function createApi(ctx: ApiContext, options: { uiRoot?: string } = 
     if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return
     ctx.log.error({ err }, 'koa error')
   })
+  // Before anything reads kctx.ip: koa's own reading takes the left end of X-Forwarded-For, which the client writes.
+  koa.use((kctx, next) => {
+    kctx.request.ip = clientIp(kctx.req.socket.remoteAddress ?? '', kctx.get('X-Forwarded-For'))
+    return next()
+  })
   koa.use(requestLog(ctx))
   koa.use(errorMiddleware(ctx.log))
   koa.use(compress({ threshold: 1024 }))
@@ -49,7 +58,7 @@ export async function createApi(ctx: ApiContext, options: { uiRoot?: string } = 
   koa.use(staticUi(options.uiRoot))
   // Saving an appraisal sends the paste (up to 1 MB) and, as the spec's body has it, every row it became (up to
   // 20,000, about 150 bytes each): more than the 2 MB every other call is allowed.
-  const appraisalSaveBody = bodyParser({ jsonLimit: '8mb', enableTypes: ['json'] })
+  const appraisalSaveBody = bodyParser({ jsonLimit: `${LARGEST_BODY_MB}mb`, enableTypes: ['json'] })
   koa.use((kctx, next) => (kctx.method === 'POST' && kctx.path === '/api/appraisals' ? appraisalSaveBody(kctx, next) : next()))
   koa.use(bodyParser({ jsonLimit: '2mb', formLimit: '64kb', textLimit: '2mb', enableTypes: ['json', 'form', 'text'] }))
   koa.use(openApiRoutes(openapi).routes())

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import yaml from 'js-yaml'
 import { describe, expect, it } from 'vitest'
 import { ConfigSchema } from '../schemas/config.js'
+import { LARGEST_BODY_MB } from './app.js'
 import pkg from '../package.json' with { type: 'json' }
 
 interface Service {
@@ -54,6 +55,13 @@ describe('docker-compose.yml (distributed mode)', () => {
     expect(nginx).toMatch(/server fitting:14500;/)
     expect(nginx).toMatch(/location \/api\/pyfa\/ \{\s+proxy_pass http:\/\/jst_fitting;/)
     expect(fs.readFileSync('deploy/Dockerfile', 'utf8')).toMatch(/FROM app AS fitting[\s\S]*xvfb x11vnc/)
+  })
+
+  it('lets through every body the api accepts, so the api answers a too-large one with its own JSON error', () => {
+    const nginx = fs.readFileSync('deploy/nginx.conf', 'utf8')
+    const limit = /client_max_body_size (\d+)m;/.exec(nginx)
+    expect(limit).not.toBeNull()
+    expect(Number(limit![1])).toBeGreaterThan(LARGEST_BODY_MB)
   })
 
   it('builds the image the services run', () => {

@@ -103,6 +103,22 @@ describe('login attempts are rate-limited', () => {
     expect((await login(app.url, TEST_ADMIN, ip)).status).toBe(429)
     expect((await login(app.url, TEST_ADMIN)).status).toBe(200)
   })
+
+  it('counts guesses sent all at once: no more than the limit get a password check', async () => {
+    await createTestAdmin(app.ctx.ch, { username: 'hedy', password: 'Frequency-Hopping-1942' })
+    const guesses = Array.from({ length: 20 }, (_, i) => login(app.url, { username: 'hedy', password: `Wrong-guess-${i}-xyz` }))
+    const statuses = (await Promise.all(guesses)).map((r) => r.status)
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perUsername.points)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - LOGIN_LIMITS.perUsername.points)
+  })
+
+  it('per address: a client cannot dodge the count by writing its own X-Forwarded-For entries', async () => {
+    // What nginx forwards when the client sends `X-Forwarded-For: <anything>`: its own address appended on the right.
+    const ip = freshIp()
+    const spoofed = () => `${freshIp()}, ${ip}`
+    for (let i = 0; i < LOGIN_LIMITS.perIp.points; i++) expect((await login(app.url, { username: `spoof${i}`, password: 'Wrong-guess-1-xyz' }, spoofed())).status).toBe(401)
+    expect((await login(app.url, TEST_ADMIN, spoofed())).status).toBe(429)
+  })
 })
 
 describe('POST /auth/logout', () => {

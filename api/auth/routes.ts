@@ -53,15 +53,20 @@ export function register(router: ApiRouter, ctx: ApiContext) {
     },
     async ({ body, ctx: kctx }) => {
       kctx.set('Cache-Control', 'no-store')
-      await throttle.check(kctx.ip, body.username)
-      const user = await findUser(ctx.ch, body.username)
-      const ok = user ? await verifyPassword(user.password_hash, body.password) : await verifyAgainstNothing(body.password)
+      await throttle.begin(kctx.ip, body.username)
+      let user, ok
+      try {
+        user = await findUser(ctx.ch, body.username)
+        ok = user ? await verifyPassword(user.password_hash, body.password) : await verifyAgainstNothing(body.password)
+      } catch (err) {
+        await throttle.release(kctx.ip, body.username)
+        throw err
+      }
       if (!user || !ok) {
-        await throttle.failed(kctx.ip, body.username)
         log.warn({ username: body.username, ip: kctx.ip }, 'admin login failed')
         throw new HttpError(401, 'Login failed: wrong username or password')
       }
-      await throttle.succeeded(body.username)
+      await throttle.succeeded(kctx.ip, body.username)
       await endCurrentSession(kctx)
       const { id, session } = await createSession(ctx.ch, user.username, policy)
       setSessionCookie(kctx, id, session.expiresAt)

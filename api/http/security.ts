@@ -1,3 +1,4 @@
+import type { Context, Next } from 'koa'
 import helmet from 'koa-helmet'
 import type { Config } from '../../schemas/config.js'
 
@@ -7,7 +8,7 @@ import type { Config } from '../../schemas/config.js'
  */
 export function securityHeaders(config: Pick<Config, 'IMAGE_SERVER_URL'>) {
   const images = new URL(config.IMAGE_SERVER_URL).origin
-  return helmet({
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -25,6 +26,15 @@ export function securityHeaders(config: Pick<Config, 'IMAGE_SERVER_URL'>) {
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: false, // set by the TLS-terminating proxy in production
+    hsts: false, // set below, only on answers that went out over https
   })
+  return async (kctx: Context, next: Next) => {
+    // Over https (as the proxy's X-Forwarded-Proto says): keep browsers on https from then on. Browsers ignore
+    // the header on plain http, and a site served only over http must not send it.
+    if (kctx.secure) kctx.set('Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_SECONDS}`)
+    return headers(kctx, next)
+  }
 }
+
+/** 180 days, without includeSubDomains: other services on sibling hosts may still be plain http. */
+export const HSTS_MAX_AGE_SECONDS = 15_552_000

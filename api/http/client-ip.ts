@@ -1,0 +1,29 @@
+import net from 'node:net'
+
+/** Where our own proxies live: loopback, the private ranges (docker networks) and link-local addresses. */
+const PROXY_NETWORKS = new net.BlockList()
+for (const [prefix, bits] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16]] as const) {
+  PROXY_NETWORKS.addSubnet(prefix, bits, 'ipv4')
+}
+PROXY_NETWORKS.addAddress('::1', 'ipv6')
+PROXY_NETWORKS.addSubnet('fc00::', 7, 'ipv6')
+PROXY_NETWORKS.addSubnet('fe80::', 10, 'ipv6')
+
+export function isProxyAddress(address: string): boolean {
+  const ip = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
+  const family = net.isIP(ip)
+  return family !== 0 && PROXY_NETWORKS.check(ip, family === 4 ? 'ipv4' : 'ipv6')
+}
+
+/**
+ * The client's address, for rate limits and login throttling. `X-Forwarded-For` is believed only as far as it was
+ * written by our own proxies: read from the right (each proxy appends the address it saw), it steps back past
+ * proxy addresses and stops at the first other one. A client cannot pick its address by sending the header
+ * itself: straight to the server it is ignored, and through nginx its own entries stay on the left.
+ */
+export function clientIp(peer: string, forwardedFor: string | undefined): string {
+  const hops = (forwardedFor ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  let ip = peer
+  while (hops.length && isProxyAddress(ip)) ip = hops.pop()!
+  return ip
+}
