@@ -133,6 +133,10 @@ describe('/industry', () => {
     expect(sources).toContain('at Jita 4-4, not taken yet')
     expect(sources).toMatch(/adjusted prices \(not fetched yet\); cost indices come from ESI \(not fetched yet\)/)
     expect(sources).not.toContain('never')
+    // no snapshot says nothing about the hub's orders: the marks must not claim Jita has no Tritanium orders
+    const marks = await page.getByTestId('missing-price').evaluateAll((els) => els.map((e) => e.getAttribute('title')))
+    expect(marks.length).toBe(9)
+    expect(new Set(marks)).toEqual(new Set(['No market snapshot yet: prices have not been loaded from ESI']))
     await context.close()
   })
 
