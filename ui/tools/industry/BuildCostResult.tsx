@@ -102,7 +102,9 @@ export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
           <div>
             <dt>Job cost index</dt>
             <dd>
-              <span title={indexSource}>{formatIndex(r.jobCost.costIndex)}</span>
+              <span title={indexSource} data-testid="job-cost-index">
+                {r.jobCost.costIndex === null && r.ages.costIndicesAt === null ? 'not fetched yet' : formatIndex(r.jobCost.costIndex)}
+              </span>
               {r.jobCost.costIndexSource === 'override' && <span className="muted"> (override)</span>}
             </dd>
           </div>
