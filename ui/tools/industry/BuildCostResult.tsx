@@ -8,15 +8,20 @@ type Material = BuildCostResponse['materials'][number]
 const isk = (n: number) => formatIsk(n, 2)
 const iskOrNa2 = (n: number | null) => iskOrNa(n, 2)
 const costOf = (m: Material) => (m.price.sell === null ? null : m.costSell)
-const price = (p: number | null, what: string) => (p === null ? <MissingMark title={`No ${what} orders at this hub`} /> : isk(p))
+/** Before the first market snapshot no hub has orders on record: that says nothing about this item's orders. */
+const NO_SNAPSHOT = 'No market snapshot yet: prices have not been loaded from ESI'
+const missingReason = (noSnapshot: boolean, orders: string) => (noSnapshot ? NO_SNAPSHOT : orders)
 
-const COLUMNS: Column<Material>[] = [
-  { key: 'name', header: 'Material', value: (m) => m.name },
-  { key: 'qty', header: 'Quantity', value: (m) => m.adjustedQuantity, render: (m) => formatInt(m.adjustedQuantity), align: 'right', firstDirection: 'desc', tooltip: 'For all runs, after ME, structure and rig bonuses' },
-  { key: 'sell', header: 'Sell', value: (m) => m.price.sell, render: (m) => price(m.price.sell, 'sell'), align: 'right', firstDirection: 'desc' },
-  { key: 'buy', header: 'Buy', value: (m) => m.price.buy, render: (m) => price(m.price.buy, 'buy'), align: 'right', firstDirection: 'desc' },
-  { key: 'cost', header: 'Cost (sell)', value: costOf, render: (m) => iskOrNa2(costOf(m)), align: 'right', firstDirection: 'desc' },
-]
+const columns = (noSnapshot: boolean): Column<Material>[] => {
+  const price = (p: number | null, what: string) => (p === null ? <MissingMark title={missingReason(noSnapshot, `No ${what} orders at this hub`)} /> : isk(p))
+  return [
+    { key: 'name', header: 'Material', value: (m) => m.name },
+    { key: 'qty', header: 'Quantity', value: (m) => m.adjustedQuantity, render: (m) => formatInt(m.adjustedQuantity), align: 'right', firstDirection: 'desc', tooltip: 'For all runs, after ME, structure and rig bonuses' },
+    { key: 'sell', header: 'Sell', value: (m) => m.price.sell, render: (m) => price(m.price.sell, 'sell'), align: 'right', firstDirection: 'desc' },
+    { key: 'buy', header: 'Buy', value: (m) => m.price.buy, render: (m) => price(m.price.buy, 'buy'), align: 'right', firstDirection: 'desc' },
+    { key: 'cost', header: 'Cost (sell)', value: costOf, render: (m) => iskOrNa2(costOf(m)), align: 'right', firstDirection: 'desc' },
+  ]
+}
 
 const SOURCE: Record<BuildCostResponse['jobCost']['costIndexSource'], string> = { system: "The system's ESI manufacturing index", override: 'Your override', missing: 'ESI has no index for this system' }
 
@@ -34,6 +39,7 @@ function MaterialsTotal({ value, unpriced, side }: { value: number | null; unpri
 export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
   const [sort, setSort] = useState<SortState>({ key: 'cost', direction: 'desc' })
   const product = r.products[0]
+  const noSnapshot = r.ages.pricesAt === null
   const unpricedBuy = r.materials.filter((m) => m.price.buy === null).length
   // The API counts a missing price as 0; a total with no priced part at all is no result, so it reads n/a.
   const none = (unpriced: number) => r.materials.length > 0 && unpriced === r.materials.length
@@ -71,7 +77,7 @@ export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
           <SortableTable
             label="Materials table"
             rows={r.materials}
-            columns={COLUMNS}
+            columns={columns(noSnapshot)}
             rowKey={(m) => m.typeID}
             sort={sort}
             onSortChange={setSort}
@@ -96,7 +102,9 @@ export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
           <div>
             <dt>Job cost index</dt>
             <dd>
-              <span title={indexSource}>{formatIndex(r.jobCost.costIndex)}</span>
+              <span title={indexSource} data-testid="job-cost-index">
+                {r.jobCost.costIndex === null && r.ages.costIndicesAt === null ? 'not fetched yet' : formatIndex(r.jobCost.costIndex)}
+              </span>
               {r.jobCost.costIndexSource === 'override' && <span className="muted"> (override)</span>}
             </dd>
           </div>
@@ -140,7 +148,7 @@ export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
               </div>
               <div>
                 <dt title={`${formatInt(product.quantity)} × ${product.name} at the lowest sell order`}>Product at sell</dt>
-                <dd>{value === null ? <MissingMark title={`No sell orders for ${product.name} at this hub`} /> : isk(value)}</dd>
+                <dd>{value === null ? <MissingMark title={missingReason(noSnapshot, `No sell orders for ${product.name} at this hub`)} /> : isk(value)}</dd>
               </div>
               {value !== null && total !== null && (
                 <div className="sum">

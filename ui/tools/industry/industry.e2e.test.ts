@@ -111,6 +111,10 @@ describe('/industry', () => {
 
   it('reads n/a, not 0.00 ISK, for every total that has no price at all, and says the data is not there yet', async () => {
     const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/industry/systems', async (route) => {
+      const systems = (await (await route.fetch()).json()) as Array<{ manufacturing_index: number | null }>
+      await route.fulfill({ json: systems.map((s) => ({ ...s, manufacturing_index: null, reaction_index: null })) })
+    })
     // What the API answers on a fresh start with ESI unreachable: no hub, adjusted or index data, every sum 0.
     await page.route('**/api/industry/buildcost?*', async (route) => {
       const response = await route.fetch()
@@ -133,6 +137,14 @@ describe('/industry', () => {
     expect(sources).toContain('at Jita 4-4, not taken yet')
     expect(sources).toMatch(/adjusted prices \(not fetched yet\); cost indices come from ESI \(not fetched yet\)/)
     expect(sources).not.toContain('never')
+    // no snapshot says nothing about the hub's orders: the marks must not claim Jita has no Tritanium orders
+    const marks = await page.getByTestId('missing-price').evaluateAll((els) => els.map((e) => e.getAttribute('title')))
+    expect(marks.length).toBe(9)
+    expect(new Set(marks)).toEqual(new Set(['No market snapshot yet: prices have not been loaded from ESI']))
+    // nor that ESI has no index for Jita: the indices were never fetched
+    expect(await page.getByTestId('job-cost-index').textContent()).toBe('not fetched yet')
+    await page.getByTestId('system-picker').fill('Amamake')
+    expect(await page.getByRole('listbox', { name: 'System' }).getByRole('option').filter({ hasText: 'Amamake' }).first().textContent()).toContain('Heimatar · not fetched yet')
     await context.close()
   })
 

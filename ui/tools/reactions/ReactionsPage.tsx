@@ -66,7 +66,7 @@ export default function ReactionsPage() {
   const [sort, setSort] = useState<SortState>({ key: 'pct', direction: 'desc' })
   const [selected, setSelected] = useState<number | null>(null)
   const [systems, setSystems] = useState<IndustrySystem[] | null>(null)
-  const [indexFrom, setIndexFrom] = useState<{ system: IndustrySystem; note: string | null } | null>(null)
+  const [indexFrom, setIndexFrom] = useState<IndustrySystem | null>(null)
 
   const update = (change: Partial<ReactionSettings>) => setSettings((s) => ({ ...s, ...change }))
 
@@ -112,15 +112,7 @@ export default function ReactionsPage() {
   const useSystemIndex = (system: IndustrySystem) => {
     const security = system.security_class === 'high' ? settings.securityStatus : system.security_class
     update({ systemCostIndex: system.reaction_index ?? 0, securityStatus: security })
-    setIndexFrom({
-      system,
-      note:
-        system.security_class === 'high'
-          ? 'Reactions cannot run in high-sec; security left as it was.'
-          : system.reaction_index === null
-            ? 'ESI has no reaction index for it: index set to 0.'
-            : null,
-    })
+    setIndexFrom(system)
   }
 
   const selectedRow = results?.find((r) => r.blueprintID === selected) ?? null
@@ -132,6 +124,18 @@ export default function ReactionsPage() {
   const withMissing = results?.filter((r) => !isPriced(r)).length ?? 0
   const withoutEiv = results?.filter((r) => r.missingAdjustedPrices.length > 0).length ?? 0
   const adjustedAge = ages?.adjustedPricesAt ? `fetched ${timeAgo(ages.adjustedPricesAt)}` : 'not fetched yet'
+  // A fresh install that has not reached ESI has no index for any system: that is no fact about the system.
+  const indicesMissing = ages !== null && ages.costIndicesAt === null
+  const systemIndex = (s: IndustrySystem) => (s.reaction_index === null && indicesMissing ? 'not fetched yet' : formatIndex(s.reaction_index))
+  const indexNote = !indexFrom
+    ? null
+    : indexFrom.security_class === 'high'
+      ? 'Reactions cannot run in high-sec; security left as it was.'
+      : indexFrom.reaction_index !== null
+        ? null
+        : indicesMissing
+          ? 'Cost indices have not been fetched from ESI yet: index set to 0. Enter the index by hand if you know it.'
+          : 'ESI has no reaction index for it: index set to 0.'
 
   return (
     <div className="panel reactions-page">
@@ -180,7 +184,7 @@ export default function ReactionsPage() {
           <SearchSelect
             label="…or take a system's reaction index"
             items={systems ?? []}
-            value={indexFrom?.system ?? null}
+            value={indexFrom}
             onChange={useSystemIndex}
             itemKey={(s) => s.solar_system_id}
             itemText={(s) => s.system_name}
@@ -188,7 +192,7 @@ export default function ReactionsPage() {
               <>
                 <span>{s.system_name}</span>
                 <span className="muted">
-                  {s.region_name} · {formatIndex(s.reaction_index)}
+                  {s.region_name} · {systemIndex(s)}
                 </span>
               </>
             )}
@@ -200,7 +204,7 @@ export default function ReactionsPage() {
           />
           {indexFrom && (
             <p className="index-from muted" data-testid="index-from">
-              Using {indexFrom.system.system_name}'s reaction index ({formatIndex(indexFrom.system.reaction_index)}). {indexFrom.note}
+              Using {indexFrom.system_name}'s reaction index ({systemIndex(indexFrom)}). {indexNote}
             </p>
           )}
         </fieldset>

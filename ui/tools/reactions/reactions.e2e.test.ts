@@ -255,6 +255,31 @@ describe('/reaction-calc', () => {
     await context.close()
   })
 
+  it('says the cost indices are not fetched yet, not that ESI has no index for the system, on a server that has not reached ESI', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl)
+    // what a fresh install without internet answers: no index for any system, and no cost index fetch ever
+    await page.route('**/api/industry/systems', async (route) => {
+      const systems = (await (await route.fetch()).json()) as Array<{ reaction_index: number | null; manufacturing_index: number | null }>
+      await route.fulfill({ json: systems.map((s) => ({ ...s, reaction_index: null, manufacturing_index: null })) })
+    })
+    await page.route('**/api/reaction-calc', async (route) => {
+      const body = (await (await route.fetch()).json()) as ReactionResult
+      await route.fulfill({ json: { ...body, ages: { ...body.ages, costIndicesAt: null } } })
+    })
+    await page.goto('/reaction-calc')
+    await settled(page, 8)
+    await page.getByTestId('system-index-picker').fill('Amamake')
+    const option = page.getByRole('listbox').getByRole('option').filter({ hasText: 'Amamake' }).first()
+    expect(await option.textContent()).toContain('not fetched yet')
+    await option.click()
+    await expect.poll(() => page.getByTestId('index-from').textContent()).toBe(
+      "Using Amamake's reaction index (not fetched yet). Cost indices have not been fetched from ESI yet: index set to 0. Enter the index by hand if you know it.",
+    )
+    expect(await page.getByLabel('System cost index').inputValue()).toBe('0')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('is in the menu under Calculators as Reactions, and on the landing page', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await expectCardAndMenuEntry(page, 'Reactions Calculator', 'Reactions', '/reaction-calc')

@@ -44,6 +44,11 @@ function ActivityHeatmap({ activity, note }: { activity: KillboardActivity | nul
       {note}
       {!activity ? (
         <p className="muted">Loading activity...</p>
+      ) : noKillData(activity.feed) ? (
+        // a grid of 168 "0 kills" would read as a quiet system, not as no data
+        <p className="muted" data-testid="heatmap-no-data">
+          No kill data collected yet.
+        </p>
       ) : (
         <TableWrap label="Kills per hour of day">
           <table className="heatmap" data-testid="heatmap">

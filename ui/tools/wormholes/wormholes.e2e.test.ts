@@ -273,6 +273,10 @@ describe('system dialog', () => {
     expect(await note.textContent()).toBe('No kill data yet: the zKillboard feed has not delivered any kill since this site started. zKillboard is not answering.')
     expect(await dialog.getByRole('region', { name: 'Recent corporations' }).textContent()).toContain('No kill data collected yet.')
     expect(await dialog.getByText("No corporation seen in this system's kills.").count()).toBe(0)
+    // nor a heatmap of 168 "0 kills" hours, which would read as a quiet system
+    const activity = dialog.getByRole('region', { name: 'Killboard activity' })
+    expect(await activity.getByTestId('heatmap-no-data').textContent()).toBe('No kill data collected yet.')
+    expect(await activity.getByTestId('heatmap').count()).toBe(0)
     expect(errors).toEqual([])
     await context.close()
   })
