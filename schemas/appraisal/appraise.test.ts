@@ -149,6 +149,7 @@ describe('rows and totals', () => {
       ['Not An Item', null, 'invalid'],
     ])
     expect(none.warnings).toEqual(['1 invalid item(s)', noPriceDataWarning])
+    expect(warningText(none.warnings)).toBe('1 invalid item(s); prices are unavailable: no market snapshot has been taken yet (the market data from ESI has not arrived)')
     // a snapshot without orders for the item is a fact about the market, and keeps its words
     const noOrders = appraiseLines(resolved, { hub: new Map(), region: new Map() }, 'sell5', 100)
     expect(noOrders.noPriceData).toBe(false)

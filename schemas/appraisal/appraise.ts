@@ -252,4 +252,5 @@ export function appraiseLines(lines: AppraisalLine[], book: PriceBook, mode: Pri
 }
 
 /** Joined for the page's warning line. */
-export const warningText = (warnings: string[]) => warnings.join('; ')
+/** The spec's warnings joined by semicolons, as one sentence: only its first word keeps a capital. */
+export const warningText = (warnings: string[]) => warnings.map((w, i) => (i === 0 ? w : w.charAt(0).toLowerCase() + w.slice(1))).join('; ')

@@ -8,7 +8,7 @@ export type PriceMode = (typeof PRICE_MODES)[number]
 export const DEFAULT_PRICE_MODE: PriceMode = 'sell5'
 
 export const PRICE_MODE_LABELS: Record<PriceMode, string> = {
-  sell5: 'Sell, top 5% average',
+  sell5: 'Sell, bottom 5% average',
   buy5: 'Buy, top 5% average',
   sell: 'Sell, lowest order',
   buy: 'Buy, highest order',
@@ -20,7 +20,7 @@ export const PRICE_SOURCES = ['sell5', 'sell', 'buy5', 'buy', 'split', 'fw-sell'
 export type PriceSource = (typeof PRICE_SOURCES)[number]
 
 export const PRICE_SOURCE_LABELS: Record<PriceSource, string> = {
-  sell5: 'Hub sell, top 5% average',
+  sell5: 'Hub sell, bottom 5% average',
   sell: 'Hub lowest sell order',
   buy5: 'Hub buy, top 5% average',
   buy: 'Hub highest buy order',

@@ -74,7 +74,7 @@ describe('/appraisals', () => {
     expect(statuses.filter((s) => s === 'Invalid')).toHaveLength(1)
     expect(statuses.filter((s) => s === 'OK').length).toBeGreaterThanOrEqual(5)
     expect(await page.getByTestId('appraisal-warnings').textContent()).toMatch(/^1 invalid item\(s\)/)
-    expect(await page.getByTestId('price-note').textContent()).toMatch(/^Jita 4-4 prices, Sell, top 5% average\. Snapshot taken \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/)
+    expect(await page.getByTestId('price-note').textContent()).toMatch(/^Jita 4-4 prices, Sell, bottom 5% average\. Snapshot taken \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/)
 
     // totals agree with the rows; sorted by value, most valuable first
     const values = (await column(page, 4)).map((v) => (v === '—' ? 0 : number(v)))
