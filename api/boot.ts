@@ -11,6 +11,7 @@ import { EsiClient, esiUserAgent } from '../ingest/esi/client.js'
 import { startPipelines } from '../pipelines/index.js'
 import { VERSION, type AppContext } from './context.js'
 import { startApi, type RunningApi } from './server.js'
+import { startStartingPage } from './http/starting-page.js'
 
 /**
  * Open the two connections, bring the ClickHouse schema up to date, import static data when this process
@@ -50,9 +51,19 @@ export interface RunningApp {
 
 /** Start the roles this process plays: all three in embedded mode, one each in distributed mode. */
 export async function startApp(config: Config, options: { uiRoot?: string; log?: Logger; ingestSchedules?: boolean } = {}): Promise<RunningApp> {
-  const ctx = await createAppContext(config, options.log)
   const roles = new Set(config.ROLES)
-  const pipelines = roles.has('pipelines') ? await startPipelines(ctx) : null
+  // Until the api listens, its port answers 'starting' (a first start imports the static data for about a minute)
+  // instead of refusing the first visitor's connection. A port already taken is left to the api to report.
+  const log = options.log ?? createLogger(config.LOG_LEVEL)
+  const starting = roles.has('api') ? await startStartingPage({ port: config.PORT, host: config.HOST, log }).catch(() => null) : null
+  let ctx: AppContext
+  let pipelines: Awaited<ReturnType<typeof startPipelines>> | null
+  try {
+    ctx = await createAppContext(config, log)
+    pipelines = roles.has('pipelines') ? await startPipelines(ctx) : null
+  } finally {
+    await starting?.close()
+  }
   const api = roles.has('api') ? await startApi(ctx, { port: config.PORT, host: config.HOST, uiRoot: options.uiRoot }) : null
   const ingest = roles.has('ingest') ? await startIngest(ctx, undefined, { schedules: options.ingestSchedules }) : null
   if (api) ctx.log.info({ url: api.url, roles: config.ROLES, stream: ctx.stream.kind, clickhouse: config.CLICKHOUSE_URL ?? 'chDB (embedded)' }, 'J-Space Toolbox is up')

@@ -31,6 +31,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: AuthUser) => void
     <div className="panel narrow killfeed-login">
       <h1>Killfeed admin</h1>
       <p className="muted">Sign in to manage the killfeed: Discord routes, tracked entities and kill tracker pages.</p>
+      {/* A fresh install has no account, and nothing on the page could make one: say where they come from. */}
+      <p className="muted" data-testid="account-hint">
+        Accounts are created on the server with <code>npm run admin:create</code> (see docs/operations.md); there is no sign-up.
+      </p>
       <form onSubmit={submit} aria-busy={busy}>
         <label className="field">
           <span className="field-label">Username</span>

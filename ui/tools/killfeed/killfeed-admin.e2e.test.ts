@@ -66,6 +66,8 @@ describe('killfeed admin page', () => {
   it('shows the login form, and the Login failed alert on a wrong password', async () => {
     const { page, dialogs, errors, close } = await openAdmin()
     await page.getByRole('heading', { name: 'Killfeed admin' }).waitFor()
+    // a fresh install has no account: the form says how one is made
+    expect(await page.getByTestId('account-hint').textContent()).toContain('npm run admin:create')
     await signIn(page, 'Wrong-Horse-42-battery')
     await expect.poll(() => dialogs).toEqual(['Login failed'])
     expect(await page.getByTestId('login-error').textContent()).toBe('Login failed: wrong username or password')
