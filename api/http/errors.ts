@@ -54,7 +54,7 @@ export function errorMiddleware(log: Logger) {
       // Errors thrown by koa's own body parser and friends carry a status and a safe message.
       if (e.status && e.status >= 400 && e.status < 500) {
         ctx.status = e.status
-        ctx.body = { error: e.type === 'entity.too.large' ? 'Request body is too large' : e.expose ? e.message : 'Bad request' }
+        ctx.body = { error: e.type === 'entity.too.large' ? 'Request body is too large' : e.status === 400 && e instanceof SyntaxError ? jsonBodyError(e) : e.expose ? e.message : 'Bad request' }
         return
       }
       log.error({ err: e, path: ctx.path, method: ctx.method }, 'unhandled error')
@@ -62,4 +62,12 @@ export function errorMiddleware(log: Logger) {
       ctx.body = { error: 'Internal server error' }
     }
   }
+}
+
+/** The body parser's JSON failures (a SyntaxError with status 400) as a sentence the sender can act on. */
+function jsonBodyError(e: SyntaxError): string {
+  // co-body's strict mode takes only an object or array at the top; bourne refuses prototype-poisoning keys.
+  if (e.message.startsWith('invalid JSON, only supports object and array')) return 'The request body must be a JSON object'
+  if (e.message.includes('forbidden prototype property')) return 'The request body must not contain a "__proto__" or "constructor.prototype" key'
+  return `The request body is not valid JSON: ${e.message.slice(0, 200)}`
 }

@@ -99,6 +99,16 @@ describe('contract routes', () => {
     expect(body.error).toContain('qty')
   })
 
+  it('answers a body that is not a JSON object with a sentence that says so', async () => {
+    const post = async (body: string) => {
+      const res = await fetch(`${base}/api/things`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })
+      return { status: res.status, error: ((await res.json()) as { error: string }).error }
+    }
+    expect(await post('{"name": "ab",')).toEqual({ status: 400, error: expect.stringMatching(/^The request body is not valid JSON: /) })
+    for (const notAnObject of ['null', '"text"', '42']) expect(await post(notAnObject)).toEqual({ status: 400, error: 'The request body must be a JSON object' })
+    expect(await post('{"__proto__": {"admin": true}}')).toEqual({ status: 400, error: 'The request body must not contain a "__proto__" or "constructor.prototype" key' })
+  })
+
   it('rate-limits with 429, Retry-After and a JSON message', async () => {
     const post = () => fetch(`${base}/api/limited`, { method: 'POST' })
     expect((await post()).status).toBe(200)
