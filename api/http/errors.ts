@@ -50,11 +50,29 @@ export function errorMiddleware(log: Logger) {
         ctx.body = err.details === undefined ? { error: err.message } : { error: err.message, details: err.details }
         return
       }
-      const e = err as Error & { status?: number; expose?: boolean; type?: string }
+      const e = err as Error & { status?: number; expose?: boolean; type?: string; code?: unknown }
+      const encoding = ctx.get('Content-Encoding')
+      // The body parser inflates gzip/deflate/br bodies; one that is not what its header says fails in zlib, without a status.
+      if (encoding && typeof e.code === 'string' && /^(Z_|ERR__ERROR_)/.test(e.code)) {
+        ctx.status = 400
+        ctx.body = { error: `The request body could not be decompressed as Content-Encoding ${encoding.slice(0, 40)}` }
+        return
+      }
       // Errors thrown by koa's own body parser and friends carry a status and a safe message.
       if (e.status && e.status >= 400 && e.status < 500) {
         ctx.status = e.status
-        ctx.body = { error: e.type === 'entity.too.large' ? 'Request body is too large' : e.status === 400 && e instanceof SyntaxError ? jsonBodyError(e) : e.expose ? e.message : 'Bad request' }
+        ctx.body = {
+          error:
+            e.type === 'entity.too.large'
+              ? 'Request body is too large'
+              : e.status === 400 && e instanceof SyntaxError
+                ? jsonBodyError(e)
+                : e.status === 415 && e.message.startsWith('Unsupported Content-Encoding')
+                  ? `${e.message.slice(0, 80)} (send gzip, deflate, br or none)`
+                  : e.expose
+                    ? e.message
+                    : 'Bad request',
+        }
         return
       }
       log.error({ err: e, path: ctx.path, method: ctx.method }, 'unhandled error')

@@ -1,5 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { gzipSync } from 'node:zlib'
 import Koa from 'koa'
 import { bodyParser } from '@koa/bodyparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -107,6 +108,19 @@ describe('contract routes', () => {
     expect(await post('{"name": "ab",')).toEqual({ status: 400, error: expect.stringMatching(/^The request body is not valid JSON: /) })
     for (const notAnObject of ['null', '"text"', '42']) expect(await post(notAnObject)).toEqual({ status: 400, error: 'The request body must be a JSON object' })
     expect(await post('{"__proto__": {"admin": true}}')).toEqual({ status: 400, error: 'The request body must not contain a "__proto__" or "constructor.prototype" key' })
+  })
+
+  it('answers a body that does not match its Content-Encoding with a 4xx sentence, not a 500', async () => {
+    const post = async (encoding: string) => {
+      const res = await fetch(`${base}/api/things`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding }, body: '{"name":"ab","qty":1}' })
+      return { status: res.status, error: ((await res.json()) as { error: string }).error }
+    }
+    for (const encoding of ['gzip', 'deflate', 'br']) {
+      expect(await post(encoding)).toEqual({ status: 400, error: `The request body could not be decompressed as Content-Encoding ${encoding}` })
+    }
+    expect(await post('zstd')).toEqual({ status: 415, error: 'Unsupported Content-Encoding: zstd (send gzip, deflate, br or none)' })
+    const gzipped = await fetch(`${base}/api/things`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: gzipSync('{"name":"ab","qty":1}') })
+    expect(gzipped.status).toBe(200)
   })
 
   it('rate-limits with 429, Retry-After and a JSON message', async () => {
