@@ -70,6 +70,11 @@ export class ApiRouter {
       },
     }
     if (spec.query || spec.params || spec.body) responses[400] = { description: 'Invalid input', content: { 'application/json': { schema: ErrorBody } } }
+    // Answered by the body parser before the route runs (limits in api/app.ts).
+    if (spec.body) {
+      responses[413] = { description: 'Request body too large', content: { 'application/json': { schema: ErrorBody } } }
+      responses[415] = { description: 'Unsupported Content-Encoding (gzip, deflate, br or none)', content: { 'application/json': { schema: ErrorBody } } }
+    }
     for (const [status, description] of Object.entries(spec.errors ?? {})) {
       responses[status] = { description, content: { 'application/json': { schema: ErrorBody } } }
     }
