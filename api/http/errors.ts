@@ -39,7 +39,8 @@ export function errorMiddleware(log: Logger) {
         ctx.status = 404
         ctx.body = { error: `No such endpoint: ${ctx.method} ${ctx.path}` }
       }
-      if (ctx.status === 405 && ctx.path.startsWith('/api/')) {
+      // /auth/* answers JSON too (sign-in, session), so a wrong method there is no plain-text page either.
+      if (ctx.status === 405 && (ctx.path.startsWith('/api/') || ctx.path.startsWith('/auth/'))) {
         ctx.status = 405
         ctx.body = { error: `${ctx.method} is not allowed on ${ctx.path} (allowed: ${ctx.response.get('Allow') || 'none'})` }
       }

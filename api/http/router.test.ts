@@ -60,10 +60,12 @@ beforeAll(async () => {
   router.route({ method: 'get', path: '/api/boom', summary: 'Bug', tags: ['Test'], response: z.object({}) }, () => {
     throw new Error('secret internals')
   })
+  router.route({ method: 'post', path: '/auth/ping', summary: 'Sign-in style route', tags: ['Test'], response: z.object({ ok: z.boolean() }) }, () => ({ ok: true }))
   const koa = new Koa()
   koa.use(errorMiddleware(createLogger('silent')))
   koa.use(bodyParser())
   koa.use(router.koa.routes())
+  koa.use(router.koa.allowedMethods())
   server = http.createServer(koa.callback()).listen(0, '127.0.0.1')
   await new Promise((r) => server.once('listening', r))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -121,6 +123,15 @@ describe('contract routes', () => {
     expect(await post('zstd')).toEqual({ status: 415, error: 'Unsupported Content-Encoding: zstd (send gzip, deflate, br or none)' })
     const gzipped = await fetch(`${base}/api/things`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: gzipSync('{"name":"ab","qty":1}') })
     expect(gzipped.status).toBe(200)
+  })
+
+  it('answers a method a path does not have with a JSON sentence, under /api/ and /auth/ alike', async () => {
+    for (const path of ['/api/things', '/auth/ping']) {
+      const res = await fetch(`${base}${path}`, { method: 'PUT' })
+      expect(res.status).toBe(405)
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(await res.json()).toEqual({ error: `PUT is not allowed on ${path} (allowed: POST)` })
+    }
   })
 
   it('rate-limits with 429, Retry-After and a JSON message', async () => {
