@@ -37,12 +37,12 @@ export function errorMiddleware(log: Logger) {
       await next()
       if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
         ctx.status = 404
-        ctx.body = { error: `No such endpoint: ${ctx.method} ${ctx.path}` }
+        ctx.body = { error: `No such endpoint: ${ctx.method} ${shortPath(ctx.path)}` }
       }
       // /auth/* answers JSON too (sign-in, session), so a wrong method there is no plain-text page either.
       if (ctx.status === 405 && (ctx.path.startsWith('/api/') || ctx.path.startsWith('/auth/'))) {
         ctx.status = 405
-        ctx.body = { error: `${ctx.method} is not allowed on ${ctx.path} (allowed: ${ctx.response.get('Allow') || 'none'})` }
+        ctx.body = { error: `${ctx.method} is not allowed on ${shortPath(ctx.path)} (allowed: ${ctx.response.get('Allow') || 'none'})` }
       }
     } catch (err) {
       if (err instanceof HttpError) {
@@ -90,3 +90,6 @@ function jsonBodyError(e: SyntaxError): string {
   if (e.message.includes('forbidden prototype property')) return 'The request body must not contain a "__proto__" or "constructor.prototype" key'
   return `The request body is not valid JSON: ${e.message.slice(0, 200)}`
 }
+
+/** A path as an error sentence quotes it: a 10,000-character path is cut, not echoed whole. */
+const shortPath = (path: string) => (path.length > 200 ? `${path.slice(0, 200)}…` : path)

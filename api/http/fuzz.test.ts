@@ -187,6 +187,8 @@ async function send(c: Case, op: Operation): Promise<Outcome> {
     if (!type.startsWith('application/json')) return { status, problem: `${status} answered as ${type}: ${text.slice(0, 120)}` }
     const body = JSON.parse(text) as { error?: unknown }
     if (typeof body.error !== 'string' || body.error.length < 8 || body.error === 'Bad request') return { status, problem: `${status} without a sentence: ${text.slice(0, 200)}` }
+    // A sentence, not the hostile input echoed back (a 10,000-character value, a 3 MB body).
+    if (body.error.length > 600) return { status, problem: `${status} error of ${body.error.length} characters: ${body.error.slice(0, 120)}` }
     if (!op.undocumented && !op.responses[String(status)] && !UNDOCUMENTED_OK.has(status)) return { status, problem: `undocumented ${status}: ${body.error.slice(0, 160)}` }
     return { status, problem: null }
   }

@@ -134,6 +134,12 @@ describe('contract routes', () => {
     }
   })
 
+  it('names an unknown endpoint without echoing a path of any length', async () => {
+    const res = await fetch(`${base}/api/${'x'.repeat(10_000)}`)
+    expect(res.status).toBe(404)
+    expect(((await res.json()) as { error: string }).error).toBe(`No such endpoint: GET /api/${'x'.repeat(195)}…`)
+  })
+
   it('rate-limits with 429, Retry-After and a JSON message', async () => {
     const post = () => fetch(`${base}/api/limited`, { method: 'POST' })
     expect((await post()).status).toBe(200)
