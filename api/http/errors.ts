@@ -19,12 +19,18 @@ export const notFound = (message = 'Not found') => new HttpError(404, message)
 
 /** Turn a zod failure into one readable sentence plus the per-field issues. */
 export function describeZodError(where: string, error: z.ZodError): HttpError {
-  const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
+  const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: plainMessage(i) }))
   const sentence = issues
     .slice(0, 5)
     .map((i) => (i.path && !i.message.startsWith(i.path + ':') ? `${i.path}: ${i.message}` : i.message))
     .join('; ')
   return new HttpError(400, `Invalid ${where}: ${sentence}`, issues)
+}
+
+/** zod's wording where it misleads: text that is no number is coerced to NaN, and 'received NaN' is not what was sent. */
+function plainMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && issue.expected === 'number' && issue.message.endsWith('received NaN')) return 'must be a number'
+  return issue.message
 }
 
 /**

@@ -140,6 +140,19 @@ describe('contract routes', () => {
     expect(((await res.json()) as { error: string }).error).toBe(`No such endpoint: GET /api/${'x'.repeat(195)}…`)
   })
 
+  it('answers a query parameter given twice with a sentence that says so, and ignores repeats it does not know', async () => {
+    const res = await fetch(`${base}/api/things/7?type_ids=34&type_ids=35`)
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { error: string }).error).toBe('Invalid query: type_ids: given 2 times; give it once')
+    expect((await fetch(`${base}/api/things/7?type_ids=34&utm=a&utm=b`)).status).toBe(200)
+  })
+
+  it('says a number is expected where text that is no number was given, not that NaN was received', async () => {
+    const res = await fetch(`${base}/api/things/abc?type_ids=34`)
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { error: string }).error).toBe('Invalid path: id: must be a number')
+  })
+
   it('rate-limits with 429, Retry-After and a JSON message', async () => {
     const post = () => fetch(`${base}/api/limited`, { method: 'POST' })
     expect((await post()).status).toBe(200)
