@@ -335,7 +335,9 @@ describe('every documented route under hostile input', () => {
     expect(failures).toEqual([])
     // Not vacuous: every route in the document was reached, and the document still lists them all.
     expect(answered).toEqual(routes)
-    expect(routes.size).toBeGreaterThanOrEqual(50)
+    // 55 documented routes were fuzzed when this was written (all but starting a fitting session): fewer means routes
+    // fell out of the document or the fuzzer stopped finding them.
+    expect(routes.size).toBeGreaterThanOrEqual(55)
     expect(all.length).toBeGreaterThan(2000)
   }, 120_000)
 })
