@@ -1,5 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { gzipSync } from 'node:zlib'
 import Koa from 'koa'
 import { bodyParser } from '@koa/bodyparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -59,10 +60,12 @@ beforeAll(async () => {
   router.route({ method: 'get', path: '/api/boom', summary: 'Bug', tags: ['Test'], response: z.object({}) }, () => {
     throw new Error('secret internals')
   })
+  router.route({ method: 'post', path: '/auth/ping', summary: 'Sign-in style route', tags: ['Test'], response: z.object({ ok: z.boolean() }) }, () => ({ ok: true }))
   const koa = new Koa()
   koa.use(errorMiddleware(createLogger('silent')))
   koa.use(bodyParser())
   koa.use(router.koa.routes())
+  koa.use(router.koa.allowedMethods())
   server = http.createServer(koa.callback()).listen(0, '127.0.0.1')
   await new Promise((r) => server.once('listening', r))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -99,6 +102,57 @@ describe('contract routes', () => {
     expect(body.error).toContain('qty')
   })
 
+  it('answers a body that is not a JSON object with a sentence that says so', async () => {
+    const post = async (body: string) => {
+      const res = await fetch(`${base}/api/things`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })
+      return { status: res.status, error: ((await res.json()) as { error: string }).error }
+    }
+    expect(await post('{"name": "ab",')).toEqual({ status: 400, error: expect.stringMatching(/^The request body is not valid JSON: /) })
+    for (const notAnObject of ['null', '"text"', '42']) expect(await post(notAnObject)).toEqual({ status: 400, error: 'The request body must be a JSON object' })
+    expect(await post('{"__proto__": {"admin": true}}')).toEqual({ status: 400, error: 'The request body must not contain a "__proto__" or "constructor.prototype" key' })
+  })
+
+  it('answers a body that does not match its Content-Encoding with a 4xx sentence, not a 500', async () => {
+    const post = async (encoding: string) => {
+      const res = await fetch(`${base}/api/things`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding }, body: '{"name":"ab","qty":1}' })
+      return { status: res.status, error: ((await res.json()) as { error: string }).error }
+    }
+    for (const encoding of ['gzip', 'deflate', 'br']) {
+      expect(await post(encoding)).toEqual({ status: 400, error: `The request body could not be decompressed as Content-Encoding ${encoding}` })
+    }
+    expect(await post('zstd')).toEqual({ status: 415, error: 'Unsupported Content-Encoding: zstd (send gzip, deflate, br or none)' })
+    const gzipped = await fetch(`${base}/api/things`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: gzipSync('{"name":"ab","qty":1}') })
+    expect(gzipped.status).toBe(200)
+  })
+
+  it('answers a method a path does not have with a JSON sentence, under /api/ and /auth/ alike', async () => {
+    for (const path of ['/api/things', '/auth/ping']) {
+      const res = await fetch(`${base}${path}`, { method: 'PUT' })
+      expect(res.status).toBe(405)
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(await res.json()).toEqual({ error: `PUT is not allowed on ${path} (allowed: POST)` })
+    }
+  })
+
+  it('names an unknown endpoint without echoing a path of any length', async () => {
+    const res = await fetch(`${base}/api/${'x'.repeat(10_000)}`)
+    expect(res.status).toBe(404)
+    expect(((await res.json()) as { error: string }).error).toBe(`No such endpoint: GET /api/${'x'.repeat(195)}…`)
+  })
+
+  it('answers a query parameter given twice with a sentence that says so, and ignores repeats it does not know', async () => {
+    const res = await fetch(`${base}/api/things/7?type_ids=34&type_ids=35`)
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { error: string }).error).toBe('Invalid query: type_ids: given 2 times; give it once')
+    expect((await fetch(`${base}/api/things/7?type_ids=34&utm=a&utm=b`)).status).toBe(200)
+  })
+
+  it('says a number is expected where text that is no number was given, not that NaN was received', async () => {
+    const res = await fetch(`${base}/api/things/abc?type_ids=34`)
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { error: string }).error).toBe('Invalid path: id: must be a number')
+  })
+
   it('rate-limits with 429, Retry-After and a JSON message', async () => {
     const post = () => fetch(`${base}/api/limited`, { method: 'POST' })
     expect((await post()).status).toBe(200)
@@ -123,6 +177,8 @@ describe('contract routes', () => {
     const get = doc.paths['/api/things/{id}'].get
     expect(get.parameters?.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['path:id', 'query:type_ids'])
     expect(Object.keys(get.responses)).toEqual(expect.arrayContaining(['200', '400']))
-    expect(doc.paths['/api/things'].post).toBeTruthy()
+    // A route with a body also answers what the body parser refuses: too large, or an encoding it cannot read.
+    expect(Object.keys(doc.paths['/api/things'].post.responses)).toEqual(expect.arrayContaining(['200', '400', '413', '415']))
+    expect(Object.keys(get.responses)).not.toContain('413')
   })
 })

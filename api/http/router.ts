@@ -3,7 +3,7 @@ import type { Context, Middleware } from 'koa'
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
 import { ErrorBody } from '../../schemas/common.js'
-import { describeZodError } from './errors.js'
+import { describeZodError, HttpError } from './errors.js'
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 type AnyObject = z.ZodType<Record<string, unknown>>
@@ -52,7 +52,7 @@ export class ApiRouter {
     handler: (input: RouteInput<Q, P, B>) => Promise<z.input<R> | void> | z.input<R> | void,
   ): void {
     const validate: Middleware = async (ctx) => {
-      const query = spec.query ? parse(spec.query, ctx.query, 'query') : undefined
+      const query = spec.query ? parse(spec.query, singleValued(spec.query, ctx.query), 'query') : undefined
       const params = spec.params ? parse(spec.params, ctx.params, 'path') : undefined
       const body = spec.body ? parse(spec.body, (ctx.request as { body?: unknown }).body ?? {}, 'body') : undefined
       const result = await handler({ query, params, body, ctx } as RouteInput<Q, P, B>)
@@ -70,6 +70,11 @@ export class ApiRouter {
       },
     }
     if (spec.query || spec.params || spec.body) responses[400] = { description: 'Invalid input', content: { 'application/json': { schema: ErrorBody } } }
+    // Answered by the body parser before the route runs (limits in api/app.ts).
+    if (spec.body) {
+      responses[413] = { description: 'Request body too large', content: { 'application/json': { schema: ErrorBody } } }
+      responses[415] = { description: 'Unsupported Content-Encoding (gzip, deflate, br or none)', content: { 'application/json': { schema: ErrorBody } } }
+    }
     for (const [status, description] of Object.entries(spec.errors ?? {})) {
       responses[status] = { description, content: { 'application/json': { schema: ErrorBody } } }
     }
@@ -93,4 +98,19 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, where: string): z
   const result = schema.safeParse(value)
   if (!result.success) throw describeZodError(where, result.error)
   return result.data
+}
+
+/**
+ * No query parameter takes a list (lists are comma-separated), so `?a=1&a=2` is a mistake: say so, rather than let
+ * the schema report an array (or NaN, for a number). Repeats of parameters the route does not know stay ignored.
+ */
+function singleValued(schema: z.ZodType, query: Record<string, unknown>): Record<string, unknown> {
+  const known = (schema as { shape?: Record<string, unknown> }).shape ?? {}
+  const repeated = Object.entries(query).filter(([key, value]) => Array.isArray(value) && key in known) as Array<[string, unknown[]]>
+  if (repeated.length === 0) return query
+  throw new HttpError(
+    400,
+    `Invalid query: ${repeated.map(([key, values]) => `${key}: given ${values.length} times; give it once`).join('; ')}`,
+    repeated.map(([key]) => ({ path: key, message: 'give it once' })),
+  )
 }

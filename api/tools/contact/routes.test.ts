@@ -199,7 +199,7 @@ describe('API document', () => {
     const doc = await (await fetch(`${app.url}/api/openapi.json`)).json()
     const op = doc.paths['/api/contact'].post
     expect(op.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/ContactRequest')
-    expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '429', '503'])
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '413', '415', '429', '503'])
     expect(doc.components.schemas.ContactRequest.properties.topic.enum).toEqual(['General', 'Bug report', 'Feature request', 'Business / sponsorship'])
   })
 })
