@@ -19,6 +19,7 @@ describe('idList', () => {
 
   it('names a part that is not an id, and a list over the limit', () => {
     expect(errors('34,abc')).toEqual(["type_ids: 'abc' is not a positive whole number"])
+    expect(errors('0')).toEqual(["type_ids: '0' is not a positive whole number"])
     expect(errors('1,2,3,4')).toEqual(['type_ids: at most 3 ids per request (got 4)'])
   })
 })

@@ -24,7 +24,7 @@ export function idList(max: number, name = 'ids') {
       }
       const ids: number[] = []
       for (const p of parts) {
-        if (!/^\d{1,10}$/.test(p)) {
+        if (!/^\d{1,10}$/.test(p) || Number(p) === 0) {
           ctx.addIssue({ code: 'custom', message: `${name}: '${p.slice(0, 20)}' is not a positive whole number` })
           return z.NEVER
         }

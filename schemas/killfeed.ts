@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { isDiscordWebhookUrl } from './discord-webhook.js'
 import { ITEM_TYPES, MAX_WEBHOOKS_PER_ROUTE, MODES, RESOLVE_MIN_CHARS, splitWebhookList, TRACKED_PLAYER_PATH } from './killfeed-constants.js'
 import { LiveKill } from './live-kill.js'
+import { wellFormed } from './well-formed.js'
 
 const required = (what: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? 'required' : what) })
 
@@ -9,7 +10,8 @@ export const ItemType = z.enum(ITEM_TYPES, { error: `must be one of ${ITEM_TYPES
 export const Mode = z.enum(MODES, { error: `must be one of ${MODES.join(', ')}` })
 /** ESI ids are 64-bit integers; every id in use fits a JavaScript number exactly. */
 export const EntityId = z.number(required('must be a whole number')).int('must be a whole number').positive('must be positive').max(Number.MAX_SAFE_INTEGER)
-const DisplayName = z.string(required('must be text')).trim().min(1, 'required').max(100, 'at most 100 characters')
+/** A broken character (a lone UTF-16 surrogate, which ClickHouse refuses on insert) becomes U+FFFD. */
+const DisplayName = z.string(required('must be text')).overwrite(wellFormed).trim().min(1, 'required').max(100, 'at most 100 characters')
 
 /**
  * The webhook box: Discord webhook URLs separated by commas or newlines, normalised to one URL per line.

@@ -367,14 +367,10 @@ const HIDDEN: Array<{ method: string; path: string; query?: Record<string, strin
 ]
 
 /**
- * Defects this fuzzer found in the killfeed admin, which is another slice's to fix: a display name holding half a
- * UTF-16 surrogate pair (valid JSON: "\ud800") reaches ClickHouse, which refuses it, and the answer is a 500.
- * (schemas/killfeed.ts DisplayName lacks the `.overwrite(wellFormed)` the contact and appraisal schemas have.)
+ * Defects found here and left for another change, each as the start of its failure line. Empty now: the one it
+ * found (a display name holding half a UTF-16 surrogate pair gave a 500) is fixed in schemas/killfeed.ts.
  */
-const KNOWN_HIDDEN_DEFECTS = [
-  'POST /api/killfeed/tracked [body display_name="\\ud800"] -> 500',
-  'PUT /api/admin/tracked-players/{path} [body display_name="\\ud800"] -> 500',
-]
+const KNOWN_HIDDEN_DEFECTS: string[] = []
 
 describe('every hidden route under hostile input, signed in as an admin', () => {
   let app: TestApp
