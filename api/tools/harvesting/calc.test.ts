@@ -170,6 +170,16 @@ describe('ore calculator', () => {
     rejects(() => ore({ config: { ship: 'Hulk', module: 'Strip Miner I' }, implantName: 'Genolution' }), 400, /implantName: must be None or one of/)
   })
 
+  it('says when the wormhole ore-site data set is missing, so an empty site list is not read as "no wormhole site"', () => {
+    const hulk: OreCalcForm = { config: { ship: 'Hulk', module: 'Strip Miner I' } }
+    const loaded = ore(hulk)
+    expect(loaded.oreSitesLoaded).toBe(true)
+    expect(loaded.result.Arkonor.wormholeSites.length).toBeGreaterThan(0)
+    const missing = calcOre(subsetData({ withoutOreSites: true }), OreCalcRequest.parse(hulk), fixedPrices({}))
+    expect(missing.oreSitesLoaded).toBe(false)
+    expect(Object.values(missing.result).every((r) => r.wormholeSites.length === 0)).toBe(true)
+  })
+
   it('a modulated miner on a frigate loads crystals too (Prospect, Modulated Deep Core Miner II)', () => {
     const r = ore({ config: { ship: 'Prospect', module: 'Modulated Deep Core Miner II', crystal: 'Complex Asteroid Mining Crystal Type A II', skills: { frigate: 5, expedition: 5, mining: 5, astrogeology: 5, barge: 0, exhumer: 0 } } })
     // 120 × 1.8 × role +100% × Mining Frigate +25% × Expedition Frigates +25% × Mining +25% × Astrogeology +25%.

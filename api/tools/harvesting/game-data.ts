@@ -109,6 +109,8 @@ export class HarvestingData {
   readonly boostHulls = new Map<string, BoostHull>()
   /** Null when the community gas-site data set is missing. */
   readonly gasClouds: GasCloud[] | null
+  /** False when the community ore-site data set is missing: then no ore has wormhole sites, and none is known to. */
+  readonly oreSitesLoaded: boolean
   private byLooseName = new Map<string, string>()
 
   constructor(
@@ -142,6 +144,7 @@ export class HarvestingData {
     const kinds: ShipKind[] = ['frigate', 'expedition', 'barge', 'exhumer']
     const ships = [...this.oreShips.values()].sort((a, b) => kinds.indexOf(a.kind) - kinds.indexOf(b.kind) || a.typeId - b.typeId)
     this.oreShips = new Map(ships.map((s) => [s.name, s]))
+    this.oreSitesLoaded = catalog.community.oreSites !== null
     this.ores = this.findOres()
     const processing = new Set(this.ores.map((o) => o.processingSkill))
     for (const t of catalog.types.values()) {

@@ -88,6 +88,7 @@ export function calcOre(data: HarvestingData, req: OreCalcRequest, prices: Price
     residueChance: tuned.residueProbability,
     residueMultiplier: tuned.residueMultiplier,
     crystal: crystal ? { name: crystal.name, tunedFor: crystal.processing } : null,
+    oreSitesLoaded: data.oreSitesLoaded,
     result,
     prices: prices.source,
     terms: tuned.terms,

@@ -79,6 +79,19 @@ describe('POST /api/ore-calc', () => {
     for (const name of ['Arkonor', 'Bistot', 'Gneiss', 'Kernite', 'Omber', 'Pyroxeres', 'Prime Arkonor']) expect(r.result[name]?.wormholeSites.length, name).toBeGreaterThan(0)
   })
 
+  it('matches numbers players measured in game (Hulk, all skills V, no boosts)', async () => {
+    // Source outside this code and the SDE: EVE Online forums, "Allow mining crystals to be used for mining mission
+    // asteroids" (forums.eveonline.com/t/409983): "Hulk, 2x Gas Cloud Harvester II (400 m³ per 80.92 s)" and
+    // "Hulk, 2x ORE Strip Miner, 3x Mining Laser Upgrade II (4,840 m³ per 130 s)".
+    const V = { barge: 5, exhumer: 5, frigate: 5, expedition: 5, mining: 5, astrogeology: 5 }
+    const strip = OreCalcResponse.parse((await post('/api/ore-calc', { config: { ship: 'Hulk', module: 'ORE Strip Miner', numModules: 2, lowSlotName: 'Mining Laser Upgrade II', lowSlotCount: 3, skills: V } })).body)
+    expect(Math.round(2 * strip.yieldPerCycle)).toBe(4_840)
+    expect(strip.cycleTime).toBeCloseTo(130.05, 9)
+    const gas = GasCalcResponse.parse((await post('/api/gas-calc', { ship: 'Hulk', moduleType: 'Gas Cloud Harvester II', moduleCount: 2, skills: { Frigate: 0, Barge: 5, Exhumer: 5 } })).body)
+    expect(2 * gas[0].yieldPerCycle).toBe(400)
+    expect(gas[0].cycleTime).toBeCloseTo(80.92, 9)
+  })
+
   it('rejects a module the hull cannot fit', async () => {
     const { status, body } = await post('/api/ore-calc', { config: { ship: 'Venture', module: 'Modulated Strip Miner II' } })
     expect(status).toBe(400)

@@ -94,7 +94,8 @@ export default function OreCalcPage() {
     if (!output) return []
     return Object.entries(output.result)
       .map(([ore, r]) => ({ ore, ...r }))
-      .filter((r) => form.ores === 'all' || r.wormholeSites.length > 0)
+      // Without the ore-site data no ore has sites, so the wormhole filter would empty the table: list every ore.
+      .filter((r) => form.ores === 'all' || !output.oreSitesLoaded || r.wormholeSites.length > 0)
   }, [output, form.ores])
 
   const lowSlotMax = ship?.lowSlots ?? MAX_LOW_SLOTS
@@ -208,13 +209,19 @@ export default function OreCalcPage() {
             </p>
           )}
           <PriceSource source={output.prices} what="ore" />
-          <div className="segmented" role="group" aria-label="Ores shown">
-            {(['wormhole', 'all'] as const).map((o) => (
-              <button key={o} type="button" aria-pressed={form.ores === o} onClick={() => update({ ores: o })}>
-                {o === 'wormhole' ? 'Wormhole site ores' : 'All asteroid ores'}
-              </button>
-            ))}
-          </div>
+          {output.oreSitesLoaded ? (
+            <div className="segmented" role="group" aria-label="Ores shown">
+              {(['wormhole', 'all'] as const).map((o) => (
+                <button key={o} type="button" aria-pressed={form.ores === o} onClick={() => update({ ores: o })}>
+                  {o === 'wormhole' ? 'Wormhole site ores' : 'All asteroid ores'}
+                </button>
+              ))}
+            </div>
+          ) : (
+            <p className="warning-text" data-testid="no-ore-sites">
+              This server has no wormhole ore-site data, so it cannot tell which ores wormhole sites hold: every asteroid ore is listed.
+            </p>
+          )}
           <SortableTable label="Ores table" rows={rows} columns={COLUMNS} rowKey={(r) => r.ore} sort={sort} onSortChange={setSort} className="ore-table" empty="No ores to show." />
           <details className="terms">
             <summary>How the cycle time and yield were built</summary>

@@ -108,6 +108,23 @@ describe('ore calculator (/ore)', () => {
     await context.close()
   })
 
+  it('lists every ore, and says why, when the server has no wormhole ore-site data', async () => {
+    const { page, context } = await open()
+    // What a server whose ore-site data set did not load answers (calc.test.ts checks the server side): the real
+    // answer with no ore in any wormhole site. The wormhole filter used to empty the table without a word.
+    await page.route('**/api/ore-calc', async (route) => {
+      const answer = await (await route.fetch()).json()
+      for (const ore of Object.values<{ wormholeSites: string[] }>(answer.result)) ore.wormholeSites = []
+      await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ...answer, oreSitesLoaded: false }) })
+    })
+    await calculate(page)
+    const names = await oreNames(page)
+    expect(names).toEqual(expect.arrayContaining(['Arkonor', 'Veldspar']))
+    expect(await page.getByTestId('no-ore-sites').textContent()).toMatch(/no wormhole ore-site data.*every asteroid ore is listed/)
+    expect(await page.getByRole('button', { name: 'Wormhole site ores' }).count()).toBe(0)
+    await context.close()
+  })
+
   it('collapses and expands Ship, Skills and Boosts from their legends', async () => {
     const { page, context } = await open()
     for (const [title, field] of [

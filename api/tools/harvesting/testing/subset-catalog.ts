@@ -16,15 +16,21 @@ interface Subset {
   typeEffects: Array<[number, string]>
 }
 
+/** Community data sets to leave out, as on a server where they did not load. */
+export interface SubsetOptions {
+  withoutGasSites?: boolean
+  withoutOreSites?: boolean
+}
+
 /**
  * A catalog holding only the SDE subset in `sde-subset.json` (real records, see make-sde-subset.ts) and the
  * community data sets from COMMUNITY_DATA_DIR, for unit tests of the harvesting calculators.
  */
-export function subsetCatalog(options: { withoutGasSites?: boolean } = {}): Catalog {
+export function subsetCatalog(options: SubsetOptions = {}): Catalog {
   const subset = JSON.parse(fs.readFileSync(fileURLToPath(new URL('./sde-subset.json', import.meta.url)), 'utf8')) as Subset
   const community = readCommunityData(loadConfig({}).COMMUNITY_DATA_DIR).map((d) => ({
     dataset: d.name,
-    present: d.present && !(options.withoutGasSites && d.name === 'gasSites'),
+    present: d.present && !(options.withoutGasSites && d.name === 'gasSites') && !(options.withoutOreSites && d.name === 'oreSites'),
     content: d.content,
   }))
   const none: never[] = []
@@ -53,7 +59,7 @@ export function subsetCatalog(options: { withoutGasSites?: boolean } = {}): Cata
   })
 }
 
-export function subsetData(options: { withoutGasSites?: boolean } = {}): HarvestingData {
+export function subsetData(options: SubsetOptions = {}): HarvestingData {
   const catalog = subsetCatalog(options)
   return new HarvestingData(catalog, catalogDogma(catalog))
 }
