@@ -11,6 +11,8 @@ import type { EsiKillmail } from '../../schemas/killmails.js'
 import { FEED_NAME, followLiveFeed, LIVE_FEED_DEFAULTS, type LiveFeedOptions } from './live-feed.js'
 import { loadFeedPosition, saveFeedPosition } from './feed-state.js'
 import { createZkillboard } from './zkillboard.js'
+import { MemoryStream } from '../../pipelines/stream/memory.js'
+import type { Stream } from '../../pipelines/stream/index.js'
 
 const FAST: LiveFeedOptions = { ...LIVE_FEED_DEFAULTS, idleMs: 100, gapRecheckMs: 50, backoffMs: 50, maxBackoffMs: 200, saveEveryMs: 0 }
 
@@ -40,10 +42,10 @@ beforeEach(async () => {
 let feedRuns = 0
 const runAgent = (run: number) => `JSpaceToolbox/test-run-${run} `
 
-async function runFeed(until: () => Promise<boolean>, options = FAST) {
+async function runFeed(until: () => boolean | Promise<boolean>, options = FAST, stream: Stream = app.ctx.stream) {
   const abort = new AbortController()
   const zkillClient = createZkillboard(app.ctx.config, `test-run-${++feedRuns}`, createLogger('silent'), { r2z2IntervalMs: 5, apiIntervalMs: 5 })
-  const deps = { ch: app.ctx.ch, stream: app.ctx.stream, esi: app.ctx.esi, zkill: zkillClient, log: createLogger('silent') }
+  const deps = { ch: app.ctx.ch, stream, esi: app.ctx.esi, zkill: zkillClient, log: createLogger('silent') }
   const running = followLiveFeed(deps, abort.signal, options)
   try {
     await waitFor(until, 20_000, 'the feed')
@@ -100,6 +102,25 @@ describe('zKillboard R2Z2 live feed', () => {
     const afterRestart = zkill.requests.slice(before).map((r) => r.path)
     expect(afterRestart[0]).toBe(`/ephemeral/${position}.json`) // no jump to the newest: nothing in between is lost
     expect(afterRestart.filter((p) => p === `/ephemeral/${position - 1}.json`)).toEqual([]) // and nothing read twice
+    expect((await loadFeedPosition(app.ctx.ch, FEED_NAME))!.nextSequence).toBe(zkill.nextSequence)
+  })
+
+  it('with in-process topics, does not save a position past kills published but not stored yet (a crash loses the topic)', async () => {
+    const a = kill()
+    zkill.push(a)
+    await runFeed(async () => (await countStored(app.ctx.ch, [a.killmail_id])) === 1)
+    const position = (await loadFeedPosition(app.ctx.ch, FEED_NAME))!.nextSequence
+
+    // The process dies with two kills published to its in-process topic but not yet written: a topic no store reads.
+    const lost = [kill(), kill()]
+    for (const k of lost) zkill.push(k)
+    const doomed = new MemoryStream()
+    const stats = await runFeed(async () => zkill.requestsTo(`/ephemeral/${zkill.nextSequence}.json`).length > 0, FAST, doomed)
+    expect(stats.published).toBe(2)
+    expect((await loadFeedPosition(app.ctx.ch, FEED_NAME))!.nextSequence).toBe(position)
+
+    // After the restart both kills are read again and stored.
+    await runFeed(async () => (await countStored(app.ctx.ch, lost.map((k) => k.killmail_id))) === 2)
     expect((await loadFeedPosition(app.ctx.ch, FEED_NAME))!.nextSequence).toBe(zkill.nextSequence)
   })
 

@@ -1,5 +1,6 @@
 import type { EsiClient } from '../esi/client.js'
 import type { ClickHouseClient } from '../../pipelines/clickhouse/client.js'
+import { storedKillmailIds } from '../../pipelines/killmails/store.js'
 import type { Logger } from '../../pipelines/log.js'
 import type { Stream } from '../../pipelines/stream/index.js'
 import { publish } from '../../pipelines/stream/typed.js'
@@ -73,11 +74,22 @@ export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, op
   stats.position = next
   let saved = next
   let savedAt = Date.now()
+  // In-process topics live in memory until the store writes them: a crash or a stop loses what is still queued. So
+  // with them the saved position never passes a published kill that is not stored yet (Kafka has it once published).
+  const unstored: Array<{ sequence: number; killmailId: number }> = []
+  const durablePosition = async (): Promise<number> => {
+    if (deps.stream.kind !== 'memory' || !unstored.length) return next!
+    const stored = await storedKillmailIds(ch, unstored.map((k) => k.killmailId))
+    while (unstored.length && stored.has(unstored[0].killmailId)) unstored.shift()
+    return unstored.length ? unstored[0].sequence : next!
+  }
   const save = async (force: boolean) => {
     if (next === null || next === saved || (!force && Date.now() - savedAt < options.saveEveryMs)) return
-    await saveFeedPosition(ch, FEED_NAME, next)
-    saved = next
+    const position = await durablePosition()
     savedAt = Date.now()
+    if (position === saved) return
+    await saveFeedPosition(ch, FEED_NAME, position)
+    saved = position
   }
   log.info({ sequence: next }, 'following the zKillboard R2Z2 feed')
 
@@ -97,6 +109,7 @@ export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, op
         }
         if (message) {
           if (!(await publishKill(deps, message, signal, failed))) break
+          if (deps.stream.kind === 'memory') unstored.push({ sequence: next, killmailId: message.killmail_id })
           stats.published++
           stats.lastKillAt = message.esi.killmail_time
         } else {
