@@ -146,6 +146,19 @@ describe('zKillboard R2Z2 live feed', () => {
     expect(zkill.requests.slice(before).filter((r) => r.path === `/ephemeral/${gap}.json`).length).toBeGreaterThanOrEqual(2)
   })
 
+  it('asks once more for a file that is not JSON, then skips it instead of stopping the feed there', async () => {
+    const a = kill()
+    zkill.push(a)
+    await runFeed(async () => (await countStored(app.ctx.ch, [a.killmail_id])) === 1)
+    const broken = zkill.pushRaw('{"killmail_id": 1, "hash": "ab') // cut off mid-write
+    const b = kill()
+    zkill.push(b)
+    const before = zkill.requests.length
+    const stats = await runFeed(async () => (await countStored(app.ctx.ch, [b.killmail_id])) === 1)
+    expect(stats.skipped).toBe(1)
+    expect(zkill.requests.slice(before).filter((r) => r.path === `/ephemeral/${broken}.json`).length).toBe(2)
+  })
+
   it('honours a 429 Retry-After before the next request, and backs off after a 5xx', async () => {
     const a = kill()
     zkill.push(a)

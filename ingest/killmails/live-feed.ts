@@ -94,6 +94,7 @@ export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, op
   log.info({ sequence: next }, 'following the zKillboard R2Z2 feed')
 
   let gapChecked = -1
+  let malformedChecked = -1
   try {
     while (!signal.aborted) {
       const read = await zkill.readFeed(next, signal).catch((err) => {
@@ -122,6 +123,12 @@ export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, op
         continue
       }
       if (read.kind === 'malformed') {
+        // Ask once more (it may have been caught mid-write), then move on: a file that stays broken must not stop the feed.
+        if (malformedChecked !== next) {
+          malformedChecked = next
+          await failed('R2Z2 file is not a killmail record; asking once more', { sequence: next, problem: read.problem })
+          continue
+        }
         log.error({ sequence: next, problem: read.problem }, 'skipping an R2Z2 file that is not a killmail record')
         stats.skipped++
         next++

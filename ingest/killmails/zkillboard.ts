@@ -52,6 +52,7 @@ export class Zkillboard {
   async readFeed(sequence: number, signal?: AbortSignal): Promise<FeedRead> {
     const res = await this.r2z2.getJson<unknown>(`/ephemeral/${sequence}.json`, signal)
     if (res.status === 404) return { kind: 'missing' }
+    if (res.notJson) return { kind: 'malformed', problem: 'the file is not JSON' }
     if (res.status !== 200) return { kind: 'unavailable', status: res.status }
     const parsed = R2z2Record.safeParse(res.data)
     if (!parsed.success) return { kind: 'malformed', problem: parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') }
