@@ -159,6 +159,18 @@ describe('zKillboard R2Z2 live feed', () => {
     expect(zkill.requests.slice(before).filter((r) => r.path === `/ephemeral/${broken}.json`).length).toBe(2)
   })
 
+  it('asks ESI for a kill whose R2Z2 file carries a broken ESI body, instead of skipping the kill', async () => {
+    const a = kill()
+    zkill.push(a)
+    await runFeed(async () => (await countStored(app.ctx.ch, [a.killmail_id])) === 1)
+    const b = kill()
+    const pushed = zkill.addHistoricKill(b) // ESI knows it
+    zkill.pushRaw(JSON.stringify({ killmail_id: b.killmail_id, hash: pushed.hash, esi: { killmail_id: b.killmail_id, victim: {} }, zkb: pushed.zkb }))
+    const stats = await runFeed(async () => (await countStored(app.ctx.ch, [b.killmail_id])) === 1)
+    expect(stats).toMatchObject({ published: 1, skipped: 0 })
+    expect(esi.requests.map((r) => r.path)).toContain(`/killmails/${b.killmail_id}/${pushed.hash}/`)
+  })
+
   it('honours a 429 Retry-After before the next request, and backs off after a 5xx', async () => {
     const a = kill()
     zkill.push(a)

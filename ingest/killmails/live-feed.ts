@@ -103,6 +103,7 @@ export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, op
       })
       if (!read) break
       if (read.kind === 'record') {
+        if (read.esiProblem) log.warn({ sequence: next, killmail_id: read.record.killmail_id, problem: read.esiProblem }, 'R2Z2 file has a broken ESI body; asking ESI for it')
         const message = await toMessage(deps, read.record, signal)
         if (message === 'retry') {
           await failed('ESI did not give the killmail body; trying the same kill again', { sequence: next, killmail_id: read.record.killmail_id })
