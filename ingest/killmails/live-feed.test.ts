@@ -132,6 +132,15 @@ describe('zKillboard R2Z2 live feed', () => {
     expect(zkill.requestsTo('/ephemeral/1.json')).toEqual([])
   })
 
+  it('starts at the newest kill when R2Z2 numbers far below the stored position (numbered anew), instead of waiting there forever', async () => {
+    await saveFeedPosition(app.ctx.ch, FEED_NAME, zkill.nextSequence + 50_000)
+    const a = kill()
+    zkill.push(a)
+    const stats = await runFeed(async () => (await countStored(app.ctx.ch, [a.killmail_id])) === 1)
+    expect(stats.published).toBe(1)
+    expect((await loadFeedPosition(app.ctx.ch, FEED_NAME))!.nextSequence).toBe(zkill.nextSequence)
+  })
+
   it('skips a sequence number whose file is missing once the pointer has moved past it', async () => {
     const a = kill()
     zkill.push(a)

@@ -43,6 +43,12 @@ export const LIVE_FEED_DEFAULTS: LiveFeedOptions = {
   saveEveryMs: 1_000,
 }
 
+/**
+ * How far R2Z2's newest file may be behind our position before we take it that the numbers started again. A pointer
+ * served from a cache lags by a few kills at most; a margin keeps such a lag from sending the feed back to reread them.
+ */
+export const RENUMBERED_MARGIN = 1_000
+
 /** What the feed has done since it started (logs, tests and the status page). */
 export interface LiveFeedStats {
   position: number | null
@@ -139,6 +145,13 @@ export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, op
       if (read.kind === 'missing') {
         await save(true)
         const pointer = await zkill.sequencePointer(signal).catch(() => null)
+        if (pointer?.ok && pointer.value < next - RENUMBERED_MARGIN) {
+          // Waiting here would wait forever: the numbers were handed out anew, or this position is another feed's.
+          log.warn({ sequence: next, newest: pointer.value }, 'R2Z2 newest file is far behind the stored position; starting at the newest kill')
+          next = pointer.value
+          stats.position = next
+          continue
+        }
         if (pointer?.ok && pointer.value > next) {
           // The pointer is past this number, so its file should exist. Ask once more (a 404 can be cached briefly), then move on.
           if (gapChecked !== next) {
