@@ -180,6 +180,19 @@ describe('zKillboard R2Z2 live feed', () => {
     expect(esi.requests.map((r) => r.path)).toContain(`/killmails/${b.killmail_id}/${pushed.hash}/`)
   })
 
+  it('asks ESI for a kill whose R2Z2 body has a time that is no date, so the store does not leave it out and the position moves on', async () => {
+    const a = kill()
+    zkill.push(a)
+    await runFeed(async () => (await countStored(app.ctx.ch, [a.killmail_id])) === 1)
+    const b = kill()
+    const pushed = zkill.addHistoricKill(b)
+    zkill.pushRaw(JSON.stringify({ killmail_id: b.killmail_id, hash: pushed.hash, esi: { ...b, killmail_time: 'yesterday' }, zkb: pushed.zkb }))
+    await runFeed(async () => (await countStored(app.ctx.ch, [b.killmail_id])) === 1)
+    const [row] = await queryRows<{ t: string }>(app.ctx.ch, `SELECT toString(killmail_time) AS t FROM killmails WHERE killmail_id = ${b.killmail_id}`)
+    expect(row.t).toBe(b.killmail_time.replace('T', ' ').replace(/(\.\d+)?Z$/, ''))
+    expect((await loadFeedPosition(app.ctx.ch, FEED_NAME))!.nextSequence).toBe(zkill.nextSequence)
+  })
+
   it('honours a 429 Retry-After before the next request, and backs off after a 5xx', async () => {
     const a = kill()
     zkill.push(a)

@@ -3,6 +3,7 @@ import type { Config } from '../../schemas/config.js'
 import { EsiKillmail, ZkbMeta } from '../../schemas/killmails.js'
 import type { Logger } from '../../pipelines/log.js'
 import { esiUserAgent } from '../esi/client.js'
+import { hasReadableTime } from './esi-killmail.js'
 import { ZkillHttp } from './zkill-http.js'
 
 /** R2Z2 `ephemeral/sequence.json`: the newest sequence number that has a file. */
@@ -63,7 +64,9 @@ export class Zkillboard {
     const { esi, ...rest } = parsed.data
     if (esi === undefined) return { kind: 'record', record: rest }
     const body = EsiKillmail.safeParse(esi)
-    return body.success ? { kind: 'record', record: { ...rest, esi: body.data } } : { kind: 'record', record: rest, esiProblem: describeIssues(body.error) }
+    if (!body.success) return { kind: 'record', record: rest, esiProblem: describeIssues(body.error) }
+    if (!hasReadableTime(body.data)) return { kind: 'record', record: rest, esiProblem: `killmail_time is no date (${body.data.killmail_time})` }
+    return { kind: 'record', record: { ...rest, esi: body.data } }
   }
 
   /**
