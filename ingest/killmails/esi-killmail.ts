@@ -12,6 +12,7 @@ export async function fetchKillmailBody(esi: EsiClient, killmailId: number, hash
     const res = await esi.get<unknown>(`/killmails/${killmailId}/${encodeURIComponent(hash)}/`, undefined, signal)
     const parsed = EsiKillmail.safeParse(res.data)
     if (!parsed.success) return { ok: false, permanent: true, message: `ESI killmail ${killmailId} has an unexpected shape: ${parsed.error.issues[0]?.message}` }
+    if (!hasReadableTime(parsed.data)) return { ok: false, permanent: true, message: `ESI killmail ${killmailId} has a killmail_time that is no date` }
     if (parsed.data.killmail_id !== killmailId) return { ok: false, permanent: true, message: `ESI answered killmail ${parsed.data.killmail_id} for ${killmailId}` }
     return { ok: true, body: parsed.data }
   } catch (err) {
@@ -20,3 +21,6 @@ export async function fetchKillmailBody(esi: EsiClient, killmailId: number, hash
     return { ok: false, permanent: status >= 400 && status < 500 && status !== 420 && status !== 429, message: (err as Error).message }
   }
 }
+
+/** Whether the kill's time is a date: the store leaves out kills whose time is not (ClickHouse would refuse the batch). */
+export const hasReadableTime = (killmail: EsiKillmail) => !Number.isNaN(new Date(killmail.killmail_time).getTime())

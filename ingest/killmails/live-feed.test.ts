@@ -11,6 +11,8 @@ import type { EsiKillmail } from '../../schemas/killmails.js'
 import { FEED_NAME, followLiveFeed, LIVE_FEED_DEFAULTS, type LiveFeedOptions } from './live-feed.js'
 import { loadFeedPosition, saveFeedPosition } from './feed-state.js'
 import { createZkillboard } from './zkillboard.js'
+import { MemoryStream } from '../../pipelines/stream/memory.js'
+import type { Stream } from '../../pipelines/stream/index.js'
 
 const FAST: LiveFeedOptions = { ...LIVE_FEED_DEFAULTS, idleMs: 100, gapRecheckMs: 50, backoffMs: 50, maxBackoffMs: 200, saveEveryMs: 0 }
 
@@ -40,10 +42,10 @@ beforeEach(async () => {
 let feedRuns = 0
 const runAgent = (run: number) => `JSpaceToolbox/test-run-${run} `
 
-async function runFeed(until: () => Promise<boolean>, options = FAST) {
+async function runFeed(until: () => boolean | Promise<boolean>, options = FAST, stream: Stream = app.ctx.stream) {
   const abort = new AbortController()
   const zkillClient = createZkillboard(app.ctx.config, `test-run-${++feedRuns}`, createLogger('silent'), { r2z2IntervalMs: 5, apiIntervalMs: 5 })
-  const deps = { ch: app.ctx.ch, stream: app.ctx.stream, esi: app.ctx.esi, zkill: zkillClient, log: createLogger('silent') }
+  const deps = { ch: app.ctx.ch, stream, esi: app.ctx.esi, zkill: zkillClient, log: createLogger('silent') }
   const running = followLiveFeed(deps, abort.signal, options)
   try {
     await waitFor(until, 20_000, 'the feed')
@@ -103,12 +105,40 @@ describe('zKillboard R2Z2 live feed', () => {
     expect((await loadFeedPosition(app.ctx.ch, FEED_NAME))!.nextSequence).toBe(zkill.nextSequence)
   })
 
+  it('with in-process topics, does not save a position past kills published but not stored yet (a crash loses the topic)', async () => {
+    const a = kill()
+    zkill.push(a)
+    await runFeed(async () => (await countStored(app.ctx.ch, [a.killmail_id])) === 1)
+    const position = (await loadFeedPosition(app.ctx.ch, FEED_NAME))!.nextSequence
+
+    // The process dies with two kills published to its in-process topic but not yet written: a topic no store reads.
+    const lost = [kill(), kill()]
+    for (const k of lost) zkill.push(k)
+    const doomed = new MemoryStream()
+    const stats = await runFeed(async () => zkill.requestsTo(`/ephemeral/${zkill.nextSequence}.json`).length > 0, FAST, doomed)
+    expect(stats.published).toBe(2)
+    expect((await loadFeedPosition(app.ctx.ch, FEED_NAME))!.nextSequence).toBe(position)
+
+    // After the restart both kills are read again and stored.
+    await runFeed(async () => (await countStored(app.ctx.ch, lost.map((k) => k.killmail_id))) === 2)
+    expect((await loadFeedPosition(app.ctx.ch, FEED_NAME))!.nextSequence).toBe(zkill.nextSequence)
+  })
+
   it('abandons a position older than R2Z2 keeps files and starts at the newest kill', async () => {
     const newest = kill()
     zkill.push(newest)
     await saveFeedPosition(app.ctx.ch, FEED_NAME, 1, new Date(Date.now() - 13 * 3_600_000))
     await runFeed(async () => (await countStored(app.ctx.ch, [newest.killmail_id])) === 1)
     expect(zkill.requestsTo('/ephemeral/1.json')).toEqual([])
+  })
+
+  it('starts at the newest kill when R2Z2 numbers far below the stored position (numbered anew), instead of waiting there forever', async () => {
+    await saveFeedPosition(app.ctx.ch, FEED_NAME, zkill.nextSequence + 50_000)
+    const a = kill()
+    zkill.push(a)
+    const stats = await runFeed(async () => (await countStored(app.ctx.ch, [a.killmail_id])) === 1)
+    expect(stats.published).toBe(1)
+    expect((await loadFeedPosition(app.ctx.ch, FEED_NAME))!.nextSequence).toBe(zkill.nextSequence)
   })
 
   it('skips a sequence number whose file is missing once the pointer has moved past it', async () => {
@@ -123,6 +153,44 @@ describe('zKillboard R2Z2 live feed', () => {
     expect(stats.gaps).toBe(1)
     // asked, re-checked, then skipped: at least two asks (one failed pointer or file request under load adds one more)
     expect(zkill.requests.slice(before).filter((r) => r.path === `/ephemeral/${gap}.json`).length).toBeGreaterThanOrEqual(2)
+  })
+
+  it('asks once more for a file that is not JSON, then skips it instead of stopping the feed there', async () => {
+    const a = kill()
+    zkill.push(a)
+    await runFeed(async () => (await countStored(app.ctx.ch, [a.killmail_id])) === 1)
+    const broken = zkill.pushRaw('{"killmail_id": 1, "hash": "ab') // cut off mid-write
+    const b = kill()
+    zkill.push(b)
+    const before = zkill.requests.length
+    const stats = await runFeed(async () => (await countStored(app.ctx.ch, [b.killmail_id])) === 1)
+    expect(stats.skipped).toBe(1)
+    expect(zkill.requests.slice(before).filter((r) => r.path === `/ephemeral/${broken}.json`).length).toBe(2)
+  })
+
+  it('asks ESI for a kill whose R2Z2 file carries a broken ESI body, instead of skipping the kill', async () => {
+    const a = kill()
+    zkill.push(a)
+    await runFeed(async () => (await countStored(app.ctx.ch, [a.killmail_id])) === 1)
+    const b = kill()
+    const pushed = zkill.addHistoricKill(b) // ESI knows it
+    zkill.pushRaw(JSON.stringify({ killmail_id: b.killmail_id, hash: pushed.hash, esi: { killmail_id: b.killmail_id, victim: {} }, zkb: pushed.zkb }))
+    const stats = await runFeed(async () => (await countStored(app.ctx.ch, [b.killmail_id])) === 1)
+    expect(stats).toMatchObject({ published: 1, skipped: 0 })
+    expect(esi.requests.map((r) => r.path)).toContain(`/killmails/${b.killmail_id}/${pushed.hash}/`)
+  })
+
+  it('asks ESI for a kill whose R2Z2 body has a time that is no date, so the store does not leave it out and the position moves on', async () => {
+    const a = kill()
+    zkill.push(a)
+    await runFeed(async () => (await countStored(app.ctx.ch, [a.killmail_id])) === 1)
+    const b = kill()
+    const pushed = zkill.addHistoricKill(b)
+    zkill.pushRaw(JSON.stringify({ killmail_id: b.killmail_id, hash: pushed.hash, esi: { ...b, killmail_time: 'yesterday' }, zkb: pushed.zkb }))
+    await runFeed(async () => (await countStored(app.ctx.ch, [b.killmail_id])) === 1)
+    const [row] = await queryRows<{ t: string }>(app.ctx.ch, `SELECT toString(killmail_time) AS t FROM killmails WHERE killmail_id = ${b.killmail_id}`)
+    expect(row.t).toBe(b.killmail_time.replace('T', ' ').replace(/(\.\d+)?Z$/, ''))
+    expect((await loadFeedPosition(app.ctx.ch, FEED_NAME))!.nextSequence).toBe(zkill.nextSequence)
   })
 
   it('honours a 429 Retry-After before the next request, and backs off after a 5xx', async () => {

@@ -1,5 +1,6 @@
 import type { EsiClient } from '../esi/client.js'
 import type { ClickHouseClient } from '../../pipelines/clickhouse/client.js'
+import { storedKillmailIds } from '../../pipelines/killmails/store.js'
 import type { Logger } from '../../pipelines/log.js'
 import type { Stream } from '../../pipelines/stream/index.js'
 import { publish } from '../../pipelines/stream/typed.js'
@@ -42,6 +43,12 @@ export const LIVE_FEED_DEFAULTS: LiveFeedOptions = {
   saveEveryMs: 1_000,
 }
 
+/**
+ * How far R2Z2's newest file may be behind our position before we take it that the numbers started again. A pointer
+ * served from a cache lags by a few kills at most; a margin keeps such a lag from sending the feed back to reread them.
+ */
+export const RENUMBERED_MARGIN = 1_000
+
 /** What the feed has done since it started (logs, tests and the status page). */
 export interface LiveFeedStats {
   position: number | null
@@ -73,15 +80,27 @@ export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, op
   stats.position = next
   let saved = next
   let savedAt = Date.now()
+  // In-process topics live in memory until the store writes them: a crash or a stop loses what is still queued. So
+  // with them the saved position never passes a published kill that is not stored yet (Kafka has it once published).
+  const unstored: Array<{ sequence: number; killmailId: number }> = []
+  const durablePosition = async (): Promise<number> => {
+    if (deps.stream.kind !== 'memory' || !unstored.length) return next!
+    const stored = await storedKillmailIds(ch, unstored.map((k) => k.killmailId))
+    while (unstored.length && stored.has(unstored[0].killmailId)) unstored.shift()
+    return unstored.length ? unstored[0].sequence : next!
+  }
   const save = async (force: boolean) => {
     if (next === null || next === saved || (!force && Date.now() - savedAt < options.saveEveryMs)) return
-    await saveFeedPosition(ch, FEED_NAME, next)
-    saved = next
+    const position = await durablePosition()
     savedAt = Date.now()
+    if (position === saved) return
+    await saveFeedPosition(ch, FEED_NAME, position)
+    saved = position
   }
   log.info({ sequence: next }, 'following the zKillboard R2Z2 feed')
 
   let gapChecked = -1
+  let malformedChecked = -1
   try {
     while (!signal.aborted) {
       const read = await zkill.readFeed(next, signal).catch((err) => {
@@ -90,6 +109,7 @@ export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, op
       })
       if (!read) break
       if (read.kind === 'record') {
+        if (read.esiProblem) log.warn({ sequence: next, killmail_id: read.record.killmail_id, problem: read.esiProblem }, 'R2Z2 file has a broken ESI body; asking ESI for it')
         const message = await toMessage(deps, read.record, signal)
         if (message === 'retry') {
           await failed('ESI did not give the killmail body; trying the same kill again', { sequence: next, killmail_id: read.record.killmail_id })
@@ -97,6 +117,7 @@ export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, op
         }
         if (message) {
           if (!(await publishKill(deps, message, signal, failed))) break
+          if (deps.stream.kind === 'memory') unstored.push({ sequence: next, killmailId: message.killmail_id })
           stats.published++
           stats.lastKillAt = message.esi.killmail_time
         } else {
@@ -109,6 +130,12 @@ export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, op
         continue
       }
       if (read.kind === 'malformed') {
+        // Ask once more (it may have been caught mid-write), then move on: a file that stays broken must not stop the feed.
+        if (malformedChecked !== next) {
+          malformedChecked = next
+          await failed('R2Z2 file is not a killmail record; asking once more', { sequence: next, problem: read.problem })
+          continue
+        }
         log.error({ sequence: next, problem: read.problem }, 'skipping an R2Z2 file that is not a killmail record')
         stats.skipped++
         next++
@@ -118,6 +145,13 @@ export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, op
       if (read.kind === 'missing') {
         await save(true)
         const pointer = await zkill.sequencePointer(signal).catch(() => null)
+        if (pointer?.ok && pointer.value < next - RENUMBERED_MARGIN) {
+          // Waiting here would wait forever: the numbers were handed out anew, or this position is another feed's.
+          log.warn({ sequence: next, newest: pointer.value }, 'R2Z2 newest file is far behind the stored position; starting at the newest kill')
+          next = pointer.value
+          stats.position = next
+          continue
+        }
         if (pointer?.ok && pointer.value > next) {
           // The pointer is past this number, so its file should exist. Ask once more (a 404 can be cached briefly), then move on.
           if (gapChecked !== next) {

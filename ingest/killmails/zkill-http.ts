@@ -5,6 +5,8 @@ export interface ZkillAnswer<T> {
   /** HTTP status; 0 when zKillboard did not answer (network error or timeout). */
   status: number
   data: T | null
+  /** zKillboard answered 200 with a body that is not JSON (status is then 0, like no answer). */
+  notJson?: boolean
 }
 
 export interface ZkillHttpOptions {
@@ -81,8 +83,10 @@ export class ZkillHttp {
     try {
       return { status: res.status, data: (await res.json()) as T }
     } catch (err) {
+      if (signal?.aborted) throw err
       this.options.log.warn({ url, err: (err as Error).message }, 'zKillboard sent a body that is not JSON')
-      return { status: 0, data: null }
+      // A SyntaxError is the body itself; anything else is the connection failing while it was read.
+      return { status: 0, data: null, notJson: err instanceof SyntaxError }
     }
   }
 

@@ -3,6 +3,7 @@ import type { Config } from '../../schemas/config.js'
 import { EsiKillmail, ZkbMeta } from '../../schemas/killmails.js'
 import type { Logger } from '../../pipelines/log.js'
 import { esiUserAgent } from '../esi/client.js'
+import { hasReadableTime } from './esi-killmail.js'
 import { ZkillHttp } from './zkill-http.js'
 
 /** R2Z2 `ephemeral/sequence.json`: the newest sequence number that has a file. */
@@ -18,6 +19,8 @@ export const R2z2Record = z.looseObject({
   sequence_id: z.number().int().optional(),
 })
 export type R2z2Record = z.infer<typeof R2z2Record>
+/** A file read leniently: an `esi` body that is not a whole killmail does not cost the kill (ESI has it by id and hash). */
+const R2z2Envelope = R2z2Record.extend({ esi: z.unknown().optional() })
 
 /** `/api/history/YYYYMMDD.json`: every killmail zKillboard knows for that UTC day, id → hash. */
 export const HistoryDay = z.record(z.string().regex(/^\d+$/), z.string().min(1))
@@ -26,10 +29,12 @@ export const HistoryDay = z.record(z.string().regex(/^\d+$/), z.string().min(1))
 export const KillIdAnswer = z.array(z.looseObject({ killmail_id: z.number().int(), zkb: ZkbMeta }))
 
 export type FeedRead =
-  | { kind: 'record'; record: R2z2Record }
+  | { kind: 'record'; record: R2z2Record; esiProblem?: string }
   | { kind: 'missing' }
   | { kind: 'malformed'; problem: string }
   | { kind: 'unavailable'; status: number }
+
+const describeIssues = (error: z.ZodError) => error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
 
 export type Lookup<T> = { ok: true; value: T } | { ok: false; status: number }
 
@@ -52,10 +57,16 @@ export class Zkillboard {
   async readFeed(sequence: number, signal?: AbortSignal): Promise<FeedRead> {
     const res = await this.r2z2.getJson<unknown>(`/ephemeral/${sequence}.json`, signal)
     if (res.status === 404) return { kind: 'missing' }
+    if (res.notJson) return { kind: 'malformed', problem: 'the file is not JSON' }
     if (res.status !== 200) return { kind: 'unavailable', status: res.status }
-    const parsed = R2z2Record.safeParse(res.data)
-    if (!parsed.success) return { kind: 'malformed', problem: parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') }
-    return { kind: 'record', record: parsed.data }
+    const parsed = R2z2Envelope.safeParse(res.data)
+    if (!parsed.success) return { kind: 'malformed', problem: describeIssues(parsed.error) }
+    const { esi, ...rest } = parsed.data
+    if (esi === undefined) return { kind: 'record', record: rest }
+    const body = EsiKillmail.safeParse(esi)
+    if (!body.success) return { kind: 'record', record: rest, esiProblem: describeIssues(body.error) }
+    if (!hasReadableTime(body.data)) return { kind: 'record', record: rest, esiProblem: `killmail_time is no date (${body.data.killmail_time})` }
+    return { kind: 'record', record: { ...rest, esi: body.data } }
   }
 
   /**

@@ -36,6 +36,7 @@ export async function startKillmailStore(ctx: Pick<AppContext, 'ch' | 'stream' |
   const writer = new KillmailWriter(ctx.ch)
   return subscribe(ctx.stream, KillmailsTopic, subscription, async (values) => {
     const result = await writer.write(values)
+    if (result.rejected.length) log.error({ killmail_ids: result.rejected }, 'left out kills whose killmail_time is not a date')
     log.debug({ ...result, batch: values.length }, 'killmails stored')
     if (lingerMs && values.length < options.maxBatchSize) await sleep(lingerMs)
   })

@@ -67,6 +67,8 @@ export async function storedKillmailIds(ch: ClickHouseClient, ids: number[]): Pr
 export interface StoreResult {
   inserted: number
   duplicates: number
+  /** Kills left out because their time is no date: ClickHouse would refuse the whole insert, again at every redelivery. */
+  rejected: number[]
 }
 
 /**
@@ -79,9 +81,16 @@ export async function storeNewKillmails(ch: ClickHouseClient, messages: Killmail
   const byId = new Map<number, KillmailMessage>()
   for (const m of messages) if (!byId.has(m.killmail_id)) byId.set(m.killmail_id, m)
   const existing = await storedKillmailIds(ch, [...byId.keys()])
-  const rows = [...byId.values()].filter((m) => !existing.has(m.killmail_id)).map(toKillmailRow)
+  const rows: KillmailRow[] = []
+  const rejected: number[] = []
+  for (const m of byId.values()) {
+    if (existing.has(m.killmail_id)) continue
+    const time = new Date(m.esi.killmail_time)
+    if (Number.isNaN(time.getTime())) rejected.push(m.killmail_id)
+    else rows.push({ ...toKillmailRow(m), killmail_time: time.toISOString() })
+  }
   if (rows.length) await ch.insert({ table: 'killmails', values: rows, format: 'JSONEachRow' })
-  return { inserted: rows.length, duplicates: messages.length - rows.length }
+  return { inserted: rows.length, duplicates: messages.length - rows.length - rejected.length, rejected }
 }
 
 /**

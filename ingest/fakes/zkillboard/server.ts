@@ -38,6 +38,8 @@ export class FakeZkill extends LoopbackServer {
   /** The next sequence number; the newest file is `nextSequence - 1` once there is one. */
   nextSequence = FAKE_FIRST_SEQUENCE
   readonly files = new Map<number, object>()
+  /** Files served byte for byte (`pushRaw`). */
+  readonly rawFiles = new Map<number, string>()
   readonly history = new Map<string, Map<number, string>>()
   readonly zkb = new Map<number, ZkbMeta>()
   /** Every request, with the status it was answered with once answered. */
@@ -70,6 +72,13 @@ export class FakeZkill extends LoopbackServer {
   /** A kill zKillboard knows from before (history and killID, and ESI), without a live feed file. */
   addHistoricKill(killmail: EsiKillmail, options: PushOptions = {}): { killmail_id: number; hash: string; zkb: ZkbMeta } {
     return { killmail_id: killmail.killmail_id, ...this.remember(killmail, options) }
+  }
+
+  /** A file whose body is `body` as is (e.g. broken JSON); returns its sequence number. */
+  pushRaw(body: string): number {
+    const sequence = this.nextSequence++
+    this.rawFiles.set(sequence, body)
+    return sequence
   }
 
   /** A sequence number whose file is gone (expired or never written): the feed must skip it. */
@@ -119,9 +128,17 @@ export class FakeZkill extends LoopbackServer {
     if (req.method !== 'GET') return send(405, { error: 'GET only' })
 
     // The newest file; before the first kill, the number the first kill will get (so a reader starting then waits there).
-    if (url.pathname === '/ephemeral/sequence.json') return send(200, { sequence: this.files.size ? this.nextSequence - 1 : this.nextSequence })
+    if (url.pathname === '/ephemeral/sequence.json') return send(200, { sequence: this.files.size + this.rawFiles.size ? this.nextSequence - 1 : this.nextSequence })
     const file = /^\/ephemeral\/(\d+)\.json$/.exec(url.pathname)
     if (file) {
+      const raw = this.rawFiles.get(Number(file[1]))
+      if (raw !== undefined) {
+        request.status = 200
+        this.inFlight--
+        res.writeHead(200, { 'Content-Type': 'application/json' })
+        res.end(raw)
+        return
+      }
       const record = this.files.get(Number(file[1]))
       return record ? send(200, record) : send(404, { error: 'Not Found' })
     }
