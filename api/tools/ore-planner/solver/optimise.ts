@@ -268,6 +268,13 @@ async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: 
   let timedOut = false
   let ms = 0
   let start: number[] | undefined
+  if (columns.length === 1) {
+    // One ore alone (Mercoxit, the only Morphite ore): the fewest batches whose one stack meets every target is its
+    // batch cap, exactly. Answered here, without a trip to the solver thread.
+    const x = batchCaps(columns, minerals, targets, rateMicro)
+    const value = planValue(columns, x)
+    return { x, value, lowerBound: value, proven: true, timedOut: false, ms: 0 }
+  }
   if (input.exactSearch) {
     const t = performance.now()
     const found = await input.exactSearch
