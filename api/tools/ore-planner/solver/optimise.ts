@@ -20,7 +20,8 @@ import type { MipModel, MipResult, MipRunner } from './mip.js'
  *   as a shortfall instead of making the model infeasible,
  * - an ore is dropped when another allowed ore yields at least as much of every targeted mineral for no more
  *   cost (swap batch for batch: per-stack rounding only gets better),
- * - independent groups of minerals (e.g. Morphite, which only Mercoxit yields) are solved separately,
+ * - independent groups of minerals (e.g. Morphite, which only Mercoxit yields) are solved separately; a group with
+ *   one ore left needs no solver,
  * - no ore needs more batches than it takes to cover, alone, every target it contributes to.
  */
 
