@@ -1,5 +1,6 @@
 import { BATCH_UNITS, MINERALS, PLANNER_DEFAULTS, refineRateFraction, type MineralName } from '../../../schemas/ore-planner-constants.js'
 import type { PlannerOre } from './ores.js'
+import type { SearchRunner } from './solver/branch-and-bound.js'
 import type { MipRunner } from './solver/mip.js'
 import { optimise } from './solver/optimise.js'
 import { WarmUpCancelled } from './solver/pool.js'
@@ -14,6 +15,8 @@ export const FULL_PLAN_TARGETS: Record<'small' | 'medium' | 'large', Record<Mine
   large: { Tritanium: 40_000_000, Pyerite: 10_000_000, Mexallon: 3_000_000, Isogen: 700_000, Nocxium: 200_000, Zydrine: 80_000, Megacyte: 30_000, Morphite: 5_000 },
 }
 const WARM_UP_SOLVE_MS = 400
+/** Rounds of the exact search over the three plans: V8 had optimised the search after about three medium plans. */
+const SEARCH_ROUNDS = 2
 
 /**
  * Solves m³ plans on HiGHS so the solver thread is started and warm before the first real plan.
@@ -24,14 +27,25 @@ const WARM_UP_SOLVE_MS = 400
  * the time limit 51,900 ISK from its bound instead of 640. About a second of HiGHS work removes the difference (three
  * m³ plans of 400 ms each: the next small ISK plan took 0.55–0.58 s). m³ costs need only the static data, so the
  * warm-up runs before any hub has prices. It gives way to the first real plan (`SolverPool.warmUpRun`).
+ *
+ * The exact search (`solver/branch-and-bound.ts`, which answers m³ and batch plans) is JavaScript and just as cold:
+ * the first medium m³ plans after a start took 216, 175 and 79 ms, then about 45. So the warm-up also runs it on
+ * the same plans, twice, when given a `search` runner.
  */
-export async function warmUpSolver(ores: PlannerOre[], run: MipRunner): Promise<void> {
+export async function warmUpSolver(ores: PlannerOre[], run: MipRunner, search?: SearchRunner): Promise<void> {
   const columns = ores.map((o) => ({ id: o.typeIdCompressed, batchYield: o.batchYield, cost: o.volumeCompressedM3 * BATCH_UNITS }))
   const rateMicro = Math.round(refineRateFraction(PLANNER_DEFAULTS.refineRatePercent) * 1e6)
   try {
     for (const wanted of Object.values(FULL_PLAN_TARGETS)) {
       const targets = MINERALS.map((m) => wanted[m.name])
       await optimise(run, { columns, targets, rateMicro, absGap: 0.001, timeLimitMs: WARM_UP_SOLVE_MS, subMipHeuristics: true })
+    }
+    for (let round = 0; search && round < SEARCH_ROUNDS; round++) {
+      for (const wanted of Object.values(FULL_PLAN_TARGETS)) {
+        const targets = MINERALS.map((m) => wanted[m.name])
+        const exactSearch = { run: search, timeLimitMs: WARM_UP_SOLVE_MS }
+        await optimise(run, { columns, targets, rateMicro, absGap: 0.001, timeLimitMs: WARM_UP_SOLVE_MS, subMipHeuristics: false, exactSearch })
+      }
     }
   } catch (err) {
     if (!(err instanceof WarmUpCancelled)) throw err

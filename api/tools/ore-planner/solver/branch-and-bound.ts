@@ -79,6 +79,23 @@ interface Row {
   rhs: number
 }
 
+/**
+ * Whether a nonbasic column with pivot-row entry `al` can enter: below its bound, x_leave must rise, so raise a column
+ * with α < 0 or lower one (at its upper bound) with α > 0; above, the reverse.
+ */
+function moves(al: number, pivTol: number, atUpper: number, below: boolean): boolean {
+  if (Math.abs(al) <= pivTol) return false
+  return atUpper ? (below ? al > 0 : al < 0) : below ? al < 0 : al > 0
+}
+
+function sameBasis(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false
+  for (let r = 0; r < a.length; r++) if (a[r] !== b[r]) return false
+  return true
+}
+
+// solveLp's helpers are methods and module functions, not closures made on every call: the api runs under tsx, whose
+// esbuild transform names every closure with a helper call, and that made every node LP about a fifth slower.
 export class CoveringSearch {
   private readonly n: number
   private readonly rows: Row[] = []
@@ -86,13 +103,18 @@ export class CoveringSearch {
   private readonly x: Float64Array
   private best: number[] | null = null
   private bestValue = Infinity
-  private pi = new Float64Array(0)
+  private pi: Float64Array = new Float64Array(0)
   /** Reduced costs c − πA of the last `lagrangianBound` call, which `tighten` uses with that bound. */
-  private reduced = new Float64Array(0)
+  private reduced: Float64Array = new Float64Array(0)
   /** Per column, the mean bound gain per unit moved down / up, and how many branchings it averages. */
   private readonly pseudo: { down: Float64Array; up: Float64Array; downCount: Int32Array; upCount: Int32Array }
   private lastBasis: Int32Array | null = null
   private lastBinv: Float64Array | null = null
+  /**
+   * `solveLp`'s work arrays for the current row count, reused from one node LP to the next: allocating them for every
+   * LP took about a fifth of the search's time. `binv` is never the kept `lastBinv`; the two swap when an LP ends.
+   */
+  private work: { m: number; binv: Float64Array; bmat: Float64Array; col: Float64Array; xb: Float64Array; pi: Float64Array; d: Float64Array; alpha: Float64Array; w: Float64Array; rhs: Float64Array; isBasic: Int32Array } | null = null
   private nodes = 0
 
   constructor(private readonly p: CoveringProblem) {
@@ -211,78 +233,22 @@ export class CoveringSearch {
     const { n, c, rows } = this
     const m = rows.length
     const total = n + m
-    const binv = new Float64Array(m * m)
-    const xb = new Float64Array(m)
-    const pi = new Float64Array(m)
-    const d = new Float64Array(total)
-    const alpha = new Float64Array(total)
-    const w = new Float64Array(m)
-    const rhs = new Float64Array(m)
-    const isBasic = new Int32Array(total).fill(-1)
+    if (this.work?.m !== m) {
+      const vec = () => new Float64Array(m)
+      this.work = { m, binv: new Float64Array(m * m), bmat: new Float64Array(m * m), col: vec(), xb: vec(), pi: vec(), d: new Float64Array(total), alpha: new Float64Array(total), w: vec(), rhs: vec(), isBasic: new Int32Array(total) }
+      this.lastBasis = null
+      this.lastBinv = null
+    }
+    const { binv, bmat, col, xb, pi, d, alpha, w, rhs, isBasic } = this.work
+    isBasic.fill(-1)
     for (let r = 0; r < m; r++) isBasic[basis[r]] = r
     this.pi = pi
-    const lo = (j: number) => (j < n ? lower[j] : 0)
-    const hi = (j: number) => (j < n ? upper[j] : Infinity)
-    const column = (j: number, out: Float64Array) => {
-      if (j < n) for (let k = 0; k < m; k++) out[k] = rows[k].coef[j]
-      else {
-        out.fill(0)
-        out[j - n] = -1
-      }
-    }
-    const refactor = (): boolean => {
-      const bmat = new Float64Array(m * m)
-      const col = new Float64Array(m)
-      for (let r = 0; r < m; r++) {
-        column(basis[r], col)
-        for (let k = 0; k < m; k++) bmat[k * m + r] = col[k]
-      }
-      binv.fill(0)
-      for (let r = 0; r < m; r++) binv[r * m + r] = 1
-      for (let cc = 0; cc < m; cc++) {
-        let piv = cc
-        for (let r = cc + 1; r < m; r++) if (Math.abs(bmat[r * m + cc]) > Math.abs(bmat[piv * m + cc])) piv = r
-        const pv = bmat[piv * m + cc]
-        if (Math.abs(pv) < 1e-12) return false
-        if (piv !== cc) {
-          for (let t = 0; t < m; t++) {
-            let s = bmat[piv * m + t]
-            bmat[piv * m + t] = bmat[cc * m + t]
-            bmat[cc * m + t] = s
-            s = binv[piv * m + t]
-            binv[piv * m + t] = binv[cc * m + t]
-            binv[cc * m + t] = s
-          }
-        }
-        for (let t = 0; t < m; t++) {
-          bmat[cc * m + t] /= pv
-          binv[cc * m + t] /= pv
-        }
-        for (let r = 0; r < m; r++) {
-          if (r === cc) continue
-          const f = bmat[r * m + cc]
-          if (f === 0) continue
-          for (let t = 0; t < m; t++) {
-            bmat[r * m + t] -= f * bmat[cc * m + t]
-            binv[r * m + t] -= f * binv[cc * m + t]
-          }
-        }
-      }
-      return true
-    }
-    const slackBasis = () => {
-      for (let r = 0; r < m; r++) basis[r] = n + r
-      isBasic.fill(-1)
-      for (let r = 0; r < m; r++) isBasic[basis[r]] = r
-      atUpper.fill(0)
-      refactor()
-    }
     // A plunge starts from the basis the last solve ended with: reuse its inverse instead of rebuilding it.
-    const cached = this.lastBinv && this.lastBasis && this.lastBasis.length === m && this.lastBasis.every((j, r) => j === basis[r])
+    const cached = this.lastBinv && this.lastBasis && sameBasis(this.lastBasis, basis)
     if (cached) binv.set(this.lastBinv!)
-    else if (!refactor()) slackBasis()
+    else if (!this.refactor(basis)) this.slackBasis(basis, atUpper)
     for (let iter = 0; iter < MAX_PIVOTS; iter++) {
-      if (iter > 0 && iter % 32 === 0 && !refactor()) slackBasis()
+      if (iter > 0 && iter % 32 === 0 && !this.refactor(basis)) this.slackBasis(basis, atUpper)
       // Row prices π = c_B B⁻¹ and reduced costs d = c − πA (slack of row k: d = π_k).
       pi.fill(0)
       for (let r = 0; r < m; r++) {
@@ -302,7 +268,7 @@ export class CoveringSearch {
       // Keep nonbasic columns on the dual-feasible side of their box (a bound flip).
       for (let j = 0; j < total; j++) {
         if (isBasic[j] >= 0) continue
-        if (d[j] < -DUAL_TOL && hi(j) !== Infinity) atUpper[j] = 1
+        if (d[j] < -DUAL_TOL && j < n) atUpper[j] = 1 // row slacks (j ≥ n) have no upper bound
         else if (d[j] > DUAL_TOL) atUpper[j] = 0
       }
       // Basic values: x_B = B⁻¹ (b − Σ_nonbasic a_j x_j).
@@ -325,8 +291,8 @@ export class CoveringSearch {
       for (let r = 0; r < m; r++) {
         const j = basis[r]
         const scale = 1 + Math.abs(xb[r])
-        const under = (lo(j) - xb[r]) / scale
-        const over = (xb[r] - hi(j)) / scale
+        const under = ((j < n ? lower[j] : 0) - xb[r]) / scale
+        const over = (xb[r] - (j < n ? upper[j] : Infinity)) / scale
         if (under > FEAS_TOL && under > worst) {
           worst = under
           leave = r
@@ -340,6 +306,8 @@ export class CoveringSearch {
       if (leave < 0) {
         for (let r = 0; r < m; r++) if (basis[r] < n) this.x[basis[r]] = xb[r]
         this.lastBasis = basis.slice()
+        // Keep this inverse for the next plunge; the one kept before becomes the work array.
+        this.work.binv = this.lastBinv?.length === binv.length ? this.lastBinv : new Float64Array(m * m)
         this.lastBinv = binv
         return 'optimal'
       }
@@ -354,20 +322,15 @@ export class CoveringSearch {
         for (let j = 0; j < n; j++) alpha[j] += rho * coef[j]
       }
       for (let j = 0; j < total; j++) {
-        if (isBasic[j] >= 0 || lo(j) === hi(j)) alpha[j] = 0
+        if (isBasic[j] >= 0 || (j < n && lower[j] === upper[j])) alpha[j] = 0
         else if (Math.abs(alpha[j]) > maxAbs) maxAbs = Math.abs(alpha[j])
       }
       // Entering column by the (Harris) dual ratio test. Below its bound, x_leave must rise: raise a column with
       // α < 0 or lower one (at its upper bound) with α > 0; above, the reverse.
       const pivTol = PIVOT_TOL * Math.max(1, maxAbs)
-      const moves = (j: number) => {
-        const al = alpha[j]
-        if (Math.abs(al) <= pivTol) return false
-        return atUpper[j] ? (below ? al > 0 : al < 0) : below ? al < 0 : al > 0
-      }
       let thetaMax = Infinity
       for (let j = 0; j < total; j++) {
-        if (!moves(j)) continue
+        if (!moves(alpha[j], pivTol, atUpper[j], below)) continue
         const t = (Math.abs(d[j]) + DUAL_TOL) / Math.abs(alpha[j])
         if (t < thetaMax) thetaMax = t
       }
@@ -375,7 +338,7 @@ export class CoveringSearch {
       let enter = -1
       let bestAlpha = 0
       for (let j = 0; j < total; j++) {
-        if (!moves(j)) continue
+        if (!moves(alpha[j], pivTol, atUpper[j], below)) continue
         const al = alpha[j]
         if (Math.abs(d[j]) / Math.abs(al) <= thetaMax && Math.abs(al) > bestAlpha) {
           bestAlpha = Math.abs(al)
@@ -383,7 +346,7 @@ export class CoveringSearch {
         }
       }
       // Product-form update of B⁻¹ with the entering column w = B⁻¹ a_enter.
-      column(enter, rhs)
+      this.column(enter, rhs)
       for (let r = 0; r < m; r++) {
         let s = 0
         for (let k = 0; k < m; k++) s += binv[r * m + k] * rhs[k]
@@ -406,11 +369,75 @@ export class CoveringSearch {
     return 'stalled'
   }
 
+  /** Column j of the LP's matrix: a mineral or cut row's coefficients, or −1 on row j − n for a row slack. */
+  private column(j: number, out: Float64Array): void {
+    const { n, rows } = this
+    if (j < n) for (let k = 0; k < rows.length; k++) out[k] = rows[k].coef[j]
+    else {
+      out.fill(0)
+      out[j - n] = -1
+    }
+  }
+
+  /** Rebuild the basis inverse `work.binv` by Gauss-Jordan elimination; false when the basis is singular. */
+  private refactor(basis: Int32Array): boolean {
+    const { binv, bmat, col, m } = this.work!
+    for (let r = 0; r < m; r++) {
+      this.column(basis[r], col)
+      for (let k = 0; k < m; k++) bmat[k * m + r] = col[k]
+    }
+    binv.fill(0)
+    for (let r = 0; r < m; r++) binv[r * m + r] = 1
+    for (let cc = 0; cc < m; cc++) {
+      let piv = cc
+      for (let r = cc + 1; r < m; r++) if (Math.abs(bmat[r * m + cc]) > Math.abs(bmat[piv * m + cc])) piv = r
+      const pv = bmat[piv * m + cc]
+      if (Math.abs(pv) < 1e-12) return false
+      if (piv !== cc) {
+        for (let t = 0; t < m; t++) {
+          let s = bmat[piv * m + t]
+          bmat[piv * m + t] = bmat[cc * m + t]
+          bmat[cc * m + t] = s
+          s = binv[piv * m + t]
+          binv[piv * m + t] = binv[cc * m + t]
+          binv[cc * m + t] = s
+        }
+      }
+      for (let t = 0; t < m; t++) {
+        bmat[cc * m + t] /= pv
+        binv[cc * m + t] /= pv
+      }
+      for (let r = 0; r < m; r++) {
+        if (r === cc) continue
+        const f = bmat[r * m + cc]
+        if (f === 0) continue
+        for (let t = 0; t < m; t++) {
+          bmat[r * m + t] -= f * bmat[cc * m + t]
+          binv[r * m + t] -= f * binv[cc * m + t]
+        }
+      }
+    }
+    return true
+  }
+
+  /** Fall back to the all-slack basis (dual feasible, as every cost is positive). */
+  private slackBasis(basis: Int32Array, atUpper: Uint8Array): void {
+    const { n } = this
+    const { isBasic, m } = this.work!
+    for (let r = 0; r < m; r++) basis[r] = n + r
+    isBasic.fill(-1)
+    for (let r = 0; r < m; r++) isBasic[basis[r]] = r
+    atUpper.fill(0)
+    this.refactor(basis)
+  }
+
   /** A valid lower bound from any row prices π (clamped to ≥ 0): π·b + Σ_j min over the box of (c_j − πa_j)·n_j. */
   private lagrangianBound(lower: Int32Array, upper: Int32Array, b: Float64Array): number {
     const { n, c, rows, pi } = this
     let bound = 0
-    const d = Float64Array.from(c)
+    if (this.reduced.length !== n) this.reduced = new Float64Array(n)
+    const d = this.reduced
+    d.set(c)
     for (let k = 0; k < pi.length; k++) {
       const pk = Math.max(0, pi[k])
       if (pk === 0) continue
@@ -419,7 +446,6 @@ export class CoveringSearch {
       for (let j = 0; j < n; j++) d[j] -= pk * coef[j]
     }
     for (let j = 0; j < n; j++) bound += d[j] >= 0 ? d[j] * lower[j] : d[j] * upper[j]
-    this.reduced = d
     return bound
   }
 
@@ -525,19 +551,49 @@ export class CoveringSearch {
       if (pick < 0) return
       x[pick]++
     }
-    if (!this.meetsTargets(x)) return
-    // Drop batches that are not needed, most expensive first.
+    const got = this.rowOutputs(x)
+    if (got.some((g, k) => g < this.p.targets[k])) return
+    // Drop batches that are not needed, most expensive first: each column down to the fewest batches that still meet
+    // every target with the others as they are. Output only grows with batches, so a binary search over the column's
+    // count finds the same count as taking one batch off at a time, and only the rows the column yields change.
     const order = [...x.keys()].filter((i) => x[i] > lower[i]).sort((i, j) => this.c[j] - this.c[i])
     for (const i of order) {
-      while (x[i] > lower[i]) {
-        x[i]--
-        if (!this.meetsTargets(x)) {
-          x[i]++
-          break
-        }
+      let fewest = lower[i]
+      let enough = x[i]
+      while (fewest < enough) {
+        const mid = Math.floor((fewest + enough) / 2)
+        if (this.stillMeets(got, i, x[i], mid)) enough = mid
+        else fewest = mid + 1
       }
+      if (enough === x[i]) continue
+      for (let k = 0; k < this.minerals; k++) {
+        const q = this.rows[k].coef[i]
+        if (q > 0) got[k] += stackYield(enough, q, this.p.rateMicro) - stackYield(x[i], q, this.p.rateMicro)
+      }
+      x[i] = enough
     }
     this.offer(x)
+  }
+
+  /** What a whole plan yields of each mineral row under per-stack rounding. */
+  private rowOutputs(x: ArrayLike<number>): number[] {
+    const { n, p } = this
+    const got = new Array<number>(this.minerals).fill(0)
+    for (let k = 0; k < this.minerals; k++) {
+      const q = this.rows[k].coef
+      for (let i = 0; i < n; i++) got[k] += stackYield(x[i], q[i], p.rateMicro)
+    }
+    return got
+  }
+
+  /** Whether a plan yielding `got` still meets every target with column i at `to` batches instead of `from`. */
+  private stillMeets(got: number[], i: number, from: number, to: number): boolean {
+    const { p } = this
+    for (let k = 0; k < this.minerals; k++) {
+      const q = this.rows[k].coef[i]
+      if (q > 0 && got[k] - stackYield(from, q, p.rateMicro) + stackYield(to, q, p.rateMicro) < p.targets[k]) return false
+    }
+    return true
   }
 
   run(): CoveringResult {

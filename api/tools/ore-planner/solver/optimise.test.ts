@@ -98,6 +98,19 @@ describe('ore plan optimiser (HiGHS) against exhaustive search', () => {
     expect([...solved.batches]).toEqual([[1, 3]])
   })
 
+  it('answers a group of one ore (Morphite from Mercoxit) exactly without a trip to the solver thread', async () => {
+    const mercoxit = col(9, 16_000, [0, 0, 0, 0, 0, 0, 0, 140])
+    const noSolver = () => Promise.reject(new Error('the solver thread was asked'))
+    for (const morphite of [1, 121, 122, 5_000, 123_457]) {
+      const solved = await optimise(noSolver, { columns: [...SMALL_SET, mercoxit], targets: [0, 0, 0, 0, 0, 0, 0, morphite], rateMicro: RATE, absGap: 1e-6, timeLimitMs: 5_000, exactSearch: { run: noSolver, timeLimitMs: 150 } })
+      const reference = exhaustiveOptimum([mercoxit], [0, 0, 0, 0, 0, 0, 0, morphite], RATE)!
+      expect([...solved.batches]).toEqual([[9, reference.batches[0]]])
+      expect(solved).toMatchObject({ value: reference.value, lowerBound: reference.value, proven: true, timedOut: false })
+      expect(stackYield(reference.batches[0], 140, RATE)).toBeGreaterThanOrEqual(morphite)
+      expect(stackYield(reference.batches[0] - 1, 140, RATE)).toBeLessThan(morphite)
+    }
+  })
+
   it('rounds each stack down separately, exactly (no floating-point drift)', () => {
     expect(stackYield(1, 400, 867_000)).toBe(346)
     expect(stackYield(3, 400, 867_000)).toBe(1040)
@@ -133,7 +146,8 @@ describe('the exact search (branch-and-bound.ts) against exhaustive search and H
         // A runner that fails the test if HiGHS is asked: the search must answer on its own.
         const noHighs = () => Promise.reject(new Error('HiGHS was not needed'))
         const solved = await optimise(noHighs, { columns, targets, rateMicro: RATE, absGap: 1e-6, timeLimitMs: 10_000, exactSearch: { ...searchFirst, run } })
-        expect(searched).toBe(true)
+        // Tritanium alone has one ore left after the reductions here, which is answered without a search.
+        expect(searched).toBe(targets.filter((t) => t > 0).length > 1)
         expect(solved.proven).toBe(true)
         expect(solved.value).toBeCloseTo(reference.value, 6)
         expect(meetsEveryTarget(columns, solved.batches, targets, RATE)).toBe(true)

@@ -20,7 +20,8 @@ import type { MipModel, MipResult, MipRunner } from './mip.js'
  *   as a shortfall instead of making the model infeasible,
  * - an ore is dropped when another allowed ore yields at least as much of every targeted mineral for no more
  *   cost (swap batch for batch: per-stack rounding only gets better),
- * - independent groups of minerals (e.g. Morphite, which only Mercoxit yields) are solved separately,
+ * - independent groups of minerals (e.g. Morphite, which only Mercoxit yields) are solved separately; a group with
+ *   one ore left needs no solver,
  * - no ore needs more batches than it takes to cover, alone, every target it contributes to.
  */
 
@@ -268,6 +269,13 @@ async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: 
   let timedOut = false
   let ms = 0
   let start: number[] | undefined
+  if (columns.length === 1) {
+    // One ore alone (Mercoxit, the only Morphite ore): the fewest batches whose one stack meets every target is its
+    // batch cap, exactly. Answered here, without a trip to the solver thread.
+    const x = batchCaps(columns, minerals, targets, rateMicro)
+    const value = planValue(columns, x)
+    return { x, value, lowerBound: value, proven: true, timedOut: false, ms: 0 }
+  }
   if (input.exactSearch) {
     const t = performance.now()
     const found = await input.exactSearch

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import type { PlannerOre } from '../ores.js'
 import { warmUpSolver } from '../warm-up.js'
+import { inProcessSearch } from './branch-and-bound.js'
 import { inProcessRunner, type MipModel, type MipOptions, type MipResult } from './mip.js'
 import { SolverPool, WarmUpCancelled } from './pool.js'
 
@@ -39,6 +40,9 @@ describe('solver thread pool', () => {
     expect(order.slice(1, 3).sort()).toEqual(['warm-up 2 solved', 'warm-up 3 cancelled'])
     expect(order[3]).toBe('plan solved')
     await expect(pool.warmUpRun(oneBatch, options)).rejects.toBeInstanceOf(WarmUpCancelled)
+    const search = { costs: [1], yields: [[1]], targets: [1], rateMicro: 1_000_000, upper: [5], absGap: 0.5, timeLimitMs: 2000 }
+    await expect(pool.warmUpSearch(search)).rejects.toBeInstanceOf(WarmUpCancelled)
+    expect((await pool.search(search)).value).toBe(1)
   })
 
   it('puts a plan before a warm-up job that is waiting for the thread to start', async () => {
@@ -57,7 +61,8 @@ describe('solver thread pool', () => {
 describe('solver warm-up', () => {
   const ore = (typeIdCompressed: number, batchYield: number[], volumeCompressedM3: number): PlannerOre =>
     ({ typeIdCompressed, name: `Ore ${typeIdCompressed}`, batchYield, volumeCompressedM3 }) as PlannerOre
-  const ores = [ore(1, [400, 0, 0, 0, 0, 0, 0, 0], 0.1), ore(2, [0, 300, 100, 50, 20, 10, 5, 0], 0.3), ore(3, [0, 0, 0, 0, 0, 0, 0, 140], 1)]
+  // Ores 1 and 2 share Pyerite, so their plans reach the solver (an ore alone in its group needs none).
+  const ores = [ore(1, [400, 10, 0, 0, 0, 0, 0, 0], 0.1), ore(2, [0, 300, 100, 50, 20, 10, 5, 0], 0.3), ore(3, [0, 0, 0, 0, 0, 0, 0, 140], 1)]
 
   it('solves m³ plans of three sizes on the runner it is given', async () => {
     const models: MipModel[] = []
@@ -70,6 +75,16 @@ describe('solver warm-up', () => {
     const costs = new Set(models.flatMap((m) => m.costs))
     expect([...costs].every((c) => [10, 30, 100].includes(c))).toBe(true)
     expect(costs.has(10) && costs.has(30)).toBe(true)
+  })
+
+  it('warms the exact search up too, on the search runner it is given', async () => {
+    let searches = 0
+    await warmUpSolver(ores, inProcessRunner, (problem) => {
+      searches++
+      return inProcessSearch(problem)
+    })
+    // Two rounds of the three plans; the ore alone in its group (Morphite) needs no search.
+    expect(searches).toBe(6)
   })
 
   it('stops quietly when a plan takes the thread, and passes other errors on', async () => {

@@ -50,6 +50,9 @@ export class SolverPool {
    */
   readonly warmUpRun: MipRunner = (model, options) => this.submit({ model, options }, options.timeLimitMs, true) as Promise<MipResult>
 
+  /** Like `search`, for work that only warms the thread up; it gives way to plans as `warmUpRun` does. */
+  readonly warmUpSearch: SearchRunner = (problem) => this.submit({ search: problem }, problem.timeLimitMs, true) as Promise<CoveringResult>
+
   private submit(request: SolverRequest, timeLimitMs: number, warmUp: boolean) {
     return new Promise<MipResult | CoveringResult>((resolve, reject) => {
       if (warmUp && this.planSeen) return reject(warmUpCancelled())
