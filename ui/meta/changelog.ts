@@ -11,6 +11,30 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.14.15',
+    date: '2026-11-23',
+    title: "Reviews: security, route fuzzing, fresh install, killmail feed, appraisal pastes, market, industry, reactions, PI, kill tracker; faster m³ plans",
+    changes: [
+      "Compressed-ore planner: m³ plans answer in about 40 ms instead of about 100 (the exact search does the same work in half the time, a one-ore group such as Mercoxit for Morphite is answered without the solver thread, and the warm-up also warms the search); every plan is proven optimal as before. ISK and blend plans are unchanged.",
+      "A fresh install answers from its first second: while the first start imports the static game data (about a minute) the site shows a page that says so and reloads itself, instead of refusing the connection.",
+      "Security: the client address for rate limits and the admin login is read from X-Forwarded-For only as far as our own proxies wrote it, so a visitor can no longer pick a new address per request to dodge every limit; guesses sent all at once count against the login limit before the password check; answers over https carry HSTS; nginx lets through every appraisal the api accepts.",
+      "API: every route was fuzzed with hostile input (a new test sends about 3,300 requests to all documented routes and the admin ones): a body that is not JSON, or compressed wrongly, gets a sentence that says so instead of 'Bad request' or a 500; repeated query parameters and text where a number belongs are named; long unknown paths are not echoed back; a killfeed display name with a broken character is stored instead of failing.",
+      "Appraisals: a paste that mixes formats is read whole: an inventory or list after a fit keeps its thousands commas, list lines after a killmail and after a shuttle's killmail are read, a survey scan no longer drops a fit's modules pasted beside it, spreadsheet CSV cells may hold commas (\"1,000\"), and EFT cargo such as 'Exotic Dancers, Male x50' stays one line. The 5% sell price is called 'bottom 5%' as on the gas page, and the adjustment box has a name screen readers can say.",
+      "Market: a region whose fetch straddles ESI's 5-minute refresh is fetched again at once instead of going DEGRADED until the next run; price history's days=N answers N days; an older price snapshot that finishes loading last no longer replaces a newer one; an id list of only commas, or of 0, is refused.",
+      "Industry: an empty ESI answer no longer wipes the stored adjusted prices or cost indices; the blueprint picker lists blueprints by name; a link's job-cost override that a number box cannot show is dropped instead of failing every calculation unseen; before the first fetch, cost indices read 'not fetched yet' and missing prices say no snapshot exists, instead of claiming the hub has no orders.",
+      "Reactions: the cost index field says the percentage it applies, so a typed '5.12' (the game's percentage) visibly means the 100% cap; job times are in days and hours; before the first fetch the system list says the indices are not fetched yet.",
+      "PI: a breakdown opened while a recalculation runs shows the new numbers; 'One batch is 1 unit'; each tier's table has its own name for screen readers.",
+      "Kill tracker and killfeed: the live feed catches up on kills pushed while its connection was down; a list cut at 200 kills says so; a kill is posted once to a Discord channel that several routes share; webhook threads are told apart in the admin; contact messages page without repeats; each zKill link is named after its kill; the sign-in form says accounts come from npm run admin:create.",
+      "Killmail feed: nothing lost across a stop or crash of npm start (the saved position waits until published kills are stored); a broken R2Z2 file is asked once more and skipped instead of stopping the feed; one kill with a bad time no longer stalls the store; a kill with a broken body is fetched from ESI; the feed recovers when R2Z2's numbering starts over.",
+      "Time converter: reads the time inside a pasted chat line or a kill report copied from the game, and a link's zone in any case.",
+      "Wormhole database: the Red Giant's bomb bonus is shown (the SDE carries it on the smart bomb damage attribute), and a system with no kill data says so instead of drawing 168 empty hours. Wormhole Sites: a Try again button reloads site files that failed.",
+      "Ore calculator: when the wormhole ore-site data did not load, the page lists every ore and says why, instead of an empty 'No ores to show.'; a new test checks the calculator against cycle times players measured in game.",
+      "Fitting tool: a server that cannot start sessions says so on the landing page in place of Start.",
+      "Contact: a request the server has not answered in 20 s is given up with a message, so the button never stays on 'Sending…'.",
+      "Keyboard and phones: the Settings panel is a plain disclosure (Escape returns to it, Tab away closes it); focusable table rows open with Space as well as Enter; the 'no price' mark reads its reason to screen readers; dialogs fit the visible screen on phones; kill tracker ship names wrap on a phone; every page is checked for sideways scrolling at 390 and 768 px.",
+    ],
+  },
+  {
     version: '0.14.14',
     date: '2026-11-23',
     title: "Reviews: offline fresh install, loot splitters, fitting tool, contact, wormhole references, harvesting, ore planner page, site shell",
