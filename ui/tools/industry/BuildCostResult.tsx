@@ -103,7 +103,7 @@ export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
             <dt>Job cost index</dt>
             <dd>
               <span title={indexSource} data-testid="job-cost-index">
-                {r.jobCost.costIndex === null && r.ages.costIndicesAt === null ? 'not fetched yet' : formatIndex(r.jobCost.costIndex)}
+                {formatIndex(r.jobCost.costIndex, r.ages.costIndicesAt !== null)}
               </span>
               {r.jobCost.costIndexSource === 'override' && <span className="muted"> (override)</span>}
             </dd>

@@ -102,7 +102,7 @@ export default function IndustryPage() {
                 {s.system_name} <span className="muted">{displaySecurity(s.security)}</span>
               </span>
               <span className="muted">
-                {s.region_name} · {s.manufacturing_index === null && result?.ages.costIndicesAt === null ? 'not fetched yet' : formatIndex(s.manufacturing_index)}
+                {s.region_name} · {formatIndex(s.manufacturing_index, result?.ages.costIndicesAt !== null)}
               </span>
             </>
           )}

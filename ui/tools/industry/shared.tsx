@@ -14,7 +14,9 @@ export function timeAgo(iso: string | null, now = Date.now()): string {
 }
 
 /** A cost index fraction as a percentage: 0.0512 → "5.12%". */
-export const formatIndex = (fraction: number | null) => (fraction === null ? 'no index' : `${(fraction * 100).toFixed(2)}%`)
+/** `indicesFetched` false: no cost index snapshot exists yet, so a missing index says nothing about the system. */
+export const formatIndex = (fraction: number | null, indicesFetched = true) =>
+  fraction === null ? (indicesFetched ? 'no index' : 'not fetched yet') : `${(fraction * 100).toFixed(2)}%`
 
 /** "taken 12 min ago", or "not taken yet" before the first snapshot. */
 const age = (verb: string, iso: string | null) => (iso ? `${verb} ${timeAgo(iso)}` : `not ${verb} yet`)

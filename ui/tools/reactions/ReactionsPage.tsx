@@ -126,7 +126,7 @@ export default function ReactionsPage() {
   const adjustedAge = ages?.adjustedPricesAt ? `fetched ${timeAgo(ages.adjustedPricesAt)}` : 'not fetched yet'
   // A fresh install that has not reached ESI has no index for any system: that is no fact about the system.
   const indicesMissing = ages !== null && ages.costIndicesAt === null
-  const systemIndex = (s: IndustrySystem) => (s.reaction_index === null && indicesMissing ? 'not fetched yet' : formatIndex(s.reaction_index))
+  const systemIndex = (s: IndustrySystem) => formatIndex(s.reaction_index, !indicesMissing)
   const indexNote = !indexFrom
     ? null
     : indexFrom.security_class === 'high'
