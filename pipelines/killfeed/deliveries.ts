@@ -27,7 +27,8 @@ export interface Delivery {
 /** A short stable id for a webhook URL (its token never appears in logs or keys). */
 export const webhookId = (url: string) => crypto.createHash('sha256').update(url).digest('hex').slice(0, 16)
 
-export const deliveryKey = (d: Pick<Delivery, 'route_id' | 'killmail_id' | 'webhook_id'>) => `${d.route_id}|${d.killmail_id}|${d.webhook_id}`
+/** What is posted at most once: a kill to a webhook, whichever routes match it (two routes may share a channel). */
+export const postKey = (d: Pick<Delivery, 'killmail_id' | 'webhook_id'>) => `${d.killmail_id}|${d.webhook_id}`
 
 export async function writeDeliveries(ch: ClickHouseClient, rows: Delivery[]): Promise<void> {
   if (!rows.length) return
@@ -66,15 +67,15 @@ const toDelivery = (r: DeliveryRow): Delivery => ({
   posted_at: r.posted_ms === null ? null : Number(r.posted_ms),
 })
 
-/** Keys (deliveryKey) that already have a row, among the given kills. */
-export async function knownDeliveryKeys(ch: ClickHouseClient, killmailIds: number[]): Promise<Set<string>> {
+/** Keys (postKey) that already have a row, by any route, among the given kills. */
+export async function knownPostKeys(ch: ClickHouseClient, killmailIds: number[]): Promise<Set<string>> {
   if (!killmailIds.length) return new Set()
-  const rows = await queryRows<{ route_id: string; killmail_id: string; webhook_id: string }>(
+  const rows = await queryRows<{ killmail_id: string; webhook_id: string }>(
     ch,
-    'SELECT DISTINCT toString(route_id) AS route_id, killmail_id, webhook_id FROM killfeed_deliveries WHERE killmail_id IN {ids:Array(UInt64)}',
+    'SELECT DISTINCT killmail_id, webhook_id FROM killfeed_deliveries WHERE killmail_id IN {ids:Array(UInt64)}',
     { ids: killmailIds },
   )
-  return new Set(rows.map((r) => deliveryKey({ ...r, killmail_id: Number(r.killmail_id) })))
+  return new Set(rows.map((r) => postKey({ ...r, killmail_id: Number(r.killmail_id) })))
 }
 
 export async function deliveriesWithStatus(ch: ClickHouseClient, status: DeliveryStatus): Promise<Delivery[]> {

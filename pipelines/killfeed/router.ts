@@ -9,7 +9,7 @@ import { LiveEventsTopic } from '../../schemas/topics.js'
 import type { Pipeline } from '../index.js'
 import type { Consumer } from '../stream/index.js'
 import { publish, subscribe } from '../stream/typed.js'
-import { deliveriesWithStatus, deliveryKey, knownDeliveryKeys, webhookId, writeDeliveries, type Delivery } from './deliveries.js'
+import { deliveriesWithStatus, knownPostKeys, postKey, webhookId, writeDeliveries, type Delivery } from './deliveries.js'
 import { Deliverer } from './deliverer.js'
 import { describeKill, type DescribedKill } from './describe.js'
 import { DiscordWebhookClient } from './discord.js'
@@ -149,13 +149,11 @@ export class KillfeedRouter {
         posted_at: null,
       }))
     })
-    const known = await knownDeliveryKeys(this.ctx.ch, [...new Set(candidates.map((c) => c.killmail_id))])
     // One post per kill and webhook, whichever routes match: two routes to one channel (an alliance and one of its
     // corporations, say) would otherwise show the kill there twice. The first route (oldest) posts it.
-    const killAndWebhook = (key: string) => key.slice(key.indexOf('|') + 1)
-    const taken = new Set([...known].map(killAndWebhook))
+    const taken = await knownPostKeys(this.ctx.ch, [...new Set(candidates.map((c) => c.killmail_id))])
     const fresh = candidates.filter((c) => {
-      const key = killAndWebhook(deliveryKey(c))
+      const key = postKey(c)
       if (taken.has(key)) return false
       taken.add(key)
       return true
