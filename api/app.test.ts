@@ -39,6 +39,13 @@ describe('api platform over real HTTP', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
   })
 
+  it('lets pages open websockets to their own host only', async () => {
+    const host = new URL(app.url).host
+    const csp = (await fetch(`${app.url}/killfeed`)).headers.get('content-security-policy') ?? ''
+    const connect = csp.split(';').map((part) => part.trim()).find((part) => part.startsWith('connect-src'))
+    expect(connect).toBe(`connect-src 'self' ws://${host} wss://${host}`)
+  })
+
   it('tells browsers to stay on https (HSTS) when the request came over https, and only then', async () => {
     expect((await fetch(`${app.url}/api/health`)).headers.get('strict-transport-security')).toBeNull()
     const secure = await fetch(`${app.url}/api/health`, { headers: { 'X-Forwarded-Proto': 'https' } })

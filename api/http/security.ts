@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import type { Context, Next } from 'koa'
 import helmet from 'koa-helmet'
 import type { Config } from '../../schemas/config.js'
@@ -16,7 +17,7 @@ export function securityHeaders(config: Pick<Config, 'IMAGE_SERVER_URL'>) {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', images],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", ownWebsocket],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
@@ -35,6 +36,18 @@ export function securityHeaders(config: Pick<Config, 'IMAGE_SERVER_URL'>) {
     return headers(kctx, next)
   }
 }
+
+/**
+ * The websocket on the host the page was loaded from. CSP 3 browsers count same-host ws/wss as 'self', but
+ * Safari before 15.4 does not, so the host is named too; a bare `ws: wss:` would let a script reach any host.
+ * A Host header that is not a plain host[:port] (the browser never sends one) names nothing.
+ */
+export function ownWebsocket(req: IncomingMessage): string {
+  const host = req.headers.host ?? ''
+  return PLAIN_HOST.test(host) ? `ws://${host} wss://${host}` : "'self'"
+}
+
+const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
 
 /** 180 days, without includeSubDomains: other services on sibling hosts may still be plain http. */
 export const HSTS_MAX_AGE_SECONDS = 15_552_000
