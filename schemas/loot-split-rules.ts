@@ -142,7 +142,10 @@ export function describeLadder(kind: ShipKind): string[] {
 export interface EscalationValues {
   avengerIsk: number
   avengersPerWave: Readonly<Record<string, number>>
+  /** Drifter Response Battleship: the Drifter of a site with a capital on grid. */
   drifterIsk: number
+  /** Drifter Recon Battleship: the smaller Drifter of a site run without a capital. */
+  reconDrifterIsk: number
 }
 
 export interface EscalationOptions {
@@ -152,7 +155,8 @@ export interface EscalationOptions {
 
 /**
  * What the escalations add to one run of a site (C5/C6 only): the Upgraded Avenger wave on every site type when a
- * capital was on grid, and the Drifter Response Battleship on combat sites when it was killed. `missing` names the
+ * capital was on grid, and a Drifter on combat sites when it was killed: the Response Battleship when a capital was on
+ * grid (it needs one), else the Recon Battleship (the PvE page's big and mini drifter). `missing` names the
  * escalation that applies but cannot be valued because the escalation data set is absent.
  */
 export function escalationAdds(
@@ -166,7 +170,7 @@ export function escalationAdds(
   if (!values) return { avengerIsk: 0, drifterIsk: 0, missing: wantsAvengers ? 'avenger' : wantsDrifter ? 'drifter' : null }
   return {
     avengerIsk: wantsAvengers ? (values.avengersPerWave[site.tier] ?? 0) * values.avengerIsk : 0,
-    drifterIsk: wantsDrifter ? values.drifterIsk : 0,
+    drifterIsk: wantsDrifter ? (options.usedDread ? values.drifterIsk : values.reconDrifterIsk) : 0,
     missing: null,
   }
 }

@@ -29,7 +29,7 @@ describe('site values from the community data', () => {
   it('reads blue loot per site and the escalations (sheet values)', () => {
     expect(values.site('Core Garrison')).toEqual({ name: 'Core Garrison', tier: 'C5', kind: 'combat', baseIsk: 253_400_000 })
     expect(values.site('forgotten core data field')).toMatchObject({ tier: 'C5', kind: 'relic', baseIsk: 279_000_000 })
-    expect(values.escalations).toEqual({ avengerIsk: 50_000_000, avengersPerWave: { C5: 3, C6: 4 }, drifterIsk: 300_000_000 })
+    expect(values.escalations).toEqual({ avengerIsk: 50_000_000, avengersPerWave: { C5: 3, C6: 4 }, drifterIsk: 300_000_000, reconDrifterIsk: 100_000_000 })
   })
 
   it('adds 3 Avengers in C5 and 4 in C6 on every site type, and the Drifter only on combat sites', () => {
@@ -42,6 +42,19 @@ describe('site values from the community data', () => {
     expect(values.perRun(values.site('Unsecured Core Backup Array')!, both)).toMatchObject({ avengerIsk: 200_000_000, perRunIsk: 888_300_000 })
     // C3 sites never escalate
     expect(values.perRun(values.site('Solar Cell')!, both)).toMatchObject({ avengerIsk: 0, drifterIsk: 0, perRunIsk: 43_000_000 })
+  })
+
+  it('values the Drifter of a run without a capital as the Recon Battleship, not the Response Battleship', () => {
+    // escalations.json: Drifter Response Battleship 300 M needs a capital on grid; without one the site's Drifter is the
+    // Drifter Recon Battleship, 100 M (the PvE page's "mini drifter", spec part 1 section 9). The reference splitter agrees:
+    // a C5 combat site with the Drifter and no dread is worth its blue loot + 100 M.
+    const subcaps = { usedDread: false, drifterRan: true }
+    // 253.4 M + 100 M
+    expect(values.perRun(values.site('Core Garrison')!, subcaps)).toMatchObject({ avengerIsk: 0, drifterIsk: 100_000_000, perRunIsk: 353_400_000 })
+    // C6: 363.2 M + 100 M
+    expect(values.perRun(values.site('The Mirror')!, subcaps)).toMatchObject({ avengerIsk: 0, drifterIsk: 100_000_000, perRunIsk: 463_200_000 })
+    // data and relic sites have no Drifter either way
+    expect(values.perRun(values.site('Unsecured Frontier Server Bank')!, subcaps)).toMatchObject({ drifterIsk: 0, perRunIsk: 272_100_000 })
   })
 
   it('lists the sites of a tier: combat by name; data, then relic', () => {
@@ -148,22 +161,23 @@ describe('blue loot by participation', () => {
   it('weighs each player by the ISK value of the runs they attended (worked example)', () => {
     const result = participation({
       ...base,
-      // Core Garrison 253.4 M + 300 M Drifter = 553.4 M × 3; Server Bank (data, no Drifter) 272.1 M × 2
+      // No dread, so the Drifter is the Recon Battleship: Core Garrison 253.4 M + 100 M = 353.4 M × 3; Server Bank (data, no
+      // Drifter) 272.1 M × 2
       siteTotals: { 'Core Garrison': 3, 'Unsecured Frontier Server Bank': 2, 'Quarantine Area': 0 },
       players: [
-        { name: 'Ann', participation: { 'Core Garrison': 3, 'Unsecured Frontier Server Bank': 2 } }, // 1,660.2 M + 544.2 M = 2,204,400,000
-        { name: 'Ben', participation: { 'Core Garrison': 1 } }, // 553,400,000
+        { name: 'Ann', participation: { 'Core Garrison': 3, 'Unsecured Frontier Server Bank': 2 } }, // 1,060.2 M + 544.2 M = 1,604,400,000
+        { name: 'Ben', participation: { 'Core Garrison': 1 } }, // 353,400,000
         { name: 'Cat', participation: { 'Unsecured Frontier Server Bank': 2 } }, // 544,200,000
       ],
     })
-    // pot 2,204,400,000, all attendances 3,302,000,000
-    expect(result).toMatchObject({ totalISK: 2_204_400_000, netISK: 2_204_400_000, brokerTaxAmount: 0 })
-    // Ann 2,204.4 M × 2,204.4/3,302 = 1,471,647,292.550; Ben × 553.4/3,302 = 369,447,292.550; Cat × 544.2/3,302 = 363,305,414.900
-    // floors leave 2 ISK: Cat (.900), then Ann and Ben tie (.550 each, 908/1651) → Ann, listed first
+    // pot 1,604,400,000, all attendances 2,502,000,000
+    expect(result).toMatchObject({ totalISK: 1_604_400_000, netISK: 1_604_400_000, brokerTaxAmount: 0 })
+    // Ann 1,604.4 M × 1,604.4/2,502 = 1,028,816,690.647; Ben × 353.4/2,502 = 226,616,690.647; Cat × 544.2/2,502 = 348,966,618.705
+    // floors leave 2 ISK: Cat (.705), then Ann and Ben tie (.647 each, 90/139) → Ann, listed first
     expect(result.payouts).toEqual([
-      { name: 'Ann', payout: 1_471_647_293, attendedIsk: 2_204_400_000 },
-      { name: 'Ben', payout: 369_447_292, attendedIsk: 553_400_000 },
-      { name: 'Cat', payout: 363_305_415, attendedIsk: 544_200_000 },
+      { name: 'Ann', payout: 1_028_816_691, attendedIsk: 1_604_400_000 },
+      { name: 'Ben', payout: 226_616_690, attendedIsk: 353_400_000 },
+      { name: 'Cat', payout: 348_966_619, attendedIsk: 544_200_000 },
     ])
   })
 

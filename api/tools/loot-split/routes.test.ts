@@ -44,10 +44,10 @@ describe('GET /api/data/{tier}_{combat|datarelic}_sites_clean.json', () => {
 })
 
 describe('GET /api/loot-split/escalations', () => {
-  it('gives the Avenger and Drifter blue loot from escalations.json', async () => {
+  it('gives the blue loot of the Avenger and of both Drifters from escalations.json', async () => {
     const { status, body } = await get('/api/loot-split/escalations')
     expect(status).toBe(200)
-    expect(body).toEqual({ avengerIsk: 50_000_000, avengersPerWave: { C5: 3, C6: 4 }, drifterIsk: 300_000_000 })
+    expect(body).toEqual({ avengerIsk: 50_000_000, avengersPerWave: { C5: 3, C6: 4 }, drifterIsk: 300_000_000, reconDrifterIsk: 100_000_000 })
   })
 })
 

@@ -23,8 +23,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       path: '/api/blue-loot-calc',
       summary: 'Split blue loot by shares (Dread/Marauder or DPS/Logi share tiers)',
       description:
-        'Values every site run from the community sleeper-site data (plus the Upgraded Avenger wave for usedDread and the Drifter Response ' +
-        'Battleship for drifterRan on C5/C6), takes broker, corp and alliance tax in that order, and pays each player net × shares ÷ total shares ' +
+        'Values every site run from the community sleeper-site data (plus the Upgraded Avenger wave for usedDread, and for drifterRan on ' +
+        'C5/C6 combat sites the Drifter Response Battleship with usedDread or the Drifter Recon Battleship without), takes broker, corp and alliance tax in that order, and pays each player net × shares ÷ total shares ' +
         'in whole ISK that sum to the net exactly. Every player with 0 shares, or sites worth 0 ISK, is a 400.',
       tags: ['Loot splitters'],
       body: BlueLootRequest,
@@ -54,7 +54,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     {
       method: 'get',
       path: '/api/loot-split/escalations',
-      summary: 'Blue loot of the C5/C6 escalations: Upgraded Avengers per wave and the Drifter Response Battleship',
+      summary: 'Blue loot of the C5/C6 escalations: Upgraded Avengers per wave and the Drifter Response and Recon Battleships',
       tags: ['Loot splitters'],
       response: LootEscalations,
       errors: { 503: 'Static data not imported yet, or the escalation data set is missing' },

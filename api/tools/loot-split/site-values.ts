@@ -63,7 +63,11 @@ export function siteValuesFrom(community: Pick<CommunityData, 'sleeperSites' | '
   const find = (name: string) => community.sleeperEscalations?.find((e) => e.name === name)
   const avenger = find('Upgraded Avenger')
   const drifter = find('Drifter Response Battleship')
-  const escalations = avenger && drifter ? { avengerIsk: wholeIsk(avenger.blueLootIsk), avengersPerWave: { ...AVENGERS_PER_WAVE }, drifterIsk: wholeIsk(drifter.blueLootIsk) } : null
+  const recon = find('Drifter Recon Battleship')
+  const escalations =
+    avenger && drifter && recon
+      ? { avengerIsk: wholeIsk(avenger.blueLootIsk), avengersPerWave: { ...AVENGERS_PER_WAVE }, drifterIsk: wholeIsk(drifter.blueLootIsk), reconDrifterIsk: wholeIsk(recon.blueLootIsk) }
+      : null
   return new SiteValues(sites, escalations)
 }
 

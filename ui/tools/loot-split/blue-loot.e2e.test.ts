@@ -56,11 +56,12 @@ describe('blue loot splitter (/bloot)', () => {
     expect(new URL(page.url()).pathname).toBe('/bloot')
     const labels = () => page.locator('.site-count .field-label').allTextContents()
     expect(await labels()).toEqual(['Core Garrison', 'Core Stronghold', 'Oruze Osobnyk', 'Quarantine Area', 'Unsecured Frontier Enclave Relay', 'Unsecured Frontier Server Bank', 'Forgotten Core Data Field', 'Forgotten Core Information Pen'])
-    // Drifter ran? defaults to yes: 253.4 M + 300 M; no dread in the fleet yet, so no Avengers
-    await expect.poll(() => page.locator('.site-value').first().textContent()).toBe('553.4M per run')
+    // Drifter ran? defaults to yes; no dread in the fleet yet, so no Avengers and the Drifter is the Recon Battleship:
+    // 253.4 M + 100 M (the Response Battleship's 300 M needs a capital on grid)
+    await expect.poll(() => page.locator('.site-value').first().textContent()).toBe('353.4M per run')
     expect(await page.locator('.site-value').nth(6).textContent()).toBe('279M per run')
-    expect(await page.locator('.site-value').first().getAttribute('title')).toBe('253.4M blue loot + 300M Drifter = 553.4M per run')
-    expect(await page.getByLabel('Drifter ran?', { exact: true }).getAttribute('title')).toMatch(/adds its blue loot, 300M ISK, to every C5\/C6 combat site run/)
+    expect(await page.locator('.site-value').first().getAttribute('title')).toBe('253.4M blue loot + 100M Drifter = 353.4M per run')
+    expect(await page.getByLabel('Drifter ran?', { exact: true }).getAttribute('title')).toMatch(/adds its blue loot, 300M ISK with a capital or 100M ISK without, to every C5\/C6 combat site run/)
     expect(await page.getByLabel('Accounting Level', { exact: true }).inputValue()).toBe('5')
     expect(await page.getByTestId('broker-rate').textContent()).toBe('broker tax 5.19%')
     await page.getByLabel('Accounting Level', { exact: true }).selectOption('1')
@@ -73,7 +74,8 @@ describe('blue loot splitter (/bloot)', () => {
     await page.getByLabel('Core Garrison').fill('3')
     await page.getByLabel('Tier', { exact: true }).selectOption('C6')
     expect(await labels()).toEqual(['Core Bastion', 'Core Citadel', 'Strange Energy Readings', 'The Mirror', 'Unsecured Core Backup Array', 'Unsecured Core Emergence', 'Forgotten Core Assembly Hall', 'Forgotten Core Circuitry Disassembler'])
-    await expect.poll(() => page.locator('.site-value').nth(3).textContent()).toBe('663.2M per run')
+    // The Mirror 363.2 M + 100 M Recon Drifter
+    await expect.poll(() => page.locator('.site-value').nth(3).textContent()).toBe('463.2M per run')
     await page.getByLabel('Tier', { exact: true }).selectOption('C5')
     expect(await page.getByLabel('Core Garrison').inputValue()).toBe('0')
     expect(errors).toEqual([])

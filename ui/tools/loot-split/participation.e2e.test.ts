@@ -139,13 +139,13 @@ describe('participation loot splitter (/participation)', () => {
     await page.getByTestId('payout').waitFor()
     expect(calls[0]).toMatchObject({ siteTier: 'C5', drifterRan: true, usedDread: false, accounting: 5, noTaxes: true, corpTax: 0, allianceTax: 0 })
     expect((calls[0] as { siteTotals: Record<string, number> }).siteTotals).toMatchObject({ 'Core Garrison': 3, 'Unsecured Frontier Server Bank': 2, 'Core Stronghold': 0 })
-    expect(await page.getByTestId('payout-total').textContent()).toBe('2,204M ISK')
-    expect(await page.getByTestId('tax-lines').locator('li').allTextContents()).toEqual(['No broker tax applied.', 'Net paid out: 2,204,400,000 ISK'])
+    expect(await page.getByTestId('payout-total').textContent()).toBe('1,604M ISK')
+    expect(await page.getByTestId('tax-lines').locator('li').allTextContents()).toEqual(['No broker tax applied.', 'Net paid out: 1,604,400,000 ISK'])
     expect(await page.getByTestId('payout-table').locator('thead th').allTextContents()).toEqual(['Player', 'ISK Earned'])
     expect(await payoutRows(page)).toEqual([
-      ['Ann', '1,471,647,293 ISK'],
-      ['Ben', '369,447,292 ISK'],
-      ['Cat', '363,305,415 ISK'],
+      ['Ann', '1,028,816,691 ISK'],
+      ['Ben', '226,616,690 ISK'],
+      ['Cat', '348,966,619 ISK'],
     ])
     expect(await page.locator('.loot-page').first().textContent()).toContain('net total × (ISK value of the site runs they attended) ÷ (ISK value of all attendances)')
     expect(errors).toEqual([])

@@ -6,11 +6,12 @@ import type { Loaded } from './useSiteData'
 
 const UNKNOWN = 'Its value is unknown right now: the escalation data set is not loaded on the server.'
 
-/** Tooltip for 'Drifter ran?': the rule and the value from escalations.json. */
+/** Tooltip for 'Drifter ran?': the rule and the values from escalations.json. */
 export function drifterTip(esc: Loaded<LootEscalations>): string {
-  const rule = 'A Drifter Response Battleship spawns in C5/C6 combat sites (a capital on grid, then the Decloaked Transmission Relay attacked).'
+  const rule =
+    'A Drifter spawns in C5/C6 combat sites when the Decloaked Transmission Relay is attacked: the Drifter Response Battleship with a capital on grid, else the smaller Drifter Recon Battleship.'
   if (esc.status !== 'ready') return `${rule} Yes adds its blue loot to every C5/C6 combat site run. ${esc.status === 'error' ? UNKNOWN : ''}`.trim()
-  return `${rule} Yes adds its blue loot, ${abbreviateIsk(esc.data.drifterIsk)} ISK, to every C5/C6 combat site run; data and relic sites have no Drifter.`
+  return `${rule} Yes adds its blue loot, ${abbreviateIsk(esc.data.drifterIsk)} ISK with a capital or ${abbreviateIsk(esc.data.reconDrifterIsk)} ISK without, to every C5/C6 combat site run; data and relic sites have no Drifter.`
 }
 
 /** Tooltip for 'Dread used?' (and the Avenger note on the share splitter). */

@@ -51,11 +51,12 @@ export const cleanName = (name: string) => name.replace(/\s+/g, ' ').trim().slic
 
 /**
  * Names pasted as a list, one a line (a chat member list, or fleet window rows whose first tab-separated column is the
- * name): each line cleaned, blanks and repeats (case-insensitive) dropped. Null for a single line, which the name box
- * takes as typed. Without this the box would strip the line breaks and make one player of "AliceBobCarol".
+ * name): each line cleaned, blanks and repeats (case-insensitive) dropped. Null for a single plain name, which the name
+ * box takes as typed. Without this the box would strip the line breaks and make one player of "AliceBobCarol", and
+ * one pasted fleet row would become a player named "Bob Jita Loki Strategic Cruiser".
  */
 export function namesFromPaste(text: string): string[] | null {
-  if (!/[\r\n]/.test(text.trim())) return null
+  if (!/[\r\n\t]/.test(text.trim())) return null
   const names: string[] = []
   for (const line of text.split(/\r\n|\r|\n/)) {
     const name = cleanName(line.split('\t')[0])

@@ -113,4 +113,8 @@ describe('pasted player names', () => {
     expect(namesFromPaste('Just One')).toBeNull()
     expect(namesFromPaste('Just One\n')).toBeNull()
   })
+
+  it('reads one pasted fleet window row as the name in its first column, not all four columns joined', () => {
+    expect(namesFromPaste('Bob Smith\tJita\tLoki\tStrategic Cruiser')).toEqual(['Bob Smith'])
+  })
 })
