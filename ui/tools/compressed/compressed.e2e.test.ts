@@ -195,6 +195,17 @@ describe('/compressed', () => {
     await context.close()
   })
 
+  it('offers the five hubs by name from a shared link, whether or not the hub list request answers', async () => {
+    const { page, context } = await openPlanner()
+    await page.route('**/api/prices/hubs', (route) => route.fulfill({ status: 500, body: '{}' }))
+    await page.goto('/compressed?hub=60008494')
+    const hub = page.locator('select[name="hub"]')
+    await group(page, 'simple').waitFor()
+    expect(await hub.locator('option').allInnerTexts()).toEqual(['Jita 4-4', 'Amarr', 'Dodixie', 'Hek', 'Rens'])
+    expect(await hub.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0].text)).toBe('Amarr')
+    await context.close()
+  })
+
   it('shows the server’s error, HTTP status or “Failed to calculate”, and “Failed to load ores”', async () => {
     const { page, context } = await openPlanner()
     await mineralBox(page, 'Tritanium').fill('4000')
