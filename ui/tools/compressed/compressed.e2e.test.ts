@@ -125,6 +125,13 @@ describe('/compressed', () => {
       'Read Megacyte 250,000,000,000, Zydrine 5. Amounts above 100,000,000,000 were cut to 100,000,000,000, the most one plan takes.',
     )
 
+    // a typed amount above the maximum is cut too, and the page says so rather than dropping a digit unannounced
+    await mineralBox(page, 'Tritanium').fill('1000000000000')
+    expect(await mineralBox(page, 'Tritanium').inputValue()).toBe('100000000000')
+    expect(await page.getByTestId('ore-form-cut').innerText()).toBe('Tritanium: cut to 100,000,000,000, the most one plan takes.')
+    await mineralBox(page, 'Tritanium').fill('5000')
+    expect(await page.getByTestId('ore-form-cut').count()).toBe(0)
+
     // every ore left out: the page says so itself and asks the server nothing
     const ids = ((await (await fetch(`${baseUrl}/api/ore-planner/ores`)).json()) as { ores: Array<{ typeIdCompressed: number }> }).ores.map((o) => o.typeIdCompressed)
     let planned = 0
