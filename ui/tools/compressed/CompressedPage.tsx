@@ -8,7 +8,7 @@ import { MineralNeeds } from './MineralNeeds'
 import { PlanResults } from './PlanResults'
 import { RefineRate } from './RefineRate'
 import { planRequest, settingsFromQuery, settingsToQuery, type PlannerSettings } from './settings'
-import { StrategyPanel, type Hub } from './StrategyPanel'
+import { StrategyPanel } from './StrategyPanel'
 import './compressed.css'
 
 /** Why the page will not send these settings, or null. `oreIds` is null while the ore list loads. */
@@ -24,7 +24,6 @@ export default function CompressedPage() {
   const [settings, setSettings] = useState<PlannerSettings>(() => settingsFromQuery(params))
   const [ores, setOres] = useState<CompressedOre[] | null>(null)
   const [oresError, setOresError] = useState<string | null>(null)
-  const [hubs, setHubs] = useState<Hub[]>([])
   const [plan, setPlan] = useState<PlanResponse | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [loading, setLoading] = useState(false)
@@ -34,9 +33,6 @@ export default function CompressedPage() {
     apiGet<{ ores: CompressedOre[] }>('/api/ore-planner/ores')
       .then((body) => setOres(body.ores))
       .catch(() => setOresError(PLANNER_TEXT.oresFailed))
-    apiGet<{ hubs: Hub[] }>('/api/prices/hubs')
-      .then((body) => setHubs(body.hubs))
-      .catch(() => setHubs([]))
   }, [])
 
   // The URL can change under the page (the menu's link to /compressed, back and forward): the form follows it, so
@@ -100,7 +96,7 @@ export default function CompressedPage() {
           <div className="ore-column">
             <MineralNeeds targets={settings.targets} onChange={(targets) => update({ targets })} />
             <RefineRate rate={settings.refineRate} setup={settings.setup} onRate={(refineRate) => update({ refineRate })} onSetup={(setup) => update({ setup })} />
-            <StrategyPanel settings={settings} hubs={hubs} onChange={update} />
+            <StrategyPanel settings={settings} onChange={update} />
           </div>
           <div className="ore-column">
             {oresError ? (

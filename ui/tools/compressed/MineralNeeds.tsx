@@ -15,6 +15,9 @@ export function MineralNeeds({ targets, onChange }: Props) {
   const [tab, setTab] = useState<Tab>('form')
   const [pasted, setPasted] = useState('')
   const [lastPaste, setLastPaste] = useState<PasteResult | null>(null)
+  // Boxes whose typed amount was above what one plan takes and now hold that maximum: said, not silently dropped.
+  const [cut, setCut] = useState<MineralName[]>([])
+  const cutShown = cut.filter((m) => targets[m] === MAX_TARGET_UNITS)
   const panelId = useId()
   const tabButtons = useRef<Record<Tab, HTMLButtonElement | null>>({ form: null, paste: null })
   // WAI-ARIA tabs: one tab stop; the arrow keys, Home and End move between the two tabs and select them
@@ -75,11 +78,18 @@ export function MineralNeeds({ targets, onChange }: Props) {
                 placeholder="0"
                 onChange={(e) => {
                   const digits = e.target.value.replace(/\D/g, '')
+                  const over = digits !== '' && Number(digits) > MAX_TARGET_UNITS
+                  setCut((c) => [...c.filter((x) => x !== m), ...(over ? [m] : [])])
                   onChange({ ...targets, [m]: digits === '' ? 0 : Math.min(MAX_TARGET_UNITS, Number(digits)) })
                 }}
               />
             </label>
           ))}
+          {cutShown.length > 0 && (
+            <p className="warning-text ore-form-cut" role="status" data-testid="ore-form-cut">
+              {cutShown.join(', ')}: cut to {formatInt(MAX_TARGET_UNITS)}, the most one plan takes.
+            </p>
+          )}
         </div>
       ) : (
         <div role="tabpanel" id={panelId} aria-label="Paste" className="ore-paste">

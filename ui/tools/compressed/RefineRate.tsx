@@ -3,6 +3,7 @@ import {
   clampSkill,
   IMPLANT_BONUSES,
   refineRateFraction,
+  refineRatePercentOf,
   refineYield,
   RIG_BONUSES,
   SECURITY_BONUSES,
@@ -92,9 +93,7 @@ export function RefineRate({ rate, setup, onRate, onSetup }: Props) {
         <button
           type="button"
           className="button secondary"
-          onClick={() => {
-            onRate(Math.round(calculated * 100_000) / 1000)
-          }}
+          onClick={() => onRate(refineRatePercentOf(calculated))}
         >
           Use {percent(calculated)}
         </button>

@@ -1,15 +1,10 @@
 import { BLEND_STEP, HAUL_MODE_LABELS, HAUL_MODES, PLANNER_PRICE_FIELDS, PRICE_FIELD_LABELS, STRATEGIES, STRATEGY_LABELS } from '../../../schemas/ore-planner-constants'
+import { HUBS } from '../../../schemas/hubs'
 import { formatNumber } from '../../lib/format'
 import type { PlannerSettings } from './settings'
 
-export interface Hub {
-  station_id: number
-  label: string
-}
-
 interface Props {
   settings: PlannerSettings
-  hubs: Hub[]
   onChange: (patch: Partial<PlannerSettings>) => void
 }
 
@@ -36,7 +31,7 @@ function SelectField<T extends string>({ label, name, value, options, onChange }
 }
 
 /** Strategy: three buttons, and under them only the controls the chosen strategy uses. */
-export function StrategyPanel({ settings, hubs, onChange }: Props) {
+export function StrategyPanel({ settings, onChange }: Props) {
   const s = settings
   const priced = s.strategy !== 'min_haul'
   return (
@@ -57,7 +52,8 @@ export function StrategyPanel({ settings, hubs, onChange }: Props) {
               label="Trade hub"
               name="hub"
               value={String(s.stationId)}
-              options={hubs.length ? hubs.map((h) => ({ value: String(h.station_id), label: h.label })) : [{ value: String(s.stationId), label: String(s.stationId) }]}
+              // the fixed hub list, not a fetch: a failed or slow request must not leave a bare station id to choose from
+              options={HUBS.map((h) => ({ value: String(h.station_id), label: h.label }))}
               onChange={(id) => onChange({ stationId: Number(id) })}
             />
             <SelectField label="Price field" name="priceField" value={s.priceField} options={PLANNER_PRICE_FIELDS.map((f) => ({ value: f, label: PRICE_FIELD_LABELS[f] }))} onChange={(priceField) => onChange({ priceField })} />

@@ -125,6 +125,13 @@ describe('/compressed', () => {
       'Read Megacyte 250,000,000,000, Zydrine 5. Amounts above 100,000,000,000 were cut to 100,000,000,000, the most one plan takes.',
     )
 
+    // a typed amount above the maximum is cut too, and the page says so rather than dropping a digit unannounced
+    await mineralBox(page, 'Tritanium').fill('1000000000000')
+    expect(await mineralBox(page, 'Tritanium').inputValue()).toBe('100000000000')
+    expect(await page.getByTestId('ore-form-cut').innerText()).toBe('Tritanium: cut to 100,000,000,000, the most one plan takes.')
+    await mineralBox(page, 'Tritanium').fill('5000')
+    expect(await page.getByTestId('ore-form-cut').count()).toBe(0)
+
     // every ore left out: the page says so itself and asks the server nothing
     const ids = ((await (await fetch(`${baseUrl}/api/ore-planner/ores`)).json()) as { ores: Array<{ typeIdCompressed: number }> }).ores.map((o) => o.typeIdCompressed)
     let planned = 0
@@ -195,6 +202,17 @@ describe('/compressed', () => {
     await context.close()
   })
 
+  it('offers the five hubs by name from a shared link, whether or not the hub list request answers', async () => {
+    const { page, context } = await openPlanner()
+    await page.route('**/api/prices/hubs', (route) => route.fulfill({ status: 500, body: '{}' }))
+    await page.goto('/compressed?hub=60008494')
+    const hub = page.locator('select[name="hub"]')
+    await group(page, 'simple').waitFor()
+    expect(await hub.locator('option').allInnerTexts()).toEqual(['Jita 4-4', 'Amarr', 'Dodixie', 'Hek', 'Rens'])
+    expect(await hub.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0].text)).toBe('Amarr')
+    await context.close()
+  })
+
   it('shows the server’s error, HTTP status or “Failed to calculate”, and “Failed to load ores”', async () => {
     const { page, context } = await openPlanner()
     await mineralBox(page, 'Tritanium').fill('4000')
@@ -249,7 +267,8 @@ describe('/compressed', () => {
     // no rig: the security bonus drops out; 0.5 × 1.15 × 1.1 × 1.1 × 1.055
     await expect.poll(() => page.getByTestId('ore-rate-calculated').innerText()).toBe('73.40%')
     await page.getByRole('button', { name: 'Use 73.40%' }).click()
-    await expect.poll(() => page.locator('input[name="refineRate"]').inputValue()).toBe('73.402')
+    // 73.4016% rounded down: 73.402 would plan on minerals the game does not give
+    await expect.poll(() => page.locator('input[name="refineRate"]').inputValue()).toBe('73.401')
     await page.locator('input[name="refineRate"]').fill('0.9')
     await expect.poll(() => page.getByTestId('ore-rate-used').innerText()).toMatch(/Using 90\.00% .*read as a fraction/)
     await page.locator('input[name="refineRate"]').fill('120')
