@@ -97,6 +97,18 @@ describe('hole rolling guide', () => {
     await context.close()
   })
 
+  it('moves keyboard focus to the tracker when a code is picked with Enter, as the view moves there', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/rolling-mass')
+    const code = page.locator('.roll-code[data-code=C248]')
+    await code.focus()
+    await page.keyboard.press('Enter')
+    const tracker = page.getByRole('region', { name: 'Mass tracker' })
+    await eventually(() => tracker.getByLabel('Wormhole type').inputValue()).toBe('C248')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Wormhole type')
+    await context.close()
+  })
+
   it('starts a fresh log when the saved one is broken, instead of failing to draw the page', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl)
     await page.goto('/rolling-mass')
