@@ -28,7 +28,7 @@ function load(defaultCode: string): Saved {
       typeof saved.cold === 'string' &&
       typeof saved.hot === 'string' &&
       Array.isArray(saved.jumps) &&
-      saved.jumps.every((j) => j && typeof j.mass === 'number' && j.mass > 0 && typeof j.label === 'string' && (j.observed === undefined || j.observed in STATE_LABELS))
+      saved.jumps.every((j) => j && typeof j.mass === 'number' && j.mass > 0 && typeof j.label === 'string' && (j.observed === undefined || Object.hasOwn(STATE_LABELS, j.observed)))
     )
       return saved
   } catch {

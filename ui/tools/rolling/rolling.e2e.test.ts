@@ -117,6 +117,12 @@ describe('hole rolling guide', () => {
     const tracker = page.getByRole('region', { name: 'Mass tracker' })
     await eventually(() => tracker.getByLabel('Wormhole type').inputValue()).toBe('C247')
     expect(await tracker.locator('.tracker-log').count()).toBe(0)
+    // a state that is only a name every object has ("constructor") is not a hole state either
+    const saved = { code: 'D364', cold: '200,000,000', hot: '300,000,000', jumps: [{ mass: 200_000_000, label: 'cold', observed: 'constructor' }] }
+    await page.evaluate((s) => localStorage.setItem('rolling-tracker', JSON.stringify(s)), saved)
+    await page.reload()
+    await eventually(() => tracker.getByLabel('Wormhole type').inputValue()).toBe('C247')
+    expect(await tracker.locator('.tracker-log').count()).toBe(0)
     expect(errors).toEqual([])
     await context.close()
   })
