@@ -28,7 +28,7 @@ function load(defaultCode: string): Saved {
       typeof saved.cold === 'string' &&
       typeof saved.hot === 'string' &&
       Array.isArray(saved.jumps) &&
-      saved.jumps.every((j) => j && typeof j.mass === 'number' && j.mass > 0 && typeof j.label === 'string' && (j.observed === undefined || j.observed in STATE_LABELS))
+      saved.jumps.every((j) => j && typeof j.mass === 'number' && j.mass > 0 && typeof j.label === 'string' && (j.observed === undefined || Object.hasOwn(STATE_LABELS, j.observed)))
     )
       return saved
   } catch {
@@ -122,29 +122,46 @@ export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; pick
 
       {state.jumps.length > 0 && (
         <TableWrap label="Jump log table">
-          <table className="data-table tracker-log">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Jump</th>
-                <th scope="col" className="align-right">
+          {/* Explicit roles: on a phone the rows are laid out as blocks (rolling.css), which can drop a table's semantics. */}
+          <table className="data-table tracker-log" role="table">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">
+                  #
+                </th>
+                <th scope="col" role="columnheader">
+                  Jump
+                </th>
+                <th scope="col" role="columnheader" className="align-right">
                   Mass
                 </th>
-                <th scope="col" className="align-right">
+                <th scope="col" role="columnheader" className="align-right">
                   Used so far
                 </th>
-                <th scope="col">Hole shows afterwards</th>
-                <th scope="col" />
+                <th scope="col" role="columnheader">
+                  Hole shows afterwards
+                </th>
+                <th scope="col" role="columnheader">
+                  <span className="visually-hidden">Remove</span>
+                </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {state.jumps.map((j, i) => (
-                <tr key={i}>
-                  <td>{i + 1}</td>
-                  <td>{j.label}</td>
-                  <td className="align-right">{kg(j.mass)}</td>
-                  <td className="align-right">{kg(state.jumps.slice(0, i + 1).reduce((s, x) => s + x.mass, 0))}</td>
-                  <td>
+                <tr key={i} role="row">
+                  <td role="cell" className="log-num">
+                    {i + 1}
+                  </td>
+                  <td role="cell" className="log-jump">
+                    {j.label}
+                  </td>
+                  <td role="cell" className="align-right log-mass">
+                    {kg(j.mass)}
+                  </td>
+                  <td role="cell" className="align-right log-used" data-label="Used so far">
+                    {kg(state.jumps.slice(0, i + 1).reduce((s, x) => s + x.mass, 0))}
+                  </td>
+                  <td role="cell" className="log-state">
                     <select value={j.observed ?? ''} onChange={(e) => observe(i, e.target.value as HoleState | '')} aria-label={`State after jump ${i + 1}`}>
                       <option value="">not checked</option>
                       {(Object.keys(STATE_LABELS) as HoleState[]).map((s) => (
@@ -154,7 +171,7 @@ export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; pick
                       ))}
                     </select>
                   </td>
-                  <td>
+                  <td role="cell" className="log-remove">
                     <button type="button" className="icon-button" aria-label={`Remove jump ${i + 1}`} onClick={() => setState((s) => ({ ...s, jumps: s.jumps.filter((_, k) => k !== i) }))}>
                       ×
                     </button>

@@ -71,7 +71,10 @@ export default function RollingPage() {
   const assignment = useMemo(() => (types ? assignColumns(types) : null), [types])
   const pick = (code: string) => {
     setPicked({ code })
-    document.getElementById('mass-tracker')?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+    const tracker = document.getElementById('mass-tracker')
+    tracker?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+    // Focus follows the view, so a keyboard or screen-reader user lands on the tracker that now follows this code.
+    tracker?.querySelector<HTMLSelectElement>('select[aria-label="Wormhole type"]')?.focus({ preventScroll: true })
   }
 
   return (

@@ -97,6 +97,18 @@ describe('hole rolling guide', () => {
     await context.close()
   })
 
+  it('moves keyboard focus to the tracker when a code is picked with Enter, as the view moves there', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/rolling-mass')
+    const code = page.locator('.roll-code[data-code=C248]')
+    await code.focus()
+    await page.keyboard.press('Enter')
+    const tracker = page.getByRole('region', { name: 'Mass tracker' })
+    await eventually(() => tracker.getByLabel('Wormhole type').inputValue()).toBe('C248')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Wormhole type')
+    await context.close()
+  })
+
   it('starts a fresh log when the saved one is broken, instead of failing to draw the page', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl)
     await page.goto('/rolling-mass')
@@ -105,22 +117,40 @@ describe('hole rolling guide', () => {
     const tracker = page.getByRole('region', { name: 'Mass tracker' })
     await eventually(() => tracker.getByLabel('Wormhole type').inputValue()).toBe('C247')
     expect(await tracker.locator('.tracker-log').count()).toBe(0)
+    // a state that is only a name every object has ("constructor") is not a hole state either
+    const saved = { code: 'D364', cold: '200,000,000', hot: '300,000,000', jumps: [{ mass: 200_000_000, label: 'cold', observed: 'constructor' }] }
+    await page.evaluate((s) => localStorage.setItem('rolling-tracker', JSON.stringify(s)), saved)
+    await page.reload()
+    await eventually(() => tracker.getByLabel('Wormhole type').inputValue()).toBe('C247')
+    expect(await tracker.locator('.tracker-log').count()).toBe(0)
     expect(errors).toEqual([])
     await context.close()
   })
 
-  it('fits a phone screen with jumps logged: the log scrolls in its own box, not the page', async () => {
+  it('fits a phone screen with jumps logged: each jump, its state box and its remove button in view, no sideways scrolling', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.setViewportSize({ width: 375, height: 800 })
     await page.goto('/rolling-mass')
     await page.locator('.roll-code[data-code=D364]').click()
     const tracker = page.getByRole('region', { name: 'Mass tracker' })
     await tracker.getByRole('button', { name: '+ Cold jump' }).click()
-    await tracker.getByRole('button', { name: '+ Hot jump' }).click()
+    await tracker.getByLabel('Other ship mass (kg)').fill('13,000,000')
+    await tracker.getByRole('button', { name: '+ Jump' }).click()
     await tracker.locator('.tracker-log tbody tr').nth(1).waitFor()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-    // the log's box is a named, focusable region a keyboard can scroll
-    await eventually(() => tracker.getByRole('region', { name: 'Jump log table' }).count()).toBe(1)
+    // The state after each jump is what the roller enters on the spot: it must not sit off screen in a sideways-scrolling box
+    // (on a 375 px phone the table was 660 px wide and the state boxes started at x = 375).
+    for (const control of [tracker.getByLabel('State after jump 2'), tracker.getByRole('button', { name: 'Remove jump 2' }), tracker.getByRole('cell', { name: '13,000,000 kg', exact: true })]) {
+      const box = (await control.boundingBox())!
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(375)
+    }
+    expect(await tracker.getByRole('region', { name: 'Jump log table' }).count()).toBe(0)
+    // still a table to a screen reader: a header row and one row per jump, with its column headers
+    expect(await tracker.getByRole('row').count()).toBe(3)
+    expect(await tracker.getByRole('columnheader', { name: 'Used so far' }).count()).toBe(1)
+    await tracker.getByLabel('State after jump 2').selectOption('stable')
+    await eventually(() => tracker.getByTestId('remaining').textContent()).toBe('687,000,000 kg – 887,000,000 kg')
     await context.close()
   })
 })

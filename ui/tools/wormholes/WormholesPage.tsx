@@ -42,9 +42,14 @@ export default function WormholesPage() {
   const indexed = useMemo(() => (systems.state === 'ok' ? indexWormholes(systems.value, (code) => typeMap.get(code)?.destinations ?? []) : []), [systems, typeMap])
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT)
   const sorted = useMemo(() => sortWormholes(indexed, sort), [indexed, sort])
+  // A system's static destinations come from the type data. Until it has loaded the list waits (a statics filter
+  // would match nothing); if it fails, a statics filter (say, from a shared link) is not applied rather than
+  // hiding every system, and stays in the address.
+  const applied = useMemo(() => (types.state === 'ok' ? filters : { ...filters, statics: [] }), [filters, types.state])
+  const listState = systems.state === 'ok' && types.state === 'loading' ? 'loading' : systems.state
   // Filtering 2603 indexed rows takes well under a millisecond, and the virtual list draws only the rows in
   // view, so each keystroke re-filters directly (npm run bench -- wormhole-list).
-  const shown = useMemo(() => filterWormholes(sorted, filters), [sorted, filters])
+  const shown = useMemo(() => filterWormholes(sorted, applied), [sorted, applied])
 
   const change = useCallback((c: Partial<WormholeFilters>) => setFilters((f) => ({ ...f, ...c })), [])
   // A dialog opened from the list closes by going back to it, so a later Back does not reopen it; one opened
@@ -58,7 +63,11 @@ export default function WormholesPage() {
     if (shown.length === 1) navigate({ pathname: `/wormholes/${shown[0].system.jcode}`, search: location.search }, { state: FROM_LIST })
   }, [shown, navigate, location.search])
   const total = systems.state === 'ok' ? systems.value.length : 0
-  const staticsUnavailable = types.state === 'error' ? `Wormhole type data did not load (${types.message}), so statics cannot be filtered or coloured.` : null
+  const staticsUnavailable =
+    types.state === 'error'
+      ? `Wormhole type data did not load (${types.message}), so statics cannot be filtered or coloured` +
+        (filters.statics.length ? `; the statics filter in this link (${filters.statics.map(destinationLabel).join(', ')}) is not applied.` : '.')
+      : null
 
   return (
     <div className="wormholes-page">
@@ -70,7 +79,7 @@ export default function WormholesPage() {
         <FilterPanel filters={filters} onChange={change} staticOptions={DESTINATIONS} staticsUnavailable={staticsUnavailable} onEnter={openOnlyMatch} />
         <div className="wh-summary">
           <p data-testid="wh-count" aria-live="polite">
-            {systems.state === 'ok' ? `Showing ${shown.length} of ${total} wormholes` : systems.state === 'loading' ? 'Loading wormholes…' : ''}
+            {listState === 'ok' ? `Showing ${shown.length} of ${total} wormholes` : listState === 'loading' ? 'Loading wormholes…' : ''}
           </p>
           <button type="button" className="button secondary" onClick={() => setFilters(NO_FILTERS)} disabled={filtersToQuery(filters).toString() === ''}>
             Clear filters
@@ -88,7 +97,7 @@ export default function WormholesPage() {
       <section className="panel wh-list-panel">
         {systems.state === 'error' ? (
           <p className="error-box">The wormhole list did not load: {systems.message}</p>
-        ) : systems.state === 'loading' ? (
+        ) : listState === 'loading' ? (
           <p className="muted">Loading wormholes…</p>
         ) : (
           <WormholeList rows={shown} types={typeMap} sort={sort} onSort={setSort} />

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 import { KillboardActivity, KillboardSummary } from '../../../schemas/killboard.js'
-import type { Wormhole } from '../../../schemas/wormholes.js'
+import type { Wormhole, WormholeTypeInfo } from '../../../schemas/wormholes.js'
 
 const baseUrl = inject('appUrl')
 let browser: Browser
@@ -99,6 +99,41 @@ describe('wormhole database list', () => {
     await eventually(() => count(page)).toBe('Showing 0 of 2603 wormholes')
     expect(await page.getByText('No wormhole matches these filters.').count()).toBe(1)
     await context.close()
+  })
+
+  it('does not call a shared statics link empty while the type data loads, and sets the statics filter aside when it fails', async () => {
+    const types = (await (await fetch(`${baseUrl}/api/wormhole-types`)).json()) as WormholeTypeInfo[]
+    const toHs = new Set(types.filter((t) => t.destinations.includes('hs')).map((t) => t.code))
+    const c2 = systems.filter((w) => w.class_label === 'C2')
+    const c2WithHs = c2.filter((w) => w.statics.some((code) => toHs.has(code))).length
+    expect(c2WithHs).toBeGreaterThan(0)
+
+    // the type data arrives late: until it does, the list is loading, not "Showing 0" / "No wormhole matches"
+    const late = await openPage(browser, baseUrl)
+    let release!: () => void
+    const held = new Promise<void>((done) => (release = done))
+    await late.page.route('**/api/wormhole-types', async (route) => {
+      await held
+      await route.continue()
+    })
+    const listAnswered = late.page.waitForResponse('**/api/wormholes')
+    await late.page.goto('/wormholes?class=c2&static=hs')
+    await listAnswered
+    await late.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 200))))
+    expect(await count(late.page)).toBe('Loading wormholes…')
+    expect(await late.page.getByText('No wormhole matches these filters.').count()).toBe(0)
+    release()
+    await eventually(() => count(late.page)).toBe(`Showing ${c2WithHs} of 2603 wormholes`)
+    await late.context.close()
+
+    // the type data fails: the statics filter cannot work, so it is not applied (and the page says so), but stays in the link
+    const failed = await openPage(browser, baseUrl)
+    await failed.page.route('**/api/wormhole-types', (route) => route.fulfill({ status: 500, body: 'down' }))
+    await failed.page.goto('/wormholes?class=c2&static=hs')
+    await eventually(() => count(failed.page)).toBe(`Showing ${c2.length} of 2603 wormholes`)
+    expect(await failed.page.locator('.wh-filters .warning-text').textContent()).toContain('the statics filter in this link (High-sec) is not applied')
+    expect(query(failed.page)).toEqual({ class: 'c2', static: 'hs' })
+    await failed.context.close()
   })
 })
 
