@@ -93,13 +93,15 @@ export const liveSocket = new LiveSocket()
 /** The latest server message of one kind, updated live. */
 export function useServerMessage<T extends ServerMessageType>(type: T): ServerMessageOf<T> | undefined {
   const [message, setMessage] = useState(() => liveSocket.latestOf(type))
-  useEffect(
-    () =>
-      liveSocket.subscribe((m) => {
-        if (m.type === type) setMessage(m as ServerMessageOf<T>)
-      }),
-    [type],
-  )
+  useEffect(() => {
+    const unsubscribe = liveSocket.subscribe((m) => {
+      if (m.type === type) setMessage(m as ServerMessageOf<T>)
+    })
+    // The socket opens before the first render, so a message can land between this component's render and this
+    // effect (the demo banner's one 'hello' per connection did): it is only in `latest` then.
+    setMessage(liveSocket.latestOf(type))
+    return unsubscribe
+  }, [type])
   return message
 }
 
