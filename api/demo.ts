@@ -10,6 +10,7 @@ import { killHash, makeKillmail, makeZkb } from '../ingest/fakes/zkillboard/kill
 import { KillmailsTopic } from '../schemas/killmails.js'
 import { publish } from '../pipelines/stream/typed.js'
 import { startApp } from './boot.js'
+import { ensureDemoAdmin } from './demo-admin.js'
 
 const base = loadConfig()
 const log = createLogger(base.LOG_LEVEL)
@@ -39,6 +40,8 @@ try {
   )
   const pilot = demoEntities().pilots[0]
   await app.ctx.ch.insert({ table: 'tracked_players', format: 'JSONEachRow', values: [{ path: 'demo-pilot', display_name: pilot.name, character_ids: [pilot.id], deleted: false }] })
+  const admin = await ensureDemoAdmin(app.ctx.ch)
+  process.stdout.write(`Killfeed admin for this demo run: username ${admin.username}, password ${admin.password} (a new one each start)\n`)
   if (app.api) process.stdout.write(`LISTENING ${app.api.url}\n`)
   log.info({ url: app.api?.url, fakeEsi: fakes.esi.url }, 'demo running on built-in fakes')
 } catch (err) {
