@@ -32,6 +32,12 @@ export interface LiveFeedOptions {
   staleAfterMs: number
   /** The position is written at most this often while kills flow (and whenever the feed is idle or stops). */
   saveEveryMs: number
+  /**
+   * In-process topics: at most this many kills published but not stored yet. At the limit the feed stops reading
+   * (the position it saves stays at the oldest of them) until the store catches up, so a store that stays down
+   * holds memory bounded instead of piling kills up in the topic.
+   */
+  maxUnstored: number
 }
 
 export const LIVE_FEED_DEFAULTS: LiveFeedOptions = {
@@ -41,6 +47,8 @@ export const LIVE_FEED_DEFAULTS: LiveFeedOptions = {
   maxBackoffMs: 60_000,
   staleAfterMs: 12 * 3_600_000,
   saveEveryMs: 1_000,
+  // Twice the store's largest batch: a store that is merely slow never makes the feed wait.
+  maxUnstored: 4_000,
 }
 
 /**
@@ -101,8 +109,23 @@ export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, op
 
   let gapChecked = -1
   let malformedChecked = -1
+  let holding = false
   try {
     while (!signal.aborted) {
+      if (deps.stream.kind === 'memory' && unstored.length >= options.maxUnstored) {
+        // Publishing more would only grow memory; the saved position already keeps every held kill for a restart.
+        const position = await durablePosition().catch(() => null)
+        if (position !== null && unstored.length < options.maxUnstored) {
+          if (holding) log.info({ unstored: unstored.length }, 'the store caught up; reading the feed again')
+          holding = false
+          continue
+        }
+        if (!holding) log.warn({ unstored: unstored.length, sequence: unstored[0]?.sequence }, 'too many published kills are not stored yet; waiting for the store before reading more')
+        holding = true
+        await save(true).catch((err) => log.warn({ err }, 'could not store the feed position; trying again later'))
+        await sleep(options.idleMs, signal)
+        continue
+      }
       const read = await zkill.readFeed(next, signal).catch((err) => {
         if (signal.aborted) return null
         throw err
@@ -126,7 +149,7 @@ export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, op
         backoff = options.backoffMs
         next++
         stats.position = next
-        await save(false)
+        await save(false).catch((err) => log.warn({ err }, 'could not store the feed position; trying again later'))
         continue
       }
       if (read.kind === 'malformed') {
@@ -143,7 +166,7 @@ export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, op
         continue
       }
       if (read.kind === 'missing') {
-        await save(true)
+        await save(true).catch((err) => log.warn({ err }, 'could not store the feed position; trying again later'))
         const pointer = await zkill.sequencePointer(signal).catch(() => null)
         if (pointer?.ok && pointer.value < next - RENUMBERED_MARGIN) {
           // Waiting here would wait forever: the numbers were handed out anew, or this position is another feed's.
