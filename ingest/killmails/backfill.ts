@@ -99,6 +99,13 @@ async function backfillDay(deps: BackfillDeps, esiPacer: Pacer, day: string, fin
     log.warn({ day, status: history.status }, 'zKillboard history unavailable; the day is left for a later run')
     return
   }
+  if (history.value.size === 0) {
+    // zKillboard writes a day's list only once it holds kills (New Eden has thousands every day), so an empty one is a
+    // list not made yet (today before its first dump, a future day): recording it would mark the day complete for good.
+    report.error = 'zKillboard history lists no kill for this day yet'
+    log.warn({ day }, 'zKillboard history for the day is empty; the day is left for a later run')
+    return
+  }
   const ids = [...history.value.keys()].sort((a, b) => b - a)
   report.listed = ids.length
   const stored = await storedKillmailIds(deps.ch, ids)
