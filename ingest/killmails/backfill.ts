@@ -37,7 +37,7 @@ export interface BackfillDayReport {
   /** Already stored before this run (by the live feed or an earlier run). */
   alreadyStored: number
   published: number
-  /** Given up for good: ESI refuses the hash or zKillboard no longer knows the kill. */
+  /** Given up for good: ESI refuses the hash, zKillboard no longer knows the kill, or it is too big for the topic. */
   failed: number
   /** Could not be loaded now (ESI or zKillboard unavailable); a later run tries again. */
   retryLater: number
@@ -118,9 +118,12 @@ async function backfillDay(deps: BackfillDeps, esiPacer: Pacer, day: string, fin
     const outcome = await loadKill(deps, esiPacer, id, hash, signal)
     if (outcome === 'failed') report.failed++
     else if (outcome === 'later') report.retryLater++
-    else if (await publishKill(deps, outcome, signal, (why, d) => retryPause(log, why, d, signal))) {
-      published.push(id)
-      report.published++
+    else {
+      const sent = await publishKill({ ...deps, log }, outcome, signal, (why, d) => retryPause(log, why, d, signal))
+      if (sent === 'published') {
+        published.push(id)
+        report.published++
+      } else if (sent === 'skipped') report.failed++ // too big for the topic: it would be the same on every run
     }
   }
   if (signal.aborted) return
