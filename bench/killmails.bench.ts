@@ -79,7 +79,7 @@ async function throughput(ch: ClickHouseClient, stream: Stream, label: string) {
     while (!stop || visibleAt.length < publishedAt.length) {
       const [row] = await queryRows<{ hourly: number; chars: number }>(
         ch,
-        "SELECT (SELECT sum(kills) FROM killboard_system_hourly) AS hourly, (SELECT uniqExact(killmail_id) FROM killmail_character_activity WHERE role = 'loss') AS chars",
+        "SELECT (SELECT uniqExactMerge(kills) FROM killboard_system_hourly) AS hourly, (SELECT uniqExact(killmail_id) FROM killmail_character_activity WHERE role = 'loss') AS chars",
       )
       const seen = Math.min(Number(row.hourly), Number(row.chars))
       while (visibleAt.length < seen) visibleAt.push(Date.now())
@@ -169,7 +169,7 @@ export async function run() {
     for (const t of ['killboard_system_hourly', 'killmail_character_activity', 'killboard_system_corp_daily', 'killboard_system_latest', 'killmail_days']) await ch.command({ query: `TRUNCATE TABLE ${t}` })
     const seconds = await fillMillion(ch)
     const [{ n }] = await queryRows<{ n: number }>(ch, 'SELECT count() AS n FROM killmails')
-    const [busiest] = await queryRows<{ s: number; k: number }>(ch, 'SELECT solar_system_id AS s, sum(kills) AS k FROM killboard_system_hourly WHERE solar_system_id >= 31000000 GROUP BY s ORDER BY k DESC LIMIT 1')
+    const [busiest] = await queryRows<{ s: number; k: number }>(ch, 'SELECT solar_system_id AS s, uniqExactMerge(kills) AS k FROM killboard_system_hourly WHERE solar_system_id >= 31000000 GROUP BY s ORDER BY k DESC LIMIT 1')
     const [pilot] = await queryRows<{ c: number; k: number }>(ch, 'SELECT character_id AS c, count() AS k FROM killmail_character_activity GROUP BY c ORDER BY k DESC LIMIT 1')
     console.log(`\nStored ${Number(n).toLocaleString('en-US')} killmails in ${seconds} s; busiest J-space system ${busiest.s} has ${Number(busiest.k).toLocaleString('en-US')} kills.`)
     const now = new Date()

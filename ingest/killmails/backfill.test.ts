@@ -57,7 +57,7 @@ afterAll(async () => {
 describe('killmail backfill from zKillboard history', () => {
   it('loads each listed kill with its ESI body and zKillboard value, skips stored ones, and marks final days complete', async () => {
     // today: 1001, 1002; yesterday: 1003; three days ago: 1004, 1005 (bad hash at ESI), 1006 (zKillboard forgot it)
-    for (const [id, back] of [[1001, 0], [1002, 0], [1003, 1], [1004, 3], [1005, 3], [1006, 3]] as const) zkill.addHistoricKill(killOn(id, back), { zkb: { totalValue: id * 1000 } })
+    for (const [id, back] of [[1001, 0], [1002, 0], [1003, 1], [1008, 2], [1004, 3], [1005, 3], [1006, 3]] as const) zkill.addHistoricKill(killOn(id, back), { zkb: { totalValue: id * 1000 } })
     zkill.history.get(utcDay(NOW, 3).replaceAll('-', ''))!.set(1005, 'f'.repeat(40))
     zkill.zkb.delete(1006)
     // 1002 came in through the live feed already
@@ -69,14 +69,15 @@ describe('killmail backfill from zKillboard history', () => {
     expect(reports.map(({ day, listed, alreadyStored, published, failed, retryLater, complete }) => ({ day, listed, alreadyStored, published, failed, retryLater, complete }))).toEqual([
       { day: utcDay(NOW, 0), listed: 2, alreadyStored: 1, published: 1, failed: 0, retryLater: 0, complete: false }, // today is not final
       { day: utcDay(NOW, 1), listed: 1, alreadyStored: 0, published: 1, failed: 0, retryLater: 0, complete: false }, // nor is yesterday
-      { day: utcDay(NOW, 2), listed: 0, alreadyStored: 0, published: 0, failed: 0, retryLater: 0, complete: true },
+      { day: utcDay(NOW, 2), listed: 1, alreadyStored: 0, published: 1, failed: 0, retryLater: 0, complete: true },
       { day: utcDay(NOW, 3), listed: 3, alreadyStored: 0, published: 1, failed: 2, retryLater: 0, complete: true },
     ])
-    expect(await stored([1001, 1002, 1003, 1004, 1005, 1006])).toEqual([
+    expect(await stored([1001, 1002, 1003, 1004, 1005, 1006, 1008])).toEqual([
       { killmail_id: 1001, total_value: 1_001_000, source: 'backfill' },
       { killmail_id: 1002, total_value: 5, source: 'live' },
       { killmail_id: 1003, total_value: 1_003_000, source: 'backfill' },
       { killmail_id: 1004, total_value: 1_004_000, source: 'backfill' },
+      { killmail_id: 1008, total_value: 1_008_000, source: 'backfill' },
     ])
     // The stored kill was not fetched again.
     expect(esi.requests.filter((r) => r.path.startsWith('/killmails/1002/'))).toEqual([])
@@ -118,6 +119,17 @@ describe('killmail backfill from zKillboard history', () => {
     expect(first[6].complete).not.toBe(true)
     const second = await runBackfill(deps(), { days: 7, now: NOW, esiIntervalMs: 5 }, new AbortController().signal)
     expect(second[6]).toMatchObject({ listed: 1, published: 1, complete: true })
+  })
+
+  it('leaves a past day unfinished when its history answers an empty list ({}), instead of marking it complete for good', async () => {
+    const day = utcDay(NOW, 12).replaceAll('-', '')
+    zkill.history.set(day, new Map()) // served as {}: the list is not made yet
+    const first = await runBackfill(deps(), { days: 13, now: NOW, esiIntervalMs: 5 }, new AbortController().signal)
+    expect(first[12]).toMatchObject({ listed: 0, complete: false, error: 'zKillboard history lists no kill for this day yet' })
+    zkill.addHistoricKill(killOn(1050, 12))
+    const second = await runBackfill(deps(), { days: 13, now: NOW, esiIntervalMs: 5 }, new AbortController().signal)
+    expect(second[12]).toMatchObject({ listed: 1, published: 1, complete: true })
+    expect((await stored([1050])).length).toBe(1)
   })
 
   it('stops when told and carries on where it stopped', async () => {

@@ -37,7 +37,7 @@ export interface BackfillDayReport {
   /** Already stored before this run (by the live feed or an earlier run). */
   alreadyStored: number
   published: number
-  /** Given up for good: ESI refuses the hash or zKillboard no longer knows the kill. */
+  /** Given up for good: ESI refuses the hash, zKillboard no longer knows the kill, or it is too big for the topic. */
   failed: number
   /** Could not be loaded now (ESI or zKillboard unavailable); a later run tries again. */
   retryLater: number
@@ -99,6 +99,13 @@ async function backfillDay(deps: BackfillDeps, esiPacer: Pacer, day: string, fin
     log.warn({ day, status: history.status }, 'zKillboard history unavailable; the day is left for a later run')
     return
   }
+  if (history.value.size === 0) {
+    // zKillboard writes a day's list only once it holds kills (New Eden has thousands every day), so an empty one is a
+    // list not made yet (today before its first dump, a future day): recording it would mark the day complete for good.
+    report.error = 'zKillboard history lists no kill for this day yet'
+    log.warn({ day }, 'zKillboard history for the day is empty; the day is left for a later run')
+    return
+  }
   const ids = [...history.value.keys()].sort((a, b) => b - a)
   report.listed = ids.length
   const stored = await storedKillmailIds(deps.ch, ids)
@@ -111,9 +118,12 @@ async function backfillDay(deps: BackfillDeps, esiPacer: Pacer, day: string, fin
     const outcome = await loadKill(deps, esiPacer, id, hash, signal)
     if (outcome === 'failed') report.failed++
     else if (outcome === 'later') report.retryLater++
-    else if (await publishKill(deps, outcome, signal, (why, d) => retryPause(log, why, d, signal))) {
-      published.push(id)
-      report.published++
+    else {
+      const sent = await publishKill({ ...deps, log }, outcome, signal, (why, d) => retryPause(log, why, d, signal))
+      if (sent === 'published') {
+        published.push(id)
+        report.published++
+      } else if (sent === 'skipped') report.failed++ // too big for the topic: it would be the same on every run
     }
   }
   if (signal.aborted) return

@@ -7,8 +7,9 @@ import type { FakeEsi } from '../fakes/esi/server.js'
 import { apiFixture, makeKillmail } from '../fakes/zkillboard/killmails.js'
 import type { FakeZkill } from '../fakes/zkillboard/server.js'
 import type { KillmailFakes } from '../fakes/zkillboard/with-esi.js'
-import type { EsiKillmail } from '../../schemas/killmails.js'
-import { FEED_NAME, followLiveFeed, LIVE_FEED_DEFAULTS, type LiveFeedOptions } from './live-feed.js'
+import { KillmailsTopic, type EsiKillmail, type KillmailMessage } from '../../schemas/killmails.js'
+import { storeNewKillmails } from '../../pipelines/killmails/store.js'
+import { FEED_NAME, followLiveFeed, LIVE_FEED_DEFAULTS, type LiveFeedOptions, type LiveFeedStats } from './live-feed.js'
 import { loadFeedPosition, saveFeedPosition } from './feed-state.js'
 import { createZkillboard } from './zkillboard.js'
 import { MemoryStream } from '../../pipelines/stream/memory.js'
@@ -122,6 +123,74 @@ describe('zKillboard R2Z2 live feed', () => {
     // After the restart both kills are read again and stored.
     await runFeed(async () => (await countStored(app.ctx.ch, lost.map((k) => k.killmail_id))) === 2)
     expect((await loadFeedPosition(app.ctx.ch, FEED_NAME))!.nextSequence).toBe(zkill.nextSequence)
+  })
+
+  it('with in-process topics and a store that is down, stops reading at maxUnstored kills (position held at the oldest) and goes on once they are stored', async () => {
+    const a = kill()
+    zkill.push(a)
+    await runFeed(async () => (await countStored(app.ctx.ch, [a.killmail_id])) === 1)
+    const position = (await loadFeedPosition(app.ctx.ch, FEED_NAME))!.nextSequence
+
+    const waiting = [kill(), kill(), kill(), kill()]
+    for (const k of waiting) zkill.push(k)
+    const noStore = new MemoryStream() // nothing consumes it until the "store" below comes back
+    const abort = new AbortController()
+    const stats: LiveFeedStats = { position: null, published: 0, skipped: 0, gaps: 0, lastKillAt: null }
+    const deps = { ch: app.ctx.ch, stream: noStore, esi: app.ctx.esi, zkill: createZkillboard(app.ctx.config, `test-run-${++feedRuns}`, createLogger('silent'), { r2z2IntervalMs: 5, apiIntervalMs: 5 }), log: createLogger('silent') }
+    const feed = followLiveFeed(deps, abort.signal, { ...FAST, maxUnstored: 2 }, stats)
+    try {
+      await waitFor(() => stats.published >= 2, 20_000, 'two kills published')
+      await new Promise((r) => setTimeout(r, 600)) // several idle rounds: it must not read on
+      expect(stats.published).toBe(2)
+      expect(zkill.requestsTo(`/ephemeral/${position + 2}.json`)).toEqual([])
+      expect((await loadFeedPosition(app.ctx.ch, FEED_NAME))!.nextSequence).toBe(position)
+
+      // The store comes back and writes what the topic holds: the feed reads on and publishes the other two.
+      const store = await noStore.consumer({ groupId: 'late-store', topics: [KillmailsTopic.name], fromBeginning: true })
+      await store.run(async (messages) => {
+        await storeNewKillmails(app.ctx.ch, messages.map((m) => m.value as KillmailMessage))
+      })
+      await waitFor(async () => (await countStored(app.ctx.ch, waiting.map((k) => k.killmail_id))) === 4, 20_000, 'all four stored')
+      await store.stop()
+    } finally {
+      abort.abort()
+    }
+    await feed
+    expect(stats.published).toBe(4)
+    expect((await loadFeedPosition(app.ctx.ch, FEED_NAME))!.nextSequence).toBe(zkill.nextSequence)
+  })
+
+  it('keeps reading when the feed position cannot be saved (ClickHouse briefly down) and saves it later', async () => {
+    const a = kill()
+    zkill.push(a)
+    await runFeed(async () => (await countStored(app.ctx.ch, [a.killmail_id])) === 1)
+    let refuse = true
+    const ch = new Proxy(app.ctx.ch, {
+      get(target, prop, receiver) {
+        if (prop === 'insert')
+          return async (args: { table: string }) => {
+            if (refuse && args.table === 'killmail_feed_state') throw new Error('ClickHouse is restarting')
+            return target.insert(args as never)
+          }
+        const value = Reflect.get(target, prop, receiver)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+    const later = [kill(), kill()]
+    for (const k of later) zkill.push(k)
+    const abort = new AbortController()
+    const deps = { ch, stream: app.ctx.stream, esi: app.ctx.esi, zkill: createZkillboard(app.ctx.config, `test-run-${++feedRuns}`, createLogger('silent'), { r2z2IntervalMs: 5, apiIntervalMs: 5 }), log: createLogger('silent') }
+    const feed = followLiveFeed(deps, abort.signal, FAST)
+    const outcome = feed.then(() => 'ended', (err: Error) => `failed: ${err.message}`)
+    try {
+      await waitFor(async () => (await countStored(app.ctx.ch, later.map((k) => k.killmail_id))) === 2, 20_000, 'kills stored')
+      await new Promise((r) => setTimeout(r, 300)) // idle rounds that try to save and fail
+      refuse = false
+      await waitFor(async () => (await loadFeedPosition(app.ctx.ch, FEED_NAME))?.nextSequence === zkill.nextSequence, 20_000, 'position saved')
+    } finally {
+      abort.abort()
+    }
+    expect(await outcome).toBe('ended')
   })
 
   it('abandons a position older than R2Z2 keeps files and starts at the newest kill', async () => {

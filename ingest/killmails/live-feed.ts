@@ -32,6 +32,12 @@ export interface LiveFeedOptions {
   staleAfterMs: number
   /** The position is written at most this often while kills flow (and whenever the feed is idle or stops). */
   saveEveryMs: number
+  /**
+   * In-process topics: at most this many kills published but not stored yet. At the limit the feed stops reading
+   * (the position it saves stays at the oldest of them) until the store catches up, so a store that stays down
+   * holds memory bounded instead of piling kills up in the topic.
+   */
+  maxUnstored: number
 }
 
 export const LIVE_FEED_DEFAULTS: LiveFeedOptions = {
@@ -41,6 +47,8 @@ export const LIVE_FEED_DEFAULTS: LiveFeedOptions = {
   maxBackoffMs: 60_000,
   staleAfterMs: 12 * 3_600_000,
   saveEveryMs: 1_000,
+  // Twice the store's largest batch: a store that is merely slow never makes the feed wait.
+  maxUnstored: 4_000,
 }
 
 /**
@@ -101,8 +109,23 @@ export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, op
 
   let gapChecked = -1
   let malformedChecked = -1
+  let holding = false
   try {
     while (!signal.aborted) {
+      if (deps.stream.kind === 'memory' && unstored.length >= options.maxUnstored) {
+        // Publishing more would only grow memory; the saved position already keeps every held kill for a restart.
+        const position = await durablePosition().catch(() => null)
+        if (position !== null && unstored.length < options.maxUnstored) {
+          if (holding) log.info({ unstored: unstored.length }, 'the store caught up; reading the feed again')
+          holding = false
+          continue
+        }
+        if (!holding) log.warn({ unstored: unstored.length, sequence: unstored[0]?.sequence }, 'too many published kills are not stored yet; waiting for the store before reading more')
+        holding = true
+        await save(true).catch((err) => log.warn({ err }, 'could not store the feed position; trying again later'))
+        await sleep(options.idleMs, signal)
+        continue
+      }
       const read = await zkill.readFeed(next, signal).catch((err) => {
         if (signal.aborted) return null
         throw err
@@ -115,8 +138,9 @@ export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, op
           await failed('ESI did not give the killmail body; trying the same kill again', { sequence: next, killmail_id: read.record.killmail_id })
           continue
         }
-        if (message) {
-          if (!(await publishKill(deps, message, signal, failed))) break
+        const outcome = message ? await publishKill({ ...deps, log }, message, signal, failed) : 'skipped'
+        if (outcome === 'stopped') break
+        if (message && outcome === 'published') {
           if (deps.stream.kind === 'memory') unstored.push({ sequence: next, killmailId: message.killmail_id })
           stats.published++
           stats.lastKillAt = message.esi.killmail_time
@@ -126,7 +150,7 @@ export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, op
         backoff = options.backoffMs
         next++
         stats.position = next
-        await save(false)
+        await save(false).catch((err) => log.warn({ err }, 'could not store the feed position; trying again later'))
         continue
       }
       if (read.kind === 'malformed') {
@@ -143,7 +167,7 @@ export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, op
         continue
       }
       if (read.kind === 'missing') {
-        await save(true)
+        await save(true).catch((err) => log.warn({ err }, 'could not store the feed position; trying again later'))
         const pointer = await zkill.sequencePointer(signal).catch(() => null)
         if (pointer?.ok && pointer.value < next - RENUMBERED_MARGIN) {
           // Waiting here would wait forever: the numbers were handed out anew, or this position is another feed's.
@@ -218,15 +242,50 @@ async function toMessage(deps: LiveFeedDeps, record: R2z2Record, signal: AbortSi
   return { killmail_id: record.killmail_id, hash: record.hash, esi, zkb: record.zkb, source: 'live', received_at: new Date().toISOString() }
 }
 
-/** Publish one kill, keyed by its id (one partition per kill, so redeliveries stay in order); retried until it goes or we stop. */
-export async function publishKill(deps: Pick<LiveFeedDeps, 'stream'>, message: KillmailMessage, signal: AbortSignal, failed: (why: string, d?: Record<string, unknown>) => Promise<void>): Promise<boolean> {
+/**
+ * The largest kill message we publish: Kafka's default largest message (the broker's `message.max.bytes`, 1 MiB) less
+ * room for the key and the record batch around it. A broker refuses a bigger one, and at every retry again.
+ */
+export const MAX_KILL_MESSAGE_BYTES = 1_000_000
+
+/**
+ * The kill as it fits on the topic. A kill over the limit (a freighter's cargo, a battle with thousands of attackers)
+ * loses the victim's items and the attackers' weapons and security status, which no consumer reads (the store, the
+ * aggregates and the killfeed use ids, ships and values); null when it is still too big.
+ */
+export function fitKillMessage(message: KillmailMessage, maxBytes = MAX_KILL_MESSAGE_BYTES): KillmailMessage | null {
+  if (Buffer.byteLength(JSON.stringify(message)) <= maxBytes) return message
+  const { items: _items, ...victim } = message.esi.victim as KillmailMessage['esi']['victim'] & { items?: unknown }
+  const attackers = message.esi.attackers.map(({ weapon_type_id: _weapon, security_status: _status, ...kept }) => kept)
+  const slim = { ...message, esi: { ...message.esi, victim, attackers } }
+  return Buffer.byteLength(JSON.stringify(slim)) <= maxBytes ? slim : null
+}
+
+export type PublishOutcome = 'published' | 'skipped' | 'stopped'
+
+/**
+ * Publish one kill, keyed by its id (one partition per kill, so redeliveries stay in order); retried until it goes or we
+ * stop. A kill too big for the topic, even without its items, or one the broker refuses as too large, is skipped with
+ * an error log: retrying could never succeed and would hold every later kill back.
+ */
+export async function publishKill(deps: Pick<LiveFeedDeps, 'stream' | 'log'>, message: KillmailMessage, signal: AbortSignal, failed: (why: string, d?: Record<string, unknown>) => Promise<void>): Promise<PublishOutcome> {
+  const fitted = fitKillMessage(message)
+  if (!fitted) {
+    deps.log.error({ killmail_id: message.killmail_id, attackers: message.esi.attackers.length, maxBytes: MAX_KILL_MESSAGE_BYTES }, 'skipping a kill too big for the topic even without its items')
+    return 'skipped'
+  }
+  if (fitted !== message) deps.log.warn({ killmail_id: message.killmail_id, maxBytes: MAX_KILL_MESSAGE_BYTES }, 'publishing a kill without its victim items and attacker weapons: whole, it is too big for the topic')
   while (!signal.aborted) {
     try {
-      await publish(deps.stream, KillmailsTopic, [{ key: String(message.killmail_id), value: message }])
-      return true
+      await publish(deps.stream, KillmailsTopic, [{ key: String(fitted.killmail_id), value: fitted }])
+      return 'published'
     } catch (err) {
+      if ((err as { type?: string }).type === 'MESSAGE_TOO_LARGE') {
+        deps.log.error({ killmail_id: message.killmail_id, err: (err as Error).message }, 'skipping a kill the Kafka broker refuses as too large')
+        return 'skipped'
+      }
       await failed('could not publish a kill; trying again', { killmail_id: message.killmail_id, err: (err as Error).message })
     }
   }
-  return false
+  return 'stopped'
 }

@@ -72,10 +72,12 @@ export class Zkillboard {
   /**
    * The day's killmail ids and hashes (`day` as YYYY-MM-DD, UTC). A 404 is not an empty day: New Eden has kills every
    * day, and zKillboard lists every kill it knows for a date, so a missing file is unavailable and asked again later.
+   * An empty answer (`{}`, or `[]` as PHP encodes an empty list) is an empty map here; the caller decides what it means.
    */
   async history(day: string, signal?: AbortSignal): Promise<Lookup<Map<number, string>>> {
     const res = await this.api.getJson<unknown>(`/api/history/${day.replaceAll('-', '')}.json`, signal)
-    const parsed = res.status === 200 ? HistoryDay.safeParse(res.data ?? {}) : null
+    const data = Array.isArray(res.data) && res.data.length === 0 ? {} : res.data
+    const parsed = res.status === 200 ? HistoryDay.safeParse(data) : null
     if (!parsed?.success) return { ok: false, status: res.status }
     return { ok: true, value: new Map(Object.entries(parsed.data).map(([id, hash]) => [Number(id), hash])) }
   }

@@ -4,6 +4,7 @@ import { readActivity, readSummary } from '../../api/tools/killboard/queries.js'
 import { KillmailsTopic } from '../../schemas/killmails.js'
 import { queryRows } from '../clickhouse/client.js'
 import { publish } from '../stream/typed.js'
+import { KillmailWriter } from './store.js'
 import { countStored, killMessage, waitForStored } from './testing.js'
 
 // A small world computed by hand. "Now" is Sunday 2026-11-22 12:00 UTC; the 60-day window starts 2026-09-24.
@@ -52,7 +53,7 @@ describe('killmail store', () => {
     const [row] = await queryRows<{ n: number; source: string }>(app.ctx.ch, "SELECT count() AS n, any(source) AS source FROM killmails WHERE killmail_id = 101")
     expect(Number(row.n)).toBe(1)
     expect(row.source).toBe('live') // the first delivery wins
-    const [hourly] = await queryRows<{ kills: number }>(app.ctx.ch, 'SELECT sum(kills) AS kills FROM killboard_system_hourly WHERE solar_system_id = {s:UInt32}', { s: S })
+    const [hourly] = await queryRows<{ kills: number }>(app.ctx.ch, 'SELECT uniqExactMerge(kills) AS kills FROM killboard_system_hourly WHERE solar_system_id = {s:UInt32}', { s: S })
     expect(Number(hourly.kills)).toBe(5)
   })
 
@@ -93,6 +94,20 @@ describe('killboard summary aggregate', () => {
     expect(s).toMatchObject({ totalKills: 0, daysCovered: 0, corporations: [] })
     expect(s.mostRecentKillMs).toBe(Date.parse('2026-11-22T10:15:00Z'))
     expect(await readSummary(app.ctx.ch, 31_009_999, NOW)).toEqual({ totalKills: 0, daysCovered: 53, mostRecentKillMs: null, corporations: [] })
+  })
+})
+
+describe('a kill written by two store consumers at once', () => {
+  it('is counted once in the summary and the heatmap (a Kafka rebalance hands a batch still being written to a new consumer)', async () => {
+    const RACED = 31_000_789
+    const k = killMessage({ id: 201, time: '2026-11-22T09:00:00Z', systemId: RACED, victim: { characterId: 11, corporationId: A, shipTypeId: 587 }, attackers: [{ characterId: 12, corporationId: B }] })
+    // Each consumer has its own writer (one per process); both find the kill missing before either has inserted it.
+    const results = await Promise.all([new KillmailWriter(app.ctx.ch).write([k]), new KillmailWriter(app.ctx.ch).write([k])])
+    expect(results.map((r) => r.inserted + r.duplicates)).toEqual([1, 1])
+    expect((await readSummary(app.ctx.ch, RACED, NOW)).totalKills).toBe(1)
+    const a = await readActivity(app.ctx.ch, RACED, NOW)
+    expect(a).toMatchObject({ totalKills: 1, max: 1 })
+    expect(a.hours[6][9]).toBe(1) // Sunday 09:00
   })
 })
 

@@ -93,7 +93,7 @@ class KafkaStreamConsumer implements Consumer {
           partition: batch.partition,
           offset: m.offset,
           key: m.key ? m.key.toString() : null,
-          value: m.value ? JSON.parse(m.value.toString()) : null,
+          value: m.value ? parseJson(m.value.toString()) : null,
           timestamp: Number(m.timestamp),
         }))
         for (let i = 0; i < all.length; i += max) {
@@ -118,5 +118,17 @@ class KafkaStreamConsumer implements Consumer {
     if (this.stopped) return
     this.stopped = true
     await this.consumer.disconnect()
+  }
+}
+
+/**
+ * A message value, or null when it is not JSON (another producer's bytes): throwing here would fail the batch before any
+ * handler saw it and deliver it again forever, stalling the partition. Typed consumers log a null as malformed and skip it.
+ */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
   }
 }

@@ -1,3 +1,4 @@
+import { Kafka, logLevel } from 'kafkajs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { KafkaStream } from './kafka.js'
 import { MemoryStream } from './memory.js'
@@ -157,4 +158,21 @@ describe('kafka stream against a loopback Kafka-protocol broker', () => {
     await kafka?.stop()
   })
   contract('kafka', () => new KafkaStream({ brokers: kafka.brokers, clientId: 'test', topicPrefix: 'test.' }), () => `kafka-topic-${++n}-${Date.now()}`)
+
+  it('hands a message that is not JSON over as null instead of failing its batch forever (a poison message)', async () => {
+    const topic = `kafka-poison-${Date.now()}`
+    const raw = new Kafka({ clientId: 'raw', brokers: kafka.brokers, logLevel: logLevel.NOTHING }).producer({ allowAutoTopicCreation: true })
+    await raw.connect()
+    await raw.send({ topic: `test.${topic}`, messages: [{ key: 'k', value: '{"n": 1, cut off' }, { key: 'k', value: JSON.stringify({ n: 2 }) }] })
+    await raw.disconnect()
+    const stream = new KafkaStream({ brokers: kafka.brokers, clientId: 'test', topicPrefix: 'test.' })
+    const seen: unknown[] = []
+    const c = await stream.consumer({ groupId: `${topic}-g`, topics: [topic], fromBeginning: true })
+    await c.run(async (batch) => {
+      seen.push(...batch.map((m) => m.value))
+    })
+    await waitUntil(() => seen.length >= 2)
+    await stream.close()
+    expect(seen).toEqual([null, { n: 2 }])
+  })
 })

@@ -49,7 +49,7 @@ export async function readSummary(ch: ClickHouseClient, systemId: number, now: D
     `SELECT
        (SELECT toString(minOrNull(day)) FROM killmail_days WHERE day >= {start:Date}) AS first_day,
        (SELECT toUnixTimestamp(maxOrNull(last_kill)) FROM killboard_system_latest WHERE solar_system_id = {system:UInt32}) AS last_kill,
-       (SELECT sum(kills) FROM killboard_system_hourly WHERE solar_system_id = {system:UInt32} AND day >= {start:Date}) AS total`,
+       (SELECT uniqExactMerge(kills) FROM killboard_system_hourly WHERE solar_system_id = {system:UInt32} AND day >= {start:Date}) AS total`,
     { start, system: systemId },
   )
   // Sorting by the exact last-seen time (newest first) is "last seen days ago, ascending" with ties broken by the hour.
@@ -76,7 +76,7 @@ export async function readActivity(ch: ClickHouseClient, systemId: number, now: 
   const { today, start } = windowDays(now)
   const cells = await queryRows<{ dow: number; hour: number; kills: string | number; first_day: string | null }>(
     ch,
-    `SELECT toDayOfWeek(day) AS dow, hour, sum(kills) AS kills
+    `SELECT toDayOfWeek(day) AS dow, hour, uniqExactMerge(kills) AS kills
      FROM killboard_system_hourly
      WHERE solar_system_id = {system:UInt32} AND day >= {start:Date}
      GROUP BY dow, hour`,

@@ -143,7 +143,12 @@ export class FakeZkill extends LoopbackServer {
       return record ? send(200, record) : send(404, { error: 'Not Found' })
     }
     const day = /^\/api\/history\/(\d{8})\.json$/.exec(url.pathname)
-    if (day) return send(200, Object.fromEntries([...(this.history.get(day[1]) ?? new Map())].map(([id, hash]) => [String(id), hash])))
+    if (day) {
+      // zKillboard writes a day's file once it has kills for it (cron/9.dayDump.php), so a day it knows none for is a 404;
+      // a day set here with no kills is served as `{}`, to play a list that is not filled yet.
+      const listed = this.history.get(day[1])
+      return listed ? send(200, Object.fromEntries([...listed].map(([id, hash]) => [String(id), hash]))) : send(404, { error: 'Not Found' })
+    }
     const kill = /^\/api\/killID\/(\d+)\/?$/.exec(url.pathname)
     if (kill) {
       const zkb = this.zkb.get(Number(kill[1]))
