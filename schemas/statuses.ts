@@ -9,8 +9,8 @@ export const DependencyStatus = z.object({
   error: z.string().nullable(),
 })
 
-/** UNKNOWN: the database could not be asked. */
-export const PipelineStatus = z.enum(['OK', 'DEGRADED', 'STALE', 'STARTING', 'UNKNOWN'])
+/** DOWN: no hub has any price and the fetches so far failed. UNKNOWN: the database could not be asked. */
+export const PipelineStatus = z.enum(['OK', 'DEGRADED', 'STALE', 'DOWN', 'STARTING', 'UNKNOWN'])
 export type PipelineStatus = z.infer<typeof PipelineStatus>
 
 export const StatusesResponse = z

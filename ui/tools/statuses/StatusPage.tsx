@@ -7,7 +7,8 @@ import './statuses.css'
 
 type Tone = 'good' | 'warn' | 'bad' | 'neutral'
 
-const PIPELINE_TONE: Record<string, Tone> = { OK: 'good', DEGRADED: 'warn', STALE: 'bad' }
+// The spec's colours; DOWN (no prices, or no kills, at all because the source fails) is worse than STALE, so red too.
+const PIPELINE_TONE: Record<string, Tone> = { OK: 'good', DEGRADED: 'warn', STALE: 'bad', DOWN: 'bad' }
 const REFRESH_MS = 30_000
 
 /** Price age badge: green up to 28 minutes, yellow up to 35, red beyond (and grey when there are no prices). */
@@ -36,6 +37,11 @@ function onlineText({ now, online }: StatusesResponse): string {
     return `Online count unknown: the last reading (${count}) is from ${online.at.slice(0, 16).replace('T', ' ')} UTC`
   }
   return count
+}
+
+/** The killmail card's badge: nothing stored while zKillboard does not answer is an outage, not a fresh start. */
+function feedBadge(feed: NonNullable<StatusesResponse['killmail_feed']>): string {
+  return feed.status === 'STARTING' && feed.zkill_answering === false ? 'DOWN' : feed.status
 }
 
 const Badge = ({ tone, children }: { tone: Tone; children: React.ReactNode }) => <span className={`badge badge-${tone === 'neutral' ? 'neutral' : tone}`}>{children}</span>
@@ -111,7 +117,7 @@ export default function StatusPage() {
               <p data-testid="killmail-feed-status">
                 {data.killmail_feed ? (
                   <>
-                    <Badge tone={PIPELINE_TONE[data.killmail_feed.status] ?? 'neutral'}>{data.killmail_feed.status}</Badge> {data.killmail_feed.detail}
+                    <Badge tone={PIPELINE_TONE[feedBadge(data.killmail_feed)] ?? 'neutral'}>{feedBadge(data.killmail_feed)}</Badge> {data.killmail_feed.detail}
                   </>
                 ) : (
                   <>

@@ -109,6 +109,24 @@ describe('/statuses', () => {
     await context.close()
   })
 
+  it('shows DOWN in red when there are no prices at all because every fetch failed, and a killmail feed with nothing stored while zKillboard is down', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/statuses', async (route) => {
+      const body = await (await route.fetch()).json()
+      body.pipeline = { status: 'DOWN', detail: 'No prices at any hub: every market fetch failed (ESI did not answer: fetch failed)' }
+      body.killmail_feed = { status: 'STARTING', newest_kill_at: null, newest_kill_age_seconds: null, live_stored_at: null, live_stored_age_seconds: null, stale_after_minutes: 30, zkill_answering: false, detail: 'No kill stored yet: zKillboard is not answering (ECONNREFUSED)' }
+      await route.fulfill({ json: body })
+    })
+    await page.goto('/statuses')
+    const pipeline = page.getByTestId('pipeline-status')
+    await expect.poll(() => pipeline.textContent()).toBe('DOWN No prices at any hub: every market fetch failed (ESI did not answer: fetch failed)')
+    expect(await pipeline.locator('.badge').getAttribute('class')).toContain('badge-bad')
+    const feed = page.getByTestId('killmail-feed-status')
+    expect(await feed.textContent()).toBe('DOWN No kill stored yet: zKillboard is not answering (ECONNREFUSED)')
+    expect(await feed.locator('.badge').getAttribute('class')).toContain('badge-bad')
+    await context.close()
+  })
+
   it('calls an online count older than 3 minutes unknown, with the last reading, as the header does', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     let at = ''
