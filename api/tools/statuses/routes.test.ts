@@ -127,4 +127,17 @@ describe('GET /api/statuses: the database down', () => {
       },
     )
   }, 20_000)
+
+  it('has /api/health answer 503 within seconds, not hang, when the database never answers', async () => {
+    await withQueries(
+      () => new Promise<never>(() => {}),
+      async () => {
+        const started = Date.now()
+        const res = await fetch(`${t.app.url}/api/health`, { signal: AbortSignal.timeout(10_000) })
+        expect(Date.now() - started).toBeLessThan(8_000)
+        expect(res.status).toBe(503)
+        expect(await res.json()).toMatchObject({ ok: false, db: { ok: false, error: 'no answer within 5 s' } })
+      },
+    )
+  }, 20_000)
 })

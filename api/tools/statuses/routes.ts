@@ -1,23 +1,12 @@
 import { HUBS } from '../../../schemas/market.js'
 import { StatusesResponse } from '../../../schemas/statuses.js'
-import { probeClickHouse } from '../../../pipelines/clickhouse/client.js'
 import { esiUserAgent } from '../../../ingest/esi/client.js'
 import type { ApiContext } from '../../app.js'
+import { probeDatabase, withinDbTimeout } from '../../health.js'
 import type { ApiRouter } from '../../http/router.js'
 import { killmailFreshness, withZkill } from '../killboard/freshness.js'
 import { DependencyProbe, zkillProbe } from './dependencies.js'
 import { marketPipelineStatus, nextTick } from './pipeline-status.js'
-
-/** How long the status page waits on the database: a hung database must show as down, not hold the page. */
-const DB_TIMEOUT_MS = 5000
-
-function withinDbTimeout<T>(read: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${DB_TIMEOUT_MS / 1000} s`)), DB_TIMEOUT_MS)
-  })
-  return Promise.race([read, timeout]).finally(() => clearTimeout(timer))
-}
 
 export function register(router: ApiRouter, ctx: ApiContext): void {
   const ua = esiUserAgent(ctx.version, ctx.config.USER_AGENT_CONTACT)
@@ -39,7 +28,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       const ages = new Map(HUBS.map((h) => [h.station_id, ctx.prices.ageSeconds(h.station_id)]))
       const errors: string[] = []
       const [db, esiStatus, zkillStatus, killmailFeed, pipeline] = await Promise.all([
-        withinDbTimeout(probeClickHouse(ctx.ch)).catch((err: Error) => ({ ok: false, ms: DB_TIMEOUT_MS, error: err.message })),
+        probeDatabase(ctx.ch),
         esi.status(),
         zkill.status(),
         withinDbTimeout(freshness.current()).catch((err: Error) => {
