@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { StatusesResponse } from '../../../schemas/statuses'
 import { apiGet, ApiError } from '../../lib/api'
 import { TableWrap } from '../../components/TableWrap'
@@ -51,21 +51,36 @@ export default function StatusPage() {
   const [error, setError] = useState<string | null>(null)
   const [loadedAt, setLoadedAt] = useState<Date | null>(null)
 
+  // Only the newest request may set the page: a slow answer must not overwrite a later one.
+  const latest = useRef(0)
   const load = useCallback(async () => {
+    const id = ++latest.current
     try {
       const d = await apiGet<StatusesResponse>('/api/statuses')
+      if (id !== latest.current) return
       setData(d)
       setError(null)
       setLoadedAt(new Date())
     } catch (err) {
+      if (id !== latest.current) return
       setError(err instanceof ApiError && err.status >= 500 ? `Server error: ${err.message}` : `Failed to load: ${(err as Error).message}`)
     }
   }, [])
 
+  // No polling from a hidden tab (each check reads the database and may ping ESI); a fresh check on coming back.
   useEffect(() => {
     void load()
-    const t = setInterval(() => void load(), REFRESH_MS)
-    return () => clearInterval(t)
+    const t = setInterval(() => {
+      if (!document.hidden) void load()
+    }, REFRESH_MS)
+    const onVisibility = () => {
+      if (!document.hidden) void load()
+    }
+    document.addEventListener('visibilitychange', onVisibility)
+    return () => {
+      clearInterval(t)
+      document.removeEventListener('visibilitychange', onVisibility)
+    }
   }, [load])
 
   return (

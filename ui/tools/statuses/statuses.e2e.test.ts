@@ -127,6 +127,38 @@ describe('/statuses', () => {
     await context.close()
   })
 
+  it('does not poll while the tab is hidden, and checks again on coming back', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.addInitScript(() => {
+      const w = window as unknown as { testHidden: boolean }
+      w.testHidden = false
+      Object.defineProperty(document, 'hidden', { get: () => w.testHidden })
+      Object.defineProperty(document, 'visibilityState', { get: () => (w.testHidden ? 'hidden' : 'visible') })
+    })
+    await page.clock.install()
+    let calls = 0
+    await page.route('**/api/statuses', async (route) => {
+      calls++
+      await route.continue()
+    })
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((h) => {
+        ;(window as unknown as { testHidden: boolean }).testHidden = h
+        document.dispatchEvent(new Event('visibilitychange'))
+      }, hidden)
+    await page.goto('/statuses')
+    await page.getByTestId('uptime').waitFor()
+    expect(calls).toBe(1)
+    await setHidden(true)
+    await page.clock.runFor(95_000)
+    expect(calls).toBe(1)
+    await setHidden(false)
+    await expect.poll(() => calls).toBe(2)
+    await page.clock.runFor(31_000)
+    await expect.poll(() => calls).toBe(3)
+    await context.close()
+  })
+
   it('calls an online count older than 3 minutes unknown, with the last reading, as the header does', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     let at = ''
