@@ -84,6 +84,19 @@ describe('GET /api/statuses: the killmail feed', () => {
   })
 })
 
+describe('GET /api/statuses: the static data import', () => {
+  it('says when the newest import failed and why, so "not imported yet" is not all the page can say', async () => {
+    const at = '2026-11-20 06:00:00.000'
+    await t.app.ctx.ch.insert({
+      table: 'static_imports',
+      format: 'JSONEachRow',
+      values: [{ import_id: 999_999, source_version: 'test', status: 'failed', started_at: at, finished_at: at, summary: '', error: 'sde.zip: unexpected end of file', updated_at: at }],
+    })
+    expect((await statuses()).static_data.latest_import).toEqual({ status: 'failed', started_at: at, error: 'sde.zip: unexpected end of file' })
+    await t.app.ctx.ch.command({ query: 'ALTER TABLE static_imports DELETE WHERE import_id = 999999 SETTINGS mutations_sync = 1' })
+  })
+})
+
 describe('GET /api/statuses: the database down', () => {
   /** Runs `check` while every ClickHouse query of the app behaves as `query` does. */
   async function withQueries(query: () => Promise<never>, check: () => Promise<void>) {

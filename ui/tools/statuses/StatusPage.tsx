@@ -44,6 +44,21 @@ function feedBadge(feed: NonNullable<StatusesResponse['killmail_feed']>): string
   return feed.status === 'STARTING' && feed.zkill_answering === false ? 'DOWN' : feed.status
 }
 
+/** Why there is no static data (importing, or the import failed), or that a newer import failed while an older one serves. */
+function StaticImportNote({ data: { static_data: sd } }: { data: StatusesResponse }) {
+  const last = sd.latest_import
+  if (!last || last.status === 'complete') return null
+  const since = `${last.started_at.slice(0, 16)} UTC`
+  if (last.status === 'running') {
+    return <p data-testid="static-import">Import running since {since}{sd.ready ? '; the data above serves until it completes.' : '; tools that need game data will work once it completes.'}</p>
+  }
+  return (
+    <p className="error-text" data-testid="static-import">
+      The import started {since} failed: {last.error ?? 'no reason recorded'}.{sd.ready ? ' The data above keeps serving.' : ' Tools that need game data cannot work until an import succeeds.'}
+    </p>
+  )
+}
+
 const Badge = ({ tone, children }: { tone: Tone; children: React.ReactNode }) => <span className={`badge badge-${tone === 'neutral' ? 'neutral' : tone}`}>{children}</span>
 
 export default function StatusPage() {
@@ -205,8 +220,11 @@ export default function StatusPage() {
               {data.static_data.sde_version} (CCP’s 2023 export), imported {data.static_data.imported_at} UTC.
             </p>
           ) : (
-            <p className="warning-text">Static game data is not imported yet.</p>
+            <p className="warning-text" data-testid="static-data-missing">
+              Static game data is not imported yet.
+            </p>
           )}
+          <StaticImportNote data={data} />
           <TableWrap label="Community data sets table">
             <table className="data-table">
               <thead>

@@ -159,6 +159,24 @@ describe('/statuses', () => {
     await context.close()
   })
 
+  it('says why there is no static data: the import failed with its reason, or is running', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    let latest: unknown = null
+    await page.route('**/api/statuses', async (route) => {
+      const body = await (await route.fetch()).json()
+      body.static_data = { ready: false, sde_version: null, imported_at: null, datasets: [], latest_import: latest }
+      await route.fulfill({ json: body })
+    })
+    latest = { status: 'failed', started_at: '2026-11-20 06:00:00.000', error: 'sde.zip: unexpected end of file' }
+    await page.goto('/statuses')
+    const note = page.getByTestId('static-import')
+    await expect.poll(() => note.textContent()).toBe('The import started 2026-11-20 06:00 UTC failed: sde.zip: unexpected end of file. Tools that need game data cannot work until an import succeeds.')
+    latest = { status: 'running', started_at: '2026-11-20 06:00:00.000', error: null }
+    await page.reload()
+    await expect.poll(() => note.textContent()).toBe('Import running since 2026-11-20 06:00 UTC; tools that need game data will work once it completes.')
+    await context.close()
+  })
+
   it('calls an online count older than 3 minutes unknown, with the last reading, as the header does', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     let at = ''
