@@ -10,6 +10,8 @@ type Tone = 'good' | 'warn' | 'bad' | 'neutral'
 // The spec's colours; DOWN (no prices, or no kills, at all because the source fails) is worse than STALE, so red too.
 const PIPELINE_TONE: Record<string, Tone> = { OK: 'good', DEGRADED: 'warn', STALE: 'bad', DOWN: 'bad' }
 const REFRESH_MS = 30_000
+/** The server gives up on each of its own checks after 5 s; no answer by this means the server itself is stuck. */
+const ANSWER_TIMEOUT_MS = 20_000
 
 /** Price age badge: green up to 28 minutes, yellow up to 35, red beyond (and grey when there are no prices). */
 export function ageTone(seconds: number | null): Tone {
@@ -71,14 +73,15 @@ export default function StatusPage() {
   const load = useCallback(async () => {
     const id = ++latest.current
     try {
-      const d = await apiGet<StatusesResponse>('/api/statuses')
+      const d = await apiGet<StatusesResponse>('/api/statuses', { signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) })
       if (id !== latest.current) return
       setData(d)
       setError(null)
       setLoadedAt(new Date())
     } catch (err) {
       if (id !== latest.current) return
-      setError(err instanceof ApiError && err.status >= 500 ? `Server error: ${err.message}` : `Failed to load: ${(err as Error).message}`)
+      const reason = (err as Error).name === 'TimeoutError' ? `no answer within ${ANSWER_TIMEOUT_MS / 1000} s` : (err as Error).message
+      setError(err instanceof ApiError && err.status >= 500 ? `Server error: ${err.message}` : `Failed to load: ${reason}`)
     }
   }, [])
 

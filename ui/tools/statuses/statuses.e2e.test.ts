@@ -203,6 +203,24 @@ describe('/statuses', () => {
     await context.close()
   })
 
+  it('says the server gives no answer, keeping the last figures, when a check hangs', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.clock.install()
+    let hang = false
+    await page.route('**/api/statuses', async (route) => {
+      if (hang) return // never answered
+      await route.continue()
+    })
+    await page.goto('/statuses')
+    await page.getByTestId('uptime').waitFor()
+    hang = true
+    await page.clock.runFor(31_000) // the next check starts
+    await page.clock.runFor(21_000) // and gets no answer
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Failed to load: no answer within 20 s')
+    expect(await page.getByTestId('db-status').count()).toBe(1)
+    await context.close()
+  })
+
   it('is in the menu under Meta', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/')
