@@ -1,7 +1,21 @@
 import { HealthResponse } from '../schemas/common.js'
-import { probeClickHouse } from '../pipelines/clickhouse/client.js'
+import { probeClickHouse, type ClickHouseClient } from '../pipelines/clickhouse/client.js'
 import type { ApiContext } from './app.js'
 import type { ApiRouter } from './http/router.js'
+
+/** How long the health check and the status page wait on the database: a hung database must read as down, not hold the answer. */
+export const DB_TIMEOUT_MS = 5000
+
+export function withinDbTimeout<T>(read: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${DB_TIMEOUT_MS / 1000} s`)), DB_TIMEOUT_MS)
+  })
+  return Promise.race([read, timeout]).finally(() => clearTimeout(timer))
+}
+
+/** A timed `SELECT 1` that gives up after DB_TIMEOUT_MS. */
+export const probeDatabase = (ch: ClickHouseClient) => withinDbTimeout(probeClickHouse(ch)).catch((err: Error) => ({ ok: false, ms: DB_TIMEOUT_MS, error: err.message }))
 
 export function registerHealth(router: ApiRouter, ctx: ApiContext): void {
   router.route(
@@ -13,7 +27,7 @@ export function registerHealth(router: ApiRouter, ctx: ApiContext): void {
       response: HealthResponse,
     },
     async ({ ctx: kctx }) => {
-      const db = await probeClickHouse(ctx.ch)
+      const db = await probeDatabase(ctx.ch)
       kctx.set('Cache-Control', 'no-store')
       if (!db.ok) kctx.status = 503
       return {

@@ -9,8 +9,8 @@ export const DependencyStatus = z.object({
   error: z.string().nullable(),
 })
 
-/** UNKNOWN: the database could not be asked. */
-export const PipelineStatus = z.enum(['OK', 'DEGRADED', 'STALE', 'STARTING', 'UNKNOWN'])
+/** DOWN: no hub has any price and the fetches so far failed. UNKNOWN: the database could not be asked. */
+export const PipelineStatus = z.enum(['OK', 'DEGRADED', 'STALE', 'DOWN', 'STARTING', 'UNKNOWN'])
 export type PipelineStatus = z.infer<typeof PipelineStatus>
 
 export const StatusesResponse = z
@@ -27,7 +27,16 @@ export const StatusesResponse = z
     deps: z.object({ esi: DependencyStatus, zkill: DependencyStatus }),
     killmail_feed: z.union([KillmailFeed, z.null()]),
     online: z.object({ players: z.number().int().nullable(), at: z.string().nullable() }),
-    static_data: z.object({ ready: z.boolean(), sde_version: z.string().nullable(), imported_at: z.string().nullable(), datasets: z.array(DatasetStatus) }),
+    static_data: z.object({
+      ready: z.boolean(),
+      sde_version: z.string().nullable(),
+      imported_at: z.string().nullable(),
+      datasets: z.array(DatasetStatus),
+      latest_import: z
+        .object({ status: z.string().meta({ description: 'running, complete or failed' }), started_at: z.string(), error: z.string().nullable() })
+        .nullable()
+        .meta({ description: 'The newest static import attempt (UTC times), so a page can tell "importing" or "import failed" from "never imported"; null when none was tried or the database could not say' }),
+    }),
     error: z.string().nullable(),
   })
   .meta({ id: 'Statuses' })

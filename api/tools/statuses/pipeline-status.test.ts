@@ -35,8 +35,8 @@ describe('market pipeline status', () => {
       })
     })
 
-    it('says the reason once, and does not claim previous prices serve when no hub has any', async () => {
-      expect(await marketPipelineStatus(app.ctx.ch, new Map(), 30)).toEqual({ status: 'DEGRADED', detail: 'ESI did not answer: fetch failed. No market snapshot yet for any hub.' })
+    it('is DOWN, not DEGRADED, when no hub has any price: says so and the reason once', async () => {
+      expect(await marketPipelineStatus(app.ctx.ch, new Map(), 30)).toEqual({ status: 'DOWN', detail: 'No prices at any hub: every market fetch failed (ESI did not answer: fetch failed)' })
     })
 
     it('names the hubs once per reason and says previous prices keep serving when some hub has prices', async () => {

@@ -23,8 +23,9 @@ export function nextTick(cadenceMinutes: number, now = new Date()): Date {
 /**
  * The market pipeline's state from the latest fetch attempt of every hub region: STALE when a hub's prices are
  * older than the cadence plus ten minutes (ages count from ESI's Last-Modified, and ESI caches orders up to five
- * minutes, so a healthy hub reaches the cadence plus five before its next snapshot lands), DEGRADED when a region's latest attempt failed (its previous prices
- * still serve), STARTING before any snapshot, OK otherwise.
+ * minutes, so a healthy hub reaches the cadence plus five before its next snapshot lands), DOWN when no hub has any
+ * price and fetches have failed, DEGRADED when a region's latest attempt failed (its previous prices still serve),
+ * STARTING before any snapshot or failure, OK otherwise.
  */
 export async function marketPipelineStatus(ch: ClickHouseClient, ages: Map<number, number | null>, cadenceMinutes: number): Promise<{ status: PipelineStatus; detail: string }> {
   const rows = await queryRows<RegionState>(
@@ -52,13 +53,14 @@ export async function marketPipelineStatus(ch: ClickHouseClient, ages: Map<numbe
       const group = groups.get(key) ?? groups.set(key, { outcome: f.latest_status, reason, labels: [] }).get(key)!
       group.labels.push(label(f.region_id))
     }
+    // No hub has any price and fetches are failing: nothing degraded is serving, the tools have no prices at all.
     const noneServing = missing.length === HUBS.length
     const [only] = groups.values()
     if (noneServing && groups.size === 1 && only.labels.length === new Set(HUBS.map((h) => h.region_id)).size) {
-      return { status: 'DEGRADED', detail: `${only.reason}. No market snapshot yet for any hub.` }
+      return { status: 'DOWN', detail: `No prices at any hub: every market fetch failed (${only.reason})` }
     }
     const parts = [...groups.values()].map((g) => `${g.labels.join(', ')}: last fetch ${g.outcome} (${g.reason})`)
-    if (noneServing) return { status: 'DEGRADED', detail: `${parts.join('; ')}. No market snapshot yet for any hub.` }
+    if (noneServing) return { status: 'DOWN', detail: `No prices at any hub. ${parts.join('; ')}.` }
     if (missing.length) parts.push(`${missing.map((h) => h.label).join(', ')}: no prices yet`)
     return { status: 'DEGRADED', detail: `${parts.join('; ')}. Previous prices keep serving.` }
   }

@@ -84,6 +84,19 @@ describe('GET /api/statuses: the killmail feed', () => {
   })
 })
 
+describe('GET /api/statuses: the static data import', () => {
+  it('says when the newest import failed and why, so "not imported yet" is not all the page can say', async () => {
+    const at = '2026-11-20 06:00:00.000'
+    await t.app.ctx.ch.insert({
+      table: 'static_imports',
+      format: 'JSONEachRow',
+      values: [{ import_id: 999_999, source_version: 'test', status: 'failed', started_at: at, finished_at: at, summary: '', error: 'sde.zip: unexpected end of file', updated_at: at }],
+    })
+    expect((await statuses()).static_data.latest_import).toEqual({ status: 'failed', started_at: at, error: 'sde.zip: unexpected end of file' })
+    await t.app.ctx.ch.command({ query: 'ALTER TABLE static_imports DELETE WHERE import_id = 999999 SETTINGS mutations_sync = 1' })
+  })
+})
+
 describe('GET /api/statuses: the database down', () => {
   /** Runs `check` while every ClickHouse query of the app behaves as `query` does. */
   async function withQueries(query: () => Promise<never>, check: () => Promise<void>) {
@@ -124,6 +137,19 @@ describe('GET /api/statuses: the database down', () => {
         expect(Date.now() - started).toBeLessThan(8_000)
         expect(body.db).toMatchObject({ ok: false, error: 'no answer within 5 s' })
         expect(body.pipeline.status).toBe('UNKNOWN')
+      },
+    )
+  }, 20_000)
+
+  it('has /api/health answer 503 within seconds, not hang, when the database never answers', async () => {
+    await withQueries(
+      () => new Promise<never>(() => {}),
+      async () => {
+        const started = Date.now()
+        const res = await fetch(`${t.app.url}/api/health`, { signal: AbortSignal.timeout(10_000) })
+        expect(Date.now() - started).toBeLessThan(8_000)
+        expect(res.status).toBe(503)
+        expect(await res.json()).toMatchObject({ ok: false, db: { ok: false, error: 'no answer within 5 s' } })
       },
     )
   }, 20_000)

@@ -1,22 +1,21 @@
 import { HUBS } from '../../../schemas/market.js'
 import { StatusesResponse } from '../../../schemas/statuses.js'
-import { probeClickHouse } from '../../../pipelines/clickhouse/client.js'
 import { esiUserAgent } from '../../../ingest/esi/client.js'
+import { queryRows } from '../../../pipelines/clickhouse/client.js'
 import type { ApiContext } from '../../app.js'
+import { probeDatabase, withinDbTimeout } from '../../health.js'
 import type { ApiRouter } from '../../http/router.js'
 import { killmailFreshness, withZkill } from '../killboard/freshness.js'
 import { DependencyProbe, zkillProbe } from './dependencies.js'
 import { marketPipelineStatus, nextTick } from './pipeline-status.js'
 
-/** How long the status page waits on the database: a hung database must show as down, not hold the page. */
-const DB_TIMEOUT_MS = 5000
-
-function withinDbTimeout<T>(read: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${DB_TIMEOUT_MS / 1000} s`)), DB_TIMEOUT_MS)
-  })
-  return Promise.race([read, timeout]).finally(() => clearTimeout(timer))
+/** The newest static import attempt, whatever its outcome (the catalog only knows the newest complete one). */
+async function latestStaticImport(ch: ApiContext['ch']) {
+  const [row] = await queryRows<{ status: string; started_at: string; error: string }>(
+    ch,
+    `SELECT status, toString(started_at, 'UTC') AS started_at, error FROM static_imports FINAL ORDER BY import_id DESC LIMIT 1`,
+  )
+  return row ? { status: row.status, started_at: row.started_at, error: row.error || null } : null
 }
 
 export function register(router: ApiRouter, ctx: ApiContext): void {
@@ -38,8 +37,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       kctx.set('Cache-Control', 'no-store')
       const ages = new Map(HUBS.map((h) => [h.station_id, ctx.prices.ageSeconds(h.station_id)]))
       const errors: string[] = []
-      const [db, esiStatus, zkillStatus, killmailFeed, pipeline] = await Promise.all([
-        withinDbTimeout(probeClickHouse(ctx.ch)).catch((err: Error) => ({ ok: false, ms: DB_TIMEOUT_MS, error: err.message })),
+      const [db, esiStatus, zkillStatus, killmailFeed, pipeline, latestImport] = await Promise.all([
+        probeDatabase(ctx.ch),
         esi.status(),
         zkill.status(),
         withinDbTimeout(freshness.current()).catch((err: Error) => {
@@ -51,6 +50,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
           // not STARTING: that would read as a fresh install while the database is what failed
           return { status: 'UNKNOWN' as const, detail: `The database could not say: ${err.message}` }
         }),
+        withinDbTimeout(latestStaticImport(ctx.ch)).catch(() => null),
       ])
       const online = ctx.hub.latest('online')
       const catalog = ctx.catalog.ready ? ctx.catalog.current() : null
@@ -72,6 +72,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
           sde_version: catalog?.summary.sdeVersion ?? null,
           imported_at: catalog?.importedAt ?? null,
           datasets: catalog?.datasets ?? [],
+          latest_import: latestImport,
         },
         error: errors.length ? errors.join('; ') : null,
       }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { StatusesResponse } from '../../../schemas/statuses'
 import { apiGet, ApiError } from '../../lib/api'
 import { TableWrap } from '../../components/TableWrap'
@@ -7,8 +7,11 @@ import './statuses.css'
 
 type Tone = 'good' | 'warn' | 'bad' | 'neutral'
 
-const PIPELINE_TONE: Record<string, Tone> = { OK: 'good', DEGRADED: 'warn', STALE: 'bad' }
+// The spec's colours; DOWN (no prices, or no kills, at all because the source fails) is worse than STALE, so red too.
+const PIPELINE_TONE: Record<string, Tone> = { OK: 'good', DEGRADED: 'warn', STALE: 'bad', DOWN: 'bad' }
 const REFRESH_MS = 30_000
+/** The server gives up on each of its own checks after 5 s; no answer by this means the server itself is stuck. */
+const ANSWER_TIMEOUT_MS = 20_000
 
 /** Price age badge: green up to 28 minutes, yellow up to 35, red beyond (and grey when there are no prices). */
 export function ageTone(seconds: number | null): Tone {
@@ -38,6 +41,26 @@ function onlineText({ now, online }: StatusesResponse): string {
   return count
 }
 
+/** The killmail card's badge: nothing stored while zKillboard does not answer is an outage, not a fresh start. */
+function feedBadge(feed: NonNullable<StatusesResponse['killmail_feed']>): string {
+  return feed.status === 'STARTING' && feed.zkill_answering === false ? 'DOWN' : feed.status
+}
+
+/** Why there is no static data (importing, or the import failed), or that a newer import failed while an older one serves. */
+function StaticImportNote({ data: { static_data: sd } }: { data: StatusesResponse }) {
+  const last = sd.latest_import
+  if (!last || last.status === 'complete') return null
+  const since = `${last.started_at.slice(0, 16)} UTC`
+  if (last.status === 'running') {
+    return <p data-testid="static-import">Import running since {since}{sd.ready ? '; the data above serves until it completes.' : '; tools that need game data will work once it completes.'}</p>
+  }
+  return (
+    <p className="error-text" data-testid="static-import">
+      The import started {since} failed: {last.error ?? 'no reason recorded'}.{sd.ready ? ' The data above keeps serving.' : ' Tools that need game data cannot work until an import succeeds.'}
+    </p>
+  )
+}
+
 const Badge = ({ tone, children }: { tone: Tone; children: React.ReactNode }) => <span className={`badge badge-${tone === 'neutral' ? 'neutral' : tone}`}>{children}</span>
 
 export default function StatusPage() {
@@ -45,21 +68,37 @@ export default function StatusPage() {
   const [error, setError] = useState<string | null>(null)
   const [loadedAt, setLoadedAt] = useState<Date | null>(null)
 
+  // Only the newest request may set the page: a slow answer must not overwrite a later one.
+  const latest = useRef(0)
   const load = useCallback(async () => {
+    const id = ++latest.current
     try {
-      const d = await apiGet<StatusesResponse>('/api/statuses')
+      const d = await apiGet<StatusesResponse>('/api/statuses', { signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) })
+      if (id !== latest.current) return
       setData(d)
       setError(null)
       setLoadedAt(new Date())
     } catch (err) {
-      setError(err instanceof ApiError && err.status >= 500 ? `Server error: ${err.message}` : `Failed to load: ${(err as Error).message}`)
+      if (id !== latest.current) return
+      const reason = (err as Error).name === 'TimeoutError' ? `no answer within ${ANSWER_TIMEOUT_MS / 1000} s` : (err as Error).message
+      setError(err instanceof ApiError && err.status >= 500 ? `Server error: ${err.message}` : `Failed to load: ${reason}`)
     }
   }, [])
 
+  // No polling from a hidden tab (each check reads the database and may ping ESI); a fresh check on coming back.
   useEffect(() => {
     void load()
-    const t = setInterval(() => void load(), REFRESH_MS)
-    return () => clearInterval(t)
+    const t = setInterval(() => {
+      if (!document.hidden) void load()
+    }, REFRESH_MS)
+    const onVisibility = () => {
+      if (!document.hidden) void load()
+    }
+    document.addEventListener('visibilitychange', onVisibility)
+    return () => {
+      clearInterval(t)
+      document.removeEventListener('visibilitychange', onVisibility)
+    }
   }, [load])
 
   return (
@@ -111,7 +150,7 @@ export default function StatusPage() {
               <p data-testid="killmail-feed-status">
                 {data.killmail_feed ? (
                   <>
-                    <Badge tone={PIPELINE_TONE[data.killmail_feed.status] ?? 'neutral'}>{data.killmail_feed.status}</Badge> {data.killmail_feed.detail}
+                    <Badge tone={PIPELINE_TONE[feedBadge(data.killmail_feed)] ?? 'neutral'}>{feedBadge(data.killmail_feed)}</Badge> {data.killmail_feed.detail}
                   </>
                 ) : (
                   <>
@@ -184,8 +223,11 @@ export default function StatusPage() {
               {data.static_data.sde_version} (CCP’s 2023 export), imported {data.static_data.imported_at} UTC.
             </p>
           ) : (
-            <p className="warning-text">Static game data is not imported yet.</p>
+            <p className="warning-text" data-testid="static-data-missing">
+              Static game data is not imported yet.
+            </p>
           )}
+          <StaticImportNote data={data} />
           <TableWrap label="Community data sets table">
             <table className="data-table">
               <thead>

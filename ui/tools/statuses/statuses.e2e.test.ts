@@ -109,6 +109,74 @@ describe('/statuses', () => {
     await context.close()
   })
 
+  it('shows DOWN in red when there are no prices at all because every fetch failed, and a killmail feed with nothing stored while zKillboard is down', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/statuses', async (route) => {
+      const body = await (await route.fetch()).json()
+      body.pipeline = { status: 'DOWN', detail: 'No prices at any hub: every market fetch failed (ESI did not answer: fetch failed)' }
+      body.killmail_feed = { status: 'STARTING', newest_kill_at: null, newest_kill_age_seconds: null, live_stored_at: null, live_stored_age_seconds: null, stale_after_minutes: 30, zkill_answering: false, detail: 'No kill stored yet: zKillboard is not answering (ECONNREFUSED)' }
+      await route.fulfill({ json: body })
+    })
+    await page.goto('/statuses')
+    const pipeline = page.getByTestId('pipeline-status')
+    await expect.poll(() => pipeline.textContent()).toBe('DOWN No prices at any hub: every market fetch failed (ESI did not answer: fetch failed)')
+    expect(await pipeline.locator('.badge').getAttribute('class')).toContain('badge-bad')
+    const feed = page.getByTestId('killmail-feed-status')
+    expect(await feed.textContent()).toBe('DOWN No kill stored yet: zKillboard is not answering (ECONNREFUSED)')
+    expect(await feed.locator('.badge').getAttribute('class')).toContain('badge-bad')
+    await context.close()
+  })
+
+  it('does not poll while the tab is hidden, and checks again on coming back', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.addInitScript(() => {
+      const w = window as unknown as { testHidden: boolean }
+      w.testHidden = false
+      Object.defineProperty(document, 'hidden', { get: () => w.testHidden })
+      Object.defineProperty(document, 'visibilityState', { get: () => (w.testHidden ? 'hidden' : 'visible') })
+    })
+    await page.clock.install()
+    let calls = 0
+    await page.route('**/api/statuses', async (route) => {
+      calls++
+      await route.continue()
+    })
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((h) => {
+        ;(window as unknown as { testHidden: boolean }).testHidden = h
+        document.dispatchEvent(new Event('visibilitychange'))
+      }, hidden)
+    await page.goto('/statuses')
+    await page.getByTestId('uptime').waitFor()
+    expect(calls).toBe(1)
+    await setHidden(true)
+    await page.clock.runFor(95_000)
+    expect(calls).toBe(1)
+    await setHidden(false)
+    await expect.poll(() => calls).toBe(2)
+    await page.clock.runFor(31_000)
+    await expect.poll(() => calls).toBe(3)
+    await context.close()
+  })
+
+  it('says why there is no static data: the import failed with its reason, or is running', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    let latest: unknown = null
+    await page.route('**/api/statuses', async (route) => {
+      const body = await (await route.fetch()).json()
+      body.static_data = { ready: false, sde_version: null, imported_at: null, datasets: [], latest_import: latest }
+      await route.fulfill({ json: body })
+    })
+    latest = { status: 'failed', started_at: '2026-11-20 06:00:00.000', error: 'sde.zip: unexpected end of file' }
+    await page.goto('/statuses')
+    const note = page.getByTestId('static-import')
+    await expect.poll(() => note.textContent()).toBe('The import started 2026-11-20 06:00 UTC failed: sde.zip: unexpected end of file. Tools that need game data cannot work until an import succeeds.')
+    latest = { status: 'running', started_at: '2026-11-20 06:00:00.000', error: null }
+    await page.reload()
+    await expect.poll(() => note.textContent()).toBe('Import running since 2026-11-20 06:00 UTC; tools that need game data will work once it completes.')
+    await context.close()
+  })
+
   it('calls an online count older than 3 minutes unknown, with the last reading, as the header does', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     let at = ''
@@ -132,6 +200,24 @@ describe('/statuses', () => {
     await page.route('**/api/statuses', (route) => route.abort())
     await page.goto('/statuses')
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^Failed to load: /)
+    await context.close()
+  })
+
+  it('says the server gives no answer, keeping the last figures, when a check hangs', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.clock.install()
+    let hang = false
+    await page.route('**/api/statuses', async (route) => {
+      if (hang) return // never answered
+      await route.continue()
+    })
+    await page.goto('/statuses')
+    await page.getByTestId('uptime').waitFor()
+    hang = true
+    await page.clock.runFor(31_000) // the next check starts
+    await page.clock.runFor(21_000) // and gets no answer
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Failed to load: no answer within 20 s')
+    expect(await page.getByTestId('db-status').count()).toBe(1)
     await context.close()
   })
 
