@@ -69,3 +69,30 @@ describe('docker-compose.yml (distributed mode)', () => {
     expect(fs.readFileSync('deploy/Dockerfile', 'utf8')).toContain('npm run build')
   })
 })
+
+/** The Dockerfile's build stages by name, each with its instructions as written. */
+function dockerStages(): Map<string, string[]> {
+  const lines = fs.readFileSync('deploy/Dockerfile', 'utf8').replace(/\\\n/g, ' ').split('\n').map((l) => l.trim())
+  const stages = new Map<string, string[]>()
+  let current: string[] = []
+  for (const line of lines) {
+    const from = /^FROM\s+\S+\s+AS\s+(\S+)/i.exec(line)
+    if (from) stages.set(from[1], (current = []))
+    else if (line && !line.startsWith('#')) current.push(line)
+  }
+  return stages
+}
+
+describe('deploy/Dockerfile', () => {
+  it('installs with a command this lock file allows', () => {
+    // The lock holds chdb's native package for linux-x64 only (the registry mirror here has no other), and
+    // `npm ci` refuses a lock that lacks any optional dependency ("Missing: @chdb/lib-darwin-arm64 from lock file").
+    const lock = JSON.parse(fs.readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { optionalDependencies?: Record<string, string> }> }
+    const missing = Object.values(lock.packages).flatMap((p) => Object.keys(p.optionalDependencies ?? {})).filter((name) => !lock.packages[`node_modules/${name}`])
+    const install = dockerStages().get('app')!.find((l) => /^RUN npm (ci|install|i)\b/.test(l))
+    expect(install, 'the app stage installs the dependencies').toBeDefined()
+    if (missing.length) expect(install, `npm ci would refuse the lock (missing ${missing.join(', ')})`).not.toMatch(/^RUN npm ci\b/)
+    // NODE_ENV=production is set before the install, and the build needs vite, a dev dependency.
+    expect(install).toMatch(/--include=dev/)
+  })
+})
