@@ -95,4 +95,9 @@ describe('deploy/Dockerfile', () => {
     // NODE_ENV=production is set before the install, and the build needs vite, a dev dependency.
     expect(install).toMatch(/--include=dev/)
   })
+
+  it('keeps the host\'s node_modules, data and git history out of the build context', () => {
+    const ignored = fs.readFileSync('.dockerignore', 'utf8').split('\n').map((l) => l.trim().replace(/^\/+|\/+$/g, ''))
+    for (const entry of ['node_modules', 'var', '.git', 'community-data']) expect(ignored, entry).toContain(entry)
+  })
 })
