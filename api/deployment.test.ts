@@ -100,4 +100,12 @@ describe('deploy/Dockerfile', () => {
     const ignored = fs.readFileSync('.dockerignore', 'utf8').split('\n').map((l) => l.trim().replace(/^\/+|\/+$/g, ''))
     for (const entry of ['node_modules', 'var', '.git', 'community-data']) expect(ignored, entry).toContain(entry)
   })
+
+  it('runs the api, ingest and pipelines roles as a user other than root, and only the fitting host as root', () => {
+    const stages = dockerStages()
+    const lastUser = (stage: string) => stages.get(stage)!.filter((l) => /^USER\s/i.test(l)).at(-1)?.split(/\s+/)[1]
+    expect(lastUser('app') ?? 'root').not.toMatch(/^(root|0)$/)
+    // Each fitting session runs as a uid of its own, which takes root (docs/operations.md, "Fitting tool").
+    expect(lastUser('fitting')).toBe('root')
+  })
 })
