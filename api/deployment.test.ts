@@ -64,6 +64,18 @@ describe('docker-compose.yml (distributed mode)', () => {
     expect(Number(limit![1])).toBeGreaterThan(LARGEST_BODY_MB)
   })
 
+  it('passes on the scheme a TLS-terminating proxy in front reports, so the api can mark the session cookie Secure', () => {
+    const nginx = fs.readFileSync('deploy/nginx.conf', 'utf8')
+    const values = [...nginx.matchAll(/proxy_set_header X-Forwarded-Proto (\S+);/g)].map((m) => m[1])
+    expect(values).toHaveLength([...nginx.matchAll(/^\s*location /gm)].length)
+    for (const value of values) {
+      // $scheme alone is always http here (nginx listens on plain http) and would replace the front proxy's https.
+      expect(value).not.toBe('$scheme')
+      const map = new RegExp(`map \\$http_x_forwarded_proto \\${value} \\{[^}]*default \\$http_x_forwarded_proto;[^}]*'' \\$scheme;`)
+      expect(nginx).toMatch(map)
+    }
+  })
+
   it('builds the image the services run', () => {
     expect(fs.existsSync('deploy/Dockerfile')).toBe(true)
     expect(fs.readFileSync('deploy/Dockerfile', 'utf8')).toContain('npm run build')
