@@ -121,3 +121,15 @@ describe('deploy/Dockerfile', () => {
     expect(lastUser('fitting')).toBe('root')
   })
 })
+
+describe('docs/operations.md', () => {
+  it('lists every setting in its configuration table', () => {
+    const doc = fs.readFileSync('docs/operations.md', 'utf8')
+    const section = doc.slice(doc.indexOf('## Configuration'))
+    // The table is the first run of lines starting with '|' in the section: a row after a break renders as text.
+    const table = /(?:^\|.*\n)+/m.exec(section)?.[0] ?? ''
+    const documented = new Set([...table.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]))
+    const missing = Object.keys(ConfigSchema.shape).filter((key) => !documented.has(key))
+    expect(missing).toEqual([])
+  })
+})
