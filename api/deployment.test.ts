@@ -11,6 +11,7 @@ interface Service {
   command?: string | string[]
   environment?: Record<string, string | number>
   depends_on?: unknown
+  restart?: string
 }
 
 const compose = yaml.load(fs.readFileSync('docker-compose.yml', 'utf8')) as { services: Record<string, Service> }
@@ -74,6 +75,10 @@ describe('docker-compose.yml (distributed mode)', () => {
       const map = new RegExp(`map \\$http_x_forwarded_proto \\${value} \\{[^}]*default \\$http_x_forwarded_proto;[^}]*'' \\$scheme;`)
       expect(nginx).toMatch(map)
     }
+  })
+
+  it('brings every service back after a crash or a reboot of the host, not only the app processes', () => {
+    for (const [name, service] of Object.entries(compose.services)) expect(service.restart, name).toBe('unless-stopped')
   })
 
   it('builds the image the services run', () => {
