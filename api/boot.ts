@@ -66,7 +66,7 @@ export async function startApp(config: Config, options: { uiRoot?: string; log?:
   }
   const api = roles.has('api') ? await startApi(ctx, { port: config.PORT, host: config.HOST, uiRoot: options.uiRoot }) : null
   const ingest = roles.has('ingest') ? await startIngest(ctx, undefined, { schedules: options.ingestSchedules }) : null
-  if (api) ctx.log.info({ url: api.url, roles: config.ROLES, stream: ctx.stream.kind, clickhouse: config.CLICKHOUSE_URL ?? 'chDB (embedded)' }, 'J-Space Toolbox is up')
+  ctx.log.info({ url: api?.url, roles: config.ROLES, stream: ctx.stream.kind, clickhouse: config.CLICKHOUSE_URL ?? 'chDB (embedded)' }, 'J-Space Toolbox is up')
   return {
     ctx,
     api,

@@ -25,13 +25,28 @@ export async function startApi(ctx: AppContext, options: { port: number; host: s
   server.keepAliveTimeout = 65_000
   hub.attach(server)
 
-  // Every api process needs every live event, so each one consumes with a group of its own.
+  // Every api process needs every live event, so each one consumes with a group of its own. It reads the topic from
+  // the start: an api replica that (re)starts beside running ones keeps the latest recent state (the online count)
+  // for its pages at once, instead of showing it unknown until the next status check. Events from before it started
+  // are not sent on. Partitions interleave, so the latest is the one with the latest timestamp, not the last read.
+  const startedAt = Date.now()
+  const stateMaxAgeMs = 2 * ctx.config.STATUS_INTERVAL_SECONDS * 1000
+  const retainedAt = new Map<string, number>()
   const live = await subscribe(
     ctx.stream,
     LiveEventsTopic,
-    { groupId: `api-live-${os.hostname()}-${process.pid}-${Date.now()}`, log: ctx.log },
-    async (events) => {
-      for (const e of events) hub.broadcast(e.message, { retain: e.retain })
+    { groupId: `api-live-${os.hostname()}-${process.pid}-${startedAt}`, fromBeginning: true, log: ctx.log },
+    async (events, messages) => {
+      events.forEach((e, i) => {
+        const at = messages[i].timestamp
+        if (at >= startedAt) {
+          hub.broadcast(e.message, { retain: e.retain })
+          if (e.retain) retainedAt.set(e.message.type, at)
+        } else if (e.retain && at >= Date.now() - stateMaxAgeMs && at > (retainedAt.get(e.message.type) ?? 0)) {
+          hub.remember(e.message)
+          retainedAt.set(e.message.type, at)
+        }
+      })
     },
   )
 

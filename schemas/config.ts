@@ -39,7 +39,11 @@ export const ConfigSchema = z.object({
   CLICKHOUSE_PASSWORD: z.string().default(''),
   CLICKHOUSE_DATABASE: z.string().default('default'),
 
-  KAFKA_BROKERS: z.preprocess((v) => (v === '' ? undefined : v), csv(z.string().min(1)).optional()),
+  /** host:port of each bootstrap server (kafkajs would otherwise retry a port-less one for half a minute first). */
+  KAFKA_BROKERS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    csv(z.string().regex(/^[^\s:,]+:([1-9]\d{0,3}|[1-5]\d{4}|6[0-4]\d{3}|65[0-4]\d{2}|655[0-2]\d|6553[0-5])$/, 'each broker must be host:port, e.g. kafka:9092')).optional(),
+  ),
   KAFKA_CLIENT_ID: z.string().default('jspace-toolbox'),
   /** Prefix for topic names so several deployments can share a cluster. */
   KAFKA_TOPIC_PREFIX: z.string().default('jst.'),

@@ -56,6 +56,11 @@ export class WsHub {
     for (const ws of this.wss.clients) if (ws.readyState === ws.OPEN) ws.send(data)
   }
 
+  /** Keep a state message for pages that connect from now on, without sending it (it is not news to open pages). */
+  remember(message: ServerMessage): void {
+    this.latest_.set(message.type, message)
+  }
+
   /** The latest retained message of a kind (e.g. the online count), if any. */
   latest<T extends ServerMessageType>(type: T): Extract<ServerMessage, { type: T }> | undefined {
     return this.latest_.get(type) as Extract<ServerMessage, { type: T }> | undefined

@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startMockKafka, type MockKafka } from '../pipelines/stream/testing/kafka-mock.js'
+
+const dirs: string[] = []
+let kafka: MockKafka
+beforeAll(async () => {
+  kafka = await startMockKafka(1)
+})
+afterAll(async () => {
+  await kafka?.stop()
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true })
+})
+
+/**
+ * `docker stop` sends SIGTERM to the container's first process only, which is `npm run start:<role>`
+ * (docker-compose.yml). The role must hear it and shut down (consumers finish their batch, the server closes)
+ * rather than be left running when npm exits, to be killed with the container. Each role runs as in
+ * docker-compose.yml, on Kafka (a loopback broker); ClickHouse is chDB, each in a folder of its own.
+ */
+describe.each(['start:api', 'start:ingest', 'start:pipelines'])('npm run %s', (script) => {
+  it('shuts the role down when npm alone is sent SIGTERM', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-entry-'))
+    dirs.push(dataDir)
+    const child = spawn('npm', ['run', '--silent', script], {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        SKIP_STATIC_IMPORT: '1',
+        ZKILL_FEED_ENABLED: '0',
+        // Nothing listens on the discard port: ingest jobs fail at once and say so.
+        ESI_BASE_URL: 'http://127.0.0.1:9',
+        KAFKA_BROKERS: kafka.brokers.join(','),
+        KAFKA_TOPIC_PREFIX: `entry${Date.now()}.`,
+        CLICKHOUSE_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // its own process group, so whatever is left of it can be found and cleaned up
+    })
+    let out = ''
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()))
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()))
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+    try {
+      await expect.poll(() => out, { timeout: 120_000, interval: 250 }).toContain('J-Space Toolbox is up')
+      child.kill('SIGTERM')
+      await exited
+      await expect.poll(() => processGroupAlive(child.pid!), { timeout: 20_000, interval: 250 }).toBe(false)
+      expect(out, out.slice(-3000)).toContain('"msg":"shutting down"')
+    } finally {
+      if (processGroupAlive(child.pid!)) process.kill(-child.pid!, 'SIGKILL')
+    }
+  }, 180_000)
+})
+
+function processGroupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0)
+    return true
+  } catch {
+    return false
+  }
+}

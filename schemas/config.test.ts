@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from './config.js'
+
+describe('configuration', () => {
+  it('takes Kafka bootstrap servers as a comma-separated host:port list, and none when unset or empty', () => {
+    expect(loadConfig({ KAFKA_BROKERS: 'kafka:9092' }).KAFKA_BROKERS).toEqual(['kafka:9092'])
+    expect(loadConfig({ KAFKA_BROKERS: ' 127.0.0.1:42689, 127.0.0.1:45851 ,' }).KAFKA_BROKERS).toEqual(['127.0.0.1:42689', '127.0.0.1:45851'])
+    expect(loadConfig({}).KAFKA_BROKERS).toBeUndefined()
+    expect(loadConfig({ KAFKA_BROKERS: '' }).KAFKA_BROKERS).toBeUndefined()
+  })
+
+  it('stops at start with the variable named when a broker has no port, instead of Kafka retrying it', () => {
+    for (const bad of ['kafka', 'kafka:', 'kafka:0', 'kafka:65536', 'kafka:9092,localhost', 'http://kafka:9092']) {
+      expect(() => loadConfig({ KAFKA_BROKERS: bad }), bad).toThrow(/KAFKA_BROKERS.*: each broker must be host:port/)
+    }
+  })
+})
