@@ -7,8 +7,8 @@ import './statuses.css'
 
 type Tone = 'good' | 'warn' | 'bad' | 'neutral'
 
-// The spec's colours; DOWN (no prices, or no kills, at all because the source fails) is worse than STALE, so red too.
-const PIPELINE_TONE: Record<string, Tone> = { OK: 'good', DEGRADED: 'warn', STALE: 'bad', DOWN: 'bad' }
+// The spec's colours: OK green, DEGRADED yellow, STALE red, anything else (STARTING, DOWN, UNKNOWN) grey.
+const PIPELINE_TONE: Record<string, Tone> = { OK: 'good', DEGRADED: 'warn', STALE: 'bad' }
 const REFRESH_MS = 30_000
 /** The server gives up on each of its own checks after 5 s; no answer by this means the server itself is stuck. */
 const ANSWER_TIMEOUT_MS = 20_000

@@ -109,7 +109,7 @@ describe('/statuses', () => {
     await context.close()
   })
 
-  it('shows DOWN in red when there are no prices at all because every fetch failed, and a killmail feed with nothing stored while zKillboard is down', async () => {
+  it('shows DOWN (grey, as the spec colours any state but OK, DEGRADED and STALE) when there are no prices at all because every fetch failed, and a killmail feed with nothing stored while zKillboard is down', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.route('**/api/statuses', async (route) => {
       const body = await (await route.fetch()).json()
@@ -120,10 +120,10 @@ describe('/statuses', () => {
     await page.goto('/statuses')
     const pipeline = page.getByTestId('pipeline-status')
     await expect.poll(() => pipeline.textContent()).toBe('DOWN No prices at any hub: every market fetch failed (ESI did not answer: fetch failed)')
-    expect(await pipeline.locator('.badge').getAttribute('class')).toContain('badge-bad')
+    expect(await pipeline.locator('.badge').getAttribute('class')).toContain('badge-neutral')
     const feed = page.getByTestId('killmail-feed-status')
     expect(await feed.textContent()).toBe('DOWN No kill stored yet: zKillboard is not answering (ECONNREFUSED)')
-    expect(await feed.locator('.badge').getAttribute('class')).toContain('badge-bad')
+    expect(await feed.locator('.badge').getAttribute('class')).toContain('badge-neutral')
     await context.close()
   })
 
