@@ -127,7 +127,14 @@ export const IndustryBlueprint = z
 export type IndustryBlueprint = z.infer<typeof IndustryBlueprint>
 export const IndustryBlueprintsResponse = z.record(z.string(), IndustryBlueprint).meta({ id: 'IndustryBlueprints', description: 'Every published manufacturing blueprint, keyed by blueprintID' })
 
-const optionalNumber = (schema: z.ZodNumber) => z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.coerce.number().pipe(schema).optional())
+/**
+ * An optional query number whose empty value means 'not given' (Number('') would be 0). The bounds are repeated in
+ * the metadata because the OpenAPI document cannot see through the preprocessing.
+ */
+const optionalNumber = (name: string, min: number, max: number, overMax: string) =>
+  z
+    .preprocess((v) => (v === '' || v === undefined ? undefined : v), z.coerce.number().pipe(z.number().min(min, `${name}: at least ${min}`).max(max, `${name}: ${overMax}`)).optional())
+    .meta({ minimum: min, maximum: max })
 
 export const BuildCostQuery = z.object({
   blueprint: z.coerce.number().int().positive().meta({ description: 'Blueprint type id' }),
@@ -136,10 +143,10 @@ export const BuildCostQuery = z.object({
   station: HubStation.default(INDUSTRY_DEFAULTS.station).meta({ description: 'Hub whose prices value the materials' }),
   structure: IndustryStructure.default(INDUSTRY_DEFAULTS.structure),
   system: z.string().trim().min(1).default(INDUSTRY_DEFAULTS.system).meta({ description: 'Solar system id or name (its manufacturing cost index and security)' }),
-  jobCostOverride: optionalNumber(z.number().min(0, 'jobCostOverride: at least 0').max(1, 'jobCostOverride: a cost index is a fraction (0.05 = 5%), at most 1')).meta({
+  jobCostOverride: optionalNumber('jobCostOverride', 0, 1, 'a cost index is a fraction (0.05 = 5%), at most 1').meta({
     description: "Job cost index to use instead of the system's (0.05 = 5%)",
   }),
-  facilityTax: optionalNumber(z.number().min(0, 'facilityTax: at least 0').max(100, 'facilityTax: at most 100 (percent)')).meta({ description: 'Facility tax in percent (default 0)' }),
+  facilityTax: optionalNumber('facilityTax', 0, 100, 'at most 100 (percent)').meta({ description: 'Facility tax in percent (default 0)' }),
   rig: RigTier.default('None').meta({ description: 'Material efficiency rig for this item (T1 2%, T2 2.4%, times the security multiplier)' }),
 })
 export type BuildCostQuery = z.infer<typeof BuildCostQuery>

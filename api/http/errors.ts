@@ -17,9 +17,9 @@ export class HttpError extends Error {
 export const badRequest = (message: string, details?: unknown) => new HttpError(400, message, details)
 export const notFound = (message = 'Not found') => new HttpError(404, message)
 
-/** Turn a zod failure into one readable sentence plus the per-field issues. */
-export function describeZodError(where: string, error: z.ZodError): HttpError {
-  const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: plainMessage(i) }))
+/** Turn a zod failure into one readable sentence plus the per-field issues; `input` is what was validated. */
+export function describeZodError(where: string, error: z.ZodError, input?: unknown): HttpError {
+  const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: plainMessage(i, input) }))
   const sentence = issues
     .slice(0, 5)
     .map((i) => (i.path && !i.message.startsWith(i.path + ':') ? `${i.path}: ${i.message}` : i.message))
@@ -27,10 +27,24 @@ export function describeZodError(where: string, error: z.ZodError): HttpError {
   return new HttpError(400, `Invalid ${where}: ${sentence}`, issues)
 }
 
-/** zod's wording where it misleads: text that is no number is coerced to NaN, and 'received NaN' is not what was sent. */
-function plainMessage(issue: z.core.$ZodIssue): string {
+/**
+ * zod's wording where it misleads: a field left out reads 'Invalid input: expected number, received undefined' (or,
+ * for a query number, coerced from nothing to NaN, 'must be a number'), when what the sender must hear is that it is
+ * required; and text that is no number is coerced to NaN, and 'received NaN' is not what was sent.
+ */
+function plainMessage(issue: z.core.$ZodIssue, input: unknown): string {
+  if (issue.code === 'invalid_type' && issue.path.length > 0 && valueAt(input, issue.path) === undefined) return 'required'
   if (issue.code === 'invalid_type' && issue.expected === 'number' && issue.message.endsWith('received NaN')) return 'must be a number'
   return issue.message
+}
+
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let value = input
+  for (const key of path) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined
+    value = (value as Record<PropertyKey, unknown>)[key]
+  }
+  return value
 }
 
 /**

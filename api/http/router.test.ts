@@ -60,6 +60,10 @@ beforeAll(async () => {
   router.route({ method: 'get', path: '/api/boom', summary: 'Bug', tags: ['Test'], response: z.object({}) }, () => {
     throw new Error('secret internals')
   })
+  router.route(
+    { method: 'get', path: '/api/ranked', summary: 'A required query number', tags: ['Test'], query: z.object({ rank: z.coerce.number().int() }), response: z.object({ rank: z.number() }) },
+    ({ query }) => ({ rank: query.rank }),
+  )
   router.route({ method: 'post', path: '/auth/ping', summary: 'Sign-in style route', tags: ['Test'], response: z.object({ ok: z.boolean() }) }, () => ({ ok: true }))
   const koa = new Koa()
   koa.use(errorMiddleware(createLogger('silent')))
@@ -151,6 +155,18 @@ describe('contract routes', () => {
     const res = await fetch(`${base}/api/things/abc?type_ids=34`)
     expect(res.status).toBe(400)
     expect(((await res.json()) as { error: string }).error).toBe('Invalid path: id: must be a number')
+  })
+
+  it('says a field that was left out is required, rather than what zod received or that a number is expected', async () => {
+    const body = await fetch(`${base}/api/things`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'ab' }) })
+    expect(body.status).toBe(400)
+    expect(((await body.json()) as { error: string }).error).toBe('Invalid body: qty: required')
+    const query = await fetch(`${base}/api/things/7`)
+    expect(query.status).toBe(400)
+    expect(((await query.json()) as { error: string }).error).toBe('Invalid query: type_ids: required')
+    // a query number coerced from nothing is NaN: still 'required', while text that is no number stays 'must be a number'
+    expect(((await (await fetch(`${base}/api/ranked`)).json()) as { error: string }).error).toBe('Invalid query: rank: required')
+    expect(((await (await fetch(`${base}/api/ranked?rank=abc`)).json()) as { error: string }).error).toBe('Invalid query: rank: must be a number')
   })
 
   it('rate-limits with 429, Retry-After and a JSON message', async () => {

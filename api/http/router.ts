@@ -96,7 +96,7 @@ export class ApiRouter {
 
 function parse<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
   const result = schema.safeParse(value)
-  if (!result.success) throw describeZodError(where, result.error)
+  if (!result.success) throw describeZodError(where, result.error, value)
   return result.data
 }
 

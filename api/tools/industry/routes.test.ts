@@ -112,6 +112,15 @@ describe('GET /api/industry/buildcost', () => {
     }
     const missing = await get('/api/industry/buildcost')
     expect(missing.status).toBe(400)
-    expect(missing.body.error).toMatch(/blueprint/)
+    expect(missing.body.error).toBe('Invalid query: blueprint: required')
+  })
+
+  it('documents the bounds it enforces on the job cost override and facility tax', async () => {
+    const doc = (await get<{ paths: Record<string, { get: { parameters: Array<{ name: string; schema: Record<string, unknown> }> } }> }>('/api/openapi.json')).body
+    const param = (name: string) => doc.paths['/api/industry/buildcost'].get.parameters.find((p) => p.name === name)!.schema
+    expect(param('jobCostOverride')).toMatchObject({ type: 'number', minimum: 0, maximum: 1 })
+    expect(param('facilityTax')).toMatchObject({ type: 'number', minimum: 0, maximum: 100 })
+    expect((await buildCost({ blueprint: 691, jobCostOverride: 1.01 })).body.error).toMatch(/jobCostOverride: a cost index is a fraction/)
+    expect((await buildCost({ blueprint: 691, facilityTax: 100.5 })).body.error).toMatch(/facilityTax: at most 100/)
   })
 })
