@@ -33,8 +33,25 @@ export function demoSystems(communityDir: string, count = 40): number[] {
   return [...picked]
 }
 
+/** A ship type the demo's kills use, with the hull price the demo market centres its order books on. */
+export interface DemoShip {
+  id: number
+  hullPrice: number
+}
+
+/**
+ * Ships with a known price (Jita reference sell, else buy, else the SDE base price), so a kill's value follows its
+ * hull: a Naglfar is worth more than a Thalia.
+ */
+export function pricedDemoShips(shipIds: number[], hullPrice: (typeId: number) => number | null | undefined): DemoShip[] {
+  return shipIds.flatMap((id) => {
+    const price = hullPrice(id)
+    return price && price > 0 ? [{ id, hullPrice: price }] : []
+  })
+}
+
 /** One kill at `time`, from the demo's pilots, ships and systems. */
-export function demoKill(id: number, time: Date, ships: number[], systems: number[], seed: number): { spec: KillSpec; value: number } {
+export function demoKill(id: number, time: Date, ships: DemoShip[], systems: number[], seed: number): { spec: KillSpec; value: number } {
   const rnd = seededRandom(seed)
   const { pilots, pilotCorp, corpAlliance } = demoEntities()
   const pick = <T>(list: T[]) => list[Math.floor(rnd() * list.length)]
@@ -44,18 +61,20 @@ export function demoKill(id: number, time: Date, ships: number[], systems: numbe
     let a = pick(pilots)
     if (a.id === victim.id) a = pilots[(pilots.indexOf(a) + 1) % pilots.length]
     const corp = pilotCorp.get(a.id)!
-    return { characterId: a.id, corporationId: corp, allianceId: corpAlliance.get(corp), shipTypeId: pick(ships), finalBlow: i === 0, damage: 500 + Math.floor(rnd() * 5000) }
+    return { characterId: a.id, corporationId: corp, allianceId: corpAlliance.get(corp), shipTypeId: pick(ships).id, finalBlow: i === 0, damage: 500 + Math.floor(rnd() * 5000) }
   })
   const victimCorp = pilotCorp.get(victim.id)!
-  const value = Math.round(Math.exp(15 + rnd() * 7)) // ~3 M to ~3 B ISK, skewed low
+  const victimShip = pick(ships)
+  // zKillboard values a kill at the hull plus its fitting and cargo; the demo takes 1.3 to 3 times the hull.
+  const value = Math.round(victimShip.hullPrice * (1.3 + rnd() * 1.7))
   return {
-    spec: { id, time, systemId: pick(systems), victim: { characterId: victim.id, corporationId: victimCorp, allianceId: corpAlliance.get(victimCorp), shipTypeId: pick(ships) }, attackers },
+    spec: { id, time, systemId: pick(systems), victim: { characterId: victim.id, corporationId: victimCorp, allianceId: corpAlliance.get(victimCorp), shipTypeId: victimShip.id }, attackers },
     value,
   }
 }
 
 /** `count` kills spread over the last `days` days, busier in the evening (EU/US time zones), newest last. */
-export function demoKillHistory(ships: number[], systems: number[], count = 240, days = 7, now = Date.now()): Array<{ spec: KillSpec; value: number }> {
+export function demoKillHistory(ships: DemoShip[], systems: number[], count = 240, days = 7, now = Date.now()): Array<{ spec: KillSpec; value: number }> {
   if (!ships.length || !systems.length) return []
   const rnd = seededRandom(11)
   const kills: Array<{ spec: KillSpec; value: number }> = []

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { readGroupsAndCategories, readTypes } from '../static/sde-records.js'
 import { sdeVersion } from '../static/sde-files.js'
 import { addDemoReactionPrices, demoAdjustedPrices, demoCostIndices, demoIndustrySystems, demoReactionRecipes } from './demo-industry.js'
-import { demoEntities, demoKill, demoKillHistory, demoSystems } from './demo-kills.js'
+import { demoEntities, demoKill, demoKillHistory, demoSystems, pricedDemoShips } from './demo-kills.js'
 import { demoOrderBooks, readReferencePrices, type DemoType } from './demo-market.js'
 import { addIndustryRoutes, createIndustryState, setIndustryData, type FakeIndustryState } from './esi/industry.js'
 import { addKillmailRoutes, newKillmailState, type FakeKillmailState } from './esi/killmails.js'
@@ -81,6 +81,9 @@ export function saveLiveFeedPosition(dataDir: string, position: LiveFeedPosition
   fs.writeFileSync(liveFeedFile(dataDir), JSON.stringify(position))
 }
 
+/** Kill values follow Jita hull prices, as zKillboard values kills at Jita. */
+const JITA_4_4 = 60003760
+
 /** Time between the demo's live kills. */
 export const DEMO_KILL_INTERVAL_MS = 20_000
 
@@ -111,13 +114,18 @@ export async function startDemoFakes(options: { dataDir: string; communityDir: s
   for (const e of [...pilots, ...corporations, ...alliances]) kills.names.set(e.id, { name: e.name, category: e.category })
   const zkill = new FakeZkill(kills)
   const systems = demoSystems(options.communityDir)
-  const history = demoKillHistory(types.ships, systems)
+  const basePrices = new Map(types.types.map((t) => [t.type_id, t.base_price]))
+  const ships = pricedDemoShips(types.ships, (id) => {
+    const ref = refs.get(`${JITA_4_4}:${id}`)
+    return ref?.sell ?? ref?.buy ?? basePrices.get(id)
+  })
+  const history = demoKillHistory(ships, systems)
   const live = readLiveFeedPosition(options.dataDir)
   zkill.nextSequence = live.nextSequence
   let nextId = live.nextKillId
   const liveTimer = setInterval(() => {
-    if (!types.ships.length || !systems.length) return
-    const { spec, value } = demoKill(nextId, new Date(), types.ships, systems, nextId)
+    if (!ships.length || !systems.length) return
+    const { spec, value } = demoKill(nextId, new Date(), ships, systems, nextId)
     nextId++
     zkill.push(makeKillmail(spec), { zkb: { totalValue: value } })
     saveLiveFeedPosition(options.dataDir, { nextSequence: zkill.nextSequence, nextKillId: nextId })
