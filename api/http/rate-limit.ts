@@ -8,6 +8,11 @@ export interface RateLimitOptions {
   durationSeconds: number
   /** What the 429 body says, before the retry hint. */
   message?: string
+  /**
+   * Give the point back when the request is refused as invalid (400): it did nothing, and a person correcting a
+   * typo the browser let through should not use up their tries.
+   */
+  refundInvalid?: boolean
 }
 
 /** A 429's body: the sentence, and the wait in `details` too, since pages read the body and not the headers. */
@@ -33,6 +38,13 @@ export function rateLimit(options: RateLimitOptions): Middleware {
       ctx.body = rateLimitedBody(options.message, seconds)
       return
     }
-    await next()
+    if (!options.refundInvalid) return next()
+    try {
+      await next()
+    } catch (err) {
+      if ((err as { status?: number }).status === 400) await limiter.reward(ctx.ip, 1)
+      throw err
+    }
+    if (ctx.status === 400) await limiter.reward(ctx.ip, 1)
   }
 }

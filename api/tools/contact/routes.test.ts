@@ -116,6 +116,13 @@ describe('POST /api/contact', () => {
     expect((await post(valid({ message: 'someone else' }), '198.51.100.78')).status).toBe(200)
   })
 
+  it('does not count a message refused as invalid, so correcting a typo the browser let through uses no try', async () => {
+    const ip = '198.51.100.79'
+    for (let i = 0; i < CONTACT_RATE_LIMIT.points + 2; i++) expect((await post(valid({ email: 'me@gmail' }), ip)).status).toBe(400)
+    for (let i = 0; i < CONTACT_RATE_LIMIT.points; i++) expect((await post(valid({ message: `after typos ${i}` }), ip)).status).toBe(200)
+    expect((await post(valid({ message: 'one too many' }), ip)).status).toBe(429)
+  })
+
   it('answers 503 with a sentence when the message cannot be stored, and forwards nothing', async () => {
     await app.ctx.ch.command({ query: 'RENAME TABLE contact_messages TO contact_messages_away' })
     try {
