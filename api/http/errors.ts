@@ -35,6 +35,15 @@ export function describeZodError(where: string, error: z.ZodError, input?: unkno
 function plainMessage(issue: z.core.$ZodIssue, input: unknown): string {
   if (issue.code === 'invalid_type' && issue.path.length > 0 && valueAt(input, issue.path) === undefined) return 'required'
   if (issue.code === 'invalid_type' && issue.expected === 'number' && issue.message.endsWith('received NaN')) return 'must be a number'
+  // zod's own numeric wording ('Too small: expected number to be >0', 'expected int, received number'); a schema's
+  // own message is kept as it is.
+  if (issue.code === 'invalid_type' && issue.expected === 'int' && issue.message.startsWith('Invalid input')) return 'must be a whole number'
+  if (issue.code === 'too_small' && issue.origin === 'number' && issue.message.startsWith('Too small')) {
+    return issue.inclusive ? `must be at least ${issue.minimum}` : `must be greater than ${issue.minimum}`
+  }
+  if (issue.code === 'too_big' && issue.origin === 'number' && issue.message.startsWith('Too big')) {
+    return issue.inclusive ? `must be at most ${issue.maximum}` : `must be less than ${issue.maximum}`
+  }
   return issue.message
 }
 
