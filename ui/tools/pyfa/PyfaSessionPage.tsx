@@ -25,7 +25,15 @@ export default function PyfaSessionPage() {
   const [pasteOpen, setPasteOpen] = useState(false)
   const [ending, setEnding] = useState(false)
   const screen = useRef<RemoteScreenHandle>(null)
+  /** Give the keyboard back to the screen once the paste dialog is gone (it hands focus back to its opener). */
+  const focusScreenAfterPaste = useRef(false)
   const toast = useToast(3000)
+
+  useEffect(() => {
+    if (pasteOpen || !focusScreenAfterPaste.current) return
+    focusScreenAfterPaste.current = false
+    screen.current?.focus()
+  }, [pasteOpen])
 
   const load = useCallback(async () => {
     try {
@@ -141,8 +149,8 @@ export default function PyfaSessionPage() {
         onClose={() => setPasteOpen(false)}
         onPaste={(text) => {
           screen.current?.paste(text)
+          focusScreenAfterPaste.current = true
           setPasteOpen(false)
-          screen.current?.focus()
           toast.show('On the session clipboard: paste it in Pyfa (Ctrl+V, or Import from Clipboard)')
         }}
       />
