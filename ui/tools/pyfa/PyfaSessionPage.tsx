@@ -28,6 +28,8 @@ export default function PyfaSessionPage() {
   /** Give the keyboard back to the screen once the paste dialog is gone (it hands focus back to its opener). */
   const focusScreenAfterPaste = useRef(false)
   const toast = useToast(3000)
+  // A touch screen has no keys for noVNC to read: such devices get a button that opens their on-screen keyboard.
+  const [touch] = useState(() => window.matchMedia?.('(any-pointer: coarse)').matches ?? false)
 
   useEffect(() => {
     if (pasteOpen || !focusScreenAfterPaste.current) return
@@ -126,6 +128,11 @@ export default function PyfaSessionPage() {
           <button type="button" className="button secondary" onClick={() => setPasteOpen(true)} disabled={screenState !== 'connected'}>
             Paste into session…
           </button>
+          {touch && (
+            <button type="button" className="button secondary" onClick={() => screen.current?.showKeyboard()} disabled={screenState !== 'connected'}>
+              Keyboard
+            </button>
+          )}
           <button type="button" className="button secondary" onClick={() => screen.current?.fullscreen()}>
             Full screen
           </button>
