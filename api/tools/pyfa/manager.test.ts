@@ -6,7 +6,7 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { FittingCloseCode, fittingVncPath } from '../../../schemas/fitting-constants.js'
 import { createLogger } from '../../../pipelines/log.js'
-import { FittingLimitError, FittingSessionManager, FittingUnavailableError, type ManagerSettings } from './manager.js'
+import { clientGroup, FittingLimitError, FittingSessionManager, FittingUnavailableError, type ManagerSettings } from './manager.js'
 import { processesOfUid } from './processes.js'
 import { SessionStartError, type FittingSession } from './session.js'
 import { RfbTestClient } from './testing/rfb-client.js'
@@ -188,6 +188,25 @@ describe('limits', () => {
     expect(global).toBeInstanceOf(FittingLimitError)
     expect((global as FittingLimitError).limit).toBe('global')
     expect((global as Error).message).toMatch(/All 2 fitting sessions on this server are in use.*2 hours without input.*Try again in 30 seconds/)
+  })
+
+  it('counts an IPv6 /64 as one address, so a visitor cannot take every place by switching addresses in it', async () => {
+    const m = manager({ maxSessionsPerIp: 1, maxSessions: 4 })
+    await m.create('2001:db8:5:6::1')
+    await expect(m.create('2001:db8:5:6:a8f3:11ff:fe00:42')).rejects.toMatchObject({ limit: 'ip' })
+    await m.create('2001:db8:5:7::1') // the next /64 is someone else
+    await m.create('::ffff:198.51.100.7')
+    await expect(m.create('198.51.100.7')).rejects.toMatchObject({ limit: 'ip' }) // the same IPv4 client, written both ways
+  })
+
+  it('groups client addresses as the limits count them', () => {
+    expect(clientGroup('2001:DB8:0005:0006:1:2:3:4')).toBe('2001:db8:5:6::/64')
+    expect(clientGroup('2001:db8::1')).toBe('2001:db8:0:0::/64')
+    expect(clientGroup('::1')).toBe('0:0:0:0::/64')
+    expect(clientGroup('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
+    expect(clientGroup('::ffff:203.0.113.4')).toBe('203.0.113.4')
+    expect(clientGroup('203.0.113.4')).toBe('203.0.113.4')
+    expect(clientGroup('')).toBe('')
   })
 
   it('counts sessions that are still starting, so a burst cannot overshoot', async () => {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import net from 'node:net'
 import type { Config } from '../../../schemas/config.js'
 import { FittingCloseCode, type FittingEndReason } from '../../../schemas/fitting-constants.js'
 import type { Logger } from '../../../pipelines/log.js'
@@ -139,15 +140,16 @@ export class FittingSessionManager {
     if (this.stopping) throw new FittingUnavailableError('The server is shutting down.')
     const reason = this.availability()
     if (reason) throw new FittingUnavailableError(`The fitting tool is not available on this server: ${reason}`)
-    this.checkLimits(ip)
-    const reservation = { ip }
+    const client = clientGroup(ip)
+    this.checkLimits(client)
+    const reservation = { ip: client }
     this.starting.push(reservation)
     const release = () => {
       const at = this.starting.indexOf(reservation)
       if (at >= 0) this.starting.splice(at, 1)
     }
     try {
-      return await this.launch(ip)
+      return await this.launch(client)
     } finally {
       release()
     }
@@ -307,6 +309,21 @@ export class FittingSessionManager {
   private graceText(): string {
     return durationText(this.settings.disconnectGraceMs)
   }
+}
+
+/**
+ * The client a per-address limit counts: an IPv4 address (also when written IPv4-mapped), or the /64 network
+ * of an IPv6 one, since a single IPv6 subscriber gets a whole /64 and can use any number of its addresses.
+ */
+export function clientGroup(ip: string): string {
+  const v4 = ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
+  if (net.isIPv4(v4)) return v4
+  if (!net.isIPv6(ip)) return ip
+  const [head, tail] = ip.replace(/%.*$/, '').split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`
 }
 
 export function durationText(ms: number): string {

@@ -6,7 +6,7 @@ import type { ApiContext } from '../../app.js'
 import { HttpError } from '../../http/errors.js'
 import { rateLimitedBody } from '../../http/rate-limit.js'
 import type { ApiRouter } from '../../http/router.js'
-import { FittingLimitError, FittingSessionManager, FittingUnavailableError, LIMIT_RETRY_SECONDS, managerSettings } from './manager.js'
+import { clientGroup, FittingLimitError, FittingSessionManager, FittingUnavailableError, LIMIT_RETRY_SECONDS, managerSettings } from './manager.js'
 import { SessionStartError, type FittingSession as Session } from './session.js'
 import { vncUpgradeHandler } from './vnc-proxy.js'
 
@@ -107,8 +107,9 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
 }
 
 async function start(manager: FittingSessionManager, starts: RateLimiterMemory, koa: Context): Promise<Session> {
+  const client = clientGroup(koa.ip)
   try {
-    await starts.consume(koa.ip)
+    await starts.consume(client)
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection
     const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))
@@ -120,7 +121,7 @@ async function start(manager: FittingSessionManager, starts: RateLimiterMemory, 
   } catch (err) {
     // A start turned away before launching anything does not count: /pyfa/new retries by itself while the
     // server is full, and those retries must not use up the visitor's starts.
-    if (err instanceof FittingLimitError || err instanceof FittingUnavailableError) await starts.reward(koa.ip, 1)
+    if (err instanceof FittingLimitError || err instanceof FittingUnavailableError) await starts.reward(client, 1)
     if (err instanceof FittingLimitError) {
       const details: FittingLimitDetails = { limit: err.limit, max: err.max, retryAfterSeconds: LIMIT_RETRY_SECONDS }
       throw new HttpError(429, err.message, details, { 'Retry-After': String(LIMIT_RETRY_SECONDS) })

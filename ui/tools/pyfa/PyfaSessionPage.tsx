@@ -25,7 +25,17 @@ export default function PyfaSessionPage() {
   const [pasteOpen, setPasteOpen] = useState(false)
   const [ending, setEnding] = useState(false)
   const screen = useRef<RemoteScreenHandle>(null)
+  /** Give the keyboard back to the screen once the paste dialog is gone (it hands focus back to its opener). */
+  const focusScreenAfterPaste = useRef(false)
   const toast = useToast(3000)
+  // A touch screen has no keys for noVNC to read: such devices get a button that opens their on-screen keyboard.
+  const [touch] = useState(() => window.matchMedia?.('(any-pointer: coarse)').matches ?? false)
+
+  useEffect(() => {
+    if (pasteOpen || !focusScreenAfterPaste.current) return
+    focusScreenAfterPaste.current = false
+    screen.current?.focus()
+  }, [pasteOpen])
 
   const load = useCallback(async () => {
     try {
@@ -118,6 +128,11 @@ export default function PyfaSessionPage() {
           <button type="button" className="button secondary" onClick={() => setPasteOpen(true)} disabled={screenState !== 'connected'}>
             Paste into session…
           </button>
+          {touch && (
+            <button type="button" className="button secondary" onClick={() => screen.current?.showKeyboard()} disabled={screenState !== 'connected'}>
+              Keyboard
+            </button>
+          )}
           <button type="button" className="button secondary" onClick={() => screen.current?.fullscreen()}>
             Full screen
           </button>
@@ -141,8 +156,8 @@ export default function PyfaSessionPage() {
         onClose={() => setPasteOpen(false)}
         onPaste={(text) => {
           screen.current?.paste(text)
+          focusScreenAfterPaste.current = true
           setPasteOpen(false)
-          screen.current?.focus()
           toast.show('On the session clipboard: paste it in Pyfa (Ctrl+V, or Import from Clipboard)')
         }}
       />

@@ -21,5 +21,7 @@ declare module '@novnc/novnc' {
     focus(options?: FocusOptions): void
     blur(): void
     clipboardPasteFrom(text: string): void
+    /** Press and release (down undefined) or press/release one X keysym. */
+    sendKey(keysym: number, code: string | null, down?: boolean): void
   }
 }

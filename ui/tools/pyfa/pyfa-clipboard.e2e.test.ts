@@ -97,4 +97,30 @@ describe('the session clipboard', () => {
     await page.getByTestId('fitting-ended').waitFor()
     await page.context().close()
   })
+
+  it('types what is entered on a touch screen keyboard into the application', async () => {
+    const context = await browser.newContext({ baseURL: app.url, viewport: { width: 900, height: 700 }, hasTouch: true, isMobile: true })
+    const page = await context.newPage()
+    await page.goto('/pyfa/new')
+    await page.waitForURL(/\/pyfa\/s\//)
+    const id = page.url().split('/').pop()!
+    await expect.poll(() => page.getByTestId('fitting-state').textContent(), { timeout: 15_000 }).toBe('Connected')
+    await page.waitForTimeout(1000) // xedit maps its window
+    await clickRemote(page, 60, 130) // the insertion point, on the first line
+
+    // A phone's keyboard types into the page's hidden field; Backspace and Enter arrive as keys too.
+    await page.getByRole('button', { name: 'Keyboard' }).click()
+    await page.keyboard.type('Typed Ø on a phonX')
+    await page.keyboard.press('Backspace')
+    await page.keyboard.type('e')
+    await page.keyboard.press('Enter')
+    await clickRemote(page, 50, 9) // Save
+    const file = path.join(runtimeDir, id, 'home', 'fit.txt')
+    const saved = () => (fs.existsSync(file) ? fs.readFileSync(file, 'latin1') : '')
+    await waitFor(() => saved().includes('Typed Ø on a phone\n'), 'the typed text in xedit\'s saved file')
+
+    await page.getByRole('button', { name: 'End session' }).click()
+    await page.getByTestId('fitting-ended').waitFor()
+    await context.close()
+  })
 })

@@ -261,6 +261,25 @@ describe('a fitting session in the browser', () => {
     await context.close()
   })
 
+  it('gives the keyboard back to the screen after Paste into session, so Ctrl+V reaches Pyfa', async () => {
+    const { page, context, errors } = await openPage(browser, app.url)
+    await page.goto('/pyfa/new')
+    await page.waitForURL(/\/pyfa\/s\//)
+    await expect.poll(() => page.getByTestId('fitting-state').textContent(), { timeout: 15_000 }).toBe('Connected')
+    await page.getByRole('button', { name: 'Paste into session…' }).click()
+    await page.getByLabel('Text to send').fill('[Rifter, Sent]')
+    await page.getByRole('button', { name: 'Send to session clipboard' }).click()
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement === document.querySelector('[data-testid="fitting-screen"] canvas')))
+      .toBe(true)
+    // A desktop has a keyboard: no on-screen keyboard button.
+    expect(await page.getByRole('button', { name: 'Keyboard' }).count()).toBe(0)
+    await page.getByRole('button', { name: 'End session' }).click()
+    await page.getByTestId('fitting-ended').waitFor()
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('tells a visitor whose session is gone what happened', async () => {
     const { page } = await openPage(browser, app.url)
     await page.goto('/pyfa/s/AAAAAAAAAAAAAAAAAAAAAA')
