@@ -1,29 +1,10 @@
-import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import type { FittingStatus } from '../../../schemas/fitting'
-import { apiGet } from '../../lib/api'
 import './pyfa.css'
 
 export const PYFA_SOURCE_URL = 'https://github.com/pyfa-org/Pyfa'
 
-/**
- * /pyfa: what a fitting session is, and the way in (Start is a plain link to /pyfa/new). It asks the server whether
- * sessions can start here at all, so a server without the application says so before anyone clicks; if that
- * question fails, Start stays and /pyfa/new says what went wrong.
- */
+/** /pyfa: what a fitting session is, and the way in. No data call: Start is a plain link to /pyfa/new. */
 export default function PyfaPage() {
-  const [status, setStatus] = useState<FittingStatus | null>(null)
-  useEffect(() => {
-    let live = true
-    apiGet<FittingStatus>('/api/pyfa/status')
-      .then((s) => live && setStatus(s))
-      .catch(() => {})
-    return () => {
-      live = false
-    }
-  }, [])
-  const unavailable = status && !status.available
-
   return (
     <div className="panel narrow fitting-landing">
       <h1>Browser-based fitting tool</h1>
@@ -54,17 +35,11 @@ export default function PyfaPage() {
         </li>
       </ul>
 
-      {unavailable ? (
-        <p className="warning-text" data-testid="fitting-unavailable">
-          {status.reason ?? 'The fitting tool is not available on this server.'}
-        </p>
-      ) : (
-        <p className="button-row">
-          <Link className="button" to="/pyfa/new">
-            Start a session
-          </Link>
-        </p>
-      )}
+      <p className="button-row">
+        <Link className="button" to="/pyfa/new">
+          Start a session
+        </Link>
+      </p>
 
       <p className="muted">
         This is a first attempt at running a desktop application in the browser, so expect some rough edges. Pyfa is free, open-source software made by its own authors, not by this site:{' '}

@@ -54,19 +54,6 @@ describe('fitting tool landing (/pyfa)', () => {
     await page.context().close()
   })
 
-  it('says before anyone clicks Start when the server has no fitting application, and offers no Start', async () => {
-    // the shared test server runs without FITTING_APP_COMMAND, as a fresh install does
-    const { page, errors } = await openPage(browser, inject('appUrl'))
-    await page.goto('/pyfa')
-    await page.getByTestId('fitting-unavailable').waitFor()
-    expect(await page.getByTestId('fitting-unavailable').textContent()).toBe(
-      'The fitting tool is not available on this server: no fitting application is configured (FITTING_APP_COMMAND).',
-    )
-    expect(await page.getByRole('link', { name: 'Start a session' }).count()).toBe(0)
-    expect(errors).toEqual([])
-    await page.context().close()
-  })
-
   it('is a landing card and a Reference entry in the menu', async () => {
     const { page } = await openPage(browser, app.url)
     await page.goto('/')
