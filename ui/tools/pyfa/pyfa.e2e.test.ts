@@ -64,6 +64,19 @@ describe('fitting tool landing (/pyfa)', () => {
     expect(await reference.getByRole('link', { name: 'Fitting tool' }).getAttribute('href')).toBe('/pyfa')
     await page.context().close()
   })
+
+  it('makes no data call, as the spec says: Start is a plain link to /pyfa/new', async () => {
+    const { page } = await openPage(browser, app.url)
+    const calls: string[] = []
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname.startsWith('/api/')) calls.push(req.url())
+    })
+    await page.goto('/pyfa')
+    expect(await page.getByRole('link', { name: 'Start a session' }).getAttribute('href')).toBe('/pyfa/new')
+    await page.waitForLoadState('networkidle')
+    expect(calls).toEqual([])
+    await page.context().close()
+  })
 })
 
 describe('a fitting session in the browser', () => {
