@@ -14,4 +14,10 @@ describe('configuration', () => {
       expect(() => loadConfig({ KAFKA_BROKERS: bad }), bad).toThrow(/KAFKA_BROKERS.*: each broker must be host:port/)
     }
   })
+
+  it('refuses fitting-session timeouts longer than a Node timer can wait, which would end every session at once', () => {
+    expect(loadConfig({ FITTING_IDLE_TIMEOUT_SECONDS: '2147483' }).FITTING_IDLE_TIMEOUT_SECONDS).toBe(2_147_483)
+    expect(() => loadConfig({ FITTING_IDLE_TIMEOUT_SECONDS: '2147484' })).toThrow(/FITTING_IDLE_TIMEOUT_SECONDS.*at most 2147483 seconds/)
+    expect(() => loadConfig({ FITTING_DISCONNECT_GRACE_SECONDS: '3000000' })).toThrow(/FITTING_DISCONNECT_GRACE_SECONDS.*at most 2147483 seconds/)
+  })
 })

@@ -15,6 +15,9 @@ const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
     .pipe(z.array(item))
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional())
+/** Node fires a timer set beyond 2^31 - 1 ms (about 24.8 days) after 1 ms, so a longer setting would end sessions at once or spin. */
+const LONGEST_TIMER_SECONDS = Math.floor((2 ** 31 - 1) / 1000)
+const LONGEST_TIMER_MESSAGE = `at most ${LONGEST_TIMER_SECONDS} seconds (about 24 days), the longest timer Node can set`
 const flag = z.preprocess((v) => (typeof v === 'string' ? ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()) : v), z.boolean())
 
 /**
@@ -99,9 +102,9 @@ export const ConfigSchema = z.object({
   /** Fitting sessions this server runs at once, whoever opened them. */
   FITTING_MAX_SESSIONS: z.coerce.number().int().min(1).max(1000).default(8),
   /** A session with no keyboard or mouse input for this long is ended (the spec's two hours). */
-  FITTING_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).default(7200),
+  FITTING_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(LONGEST_TIMER_SECONDS, LONGEST_TIMER_MESSAGE).default(7200),
   /** A session with no browser attached for this long is ended (covers reloads and short network drops). */
-  FITTING_DISCONNECT_GRACE_SECONDS: z.coerce.number().min(0.5).default(60),
+  FITTING_DISCONNECT_GRACE_SECONDS: z.coerce.number().min(0.5).max(LONGEST_TIMER_SECONDS, LONGEST_TIMER_MESSAGE).default(60),
   /** Size of each session's virtual screen, WIDTHxHEIGHT. */
   FITTING_SCREEN: z.string().regex(/^\d{3,4}x\d{3,4}$/, 'use WIDTHxHEIGHT, e.g. 1600x900').default('1600x900'),
   /** First X display number sessions use; session n runs as uid FITTING_UID_BASE + its display number. */
