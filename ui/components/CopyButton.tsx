@@ -25,6 +25,8 @@ export async function copyText(text: string): Promise<void> {
 interface Props {
   text: string | (() => string)
   label?: string
+  /** What is copied, read by screen readers after the label ("Copy" + "the Unix timestamp"), for a page with several Copy buttons. */
+  what?: string
   copiedLabel?: string
   /** How long the copied label shows (ms). */
   duration?: number
@@ -34,30 +36,40 @@ interface Props {
   title?: string
 }
 
-export function CopyButton({ text, label = 'Copy', copiedLabel = 'Copied!', duration = 1500, disabled, onCopied, className, title }: Props) {
+export function CopyButton({ text, label = 'Copy', what, copiedLabel = 'Copied!', duration = 1500, disabled, onCopied, className, title }: Props) {
   const [copied, setCopied] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
   return (
-    <button
-      type="button"
-      className={`button secondary${className ? ` ${className}` : ''}`}
-      disabled={disabled}
-      title={title}
-      onClick={async () => {
-        const value = typeof text === 'function' ? text() : text
-        try {
-          await copyText(value)
-        } catch {
-          return
-        }
-        setCopied(true)
-        onCopied?.(value)
-        clearTimeout(timer.current)
-        timer.current = setTimeout(() => setCopied(false), duration)
-      }}
-    >
-      {copied ? copiedLabel : label}
-    </button>
+    <>
+      <button
+        type="button"
+        className={`button secondary${className ? ` ${className}` : ''}`}
+        disabled={disabled}
+        title={title}
+        onClick={async () => {
+          const value = typeof text === 'function' ? text() : text
+          try {
+            await copyText(value)
+          } catch {
+            return
+          }
+          setCopied(true)
+          onCopied?.(value)
+          clearTimeout(timer.current)
+          timer.current = setTimeout(() => setCopied(false), duration)
+        }}
+      >
+        {copied ? copiedLabel : label}
+        {what && <span className="visually-hidden"> {what}</span>}
+      </button>
+      {/* A focused button's new text is not read out by screen readers; a live region present before the copy is.
+          A page with onCopied says so itself (a toast), and would otherwise be announced twice. */}
+      {!onCopied && (
+        <span className="visually-hidden" role="status">
+          {copied ? copiedLabel : ''}
+        </span>
+      )}
+    </>
   )
 }

@@ -13,10 +13,16 @@ export function useToast(defaultMs = 2000) {
     },
     [defaultMs],
   )
-  const element = message ? (
-    <div className="toast" role="status" data-testid="toast">
-      {message}
+  // The live region is on the page before any message: screen readers do not reliably read a region that
+  // arrives already holding its text.
+  const element = (
+    <div role="status">
+      {message && (
+        <div className="toast" data-testid="toast">
+          {message}
+        </div>
+      )}
     </div>
-  ) : null
+  )
   return { show, element }
 }

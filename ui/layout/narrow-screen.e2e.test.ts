@@ -6,6 +6,8 @@ import { KillboardSummary } from '../../schemas/killboard.js'
 const baseUrl = inject('appUrl')
 const PHONE = { width: 390, height: 844 }
 const SMALL_TABLET = { width: 768, height: 1024 }
+/** WCAG 1.4.10 (reflow): content fits 320 CSS px without sideways scrolling, as a 1280 px window at 400% zoom does. */
+const REFLOW = { width: 320, height: 800 }
 let browser: Browser
 
 beforeAll(async () => {
@@ -102,6 +104,7 @@ const PAGES_WITH_RESULTS: Array<[string, string, (page: Page) => Promise<void>]>
 describe.each([
   ['phone', PHONE],
   ['small tablet', SMALL_TABLET],
+  ['reflow width', REFLOW],
 ])('on a %s (%o)', (_, viewport) => {
   it.each(PAGES_WITH_RESULTS)('the %s (%s) never scrolls the page sideways', async (_, path, prepare) => {
     const { page, context } = await phonePage(path, viewport)

@@ -117,7 +117,7 @@ export function TotalsPanel({ totals, mode, volumeUnknown, noPriceData = false }
             Total at {formatNumber(totals.adjustmentPct, totals.adjustmentPct % 1 ? 1 : 0)}%
             {/* Plain digits: what the game's contract and trade ISK fields accept. */}
             {!noPriceData && (
-              <CopyButton text={totals.adjusted.toFixed(2)} label="Copy" duration={COPY_CONFIRM_MS} className="copy-total" title="Copy the total as plain digits, for a contract's price" />
+              <CopyButton text={totals.adjusted.toFixed(2)} label="Copy" what="the total" duration={COPY_CONFIRM_MS} className="copy-total" title="Copy the total as plain digits, for a contract's price" />
             )}
           </dt>
           <IskTotal value={totals.adjusted} noPriceData={noPriceData} testId="total-adjusted" />

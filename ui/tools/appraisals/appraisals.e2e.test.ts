@@ -133,10 +133,12 @@ describe('/appraisals', () => {
     // copy the link: 'Copied!' for 1.5 s
     await page.getByRole('button', { name: 'Copy link' }).click()
     await page.getByRole('button', { name: 'Copied!' }).waitFor()
+    // said to screen readers too: a focused button's new text is not read out
+    expect(await page.getByRole('status').filter({ hasText: 'Copied!' }).count()).toBe(1)
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shared)
     await page.getByRole('button', { name: 'Copy link' }).waitFor({ timeout: 2500 })
     // the total as plain digits, for a contract's price field
-    await page.getByRole('button', { name: 'Copy', exact: true }).click()
+    await page.getByRole('button', { name: 'Copy the total', exact: true }).click()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(previewTotals.adjusted.toFixed(2))
 
     await page.getByRole('link', { name: 'New appraisal' }).click()
@@ -236,7 +238,7 @@ describe('/appraisals', () => {
       expect(text).toMatch(/^—/)
       expect(text).not.toContain('ISK')
     }
-    expect(await page.getByRole('button', { name: 'Copy', exact: true }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Copy the total' }).count()).toBe(0)
 
     await page.getByRole('button', { name: 'Save & Share' }).click()
     await expect.poll(error).toBe('Prices are not available yet, so there is nothing to freeze: try again once the market data has arrived')

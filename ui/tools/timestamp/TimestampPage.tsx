@@ -122,14 +122,14 @@ export default function TimestampPage() {
                 <dt>Unix timestamp</dt>
                 <dd>
                   <code data-testid="unix">{unixSeconds(conversion.unixMs)}</code>
-                  <CopyButton text={String(unixSeconds(conversion.unixMs))} duration={2000} onCopied={copied} title="Copy the Unix timestamp" />
+                  <CopyButton text={String(unixSeconds(conversion.unixMs))} duration={2000} onCopied={copied} what="the Unix timestamp" />
                 </dd>
               </div>
               <div>
                 <dt>In UTC (EVE time)</dt>
                 <dd>
                   <span data-testid="utc-selected">{formatUtc(conversion.unixMs)}</span>
-                  <CopyButton text={formatUtc(conversion.unixMs)} duration={2000} onCopied={copied} title="Copy the time in UTC" />
+                  <CopyButton text={formatUtc(conversion.unixMs)} duration={2000} onCopied={copied} what="the time in UTC" />
                 </dd>
               </div>
               <div>
@@ -185,7 +185,7 @@ export default function TimestampPage() {
                         </td>
                         <td className="preview">{renderPreview(conversion.unixMs, style, viewerZone, language, now)}</td>
                         <td className="align-right">
-                          <CopyButton text={code} duration={2000} onCopied={copied} title={`Copy ${code}`} />
+                          <CopyButton text={code} duration={2000} onCopied={copied} what={`the ${STYLE_NAMES[style].toLowerCase()} code`} />
                         </td>
                       </tr>
                     )

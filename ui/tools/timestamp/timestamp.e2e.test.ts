@@ -83,8 +83,11 @@ describe('time converter', () => {
 
   it('copies a code and says so in a toast for 2 seconds', async () => {
     const { page, close } = await open('/timestamp?date=2024-05-01&time=19:00:00&tz=UTC')
-    await row(page, 'F').getByRole('button', { name: 'Copy' }).click()
+    // screen readers announce a live region that was on the page before its text changed, not one added with its text
+    await page.evaluate(() => document.querySelectorAll('[role="status"]').forEach((el) => el.setAttribute('data-before-copy', '')))
+    await row(page, 'F').getByRole('button', { name: 'Copy the long date/time code', exact: true }).click()
     const toast = page.getByTestId('toast')
+    expect(await toast.evaluate((el) => el.closest('[role="status"]')?.hasAttribute('data-before-copy'))).toBe(true)
     expect(await toast.textContent()).toBe('Copied <t:1714590000:F> to clipboard')
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('<t:1714590000:F>')
     const shownAt = Date.now()
@@ -95,9 +98,20 @@ describe('time converter', () => {
     expect(shownFor).toBeGreaterThan(1500)
     expect(shownFor).toBeLessThan(3000)
 
-    await page.getByTitle('Copy the Unix timestamp').click()
+    await page.getByRole('button', { name: 'Copy the Unix timestamp', exact: true }).click()
     expect(await toast.textContent()).toBe('Copied 1714590000 to clipboard')
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('1714590000')
+    await close()
+  })
+
+  it('names each of its nine Copy buttons after what it copies', async () => {
+    const { page, close } = await open('/timestamp?date=2024-05-01&time=19:00:00&tz=UTC')
+    const names = await page.getByRole('button', { name: /^Copy/ }).evaluateAll((buttons) => buttons.map((b) => b.textContent))
+    expect(names).toEqual([
+      'Copy the Unix timestamp',
+      'Copy the time in UTC',
+      ...['short date', 'long date', 'short time', 'long time', 'short date/time', 'long date/time', 'relative'].map((s) => `Copy the ${s} code`),
+    ])
     await close()
   })
 

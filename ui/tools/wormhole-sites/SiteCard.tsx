@@ -148,6 +148,7 @@ export function SiteCard({ view, reference }: { view: SiteView; reference: boole
         </div>
         <button type="button" className="button secondary" aria-expanded={expanded} onClick={() => setOpen(!expanded)}>
           {expanded ? 'Hide Waves' : 'Show Waves'}
+          <span className="visually-hidden"> of {record.site}</span>
         </button>
       </header>
       <div className="site-figures">

@@ -53,7 +53,8 @@ describe('wormhole sites page', () => {
     expect(await blueLoot(page, 'Core Garrison')).toBe('Blue Loot: 253,400,000 ISK')
     expect(await garrison.getByTestId('peak').textContent()).toMatch(/^Peak DPS [\d,]+ · Alpha [\d,]+ · Neut [\d,]+ GJ\/s$/)
     expect(await garrison.locator('section.wave').count()).toBe(0)
-    await garrison.getByRole('button', { name: 'Show Waves' }).click()
+    // named for its site: a screen reader's list of buttons would otherwise read 'Show Waves' once per card
+    await page.getByRole('button', { name: 'Show Waves of Core Garrison', exact: true }).click()
     expect(await garrison.locator('section.wave h3').allTextContents()).toEqual(['Wave 1', 'Wave 2', 'Wave 3', 'Wave 4'])
     expect(await garrison.locator('.ship-table').first().locator('th').allTextContents()).toEqual(['Qty', 'Name', 'EHP', 'DPS', 'Alpha', 'Sig', 'Orbit', 'Dist', 'Special'])
     expect(await garrison.locator('.wave-head').first().textContent()).toMatch(/EHP [\d,]+DPS [\d,]+Alpha [\d,]+/)
