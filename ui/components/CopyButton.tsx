@@ -28,7 +28,9 @@ interface Props {
   /** What is copied, read by screen readers after the label ("Copy" + "the Unix timestamp"), for a page with several Copy buttons. */
   what?: string
   copiedLabel?: string
-  /** How long the copied label shows (ms). */
+  /** Shown (and announced) instead when the browser refuses the copy. */
+  failedLabel?: string
+  /** How long the copied or failed label shows (ms). */
   duration?: number
   disabled?: boolean
   onCopied?: (text: string) => void
@@ -36,8 +38,8 @@ interface Props {
   title?: string
 }
 
-export function CopyButton({ text, label = 'Copy', what, copiedLabel = 'Copied!', duration = 1500, disabled, onCopied, className, title }: Props) {
-  const [copied, setCopied] = useState(false)
+export function CopyButton({ text, label = 'Copy', what, copiedLabel = 'Copied!', failedLabel = 'Copy failed', duration = 1500, disabled, onCopied, className, title }: Props) {
+  const [result, setResult] = useState<'copied' | 'failed' | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
   return (
@@ -49,27 +51,26 @@ export function CopyButton({ text, label = 'Copy', what, copiedLabel = 'Copied!'
         title={title}
         onClick={async () => {
           const value = typeof text === 'function' ? text() : text
+          let copied = true
           try {
             await copyText(value)
           } catch {
-            return
+            copied = false
           }
-          setCopied(true)
-          onCopied?.(value)
+          setResult(copied ? 'copied' : 'failed')
+          if (copied) onCopied?.(value)
           clearTimeout(timer.current)
-          timer.current = setTimeout(() => setCopied(false), duration)
+          timer.current = setTimeout(() => setResult(null), duration)
         }}
       >
-        {copied ? copiedLabel : label}
+        {result === 'copied' ? copiedLabel : result === 'failed' ? failedLabel : label}
         {what && <span className="visually-hidden"> {what}</span>}
       </button>
       {/* A focused button's new text is not read out by screen readers; a live region present before the copy is.
-          A page with onCopied says so itself (a toast), and would otherwise be announced twice. */}
-      {!onCopied && (
-        <span className="visually-hidden" role="status">
-          {copied ? copiedLabel : ''}
-        </span>
-      )}
+          A page with onCopied says a copy worked itself (a toast), and would otherwise be announced twice. */}
+      <span className="visually-hidden" role="status">
+        {result === 'failed' ? failedLabel : result === 'copied' && !onCopied ? copiedLabel : ''}
+      </span>
     </>
   )
 }

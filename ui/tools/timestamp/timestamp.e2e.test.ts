@@ -104,6 +104,20 @@ describe('time converter', () => {
     await close()
   })
 
+  it('says Copy failed, on the button and to screen readers, when the browser refuses the clipboard', async () => {
+    const { page, close } = await open('/timestamp?date=2024-05-01&time=19:00:00&tz=UTC')
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'))
+      document.execCommand = () => false
+    })
+    const button = page.getByRole('button', { name: /the Unix timestamp$/ })
+    await button.click()
+    await expect.poll(() => button.textContent()).toBe('Copy failed the Unix timestamp')
+    expect(await page.getByRole('status').filter({ hasText: 'Copy failed' }).count()).toBe(1)
+    expect(await page.getByTestId('toast').count()).toBe(0)
+    await close()
+  })
+
   it('names each of its nine Copy buttons after what it copies', async () => {
     const { page, close } = await open('/timestamp?date=2024-05-01&time=19:00:00&tz=UTC')
     const names = await page.getByRole('button', { name: /^Copy/ }).evaluateAll((buttons) => buttons.map((b) => b.textContent))
