@@ -98,6 +98,12 @@ describe('accessibility', () => {
     await page.getByRole('dialog').waitFor()
     await page.keyboard.press('Escape')
     await expect.poll(focusedText).toBe(jcode)
+
+    // opened straight from a shared link: nothing on the page opened it, so focus goes to the page's heading
+    await page.goto('/wormholes/J123450')
+    await page.getByRole('dialog').waitFor()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1')
     await context.close()
   })
 })

@@ -39,7 +39,8 @@ export function Dialog({ open, onClose, title, children, wide }: Props) {
     return () => {
       const back = opener.current
       opener.current = null
-      if (back?.isConnected) back.focus()
+      if (back?.isConnected && back !== document.body) back.focus()
+      else focusPageHeading()
     }
   }, [open])
   if (!open) return null
@@ -57,4 +58,15 @@ export function Dialog({ open, onClose, title, children, wide }: Props) {
     </div>,
     document.body,
   )
+}
+
+/**
+ * A dialog opened by a link from elsewhere (e.g. /wormholes/J123450) has no opener on this page: keyboard and
+ * screen-reader users continue from the page's heading instead of the top of the document.
+ */
+function focusPageHeading() {
+  const heading = document.querySelector<HTMLElement>('main h1')
+  if (!heading) return
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
+  heading.focus()
 }
