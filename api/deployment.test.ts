@@ -78,7 +78,18 @@ describe('docker-compose.yml (distributed mode)', () => {
   })
 
   it('brings every service back after a crash or a reboot of the host, not only the app processes', () => {
-    for (const [name, service] of Object.entries(compose.services)) expect(service.restart, name).toBe('unless-stopped')
+    for (const [name, service] of Object.entries(compose.services)) {
+      // the one-shot schema step runs again only if it failed
+      expect(service.restart, name).toBe(name === 'migrate' ? 'on-failure' : 'unless-stopped')
+    }
+  })
+
+  it('migrates once, before any app process starts, so no two processes migrate at the same moment', () => {
+    expect(compose.services.migrate.command).toBe('npm run migrate')
+    expect(compose.services.migrate.depends_on).toEqual({ clickhouse: { condition: 'service_healthy' } })
+    for (const [name, service] of appServices.filter(([name]) => name !== 'migrate')) {
+      expect((service.depends_on as Record<string, unknown>).migrate, name).toEqual({ condition: 'service_completed_successfully' })
+    }
   })
 
   it('builds the image the services run', () => {
