@@ -110,6 +110,16 @@ describe('ESI client against the fake ESI', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(500)
   })
 
+  it('stops waiting out an error-limit pause when the caller aborts, so a shutdown does not wait for the window to reset', async () => {
+    const c = client({ errorLimitFloor: 0 })
+    esi.setErrorLimit(0, 60)
+    const abort = new AbortController()
+    const started = Date.now()
+    setTimeout(() => abort.abort(), 200)
+    await expect(c.get('/items/12', undefined, abort.signal)).rejects.toThrow()
+    expect(Date.now() - started).toBeLessThan(3_000)
+  })
+
   it('posts JSON bodies', async () => {
     expect((await client().post<string[]>('/echo', ['a', 'b'])).data).toEqual(['a', 'b'])
   })

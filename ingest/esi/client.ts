@@ -50,7 +50,19 @@ export interface EsiClientOptions {
   cacheSize?: number
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+/** Resolves after `ms`, or at once when the signal aborts (the caller then checks the signal). */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve()
+    const done = () => {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal?.addEventListener('abort', done)
+  })
+}
 
 /**
  * The one ESI client. It sends a descriptive User-Agent and the compatibility date, caches by Expires and ETag
@@ -111,8 +123,9 @@ export class EsiClient {
     if (cached?.expires && cached.expires.getTime() > Date.now()) return { ...(cached as CacheEntry & { data: T }), status: 200, fromCache: true }
 
     for (let attempt = 0; ; attempt++) {
+      // A stop (SIGTERM) must not wait out an error-limit pause of up to a minute.
       const wait = this.pausedUntil - Date.now()
-      if (wait > 0) await sleep(wait)
+      if (wait > 0) await sleep(wait, options.signal)
       options.signal?.throwIfAborted()
       let res: Response
       try {
@@ -131,7 +144,7 @@ export class EsiClient {
       } catch (err) {
         if (options.signal?.aborted) throw err
         if (attempt >= this.options.retries) throw new EsiError(0, `ESI did not answer ${path}: ${(err as Error).message}`, path)
-        await sleep(this.options.backoffMs * 2 ** attempt)
+        await sleep(this.options.backoffMs * 2 ** attempt, options.signal)
         continue
       }
       this.readLimits(res)
@@ -174,7 +187,7 @@ export class EsiClient {
         continue
       }
       if (res.status >= 500 && attempt < this.options.retries) {
-        await sleep(this.options.backoffMs * 2 ** attempt)
+        await sleep(this.options.backoffMs * 2 ** attempt, options.signal)
         continue
       }
       throw new EsiError(res.status, `ESI ${res.status} on ${path}${reason ? `: ${reason}` : ''}`, path)
