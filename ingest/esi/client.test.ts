@@ -14,6 +14,12 @@ beforeAll(async () => {
     return { body: [page * 10, page * 10 + 1], pages: 3, lastModified: modified, expiresIn: 0 }
   })
   esi.route('POST', '/echo', (req) => ({ body: req.body }))
+  // An ESI whose clock is `skew` seconds off ours, caching for `expires` seconds by its own clock.
+  esi.route('GET', '/skewed/:id', (req) => {
+    hits++
+    const served = Date.now() + Number(req.query.get('skew')) * 1000
+    return { body: { id: Number(req.params.id) }, headers: { Date: new Date(served).toUTCString(), Expires: new Date(served + Number(req.query.get('expires')) * 1000).toUTCString() } }
+  })
   await esi.start()
 })
 afterAll(() => esi.close())
@@ -118,6 +124,20 @@ describe('ESI client against the fake ESI', () => {
     setTimeout(() => abort.abort(), 200)
     await expect(c.get('/items/12', undefined, abort.signal)).rejects.toThrow()
     expect(Date.now() - started).toBeLessThan(3_000)
+  })
+
+  it("counts Expires from ESI's Date, not from our clock, so a clock off ESI's neither serves stale answers nor never caches", async () => {
+    const c = client()
+    hits = 0
+    // Our clock 10 minutes behind ESI's, a 1 s cache: after 1.5 s the answer has expired and is asked again.
+    await c.get('/skewed/1', { skew: 600, expires: 1 })
+    await new Promise((r) => setTimeout(r, 1_500))
+    expect((await c.get('/skewed/1', { skew: 600, expires: 1 })).status).toBe(304) // asked again (and not modified)
+    expect(hits).toBe(2)
+    // Our clock 10 minutes ahead of ESI's, a 60 s cache: the answer is still fresh.
+    await c.get('/skewed/2', { skew: -600, expires: 60 })
+    expect((await c.get('/skewed/2', { skew: -600, expires: 60 })).fromCache).toBe(true)
+    expect(hits).toBe(3)
   })
 
   it('posts JSON bodies', async () => {

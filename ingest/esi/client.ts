@@ -65,6 +65,18 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
+ * When the answer expires, on our clock. ESI's Expires is on ESI's clock, so what counts is how long after ESI's own
+ * Date it is: a clock behind ESI's would serve a cached answer (the online count) for the skew too long, one ahead
+ * would never use the cache.
+ */
+function expiresOnOurClock(res: Response): Date | null {
+  const expires = Date.parse(res.headers.get('expires') ?? '')
+  if (!Number.isFinite(expires)) return null
+  const served = Date.parse(res.headers.get('date') ?? '')
+  return new Date(Number.isFinite(served) ? Date.now() + (expires - served) : expires)
+}
+
+/**
  * The one ESI client. It sends a descriptive User-Agent and the compatibility date, caches by Expires and ETag
  * (a 304 reuses the cached body), pages through X-Pages, honours the error limit (pauses before it is reached
  * and after a 420 until the window resets) and the rate-limit groups (429 + Retry-After), and retries 5xx
@@ -151,7 +163,7 @@ export class EsiClient {
       const meta = {
         etag: res.headers.get('etag'),
         lastModified: res.headers.get('last-modified'),
-        expires: res.headers.get('expires') ? new Date(res.headers.get('expires')!) : null,
+        expires: expiresOnOurClock(res),
         pages: Number(res.headers.get('x-pages') ?? 1) || 1,
       }
       if (res.status === 304 && cached) {
