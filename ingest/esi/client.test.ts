@@ -140,6 +140,28 @@ describe('ESI client against the fake ESI', () => {
     expect(hits).toBe(3)
   })
 
+  it('waits out the Retry-After of a 5xx before trying again, instead of its short backoff', async () => {
+    esi.failNext('/items/13', 503, 1, { 'Retry-After': '1' })
+    const started = Date.now()
+    expect((await client().get<{ id: number }>('/items/13')).data).toEqual({ id: 13 })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900)
+    expect(esi.requests.filter((r) => r.path === '/items/13')).toHaveLength(2)
+  })
+
+  it('gives up at once on a 5xx whose Retry-After is long (maintenance), leaving the next run to ask again', async () => {
+    esi.failNext('/items/14', 503, 5, { 'Retry-After': '600' })
+    await expect(client().get('/items/14')).rejects.toMatchObject({ status: 503 })
+    expect(esi.requests.filter((r) => r.path === '/items/14')).toHaveLength(1)
+  })
+
+  it('reads a Retry-After given as an HTTP date', async () => {
+    esi.failNext('/items/15', 429, 1, { 'Retry-After': new Date(Date.now() + 2_000).toUTCString() })
+    const started = Date.now()
+    expect((await client().get<{ id: number }>('/items/15')).data).toEqual({ id: 15 })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500)
+    expect(Date.now() - started).toBeLessThan(5_000) // not the 15 s assumed when Retry-After cannot be read
+  })
+
   it('posts JSON bodies', async () => {
     expect((await client().post<string[]>('/echo', ['a', 'b'])).data).toEqual(['a', 'b'])
   })
