@@ -117,6 +117,17 @@ describe('static import', () => {
     expect((await latestImportAttempt(ch))!.status).toBe('complete')
   })
 
+  it('two imports at once (one run by hand): the newer one serves whole, whichever finishes last', async () => {
+    const config = { COMMUNITY_DATA_DIR: communityDir }
+    const older = runStaticImport(ch, config, log, sources('sde@6', ['Tritanium'], undefined, 800))
+    await new Promise((r) => setTimeout(r, 300))
+    await runStaticImport(ch, config, log, sources('sde@7', ['Tritanium', 'Pyerite', 'Mexallon', 'Isogen', 'Nocxium']))
+    await older
+    const serving = (await latestCompleteImport(ch))!
+    expect(serving.source_version).toMatch(/^sde@7;/)
+    expect((await loadCatalog(ch))!.resolve('Nocxium')?.type_id).toBe(38)
+  })
+
   it('keeps a live import running: its heartbeat moves on, and another start does not take it as interrupted', async () => {
     const timing = { heartbeatMs: 100, staleAfterMs: 400 }
     const slow = runStaticImport(ch, { COMMUNITY_DATA_DIR: communityDir }, log, sources('sde@5', ['Tritanium'], undefined, 1_200), timing)

@@ -250,7 +250,11 @@ export async function runStaticImport(ch: ClickHouseClient, config: Pick<Config,
   }
 }
 
+/**
+ * Drop the imports before `keep`. Only older ones: an import started after this one (a second import run by hand) may
+ * be writing now, or may already be complete and serving, since readers take the newest complete import.
+ */
 async function removeOlderImports(ch: ClickHouseClient, keep: number) {
-  const old = await queryRows<{ import_id: number }>(ch, 'SELECT DISTINCT import_id FROM sde_types WHERE import_id != {keep:UInt32}', { keep })
+  const old = await queryRows<{ import_id: number }>(ch, 'SELECT DISTINCT import_id FROM sde_types WHERE import_id < {keep:UInt32}', { keep })
   for (const { import_id } of old) await dropImport(ch, import_id)
 }
