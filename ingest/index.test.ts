@@ -29,6 +29,28 @@ describe('ingest job runner', () => {
     expect(job.runs).toBeGreaterThanOrEqual(2) // at start, then on at least one of the two whole seconds passed
   })
 
+  it('does not start a scheduled run while the run at start is still going', async () => {
+    let inFlight = 0
+    let most = 0
+    let runs = 0
+    const slow: IngestJob = {
+      name: 'slow',
+      schedule: () => '* * * * * *',
+      runOnStart: true,
+      async run() {
+        runs++
+        most = Math.max(most, ++inFlight)
+        await new Promise((r) => setTimeout(r, 2_500))
+        inFlight--
+      },
+    }
+    const ingest = await startIngest(ctx, [slow])
+    await new Promise((r) => setTimeout(r, 2_300)) // two whole seconds tick while the first run is going
+    await ingest.stop()
+    expect(most).toBe(1)
+    expect(runs).toBe(1)
+  })
+
   it('with schedules off, runs a job only at start', async () => {
     const job = countingJob()
     const ingest = await startIngest(ctx, [job], { schedules: false })

@@ -17,11 +17,22 @@ export async function startIngest(ctx: AppContext, jobs: IngestJob[] = ingestJob
   const running = new Set<Promise<void>>()
   const log = ctx.log.child({ component: 'ingest' })
 
+  // node-cron's noOverlap knows only its own runs, not the run at start: a slow first run (a whole region's order
+  // book, a backfill) would otherwise get a second one beside it at the next tick.
+  const inFlight = new Set<string>()
   const runJob = (job: IngestJob) => {
+    if (inFlight.has(job.name)) {
+      log.warn({ job: job.name }, 'ingest job still running; this run is skipped')
+      return
+    }
+    inFlight.add(job.name)
     const p = job
       .run(ctx, abort.signal)
       .catch((err) => log.error({ err, job: job.name }, 'ingest job failed'))
-      .finally(() => running.delete(p))
+      .finally(() => {
+        running.delete(p)
+        inFlight.delete(job.name)
+      })
     running.add(p)
     return p
   }

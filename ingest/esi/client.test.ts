@@ -14,6 +14,12 @@ beforeAll(async () => {
     return { body: [page * 10, page * 10 + 1], pages: 3, lastModified: modified, expiresIn: 0 }
   })
   esi.route('POST', '/echo', (req) => ({ body: req.body }))
+  // An ESI whose clock is `skew` seconds off ours, caching for `expires` seconds by its own clock.
+  esi.route('GET', '/skewed/:id', (req) => {
+    hits++
+    const served = Date.now() + Number(req.query.get('skew')) * 1000
+    return { body: { id: Number(req.params.id) }, headers: { Date: new Date(served).toUTCString(), Expires: new Date(served + Number(req.query.get('expires')) * 1000).toUTCString() } }
+  })
   await esi.start()
 })
 afterAll(() => esi.close())
@@ -108,6 +114,52 @@ describe('ESI client against the fake ESI', () => {
     const started = Date.now()
     expect((await client().get<{ id: number }>('/items/11')).data).toEqual({ id: 11 })
     expect(Date.now() - started).toBeGreaterThanOrEqual(500)
+  })
+
+  it('stops waiting out an error-limit pause when the caller aborts, so a shutdown does not wait for the window to reset', async () => {
+    const c = client({ errorLimitFloor: 0 })
+    esi.setErrorLimit(0, 60)
+    const abort = new AbortController()
+    const started = Date.now()
+    setTimeout(() => abort.abort(), 200)
+    await expect(c.get('/items/12', undefined, abort.signal)).rejects.toThrow()
+    expect(Date.now() - started).toBeLessThan(3_000)
+  })
+
+  it("counts Expires from ESI's Date, not from our clock, so a clock off ESI's neither serves stale answers nor never caches", async () => {
+    const c = client()
+    hits = 0
+    // Our clock 10 minutes behind ESI's, a 1 s cache: after 1.5 s the answer has expired and is asked again.
+    await c.get('/skewed/1', { skew: 600, expires: 1 })
+    await new Promise((r) => setTimeout(r, 1_500))
+    expect((await c.get('/skewed/1', { skew: 600, expires: 1 })).status).toBe(304) // asked again (and not modified)
+    expect(hits).toBe(2)
+    // Our clock 10 minutes ahead of ESI's, a 60 s cache: the answer is still fresh.
+    await c.get('/skewed/2', { skew: -600, expires: 60 })
+    expect((await c.get('/skewed/2', { skew: -600, expires: 60 })).fromCache).toBe(true)
+    expect(hits).toBe(3)
+  })
+
+  it('waits out the Retry-After of a 5xx before trying again, instead of its short backoff', async () => {
+    esi.failNext('/items/13', 503, 1, { 'Retry-After': '1' })
+    const started = Date.now()
+    expect((await client().get<{ id: number }>('/items/13')).data).toEqual({ id: 13 })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900)
+    expect(esi.requests.filter((r) => r.path === '/items/13')).toHaveLength(2)
+  })
+
+  it('gives up at once on a 5xx whose Retry-After is long (maintenance), leaving the next run to ask again', async () => {
+    esi.failNext('/items/14', 503, 5, { 'Retry-After': '600' })
+    await expect(client().get('/items/14')).rejects.toMatchObject({ status: 503 })
+    expect(esi.requests.filter((r) => r.path === '/items/14')).toHaveLength(1)
+  })
+
+  it('reads a Retry-After given as an HTTP date', async () => {
+    esi.failNext('/items/15', 429, 1, { 'Retry-After': new Date(Date.now() + 2_000).toUTCString() })
+    const started = Date.now()
+    expect((await client().get<{ id: number }>('/items/15')).data).toEqual({ id: 15 })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500)
+    expect(Date.now() - started).toBeLessThan(5_000) // not the 15 s assumed when Retry-After cannot be read
   })
 
   it('posts JSON bodies', async () => {

@@ -50,12 +50,54 @@ export interface EsiClientOptions {
   cacheSize?: number
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+/** Resolves after `ms`, or at once when the signal aborts (the caller then checks the signal). */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve()
+    const done = () => {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal?.addEventListener('abort', done)
+  })
+}
+
+/**
+ * When the answer expires, on our clock. ESI's Expires is on ESI's clock, so what counts is how long after ESI's own
+ * Date it is: a clock behind ESI's would serve a cached answer (the online count) for the skew too long, one ahead
+ * would never use the cache.
+ */
+function expiresOnOurClock(res: Response): Date | null {
+  const expires = Date.parse(res.headers.get('expires') ?? '')
+  if (!Number.isFinite(expires)) return null
+  const served = Date.parse(res.headers.get('date') ?? '')
+  return new Date(Number.isFinite(served) ? Date.now() + (expires - served) : expires)
+}
+
+/** The longest Retry-After on a 5xx that a request waits out before trying again. */
+const MAX_RETRY_AFTER_5XX_MS = 60_000
+
+/**
+ * How long Retry-After asks us to wait: delay-seconds, or an HTTP date (read against the answer's Date, as ESI's
+ * clock may differ from ours); null when absent or unreadable.
+ */
+function retryAfterMs(res: Response): number | null {
+  const value = res.headers.get('retry-after')?.trim()
+  if (!value) return null
+  if (/^\d+$/.test(value)) return Number(value) > 0 ? Number(value) * 1000 : null
+  const at = Date.parse(value)
+  if (!Number.isFinite(at)) return null
+  const served = Date.parse(res.headers.get('date') ?? '')
+  const ms = at - (Number.isFinite(served) ? served : Date.now())
+  return ms > 0 ? ms : null
+}
 
 /**
  * The one ESI client. It sends a descriptive User-Agent and the compatibility date, caches by Expires and ETag
  * (a 304 reuses the cached body), pages through X-Pages, honours the error limit (pauses before it is reached
- * and after a 420 until the window resets) and the rate-limit groups (429 + Retry-After), and retries 5xx
+ * and after a 420 until the window resets) and the rate-limit groups (429 + Retry-After), and retries 5xx (after Retry-After when given)
  * answers and timeouts with backoff.
  */
 export class EsiClient {
@@ -99,8 +141,7 @@ export class EsiClient {
       this.pauseUntil(Date.now() + (Number.isFinite(reset) ? reset : 60) * 1000, `error limit nearly reached (${remain} left)`)
     }
     if (res.headers.get('x-ratelimit-remaining') === '0') {
-      const retry = Number(res.headers.get('retry-after'))
-      this.pauseUntil(Date.now() + (Number.isFinite(retry) && retry > 0 ? retry : 15) * 1000, `rate-limit group ${res.headers.get('x-ratelimit-group') ?? ''} spent`)
+      this.pauseUntil(Date.now() + (retryAfterMs(res) ?? 15_000), `rate-limit group ${res.headers.get('x-ratelimit-group') ?? ''} spent`)
     }
   }
 
@@ -111,8 +152,9 @@ export class EsiClient {
     if (cached?.expires && cached.expires.getTime() > Date.now()) return { ...(cached as CacheEntry & { data: T }), status: 200, fromCache: true }
 
     for (let attempt = 0; ; attempt++) {
+      // A stop (SIGTERM) must not wait out an error-limit pause of up to a minute.
       const wait = this.pausedUntil - Date.now()
-      if (wait > 0) await sleep(wait)
+      if (wait > 0) await sleep(wait, options.signal)
       options.signal?.throwIfAborted()
       let res: Response
       try {
@@ -131,14 +173,14 @@ export class EsiClient {
       } catch (err) {
         if (options.signal?.aborted) throw err
         if (attempt >= this.options.retries) throw new EsiError(0, `ESI did not answer ${path}: ${(err as Error).message}`, path)
-        await sleep(this.options.backoffMs * 2 ** attempt)
+        await sleep(this.options.backoffMs * 2 ** attempt, options.signal)
         continue
       }
       this.readLimits(res)
       const meta = {
         etag: res.headers.get('etag'),
         lastModified: res.headers.get('last-modified'),
-        expires: res.headers.get('expires') ? new Date(res.headers.get('expires')!) : null,
+        expires: expiresOnOurClock(res),
         pages: Number(res.headers.get('x-pages') ?? 1) || 1,
       }
       if (res.status === 304 && cached) {
@@ -168,13 +210,16 @@ export class EsiClient {
         continue
       }
       if (res.status === 429) {
-        const retry = Number(res.headers.get('retry-after'))
-        this.pauseUntil(Date.now() + (Number.isFinite(retry) && retry > 0 ? retry : 15) * 1000, '429 rate limited')
+        this.pauseUntil(Date.now() + (retryAfterMs(res) ?? 15_000), '429 rate limited')
         if (attempt >= this.options.retries) throw new EsiError(429, `ESI rate limit reached on ${path}`, path)
         continue
       }
       if (res.status >= 500 && attempt < this.options.retries) {
-        await sleep(this.options.backoffMs * 2 ** attempt)
+        // A Retry-After is honoured instead of the backoff: an earlier try would only spend the error limit. One longer
+        // than a minute (ESI in maintenance) ends the request now, and the caller's next run asks again.
+        const retryAfter = retryAfterMs(res)
+        if (retryAfter !== null && retryAfter > MAX_RETRY_AFTER_5XX_MS) throw new EsiError(res.status, `ESI ${res.status} on ${path}; it asks to wait ${Math.ceil(retryAfter / 1000)} s`, path)
+        await sleep(retryAfter ?? this.options.backoffMs * 2 ** attempt, options.signal)
         continue
       }
       throw new EsiError(res.status, `ESI ${res.status} on ${path}${reason ? `: ${reason}` : ''}`, path)

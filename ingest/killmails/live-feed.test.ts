@@ -1,3 +1,4 @@
+import pino from 'pino'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../api/testing/in-process-app.js'
 import { createLogger } from '../../pipelines/log.js'
@@ -191,6 +192,46 @@ describe('zKillboard R2Z2 live feed', () => {
       abort.abort()
     }
     expect(await outcome).toBe('ended')
+  })
+
+  it('waits for ClickHouse when the stored position cannot be read at start (briefly down), logging once, instead of ending the feed job', async () => {
+    const a = kill()
+    zkill.push(a)
+    await runFeed(async () => (await countStored(app.ctx.ch, [a.killmail_id])) === 1)
+    const position = (await loadFeedPosition(app.ctx.ch, FEED_NAME))!.nextSequence
+    let refused = 0
+    const ch = new Proxy(app.ctx.ch, {
+      get(target, prop, receiver) {
+        if (prop === 'query')
+          return async (args: { query: string }) => {
+            if (refused < 3 && args.query.includes('killmail_feed_state')) {
+              refused++
+              throw new Error('ClickHouse is restarting')
+            }
+            return target.query(args as never)
+          }
+        const value = Reflect.get(target, prop, receiver)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+    const warnings: string[] = []
+    const log = pino({ level: 'warn' }, { write: (line: string) => void warnings.push((JSON.parse(line) as { msg: string }).msg) })
+    const b = kill()
+    zkill.push(b)
+    const abort = new AbortController()
+    const deps = { ch, stream: app.ctx.stream, esi: app.ctx.esi, zkill: createZkillboard(app.ctx.config, `test-run-${++feedRuns}`, createLogger('silent'), { r2z2IntervalMs: 5, apiIntervalMs: 5 }), log }
+    const outcome = followLiveFeed(deps, abort.signal, FAST).then(() => 'ended', (err: Error) => `failed: ${err.message}`)
+    try {
+      await waitFor(async () => (await countStored(app.ctx.ch, [b.killmail_id])) === 1 || (await Promise.race([outcome, 'running'])) !== 'running', 20_000, 'the kill stored')
+    } finally {
+      abort.abort()
+    }
+    expect(await outcome).toBe('ended')
+    expect(refused).toBe(3)
+    expect(warnings.filter((m) => /stored feed position/.test(m))).toHaveLength(1)
+    // resumed from the stored position: its first request is that file, not where the newest kill is
+    const mine = zkill.requests.filter((r) => r.userAgent?.startsWith(runAgent(feedRuns)))
+    expect(mine[0].path).toBe(`/ephemeral/${position}.json`)
   })
 
   it('abandons a position older than R2Z2 keeps files and starts at the newest kill', async () => {

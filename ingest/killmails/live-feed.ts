@@ -206,7 +206,8 @@ function newStats(): LiveFeedStats {
 }
 
 async function startPosition(deps: LiveFeedDeps, signal: AbortSignal, options: LiveFeedOptions, log: LiveFeedDeps['log'], failed: (why: string, d?: Record<string, unknown>) => Promise<void>): Promise<number | null> {
-  const stored = await loadFeedPosition(deps.ch, FEED_NAME)
+  const stored = await storedPosition(deps, signal, options, log)
+  if (stored === undefined) return null
   if (stored && Date.now() - stored.updatedAt.getTime() < options.staleAfterMs) return stored.nextSequence
   while (!signal.aborted) {
     const pointer = await deps.zkill.sequencePointer(signal).catch((err) => {
@@ -221,6 +222,29 @@ async function startPosition(deps: LiveFeedDeps, signal: AbortSignal, options: L
     if (pointer.status !== 429 && pointer.status !== 403) await failed('R2Z2 sequence pointer unavailable', { status: pointer.status })
   }
   return null
+}
+
+/**
+ * The stored position (null when none), asked again with a growing pause while ClickHouse does not answer: the feed job
+ * has no schedule, so giving up here would stop the feed until the process restarts. Logged once, not at every try;
+ * undefined when stopped before an answer.
+ */
+async function storedPosition(deps: LiveFeedDeps, signal: AbortSignal, options: LiveFeedOptions, log: LiveFeedDeps['log']) {
+  let backoff = options.backoffMs
+  let warned = false
+  while (!signal.aborted) {
+    try {
+      const stored = await loadFeedPosition(deps.ch, FEED_NAME)
+      if (warned) log.info('the stored feed position could be read again')
+      return stored
+    } catch (err) {
+      if (!warned) log.warn({ err, retryInMs: backoff }, 'could not read the stored feed position; trying again until it can be read')
+      warned = true
+      await sleep(backoff, signal)
+      backoff = Math.min(backoff * 2, options.maxBackoffMs)
+    }
+  }
+  return undefined
 }
 
 /** The topic message for one R2Z2 record; null when the kill cannot be had (ESI refuses its hash), 'retry' when ESI may answer later. */

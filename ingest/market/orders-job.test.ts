@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest'
-import { OrderIdTally } from './orders-job.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AppContext } from '../../api/context.js'
+import { createLogger } from '../../pipelines/log.js'
+import type { Stream } from '../../pipelines/stream/index.js'
+import { MarketFetchTopic, MarketOrdersTopic } from '../../schemas/market.js'
+import { EsiClient } from '../esi/client.js'
+import { addMarketRoutes, createMarketState, setBook } from '../fakes/esi/markets.js'
+import { FakeEsi } from '../fakes/esi/server.js'
+import { OrderIdTally, fetchRegionSnapshot } from './orders-job.js'
 
 describe('OrderIdTally', () => {
   it('counts each order id once across pages, growing past its first size', () => {
@@ -9,5 +16,28 @@ describe('OrderIdTally', () => {
     tally.add([])
     expect(tally.distinct()).toBe(3)
     expect(new OrderIdTally().distinct()).toBe(0)
+  })
+})
+
+describe('market orders job', () => {
+  const esi = new FakeEsi()
+  const market = createMarketState()
+  beforeAll(async () => {
+    addMarketRoutes(esi, market)
+    await esi.start()
+  })
+  afterAll(() => esi.close())
+
+  it('records no fetch failure when stopped mid-fetch (SIGTERM), so the hub is not called DEGRADED for a shutdown', async () => {
+    const forge = 10_000_002
+    setBook(market, forge, [])
+    esi.slowDown('/markets/', 500)
+    const published: Array<{ topic: string; value: unknown }> = []
+    const stream = { kind: 'memory', producer: async () => ({ send: async (topic: string, messages: Array<{ value: unknown }>) => void published.push(...messages.map((m) => ({ topic, value: m.value }))) }) } as unknown as Stream
+    const ctx = { stream, log: createLogger('silent'), esi: new EsiClient({ baseUrl: esi.url, userAgent: 'test', log: createLogger('silent') }) } as unknown as AppContext
+    const abort = new AbortController()
+    setTimeout(() => abort.abort(), 100)
+    expect(await fetchRegionSnapshot(ctx, forge, abort.signal)).toBe('failed')
+    expect(published.filter((p) => p.topic === MarketFetchTopic.name || p.topic === MarketOrdersTopic.name)).toEqual([])
   })
 })

@@ -114,6 +114,12 @@ async function fetchRegionSnapshotOnce(ctx: AppContext, regionId: number, signal
     return 'complete'
   } catch (err) {
     if (err instanceof SnapshotMismatch && retryOnRefresh && !signal?.aborted) return 'refreshed'
+    if (signal?.aborted) {
+      // A stop (SIGTERM) is no ESI failure: recorded as one, the status page would call the hub DEGRADED with "This
+      // operation was aborted" until the next snapshot, for as long as the ingest process stays down.
+      log.info('market snapshot abandoned: the ingest role is stopping')
+      return 'failed'
+    }
     const detail = (err as Error).message
     log.warn({ err }, 'market snapshot failed; previous prices keep serving')
     await publish(ctx.stream, MarketFetchTopic, [{ key: String(regionId), value: { region_id: regionId, snapshot_id: snapshotId, status: 'failed', detail, started_at: startedAt, finished_at: new Date().toISOString() } }]).catch(

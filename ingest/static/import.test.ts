@@ -7,7 +7,7 @@ import { createClickHouse, queryRows, type ClickHouseClient } from '../../pipeli
 import { migrate } from '../../pipelines/clickhouse/migrate.js'
 import { createLogger } from '../../pipelines/log.js'
 import { loadCatalog } from '../../api/catalog/load.js'
-import { latestCompleteImport, needsImport, runStaticImport, sdeSources, type StaticSources } from './import.js'
+import { latestCompleteImport, latestImportAttempt, needsImport, runStaticImport, sdeSources, type StaticSources } from './import.js'
 
 let ch: ClickHouseClient
 let dataDir: string
@@ -17,7 +17,7 @@ const log = createLogger('silent')
 const type = (id: number, name: string): TypeRow => ({ type_id: id, name, group_id: 18, category_id: 4, market_group_id: 1857, volume: 0.01, capacity: 0, mass: 0, portion_size: 1, base_price: null, published: true, meta_group_id: null })
 
 /** Small stand-in sources: the mechanism under test is the import's versioning and atomicity, not the SDE. */
-function sources(version: string, typeNames: string[], failAt?: 'dogma'): StaticSources {
+function sources(version: string, typeNames: string[], failAt?: 'dogma', dogmaDelayMs = 0): StaticSources {
   return {
     ...sdeSources,
     version: () => version,
@@ -25,6 +25,7 @@ function sources(version: string, typeNames: string[], failAt?: 'dogma'): Static
     marketGroups: async () => [],
     types: async () => typeNames.map((n, i) => type(34 + i, n)),
     dogma: async () => {
+      await new Promise((r) => setTimeout(r, dogmaDelayMs))
       if (failAt === 'dogma') throw new Error('fsd/typeDogma.yaml: record 34: dogmaAttributes.0.value: Invalid input')
       return { attributes: [], typeAttributes: [], typeEffects: [] }
     },
@@ -85,5 +86,56 @@ describe('static import', () => {
   it('is versioned by source: the same sources do not need another import', async () => {
     const latest = (await latestCompleteImport(ch))!
     expect(latest.source_version).toMatch(/^sde@3; community [0-9a-f]{16}; importer [0-9a-f]{12}$/)
+  })
+
+  it('recognises an import whose process died mid-import as interrupted, and the next start imports again and removes what it left', async () => {
+    const serving = (await latestCompleteImport(ch))!
+    // What a killed import leaves behind: its row still 'running' (its heartbeat stopped 10 minutes ago) and some rows.
+    const killedId = serving.import_id + 1
+    const lastHeartbeat = new Date(Date.now() - 10 * 60_000)
+    const at = (d: Date) => d.toISOString()
+    await ch.insert({
+      table: 'static_imports',
+      format: 'JSONEachRow',
+      values: [{ import_id: killedId, source_version: 'sde@4', status: 'running', started_at: at(new Date(lastHeartbeat.getTime() - 60_000)), finished_at: null, summary: '', error: '', updated_at: at(lastHeartbeat) }],
+    })
+    await ch.insert({ table: 'sde_types', format: 'JSONEachRow', values: [{ import_id: killedId, ...type(37, 'Isogen') }] })
+
+    // The status page does not say "Import running since …" for ever.
+    const attempt = (await latestImportAttempt(ch))!
+    expect(attempt.status).toBe('failed')
+    expect(attempt.error).toMatch(/^interrupted: .*no progress since \d{4}-\d\d-\d\d \d\d:\d\d UTC/)
+
+    // The next start still sees an import is needed, and that import marks the killed one failed and drops its rows.
+    expect(await needsImport(ch, { COMMUNITY_DATA_DIR: communityDir })).toBe(true)
+    await runStaticImport(ch, { COMMUNITY_DATA_DIR: communityDir }, log, sources('sde@4', ['Tritanium', 'Pyerite', 'Mexallon', 'Isogen']))
+    const [killed] = await queryRows<{ status: string; error: string }>(ch, 'SELECT status, error FROM static_imports FINAL WHERE import_id = {id:UInt32}', { id: killedId })
+    expect(killed.status).toBe('failed')
+    expect(killed.error).toMatch(/^interrupted/)
+    const leftovers = await queryRows<{ n: number }>(ch, 'SELECT count() AS n FROM sde_types WHERE import_id = {id:UInt32}', { id: killedId })
+    expect(Number(leftovers[0].n)).toBe(0)
+    expect((await latestImportAttempt(ch))!.status).toBe('complete')
+  })
+
+  it('two imports at once (one run by hand): the newer one serves whole, whichever finishes last', async () => {
+    const config = { COMMUNITY_DATA_DIR: communityDir }
+    const older = runStaticImport(ch, config, log, sources('sde@6', ['Tritanium'], undefined, 800))
+    await new Promise((r) => setTimeout(r, 300))
+    await runStaticImport(ch, config, log, sources('sde@7', ['Tritanium', 'Pyerite', 'Mexallon', 'Isogen', 'Nocxium']))
+    await older
+    const serving = (await latestCompleteImport(ch))!
+    expect(serving.source_version).toMatch(/^sde@7;/)
+    expect((await loadCatalog(ch))!.resolve('Nocxium')?.type_id).toBe(38)
+  })
+
+  it('keeps a live import running: its heartbeat moves on, and another start does not take it as interrupted', async () => {
+    const timing = { heartbeatMs: 100, staleAfterMs: 400 }
+    const slow = runStaticImport(ch, { COMMUNITY_DATA_DIR: communityDir }, log, sources('sde@5', ['Tritanium'], undefined, 1_200), timing)
+    await new Promise((r) => setTimeout(r, 900)) // well past staleAfterMs since it started
+    const attempt = (await latestImportAttempt(ch, Date.now(), timing))!
+    expect(attempt.status).toBe('running')
+    await slow
+    const [row] = await queryRows<{ status: string }>(ch, "SELECT status FROM static_imports FINAL ORDER BY import_id DESC LIMIT 1")
+    expect(row.status).toBe('complete') // the final status replaced the last heartbeat
   })
 })

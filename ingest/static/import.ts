@@ -100,12 +100,62 @@ async function insertRows(ch: ClickHouseClient, table: string, importId: number,
   return rows.length
 }
 
-async function setStatus(ch: ClickHouseClient, importId: number, fields: { source_version: string; status: string; started_at: string; finished_at?: string | null; summary?: string; error?: string }) {
+async function setStatus(ch: ClickHouseClient, importId: number, fields: { source_version: string; status: string; started_at: string; finished_at?: string | null; summary?: string; error?: string }, updatedAt = new Date()) {
   await ch.insert({
     table: 'static_imports',
-    values: [{ import_id: importId, finished_at: null, summary: '', error: '', ...fields, updated_at: new Date().toISOString() }],
+    values: [{ import_id: importId, finished_at: null, summary: '', error: '', ...fields, updated_at: updatedAt.toISOString() }],
     format: 'JSONEachRow',
   })
+}
+
+/**
+ * A running import rewrites its `running` row (its `updated_at`) every `heartbeatMs`. A process killed mid-import
+ * (SIGKILL, a crash, the machine going down) cannot say so, so a `running` row whose heartbeat is older than
+ * `staleAfterMs` is an interrupted import: readers report it as failed, and the next import marks it so and removes
+ * its rows. The margin is wide because parsing a large SDE file can hold the event loop for a while.
+ */
+export interface ImportTiming {
+  heartbeatMs: number
+  staleAfterMs: number
+}
+export const IMPORT_TIMING: ImportTiming = { heartbeatMs: 15_000, staleAfterMs: 5 * 60_000 }
+
+const interruptedError = (lastHeartbeat: Date) => `interrupted: the importing process stopped without finishing (no progress since ${lastHeartbeat.toISOString().slice(0, 16).replace('T', ' ')} UTC)`
+
+export interface ImportAttempt {
+  status: string
+  started_at: string
+  error: string | null
+}
+
+/** The newest import attempt, whatever its outcome; a `running` one whose heartbeat stopped is reported as failed. */
+export async function latestImportAttempt(ch: ClickHouseClient, now = Date.now(), timing: ImportTiming = IMPORT_TIMING): Promise<ImportAttempt | null> {
+  const [row] = await queryRows<{ status: string; started_at: string; error: string; updated_ms: string | number }>(
+    ch,
+    `SELECT status, toString(started_at, 'UTC') AS started_at, error, toUnixTimestamp64Milli(updated_at) AS updated_ms
+     FROM static_imports FINAL ORDER BY import_id DESC LIMIT 1`,
+  )
+  if (!row) return null
+  const heartbeat = new Date(Number(row.updated_ms))
+  if (row.status === 'running' && now - heartbeat.getTime() > timing.staleAfterMs) return { status: 'failed', started_at: row.started_at, error: interruptedError(heartbeat) }
+  return { status: row.status, started_at: row.started_at, error: row.error || null }
+}
+
+/** Mark every `running` import whose heartbeat stopped as failed ("interrupted") and remove the rows it left. */
+export async function markInterruptedImports(ch: ClickHouseClient, log: Logger, now = Date.now(), timing: ImportTiming = IMPORT_TIMING): Promise<number[]> {
+  const stale = await queryRows<{ import_id: number; source_version: string; started_at: string; updated_ms: string | number }>(
+    ch,
+    `SELECT import_id, source_version, toString(started_at, 'UTC') AS started_at, toUnixTimestamp64Milli(updated_at) AS updated_ms
+     FROM static_imports FINAL WHERE status = 'running' AND updated_at < fromUnixTimestamp64Milli({before:Int64})`,
+    { before: now - timing.staleAfterMs },
+  )
+  for (const row of stale) {
+    const heartbeat = new Date(Number(row.updated_ms))
+    log.warn({ importId: row.import_id, lastHeartbeat: heartbeat.toISOString() }, 'a static import was interrupted; marking it failed and removing its rows')
+    await setStatus(ch, row.import_id, { source_version: row.source_version, status: 'failed', started_at: row.started_at, finished_at: new Date(now).toISOString(), error: interruptedError(heartbeat) })
+    await dropImport(ch, row.import_id)
+  }
+  return stale.map((r) => Number(r.import_id))
 }
 
 async function dropImport(ch: ClickHouseClient, importId: number) {
@@ -117,7 +167,8 @@ async function dropImport(ch: ClickHouseClient, importId: number) {
  * Import the SDE and the community data sets into ClickHouse as a new import. Readers keep the previous
  * import until this one is marked complete; a failed import is removed and the previous one keeps serving.
  */
-export async function runStaticImport(ch: ClickHouseClient, config: Pick<Config, 'COMMUNITY_DATA_DIR'>, log: Logger, sources: StaticSources = sdeSources): Promise<ImportSummary> {
+export async function runStaticImport(ch: ClickHouseClient, config: Pick<Config, 'COMMUNITY_DATA_DIR'>, log: Logger, sources: StaticSources = sdeSources, timing: ImportTiming = IMPORT_TIMING): Promise<ImportSummary> {
+  await markInterruptedImports(ch, log, Date.now(), timing)
   const started = performance.now()
   const startedAt = new Date().toISOString()
   const sourceVersion = currentSourceVersion(config, sources)
@@ -131,7 +182,23 @@ export async function runStaticImport(ch: ClickHouseClient, config: Pick<Config,
   }
 
   log.info({ importId, sourceVersion, communityDir: config.COMMUNITY_DATA_DIR }, 'static import started')
-  await setStatus(ch, importId, { source_version: sourceVersion, status: 'running', started_at: startedAt })
+  // Every write of this import's row goes through one chain with rising updated_at, so the final status always
+  // replaces the last heartbeat (the table keeps the row with the greatest updated_at).
+  let lastWrite = 0
+  let writes: Promise<void> = Promise.resolve()
+  const writeStatus = (fields: Omit<Parameters<typeof setStatus>[2], 'source_version' | 'started_at'>) => {
+    lastWrite = Math.max(Date.now(), lastWrite + 1)
+    const at = new Date(lastWrite)
+    writes = writes.catch(() => undefined).then(() => setStatus(ch, importId, { source_version: sourceVersion, started_at: startedAt, ...fields }, at))
+    return writes
+  }
+  await writeStatus({ status: 'running' })
+  const heartbeat = setInterval(() => void writeStatus({ status: 'running' }).catch((err) => log.warn({ err }, 'could not record the static import heartbeat')), timing.heartbeatMs)
+  heartbeat.unref()
+  const finish = async (fields: Parameters<typeof writeStatus>[0]) => {
+    clearInterval(heartbeat)
+    await writeStatus(fields)
+  }
   try {
     const { groups, categories } = await sources.groupsAndCategories()
     await step('sde_categories', () => categories)
@@ -171,19 +238,23 @@ export async function runStaticImport(ch: ClickHouseClient, config: Pick<Config,
       community: community.map(({ name, file, present, records, error, what }) => ({ name, file, present, records, error, what })),
       seconds: Math.round((performance.now() - started) / 100) / 10,
     }
-    await setStatus(ch, importId, { source_version: sourceVersion, status: 'complete', started_at: startedAt, finished_at: new Date().toISOString(), summary: JSON.stringify(summary) })
+    await finish({ status: 'complete', finished_at: new Date().toISOString(), summary: JSON.stringify(summary) })
     await removeOlderImports(ch, importId)
     log.info({ importId, seconds: summary.seconds }, 'static import complete')
     return summary
   } catch (err) {
     log.error({ err, importId }, 'static import failed; the previous import keeps serving')
-    await setStatus(ch, importId, { source_version: sourceVersion, status: 'failed', started_at: startedAt, finished_at: new Date().toISOString(), error: (err as Error).message })
+    await finish({ status: 'failed', finished_at: new Date().toISOString(), error: (err as Error).message })
     await dropImport(ch, importId).catch((e) => log.error({ err: e }, 'could not remove the failed import'))
     throw err
   }
 }
 
+/**
+ * Drop the imports before `keep`. Only older ones: an import started after this one (a second import run by hand) may
+ * be writing now, or may already be complete and serving, since readers take the newest complete import.
+ */
 async function removeOlderImports(ch: ClickHouseClient, keep: number) {
-  const old = await queryRows<{ import_id: number }>(ch, 'SELECT DISTINCT import_id FROM sde_types WHERE import_id != {keep:UInt32}', { keep })
+  const old = await queryRows<{ import_id: number }>(ch, 'SELECT DISTINCT import_id FROM sde_types WHERE import_id < {keep:UInt32}', { keep })
   for (const { import_id } of old) await dropImport(ch, import_id)
 }

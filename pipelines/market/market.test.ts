@@ -109,7 +109,8 @@ describe('market pipeline (in-process stream, chDB)', () => {
     market.refreshAfterPage.set(FORGE, { page: 1, times: 2 })
     expect(await fetchRegionSnapshot(app.ctx, FORGE)).toBe('failed')
     expect(market.refreshAfterPage.has(FORGE)).toBe(false)
-    expect((await pipeline()).detail).toMatch(/another snapshot/)
+    // the failure reaches the status through the fetch-recorder pipeline, so wait for it rather than read at once
+    expect((await waitFor(pipeline, (s) => /another snapshot/.test(s.detail))).detail).toMatch(/another snapshot/)
     expect((await jitaTritanium()).body.rows[0]).toEqual(before)
   })
 

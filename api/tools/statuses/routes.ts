@@ -1,22 +1,13 @@
 import { HUBS } from '../../../schemas/market.js'
 import { StatusesResponse } from '../../../schemas/statuses.js'
 import { esiUserAgent } from '../../../ingest/esi/client.js'
-import { queryRows } from '../../../pipelines/clickhouse/client.js'
+import { latestImportAttempt } from '../../../ingest/static/import.js'
 import type { ApiContext } from '../../app.js'
 import { probeDatabase, withinDbTimeout } from '../../health.js'
 import type { ApiRouter } from '../../http/router.js'
 import { killmailFreshness, withZkill } from '../killboard/freshness.js'
 import { DependencyProbe, zkillProbe } from './dependencies.js'
 import { marketPipelineStatus, nextTick } from './pipeline-status.js'
-
-/** The newest static import attempt, whatever its outcome (the catalog only knows the newest complete one). */
-async function latestStaticImport(ch: ApiContext['ch']) {
-  const [row] = await queryRows<{ status: string; started_at: string; error: string }>(
-    ch,
-    `SELECT status, toString(started_at, 'UTC') AS started_at, error FROM static_imports FINAL ORDER BY import_id DESC LIMIT 1`,
-  )
-  return row ? { status: row.status, started_at: row.started_at, error: row.error || null } : null
-}
 
 export function register(router: ApiRouter, ctx: ApiContext): void {
   const ua = esiUserAgent(ctx.version, ctx.config.USER_AGENT_CONTACT)
@@ -50,7 +41,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
           // not STARTING: that would read as a fresh install while the database is what failed
           return { status: 'UNKNOWN' as const, detail: `The database could not say: ${err.message}` }
         }),
-        withinDbTimeout(latestStaticImport(ctx.ch)).catch(() => null),
+        withinDbTimeout(latestImportAttempt(ctx.ch)).catch(() => null),
       ])
       const online = ctx.hub.latest('online')
       const catalog = ctx.catalog.ready ? ctx.catalog.current() : null

@@ -35,6 +35,7 @@ interface Injected {
   prefix: string
   status: number
   times: number
+  headers?: Record<string, string>
 }
 
 /**
@@ -59,9 +60,9 @@ export class FakeEsi extends LoopbackServer {
     return this
   }
 
-  /** The next `times` requests whose path starts with `prefix` get `status`. */
-  failNext(prefix: string, status: number, times = 1): void {
-    this.injected.push({ prefix, status, times })
+  /** The next `times` requests whose path starts with `prefix` get `status` (with `headers`, e.g. Retry-After). */
+  failNext(prefix: string, status: number, times = 1, headers?: Record<string, string>): void {
+    this.injected.push({ prefix, status, times, headers })
   }
 
   /** Requests whose path starts with `prefix` are answered after `ms`. */
@@ -113,7 +114,7 @@ export class FakeEsi extends LoopbackServer {
     if (injected) {
       injected.times--
       spendError()
-      return send(injected.status, { error: `injected ${injected.status}` })
+      return send(injected.status, { error: `injected ${injected.status}` }, injected.headers)
     }
 
     const route = this.routes.find((r) => r.method === req.method && r.pattern.test(url.pathname))
