@@ -1,4 +1,5 @@
 import type { Logger } from '../../pipelines/log.js'
+import { sleep } from '../sleep.js'
 
 /** The ESI API version our requests are written against (sent as X-Compatibility-Date). */
 export const ESI_COMPATIBILITY_DATE = '2026-08-18'
@@ -48,20 +49,6 @@ export interface EsiClientOptions {
   pageConcurrency?: number
   /** Entries kept in the ETag/Expires cache. */
   cacheSize?: number
-}
-
-/** Resolves after `ms`, or at once when the signal aborts (the caller then checks the signal). */
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve()
-    const done = () => {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    signal?.addEventListener('abort', done)
-  })
 }
 
 /**

@@ -6,7 +6,8 @@ import type { Stream } from '../../pipelines/stream/index.js'
 import type { KillmailMessage } from '../../schemas/killmails.js'
 import { fetchKillmailBody } from './esi-killmail.js'
 import { publishKill } from './live-feed.js'
-import { Pacer, sleep } from './pacer.js'
+import { sleep } from '../sleep.js'
+import { Pacer } from './pacer.js'
 import type { Zkillboard } from './zkillboard.js'
 
 export interface BackfillDeps {

@@ -7,7 +7,7 @@ import { publish } from '../../pipelines/stream/typed.js'
 import { KillmailsTopic, type KillmailMessage } from '../../schemas/killmails.js'
 import { fetchKillmailBody } from './esi-killmail.js'
 import { loadFeedPosition, saveFeedPosition } from './feed-state.js'
-import { sleep } from './pacer.js'
+import { sleep } from '../sleep.js'
 import type { R2z2Record, Zkillboard } from './zkillboard.js'
 
 export const FEED_NAME = 'r2z2'

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../api/context.js'
 import { KillmailsTopic } from '../../schemas/killmails.js'
-import { sleep } from '../../ingest/killmails/pacer.js'
+import { sleep } from '../../ingest/sleep.js'
 import type { Pipeline } from '../index.js'
 import type { Consumer } from '../stream/index.js'
 import { subscribe } from '../stream/typed.js'
