@@ -301,6 +301,42 @@ describe('killfeed admin page', () => {
     await close()
   })
 
+  it('keeps what was typed when the session ends mid-edit, and sends it after signing in again', async () => {
+    const route = await createRoute(app.ctx.ch, { item_type: 'alliance', entity_id: 99003581, display_name: 'Expiry route', mode: 'both', webhook_url: HOOK_2, enabled: true })
+    const { page, context, errors, close } = await openAdmin()
+    await signIn(page)
+    const row = page.getByTestId('route-row').filter({ hasText: 'Expiry route' })
+    await row.getByRole('button', { name: 'Edit' }).click()
+    await page.getByTestId('route-row-editing').getByLabel('Display name').fill('Expiry route, renamed')
+    await pickEntity(page, 'alliance', 'goonswarm federation', 'Goonswarm Federation #1354830081')
+    const form = page.getByRole('form', { name: 'Add route' })
+    await form.getByLabel('Webhook URLs').fill(HOOK_NEW)
+    await form.getByLabel('Mode').selectOption('kills')
+
+    await context.clearCookies()
+    await form.getByRole('button', { name: 'Add route' }).click()
+    // the login form says why it is back, and takes the keyboard focus
+    await page.getByRole('button', { name: 'Sign in' }).waitFor()
+    expect(await page.getByTestId('session-ended').textContent()).toContain('Your session ended')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username')
+    await signIn(page)
+
+    // nothing typed was lost: the add form and the row being edited come back as they were
+    await form.waitFor()
+    expect(await page.getByTestId('picked-entity').textContent()).toContain('Goonswarm Federation')
+    expect(await form.getByLabel('Webhook URLs').inputValue()).toBe(HOOK_NEW)
+    expect(await form.getByLabel('Mode').inputValue()).toBe('kills')
+    expect(await page.getByTestId('route-row-editing').getByLabel('Display name').inputValue()).toBe('Expiry route, renamed')
+    await form.getByRole('button', { name: 'Add route' }).click()
+    await page.getByTestId('route-row').filter({ hasText: 'Goonswarm Federation' }).waitFor()
+    const added = (await listRoutes(app.ctx.ch)).find((r) => r.entity_id === 1354830081)
+    expect(added).toMatchObject({ mode: 'kills', webhook_url: HOOK_NEW })
+    expect(errors).toEqual([])
+    await deleteRoute(app.ctx.ch, route.id)
+    if (added) await deleteRoute(app.ctx.ch, added.id)
+    await close()
+  })
+
   it('pages through contact messages without repeating or losing one that arrives meanwhile', async () => {
     const dayAgo = Date.now() - 86_400_000
     for (let i = 0; i < 20; i++) {
