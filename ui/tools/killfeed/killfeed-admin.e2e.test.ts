@@ -337,6 +337,49 @@ describe('killfeed admin page', () => {
     await close()
   })
 
+  it('keeps the keyboard focus where the admin works: edit, cancel, save, delete and picking a search result', async () => {
+    const a = await createRoute(app.ctx.ch, { item_type: 'alliance', entity_id: 99003581, display_name: 'Focus route A', mode: 'both', webhook_url: HOOK_1, enabled: true })
+    const b = await createRoute(app.ctx.ch, { item_type: 'alliance', entity_id: 1354830081, display_name: 'Focus route B', mode: 'both', webhook_url: HOOK_2, enabled: true })
+    const { page, errors, close } = await openAdmin()
+    await signIn(page)
+    const focused = () => page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null
+      const row = el?.closest('tr')
+      return el ? `${el.tagName.toLowerCase()}:${el.textContent?.trim() || (el as HTMLInputElement).value || ''}@${row?.querySelector('strong')?.textContent ?? (row?.querySelector('input') as HTMLInputElement | null)?.value ?? ''}` : ''
+    })
+    const rowA = page.getByTestId('route-row').filter({ hasText: 'Focus route A' })
+    await rowA.getByRole('button', { name: 'Edit' }).focus()
+    await page.keyboard.press('Enter')
+    // Edit puts the caret in the first field of the edit form
+    await expect.poll(focused).toBe('input:Focus route A@Focus route A')
+    await page.getByTestId('route-row-editing').getByRole('button', { name: 'Cancel' }).focus()
+    await page.keyboard.press('Enter')
+    // Cancel and Save go back to the row's Edit button, not to the top of the page
+    await expect.poll(focused).toBe('button:Edit@Focus route A')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('End')
+    await page.keyboard.type(' (kb)')
+    await page.getByTestId('route-row-editing').getByRole('button', { name: 'Save' }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(focused).toBe('button:Edit@Focus route A (kb)')
+    // Delete moves to the route that took its place
+    await page.getByTestId('route-row').filter({ hasText: 'Focus route A' }).getByRole('button', { name: 'Delete' }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(focused).toBe('button:Edit@Focus route B')
+
+    // a search result picked with the keyboard leaves the caret in the search box
+    const form = page.getByRole('form', { name: 'Add route' })
+    await form.getByLabel('Entity search').fill('Victim Alliance')
+    await form.getByRole('button', { name: 'Victim Alliance #99003581' }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByTestId('picked-entity').textContent()).toContain('Victim Alliance')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search')
+    expect(errors).toEqual([])
+    await deleteRoute(app.ctx.ch, a.id)
+    await deleteRoute(app.ctx.ch, b.id)
+    await close()
+  })
+
   it('pages through contact messages without repeating or losing one that arrives meanwhile', async () => {
     const dayAgo = Date.now() - 86_400_000
     for (let i = 0; i < 20; i++) {
