@@ -311,6 +311,13 @@ describe('kill tracker page', () => {
     await close()
   })
 
+  it("writes the donut's kills and losses as text under it, for readers who cannot hover the chart", async () => {
+    const { page, close } = await open('/bob')
+    await page.getByTestId('kt-headline').waitFor()
+    expect(await text(page, 'kill-donut-counts')).toBe('1 kill · 2 losses')
+    await close()
+  })
+
   it("shows 'HTTP {status}' or the error message in a red box, and Refresh clears it", async () => {
     const { page, close } = await open('/bob')
     await page.getByTestId('kt-headline').waitFor()
