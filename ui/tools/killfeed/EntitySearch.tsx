@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { RESOLVE_MIN_CHARS, type ItemType } from '../../../schemas/killfeed-constants'
 import type { ResolveResult } from '../../../schemas/killfeed'
 import { errorText, type AdminCall } from './useAdminCall'
@@ -44,9 +44,12 @@ export function EntitySearch({ type, call, onPick, label = 'Entity search' }: { 
     }
   }, [q, type, call])
 
+  const box = useRef<HTMLInputElement>(null)
   const pick = (r: Found) => {
     onPick(r)
     setQ('')
+    // The result's button goes with the list: the caret goes back to the box instead of the top of the page.
+    box.current?.focus()
   }
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -59,7 +62,7 @@ export function EntitySearch({ type, call, onPick, label = 'Entity search' }: { 
     <div className="entity-search">
       <label className="field">
         <span className="field-label">{label}</span>
-        <input type="search" value={q} onChange={(e) => setQ(e.target.value)} onKeyDown={onKeyDown} placeholder={type === 'system' ? 'J123456, Thera…' : 'Name or id'} autoComplete="off" />
+        <input ref={box} type="search" value={q} onChange={(e) => setQ(e.target.value)} onKeyDown={onKeyDown} placeholder={type === 'system' ? 'J123456, Thera…' : 'Name or id'} autoComplete="off" />
       </label>
       <p className="muted small">{q.trim().length > 0 && q.trim().length < RESOLVE_MIN_CHARS ? `Type at least ${RESOLVE_MIN_CHARS} characters.` : HINT[type]}</p>
       {state.kind === 'searching' && <p className="muted small">Searching…</p>}

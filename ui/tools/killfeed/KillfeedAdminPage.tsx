@@ -13,7 +13,8 @@ import { TrackedList } from './TrackedList'
 import { errorText, useAdminCall } from './useAdminCall'
 import './killfeed.css'
 
-type Auth = { kind: 'loading' } | { kind: 'anonymous' } | { kind: 'signed-in'; user: AuthUser } | { kind: 'error'; message: string }
+/** `expired`: a call got a 401 while signed in; the admin view stays mounted (hidden) so nothing typed is lost. */
+type Auth = { kind: 'loading' } | { kind: 'anonymous' } | { kind: 'signed-in'; user: AuthUser } | { kind: 'expired'; user: AuthUser } | { kind: 'error'; message: string }
 
 /** /killfeed: sign in, then manage Discord routes, tracked entities, kill tracker pages, and read contact messages. */
 export default function KillfeedAdminPage() {
@@ -28,6 +29,7 @@ export default function KillfeedAdminPage() {
     }
   }, [])
   useEffect(() => void check(), [check])
+  const onSessionEnded = useCallback(() => setAuth((a) => (a.kind === 'signed-in' ? { kind: 'expired', user: a.user } : a)), [])
 
   if (auth.kind === 'loading') {
     return (
@@ -52,7 +54,14 @@ export default function KillfeedAdminPage() {
     )
   }
   if (auth.kind === 'anonymous') return <LoginForm onSignedIn={(user) => setAuth({ kind: 'signed-in', user })} />
-  return <AdminView user={auth.user} onSignedOut={() => setAuth({ kind: 'anonymous' })} />
+  return (
+    <>
+      {auth.kind === 'expired' && <LoginForm sessionEnded onSignedIn={(user) => setAuth({ kind: 'signed-in', user })} />}
+      <div hidden={auth.kind === 'expired'}>
+        <AdminView user={auth.user} onSignedOut={onSessionEnded} />
+      </div>
+    </>
+  )
 }
 
 function AdminView({ user, onSignedOut }: { user: AuthUser; onSignedOut: () => void }) {

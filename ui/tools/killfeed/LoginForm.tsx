@@ -3,8 +3,11 @@ import type { AuthUser } from '../../../schemas/auth'
 import { KILLFEED_TEXT } from '../../../schemas/killfeed-constants'
 import { adminCall } from './admin-api'
 
-/** Username and password; a failure raises the 'Login failed' alert and says why under the form. */
-export function LoginForm({ onSignedIn }: { onSignedIn: (user: AuthUser) => void }) {
+/**
+ * Username and password; a failure raises the 'Login failed' alert and says why under the form. `sessionEnded`: shown
+ * over the admin page after a 401, so it says so and takes the focus (the control in use was just hidden).
+ */
+export function LoginForm({ onSignedIn, sessionEnded = false }: { onSignedIn: (user: AuthUser) => void; sessionEnded?: boolean }) {
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
@@ -32,13 +35,18 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: AuthUser) => void
       <h1>Killfeed admin</h1>
       <p className="muted">Sign in to manage the killfeed: Discord routes, tracked entities and kill tracker pages.</p>
       {/* A fresh install has no account, and nothing on the page could make one: say where they come from. */}
+      {sessionEnded && (
+        <p className="error-box" role="alert" data-testid="session-ended">
+          Your session ended. Sign in again to carry on: what you typed is still there.
+        </p>
+      )}
       <p className="muted" data-testid="account-hint">
         Accounts are created on the server with <code>npm run admin:create</code> (see docs/operations.md); there is no sign-up.
       </p>
       <form onSubmit={submit} aria-busy={busy}>
         <label className="field">
           <span className="field-label">Username</span>
-          <input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required />
+          <input name="username" autoComplete="username" autoFocus={sessionEnded} value={username} onChange={(e) => setUsername(e.target.value)} required />
         </label>
         <label className="field">
           <span className="field-label">Password</span>

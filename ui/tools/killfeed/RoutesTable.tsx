@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { KILLFEED_TEXT, maskWebhook, splitWebhookList, type Mode } from '../../../schemas/killfeed-constants'
 import type { Route, RouteListItem, WebhookHealth } from '../../../schemas/killfeed'
 import { AdminTable, ErrorLine, MODE_LABEL, ModeSelect, TYPE_LABEL } from './parts'
@@ -16,19 +16,39 @@ interface Props {
 export function RoutesTable({ routes, call, onChanged, onDeleted }: Props) {
   const [editing, setEditing] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
+  // The button that had the focus leaves the page when a row switches or goes, and the focus would fall to the top
+  // of the page: this names the route whose Edit button (or, with none left, the empty note) takes it instead.
+  const focusNext = useRef<string | null>(null)
+  const takeFocus = (id: string) => (el: HTMLElement | null) => {
+    if (el && focusNext.current === id) {
+      focusNext.current = null
+      el.focus()
+    }
+  }
+  const stopEditing = (id: string) => {
+    focusNext.current = id
+    setEditing(null)
+  }
 
   const remove = async (route: Route) => {
     if (!window.confirm(KILLFEED_TEXT.confirmDelete)) return
     setError(null)
     try {
       await call('DELETE', `/api/killfeed/routes/${route.id}`)
+      const at = routes.findIndex((r) => r.id === route.id)
+      focusNext.current = (routes[at + 1] ?? routes[at - 1])?.id ?? ''
       onDeleted(route.id)
     } catch (err) {
       setError(errorText(err))
     }
   }
 
-  if (!routes.length) return <p className="muted">No routes yet: add one below to post kills to a Discord channel.</p>
+  if (!routes.length)
+    return (
+      <p className="muted" tabIndex={-1} ref={takeFocus('')}>
+        No routes yet: add one below to post kills to a Discord channel.
+      </p>
+    )
   return (
     <>
       <AdminTable label="Routes table" headers={['Entity', 'Mode', 'Webhooks', 'Enabled', 'Created']} className="routes-table">
@@ -38,10 +58,10 @@ export function RoutesTable({ routes, call, onChanged, onDeleted }: Props) {
                   key={r.id}
                   route={r}
                   call={call}
-                  onCancel={() => setEditing(null)}
+                  onCancel={() => stopEditing(r.id)}
                   onSaved={(saved) => {
                     onChanged(saved)
-                    setEditing(null)
+                    stopEditing(r.id)
                   }}
                 />
               ) : (
@@ -69,7 +89,7 @@ export function RoutesTable({ routes, call, onChanged, onDeleted }: Props) {
                     {formatUtc(r.created_at)}
                   </td>
                   <td className="row-actions">
-                    <button type="button" className="button secondary" onClick={() => setEditing(r.id)}>
+                    <button type="button" className="button secondary" ref={takeFocus(r.id)} onClick={() => setEditing(r.id)}>
                       Edit
                     </button>
                     <button type="button" className="button secondary danger" onClick={() => remove(r)}>
@@ -143,7 +163,7 @@ function EditRow({ route, call, onCancel, onSaved }: { route: Route; call: Admin
       <td>
         <label className="field">
           <span className="field-label">Display name</span>
-          <input value={displayName} maxLength={100} onChange={(e) => setDisplayName(e.target.value)} />
+          <input value={displayName} maxLength={100} autoFocus onChange={(e) => setDisplayName(e.target.value)} />
         </label>
         <div className="muted small">
           {TYPE_LABEL[route.item_type]} #{route.entity_id}

@@ -301,6 +301,85 @@ describe('killfeed admin page', () => {
     await close()
   })
 
+  it('keeps what was typed when the session ends mid-edit, and sends it after signing in again', async () => {
+    const route = await createRoute(app.ctx.ch, { item_type: 'alliance', entity_id: 99003581, display_name: 'Expiry route', mode: 'both', webhook_url: HOOK_2, enabled: true })
+    const { page, context, errors, close } = await openAdmin()
+    await signIn(page)
+    const row = page.getByTestId('route-row').filter({ hasText: 'Expiry route' })
+    await row.getByRole('button', { name: 'Edit' }).click()
+    await page.getByTestId('route-row-editing').getByLabel('Display name').fill('Expiry route, renamed')
+    await pickEntity(page, 'alliance', 'goonswarm federation', 'Goonswarm Federation #1354830081')
+    const form = page.getByRole('form', { name: 'Add route' })
+    await form.getByLabel('Webhook URLs').fill(HOOK_NEW)
+    await form.getByLabel('Mode').selectOption('kills')
+
+    await context.clearCookies()
+    await form.getByRole('button', { name: 'Add route' }).click()
+    // the login form says why it is back, and takes the keyboard focus
+    await page.getByRole('button', { name: 'Sign in' }).waitFor()
+    expect(await page.getByTestId('session-ended').textContent()).toContain('Your session ended')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username')
+    await signIn(page)
+
+    // nothing typed was lost: the add form and the row being edited come back as they were
+    await form.waitFor()
+    expect(await page.getByTestId('picked-entity').textContent()).toContain('Goonswarm Federation')
+    expect(await form.getByLabel('Webhook URLs').inputValue()).toBe(HOOK_NEW)
+    expect(await form.getByLabel('Mode').inputValue()).toBe('kills')
+    expect(await page.getByTestId('route-row-editing').getByLabel('Display name').inputValue()).toBe('Expiry route, renamed')
+    await form.getByRole('button', { name: 'Add route' }).click()
+    await page.getByTestId('route-row').filter({ hasText: 'Goonswarm Federation' }).waitFor()
+    const added = (await listRoutes(app.ctx.ch)).find((r) => r.entity_id === 1354830081)
+    expect(added).toMatchObject({ mode: 'kills', webhook_url: HOOK_NEW })
+    expect(errors).toEqual([])
+    await deleteRoute(app.ctx.ch, route.id)
+    if (added) await deleteRoute(app.ctx.ch, added.id)
+    await close()
+  })
+
+  it('keeps the keyboard focus where the admin works: edit, cancel, save, delete and picking a search result', async () => {
+    const a = await createRoute(app.ctx.ch, { item_type: 'alliance', entity_id: 99003581, display_name: 'Focus route A', mode: 'both', webhook_url: HOOK_1, enabled: true })
+    const b = await createRoute(app.ctx.ch, { item_type: 'alliance', entity_id: 1354830081, display_name: 'Focus route B', mode: 'both', webhook_url: HOOK_2, enabled: true })
+    const { page, errors, close } = await openAdmin()
+    await signIn(page)
+    const focused = () => page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null
+      const row = el?.closest('tr')
+      return el ? `${el.tagName.toLowerCase()}:${el.textContent?.trim() || (el as HTMLInputElement).value || ''}@${row?.querySelector('strong')?.textContent ?? (row?.querySelector('input') as HTMLInputElement | null)?.value ?? ''}` : ''
+    })
+    const rowA = page.getByTestId('route-row').filter({ hasText: 'Focus route A' })
+    await rowA.getByRole('button', { name: 'Edit' }).focus()
+    await page.keyboard.press('Enter')
+    // Edit puts the caret in the first field of the edit form
+    await expect.poll(focused).toBe('input:Focus route A@Focus route A')
+    await page.getByTestId('route-row-editing').getByRole('button', { name: 'Cancel' }).focus()
+    await page.keyboard.press('Enter')
+    // Cancel and Save go back to the row's Edit button, not to the top of the page
+    await expect.poll(focused).toBe('button:Edit@Focus route A')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('End')
+    await page.keyboard.type(' (kb)')
+    await page.getByTestId('route-row-editing').getByRole('button', { name: 'Save' }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(focused).toBe('button:Edit@Focus route A (kb)')
+    // Delete moves to the route that took its place
+    await page.getByTestId('route-row').filter({ hasText: 'Focus route A' }).getByRole('button', { name: 'Delete' }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(focused).toBe('button:Edit@Focus route B')
+
+    // a search result picked with the keyboard leaves the caret in the search box
+    const form = page.getByRole('form', { name: 'Add route' })
+    await form.getByLabel('Entity search').fill('Victim Alliance')
+    await form.getByRole('button', { name: 'Victim Alliance #99003581' }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByTestId('picked-entity').textContent()).toContain('Victim Alliance')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search')
+    expect(errors).toEqual([])
+    await deleteRoute(app.ctx.ch, a.id)
+    await deleteRoute(app.ctx.ch, b.id)
+    await close()
+  })
+
   it('pages through contact messages without repeating or losing one that arrives meanwhile', async () => {
     const dayAgo = Date.now() - 86_400_000
     for (let i = 0; i < 20; i++) {

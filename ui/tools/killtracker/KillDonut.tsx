@@ -17,21 +17,27 @@ export function KillDonut({ kills, losses }: { kills: number; losses: number }) 
       </div>
     )
   }
+  // The counts in words too: the chart tells them only in a hover tooltip, which a keyboard cannot open.
   return (
-    <div className="kt-donut" data-testid="kill-donut" data-kills={kills} data-losses={losses}>
-      <Doughnut
-        role="img"
-        aria-label={label}
-        data={{ labels: ['Kills', 'Losses'], datasets: [{ data: [kills, losses], backgroundColor: [GREEN, RED], borderWidth: 0, spacing: 2 }] }}
-        options={{
-          cutout: 60,
-          radius: 90,
-          responsive: true,
-          maintainAspectRatio: false,
-          animation: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? false : undefined,
-          plugins: { legend: { position: 'bottom', labels: { color: '#e3e9f3' } } },
-        }}
-      />
-    </div>
+    <figure className="kt-donut-figure">
+      <div className="kt-donut" data-testid="kill-donut" data-kills={kills} data-losses={losses}>
+        <Doughnut
+          role="img"
+          aria-label={label}
+          data={{ labels: ['Kills', 'Losses'], datasets: [{ data: [kills, losses], backgroundColor: [GREEN, RED], borderWidth: 0, spacing: 2 }] }}
+          options={{
+            cutout: 60,
+            radius: 90,
+            responsive: true,
+            maintainAspectRatio: false,
+            animation: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? false : undefined,
+            plugins: { legend: { position: 'bottom', labels: { color: '#e3e9f3' } } },
+          }}
+        />
+      </div>
+      <figcaption className="kt-donut-counts muted" data-testid="kill-donut-counts">
+        {kills} {kills === 1 ? 'kill' : 'kills'} · {losses} {losses === 1 ? 'loss' : 'losses'}
+      </figcaption>
+    </figure>
   )
 }

@@ -118,7 +118,8 @@ export default function KillTrackerPage() {
     <div className="panel kill-tracker">
       <div className="kt-head">
         <h1>{known?.name ?? name}</h1>
-        <button type="button" className="button" onClick={() => void load()} disabled={view.kind === 'loading'}>
+        {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the top of the page. */}
+        <button type="button" className="button" aria-disabled={view.kind === 'loading'} onClick={() => view.kind !== 'loading' && void load()}>
           Refresh
         </button>
       </div>

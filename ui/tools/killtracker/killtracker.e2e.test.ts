@@ -281,6 +281,43 @@ describe('kill tracker page', () => {
     await close()
   })
 
+  it('keeps the keyboard on Refresh while it reloads', async () => {
+    const { page, errors, close } = await open('/bob')
+    await page.getByTestId('kt-headline').waitFor()
+    let calls = 0
+    let release: () => void = () => {}
+    await page.route('**/api/bob', async (route) => {
+      calls++
+      await new Promise<void>((r) => (release = r))
+      await route.continue()
+    })
+    const refresh = page.getByRole('button', { name: 'Refresh' })
+    await refresh.focus()
+    await page.keyboard.press('Enter')
+    await page.getByText('Loading…').waitFor()
+    expect(await refresh.getAttribute('aria-disabled')).toBe('true')
+    // a second Enter while it loads starts nothing
+    await page.keyboard.press('Enter')
+    release()
+    await page.getByTestId('kt-headline').waitFor()
+    expect(calls).toBe(1)
+    // the focus is still on Refresh: Enter refreshes again, rather than scrolling the page from the top
+    expect(await refresh.evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => calls).toBe(2)
+    release()
+    await page.getByTestId('kt-headline').waitFor()
+    expect(errors).toEqual([])
+    await close()
+  })
+
+  it("writes the donut's kills and losses as text under it, for readers who cannot hover the chart", async () => {
+    const { page, close } = await open('/bob')
+    await page.getByTestId('kt-headline').waitFor()
+    expect(await text(page, 'kill-donut-counts')).toBe('1 kill · 2 losses')
+    await close()
+  })
+
   it("shows 'HTTP {status}' or the error message in a red box, and Refresh clears it", async () => {
     const { page, close } = await open('/bob')
     await page.getByTestId('kt-headline').waitFor()
