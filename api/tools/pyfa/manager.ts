@@ -70,6 +70,8 @@ export interface Viewer {
 interface Tracked {
   session: FittingSession
   viewer: Viewer | null
+  /** The page (its random viewer id) that attached last; kept after it disconnects. */
+  lastViewerId: string | null
   idleTimer?: NodeJS.Timeout
   graceTimer?: NodeJS.Timeout
 }
@@ -166,7 +168,7 @@ export class FittingSessionManager {
       const lease = await leaseDisplay(range, id, this.log)
       if (!lease) throw new SessionStartError('No free display number is left on this server.')
       const session = new FittingSession(id, ip, lease, setup)
-      const tracked: Tracked = { session, viewer: null }
+      const tracked: Tracked = { session, viewer: null, lastViewerId: null }
       this.sessions.set(id, tracked)
       session.onEnd((why) => this.forget(tracked, why))
       try {
@@ -197,15 +199,26 @@ export class FittingSessionManager {
     return true
   }
 
+  /**
+   * Whether a page coming back by itself after its connection dropped may attach: only when no other page has
+   * attached since, so it never takes the session back from a newer tab. Its own old connection may still
+   * look attached (the server learns of a dead connection only at the next unanswered ping).
+   */
+  mayResume(session: FittingSession, viewerId: string | null): boolean {
+    const tracked = this.sessions.get(session.id)
+    return Boolean(tracked && viewerId && tracked.lastViewerId === viewerId)
+  }
+
   /** A browser connected: it replaces any earlier one. Returns the function to call when it disconnects. */
-  attachViewer(session: FittingSession, viewer: Viewer): () => void {
+  attachViewer(session: FittingSession, viewer: Viewer, viewerId: string | null = null): () => void {
     const tracked = this.sessions.get(session.id)
     if (!tracked) {
       viewer.close(FittingCloseCode.abandoned, 'session is gone')
       return () => {}
     }
-    tracked.viewer?.close(4001, 'opened elsewhere')
+    tracked.viewer?.close(FittingCloseCode.replaced, 'opened elsewhere')
     tracked.viewer = viewer
+    tracked.lastViewerId = viewerId
     clearTimeout(tracked.graceTimer)
     return () => {
       if (tracked.viewer !== viewer) return

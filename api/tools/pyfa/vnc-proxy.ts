@@ -2,12 +2,15 @@ import type { IncomingMessage } from 'node:http'
 import net from 'node:net'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
+import { FittingCloseCode } from '../../../schemas/fitting-constants.js'
 import type { Logger } from '../../../pipelines/log.js'
 import type { FittingSessionManager } from './manager.js'
 import { RfbInputMeter } from './rfb-input-meter.js'
 import type { FittingSession } from './session.js'
 
 const VNC_PATH = /^\/api\/pyfa\/sessions\/([A-Za-z0-9_-]{22})\/vnc$/
+/** The page's random id for itself (`?viewer=`), so it can come back after a drop without fighting a newer tab. */
+const VIEWER_ID = /^[A-Za-z0-9_-]{8,64}$/
 /** Pings keep idle connections open through proxies (nginx drops a silent one after its read timeout). */
 const PING_INTERVAL_MS = 25_000
 /** Stop reading from the VNC server while this much is still waiting to go out to a slow browser. */
@@ -28,16 +31,23 @@ export function vncUpgradeHandler(manager: FittingSessionManager, log: Logger) {
     if (!sameOrigin(req)) return refuse(socket, 403, 'Forbidden')
     const session = manager.get(id)
     if (!session) return refuse(socket, 404, 'Not Found')
-    wss.handleUpgrade(req, socket, head, (ws) => connect(ws, session, manager, log))
+    const viewer = url.searchParams.get('viewer')
+    const viewerId = viewer && VIEWER_ID.test(viewer) ? viewer : null
+    // `resume=1`: the page reconnecting by itself after a drop, which must yield to a tab that took over.
+    const resume = url.searchParams.get('resume') === '1'
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      if (resume && !manager.mayResume(session, viewerId)) return ws.close(FittingCloseCode.replaced, 'opened elsewhere')
+      connect(ws, session, viewerId, manager, log)
+    })
   }
 }
 
-function connect(ws: WebSocket, session: FittingSession, manager: FittingSessionManager, log: Logger): void {
+function connect(ws: WebSocket, session: FittingSession, viewerId: string | null, manager: FittingSessionManager, log: Logger): void {
   const vnc = net.connect(session.vncSocket)
   const meter = new RfbInputMeter()
   let alive = true
   let closed = false
-  const detach = manager.attachViewer(session, { close: (code, reason) => ws.close(code, reason) })
+  const detach = manager.attachViewer(session, { close: (code, reason) => ws.close(code, reason) }, viewerId)
 
   const ping = setInterval(() => {
     if (!alive) return ws.terminate()

@@ -11,8 +11,18 @@ import './pyfa.css'
 
 type View =
   | { kind: 'loading' }
-  | { kind: 'live'; session: FittingSession; attempt: number }
+  /** `resume`: the number of the automatic reconnect this screen is, while the page reconnects by itself. */
+  | { kind: 'live'; session: FittingSession; attempt: number; resume?: number }
+  /** The connection dropped: the page tries again by itself after a wait; `attempt` is the next try's number. */
+  | { kind: 'reconnecting'; attempt: number }
   | { kind: 'ended'; message: string; canReconnect: boolean; heading?: string }
+
+/**
+ * Waits before each automatic reconnect after the connection drops (a phone changing networks, a Wi-Fi blip).
+ * Together they outlast the server's one-minute disconnect grace period, after which it answers 410 and the
+ * page stops; a successful connection starts the count again.
+ */
+const RECONNECT_DELAYS_MS = [1000, 3000, 5000, 10_000, 15_000, 15_000, 15_000]
 
 const reasonByCode = new Map<number, FittingEndReason>(Object.entries(FittingCloseCode).map(([reason, code]) => [code, reason as FittingEndReason]))
 
@@ -28,6 +38,11 @@ export default function PyfaSessionPage() {
   /** Give the keyboard back to the screen once the paste dialog is gone (it hands focus back to its opener). */
   const focusScreenAfterPaste = useRef(false)
   const toast = useToast(3000)
+  /** This page's random id, sent with its screen's websocket so the server can tell it from another tab. */
+  const [viewerId] = useState(randomViewerId)
+  /** Automatic reconnects since the screen was last connected, and the one waiting to happen. */
+  const retries = useRef<{ count: number; timer?: ReturnType<typeof setTimeout> }>({ count: 0 })
+  const loadRef = useRef<(resume?: number) => Promise<void>>(async () => {})
   // A touch screen has no keys for noVNC to read: such devices get a button that opens their on-screen keyboard.
   const [touch] = useState(() => window.matchMedia?.('(any-pointer: coarse)').matches ?? false)
 
@@ -37,22 +52,52 @@ export default function PyfaSessionPage() {
     screen.current?.focus()
   }, [pasteOpen])
 
-  const load = useCallback(async () => {
-    try {
-      const session = await apiGet<FittingSession>(`/api/pyfa/sessions/${encodeURIComponent(id)}`)
-      setView((v) => ({ kind: 'live', session, attempt: v.kind === 'live' ? v.attempt + 1 : 0 }))
-    } catch (err) {
-      const message = err instanceof ApiError && (err.status === 404 || err.status === 410 || err.status === 400) ? err.message : `The session could not be loaded: ${(err as Error).message}`
-      setView({ kind: 'ended', message, canReconnect: !(err instanceof ApiError) || err.status >= 500 })
-    }
-  }, [id])
+  /** Schedule the next automatic reconnect; false when the page has tried long enough. */
+  const retryLater = useCallback((): boolean => {
+    const retry = retries.current
+    const wait = RECONNECT_DELAYS_MS[retry.count]
+    if (wait === undefined) return false
+    retry.count++
+    setView({ kind: 'reconnecting', attempt: retry.count })
+    clearTimeout(retry.timer)
+    retry.timer = setTimeout(() => void loadRef.current(retry.count), wait)
+    return true
+  }, [])
+
+  /** Look the session up and show its screen; `resume` when this is an automatic reconnect (its number). */
+  const load = useCallback(
+    async (resume?: number) => {
+      clearTimeout(retries.current.timer)
+      try {
+        const session = await apiGet<FittingSession>(`/api/pyfa/sessions/${encodeURIComponent(id)}`)
+        setView((v) => ({ kind: 'live', session, resume, attempt: v.kind === 'live' ? v.attempt + 1 : 0 }))
+      } catch (err) {
+        // Offline or a server error: an automatic reconnect tries again; a 404 or 410 means the session is gone.
+        const retryable = !(err instanceof ApiError) || err.status >= 500
+        if (resume && retryable && retryLater()) return
+        const message = err instanceof ApiError && (err.status === 404 || err.status === 410 || err.status === 400) ? err.message : `The session could not be loaded: ${(err as Error).message}`
+        setView({ kind: 'ended', message, canReconnect: retryable })
+      }
+    },
+    [id, retryLater],
+  )
+  loadRef.current = load
 
   useEffect(() => {
     void load()
+    const retry = retries.current
+    return () => clearTimeout(retry.timer)
   }, [load])
+
+  /** The Reconnect button: now, and taking the session over from any other tab. */
+  const reconnectNow = () => {
+    retries.current.count = 0
+    void load()
+  }
 
   const onState = useCallback((state: ScreenState, close?: { code: number; reason: string }) => {
     setScreenState(state)
+    if (state === 'connected') retries.current.count = 0
     if (state !== 'disconnected' || !close) return
     const reason = reasonByCode.get(close.code)
     if (reason === 'replaced') {
@@ -65,10 +110,14 @@ export default function PyfaSessionPage() {
       })
     } else if (reason) {
       setView({ kind: 'ended', message: `This session ended: ${FITTING_END_MESSAGES[reason]} Nothing from it was kept.`, canReconnect: false })
-    } else {
-      setView({ kind: 'ended', message: 'The connection to the session was lost. It stays open for about a minute, so you can reconnect.', canReconnect: true })
+    } else if (!retryLater()) {
+      setView({
+        kind: 'ended',
+        message: 'The connection to the session was lost and trying again did not bring it back. The session waits about a minute for its page, so it may have ended; Reconnect checks.',
+        canReconnect: true,
+      })
     }
-  }, [])
+  }, [retryLater])
 
   const endSession = async () => {
     setEnding(true)
@@ -92,6 +141,24 @@ export default function PyfaSessionPage() {
       </div>
     )
   }
+  if (view.kind === 'reconnecting') {
+    return (
+      <div className="panel narrow fitting-status">
+        <h1>Reconnecting…</h1>
+        <p data-testid="fitting-reconnecting" role="status">
+          The connection to the session was lost. Reconnecting… (attempt {view.attempt})
+        </p>
+        <p className="button-row">
+          <button type="button" className="button" onClick={reconnectNow}>
+            Reconnect now
+          </button>
+          <Link className="button secondary" to="/pyfa">
+            Back to the fitting tool
+          </Link>
+        </p>
+      </div>
+    )
+  }
   if (view.kind === 'ended') {
     return (
       <div className="panel narrow fitting-status">
@@ -99,7 +166,7 @@ export default function PyfaSessionPage() {
         <p data-testid="fitting-ended">{view.message}</p>
         <p className="button-row">
           {view.canReconnect && (
-            <button type="button" className="button" onClick={() => void load()}>
+            <button type="button" className="button" onClick={reconnectNow}>
               Reconnect
             </button>
           )}
@@ -120,7 +187,13 @@ export default function PyfaSessionPage() {
     <div className="fitting-session">
       <div className="fitting-toolbar">
         <span className={`badge ${screenState === 'connected' ? 'badge-good' : 'badge-warn'}`} data-testid="fitting-state">
-          {screenState === 'connected' ? 'Connected' : screenState === 'connecting' ? 'Connecting…' : 'Disconnected'}
+          {screenState === 'connected'
+            ? 'Connected'
+            : screenState === 'connecting'
+              ? view.resume
+                ? `Reconnecting… (attempt ${view.resume})`
+                : 'Connecting…'
+              : 'Disconnected'}
         </span>
         <span className="muted fitting-hint">Temporary session: nothing is saved. It ends after {idle} without input.</span>
         <span className="fitting-actions">
@@ -150,7 +223,13 @@ export default function PyfaSessionPage() {
           <CopyButton text={remoteClip} label="Copy to my clipboard" onCopied={() => toast.show('Copied to your clipboard')} />
         </div>
       )}
-      <RemoteScreen key={view.attempt} ref={screen} vncPath={view.session.vncPath} onState={onState} onClipboard={setRemoteClip} />
+      <RemoteScreen
+        key={view.attempt}
+        ref={screen}
+        vncPath={`${view.session.vncPath}?viewer=${viewerId}${view.resume ? '&resume=1' : ''}`}
+        onState={onState}
+        onClipboard={setRemoteClip}
+      />
       <PasteDialog
         open={pasteOpen}
         onClose={() => setPasteOpen(false)}
@@ -164,6 +243,12 @@ export default function PyfaSessionPage() {
       {toast.element}
     </div>
   )
+}
+
+/** 128 random bits, base64url; crypto.randomUUID would need a secure context, which a plain-http server is not. */
+function randomViewerId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
 
 function PasteDialog({ open, onClose, onPaste }: { open: boolean; onClose: () => void; onPaste: (text: string) => void }) {

@@ -91,6 +91,8 @@ export const RemoteScreen = forwardRef<RemoteScreenHandle, Props>(function Remot
     ws.binaryType = 'arraybuffer'
     let closeInfo: { code: number; reason: string } | undefined
     let disconnected = false
+    /** The page took the screen away (it ended, or the visitor left): its closing is no drop to report. */
+    let unmounted = false
     ws.addEventListener('close', (e) => (closeInfo = { code: e.code, reason: e.reason }))
     const client = new RFB(target, ws, { shared: true })
     client.scaleViewport = true
@@ -99,6 +101,7 @@ export const RemoteScreen = forwardRef<RemoteScreenHandle, Props>(function Remot
     client.addEventListener('connect', () => callbacks.current.onState('connected'))
     client.addEventListener('disconnect', () => {
       disconnected = true
+      if (unmounted) return
       // noVNC reports the disconnect from inside the socket's close handler, after ours has run.
       callbacks.current.onState('disconnected', closeInfo ?? { code: 1006, reason: '' })
     })
@@ -111,6 +114,7 @@ export const RemoteScreen = forwardRef<RemoteScreenHandle, Props>(function Remot
     callbacks.current.onState('connecting')
     return () => {
       rfb.current = null
+      unmounted = true
       if (!disconnected) client.disconnect()
     }
   }, [vncPath])

@@ -1,11 +1,12 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { rateLimitedBody } from '../../../api/http/rate-limit.js'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 import { startTestApp, type TestApp } from '../../../api/testing/in-process-app.js'
+import { NetworkCut } from '../../../api/tools/pyfa/testing/network-cut.js'
 import { leaseOf, sessionTraces, waitFor } from '../../../api/tools/pyfa/testing/traces.js'
 
 const runtimeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-fitting-e2e-'))
@@ -221,7 +222,7 @@ describe('a fitting session in the browser', () => {
           return super.onmessage
         }
         override set onmessage(v) {
-          if (!this.url.endsWith('/vnc')) super.onmessage = v
+          if (!new URL(this.url).pathname.endsWith('/vnc')) super.onmessage = v
         }
         override get protocol() {
           return super.protocol
@@ -278,6 +279,109 @@ describe('a fitting session in the browser', () => {
     await page.getByTestId('fitting-ended').waitFor()
     expect(errors).toEqual([])
     await context.close()
+  })
+
+  describe('after the network drops', () => {
+    let network: NetworkCut
+    beforeAll(async () => {
+      network = await NetworkCut.start(app.url)
+    })
+    afterAll(() => network?.close())
+    /** Sessions opened here, ended after each test whatever happened in it (this server allows one at a time). */
+    const opened: string[] = []
+    afterEach(async () => {
+      for (const id of opened.splice(0)) await fetch(`${app.url}/api/pyfa/sessions/${id}`, { method: 'DELETE' })
+    })
+
+    /** A session opened through the relay, so its connection can be cut; returns its id once the screen is up. */
+    async function connectedSession(page: Page): Promise<string> {
+      network.restore()
+      await page.goto(`${network.url}/pyfa/new`)
+      await page.waitForURL(/\/pyfa\/s\//)
+      const id = page.url().split('/').pop()!
+      opened.push(id)
+      await expect.poll(() => page.getByTestId('fitting-state').textContent(), { timeout: 15_000 }).toBe('Connected')
+      return id
+    }
+    const sessionInfo = async (id: string) => (await fetch(`${app.url}/api/pyfa/sessions/${id}`)).json() as Promise<{ viewerConnected: boolean }>
+
+    it('reconnects by itself to the same session, saying so, and keeps the Reconnect button', async () => {
+      const { page, context, errors } = await openPage(browser, network.url)
+      const id = await connectedSession(page)
+      const url = page.url()
+
+      network.cut()
+      expect(await page.getByTestId('fitting-reconnecting').textContent()).toMatch(/The connection to the session was lost\. Reconnecting… \(attempt 1\)/)
+      expect(await page.getByRole('button', { name: 'Reconnect now' }).count()).toBe(1)
+      // Still offline at the first try: the page keeps trying, counting its attempts.
+      await expect.poll(() => page.getByTestId('fitting-reconnecting').textContent()).toMatch(/\(attempt 2\)/)
+      network.restore()
+      await expect.poll(() => page.getByTestId('fitting-state').textContent(), { timeout: 15_000 }).toBe('Connected')
+      expect(page.url()).toBe(url)
+      expect((await sessionInfo(id)).viewerConnected).toBe(true)
+
+      // Once connected, the count starts again at 1.
+      network.cut()
+      expect(await page.getByTestId('fitting-reconnecting').textContent()).toMatch(/\(attempt 1\)/)
+      network.restore()
+      await expect.poll(() => page.getByTestId('fitting-state').textContent(), { timeout: 15_000 }).toBe('Connected')
+
+      // The screen closing as the visitor leaves the page is not a drop: nothing asks for the session again.
+      const asked: string[] = []
+      page.on('request', (req) => asked.push(req.url()))
+      await page.locator('header a.brand').click()
+      await page.waitForURL(`${network.url}/`)
+      await page.waitForTimeout(2000)
+      expect(asked.filter((u) => u.includes('/api/pyfa/'))).toEqual([])
+      expect(errors.filter((e) => !/ERR_CONNECTION|ERR_EMPTY_RESPONSE|WebSocket connection/.test(e))).toEqual([])
+      await context.close()
+    })
+
+    it('reconnects when the server has not yet noticed the old connection is gone', async () => {
+      const { page, context } = await openPage(browser, network.url)
+      const id = await connectedSession(page)
+      network.cut({ serverNotices: false })
+      expect((await sessionInfo(id)).viewerConnected).toBe(true)
+      network.restore()
+      await expect.poll(() => page.getByTestId('fitting-state').textContent(), { timeout: 15_000 }).toBe('Connected')
+      await page.getByRole('button', { name: 'End session' }).click()
+      await page.getByTestId('fitting-ended').waitFor()
+      await context.close()
+    })
+
+    it('does not take the session back from a newer tab that opened it meanwhile', async () => {
+      const first = await openPage(browser, network.url)
+      const id = await connectedSession(first.page)
+      network.cut()
+      await first.page.getByTestId('fitting-reconnecting').waitFor()
+      const second = await openPage(browser, app.url)
+      await second.page.goto(`/pyfa/s/${id}`)
+      await expect.poll(() => second.page.getByTestId('fitting-state').textContent(), { timeout: 15_000 }).toBe('Connected')
+
+      network.restore()
+      await first.page.locator('h1', { hasText: 'Opened in another tab' }).waitFor({ timeout: 15_000 })
+      await first.page.waitForTimeout(2000)
+      expect(await first.page.locator('h1').textContent()).toBe('Opened in another tab')
+      expect(await second.page.getByTestId('fitting-state').textContent()).toBe('Connected')
+      expect(await second.page.getByTestId('fitting-ended').count()).toBe(0)
+
+      await second.page.getByRole('button', { name: 'End session' }).click()
+      await second.page.getByTestId('fitting-ended').waitFor()
+      await first.context.close()
+      await second.context.close()
+    })
+
+    it('stops trying and says why when the session ended meanwhile', async () => {
+      const { page, context } = await openPage(browser, network.url)
+      const id = await connectedSession(page)
+      network.cut()
+      await page.getByTestId('fitting-reconnecting').waitFor()
+      expect((await fetch(`${app.url}/api/pyfa/sessions/${id}`, { method: 'DELETE' })).status).toBe(200)
+      network.restore()
+      await expect.poll(() => page.getByTestId('fitting-ended').textContent({ timeout: 15_000 }), { timeout: 15_000 }).toMatch(/has ended: End session was pressed/)
+      expect(await page.getByRole('button', { name: /Reconnect/ }).count()).toBe(0)
+      await context.close()
+    })
   })
 
   it('tells a visitor whose session is gone what happened', async () => {
