@@ -11,6 +11,26 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.14.16',
+    date: '2026-11-23',
+    title: "Reviews: loot splitters, ore planner page, wormhole references, status page, killmail feed and ingest, distributed mode, fitting sessions, accessibility",
+    changes: [
+      "Loot splitters: a C5/C6 combat site run without a capital values its Drifter as the Recon Battleship (100 M), not the Response Battleship (300 M), which needs a capital on grid; pasting one fleet-window row adds the pilot named in its first column.",
+      "Compressed-ore planner: the trade hub list no longer depends on a request that can fail, the refine calculator's 'Use' rounds the rate down so a plan never counts on minerals the game does not give, and a typed amount above what one plan takes says it was cut.",
+      "Wormhole references: a shared statics link no longer shows 'Showing 0' while the type data loads; the mass tracker's jump log fits a phone; picking a rolling code moves keyboard focus to the tracker; a broken saved log no longer crashes the rolling page.",
+      "Status page: with no price at any hub because every fetch failed, the pipeline reads DOWN with the reason instead of DEGRADED; a failed static import says so and why; no polling from a hidden tab; a server that does not answer in 20 s is reported; /api/health answers within seconds when the database hangs.",
+      "Killmail feed: the in-process backlog is bounded and the feed keeps going when saving its position fails; a zKillboard history day listed empty is asked again later instead of being marked done; a kill delivered twice after a Kafka rebalance counts once in the summary and heatmap; a kill over Kafka's 1 MB limit is published without item lists or skipped with a log, instead of blocking the feed; a message that is not JSON no longer stalls a partition.",
+      "Ingest: the live feed waits for ClickHouse at start instead of stopping for good; an import killed half way is reported as interrupted (a heartbeat) and its rows are dropped by the next one, and an older import finishing last no longer deletes the serving one; a slow first run of a job no longer overlaps the next; the killmail backfill retries missed days hourly; ESI's Retry-After on errors and its own clock for cache expiry are honoured; a shutdown is no longer reported as a market failure.",
+      "Distributed mode: the image builds (npm install instead of npm ci), a .dockerignore keeps host files out, app roles run as a non-root user, docker stop shuts every role down cleanly, nginx passes on the scheme from a TLS proxy in front, every service restarts after a crash, a one-shot migrate service runs before the app processes, a restarted api replica shows the online count at once, and KAFKA_BROKERS must name ports.",
+      "Fitting tool: after a network drop the session page reconnects by itself (tries 1 to 15 s apart, for longer than the 60 s grace period) and never takes the session back from a newer tab; Ctrl+V after 'Paste into session' reaches Pyfa; phones and tablets get a Keyboard button; an IPv6 /64 counts as one address for the session limits; the landing page is a plain Start link again with no data call, as the spec says; the idle and grace settings refuse values longer than a timer can wait.",
+      "Accessibility: closing a dialog gives focus back to what opened it (or the page heading when a link opened it); pages reflow at 320 px; every Copy and Show Waves button says what it is for, copies are announced, and a refused copy says 'Copy failed'.",
+      "API: a field left out is called 'required', numeric bounds read 'must be at least 1' or 'must be a whole number' instead of zod's wording, and the OpenAPI document shows the build-cost bounds the server enforces.",
+      "Security and set-up: the CSP lets pages open websockets to their own host only; dependency install scripts are reviewed in package.json for npm 12; a contact message refused as invalid no longer uses up one of the sender's five tries.",
+      "Live header: the demo banner and the online count no longer go missing when the server's first message arrives before the page has subscribed. The demo prints a killfeed admin login at each start, and its kills are valued from their hulls.",
+      "Killfeed admin and kill tracker: a session that ends mid-edit asks to sign in again above the page and keeps what was typed; Edit, Save, Cancel, Delete and picking a search result keep the keyboard where the admin works; Refresh keeps focus while it reloads; the donut's kills and losses are written under it.",
+    ],
+  },
+  {
     version: '0.14.15',
     date: '2026-11-23',
     title: "Reviews: security, route fuzzing, fresh install, killmail feed, appraisal pastes, market, industry, reactions, PI, kill tracker; faster m³ plans",
