@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { ITEM_TYPES, KILLFEED_TEXT, splitWebhookList, type ItemType, type Mode } from '../../../schemas/killfeed-constants'
 import type { Route, TrackedItem } from '../../../schemas/killfeed'
 import { EntitySearch } from './EntitySearch'
@@ -20,10 +20,14 @@ export function AddRouteForm({ call, onRoute, onTracked }: { call: AdminCall; on
   const [enabled, setEnabled] = useState(true)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  // The form empties itself after an add: this says so to a screen reader.
+  const [done, setDone] = useState('')
+  const searchBox = useRef<HTMLInputElement>(null)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     setError(null)
+    setDone('')
     if (!entity) return setError('Pick an entity from the search results first.')
     if (!globalOnly && splitWebhookList(webhooks).length === 0) {
       window.alert(KILLFEED_TEXT.needWebhook)
@@ -39,6 +43,7 @@ export function AddRouteForm({ call, onRoute, onTracked }: { call: AdminCall; on
       setEntity(null)
       setDisplayName('')
       setWebhooks('')
+      setDone(globalOnly ? 'Entity tracked' : 'Route added')
     } catch (err) {
       setError(errorText(err))
     } finally {
@@ -69,6 +74,7 @@ export function AddRouteForm({ call, onRoute, onTracked }: { call: AdminCall; on
         <EntitySearch
           type={type}
           call={call}
+          inputRef={searchBox}
           onPick={(picked) => {
             setEntity(picked)
             setDisplayName(picked.name)
@@ -80,7 +86,15 @@ export function AddRouteForm({ call, onRoute, onTracked }: { call: AdminCall; on
         {entity ? (
           <>
             {TYPE_LABEL[type]}: <strong>{entity.name}</strong> <span className="muted">#{entity.id}</span>{' '}
-            <button type="button" className="link-button" onClick={() => setEntity(null)}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setEntity(null)
+                // This link goes with the entity it clears: the caret goes where the next one is picked.
+                searchBox.current?.focus()
+              }}
+            >
               clear
             </button>
           </>
@@ -117,6 +131,9 @@ export function AddRouteForm({ call, onRoute, onTracked }: { call: AdminCall; on
           {busy ? 'Adding…' : globalOnly ? 'Track entity' : 'Add route'}
         </button>
       </div>
+      <p className="visually-hidden" role="status" data-testid="add-route-status">
+        {done}
+      </p>
       <ErrorLine message={error} />
     </form>
   )

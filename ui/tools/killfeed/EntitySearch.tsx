@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { RESOLVE_MIN_CHARS, type ItemType } from '../../../schemas/killfeed-constants'
 import type { ResolveResult } from '../../../schemas/killfeed'
 import { errorText, type AdminCall } from './useAdminCall'
@@ -16,7 +16,7 @@ const HINT: Record<ItemType, string> = {
  * Search for an entity of one type; results appear as the admin types (from 2 characters) and are picked by click,
  * or by Enter when there is exactly one. Enter never submits the surrounding form: a search box is not a submit.
  */
-export function EntitySearch({ type, call, onPick, label = 'Entity search' }: { type: ItemType; call: AdminCall; onPick: (e: Found) => void; label?: string }) {
+export function EntitySearch({ type, call, onPick, label = 'Entity search', inputRef }: { type: ItemType; call: AdminCall; onPick: (e: Found) => void; label?: string; inputRef?: RefObject<HTMLInputElement | null> }) {
   const [q, setQ] = useState('')
   const [state, setState] = useState<{ kind: 'idle' } | { kind: 'searching' } | { kind: 'done'; results: Found[] } | { kind: 'error'; message: string }>({ kind: 'idle' })
 
@@ -44,7 +44,8 @@ export function EntitySearch({ type, call, onPick, label = 'Entity search' }: { 
     }
   }, [q, type, call])
 
-  const box = useRef<HTMLInputElement>(null)
+  const ownBox = useRef<HTMLInputElement>(null)
+  const box = inputRef ?? ownBox
   const pick = (r: Found) => {
     onPick(r)
     setQ('')
@@ -65,26 +66,32 @@ export function EntitySearch({ type, call, onPick, label = 'Entity search' }: { 
         <input ref={box} type="search" value={q} onChange={(e) => setQ(e.target.value)} onKeyDown={onKeyDown} placeholder={type === 'system' ? 'J123456, Thera…' : 'Name or id'} autoComplete="off" />
       </label>
       <p className="muted small">{q.trim().length > 0 && q.trim().length < RESOLVE_MIN_CHARS ? `Type at least ${RESOLVE_MIN_CHARS} characters.` : HINT[type]}</p>
-      {state.kind === 'searching' && <p className="muted small">Searching…</p>}
+      {/* Always on the page, so a screen reader hears the search start and how many it found. */}
+      <div className="muted small" role="status" data-testid="search-status">
+        {state.kind === 'searching' && 'Searching…'}
+        {state.kind === 'done' &&
+          (state.results.length ? (
+            <span className="visually-hidden">{state.results.length === 1 ? '1 result' : `${state.results.length} results`}</span>
+          ) : (
+            `No ${type} found by that ${type === 'system' ? 'name' : 'exact name or id'}.`
+          ))}
+      </div>
       {state.kind === 'error' && (
         <p className="error-text" role="alert">
           {state.message}
         </p>
       )}
-      {state.kind === 'done' &&
-        (state.results.length ? (
-          <ul className="entity-results" aria-label="Search results">
-            {state.results.map((r) => (
-              <li key={r.id}>
-                <button type="button" onClick={() => pick(r)}>
-                  {r.name} <span className="muted">#{r.id}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted small">No {type} found by that {type === 'system' ? 'name' : 'exact name or id'}.</p>
-        ))}
+      {state.kind === 'done' && state.results.length > 0 && (
+        <ul className="entity-results" aria-label="Search results">
+          {state.results.map((r) => (
+            <li key={r.id}>
+              <button type="button" onClick={() => pick(r)}>
+                {r.name} <span className="muted">#{r.id}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { TRACKED_PLAYER_PATH } from '../../../schemas/killfeed-constants'
 import type { TrackedPlayer } from '../../../schemas/killfeed'
@@ -21,6 +21,7 @@ interface Draft {
 
 /** Character ids by hand or by looking a character up by name. */
 function PlayerFields({ draft, set, call, pathEditable }: { draft: Draft; set: (d: Draft) => void; call: AdminCall; pathEditable: boolean }) {
+  // Editing a row (no path field) starts in its first field, where the Edit button that had the focus was.
   return (
     <>
       {pathEditable && (
@@ -31,7 +32,7 @@ function PlayerFields({ draft, set, call, pathEditable }: { draft: Draft; set: (
       )}
       <label className="field">
         <span className="field-label">Display name</span>
-        <input value={draft.display_name} maxLength={100} onChange={(e) => set({ ...draft, display_name: e.target.value })} />
+        <input value={draft.display_name} maxLength={100} autoFocus={!pathEditable} onChange={(e) => set({ ...draft, display_name: e.target.value })} />
       </label>
       <label className="field wide">
         <span className="field-label">Character ids</span>
@@ -51,6 +52,22 @@ export function PlayersPanel({ players, call, onSaved, onDeleted }: { players: T
   const [draft, setDraft] = useState<Draft>(empty)
   const [editing, setEditing] = useState<{ path: string; draft: Draft } | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [adding, setAdding] = useState(false)
+  // The form empties itself after an add: this says so to a screen reader.
+  const [added, setAdded] = useState('')
+  // As in the routes table: the path of the page whose Edit button (or, with none left, the empty note) takes the
+  // focus when the focused button leaves the page.
+  const focusNext = useRef<string | null>(null)
+  const takeFocus = (path: string) => (el: HTMLElement | null) => {
+    if (el && focusNext.current === path) {
+      focusNext.current = null
+      el.focus()
+    }
+  }
+  const stopEditing = (path: string) => {
+    focusNext.current = path
+    setEditing(null)
+  }
 
   const send = async (method: 'POST' | 'PUT', d: Draft) => {
     setError(null)
@@ -69,7 +86,17 @@ export function PlayersPanel({ players, call, onSaved, onDeleted }: { players: T
 
   const add = async (e: FormEvent) => {
     e.preventDefault()
-    if (await send('POST', draft)) setDraft(empty)
+    if (adding) return
+    setAdded('')
+    setAdding(true)
+    try {
+      if (await send('POST', draft)) {
+        setDraft(empty)
+        setAdded('Kill tracker added')
+      }
+    } finally {
+      setAdding(false)
+    }
   }
 
   const remove = async (p: TrackedPlayer) => {
@@ -77,6 +104,8 @@ export function PlayersPanel({ players, call, onSaved, onDeleted }: { players: T
     setError(null)
     try {
       await call('DELETE', `/api/admin/tracked-players/${p.path}`)
+      const at = players.findIndex((x) => x.path === p.path)
+      focusNext.current = (players[at + 1] ?? players[at - 1])?.path ?? ''
       onDeleted(p.path)
     } catch (err) {
       setError(errorText(err))
@@ -95,10 +124,10 @@ export function PlayersPanel({ players, call, onSaved, onDeleted }: { players: T
                       <PlayerFields draft={editing.draft} set={(d) => setEditing({ path: p.path, draft: d })} call={call} pathEditable={false} />
                     </td>
                     <td className="row-actions">
-                      <button type="button" className="button" onClick={async () => (await send('PUT', editing.draft)) && setEditing(null)}>
+                      <button type="button" className="button" onClick={async () => (await send('PUT', editing.draft)) && stopEditing(p.path)}>
                         Save
                       </button>
-                      <button type="button" className="button secondary" onClick={() => setEditing(null)}>
+                      <button type="button" className="button secondary" onClick={() => stopEditing(p.path)}>
                         Cancel
                       </button>
                     </td>
@@ -113,7 +142,7 @@ export function PlayersPanel({ players, call, onSaved, onDeleted }: { players: T
                       {p.character_ids.join(', ')}
                     </td>
                     <td className="row-actions">
-                      <button type="button" className="button secondary" onClick={() => setEditing({ path: p.path, draft: { path: p.path, display_name: p.display_name, ids: p.character_ids.join(', ') } })}>
+                      <button type="button" className="button secondary" ref={takeFocus(p.path)} onClick={() => setEditing({ path: p.path, draft: { path: p.path, display_name: p.display_name, ids: p.character_ids.join(', ') } })}>
                         Edit
                       </button>
                       <button type="button" className="button secondary danger" onClick={() => remove(p)}>
@@ -125,16 +154,22 @@ export function PlayersPanel({ players, call, onSaved, onDeleted }: { players: T
               )}
         </AdminTable>
       ) : (
-        <p className="muted">No kill tracker pages yet.</p>
+        <p className="muted" tabIndex={-1} ref={takeFocus('')}>
+          No kill tracker pages yet.
+        </p>
       )}
       <form className="add-player" onSubmit={add} aria-label="Add kill tracker">
         <h3>Add kill tracker</h3>
         <PlayerFields draft={draft} set={setDraft} call={call} pathEditable />
         <div className="button-row">
-          <button type="submit" className="button">
-            Add kill tracker
+          {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the top of the page. */}
+          <button type="submit" className="button" aria-disabled={adding}>
+            {adding ? 'Adding…' : 'Add kill tracker'}
           </button>
         </div>
+        <p className="visually-hidden" role="status" data-testid="add-player-status">
+          {added}
+        </p>
       </form>
       <ErrorLine message={error} />
     </>

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { TrackedItem } from '../../../schemas/killfeed'
 import { ErrorLine, MODE_LABEL, TYPE_LABEL } from './parts'
 import { errorText, type AdminCall } from './useAdminCall'
@@ -6,11 +6,24 @@ import { errorText, type AdminCall } from './useAdminCall'
 /** Entities the site's public live killfeed follows (added with 'Global only'). */
 export function TrackedList({ tracked, call, onRemoved }: { tracked: TrackedItem[]; call: AdminCall; onRemoved: (t: TrackedItem) => void }) {
   const [error, setError] = useState<string | null>(null)
+  // The Remove button that had the focus leaves with its entity: the next one's (or, with none left, the empty
+  // note) takes the focus instead of the top of the page.
+  const focusNext = useRef<string | null>(null)
+  const takeFocus = (key: string) => (el: HTMLElement | null) => {
+    if (el && focusNext.current === key) {
+      focusNext.current = null
+      el.focus()
+    }
+  }
+  const keyOf = (t: TrackedItem) => `${t.item_type}:${t.entity_id}`
   const remove = async (t: TrackedItem) => {
     if (!window.confirm(`Stop tracking ${t.display_name}?`)) return
     setError(null)
     try {
       await call('DELETE', `/api/killfeed/tracked/${t.item_type}/${t.entity_id}`)
+      const at = tracked.findIndex((x) => keyOf(x) === keyOf(t))
+      const next = tracked[at + 1] ?? tracked[at - 1]
+      focusNext.current = next ? keyOf(next) : ''
       onRemoved(t)
     } catch (err) {
       setError(errorText(err))
@@ -21,18 +34,20 @@ export function TrackedList({ tracked, call, onRemoved }: { tracked: TrackedItem
       {tracked.length ? (
         <ul className="plain-list" aria-label="Tracked entities">
           {tracked.map((t) => (
-            <li key={`${t.item_type}:${t.entity_id}`} data-testid="tracked-item">
+            <li key={keyOf(t)} data-testid="tracked-item">
               <span>
                 <strong>{t.display_name}</strong> <span className="muted small">{TYPE_LABEL[t.item_type]} #{t.entity_id} · {MODE_LABEL[t.mode]}</span>
               </span>
-              <button type="button" className="button secondary danger" onClick={() => remove(t)}>
+              <button type="button" className="button secondary danger" ref={takeFocus(keyOf(t))} onClick={() => remove(t)}>
                 Remove
               </button>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="muted">Nothing tracked. Add a route with 'Global only' to show an entity's kills on the public live killfeed.</p>
+        <p className="muted" tabIndex={-1} ref={takeFocus('')}>
+          Nothing tracked. Add a route with 'Global only' to show an entity's kills on the public live killfeed.
+        </p>
       )}
       <ErrorLine message={error} />
     </>

@@ -6,7 +6,8 @@ import { createTestAdmin, freshIp, TEST_ADMIN } from '../../../api/testing/admin
 import type { TestApp } from '../../../api/testing/in-process-app.js'
 import { insertContactMessage } from '../../../api/tools/contact/store.js'
 import { queryRows } from '../../../pipelines/clickhouse/client.js'
-import { createRoute, deleteRoute, listRoutes, listTracked } from '../../../pipelines/killfeed/store.js'
+import { createRoute, deleteRoute, listRoutes, listTracked, saveTracked } from '../../../pipelines/killfeed/store.js'
+import { listPlayers, savePlayer } from '../../../api/tools/killfeed/players.js'
 import { startKillfeedTestApp, type KillfeedTestApp } from '../../../pipelines/killfeed/testing/app.js'
 import { fixtureKill } from '../../../pipelines/killfeed/testing/kills.js'
 import { publish } from '../../../pipelines/stream/typed.js'
@@ -377,6 +378,104 @@ describe('killfeed admin page', () => {
     expect(errors).toEqual([])
     await deleteRoute(app.ctx.ch, a.id)
     await deleteRoute(app.ctx.ch, b.id)
+    await close()
+  })
+
+  it('keeps the keyboard focus on kill tracker pages (edit, cancel, save, delete) and tracked entities (remove)', async () => {
+    await savePlayer(app.ctx.ch, { path: 'focus-a', display_name: 'Focus pilot A', character_ids: [2122649889] })
+    await savePlayer(app.ctx.ch, { path: 'focus-b', display_name: 'Focus pilot B', character_ids: [2122649889] })
+    await saveTracked(app.ctx.ch, { item_type: 'system', entity_id: 30001980, display_name: 'Focus system', mode: 'both' })
+    await saveTracked(app.ctx.ch, { item_type: 'alliance', entity_id: 99003581, display_name: 'Focus alliance', mode: 'both' })
+    const { page, errors, close } = await openAdmin()
+    await signIn(page)
+    // tag:text-or-value@the row's first cell (or list item's name)
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null
+        const at = el?.closest('tr, li')
+        const where = at?.querySelector('td a, td, strong')?.textContent ?? ''
+        return el ? `${el.tagName.toLowerCase()}:${(el.textContent?.trim() || (el as HTMLInputElement).value || '').slice(0, 20)}@${where}` : ''
+      })
+    const rowA = page.getByTestId('player-row').filter({ hasText: 'Focus pilot A' })
+    await rowA.getByRole('button', { name: 'Edit' }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(focused).toBe('input:Focus pilot A@/focus-a')
+    const editing = page.locator('tr.editing').filter({ hasText: '/focus-a' })
+    await editing.getByRole('button', { name: 'Cancel' }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(focused).toBe('button:Edit@/focus-a')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('End')
+    await page.keyboard.type(' (kb)')
+    await editing.getByRole('button', { name: 'Save' }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(focused).toBe('button:Edit@/focus-a')
+    expect(await rowA.textContent()).toContain('Focus pilot A (kb)')
+    await rowA.getByRole('button', { name: 'Delete' }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(focused).toBe('button:Edit@/focus-b')
+
+    const removeButton = (name: string) => page.getByTestId('tracked-item').filter({ hasText: name }).getByRole('button', { name: 'Remove' })
+    await removeButton('Focus system').waitFor()
+    const first = (await page.getByTestId('tracked-item').first().locator('strong').textContent())!
+    const second = first === 'Focus system' ? 'Focus alliance' : 'Focus system'
+    await removeButton(first).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(focused).toBe(`button:Remove@${second}`)
+    await page.keyboard.press('Enter')
+    // none left: the note takes the focus
+    await expect.poll(focused).toMatch(/^p:Nothing tracked/)
+    expect(errors).toEqual([])
+    await savePlayer(app.ctx.ch, { path: 'focus-b', display_name: 'Focus pilot B', character_ids: [2122649889] }, true)
+    await close()
+  })
+
+  it('announces searches, their results and each add; clear returns to the search box; a double submit adds one kill tracker', async () => {
+    const { page, errors, close } = await openAdmin()
+    await signIn(page)
+    const form = page.getByRole('form', { name: 'Add route' })
+    // the live region is on the page before anything is searched, or a screen reader would not read its first change
+    const status = form.locator('.entity-search').getByRole('status')
+    await status.waitFor({ state: 'attached' })
+    expect(await status.textContent()).toBe('')
+    await form.getByLabel('Type').selectOption('alliance')
+    await form.getByLabel('Entity search').fill('Victim Alliance')
+    await expect.poll(() => status.textContent()).toBe('Searching…')
+    await expect.poll(() => status.textContent()).toBe('1 result')
+    await form.getByLabel('Entity search').fill('No Such Alliance')
+    await expect.poll(() => status.textContent()).toBe('No alliance found by that exact name or id.')
+    await form.getByLabel('Entity search').fill('Victim Alliance')
+    await form.getByRole('button', { name: 'Victim Alliance #99003581' }).click()
+
+    // clear goes with the picked entity: the caret goes to the search box
+    await page.getByTestId('picked-entity').getByRole('button', { name: 'clear' }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByTestId('picked-entity').textContent()).toBe('No entity picked yet.')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search')
+
+    // a successful add empties the form and says so
+    await form.getByLabel('Entity search').fill('Victim Alliance')
+    await form.getByRole('button', { name: 'Victim Alliance #99003581' }).click()
+    await form.getByLabel('Webhook URLs').fill(HOOK_1)
+    await form.getByRole('button', { name: 'Add route' }).click()
+    await expect.poll(() => form.getByTestId('add-route-status').textContent()).toBe('Route added')
+    expect(await form.getByTestId('add-route-status').getAttribute('role')).toBe('status')
+    for (const r of await listRoutes(app.ctx.ch)) if (r.display_name === 'Victim Alliance') await deleteRoute(app.ctx.ch, r.id)
+
+    // two quick presses of Add kill tracker: one page, no 'already exists' error, and the focus stays on the button
+    const players = page.getByRole('form', { name: 'Add kill tracker' })
+    await players.getByLabel('Path').fill('double-add')
+    await players.getByLabel('Display name').fill('Double Add')
+    await players.getByLabel('Character ids').fill('2122649889')
+    await players.getByRole('button', { name: 'Add kill tracker' }).focus()
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => players.getByTestId('add-player-status').textContent()).toBe('Kill tracker added')
+    expect(await page.getByRole('alert').count()).toBe(0)
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Add kill tracker')
+    expect((await listPlayers(app.ctx.ch)).filter((p) => p.path === 'double-add')).toHaveLength(1)
+    await savePlayer(app.ctx.ch, { path: 'double-add', display_name: 'Double Add', character_ids: [2122649889] }, true)
+    expect(errors).toEqual([])
     await close()
   })
 
