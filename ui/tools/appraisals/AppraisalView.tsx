@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { AppraisalRow, AppraisalTotals } from '../../../schemas/appraisal/appraise'
 import { COPY_CONFIRM_MS, NO_PRICE_DATA_TEXT, PRICE_MODE_LABELS, PRICE_SOURCE_LABELS, STATUS_TEXT, type LineStatus, type PriceMode } from '../../../schemas/appraisal/constants'
 import { CopyButton } from '../../components/CopyButton'
@@ -79,7 +80,7 @@ export function PriceNote({ hub, mode, pricesAt, frozen }: { hub: string; mode: 
 }
 
 /** An ISK total, or a plain dash when there was no price data (a 0.00 ISK there would read as a value). */
-function IskTotal({ value, noPriceData, testId }: { value: number; noPriceData: boolean; testId: string }) {
+function IskTotal({ value, noPriceData, testId, children }: { value: number; noPriceData: boolean; testId: string; children?: ReactNode }) {
   if (noPriceData) {
     return (
       <dd data-testid={testId} title={NO_PRICE_DATA_TEXT}>
@@ -87,7 +88,11 @@ function IskTotal({ value, noPriceData, testId }: { value: number; noPriceData: 
       </dd>
     )
   }
-  return <dd data-testid={testId}>{isk(value)} ISK</dd>
+  return (
+    <dd data-testid={testId}>
+      {isk(value)} ISK{children}
+    </dd>
+  )
 }
 
 export function TotalsPanel({ totals, mode, volumeUnknown, noPriceData = false }: { totals: AppraisalTotals; mode: PriceMode; volumeUnknown: number; noPriceData?: boolean }) {
@@ -113,14 +118,12 @@ export function TotalsPanel({ totals, mode, volumeUnknown, noPriceData = false }
           <dd data-testid="total-items">{formatNumber(totals.itemCount)}</dd>
         </div>
         <div className="adjusted">
-          <dt>
-            Total at {formatNumber(totals.adjustmentPct, totals.adjustmentPct % 1 ? 1 : 0)}%
+          <dt>Total at {formatNumber(totals.adjustmentPct, totals.adjustmentPct % 1 ? 1 : 0)}%</dt>
+          {/* The Copy button goes with the value, not the term: inside the <dt> a screen reader heard "Total at 100% Copy". */}
+          <IskTotal value={totals.adjusted} noPriceData={noPriceData} testId="total-adjusted">
             {/* Plain digits: what the game's contract and trade ISK fields accept. */}
-            {!noPriceData && (
-              <CopyButton text={totals.adjusted.toFixed(2)} label="Copy" what="the total" duration={COPY_CONFIRM_MS} className="copy-total" title="Copy the total as plain digits, for a contract's price" />
-            )}
-          </dt>
-          <IskTotal value={totals.adjusted} noPriceData={noPriceData} testId="total-adjusted" />
+            <CopyButton text={totals.adjusted.toFixed(2)} label="Copy" what="the total" duration={COPY_CONFIRM_MS} className="copy-total" title="Copy the total as plain digits, for a contract's price" />
+          </IskTotal>
         </div>
       </dl>
       {volumeUnknown > 0 && (

@@ -6,6 +6,7 @@ import { parseAppraisalText } from '../../../schemas/appraisal/parse'
 import { HUBS } from '../../../schemas/hubs'
 import { NumberField } from '../../components/NumberField'
 import { ApiError, apiPost } from '../../lib/api'
+import { formatNumber } from '../../lib/format'
 import { readStorage, writeStorage } from '../../lib/storage'
 import { AppraisalTable, PriceNote, TotalsPanel } from './AppraisalView'
 import { appraiseInBrowser, AppraiseError, type BrowserAppraisal } from './client'
@@ -192,14 +193,19 @@ export default function AppraisalsPage() {
           </label>
         </div>
         <div className="button-row">
-          <button type="button" className="button" disabled={busy !== null} onClick={() => void appraise(stationId)}>
+          {/* aria-disabled, not disabled: a button that disables itself drops the keyboard focus to the top of the page. */}
+          <button type="button" className="button" aria-disabled={busy !== null} onClick={() => busy === null && void appraise(stationId)}>
             {busy === 'appraise' ? 'Appraising…' : 'Appraise'}
           </button>
-          <button type="button" className="button secondary" disabled={busy !== null} onClick={() => void save()}>
+          <button type="button" className="button secondary" aria-disabled={busy !== null} onClick={() => busy === null && void save()}>
             {busy === 'save' ? 'Saving…' : 'Save & Share'}
           </button>
           <span className="muted keyboard-hint">Ctrl+Enter appraises</span>
         </div>
+        {/* Present before any appraisal, so screen readers read out the result when it arrives (a region added with its text is not). */}
+        <p className="visually-hidden" role="status" data-testid="appraisal-status">
+          {busy === 'appraise' ? 'Appraising…' : view && !error ? `Appraised ${view.rows.length} ${view.rows.length === 1 ? 'line' : 'lines'}: ${view.noPriceData ? 'no price data' : `${formatNumber(view.totals.adjusted, 2)} ISK at ${formatNumber(view.totals.adjustmentPct, view.totals.adjustmentPct % 1 ? 1 : 0)}%`}.` : ''}
+        </p>
         {error && (
           <p className="error-text" role="alert" data-testid="appraisal-error">
             {error}

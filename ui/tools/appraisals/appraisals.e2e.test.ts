@@ -302,4 +302,20 @@ describe('/appraisals', () => {
     await expect.poll(async () => (await column(page, 1)).at(-1)).toBe('1')
     await context.close()
   })
+
+  it('with the keyboard only: Appraise keeps the focus, the result is read out, and the total term is not read with its Copy button', async () => {
+    const { page, context } = await open()
+    // the live region is on the page before anything is appraised, or its first text is not read out
+    expect(await page.getByTestId('appraisal-status').getAttribute('role')).toBe('status')
+    await paste(page, 'Tritanium 1000')
+    await page.getByRole('button', { name: 'Appraise', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Preview' }).waitFor()
+    // a button that disabled itself while busy left the focus on the page's body
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Appraise')
+    await expect.poll(() => page.getByTestId('appraisal-status').textContent()).toMatch(/^Appraised 1 line: [\d,.]+ ISK at 100%\.$/)
+    const totals = await page.getByRole('region', { name: 'Totals' }).ariaSnapshot()
+    expect(totals).toMatch(/- term: Total at 100%\n\s*- definition:\n\s*- text: [\d,.]+ ISK\n\s*- button "Copy the total"/)
+    await context.close()
+  })
 })

@@ -122,7 +122,15 @@ export default function GasCalcPage() {
           />
         </Collapsible>
 
-        <CalculateBar field={form.priceField} compressed={form.compressed} onPrice={update} what="gas" busy={calc.busy} error={calc.error} />
+        <CalculateBar
+          field={form.priceField}
+          compressed={form.compressed}
+          onPrice={update}
+          what="gas"
+          busy={calc.busy}
+          error={calc.error}
+          done={first ? `Results: ${pairs.length} gas sites; the fleet harvests ${formatInt(first.m3PerHour)} m³ per hour.` : null}
+        />
       </form>
 
       <SavedPanel title="Saved fleets" storageKey="gas-calc:fleets" query={query} onLoad={load} noun="fleet" />

@@ -183,7 +183,16 @@ export default function OreCalcPage() {
           />
         </Collapsible>
 
-        <CalculateBar field={form.priceField} compressed={form.compressed} onPrice={update} what="ore" busy={calc.busy} disabled={!ship || !fits.includes(form.module)} error={calc.error} />
+        <CalculateBar
+          field={form.priceField}
+          compressed={form.compressed}
+          onPrice={update}
+          what="ore"
+          busy={calc.busy}
+          disabled={!ship || !fits.includes(form.module)}
+          error={calc.error}
+          done={output ? `Results: ${rows.length} ores; each module mines ${formatNumber(output.yieldPerCycle, 2)} m³ every ${formatNumber(output.cycleTime, 2)} s.` : null}
+        />
       </form>
 
       <SavedPanel title="Saved setups" storageKey="ore-calc:setups" query={query} onLoad={load} noun="setup" />

@@ -24,7 +24,7 @@ const moduleOptions = (page: Page) => page.getByLabel('Module Type').locator('op
 async function calculate(page: Page) {
   await page.getByRole('button', { name: 'Calculate' }).click()
   await page.getByTestId('gas-results').waitFor()
-  await expect.poll(() => page.getByRole('button', { name: 'Calculate' }).isEnabled()).toBe(true)
+  await expect.poll(() => page.getByRole('button', { name: 'Calculate' }).getAttribute('aria-disabled')).toBe('false')
 }
 /** Each row: [site of its pair, gas, M³/Cloud, M³ Lost, ISK/Cloud, ISK Lost, TTK, ISK/hr] as shown. */
 const tableRows = (page: Page) =>
@@ -55,9 +55,9 @@ describe('gas calculator (/gas-calc)', () => {
       await route.continue()
     })
     await page.getByRole('button', { name: 'Calculate' }).click()
-    await expect.poll(() => page.getByRole('button', { name: 'Calculating…' }).isDisabled()).toBe(true)
+    await expect.poll(() => page.getByRole('button', { name: 'Calculating…' }).getAttribute('aria-disabled')).toBe('true')
     await page.getByTestId('gas-results').waitFor()
-    expect(await page.getByRole('button', { name: 'Calculate' }).isEnabled()).toBe(true)
+    await expect.poll(() => page.getByRole('button', { name: 'Calculate' }).getAttribute('aria-disabled')).toBe('false')
 
     const rows = await tableRows(page)
     expect(rows).toHaveLength(18)
@@ -216,7 +216,7 @@ describe('gas calculator (/gas-calc)', () => {
     await page.route('**/api/gas-calc', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Static game data is not imported yet; try again in a minute' }) }))
     await page.getByRole('button', { name: 'Calculate' }).click()
     await expect.poll(() => dialogs).toEqual(['Calculation failed. Check console for details.'])
-    expect(await page.getByRole('button', { name: 'Calculate' }).isEnabled()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Calculate' }).getAttribute('aria-disabled')).toBe('false')
     expect(await page.getByTestId('calc-error').textContent()).toBe('Static game data is not imported yet; try again in a minute')
     expect(await tableRows(page)).toEqual(before)
     // The failure went to the console, as the spec asks.
@@ -264,6 +264,20 @@ describe('gas calculator (/gas-calc)', () => {
     expect(await page.getByLabel('Module Type').inputValue()).toBe('Gas Cloud Harvester II')
     await page.getByRole('button', { name: 'Delete Skiff gang' }).click()
     expect(await page.getByRole('listitem').filter({ hasText: 'Skiff gang' }).count()).toBe(0)
+    await context.close()
+  })
+
+  it('with the keyboard only: Calculate keeps the focus and the result is read out from a status region there from the start', async () => {
+    const { page, context } = await open()
+    const status = page.getByTestId('calc-status')
+    expect(await status.getAttribute('role')).toBe('status')
+    expect(await status.textContent()).toBe('')
+    await page.getByRole('button', { name: 'Calculate' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByTestId('gas-results').waitFor()
+    // a Calculate button that disabled itself while busy left the focus on the page's body
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Calculate')
+    await expect.poll(() => status.textContent()).toBe('Results: 9 gas sites; the fleet harvests 12,800 m³ per hour.')
     await context.close()
   })
 })

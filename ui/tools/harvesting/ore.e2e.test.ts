@@ -159,4 +159,18 @@ describe('ore calculator (/ore)', () => {
     expect(await page.getByTestId('calc-error').textContent()).toBe('config.module: a Hulk cannot fit Miner II')
     await context.close()
   })
+
+  it('with the keyboard only: Calculate keeps the focus and the result is read out from a status region there from the start', async () => {
+    const { page, context } = await open()
+    const status = page.getByTestId('calc-status')
+    expect(await status.getAttribute('role')).toBe('status')
+    await page.getByRole('button', { name: 'Calculate' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByTestId('ore-results').waitFor()
+    // a Calculate button that disabled itself while busy left the focus on the page's body
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Calculate')
+    const cycle = (await page.getByTestId('cycle-time').textContent())!.replace('Cycle Time ', '')
+    await expect.poll(() => status.textContent()).toMatch(new RegExp(`^Results: \\d+ ores; each module mines [\\d,.]+ m³ every ${cycle.replace('.', '\\.')}\\.$`))
+    await context.close()
+  })
 })

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { HARVEST_PRICE_FIELDS, type HarvestPriceField } from '../../../schemas/harvesting-options'
 import { Collapsible } from '../../components/Collapsible'
 import { SelectField } from '../../components/SelectField'
@@ -144,15 +144,21 @@ export function SavedSetups({ storageKey, query, onLoad, noun }: { storageKey: s
 }
 
 /** The Jita price choice beside the Calculate button, and the server's sentence under it after a failure. */
-export function CalculateBar({ field, compressed, onPrice, what, busy, disabled, error }: { field: HarvestPriceField; compressed: boolean; onPrice: (change: { priceField?: HarvestPriceField; compressed?: boolean }) => void; what: string; busy: boolean; disabled?: boolean; error: string | null }) {
+/** `done`: one sentence on the last result, read out by screen readers when it arrives. */
+export function CalculateBar({ field, compressed, onPrice, what, busy, disabled, error, done }: { field: HarvestPriceField; compressed: boolean; onPrice: (change: { priceField?: HarvestPriceField; compressed?: boolean }) => void; what: string; busy: boolean; disabled?: boolean; error: string | null; done: string | null }) {
   return (
     <>
       <div className="calc-bar">
         <PriceChoice field={field} compressed={compressed} onChange={onPrice} what={what} />
-        <button type="submit" className="button calc-button" disabled={busy || disabled}>
+        {/* aria-disabled while busy, not disabled: a button that disables itself drops the keyboard focus to the top of the page. */}
+        <button type="submit" className="button calc-button" disabled={disabled} aria-disabled={busy}>
           {busy ? 'Calculating…' : 'Calculate'}
         </button>
       </div>
+      {/* On the page from the start: a live region added together with its text is not read out. */}
+      <p className="visually-hidden" role="status" data-testid="calc-status">
+        {busy ? 'Calculating…' : error ? '' : done ?? ''}
+      </p>
       {error && (
         <p className="error-box" role="alert" data-testid="calc-error">
           {error}
@@ -170,7 +176,11 @@ export function useCalculation<Body, Result>(path: string, onFailure?: () => voi
   const [result, setResult] = useState<Result | null>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const running = useRef(false)
   const run = async (body: Body) => {
+    // The Calculate button stays focusable while busy, so Enter can submit again: one call at a time.
+    if (running.current) return
+    running.current = true
     setBusy(true)
     try {
       setResult(await apiPost<Result>(path, body))
@@ -180,6 +190,7 @@ export function useCalculation<Body, Result>(path: string, onFailure?: () => voi
       setError(err instanceof ApiError ? err.message : 'The server could not be reached. Check your connection and try again.')
       onFailure?.()
     } finally {
+      running.current = false
       setBusy(false)
     }
   }

@@ -7,6 +7,7 @@ import { NumberField } from '../../components/NumberField'
 import { SearchSelect } from '../../components/SearchSelect'
 import { SelectField } from '../../components/SelectField'
 import { apiGet } from '../../lib/api'
+import { formatInt } from '../../lib/format'
 import { buildCostQuery, settingsFromQuery, settingsToQuery, type BuildSettings } from './build-settings'
 import { BuildCostResult } from './BuildCostResult'
 import { DataSources, displaySecurity, formatIndex } from './shared'
@@ -25,6 +26,11 @@ function useList<B, T>(path: string, toList: (body: B) => T[]): T[] {
 }
 
 const systemMatches = (s: IndustrySystem, key: string) => String(s.solar_system_id) === key || s.system_name.toLowerCase() === key.toLowerCase()
+
+const builtText = (r: BuildCostResponse) => {
+  const product = r.products[0]
+  return product ? `Build cost updated for ${formatInt(product.quantity)} × ${product.name}.` : 'Build cost updated.'
+}
 
 export default function IndustryPage() {
   const [searchParams, setSearchParams] = useSearchParams()
@@ -139,6 +145,8 @@ export default function IndustryPage() {
 
       <p className="calc-status muted" aria-live="polite" data-testid="build-status">
         {loading ? 'Calculating…' : !settings.blueprint ? 'Pick a blueprint to see what it costs to build.' : ''}
+        {/* Without it the status only ever said 'Calculating…': screen readers heard nothing when the cost arrived. */}
+        {!loading && result && !error && <span className="visually-hidden">{builtText(result)}</span>}
       </p>
       {error && (
         <p className="error-box" role="alert" data-testid="build-error">

@@ -210,7 +210,9 @@ describe('/industry', () => {
     await page.goto('/industry?blueprint=691')
     await expect.poll(() => page.getByTestId('build-status').textContent()).toBe('Calculating…')
     await page.getByTestId('build-result').waitFor()
-    expect(await page.getByTestId('build-status').textContent()).toBe('')
+    // the status region (there from the start) says, for screen readers, that the cost arrived
+    expect(await page.getByTestId('build-status').getAttribute('aria-live')).toBe('polite')
+    await expect.poll(() => page.getByTestId('build-status').textContent()).toBe('Build cost updated for 1 × Rifter.')
     await context.close()
   })
 

@@ -111,7 +111,7 @@ export default function PiCalcPage() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (!taxValid(taxRate)) return
+    if (loading || !taxValid(taxRate)) return
     writeStorage(MODE_KEY, marketMode)
     writeStorage(TAX_KEY, String(taxRate))
     void calculate(marketMode, taxRate)
@@ -150,14 +150,22 @@ export default function PiCalcPage() {
           )}
         </div>
         <div className="button-row">
-          <button type="submit" className="button" disabled={loading || !taxValid(taxRate)}>
+          {/* aria-disabled while busy, not disabled: a button that disables itself drops the keyboard focus to the top of the page. */}
+          <button type="submit" className="button" disabled={!taxValid(taxRate)} aria-disabled={loading}>
             Calculate
           </button>
-          {loading && (
-            <span role="status" className="pi-loading" data-testid="pi-loading">
-              Calculating...
-            </span>
-          )}
+          {/* On the page from the start, so screen readers read out both the wait and the new results. */}
+          <span role="status" data-testid="pi-status">
+            {loading ? (
+              <span className="pi-loading" data-testid="pi-loading">
+                Calculating...
+              </span>
+            ) : results && !error ? (
+              <span className="visually-hidden">
+                Results updated: {MODE_LABELS[results.marketMode]} mode at {formatPercentAsTyped(results.taxRate)}% POCO tax.
+              </span>
+            ) : null}
+          </span>
         </div>
       </form>
 

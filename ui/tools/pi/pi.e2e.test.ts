@@ -59,7 +59,7 @@ describe('/pi-calc', () => {
     await page.getByRole('heading', { name: 'PI Profitability Calculator' }).waitFor()
     await page.getByTestId('pi-loading').waitFor()
     expect(await page.getByTestId('pi-loading').innerText()).toBe('Calculating...')
-    expect(await page.getByRole('button', { name: 'Calculate' }).isDisabled()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Calculate' }).getAttribute('aria-disabled')).toBe('true')
     release()
     await loaded(page)
     expect(requests).toEqual([{ taxRate: 0, marketMode: 'sell' }])
@@ -345,6 +345,24 @@ describe('/pi-calc accessibility with the tables open', () => {
       await audit(`${width} px, breakdown`)
     }
     expect(found).toEqual([])
+    await context.close()
+  })
+
+  it('with the keyboard only: Calculate keeps the focus and the new results are read out from a status region there from the start', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/pi-calc')
+    await loaded(page)
+    const status = page.getByTestId('pi-status')
+    expect(await status.getAttribute('role')).toBe('status')
+    await page.getByRole('button', { name: 'Impatient' }).click()
+    const tax = page.getByRole('spinbutton', { name: 'POCO Tax (%)' })
+    await tax.fill('5')
+    await page.getByRole('button', { name: 'Calculate' }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByTestId('pi-source').innerText()).toMatch(/^Showing Impatient mode at 5% POCO tax/)
+    // a Calculate button that disabled itself while busy left the focus on the page's body
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Calculate')
+    await expect.poll(() => status.textContent()).toBe('Results updated: Impatient mode at 5% POCO tax.')
     await context.close()
   })
 })
