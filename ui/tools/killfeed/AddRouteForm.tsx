@@ -23,9 +23,12 @@ export function AddRouteForm({ call, onRoute, onTracked }: { call: AdminCall; on
   // The form empties itself after an add: this says so to a screen reader.
   const [done, setDone] = useState('')
   const searchBox = useRef<HTMLInputElement>(null)
+  const sending = useRef(false)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
+    // A ref, not the busy state: a second Enter can arrive before React has re-rendered with busy set.
+    if (sending.current) return
     setError(null)
     setDone('')
     if (!entity) return setError('Pick an entity from the search results first.')
@@ -33,6 +36,7 @@ export function AddRouteForm({ call, onRoute, onTracked }: { call: AdminCall; on
       window.alert(KILLFEED_TEXT.needWebhook)
       return
     }
+    sending.current = true
     setBusy(true)
     const display_name = displayName.trim() || entity.name
     // A system route takes every kill in the system: kills and losses mean nothing there.
@@ -47,6 +51,7 @@ export function AddRouteForm({ call, onRoute, onTracked }: { call: AdminCall; on
     } catch (err) {
       setError(errorText(err))
     } finally {
+      sending.current = false
       setBusy(false)
     }
   }
@@ -127,7 +132,8 @@ export function AddRouteForm({ call, onRoute, onTracked }: { call: AdminCall; on
       </div>
       {globalOnly && <p className="muted small">Global only: the entity's kills show on the site's public live killfeed; nothing is posted to Discord.</p>}
       <div className="button-row">
-        <button type="submit" className="button" disabled={busy}>
+        {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the top of the page. */}
+        <button type="submit" className="button" aria-disabled={busy}>
           {busy ? 'Adding…' : globalOnly ? 'Track entity' : 'Add route'}
         </button>
       </div>

@@ -430,7 +430,7 @@ describe('killfeed admin page', () => {
     await close()
   })
 
-  it('announces searches, their results and each add; clear returns to the search box; a double submit adds one kill tracker', async () => {
+  it('announces searches, their results and each add; clear returns to the search box; a double submit adds one route and one kill tracker', async () => {
     const { page, errors, close } = await openAdmin()
     await signIn(page)
     const form = page.getByRole('form', { name: 'Add route' })
@@ -457,10 +457,17 @@ describe('killfeed admin page', () => {
     await form.getByLabel('Entity search').fill('Victim Alliance')
     await form.getByRole('button', { name: 'Victim Alliance #99003581' }).click()
     await form.getByLabel('Webhook URLs').fill(HOOK_1)
-    await form.getByRole('button', { name: 'Add route' }).click()
+    // two quick presses from the keyboard: one route, and the focus stays on the button while it is sent
+    const before = new Set((await listRoutes(app.ctx.ch)).map((r) => r.id))
+    await form.getByRole('button', { name: 'Add route' }).focus()
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter')
     await expect.poll(() => form.getByTestId('add-route-status').textContent()).toBe('Route added')
     expect(await form.getByTestId('add-route-status').getAttribute('role')).toBe('status')
-    for (const r of await listRoutes(app.ctx.ch)) if (r.display_name === 'Victim Alliance') await deleteRoute(app.ctx.ch, r.id)
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Add route')
+    const added = (await listRoutes(app.ctx.ch)).filter((r) => !before.has(r.id))
+    for (const r of added) await deleteRoute(app.ctx.ch, r.id)
+    expect(added.map((r) => r.display_name)).toEqual(['Victim Alliance'])
 
     // two quick presses of Add kill tracker: one page, no 'already exists' error, and the focus stays on the button
     const players = page.getByRole('form', { name: 'Add kill tracker' })
