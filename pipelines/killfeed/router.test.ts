@@ -117,8 +117,10 @@ describe('matching and posting', () => {
         },
       ],
     })
-    const recent = await recentPosts(app.ctx.ch, 5)
-    expect(recent.find((p) => p.killmail_id === kill.killmail_id)).toMatchObject({ status: 'posted', attempts: 1, display_name: 'Victim Pilot', error: '', webhook: expect.stringMatching(/^discord\.com\/api\/webhooks\/\d{4}…\d{4}\/••••$/) })
+    // Discord has the post before the router writes its outcome to the delivery log
+    const logged = async () => (await recentPosts(app.ctx.ch, 5)).find((p) => p.killmail_id === kill.killmail_id)
+    await expect.poll(async () => (await logged())?.status).toBe('posted')
+    expect(await logged()).toMatchObject({ status: 'posted', attempts: 1, display_name: 'Victim Pilot', error: '', webhook: expect.stringMatching(/^discord\.com\/api\/webhooks\/\d{4}…\d{4}\/••••$/) })
     await disableAll()
   })
 
