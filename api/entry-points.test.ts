@@ -59,6 +59,55 @@ describe.each(['start:api', 'start:ingest', 'start:pipelines'])('npm run %s', (s
   }, 180_000)
 })
 
+describe('a stop during the first start', () => {
+  // A first start imports the static data in a child process for about a minute, before the server's own stop
+  // handling is in place. A stop sent then (to npm alone, as `docker stop` does) must end the import too: left
+  // running, it keeps importing into the data folder with nothing to stop it.
+  it('ends the static data import with the role', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-entry-'))
+    dirs.push(dataDir)
+    const child = spawn('npm', ['run', '--silent', 'start:ingest'], {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        SKIP_STATIC_IMPORT: '',
+        ZKILL_FEED_ENABLED: '0',
+        ESI_BASE_URL: 'http://127.0.0.1:9',
+        KAFKA_BROKERS: kafka.brokers.join(','),
+        KAFKA_TOPIC_PREFIX: `entryimport${Date.now()}.`,
+        CLICKHOUSE_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
+    let out = ''
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()))
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()))
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+    try {
+      await expect.poll(() => out, { timeout: 60_000, interval: 250 }).toContain('static data import running in a child process')
+      const importPid = Number(/"pid":(\d+),"msg":"static data import running in a child process"/.exec(out)?.[1])
+      expect(importPid).toBeGreaterThan(0)
+      child.kill('SIGTERM')
+      await exited
+      await expect.poll(() => processAlive(importPid), { timeout: 20_000, interval: 250 }).toBe(false)
+      expect(out).not.toContain('J-Space Toolbox is up')
+    } finally {
+      if (processGroupAlive(child.pid!)) process.kill(-child.pid!, 'SIGKILL')
+    }
+  }, 120_000)
+})
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
 function processGroupAlive(pgid: number): boolean {
   try {
     process.kill(-pgid, 0)

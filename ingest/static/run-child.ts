@@ -16,7 +16,31 @@ export function runImportInChild(config: Config, log: Logger): Promise<void> {
     if (config.CLICKHOUSE_URL) Object.assign(env, { CLICKHOUSE_URL: config.CLICKHOUSE_URL, CLICKHOUSE_USER: config.CLICKHOUSE_USER, CLICKHOUSE_PASSWORD: config.CLICKHOUSE_PASSWORD, CLICKHOUSE_DATABASE: config.CLICKHOUSE_DATABASE })
     const child = spawn(process.execPath, [`--max-old-space-size=${IMPORT_HEAP_MB}`, '--import', 'tsx', path.resolve('ingest/static/cli.ts')], { env, stdio: ['ignore', 'inherit', 'inherit'] })
     log.info({ pid: child.pid }, 'static data import running in a child process')
-    child.once('error', reject)
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`static import exited with code ${code}`))))
+    // Until the server is up nothing else listens for a stop, and Node's default for SIGTERM ends this process at
+    // once, leaving the import running on its own and holding the embedded database (`docker stop`, `kill`, a
+    // service manager). So a stop asked for now goes to the import first; once it has ended, this process stops
+    // as the signal asked.
+    let stopSignal: NodeJS.Signals | null = null
+    const forward = (signal: NodeJS.Signals) => {
+      stopSignal = signal
+      log.info({ signal }, 'stopping the static data import')
+      child.kill('SIGTERM')
+    }
+    process.on('SIGINT', forward)
+    process.on('SIGTERM', forward)
+    const settle = () => {
+      process.off('SIGINT', forward)
+      process.off('SIGTERM', forward)
+    }
+    child.once('error', (err) => {
+      settle()
+      reject(err)
+    })
+    child.once('exit', (code) => {
+      settle()
+      if (stopSignal) return void process.kill(process.pid, stopSignal)
+      if (code === 0) resolve()
+      else reject(new Error(`static import exited with code ${code}`))
+    })
   })
 }
