@@ -180,6 +180,22 @@ describe('/industry', () => {
     await context.close()
   })
 
+  it('says the server could not be reached, not "Failed to fetch" or a bare "HTTP 502", when the build cost call fails', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    let answer: 'down' | 'gateway' = 'down'
+    await page.route('**/api/industry/buildcost?*', (route) =>
+      answer === 'down' ? route.abort('internetdisconnected') : route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad gateway</html>' }),
+    )
+    await page.goto('/industry?blueprint=691')
+    await expect
+      .poll(() => page.getByTestId('build-error').textContent())
+      .toBe('The server could not be reached, so there is no build cost. Check your connection; any change asks again.')
+    answer = 'gateway'
+    await page.getByLabel('Runs').fill('2')
+    await expect.poll(() => page.getByTestId('build-error').textContent()).toBe('The server could not calculate the build cost (HTTP 502). Try again in a minute.')
+    await context.close()
+  })
+
   it('lists the blueprints by name', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/industry')
