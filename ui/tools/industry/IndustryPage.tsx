@@ -6,7 +6,7 @@ import type { BuildCostResponse, IndustryBlueprint, IndustrySystem } from '../..
 import { NumberField } from '../../components/NumberField'
 import { SearchSelect } from '../../components/SearchSelect'
 import { SelectField } from '../../components/SelectField'
-import { apiGet } from '../../lib/api'
+import { ApiError, apiGet } from '../../lib/api'
 import { formatInt } from '../../lib/format'
 import { buildCostQuery, settingsFromQuery, settingsToQuery, type BuildSettings } from './build-settings'
 import { BuildCostResult } from './BuildCostResult'
@@ -26,6 +26,15 @@ function useList<B, T>(path: string, toList: (body: B) => T[]): T[] {
 }
 
 const systemMatches = (s: IndustrySystem, key: string) => String(s.solar_system_id) === key || s.system_name.toLowerCase() === key.toLowerCase()
+
+/**
+ * The build-cost call's failure as a sentence: a refused input carries the server's reason; a network failure or a
+ * bare gateway status ('Failed to fetch', 'HTTP 502') says nothing to a reader by itself.
+ */
+function buildErrorText(err: unknown): string {
+  if (!(err instanceof ApiError)) return 'The server could not be reached, so there is no build cost. Check your connection; any change asks again.'
+  return err.message === `HTTP ${err.status}` ? `The server could not calculate the build cost (HTTP ${err.status}). Try again in a minute.` : err.message
+}
 
 const builtText = (r: BuildCostResponse) => {
   const product = r.products[0]
@@ -61,10 +70,10 @@ export default function IndustryPage() {
           setResult(r)
           setError(null)
         })
-        .catch((err: Error) => {
+        .catch((err: unknown) => {
           if (abort.signal.aborted) return
           setResult(null)
-          setError(err.message)
+          setError(buildErrorText(err))
         })
         .finally(() => !abort.signal.aborted && setLoading(false))
     }, 250)

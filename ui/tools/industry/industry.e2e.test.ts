@@ -180,6 +180,44 @@ describe('/industry', () => {
     await context.close()
   })
 
+  it('says the server could not be reached, not "Failed to fetch" or a bare "HTTP 502", when the build cost call fails', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    let answer: 'down' | 'gateway' = 'down'
+    await page.route('**/api/industry/buildcost?*', (route) =>
+      answer === 'down' ? route.abort('internetdisconnected') : route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad gateway</html>' }),
+    )
+    await page.goto('/industry?blueprint=691')
+    await expect
+      .poll(() => page.getByTestId('build-error').textContent())
+      .toBe('The server could not be reached, so there is no build cost. Check your connection; any change asks again.')
+    answer = 'gateway'
+    await page.getByLabel('Runs').fill('2')
+    await expect.poll(() => page.getByTestId('build-error').textContent()).toBe('The server could not calculate the build cost (HTTP 502). Try again in a minute.')
+    await context.close()
+  })
+
+  it('never breaks an amount mid-number on a 320 px phone, even for 100,000 runs', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.setViewportSize({ width: 320, height: 700 })
+    await page.goto('/industry?blueprint=691&runs=100000&me=10')
+    await expect.poll(() => page.getByTestId('build-total').textContent()).toMatch(/^[\d,]+\.\d\d ISK$/)
+    // For each amount, how many lines its digits (the text before ' ISK') take on screen.
+    const lines = await page.locator('.build-summary dd').evaluateAll((dds) =>
+      dds.flatMap((dd) => {
+        const text = [...dd.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && /\d ISK/.test(n.textContent ?? ''))
+        if (!text) return []
+        const range = document.createRange()
+        range.setStart(text, 0)
+        range.setEnd(text, text.textContent!.indexOf(' ISK'))
+        return [[text.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size]]
+      }),
+    )
+    expect(lines.length).toBeGreaterThan(5)
+    expect(lines.filter(([, n]) => n !== 1)).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+    await context.close()
+  })
+
   it('lists the blueprints by name', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/industry')

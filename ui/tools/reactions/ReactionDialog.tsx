@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { ReactionResult } from '../../../schemas/reactions'
 import { Dialog } from '../../components/Dialog'
+import { TableWrap } from '../../components/TableWrap'
 import { formatInt, formatNumber, iskOrNa } from '../../lib/format'
 import { MissingMark } from '../industry/shared'
 import { duration, priceIn, rowValues } from './reaction-settings'
@@ -12,36 +13,39 @@ function Table({ title, head, rows, total }: { title: string; head: string[]; ro
   return (
     <section className="breakdown" aria-label={title}>
       <h3>{title}</h3>
-      <table className="data-table">
-        <thead>
-          <tr>
-            {head.map((h, i) => (
-              <th key={h} className={i ? 'align-right' : undefined}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((cells, r) => (
-            <tr key={r}>
-              {cells.map((c, i) => (
-                <td key={i} className={i ? 'align-right' : undefined}>
-                  {c}
-                </td>
+      {/* On a phone the table scrolls in its own box: the dialog itself then never scrolls sideways, away from its title and close button. */}
+      <TableWrap label={`${title} table`}>
+        <table className="data-table">
+          <thead>
+            <tr>
+              {head.map((h, i) => (
+                <th key={h} className={i ? 'align-right' : undefined}>
+                  {h}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="total-row">
-            <th scope="row">TOTAL</th>
-            <td colSpan={head.length - 1} className="align-right">
-              {total}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((cells, r) => (
+              <tr key={r}>
+                {cells.map((c, i) => (
+                  <td key={i} className={i ? 'align-right' : undefined}>
+                    {c}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="total-row">
+              <th scope="row">TOTAL</th>
+              <td colSpan={head.length - 1} className="align-right">
+                {total}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </TableWrap>
     </section>
   )
 }

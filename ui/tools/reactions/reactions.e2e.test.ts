@@ -96,6 +96,22 @@ describe('/reaction-calc', () => {
     await context.close()
   })
 
+  it('fits the breakdown on a 320 px phone: each table scrolls in its own box, never the whole dialog sideways', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.setViewportSize({ width: 320, height: 700 })
+    await page.goto('/reaction-calc')
+    await settled(page, 8)
+    await rows(page).first().click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('region', { name: 'INPUTS', exact: true }).waitFor()
+    // Name, quantity and an ISK price do not fit 248 px: the dialog used to widen and scroll away from its title and close button.
+    expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1)
+    const table = dialog.getByRole('region', { name: 'INPUTS table' })
+    expect(await table.getAttribute('tabindex')).toBe('0') // keyboard users can scroll it
+    expect(await table.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
+    await context.close()
+  })
+
   it('flags a missing price on its row and in the dialog, and reads n/a (sorted last) where it is needed, instead of a silent 0', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     // The hub has no buy orders for Methanofullerene in this answer.
