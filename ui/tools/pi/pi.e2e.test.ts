@@ -35,7 +35,10 @@ const num = (text: string | null) => Number((text ?? '').replace(/[^0-9.-]/g, ''
 async function tableRows(page: Page, tier: string): Promise<Array<Record<string, string>>> {
   const table = section(page, tier).locator('table')
   const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.replace(/[▲▼↕]/g, '').trim())
-  const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())))
+  // What the cells show: text only a screen reader gets (.visually-hidden) is left out.
+  const rows = await table
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => [...td.querySelectorAll('.visually-hidden')].reduce((text, hidden) => text.replace(hidden.textContent ?? '', ''), td.textContent ?? '').trim())))
   return rows.map((cells) => Object.fromEntries(headers.map((h, i) => [h, cells[i]])))
 }
 
@@ -279,6 +282,9 @@ describe('/pi-calc', () => {
     expect(coolant['Profit P0-This x Batch']).toBe('n/a')
     expect(coolant['Profit Prev-This x Batch']).not.toBe('n/a')
     expect(await section(page, 'P2').locator('.pi-missing[title]').getAttribute('title')).toBe('Not computed: Aqueous Liquids (no sell orders)')
+    // the reason is read out with the cell, not only shown on hover (keyboard and screen-reader users cannot hover)
+    const coolantRow = section(page, 'P2').getByRole('row', { name: /^Coolant / })
+    expect(await coolantRow.getByRole('cell').nth(8).textContent()).toBe('n/a: not computed, missing Aqueous Liquids (no sell orders)')
     expect(await section(page, 'P2').getByTestId('pi-missing-note').innerText()).toMatch(/^Not computed \(shown as n\/a\): Profit P0-This for 1 product, Profit Prev-This for 0 products\./)
     await context.close()
   })
