@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import { useSearchParams } from 'react-router-dom'
 import type { PiCalcResponse } from '../../../schemas/pi'
 import { PI_MARKET_MODES, PI_TIERS, POCO_TAX_LIMITS, type PiMarketMode } from '../../../schemas/pi-constants'
 import { Collapsible } from '../../components/Collapsible'
@@ -14,16 +15,14 @@ import './pi.css'
 const MODE_KEY = 'pi-market-mode'
 const TAX_KEY = 'pi-poco-tax'
 
-const storedMode = (): PiMarketMode => {
-  const m = readStorage(MODE_KEY)
-  return (PI_MARKET_MODES as readonly string[]).includes(m ?? '') ? (m as PiMarketMode) : 'sell'
-}
-const storedTax = (): number => {
-  const n = Number(readStorage(TAX_KEY))
-  return Number.isFinite(n) && n >= POCO_TAX_LIMITS.min && n <= POCO_TAX_LIMITS.max ? n : 0
-}
-
 const taxValid = (n: number) => n >= POCO_TAX_LIMITS.min && n <= POCO_TAX_LIMITS.max
+
+/** A market mode or POCO tax read from the address bar or the browser's storage; null when absent or unreadable. */
+const readMode = (m: string | null): PiMarketMode | null => ((PI_MARKET_MODES as readonly string[]).includes(m ?? '') ? (m as PiMarketMode) : null)
+const readTax = (s: string | null): number | null => {
+  const n = s === null || s.trim() === '' ? NaN : Number(s)
+  return Number.isFinite(n) && taxValid(n) ? n : null
+}
 
 /** "P0 5, P1 400, …" from the customs values the server found in the SDE. */
 function customsValues(byTier: Record<string, number[]>): string {
@@ -75,8 +74,10 @@ const ExpandLabel = () => (
 )
 
 export default function PiCalcPage() {
-  const [marketMode, setMarketMode] = useState<PiMarketMode>(storedMode)
-  const [taxRate, setTaxRate] = useState<number>(storedTax)
+  // A link's settings (?mode=impatient&tax=10) win over the ones this browser last used.
+  const [searchParams, setSearchParams] = useSearchParams()
+  const [marketMode, setMarketMode] = useState<PiMarketMode>(() => readMode(searchParams.get('mode')) ?? readMode(readStorage(MODE_KEY)) ?? 'sell')
+  const [taxRate, setTaxRate] = useState<number>(() => readTax(searchParams.get('tax')) ?? readTax(readStorage(TAX_KEY)) ?? 0)
   const [results, setResults] = useState<PiCalcResponse | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [loading, setLoading] = useState(false)
@@ -108,6 +109,13 @@ export default function PiCalcPage() {
   useEffect(() => {
     void calculate(initial.current.marketMode, initial.current.taxRate)
   }, [calculate])
+
+  // The address bar follows the settings (a valid tax only), so a copied link opens this setup.
+  useEffect(() => {
+    if (!taxValid(taxRate)) return
+    const query = new URLSearchParams({ mode: marketMode, tax: String(taxRate) })
+    if (query.toString() !== searchParams.toString()) setSearchParams(query, { replace: true })
+  }, [marketMode, taxRate, searchParams, setSearchParams])
 
   const submit = (e: FormEvent) => {
     e.preventDefault()

@@ -10,12 +10,12 @@ export function Isk({ value, decimals = 0, signed = false }: { value: number | n
   return <span className={signed ? (value >= 0 ? 'pi-gain' : 'pi-loss') : undefined}>{text}</span>
 }
 
-/** A profit cell: the number, or "n/a" with the missing prices that stop that profit. */
+/** A profit cell: the number, or "n/a" with the missing prices that stop that profit, on hover and read out with the cell. */
 function Profit({ value, missing }: { value: number | null; missing: string[] }) {
   if (value !== null) return <Isk value={value} signed />
   return (
     <span className="pi-missing" title={`Not computed: ${missing.join(', ')}`}>
-      n/a
+      n/a<span className="visually-hidden">: not computed, missing {missing.join(', ')}</span>
     </span>
   )
 }

@@ -35,7 +35,10 @@ const num = (text: string | null) => Number((text ?? '').replace(/[^0-9.-]/g, ''
 async function tableRows(page: Page, tier: string): Promise<Array<Record<string, string>>> {
   const table = section(page, tier).locator('table')
   const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.replace(/[▲▼↕]/g, '').trim())
-  const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())))
+  // What the cells show: text only a screen reader gets (.visually-hidden) is left out.
+  const rows = await table
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => [...td.querySelectorAll('.visually-hidden')].reduce((text, hidden) => text.replace(hidden.textContent ?? '', ''), td.textContent ?? '').trim())))
   return rows.map((cells) => Object.fromEntries(headers.map((h, i) => [h, cells[i]])))
 }
 
@@ -132,11 +135,42 @@ describe('/pi-calc', () => {
       expect(row['Batch Qty']).toBe('20')
       expect(Math.abs(num(row['Value x Batch']) - 20 * num(row['Highest Buyer (unit)']))).toBeLessThanOrEqual(1)
     }
-    // the settings are remembered for the next visit
-    await page.reload()
+    // the settings are remembered for the next visit (a plain link, without them in the address)
+    await page.goto('/pi-calc')
     await loaded(page)
     expect(await page.getByRole('button', { name: 'Impatient' }).getAttribute('aria-pressed')).toBe('true')
     expect(await page.getByRole('spinbutton', { name: 'POCO Tax (%)' }).inputValue()).toBe('10')
+    await context.close()
+  })
+
+  it('keeps the mode and tax in the address, so a link or a reload opens the same setup', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    const requests: unknown[] = []
+    page.on('request', (r) => r.url().endsWith('/api/pi/calc') && requests.push(r.postDataJSON()))
+    await page.goto('/pi-calc?mode=impatient&tax=7.5')
+    await loaded(page)
+    expect(requests).toEqual([{ taxRate: 7.5, marketMode: 'impatient' }])
+    expect(await page.getByRole('button', { name: 'Impatient' }).getAttribute('aria-pressed')).toBe('true')
+    expect(await page.getByRole('spinbutton', { name: 'POCO Tax (%)' }).inputValue()).toBe('7.5')
+    // a change shows in the address at once, without a new history entry per keystroke
+    const entries = await page.evaluate(() => history.length)
+    await page.getByRole('button', { name: 'Patient', exact: true }).click()
+    await page.getByRole('spinbutton', { name: 'POCO Tax (%)' }).fill('12')
+    await expect.poll(() => new URL(page.url()).search).toBe('?mode=patient&tax=12')
+    expect(await page.evaluate(() => history.length)).toBe(entries)
+    // a tax outside 0-50 stays out of the address
+    await page.getByRole('spinbutton', { name: 'POCO Tax (%)' }).fill('60')
+    expect(new URL(page.url()).search).toBe('?mode=patient&tax=12')
+    await page.reload()
+    await loaded(page)
+    expect(await page.getByRole('button', { name: 'Patient', exact: true }).getAttribute('aria-pressed')).toBe('true')
+    expect(await page.getByRole('spinbutton', { name: 'POCO Tax (%)' }).inputValue()).toBe('12')
+    expect(requests.at(-1)).toEqual({ taxRate: 12, marketMode: 'patient' })
+    // a link it cannot read falls back to the defaults and is put right
+    await page.goto('/pi-calc?mode=cheapest&tax=99')
+    await loaded(page)
+    expect(requests.at(-1)).toEqual({ taxRate: 0, marketMode: 'sell' })
+    await expect.poll(() => new URL(page.url()).search).toBe('?mode=sell&tax=0')
     await context.close()
   })
 
@@ -279,6 +313,9 @@ describe('/pi-calc', () => {
     expect(coolant['Profit P0-This x Batch']).toBe('n/a')
     expect(coolant['Profit Prev-This x Batch']).not.toBe('n/a')
     expect(await section(page, 'P2').locator('.pi-missing[title]').getAttribute('title')).toBe('Not computed: Aqueous Liquids (no sell orders)')
+    // the reason is read out with the cell, not only shown on hover (keyboard and screen-reader users cannot hover)
+    const coolantRow = section(page, 'P2').getByRole('row', { name: /^Coolant / })
+    expect(await coolantRow.getByRole('cell').nth(8).textContent()).toBe('n/a: not computed, missing Aqueous Liquids (no sell orders)')
     expect(await section(page, 'P2').getByTestId('pi-missing-note').innerText()).toMatch(/^Not computed \(shown as n\/a\): Profit P0-This for 1 product, Profit Prev-This for 0 products\./)
     await context.close()
   })
