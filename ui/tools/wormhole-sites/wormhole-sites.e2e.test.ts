@@ -68,6 +68,17 @@ describe('wormhole sites page', () => {
     await context.close()
   })
 
+  it('shows an orbit distance that is not whole kilometres to the hundred metres, not rounded to the next km', async () => {
+    const { page, context } = await open()
+    await page.getByRole('group', { name: 'Class' }).getByRole('button', { name: 'C3' }).click()
+    const solar = card(page, 'Solar Cell')
+    await solar.getByRole('button', { name: 'Show Waves of Solar Cell' }).click()
+    // Emergent Defenders orbit at 6,500 m (entityFlyRange), which read '7 km'
+    const defender = solar.locator('section.wave', { hasText: 'Wave 2' }).locator('tbody tr', { hasText: 'Emergent Defender' })
+    expect(await defender.locator('td').nth(7).textContent()).toBe('6.5 km')
+    await context.close()
+  })
+
   it("marks a site where nothing scrams with 'No tackle!'", async () => {
     const { page, context } = await open()
     await page.getByRole('group', { name: 'Class' }).getByRole('button', { name: 'C1' }).click()
