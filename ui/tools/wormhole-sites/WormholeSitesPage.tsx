@@ -47,7 +47,11 @@ export default function WormholeSitesPage() {
     setDriftersError(null)
     void loadSiteFiles().then((d) => live && setData(d))
     apiGet<DrifterAdditions>('/api/wormhole-sites/drifters')
-      .then((d) => live && setDrifters(d))
+      .then((d) => {
+        // A 200 that is not our answer (a proxy's or captive portal's page) is a failure too, as for the site files.
+        if (!d || typeof d !== 'object' || !Array.isArray(d.missing)) throw new Error('not the Drifter escalation data')
+        if (live) setDrifters(d)
+      })
       .catch((err: Error) => {
         console.error(`Drifter additions failed to load: ${err.message}`)
         if (live) setDriftersError(err.message)

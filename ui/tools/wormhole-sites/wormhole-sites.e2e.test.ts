@@ -144,6 +144,17 @@ describe('wormhole sites page', () => {
     await t.context.close()
   })
 
+  it('keeps the page when the Drifter escalations answer 200 with something else (a proxy or captive portal page)', async () => {
+    const t = await openPage(browser, baseUrl)
+    await t.page.route('**/api/wormhole-sites/drifters', (r) => r.fulfill({ status: 200, contentType: 'text/html', body: '<html><body>Sign in to the Wi-Fi</body></html>' }))
+    await t.page.goto('/wormhole-sites')
+    await t.page.getByTestId('failed-drifters').waitFor()
+    expect(await t.page.getByTestId('failed-drifters').textContent()).toContain('not the Drifter escalation data')
+    await eventually(() => names(t.page)).toContain('Core Garrison')
+    expect(await t.page.getByRole('checkbox', { name: 'Drifter Recon Battleship' }).isDisabled()).toBe(true)
+    await t.context.close()
+  })
+
   it('loads the failed site files and Drifter escalations again on Try again, without a page reload', async () => {
     const t = await openPage(browser, baseUrl)
     await t.page.route('**/api/data/c5_combat_sites_clean.json', (r) => r.fulfill({ status: 503, json: { error: 'Service Unavailable' } }))
