@@ -12,6 +12,12 @@ export const ESCALATION_TYPES = { avenger: 37472, response: 37473, recon: 86498 
  */
 export const AVENGER_COUNT = { C5: 3, C6: 4 } as const
 
+/**
+ * The Drifters' orbit distance: the spec's 13 km. Their entityFlyRange attribute says 40 km, but the community
+ * escalation data notes they really orbit at about 10-12 km, so 40 km would send a fleet to the wrong range.
+ */
+export const DRIFTER_ORBIT_M = 13_000
+
 const NAMES = { avenger: 'Upgraded Avenger', response: 'Drifter Response Battleship', recon: 'Drifter Recon Battleship' } as const
 
 /**
@@ -30,6 +36,7 @@ export function buildDrifterAdditions(catalog: Catalog): DrifterAdditions {
     if (!escalation) missing.push(`${NAMES[key]}: not in the community escalation data (blue loot unknown)`)
     if (!found || !escalation) return null
     const ship = toSiteShip({ qty: 1, name: NAMES[key], typeId, shipClass: 'battleship', trigger: null }, deriveNpcStats(found, (id) => dogma.missile(id)), found.source)
+    if (key !== 'avenger') ship.distance = DRIFTER_ORBIT_M
     const notes = typeof escalation.triggerNotes === 'string' ? escalation.triggerNotes : null
     return { ship, blue_loot_isk: escalation.blueLootIsk, notes }
   }

@@ -136,5 +136,7 @@ describe('GET /api/wormhole-sites/drifters', () => {
     // Response 1,600 DPS, 300 M; Recon 1,067 DPS, 100 M
     expect([Math.round(d.response!.ship.dps), d.response!.blue_loot_isk]).toEqual([1600, 300_000_000])
     expect([Math.round(d.recon!.ship.dps), d.recon!.blue_loot_isk]).toEqual([1067, 100_000_000])
+    // both Drifters orbit at the spec's 13 km (the sheet: "does not actually orbit at 40k ... about 10km - 12km")
+    expect([d.response!.ship.distance, d.recon!.ship.distance]).toEqual([13_000, 13_000])
   })
 })

@@ -6,7 +6,9 @@ import { hasTackle, peakStats, referenceWaves, waveTotals, type SiteView, type W
 import { TableWrap } from '../../components/TableWrap'
 
 const round = (n: number) => formatInt(n)
-const km = (m: number) => `${formatInt(m / 1000)} km`
+// To the hundred metres: Emergent Defenders orbit at 6,500 m, which whole kilometres would show as 7 km.
+const kmFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
+const km = (m: number) => `${kmFormat.format(m / 1000)} km`
 
 function Specials({ special }: { special: SiteSpecial }) {
   const parts: Array<[string, string, string]> = []

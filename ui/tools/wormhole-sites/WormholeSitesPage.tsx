@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
 import type { DrifterAdditions, SiteRecord } from '../../../schemas/wormhole-sites'
 import { SITE_FILE_KINDS, SITE_TIERS, siteFileName } from '../../../schemas/wormhole-sites-constants'
 import { apiGet } from '../../lib/api'
 import { formatInt } from '../../lib/format'
 import { SiteCard } from './SiteCard'
-import { filterSites, SITE_CLASSES, TYPE_OPTIONS, withEscalations, type DrifterChoice, type TypeOption } from './sites'
+import { filterSites, SITE_CLASSES, sitesStateFromQuery, sitesStateToQuery, TYPE_OPTIONS, withEscalations, type DrifterChoice, type SitesState, type TypeOption } from './sites'
 import './wormhole-sites.css'
 
 interface Loaded {
@@ -33,11 +34,27 @@ export default function WormholeSitesPage() {
   const [data, setData] = useState<Loaded | null>(null)
   const [drifters, setDrifters] = useState<DrifterAdditions | null>(null)
   const [driftersError, setDriftersError] = useState<string | null>(null)
-  const [classes, setClasses] = useState<string[]>(['C5'])
-  const [type, setType] = useState<TypeOption>('All Types')
-  const [q, setQ] = useState('')
-  const [reference, setReference] = useState(false)
-  const [drifter, setDrifter] = useState<DrifterChoice>('none')
+  const [params, setParams] = useSearchParams()
+  const [state, setState] = useState<SitesState>(() => sitesStateFromQuery(params))
+  const { classes, type, q, reference, drifter } = state
+  const change = (c: Partial<SitesState> | ((s: SitesState) => Partial<SitesState>)) => setState((s) => ({ ...s, ...(typeof c === 'function' ? c(s) : c) }))
+  // The choices live in the address (replacing the entry, so typing does not flood the history), so a reload or a
+  // shared link shows the same sites; the page follows the address when it changes by other means (Back, a link).
+  const written = useRef(params.toString())
+  useEffect(() => {
+    const next = sitesStateToQuery(state).toString()
+    if (next !== params.toString()) {
+      written.current = next
+      setParams(next, { replace: true })
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state])
+  useEffect(() => {
+    if (params.toString() !== written.current) {
+      written.current = params.toString()
+      setState(sitesStateFromQuery(params))
+    }
+  }, [params])
   /** Bumped by 'Try again': loads every file once more. */
   const [attempt, setAttempt] = useState(0)
 
@@ -47,7 +64,11 @@ export default function WormholeSitesPage() {
     setDriftersError(null)
     void loadSiteFiles().then((d) => live && setData(d))
     apiGet<DrifterAdditions>('/api/wormhole-sites/drifters')
-      .then((d) => live && setDrifters(d))
+      .then((d) => {
+        // A 200 that is not our answer (a proxy's or captive portal's page) is a failure too, as for the site files.
+        if (!d || typeof d !== 'object' || !Array.isArray(d.missing)) throw new Error('not the Drifter escalation data')
+        if (live) setDrifters(d)
+      })
       .catch((err: Error) => {
         console.error(`Drifter additions failed to load: ${err.message}`)
         if (live) setDriftersError(err.message)
@@ -66,9 +87,9 @@ export default function WormholeSitesPage() {
   const shown = useMemo(() => filterSites(data?.sites ?? [], { classes, type, q }).map((s) => withEscalations(s, drifter, drifters)), [data, classes, type, q, drifter, drifters])
   // Nothing shown and nothing even before the name search, with files skipped: the data is missing, not the match.
   const dataMissing = !!data && data.failed.length > 0 && filterSites(data.sites, { classes, type, q: '' }).length === 0
-  const toggleClass = (c: string) => setClasses((list) => (list.includes(c) ? list.filter((x) => x !== c) : [...list, c]))
+  const toggleClass = (c: string) => change((s) => ({ classes: s.classes.includes(c) ? s.classes.filter((x) => x !== c) : [...s.classes, c] }))
   // The two Drifter toggles exclude each other: switching one on switches the other off.
-  const toggleDrifter = (choice: Exclude<DrifterChoice, 'none'>) => setDrifter((d) => (d === choice ? 'none' : choice))
+  const toggleDrifter = (choice: Exclude<DrifterChoice, 'none'>) => change((s) => ({ drifter: s.drifter === choice ? 'none' : choice }))
 
   return (
     <div className="sites-page">
@@ -88,7 +109,7 @@ export default function WormholeSitesPage() {
           </div>
           <label className="field">
             <span className="field-label">Type</span>
-            <select value={type} onChange={(e) => setType(e.target.value as TypeOption)} aria-label="Site type">
+            <select value={type} onChange={(e) => change({ type: e.target.value as TypeOption })} aria-label="Site type">
               {TYPE_OPTIONS.map((t) => (
                 <option key={t}>{t}</option>
               ))}
@@ -96,18 +117,18 @@ export default function WormholeSitesPage() {
           </label>
           <label className="field">
             <span className="field-label">Name</span>
-            <input type="search" placeholder="Search sites" aria-label="Search sites" value={q} onChange={(e) => setQ(e.target.value)} />
+            <input type="search" placeholder="Search sites" aria-label="Search sites" value={q} onChange={(e) => change({ q: e.target.value })} />
           </label>
         </div>
         <div className="sites-toggles">
           <label className="toggle" title="Reference mode: only the waves and ships that trigger the next wave or the Drifter, and escalation waves">
-            <input type="checkbox" checked={reference} onChange={(e) => setReference(e.target.checked)} /> Trigger-Only Toggle
+            <input type="checkbox" checked={reference} onChange={(e) => change({ reference: e.target.checked })} /> Trigger-Only Toggle
           </label>
           <label className="toggle" title="Mini Drifter: spawns when the Decloaked Transmission Relay is shot without a capital in the site (C5/C6 combat sites)">
-            <input type="checkbox" checked={drifter === 'recon'} disabled={!drifters?.recon} onChange={() => toggleDrifter('recon')} /> Drifter Recon Battleship
+            <input type="checkbox" checked={drifter === 'recon' && !!drifters?.recon} disabled={!drifters?.recon} onChange={() => toggleDrifter('recon')} /> Drifter Recon Battleship
           </label>
           <label className="toggle" title="Big Drifter: a capital in the site brings Upgraded Avengers, and the relay then brings the Response battleship (C5/C6)">
-            <input type="checkbox" checked={drifter === 'response'} disabled={!drifters?.response} onChange={() => toggleDrifter('response')} /> Drifter Response Battleship
+            <input type="checkbox" checked={drifter === 'response' && !!drifters?.response} disabled={!drifters?.response} onChange={() => toggleDrifter('response')} /> Drifter Response Battleship
           </label>
         </div>
         {driftersError && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DrifterAdditions, SiteRecord, SiteShip, SiteWave } from '../../../schemas/wormhole-sites'
-import { filterSites, hasTackle, peakStats, referenceWaves, waveTotals, withEscalations } from './sites'
+import { DEFAULT_SITES_STATE, filterSites, hasTackle, peakStats, referenceWaves, sitesStateFromQuery, sitesStateToQuery, waveTotals, withEscalations } from './sites'
 
 function ship(name: string, over: Partial<SiteShip> = {}): SiteShip {
   return {
@@ -113,5 +113,25 @@ describe('site filters', () => {
     expect(filterSites(sites, { classes: ['C5', 'C6'], type: 'Combat', q: '' }).map((s) => s.site)).toEqual(['Core Garrison', 'Core Bastion'])
     expect(filterSites(sites, { classes: ['C5', 'C6'], type: 'All Types', q: ' DATA field' }).map((s) => s.site)).toEqual(['Forgotten Core Data Field'])
     expect(filterSites(sites, { classes: [], type: 'All Types', q: '' })).toEqual([])
+  })
+})
+
+describe('page state in the address', () => {
+  const round = (query: string) => sitesStateFromQuery(new URLSearchParams(query))
+  it('is empty for the defaults, and reads an empty query as the defaults', () => {
+    expect(sitesStateToQuery(DEFAULT_SITES_STATE).toString()).toBe('')
+    expect(round('')).toEqual(DEFAULT_SITES_STATE)
+  })
+
+  it('round-trips every choice, including no class at all and a search with spaces and unicode', () => {
+    const states = [
+      { classes: ['C6', 'C1'], type: 'Relic', q: ' Forgotten Core ', reference: true, drifter: 'response' },
+      { classes: [], type: 'Combat', q: 'é&=?', reference: false, drifter: 'recon' },
+    ] as const
+    for (const s of states) expect(round(sitesStateToQuery({ ...s, classes: [...s.classes] }).toString())).toEqual({ ...s, classes: [...s.classes].sort() })
+  })
+
+  it('ignores values it does not know', () => {
+    expect(round('class=c7,C5,x&type=ghost&drifter=big&ref=yes')).toEqual({ ...DEFAULT_SITES_STATE, classes: ['C5'] })
   })
 })

@@ -114,3 +114,34 @@ export function filterSites(sites: readonly SiteRecord[], f: SiteFilters): SiteR
   const q = f.q.trim().toLowerCase()
   return sites.filter((s) => f.classes.includes(s.class) && (f.type === 'All Types' || s.type === f.type) && (q === '' || s.site.toLowerCase().includes(q)))
 }
+
+/** Everything the page's controls choose; kept in the address so a reload or a shared link shows the same sites. */
+export interface SitesState extends SiteFilters {
+  reference: boolean
+  drifter: DrifterChoice
+}
+
+/** The spec's defaults: class C5, every type, no search, reference mode and Drifters off (an empty query). */
+export const DEFAULT_SITES_STATE: SitesState = { classes: ['C5'], type: 'All Types', q: '', reference: false, drifter: 'none' }
+
+/** `?class=c5,c6&type=relic&q=core&ref=1&drifter=recon`; unknown values fall back to the defaults. `class=` is no class. */
+export function sitesStateFromQuery(params: URLSearchParams): SitesState {
+  const classParam = params.get('class')
+  const classes =
+    classParam === null ? DEFAULT_SITES_STATE.classes : SITE_CLASSES.filter((c) => classParam.toUpperCase().split(',').map((x) => x.trim()).includes(c))
+  const type = TYPE_OPTIONS.find((t) => t !== 'All Types' && t.toLowerCase() === params.get('type')?.toLowerCase()) ?? 'All Types'
+  const drifterParam = params.get('drifter')
+  const drifter: DrifterChoice = drifterParam === 'recon' || drifterParam === 'response' ? drifterParam : 'none'
+  return { classes, type, q: params.get('q') ?? '', reference: params.get('ref') === '1', drifter }
+}
+
+export function sitesStateToQuery(s: SitesState): URLSearchParams {
+  const params = new URLSearchParams()
+  const classes = SITE_CLASSES.filter((c) => s.classes.includes(c))
+  if (classes.join() !== DEFAULT_SITES_STATE.classes.join()) params.set('class', classes.join(',').toLowerCase())
+  if (s.type !== 'All Types') params.set('type', s.type.toLowerCase())
+  if (s.q !== '') params.set('q', s.q)
+  if (s.reference) params.set('ref', '1')
+  if (s.drifter !== 'none') params.set('drifter', s.drifter)
+  return params
+}

@@ -68,6 +68,46 @@ describe('wormhole sites page', () => {
     await context.close()
   })
 
+  it('keeps every choice in the address: a reload or a shared link shows the same sites', async () => {
+    const { page, context } = await open()
+    const classes = page.getByRole('group', { name: 'Class' })
+    await classes.getByRole('button', { name: 'C5' }).click()
+    await classes.getByRole('button', { name: 'C6' }).click()
+    await page.getByLabel('Site type').selectOption('Combat')
+    await page.getByRole('searchbox', { name: 'Search sites' }).fill('core ')
+    await page.getByLabel('Trigger-Only Toggle').check()
+    const response = page.getByRole('checkbox', { name: 'Drifter Response Battleship' })
+    await eventually(() => response.isEnabled()).toBe(true)
+    await response.check()
+    await eventually(() => new URL(page.url()).search).toBe('?class=c6&type=combat&q=core+&ref=1&drifter=response')
+    await page.reload()
+    await eventually(() => names(page)).toEqual(['Core Bastion', 'Core Citadel'])
+    expect(await classes.getByRole('button', { name: 'C5' }).getAttribute('aria-pressed')).toBe('false')
+    expect(await page.getByLabel('Site type').inputValue()).toBe('Combat')
+    expect(await page.getByRole('searchbox', { name: 'Search sites' }).inputValue()).toBe('core ')
+    expect(await page.getByLabel('Trigger-Only Toggle').isChecked()).toBe(true)
+    await eventually(() => response.isChecked()).toBe(true)
+    // C6: 4 Avengers (200 M) and the Response battleship (300 M)
+    await eventually(() => blueLoot(page, 'Core Bastion')).toBe('Blue Loot: 945,600,000 ISK (incl. 500,000,000 escalation)')
+    // no class at all survives a reload too, rather than falling back to C5
+    await classes.getByRole('button', { name: 'C6' }).click()
+    await eventually(() => new URL(page.url()).searchParams.get('class')).toBe('')
+    await page.reload()
+    await page.getByText('No site matches').waitFor()
+    await context.close()
+  })
+
+  it('shows an orbit distance that is not whole kilometres to the hundred metres, not rounded to the next km', async () => {
+    const { page, context } = await open()
+    await page.getByRole('group', { name: 'Class' }).getByRole('button', { name: 'C3' }).click()
+    const solar = card(page, 'Solar Cell')
+    await solar.getByRole('button', { name: 'Show Waves of Solar Cell' }).click()
+    // Emergent Defenders orbit at 6,500 m (entityFlyRange), which read '7 km'
+    const defender = solar.locator('section.wave', { hasText: 'Wave 2' }).locator('tbody tr', { hasText: 'Emergent Defender' })
+    expect(await defender.locator('td').nth(7).textContent()).toBe('6.5 km')
+    await context.close()
+  })
+
   it("marks a site where nothing scrams with 'No tackle!'", async () => {
     const { page, context } = await open()
     await page.getByRole('group', { name: 'Class' }).getByRole('button', { name: 'C1' }).click()
@@ -130,6 +170,17 @@ describe('wormhole sites page', () => {
     await t.page.getByLabel('Site type').selectOption('Combat')
     await t.page.getByText(/the site files for this choice did not load/).waitFor()
     expect(await t.page.getByText('No site matches').count()).toBe(0)
+    await t.context.close()
+  })
+
+  it('keeps the page when the Drifter escalations answer 200 with something else (a proxy or captive portal page)', async () => {
+    const t = await openPage(browser, baseUrl)
+    await t.page.route('**/api/wormhole-sites/drifters', (r) => r.fulfill({ status: 200, contentType: 'text/html', body: '<html><body>Sign in to the Wi-Fi</body></html>' }))
+    await t.page.goto('/wormhole-sites')
+    await t.page.getByTestId('failed-drifters').waitFor()
+    expect(await t.page.getByTestId('failed-drifters').textContent()).toContain('not the Drifter escalation data')
+    await eventually(() => names(t.page)).toContain('Core Garrison')
+    expect(await t.page.getByRole('checkbox', { name: 'Drifter Recon Battleship' }).isDisabled()).toBe(true)
     await t.context.close()
   })
 
