@@ -247,11 +247,13 @@ function PasteReader({ zone, onRead }: { zone: string; onRead: (unixMs: number) 
       <button type="submit" className="button secondary">
         Read
       </button>
-      {result && (
-        <p className={result.ok ? 'muted' : 'error-text'} role={result.ok ? 'status' : 'alert'} data-testid="paste-result">
-          {result.message}
-        </p>
-      )}
+      {/* Both live regions are on the page before any read: screen readers do not reliably read one that arrives holding its text. */}
+      <p className="muted" role="status" data-testid="paste-result">
+        {result?.ok ? result.message : ''}
+      </p>
+      <p className="error-text" role="alert" data-testid="paste-error">
+        {result && !result.ok ? result.message : ''}
+      </p>
     </form>
   )
 }

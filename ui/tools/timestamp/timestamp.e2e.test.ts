@@ -137,7 +137,7 @@ describe('time converter', () => {
     expect(await unix(page)).toBe(String(1714590000 + 5415 + 86400))
     await expect.poll(() => query(page)).toEqual({ date: '2024-05-02', time: '20:30:15', tz: 'UTC' })
     await page.getByLabel('Date').fill('')
-    expect(await page.getByRole('alert').textContent()).toBe('Pick a date.')
+    expect(await page.getByRole('alert').filter({ hasText: 'Pick' }).textContent()).toBe('Pick a date.')
     await close()
   })
 
@@ -197,9 +197,13 @@ describe('time converter', () => {
   it('reads a pasted chat code, Unix milliseconds or EVE time back into the inputs, and explains bad input', async () => {
     const { page, close } = await open('/timestamp?date=2024-01-01&time=00:00:00&tz=America/New_York')
     const reader = page.getByLabel('Read a code or timestamp')
+    // screen readers announce a live region that was on the page before its text changed, not one added with its text
+    await page.evaluate(() => document.querySelectorAll('[role="status"], [role="alert"]').forEach((el) => el.setAttribute('data-before-read', '')))
     await reader.fill('Fleet up <t:1714590000:R> in home')
     await reader.press('Enter')
-    expect(await page.getByTestId('paste-result').textContent()).toBe('Read a chat code: 2024-05-01 19:00:00 UTC.')
+    const read = page.getByTestId('paste-result')
+    expect(await read.textContent()).toBe('Read a chat code: 2024-05-01 19:00:00 UTC.')
+    expect(await read.evaluate((el) => [el.getAttribute('role'), el.hasAttribute('data-before-read')])).toEqual(['status', true])
     expect(await page.getByLabel('Date').inputValue()).toBe('2024-05-01')
     expect(await page.getByLabel('Time', { exact: true }).inputValue()).toBe('15:00:00')
     expect(await unix(page)).toBe('1714590000')
@@ -214,7 +218,10 @@ describe('time converter', () => {
 
     await reader.fill('next tuesday')
     await reader.press('Enter')
-    expect(await page.getByTestId('paste-result').textContent()).toMatch(/^Could not read 'next tuesday'\. Paste a code like <t:1700000000:F>/)
+    const refused = page.getByTestId('paste-error')
+    expect(await refused.textContent()).toMatch(/^Could not read 'next tuesday'\. Paste a code like <t:1700000000:F>/)
+    expect(await refused.evaluate((el) => [el.getAttribute('role'), el.hasAttribute('data-before-read')])).toEqual(['alert', true])
+    expect(await read.textContent()).toBe('')
     expect(await unix(page)).toBe('1714590000') // unchanged
     await close()
   })
