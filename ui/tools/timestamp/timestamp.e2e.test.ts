@@ -185,6 +185,18 @@ describe('time converter', () => {
     await close()
   })
 
+  it('tells screen readers when a newly picked time is skipped or repeated by a clock change', async () => {
+    const { page, close } = await open('/timestamp?date=2024-03-10&time=01:30:00&tz=America/New_York')
+    expect(await page.getByTestId('dst-notice').count()).toBe(0)
+    // screen readers announce a live region that was on the page before its text changed, not one added with its text
+    await page.evaluate(() => document.querySelectorAll('[role="status"]').forEach((el) => el.setAttribute('data-before-change', '')))
+    await page.getByLabel('Time', { exact: true }).fill('02:30:00')
+    const notice = page.getByTestId('dst-notice')
+    expect(await notice.textContent()).toMatch(/^02:30:00 does not exist in America\/New_York/)
+    expect(await notice.evaluate((el) => el.closest('[role="status"]')?.hasAttribute('data-before-change'))).toBe(true)
+    await close()
+  })
+
   it('explains a time skipped when clocks go forward and reads it an hour later', async () => {
     const { page, close } = await open('/timestamp?date=2024-03-10&time=02:30:00&tz=America/New_York')
     expect(await page.getByTestId('dst-notice').textContent()).toBe(
