@@ -43,9 +43,12 @@ export default function ContactPage() {
   }, [status])
   const aria = (key: keyof Fields) => (invalid.includes(key) ? { 'aria-invalid': true, 'aria-describedby': 'contact-error' } : {})
 
+  // A ref, not the status: a second Enter can arrive before React has re-rendered with 'sending'.
+  const inFlight = useRef(false)
+
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    if (status.kind === 'sending') return
+    if (inFlight.current) return
     if (fields.website.trim()) {
       // A bot filled the trap: look exactly like a success, send nothing.
       setStatus({ kind: 'success' })
@@ -67,6 +70,7 @@ export default function ContactPage() {
       setStatus({ kind: 'failure', message: CONTACT_TEXT.badEmail, invalid: ['email'] })
       return
     }
+    inFlight.current = true
     setStatus({ kind: 'sending' })
     // A timer and a controller rather than AbortSignal.timeout, so the wait follows the page's own clock.
     const abort = new AbortController()
@@ -81,6 +85,7 @@ export default function ContactPage() {
       const message = err instanceof ApiError ? (serverError(err) ?? CONTACT_TEXT.failed) : abort.signal.aborted ? CONTACT_TEXT.timedOut : CONTACT_TEXT.network
       setStatus({ kind: 'failure', message })
     } finally {
+      inFlight.current = false
       clearTimeout(timer)
     }
   }
@@ -143,7 +148,8 @@ export default function ContactPage() {
           </label>
         </div>
         <div className="button-row">
-          <button type="submit" className="button" disabled={sending}>
+          {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the top of the page. */}
+          <button type="submit" className="button" aria-disabled={sending}>
             {sending ? 'Sending…' : 'Send message'}
           </button>
         </div>

@@ -135,6 +135,25 @@ describe('contact form', () => {
     await close()
   })
 
+  it('sends once for two quick Enters and keeps the keyboard on the Send button when the server refuses', async () => {
+    const { page, calls, close } = await openContact()
+    // The server takes a moment, then cannot store the message.
+    await page.route('**/api/contact', async (route) => {
+      await new Promise((r) => setTimeout(r, 300))
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Your message could not be saved right now.' }) })
+    })
+    await fill(page, { name: 'Aura Nox', email: 'aura@example.com', message: 'Sent twice by an eager finger' })
+    await page.getByRole('button', { name: 'Send message' }).focus()
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => status(page)).toBe('Your message could not be saved right now.')
+    expect(calls).toEqual(['POST'])
+    // a disabled button used to drop the focus to the top of the page, far from the error and the retry
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Send message')
+    expect(await page.getByLabel('Message').inputValue()).toBe('Sent twice by an eager finger')
+    await close()
+  })
+
   it('asks for a valid email address before sending one that is not, and keeps what was typed', async () => {
     const { page, close } = await openContact()
     let posted = 0

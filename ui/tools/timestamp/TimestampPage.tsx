@@ -106,7 +106,10 @@ export default function TimestampPage() {
           }}
         />
         {linkProblem && <p className="warning-text" role="alert">{linkProblem}</p>}
-        <DaylightSavingNotice selection={selection} conversion={conversion} onPick={(later) => setSelection((s) => ({ ...s, later }))} />
+        {/* On the page before any notice: screen readers do not reliably read a live region that arrives holding its text. */}
+        <div role="status">
+          <DaylightSavingNotice selection={selection} conversion={conversion} onPick={(later) => setSelection((s) => ({ ...s, later }))} />
+        </div>
       </section>
 
       <section className="panel" aria-labelledby="ts-result">
@@ -247,11 +250,13 @@ function PasteReader({ zone, onRead }: { zone: string; onRead: (unixMs: number) 
       <button type="submit" className="button secondary">
         Read
       </button>
-      {result && (
-        <p className={result.ok ? 'muted' : 'error-text'} role={result.ok ? 'status' : 'alert'} data-testid="paste-result">
-          {result.message}
-        </p>
-      )}
+      {/* Both live regions are on the page before any read: screen readers do not reliably read one that arrives holding its text. */}
+      <p className="muted" role="status" data-testid="paste-result">
+        {result?.ok ? result.message : ''}
+      </p>
+      <p className="error-text" role="alert" data-testid="paste-error">
+        {result && !result.ok ? result.message : ''}
+      </p>
     </form>
   )
 }
@@ -263,7 +268,7 @@ function DaylightSavingNotice({ selection, conversion, onPick }: { selection: Lo
   if (conversion.kind === 'gap') {
     const shown = DateTime.fromMillis(conversion.unixMs, { zone: selection.zone }).toFormat('HH:mm:ss')
     return (
-      <p className="notice" role="status" data-testid="dst-notice">
+      <p className="notice" data-testid="dst-notice">
         {selection.time} does not exist in {where}: clocks go forward {conversion.gapMinutes} minutes. It is read as {shown}{' '}
         {offsetLabel(conversion.unixMs, selection.zone)}, {conversion.gapMinutes} minutes later.
       </p>
@@ -271,7 +276,7 @@ function DaylightSavingNotice({ selection, conversion, onPick }: { selection: Lo
   }
   const label = (ms: number) => offsetLabel(ms, selection.zone)
   return (
-    <div className="notice" role="status" data-testid="dst-notice">
+    <div className="notice" data-testid="dst-notice">
       <p>
         {selection.time} happens twice in {where}, because clocks go back. Which one do you mean?
       </p>

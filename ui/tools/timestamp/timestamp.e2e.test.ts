@@ -137,7 +137,7 @@ describe('time converter', () => {
     expect(await unix(page)).toBe(String(1714590000 + 5415 + 86400))
     await expect.poll(() => query(page)).toEqual({ date: '2024-05-02', time: '20:30:15', tz: 'UTC' })
     await page.getByLabel('Date').fill('')
-    expect(await page.getByRole('alert').textContent()).toBe('Pick a date.')
+    expect(await page.getByRole('alert').filter({ hasText: 'Pick' }).textContent()).toBe('Pick a date.')
     await close()
   })
 
@@ -185,6 +185,18 @@ describe('time converter', () => {
     await close()
   })
 
+  it('tells screen readers when a newly picked time is skipped or repeated by a clock change', async () => {
+    const { page, close } = await open('/timestamp?date=2024-03-10&time=01:30:00&tz=America/New_York')
+    expect(await page.getByTestId('dst-notice').count()).toBe(0)
+    // screen readers announce a live region that was on the page before its text changed, not one added with its text
+    await page.evaluate(() => document.querySelectorAll('[role="status"]').forEach((el) => el.setAttribute('data-before-change', '')))
+    await page.getByLabel('Time', { exact: true }).fill('02:30:00')
+    const notice = page.getByTestId('dst-notice')
+    expect(await notice.textContent()).toMatch(/^02:30:00 does not exist in America\/New_York/)
+    expect(await notice.evaluate((el) => el.closest('[role="status"]')?.hasAttribute('data-before-change'))).toBe(true)
+    await close()
+  })
+
   it('explains a time skipped when clocks go forward and reads it an hour later', async () => {
     const { page, close } = await open('/timestamp?date=2024-03-10&time=02:30:00&tz=America/New_York')
     expect(await page.getByTestId('dst-notice').textContent()).toBe(
@@ -197,9 +209,13 @@ describe('time converter', () => {
   it('reads a pasted chat code, Unix milliseconds or EVE time back into the inputs, and explains bad input', async () => {
     const { page, close } = await open('/timestamp?date=2024-01-01&time=00:00:00&tz=America/New_York')
     const reader = page.getByLabel('Read a code or timestamp')
+    // screen readers announce a live region that was on the page before its text changed, not one added with its text
+    await page.evaluate(() => document.querySelectorAll('[role="status"], [role="alert"]').forEach((el) => el.setAttribute('data-before-read', '')))
     await reader.fill('Fleet up <t:1714590000:R> in home')
     await reader.press('Enter')
-    expect(await page.getByTestId('paste-result').textContent()).toBe('Read a chat code: 2024-05-01 19:00:00 UTC.')
+    const read = page.getByTestId('paste-result')
+    expect(await read.textContent()).toBe('Read a chat code: 2024-05-01 19:00:00 UTC.')
+    expect(await read.evaluate((el) => [el.getAttribute('role'), el.hasAttribute('data-before-read')])).toEqual(['status', true])
     expect(await page.getByLabel('Date').inputValue()).toBe('2024-05-01')
     expect(await page.getByLabel('Time', { exact: true }).inputValue()).toBe('15:00:00')
     expect(await unix(page)).toBe('1714590000')
@@ -214,7 +230,10 @@ describe('time converter', () => {
 
     await reader.fill('next tuesday')
     await reader.press('Enter')
-    expect(await page.getByTestId('paste-result').textContent()).toMatch(/^Could not read 'next tuesday'\. Paste a code like <t:1700000000:F>/)
+    const refused = page.getByTestId('paste-error')
+    expect(await refused.textContent()).toMatch(/^Could not read 'next tuesday'\. Paste a code like <t:1700000000:F>/)
+    expect(await refused.evaluate((el) => [el.getAttribute('role'), el.hasAttribute('data-before-read')])).toEqual(['alert', true])
+    expect(await read.textContent()).toBe('')
     expect(await unix(page)).toBe('1714590000') // unchanged
     await close()
   })

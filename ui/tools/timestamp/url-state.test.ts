@@ -41,6 +41,14 @@ describe('selection in the query string', () => {
     expect(read(`t=${encodeURIComponent('<t:1729992600:F>')}&tz=Europe/London`).selection).toEqual({ date: '2024-10-27', time: '01:30:00', zone: 'Europe/London', later: true })
   })
 
+  it("reads t= with a '+' offset typed into the link as is, which the query string turns into a space", () => {
+    // '+' in a query string means a space: the link arrives as '2024-05-01T21:00:00 02:00' and was refused
+    expect(read('t=2024-05-01T21:00:00+02:00&tz=UTC')).toEqual({ selection: { date: '2024-05-01', time: '19:00:00', zone: 'UTC', later: false } })
+    expect(read('t=2024-05-01 21:00+0200&tz=UTC').selection.time).toBe('19:00:00')
+    // a date and time written with a space keep it
+    expect(read('t=2024-05-01 21:00&tz=UTC').selection.time).toBe('21:00:00')
+  })
+
   it('says what was wrong with a bad link and shows something sensible', () => {
     const unknownZone = read('date=2024-05-01&time=19:00:00&tz=Mars/Olympus')
     expect(unknownZone.selection.zone).toBe('Europe/Berlin')

@@ -16,7 +16,8 @@ export function selectionFromQuery(params: URLSearchParams, defaults: () => Loca
     if (isKnownZone(tz)) zone = canonicalZoneName(tz) // older links may carry Asia/Calcutta, hand-typed ones europe/london
     else problem = `The link names an unknown time zone '${tz.slice(0, 60)}'; showing ${zone} instead.`
   }
-  const t = params.get('t')
+  // A '+' typed into a link is a space in a query string: `t=…21:00+02:00` arrives as '…21:00 02:00'.
+  const t = params.get('t')?.replace(/(\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?) (\d{2}(?::?\d{2})?)$/, '$1+$2')
   if (t) {
     const parsed = parseTimeInput(t, zone)
     if (parsed.ok) return { selection: instantToLocal(parsed.unixMs, zone), problem }

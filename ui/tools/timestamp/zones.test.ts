@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { currentZoneName, listZones, MAX_ZONE_MATCHES, searchZones } from './zones'
+import { canonicalZoneName, currentZoneName, listZones, MAX_ZONE_MATCHES, searchZones } from './zones'
 
 const zones = listZones()
 
@@ -56,6 +56,13 @@ describe('time zone search', () => {
   })
 
   it('offers any other valid IANA name when typed in full', () => {
-    expect(searchZones('US/Eastern', zones).matches[0]).toBe('US/Eastern')
+    expect(searchZones('US/Eastern', zones).matches[0]).toBe(canonicalZoneName('US/Eastern'))
+  })
+
+  it('offers a full name typed in another case once, under the name the list uses', () => {
+    // 'europe/london' used to be offered as itself above Europe/London, and choosing it showed 'In europe/london'
+    expect(searchZones('europe/london', zones)).toEqual({ matches: ['Europe/London'], total: 1 })
+    expect(searchZones('asia/calcutta', zones)).toEqual({ matches: ['Asia/Kolkata'], total: 1 })
+    expect(searchZones('Asia/Calcutta', zones).matches).toEqual(['Asia/Kolkata'])
   })
 })

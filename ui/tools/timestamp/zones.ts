@@ -75,8 +75,12 @@ export function searchZones(query: string, zones: string[], limit = MAX_ZONE_MAT
     ranked.push({ zone, rank })
   }
   ranked.sort((a, b) => a.rank - b.rank || a.zone.localeCompare(b.zone))
-  const matches = ranked.map((r) => r.zone)
+  let matches = ranked.map((r) => r.zone)
   const typed = query.trim()
-  if (typed.includes('/') && !zones.includes(typed) && isKnownZone(typed)) matches.unshift(typed)
+  if (typed.includes('/') && isKnownZone(typed)) {
+    // Under the list's own name: 'europe/london' is Europe/London (offered once), 'Asia/Calcutta' Asia/Kolkata.
+    const name = canonicalZoneName(typed)
+    matches = [name, ...matches.filter((z) => z !== name)]
+  }
   return { matches: matches.slice(0, limit), total: matches.length }
 }
