@@ -9,10 +9,11 @@ export interface RateLimitOptions {
   /** What the 429 body says, before the retry hint. */
   message?: string
   /**
-   * Give the point back when the request is refused as invalid (400): it did nothing, and a person correcting a
-   * typo the browser let through should not use up their tries.
+   * Give the point back when the request did nothing: refused as invalid (400), or failed on our side (5xx). A
+   * person correcting a typo the browser let through, or retrying while the database is away, should not use up
+   * their tries.
    */
-  refundInvalid?: boolean
+  refundUnserved?: boolean
 }
 
 /** A 429's body: the sentence, and the wait in `details` too, since pages read the body and not the headers. */
@@ -38,13 +39,14 @@ export function rateLimit(options: RateLimitOptions): Middleware {
       ctx.body = rateLimitedBody(options.message, seconds)
       return
     }
-    if (!options.refundInvalid) return next()
+    if (!options.refundUnserved) return next()
+    const unserved = (status: number | undefined) => status === 400 || (status !== undefined && status >= 500)
     try {
       await next()
     } catch (err) {
-      if ((err as { status?: number }).status === 400) await limiter.reward(ctx.ip, 1)
+      if (unserved((err as { status?: number }).status ?? 500)) await limiter.reward(ctx.ip, 1)
       throw err
     }
-    if (ctx.status === 400) await limiter.reward(ctx.ip, 1)
+    if (unserved(ctx.status)) await limiter.reward(ctx.ip, 1)
   }
 }

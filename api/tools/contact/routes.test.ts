@@ -135,6 +135,18 @@ describe('POST /api/contact', () => {
     await new Promise((r) => setTimeout(r, 200))
     expect(discord.posts).toEqual([])
   })
+
+  it('does not count a message that could not be stored, so retrying through a database outage uses no try', async () => {
+    const ip = '198.51.100.80'
+    await app.ctx.ch.command({ query: 'RENAME TABLE contact_messages TO contact_messages_away' })
+    try {
+      for (let i = 0; i < CONTACT_RATE_LIMIT.points + 2; i++) expect((await post(valid({ message: `during the outage ${i}` }), ip)).status).toBe(503)
+    } finally {
+      await app.ctx.ch.command({ query: 'RENAME TABLE contact_messages_away TO contact_messages' })
+    }
+    for (let i = 0; i < CONTACT_RATE_LIMIT.points; i++) expect((await post(valid({ message: `after the outage ${i}` }), ip)).status).toBe(200)
+    expect((await post(valid({ message: 'one too many' }), ip)).status).toBe(429)
+  })
 })
 
 describe('forwarding to Discord', () => {

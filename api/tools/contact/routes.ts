@@ -20,12 +20,12 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       summary: 'Send a message to the site owner',
       description:
         'Stores the message (and posts it to the owner\'s Discord channel when one is configured). ' +
-        `Limited to ${CONTACT_RATE_LIMIT.points} requests per ${CONTACT_RATE_LIMIT.durationSeconds / 60} minutes per client IP; a request refused as invalid (400) does not count.`,
+        `Limited to ${CONTACT_RATE_LIMIT.points} requests per ${CONTACT_RATE_LIMIT.durationSeconds / 60} minutes per client IP; a request refused as invalid (400) or not stored (503) does not count.`,
       tags: ['Contact'],
       body: ContactRequest,
       response: ContactResponse,
       errors: { 429: 'Too many messages from this address', 503: 'The message could not be stored; nothing was sent' },
-      before: [rateLimit({ ...CONTACT_RATE_LIMIT, message: 'Too many messages from your address', refundInvalid: true })],
+      before: [rateLimit({ ...CONTACT_RATE_LIMIT, message: 'Too many messages from your address', refundUnserved: true })],
     },
     async ({ body }) => {
       const { website, ...message } = body
