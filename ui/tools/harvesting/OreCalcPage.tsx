@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { MiningCrystalsFile, MiningModulesFile, MiningShipBonusesFile, OreCalcForm, OreCalcResponse, OreDataFile } from '../../../schemas/harvesting'
 import { LOW_SLOT_MODULES, MAX_LOW_SLOTS, ORE_BOOST_SHIPS, ORE_IMPLANTS, SDE_NOTE } from '../../../schemas/harvesting-options'
 import { Collapsible } from '../../components/Collapsible'
+import { InfoTip } from '../../components/InfoTip'
 import { NumberField } from '../../components/NumberField'
 import { SelectField } from '../../components/SelectField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
@@ -35,7 +36,7 @@ const COLUMNS: Column<OreRow>[] = [
   {
     key: 'ore',
     header: 'Ore',
-    tooltip: 'Type of ore. Under each name: the wormhole ore sites that contain it, or the crystal note.',
+    tooltip: "Type of ore. Under each name: how many wormhole ore sites contain it (the ? names them). A 'crystal' badge marks the ores the chosen crystal is tuned for.",
     value: (r) => r.ore,
     firstDirection: 'desc',
     render: (r) => (
@@ -43,8 +44,8 @@ const COLUMNS: Column<OreRow>[] = [
         <span className="ore-name">{r.ore}</span>
         {r.crystalApplies && <span className="badge badge-good crystal-badge">crystal</span>}
         {r.wormholeSites.length > 0 && (
-          <span className="ore-sites muted" title={r.wormholeSites.join(', ')}>
-            {r.wormholeSites.length} wormhole site{r.wormholeSites.length > 1 ? 's' : ''}
+          <span className="ore-sites muted">
+            {r.wormholeSites.length} wormhole site{r.wormholeSites.length > 1 ? 's' : ''} <InfoTip text={r.wormholeSites.join(', ')} label={`Wormhole sites with ${r.ore}`} />
           </span>
         )}
       </>

@@ -101,6 +101,13 @@ describe('ore calculator (/ore)', () => {
     const wormhole = await oreNames(page)
     expect(wormhole).toEqual(expect.arrayContaining(['Arkonor', 'Bistot', 'Gneiss', 'Kernite', 'Omber', 'Pyroxeres']))
     expect(wormhole).not.toContain('Veldspar')
+    // Which sites hold an ore: a '?' that a keyboard or a tap opens (a title attribute showed them to a mouse only).
+    const sites = page.getByLabel('Wormhole sites with Arkonor', { exact: true })
+    await sites.focus()
+    const tip = await page.getByRole('tooltip').filter({ visible: true }).textContent()
+    expect(tip).toMatch(/^Average Frontier Deposit, Common Perimeter Deposit, /)
+    expect(await sites.getAttribute('aria-describedby')).toBeTruthy()
+    await sites.blur()
     await page.getByRole('button', { name: 'All asteroid ores' }).click()
     const all = await oreNames(page)
     expect(all).toContain('Veldspar')
