@@ -82,6 +82,16 @@ export default function OreCalcPage() {
     }
   }, [module, form.crystal, update, markUnreadable])
 
+  // Likewise a module the ship cannot fit (`?ship=Venture` alone: the default module is a strip miner) left 'Select
+  // Module' and a disabled Calculate: the ship gets its usual module, as choosing the ship would, and a module the link
+  // named (anything but the default) is reported.
+  useEffect(() => {
+    if (ship && !ship.modules.includes(form.module)) {
+      update({ module: moduleFor(ship.modules, form.module), crystal: '' })
+      if (form.module !== ORE_DEFAULTS.module) markUnreadable(ORE_FORM_SPEC.module.param)
+    }
+  }, [ship, form.module, update, markUnreadable])
+
   const setShip = (name: string) => update({ ship: name, module: moduleFor(ships.data?.[name]?.modules ?? [], form.module), crystal: '' })
   // Choosing another module clears the crystal (the spec), so a crystal never rides along to a module that cannot load it.
   const setModule = (name: string) => update({ module: name, crystal: name === form.module ? form.crystal : '' })

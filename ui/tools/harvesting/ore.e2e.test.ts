@@ -159,6 +159,29 @@ describe('ore calculator (/ore)', () => {
     await context.close()
   })
 
+  it("gives a link's ship a module it fits when the link has none or one it cannot fit, so Calculate works", async () => {
+    // ?ship=Venture alone: the default module is a strip miner, which a frigate cannot fit. The module select showed
+    // 'Select Module' and Calculate stayed disabled with no word why.
+    const venture = await open('/ore?ship=Venture&lows=1')
+    await expect.poll(() => venture.page.getByLabel('High Slot Module').inputValue()).toBe('Miner II')
+    expect(await venture.page.getByRole('alert').filter({ hasText: 'could not be read' }).count()).toBe(0)
+    await calculate(venture.page)
+    expect(await venture.page.getByTestId('calc-error').count()).toBe(0)
+    // Miner II 60 m³ × Venture hull 2 × Mining Frigate V 1.25 × Mining V 1.25 × Astrogeology V 1.25 × one Mining Laser
+    // Upgrade II 1.09 = 255.47 m³ a cycle (the data files and SDE values; docs/tools/harvesting.md).
+    expect(await venture.page.getByTestId('yield-per-cycle').textContent()).toBe('Yield/Cycle 255.47 m³')
+    await venture.context.close()
+    // A module the link names that the ship cannot fit is replaced, and the page says so.
+    const procurer = await open('/ore?ship=Procurer&module=Miner+II&crystal=Simple+Asteroid+Mining+Crystal+Type+A+II')
+    await expect.poll(() => procurer.page.getByLabel('High Slot Module').inputValue()).toBe('Modulated Strip Miner II')
+    await expect.poll(() => procurer.page.getByRole('alert').filter({ hasText: 'could not be read' }).textContent()).toMatch(/\(.*\bmodule\b.*\)/)
+    expect(await procurer.page.getByLabel('Mining Crystal', { exact: true }).inputValue()).toBe('')
+    await expect.poll(() => new URL(procurer.page.url()).searchParams.get('module')).toBe('Modulated Strip Miner II')
+    await calculate(procurer.page)
+    expect(await procurer.page.getByTestId('calc-error').count()).toBe(0)
+    await procurer.context.close()
+  })
+
   it("shows the server's sentence when it refuses a setup", async () => {
     const { page, context } = await open()
     await page.route('**/api/ore-calc', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'config.module: a Hulk cannot fit Miner II' }) }))
