@@ -110,7 +110,8 @@ export default function OreCalcPage() {
   }, [output, form.ores])
 
   const lowSlotMax = ship?.lowSlots ?? MAX_LOW_SLOTS
-  const tunedOres = output?.crystal ? crystals.data?.[output.crystal.name]?.ores ?? [] : []
+  // The ores shown that the crystal is tuned for (the wormhole view lists only some of them).
+  const tunedShown = rows.filter((r) => r.crystalApplies).length
 
   return (
     <div className="harvest-page">
@@ -224,7 +225,7 @@ export default function OreCalcPage() {
           </div>
           {output.crystal && (
             <p className="muted" data-testid="crystal-note">
-              The {output.crystal.name} is tuned for {output.crystal.tunedFor} ores ({tunedOres.length ? `${tunedOres.length} in the list` : 'none listed'}); on other ores the module mines{' '}
+              The {output.crystal.name} is tuned for {output.crystal.tunedFor} ores ({tunedShown ? `${tunedShown} in the list` : 'none in the list'}); on other ores the module mines{' '}
               {formatNumber(output.baseYieldPerCycle, 2)} m³ every {formatNumber(output.baseCycleTime, 2)} s.
             </p>
           )}

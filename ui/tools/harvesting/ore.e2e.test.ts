@@ -63,6 +63,11 @@ describe('ore calculator (/ore)', () => {
     expect(await page.getByTestId('cycle-time').textContent()).toBe('Cycle Time 180.00 s')
     expect(await page.getByTestId('yield-per-cycle').textContent()).toBe('Yield/Cycle 1,633.50 m³')
     expect(await page.getByTestId('crystal-note').textContent()).toMatch(/tuned for Simple ores .* on other ores the module mines 907.50 m³ every 180.00 s/)
+    // 'in the list' counts the rows shown (wormhole-site ores: Pyroxeres and its variants), not every Simple ore in
+    // the game (20), which the note once claimed while three rows carried the crystal badge.
+    const badged = await page.locator('.ore-table .crystal-badge').count()
+    expect(badged).toBeGreaterThan(0)
+    expect(await page.getByTestId('crystal-note').textContent()).toContain(`(${badged} in the list)`)
     expect(await page.getByTestId('price-source').textContent()).toMatch(/^Prices: Jita 4-4, buy \(highest order\), for compressed ore/)
     // Default: ISK/hr, high to low.
     const hourly = (await rows(page)).map((r) => num(r[3]))
