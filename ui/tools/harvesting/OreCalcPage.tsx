@@ -84,13 +84,14 @@ export default function OreCalcPage() {
 
   // Likewise a module the ship cannot fit (`?ship=Venture` alone: the default module is a strip miner) left 'Select
   // Module' and a disabled Calculate: the ship gets its usual module, as choosing the ship would, and a module the link
-  // named (anything but the default) is reported.
+  // named (anything but the default) is reported, as is a crystal dropped with it.
   useEffect(() => {
     if (ship && !ship.modules.includes(form.module)) {
       update({ module: moduleFor(ship.modules, form.module), crystal: '' })
       if (form.module !== ORE_DEFAULTS.module) markUnreadable(ORE_FORM_SPEC.module.param)
+      if (form.crystal) markUnreadable(ORE_FORM_SPEC.crystal.param)
     }
-  }, [ship, form.module, update, markUnreadable])
+  }, [ship, form.module, form.crystal, update, markUnreadable])
 
   const setShip = (name: string) => update({ ship: name, module: moduleFor(ships.data?.[name]?.modules ?? [], form.module), crystal: '' })
   // Choosing another module clears the crystal (the spec), so a crystal never rides along to a module that cannot load it.
