@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { MiningCrystalsFile, MiningModulesFile, MiningShipBonusesFile, OreCalcForm, OreCalcResponse, OreDataFile } from '../../../schemas/harvesting'
 import { LOW_SLOT_MODULES, MAX_LOW_SLOTS, ORE_BOOST_SHIPS, ORE_IMPLANTS, SDE_NOTE } from '../../../schemas/harvesting-options'
 import { Collapsible } from '../../components/Collapsible'
+import { InfoTip } from '../../components/InfoTip'
 import { NumberField } from '../../components/NumberField'
 import { SelectField } from '../../components/SelectField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
@@ -35,7 +36,7 @@ const COLUMNS: Column<OreRow>[] = [
   {
     key: 'ore',
     header: 'Ore',
-    tooltip: 'Type of ore. Under each name: the wormhole ore sites that contain it, or the crystal note.',
+    tooltip: "Type of ore. Under each name: how many wormhole ore sites contain it (the ? names them). A 'crystal' badge marks the ores the chosen crystal is tuned for.",
     value: (r) => r.ore,
     firstDirection: 'desc',
     render: (r) => (
@@ -43,8 +44,8 @@ const COLUMNS: Column<OreRow>[] = [
         <span className="ore-name">{r.ore}</span>
         {r.crystalApplies && <span className="badge badge-good crystal-badge">crystal</span>}
         {r.wormholeSites.length > 0 && (
-          <span className="ore-sites muted" title={r.wormholeSites.join(', ')}>
-            {r.wormholeSites.length} wormhole site{r.wormholeSites.length > 1 ? 's' : ''}
+          <span className="ore-sites muted">
+            {r.wormholeSites.length} wormhole site{r.wormholeSites.length > 1 ? 's' : ''} <InfoTip text={r.wormholeSites.join(', ')} label={`Wormhole sites with ${r.ore}`} />
           </span>
         )}
       </>
@@ -81,6 +82,17 @@ export default function OreCalcPage() {
     }
   }, [module, form.crystal, update, markUnreadable])
 
+  // Likewise a module the ship cannot fit (`?ship=Venture` alone: the default module is a strip miner) left 'Select
+  // Module' and a disabled Calculate: the ship gets its usual module, as choosing the ship would, and a module the link
+  // named (anything but the default) is reported, as is a crystal dropped with it.
+  useEffect(() => {
+    if (ship && !ship.modules.includes(form.module)) {
+      update({ module: moduleFor(ship.modules, form.module), crystal: '' })
+      if (form.module !== ORE_DEFAULTS.module) markUnreadable(ORE_FORM_SPEC.module.param)
+      if (form.crystal) markUnreadable(ORE_FORM_SPEC.crystal.param)
+    }
+  }, [ship, form.module, form.crystal, update, markUnreadable])
+
   const setShip = (name: string) => update({ ship: name, module: moduleFor(ships.data?.[name]?.modules ?? [], form.module), crystal: '' })
   // Choosing another module clears the crystal (the spec), so a crystal never rides along to a module that cannot load it.
   const setModule = (name: string) => update({ module: name, crystal: name === form.module ? form.crystal : '' })
@@ -99,7 +111,8 @@ export default function OreCalcPage() {
   }, [output, form.ores])
 
   const lowSlotMax = ship?.lowSlots ?? MAX_LOW_SLOTS
-  const tunedOres = output?.crystal ? crystals.data?.[output.crystal.name]?.ores ?? [] : []
+  // The ores shown that the crystal is tuned for (the wormhole view lists only some of them).
+  const tunedShown = rows.filter((r) => r.crystalApplies).length
 
   return (
     <div className="harvest-page">
@@ -213,7 +226,7 @@ export default function OreCalcPage() {
           </div>
           {output.crystal && (
             <p className="muted" data-testid="crystal-note">
-              The {output.crystal.name} is tuned for {output.crystal.tunedFor} ores ({tunedOres.length ? `${tunedOres.length} in the list` : 'none listed'}); on other ores the module mines{' '}
+              The {output.crystal.name} is tuned for {output.crystal.tunedFor} ores ({tunedShown ? `${tunedShown} in the list` : 'none in the list'}); on other ores the module mines{' '}
               {formatNumber(output.baseYieldPerCycle, 2)} m³ every {formatNumber(output.baseCycleTime, 2)} s.
             </p>
           )}

@@ -63,6 +63,11 @@ describe('ore calculator (/ore)', () => {
     expect(await page.getByTestId('cycle-time').textContent()).toBe('Cycle Time 180.00 s')
     expect(await page.getByTestId('yield-per-cycle').textContent()).toBe('Yield/Cycle 1,633.50 m³')
     expect(await page.getByTestId('crystal-note').textContent()).toMatch(/tuned for Simple ores .* on other ores the module mines 907.50 m³ every 180.00 s/)
+    // 'in the list' counts the rows shown (wormhole-site ores: Pyroxeres and its variants), not every Simple ore in
+    // the game (20), which the note once claimed while three rows carried the crystal badge.
+    const badged = await page.locator('.ore-table .crystal-badge').count()
+    expect(badged).toBeGreaterThan(0)
+    expect(await page.getByTestId('crystal-note').textContent()).toContain(`(${badged} in the list)`)
     expect(await page.getByTestId('price-source').textContent()).toMatch(/^Prices: Jita 4-4, buy \(highest order\), for compressed ore/)
     // Default: ISK/hr, high to low.
     const hourly = (await rows(page)).map((r) => num(r[3]))
@@ -101,6 +106,13 @@ describe('ore calculator (/ore)', () => {
     const wormhole = await oreNames(page)
     expect(wormhole).toEqual(expect.arrayContaining(['Arkonor', 'Bistot', 'Gneiss', 'Kernite', 'Omber', 'Pyroxeres']))
     expect(wormhole).not.toContain('Veldspar')
+    // Which sites hold an ore: a '?' that a keyboard or a tap opens (a title attribute showed them to a mouse only).
+    const sites = page.getByLabel('Wormhole sites with Arkonor', { exact: true })
+    await sites.focus()
+    const tip = await page.getByRole('tooltip').filter({ visible: true }).textContent()
+    expect(tip).toMatch(/^Average Frontier Deposit, Common Perimeter Deposit, /)
+    expect(await sites.getAttribute('aria-describedby')).toBeTruthy()
+    await sites.blur()
     await page.getByRole('button', { name: 'All asteroid ores' }).click()
     const all = await oreNames(page)
     expect(all).toContain('Veldspar')
@@ -150,6 +162,35 @@ describe('ore calculator (/ore)', () => {
     expect(await page.getByTestId('calc-error').count()).toBe(0)
     expect(await page.getByTestId('crystal-note').count()).toBe(0)
     await context.close()
+  })
+
+  it("gives a link's ship a module it fits when the link has none or one it cannot fit, so Calculate works", async () => {
+    // ?ship=Venture alone: the default module is a strip miner, which a frigate cannot fit. The module select showed
+    // 'Select Module' and Calculate stayed disabled with no word why.
+    const venture = await open('/ore?ship=Venture&lows=1')
+    await expect.poll(() => venture.page.getByLabel('High Slot Module').inputValue()).toBe('Miner II')
+    expect(await venture.page.getByRole('alert').filter({ hasText: 'could not be read' }).count()).toBe(0)
+    // Whichever data file arrives first, a crystal the link named is never dropped without a word.
+    await venture.page.goto('/ore?ship=Venture&crystal=Simple+Asteroid+Mining+Crystal+Type+A+II')
+    await expect.poll(() => venture.page.getByRole('alert').filter({ hasText: 'could not be read' }).textContent()).toContain('(crystal)')
+    expect(await venture.page.getByLabel('High Slot Module').inputValue()).toBe('Miner II')
+    await venture.page.goto('/ore?ship=Venture&lows=1')
+    await expect.poll(() => venture.page.getByLabel('High Slot Module').inputValue()).toBe('Miner II')
+    await calculate(venture.page)
+    expect(await venture.page.getByTestId('calc-error').count()).toBe(0)
+    // Miner II 60 m³ × Venture hull 2 × Mining Frigate V 1.25 × Mining V 1.25 × Astrogeology V 1.25 × one Mining Laser
+    // Upgrade II 1.09 = 255.47 m³ a cycle (the data files and SDE values; docs/tools/harvesting.md).
+    expect(await venture.page.getByTestId('yield-per-cycle').textContent()).toBe('Yield/Cycle 255.47 m³')
+    await venture.context.close()
+    // A module the link names that the ship cannot fit is replaced, and the page says so.
+    const procurer = await open('/ore?ship=Procurer&module=Miner+II&crystal=Simple+Asteroid+Mining+Crystal+Type+A+II')
+    await expect.poll(() => procurer.page.getByLabel('High Slot Module').inputValue()).toBe('Modulated Strip Miner II')
+    await expect.poll(() => procurer.page.getByRole('alert').filter({ hasText: 'could not be read' }).textContent()).toMatch(/\(.*\bmodule\b.*\)/)
+    expect(await procurer.page.getByLabel('Mining Crystal', { exact: true }).inputValue()).toBe('')
+    await expect.poll(() => new URL(procurer.page.url()).searchParams.get('module')).toBe('Modulated Strip Miner II')
+    await calculate(procurer.page)
+    expect(await procurer.page.getByTestId('calc-error').count()).toBe(0)
+    await procurer.context.close()
   })
 
   it("shows the server's sentence when it refuses a setup", async () => {

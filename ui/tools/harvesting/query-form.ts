@@ -20,11 +20,12 @@ function readValue(raw: string, rule: FieldRule): unknown {
     case 'text':
       return raw.length <= rule.max ? raw : undefined
     case 'int': {
-      const n = Number(raw)
+      // Number('') and Number(' ') are 0: a blank value is no number, not level 0.
+      const n = raw.trim() === '' ? NaN : Number(raw)
       return Number.isInteger(n) && n >= rule.min && n <= rule.max ? n : undefined
     }
     case 'number':
-      return rule.values.find((v) => Math.abs(v - Number(raw)) < 1e-9)
+      return raw.trim() === '' ? undefined : rule.values.find((v) => Math.abs(v - Number(raw)) < 1e-9)
     case 'bool':
       return raw === '1' ? true : raw === '0' ? false : undefined
   }
