@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { CompressedOre, PlanResponse } from '../../../schemas/ore-planner'
 import { MINERAL_NAMES, PLANNER_TEXT, refineRateFraction } from '../../../schemas/ore-planner-constants'
+import { ErrorAlert } from '../../components/ErrorAlert'
 import { ApiError, apiGet, apiPost } from '../../lib/api'
 import { AllowedOres } from './AllowedOres'
 import { MineralNeeds } from './MineralNeeds'
@@ -99,19 +100,13 @@ export default function CompressedPage() {
             <StrategyPanel settings={settings} onChange={update} />
           </div>
           <div className="ore-column">
-            {oresError ? (
-              <section className="panel ore-section">
-                <h2>Allowed Ores</h2>
-                <p className="error-text" role="alert" data-testid="ore-list-error">
-                  {oresError}
-                </p>
-              </section>
-            ) : ores ? (
+            {ores ? (
               <AllowedOres ores={ores} excluded={settings.excluded} onChange={(excluded) => update({ excluded })} />
             ) : (
               <section className="panel ore-section">
                 <h2>Allowed Ores</h2>
-                <p className="muted">Loading ores…</p>
+                {!oresError && <p className="muted">Loading ores…</p>}
+                <ErrorAlert message={oresError} testId="ore-list-error" />
               </section>
             )}
           </div>
@@ -122,11 +117,7 @@ export default function CompressedPage() {
           </button>
           {problem && ores && <span className="muted">{problem}</span>}
         </div>
-        {error && (
-          <p className="error-text" role="alert" data-testid="ore-error">
-            {error}
-          </p>
-        )}
+        <ErrorAlert message={error} testId="ore-error" />
       </form>
       {plan && (
         // the previous plan stays in view while a new one runs, dimmed and marked busy so it is not read as the answer
