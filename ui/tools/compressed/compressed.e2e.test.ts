@@ -258,6 +258,35 @@ describe('/compressed', () => {
     await context.close()
   })
 
+  it('with the keyboard only: Calculate keeps the focus, a second Enter sends nothing, and the plan is read out from a status region there from the start', async () => {
+    const { page, context } = await openPlanner()
+    const status = page.getByTestId('ore-status')
+    expect(await status.getAttribute('role')).toBe('status')
+    expect(await status.textContent()).toBe('')
+    await mineralBox(page, 'Tritanium').fill('4000')
+    const hold = gate()
+    let calls = 0
+    await page.route('**/api/ore-planner/plan', async (route) => {
+      calls++
+      await hold.wait
+      await route.continue()
+    })
+    await page.getByRole('button', { name: 'Calculate', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    const busy = page.getByRole('button', { name: 'Calculating…' })
+    await busy.waitFor()
+    expect(await busy.getAttribute('aria-disabled')).toBe('true')
+    await expect.poll(() => status.textContent()).toBe('Calculating…')
+    await page.keyboard.press('Enter')
+    hold.open()
+    await page.getByTestId('ore-list').waitFor()
+    // a Calculate button that disabled itself while busy left the focus on the page's body
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Calculate')
+    await expect.poll(() => status.textContent()).toMatch(/^Plan ready: \d+ compressed ores?, [\d,]+ batches of 100, [\d,]+ ISK(, \d+ warnings?)?\.$/)
+    expect(calls).toBe(1)
+    await context.close()
+  })
+
   it('while a plan runs, the last error is gone and the previous plan is marked busy', async () => {
     const { page, context } = await openPlanner()
     await mineralBox(page, 'Tritanium').fill('4000')
