@@ -4,6 +4,7 @@ import { appraiseLines, combineLines, warningText } from '../../../schemas/appra
 import { ADJUSTMENT, APPRAISAL_TEXT, DEFAULT_PRICE_MODE, PRICE_MODE_LABELS, PRICE_MODES, sanitizeAdjustment, type PriceMode } from '../../../schemas/appraisal/constants'
 import { parseAppraisalText } from '../../../schemas/appraisal/parse'
 import { HUBS } from '../../../schemas/hubs'
+import { ErrorAlert } from '../../components/ErrorAlert'
 import { NumberField } from '../../components/NumberField'
 import { ApiError, apiPost } from '../../lib/api'
 import { formatNumber } from '../../lib/format'
@@ -206,11 +207,7 @@ export default function AppraisalsPage() {
         <p className="visually-hidden" role="status" data-testid="appraisal-status">
           {busy === 'appraise' ? 'Appraising…' : view && !error ? `Appraised ${view.rows.length} ${view.rows.length === 1 ? 'line' : 'lines'}: ${view.noPriceData ? 'no price data' : `${formatNumber(view.totals.adjusted, 2)} ISK at ${formatNumber(view.totals.adjustmentPct, view.totals.adjustmentPct % 1 ? 1 : 0)}%`}.` : ''}
         </p>
-        {error && (
-          <p className="error-text" role="alert" data-testid="appraisal-error">
-            {error}
-          </p>
-        )}
+        <ErrorAlert message={error} testId="appraisal-error" />
       </div>
 
       {result && view && (

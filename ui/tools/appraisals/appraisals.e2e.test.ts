@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 import { APPRAISAL_TEXT } from '../../../schemas/appraisal/constants.js'
+import { emptyAlertRegion } from '../../components/error-alert.testing.js'
 
 const baseUrl = inject('appUrl')
 let browser: Browser
@@ -216,6 +217,15 @@ describe('/appraisals', () => {
     await page.getByRole('button', { name: 'Save & Share' }).click()
     await expect.poll(error).toBe(APPRAISAL_TEXT.saveFailed)
     expect(await page.getByRole('textbox', { name: /Items/ }).inputValue()).toBe('Tritanium 8')
+    await context.close()
+  })
+
+  it('reads a failure out from an alert region that is on the page from the start', async () => {
+    const { page, context } = await open()
+    const held = await emptyAlertRegion(page, 'appraisal-error')
+    await page.route('**/api/prices/station*', (r) => r.fulfill({ status: 500, body: '{"error":"boom"}' }))
+    await appraise(page, 'Tritanium 6')
+    await expect.poll(held).toBe(APPRAISAL_TEXT.priceApiFailed)
     await context.close()
   })
 

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { CompressedOre, PlanResponse } from '../../../schemas/ore-planner'
 import { MINERAL_NAMES, PLANNER_TEXT, refineRateFraction } from '../../../schemas/ore-planner-constants'
+import { ErrorAlert } from '../../components/ErrorAlert'
 import { ApiError, apiGet, apiPost } from '../../lib/api'
+import { formatInt, formatIsk } from '../../lib/format'
 import { AllowedOres } from './AllowedOres'
 import { MineralNeeds } from './MineralNeeds'
 import { PlanResults } from './PlanResults'
@@ -17,6 +19,14 @@ function settingsProblem(settings: PlannerSettings, oreIds: number[] | null): st
   if (oreIds && oreIds.every((id) => settings.excluded.includes(id))) return 'Allow at least one ore.'
   if (MINERAL_NAMES.every((m) => settings.targets[m] === 0)) return 'Enter an amount for at least one mineral.'
   return null
+}
+
+/** One sentence on a plan that arrived, for the status region screen readers read out. */
+function planReadOut(plan: PlanResponse): string {
+  if (plan.rows.length === 0) return PLANNER_TEXT.empty
+  const { batchesTotal, oresCostIsk } = plan.summary
+  const warnings = plan.warnings.length ? `, ${plan.warnings.length} ${plan.warnings.length === 1 ? 'warning' : 'warnings'}` : ''
+  return `Plan ready: ${plan.rows.length} compressed ${plan.rows.length === 1 ? 'ore' : 'ores'}, ${formatInt(batchesTotal)} batches of 100, ${oresCostIsk === null ? 'cost unknown' : formatIsk(oresCostIsk)}${warnings}.`
 }
 
 export default function CompressedPage() {
@@ -80,7 +90,8 @@ export default function CompressedPage() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (problem || !ores) return
+    // the button stays focusable while a plan runs (aria-disabled), so Enter can submit again
+    if (problem || !ores || loading) return
     void calculate(settings, oreIds)
   }
 
@@ -99,34 +110,29 @@ export default function CompressedPage() {
             <StrategyPanel settings={settings} onChange={update} />
           </div>
           <div className="ore-column">
-            {oresError ? (
-              <section className="panel ore-section">
-                <h2>Allowed Ores</h2>
-                <p className="error-text" role="alert" data-testid="ore-list-error">
-                  {oresError}
-                </p>
-              </section>
-            ) : ores ? (
+            {ores ? (
               <AllowedOres ores={ores} excluded={settings.excluded} onChange={(excluded) => update({ excluded })} />
             ) : (
               <section className="panel ore-section">
                 <h2>Allowed Ores</h2>
-                <p className="muted">Loading ores…</p>
+                {!oresError && <p className="muted">Loading ores…</p>}
+                <ErrorAlert message={oresError} testId="ore-list-error" />
               </section>
             )}
           </div>
         </div>
         <div className="button-row ore-calculate">
-          <button type="submit" className="button" disabled={loading || !ores || problem !== null}>
+          {/* aria-disabled while busy, not disabled: a button that disables itself drops the keyboard focus to the top of the page. */}
+          <button type="submit" className="button" disabled={!ores || problem !== null} aria-disabled={loading}>
             {loading ? 'Calculating…' : 'Calculate'}
           </button>
           {problem && ores && <span className="muted">{problem}</span>}
+          {/* On the page from the start: a live region added together with its text is not read out. */}
+          <span className="visually-hidden" role="status" data-testid="ore-status">
+            {loading ? 'Calculating…' : plan && !error ? planReadOut(plan) : ''}
+          </span>
         </div>
-        {error && (
-          <p className="error-text" role="alert" data-testid="ore-error">
-            {error}
-          </p>
-        )}
+        <ErrorAlert message={error} testId="ore-error" />
       </form>
       {plan && (
         // the previous plan stays in view while a new one runs, dimmed and marked busy so it is not read as the answer

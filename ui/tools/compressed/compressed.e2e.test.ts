@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+import { emptyAlertRegion, gate } from '../../components/error-alert.testing.js'
 
 const baseUrl = inject('appUrl')
 let browser: Browser
@@ -232,6 +233,57 @@ describe('/compressed', () => {
     await broken.route('**/api/ore-planner/ores', (route) => route.fulfill({ status: 500, body: '{}' }))
     await broken.goto('/compressed')
     expect(await broken.getByTestId('ore-list-error').innerText()).toBe('Failed to load ores')
+    await context.close()
+  })
+
+  it('reads a failed plan or ore list out from alert regions that are on the page from the start', async () => {
+    const { page, context } = await openPlanner()
+    const planError = await emptyAlertRegion(page, 'ore-error')
+    await mineralBox(page, 'Tritanium').fill('4000')
+    await page.route('**/api/ore-planner/plan', (route) => route.fulfill({ status: 502, body: 'bad gateway' }))
+    await calculate(page)
+    await expect.poll(planError).toBe('HTTP 502')
+
+    const broken = await context.newPage()
+    const ores = gate()
+    await broken.route('**/api/ore-planner/ores', async (route) => {
+      await ores.wait
+      await route.fulfill({ status: 500, body: '{}' })
+    })
+    await broken.goto('/compressed')
+    await broken.getByRole('heading', { name: 'Compressed Ore Reprocessing Planner' }).waitFor()
+    const listError = await emptyAlertRegion(broken, 'ore-list-error')
+    ores.open()
+    await expect.poll(listError).toBe('Failed to load ores')
+    await context.close()
+  })
+
+  it('with the keyboard only: Calculate keeps the focus, a second Enter sends nothing, and the plan is read out from a status region there from the start', async () => {
+    const { page, context } = await openPlanner()
+    const status = page.getByTestId('ore-status')
+    expect(await status.getAttribute('role')).toBe('status')
+    expect(await status.textContent()).toBe('')
+    await mineralBox(page, 'Tritanium').fill('4000')
+    const hold = gate()
+    let calls = 0
+    await page.route('**/api/ore-planner/plan', async (route) => {
+      calls++
+      await hold.wait
+      await route.continue()
+    })
+    await page.getByRole('button', { name: 'Calculate', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    const busy = page.getByRole('button', { name: 'Calculating…' })
+    await busy.waitFor()
+    expect(await busy.getAttribute('aria-disabled')).toBe('true')
+    await expect.poll(() => status.textContent()).toBe('Calculating…')
+    await page.keyboard.press('Enter')
+    hold.open()
+    await page.getByTestId('ore-list').waitFor()
+    // a Calculate button that disabled itself while busy left the focus on the page's body
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Calculate')
+    await expect.poll(() => status.textContent()).toMatch(/^Plan ready: \d+ compressed ores?, [\d,]+ batches of 100, [\d,]+ ISK(, \d+ warnings?)?\.$/)
+    expect(calls).toBe(1)
     await context.close()
   })
 

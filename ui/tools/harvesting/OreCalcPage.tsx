@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { MiningCrystalsFile, MiningModulesFile, MiningShipBonusesFile, OreCalcForm, OreCalcResponse, OreDataFile } from '../../../schemas/harvesting'
 import { LOW_SLOT_MODULES, MAX_LOW_SLOTS, ORE_BOOST_SHIPS, ORE_IMPLANTS, SDE_NOTE } from '../../../schemas/harvesting-options'
 import { Collapsible } from '../../components/Collapsible'
+import { ErrorAlert } from '../../components/ErrorAlert'
 import { InfoTip } from '../../components/InfoTip'
 import { NumberField } from '../../components/NumberField'
 import { SelectField } from '../../components/SelectField'
@@ -129,11 +130,7 @@ export default function OreCalcPage() {
           </p>
         </div>
         <LinkWarning unreadable={unreadable} />
-        {dataError && (
-          <p className="error-box" role="alert">
-            The ship and module lists could not be loaded: {dataError}
-          </p>
-        )}
+        <ErrorAlert message={dataError && `The ship and module lists could not be loaded: ${dataError}`} className="error-box" testId="data-error" />
         {ships.data && !ship && (
           <p className="warning-text" role="alert">
             &apos;{form.ship}&apos; is not a mining ship this calculator knows; choose one below.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 import { parseHuffMinutes } from '../../../schemas/harvesting-rules.js'
+import { emptyAlertRegion, gate } from '../../components/error-alert.testing.js'
 
 const baseUrl = inject('appUrl')
 let browser: Browser
@@ -221,6 +222,27 @@ describe('gas calculator (/gas-calc)', () => {
     expect(await tableRows(page)).toEqual(before)
     // The failure went to the console, as the spec asks.
     expect(errors.some((e) => e.startsWith('Calculation failed (/api/gas-calc)'))).toBe(true)
+    await context.close()
+  })
+
+  it('reads each failure out from an alert region that is on the page from the start, a second identical one too', async () => {
+    const { page, context } = await open()
+    const held = await emptyAlertRegion(page, 'calc-error')
+    let hold = Promise.resolve()
+    await page.route('**/api/gas-calc', async (route) => {
+      await hold
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Static game data is not imported yet; try again in a minute' }) })
+    })
+    const button = page.getByRole('button', { name: 'Calculate' })
+    await button.click()
+    await expect.poll(held).toBe('Static game data is not imported yet; try again in a minute')
+    // the same sentence again: the region empties while the call runs, so the new failure is a change to read out
+    const second = gate()
+    hold = second.wait
+    await button.click()
+    await expect.poll(held).toBe('')
+    second.open()
+    await expect.poll(held).toBe('Static game data is not imported yet; try again in a minute')
     await context.close()
   })
 

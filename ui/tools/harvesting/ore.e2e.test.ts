@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+import { emptyAlertRegion, gate } from '../../components/error-alert.testing.js'
 
 const baseUrl = inject('appUrl')
 let browser: Browser
@@ -198,6 +199,27 @@ describe('ore calculator (/ore)', () => {
     await page.route('**/api/ore-calc', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'config.module: a Hulk cannot fit Miner II' }) }))
     await page.getByRole('button', { name: 'Calculate' }).click()
     expect(await page.getByTestId('calc-error').textContent()).toBe('config.module: a Hulk cannot fit Miner II')
+    await context.close()
+  })
+
+  it('reads a failed calculation or data file out from alert regions that are on the page from the start', async () => {
+    const { page, context } = await open()
+    const calcError = await emptyAlertRegion(page, 'calc-error')
+    await page.route('**/api/ore-calc', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'config.module: a Hulk cannot fit Miner II' }) }))
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await expect.poll(calcError).toBe('config.module: a Hulk cannot fit Miner II')
+
+    const broken = await context.newPage()
+    const modules = gate()
+    await broken.route('**/api/data/mining_modules.json', async (route) => {
+      await modules.wait
+      await route.fulfill({ status: 500, body: 'oops' })
+    })
+    await broken.goto('/ore')
+    await broken.getByRole('heading', { name: 'Ore Mining Calculator' }).waitFor()
+    const dataError = await emptyAlertRegion(broken, 'data-error')
+    modules.open()
+    await expect.poll(dataError).toBe('The ship and module lists could not be loaded: HTTP 500')
     await context.close()
   })
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { HARVEST_PRICE_FIELDS, type HarvestPriceField } from '../../../schemas/harvesting-options'
 import { Collapsible } from '../../components/Collapsible'
+import { ErrorAlert } from '../../components/ErrorAlert'
 import { SelectField } from '../../components/SelectField'
 import { apiGet, apiPost, ApiError } from '../../lib/api'
 import { readStorage, writeStorage } from '../../lib/storage'
@@ -159,11 +160,7 @@ export function CalculateBar({ field, compressed, onPrice, what, busy, disabled,
       <p className="visually-hidden" role="status" data-testid="calc-status">
         {busy ? 'Calculating…' : error ? '' : done ?? ''}
       </p>
-      {error && (
-        <p className="error-box" role="alert" data-testid="calc-error">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} className="error-box" testId="calc-error" />
     </>
   )
 }
@@ -182,6 +179,8 @@ export function useCalculation<Body, Result>(path: string, onFailure?: () => voi
     if (running.current) return
     running.current = true
     setBusy(true)
+    // cleared while the call runs, so a second failure with the same sentence is read out again
+    setError(null)
     try {
       setResult(await apiPost<Result>(path, body))
       setError(null)

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom'
 import { HUBS } from '../../../schemas/hubs'
 import { INDUSTRY_STRUCTURES, MAX_RUNS, RIG_TIERS } from '../../../schemas/industry-constants'
 import type { BuildCostResponse, IndustryBlueprint, IndustrySystem } from '../../../schemas/industry'
+import { ErrorAlert } from '../../components/ErrorAlert'
 import { NumberField } from '../../components/NumberField'
 import { SearchSelect } from '../../components/SearchSelect'
 import { SelectField } from '../../components/SelectField'
@@ -65,6 +66,8 @@ export default function IndustryPage() {
     const abort = new AbortController()
     const timer = setTimeout(() => {
       setLoading(true)
+      // cleared while the call runs, so a second failure with the same sentence is read out again
+      setError(null)
       apiGet<BuildCostResponse>(`/api/industry/buildcost?${buildCostQuery(settings)}`, { signal: abort.signal })
         .then((r) => {
           setResult(r)
@@ -157,11 +160,7 @@ export default function IndustryPage() {
         {/* Without it the status only ever said 'Calculating…': screen readers heard nothing when the cost arrived. */}
         {!loading && result && !error && <span className="visually-hidden">{builtText(result)}</span>}
       </p>
-      {error && (
-        <p className="error-box" role="alert" data-testid="build-error">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} className="error-box" testId="build-error" />
       {result && <BuildCostResult result={result} />}
 
       <DataSources ages={result?.ages ?? null} station={hub.label} prices="materials at the lowest sell order" />

@@ -5,6 +5,7 @@ import { buildCostQuery, settingsFromQuery, settingsToQuery } from './build-sett
 import { displaySecurity, timeAgo } from './shared'
 import type { BuildCostResponse } from '../../../schemas/industry'
 import { expectCardAndMenuEntry } from './e2e-helpers'
+import { emptyAlertRegion, gate } from '../../components/error-alert.testing.js'
 
 const baseUrl = inject('appUrl')
 let browser: Browser
@@ -218,6 +219,27 @@ describe('/industry', () => {
     await context.close()
   })
 
+  it('reads each failure out from an alert region that is on the page from the start, a second identical one too', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    let hold = gate()
+    await page.route('**/api/industry/buildcost?*', async (route) => {
+      await hold.wait
+      await route.fulfill({ status: 500, json: { error: 'Internal server error' } })
+    })
+    await page.goto('/industry?blueprint=691')
+    await page.getByRole('heading', { name: 'Industry build cost' }).waitFor()
+    const held = await emptyAlertRegion(page, 'build-error')
+    hold.open()
+    await expect.poll(held).toBe('Internal server error')
+    // the same sentence again: the region empties while the call runs, so the new failure is a change to read out
+    hold = gate()
+    await page.getByRole('spinbutton', { name: 'ME', exact: true }).fill('5')
+    await expect.poll(held).toBe('')
+    hold.open()
+    await expect.poll(held).toBe('Internal server error')
+    await context.close()
+  })
+
   it('lists the blueprints by name', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/industry')
@@ -262,7 +284,8 @@ describe('/industry', () => {
     await page.getByTestId('blueprint-picker').fill('rifter')
     expect(await page.getByRole('listbox', { name: 'Blueprint' }).getByRole('option').count()).toBe(0)
     expect(await page.locator('.search-select-note').textContent()).toBe('No matches.')
-    expect(await page.getByRole('alert').count()).toBe(0)
+    // the page's one alert region stays empty
+    expect(await page.getByRole('alert').allTextContents()).toEqual([''])
     await context.close()
   })
 

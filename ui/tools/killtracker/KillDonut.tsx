@@ -9,21 +9,19 @@ const RED = '#ff5d6c'
 
 /** Kills versus losses as a donut (spec: inner radius 60, outer 90, padding 2 between the two arcs). */
 export function KillDonut({ kills, losses }: { kills: number; losses: number }) {
-  const label = `Kills versus losses: ${kills} ${kills === 1 ? 'kill' : 'kills'}, ${losses} ${losses === 1 ? 'loss' : 'losses'}`
   if (kills + losses === 0) {
     return (
-      <div className="kt-donut kt-donut-empty" role="img" aria-label={label} data-testid="kill-donut">
+      <div className="kt-donut kt-donut-empty" data-testid="kill-donut">
         <span className="muted">No kills or losses to chart</span>
       </div>
     )
   }
-  // The counts in words too: the chart tells them only in a hover tooltip, which a keyboard cannot open.
+  // The counts in words under the chart, since it tells them only in a hover tooltip that a keyboard cannot open.
+  // Screen readers get only these words: the chart would read the same two numbers again.
   return (
-    <figure className="kt-donut-figure">
-      <div className="kt-donut" data-testid="kill-donut" data-kills={kills} data-losses={losses}>
+    <div>
+      <div className="kt-donut" aria-hidden="true" data-testid="kill-donut" data-kills={kills} data-losses={losses}>
         <Doughnut
-          role="img"
-          aria-label={label}
           data={{ labels: ['Kills', 'Losses'], datasets: [{ data: [kills, losses], backgroundColor: [GREEN, RED], borderWidth: 0, spacing: 2 }] }}
           options={{
             cutout: 60,
@@ -35,9 +33,9 @@ export function KillDonut({ kills, losses }: { kills: number; losses: number }) 
           }}
         />
       </div>
-      <figcaption className="kt-donut-counts muted" data-testid="kill-donut-counts">
+      <p className="kt-donut-counts muted" data-testid="kill-donut-counts">
         {kills} {kills === 1 ? 'kill' : 'kills'} · {losses} {losses === 1 ? 'loss' : 'losses'}
-      </figcaption>
-    </figure>
+      </p>
+    </div>
   )
 }

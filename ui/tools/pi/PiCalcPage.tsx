@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom'
 import type { PiCalcResponse } from '../../../schemas/pi'
 import { PI_MARKET_MODES, PI_TIERS, POCO_TAX_LIMITS, type PiMarketMode } from '../../../schemas/pi-constants'
 import { Collapsible } from '../../components/Collapsible'
+import { ErrorAlert } from '../../components/ErrorAlert'
 import { NumberField } from '../../components/NumberField'
 import { ApiError, apiPost } from '../../lib/api'
 import { formatNumber, formatPercentAsTyped } from '../../lib/format'
@@ -89,6 +90,8 @@ export default function PiCalcPage() {
   const calculate = useCallback(async (mode: PiMarketMode, tax: number) => {
     const request = ++latest.current
     setLoading(true)
+    // cleared while the call runs, so a second failure with the same sentence is read out again
+    setError(null)
     try {
       const body = await apiPost<PiCalcResponse>('/api/pi/calc', { taxRate: tax, marketMode: mode })
       if (request !== latest.current) return
@@ -177,11 +180,7 @@ export default function PiCalcPage() {
         </div>
       </form>
 
-      {error && (
-        <p className="error-text" role="alert" data-testid="pi-error">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} testId="pi-error" />
       {results && (
         <p className="muted pi-source" data-testid="pi-source">
           Showing {MODE_LABELS[results.marketMode]} mode at {formatPercentAsTyped(results.taxRate)}% POCO tax. Prices: {results.prices.label} lowest sell and highest buy orders,

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import axe from 'axe-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 import type { PiCalcResponse } from '../../../schemas/pi.js'
+import { emptyAlertRegion, gate } from '../../components/error-alert.testing.js'
 
 const baseUrl = inject('appUrl')
 let browser: Browser
@@ -346,6 +347,27 @@ describe('/pi-calc', () => {
     await loaded(page)
     expect(await page.getByTestId('pi-error').count()).toBe(0)
     expect((await tableRows(page, 'P1')).length).toBe(15)
+    await context.close()
+  })
+
+  it('reads each failure out from an alert region that is on the page from the start, a second identical one too', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    let hold = gate()
+    await page.route('**/api/pi/calc', async (route) => {
+      await hold.wait
+      await route.fulfill({ status: 503, json: { error: 'No Jita 4-4 market prices yet' } })
+    })
+    await page.goto('/pi-calc')
+    await page.getByRole('heading', { name: 'PI Profitability Calculator' }).waitFor()
+    const held = await emptyAlertRegion(page, 'pi-error')
+    hold.open()
+    await expect.poll(held).toBe('Calculation failed: No Jita 4-4 market prices yet')
+    // the same sentence again: the region empties while the call runs, so the new failure is a change to read out
+    hold = gate()
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await expect.poll(held).toBe('')
+    hold.open()
+    await expect.poll(held).toBe('Calculation failed: No Jita 4-4 market prices yet')
     await context.close()
   })
 
