@@ -97,6 +97,53 @@ describe('participation loot splitter (/participation)', () => {
     await context.close()
   })
 
+  it('renames a player in place, keeping their attendance; refuses blank or taken names; the new name survives a reload, a link and the payout text', async () => {
+    const { page, errors, context } = await open()
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await enterWorkedExample(page)
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))
+
+    await page.getByRole('button', { name: 'Rename Ben' }).focus()
+    await page.keyboard.press('Enter')
+    expect(await focused()).toBe('New name for Ben')
+    await page.keyboard.type(' ann ')
+    await page.keyboard.press('Enter')
+    expect(await page.getByRole('alert').filter({ hasText: 'already in the list' }).textContent()).toBe('ann is already in the list.')
+    await page.getByLabel('New name for Ben').fill('')
+    await page.getByRole('button', { name: 'Save' }).click()
+    expect(await page.getByRole('alert').filter({ hasText: 'needs a name' }).textContent()).toBe('A player needs a name.')
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    expect(await rowNames(page)).toEqual(['Ann', 'Ben', 'Cat'])
+    expect(await focused()).toBe('Rename Ben')
+
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('Benjamin Sisko')
+    await page.keyboard.press('Enter')
+    expect(await rowNames(page)).toEqual(['Ann', 'Benjamin Sisko', 'Cat'])
+    expect(await focused()).toBe('Rename Benjamin Sisko')
+    expect(await page.getByLabel('Benjamin Sisko Core Garrison').inputValue()).toBe('1')
+    expect(await page.getByTestId('payout').count()).toBe(0)
+    await expect.poll(() => new URL(page.url()).searchParams.getAll('p')).toContain('Benjamin Sisko|Core Garrison*1')
+
+    await page.reload()
+    await page.getByTestId('participation-grid').waitFor()
+    expect(await rowNames(page)).toEqual(['Ann', 'Benjamin Sisko', 'Cat'])
+    expect(await page.getByLabel('Benjamin Sisko Core Garrison').inputValue()).toBe('1')
+
+    const link = new URL(page.url())
+    const other = await open(link.pathname + link.search)
+    expect(await rowNames(other.page)).toEqual(['Ann', 'Benjamin Sisko', 'Cat'])
+    await other.context.close()
+
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await page.getByTestId('payout').waitFor()
+    expect((await payoutRows(page))[1]).toEqual(['Benjamin Sisko', '226,616,690 ISK'])
+    await page.getByRole('button', { name: 'Copy payout text' }).click()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('\nBenjamin Sisko: 226,616,690 ISK\n')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it("says 'Add at least one player first.' on Calculate without players, and asks the server nothing", async () => {
     const { page, errors, context } = await open()
     const calls: string[] = []
