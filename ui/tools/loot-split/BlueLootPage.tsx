@@ -201,7 +201,7 @@ export default function BlueLootPage() {
             <p className="muted">Payout = net total × player&apos;s shares ÷ all shares.</p>
           </aside>
         </div>
-        <CalculateBar onCalculate={calculate} busy={busy} error={error} />
+        <CalculateBar onCalculate={calculate} busy={busy} error={error} done={result && `Payout Breakdown: ${billions1(result.data.totalISK)}, ${formatIsk(result.data.netISK)} paid out to ${result.data.payouts.length} players.`} />
       </section>
 
       {result && (

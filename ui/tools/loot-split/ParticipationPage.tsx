@@ -105,7 +105,7 @@ export default function ParticipationPage() {
         <div className="setup-bar">
           <AddPlayer buttonLabel="Add Player" taken={nameTaken} onAdd={(names) => setSetup((s) => ({ ...s, players: [...s.players, ...names.map(newParticipant)] }))} />
         </div>
-        <CalculateBar onCalculate={calculate} busy={busy} disabled={sites.status !== 'ready'} error={error} />
+        <CalculateBar onCalculate={calculate} busy={busy} disabled={sites.status !== 'ready'} error={error} done={result && `Payout Breakdown: ${millions0(result.data.totalISK)}, ${formatIsk(result.data.netISK)} paid out to ${result.data.payouts.length} players.`} />
       </section>
 
       {result && (

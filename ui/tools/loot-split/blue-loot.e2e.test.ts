@@ -289,6 +289,35 @@ describe('blue loot splitter (/bloot)', () => {
     await context.close()
   })
 
+  it('keeps the keyboard focus on Calculate while it runs, and reads the breakdown out in a status region there from the start', async () => {
+    const { page, context } = await open()
+    const status = page.getByTestId('calc-status')
+    expect(await status.getAttribute('role')).toBe('status')
+    expect(await status.textContent()).toBe('')
+    await enterWorkedExample(page)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const calls: string[] = []
+    await page.route('**/api/blue-loot-calc', async (route) => {
+      calls.push(route.request().url())
+      await held
+      await route.continue()
+    })
+    const button = page.getByRole('button', { name: /Calculat/ })
+    await button.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => button.getAttribute('aria-disabled')).toBe('true')
+    expect(await status.textContent()).toBe('Calculating…')
+    // a second press while it runs sends nothing more
+    await page.keyboard.press('Enter')
+    release()
+    await page.getByTestId('payout').waitFor()
+    await expect.poll(() => status.textContent()).toBe('Payout Breakdown: 1.8B ISK, 1,527,308,037 ISK paid out to 4 players.')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Calculate')
+    expect(calls).toHaveLength(1)
+    await context.close()
+  })
+
   it('shows the server sentence when every player has 0 shares, keeps the last breakdown, and logs HTTP 400', async () => {
     const { page, errors, context } = await open()
     await enterWorkedExample(page)

@@ -144,6 +144,34 @@ describe('participation loot splitter (/participation)', () => {
     await context.close()
   })
 
+  it('keeps the keyboard focus on Calculate while it runs, and reads the breakdown out in a status region there from the start', async () => {
+    const { page, context } = await open()
+    const status = page.getByTestId('calc-status')
+    expect(await status.getAttribute('role')).toBe('status')
+    expect(await status.textContent()).toBe('')
+    await enterWorkedExample(page)
+    const calls: string[] = []
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/participation-calc', async (route) => {
+      calls.push(route.request().url())
+      await held
+      await route.continue()
+    })
+    const button = page.getByRole('button', { name: /Calculat/ })
+    await button.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => button.getAttribute('aria-disabled')).toBe('true')
+    expect(await status.textContent()).toBe('Calculating…')
+    await page.keyboard.press('Enter')
+    release()
+    await page.getByTestId('payout').waitFor()
+    await expect.poll(() => status.textContent()).toBe('Payout Breakdown: 1,604M ISK, 1,604,400,000 ISK paid out to 3 players.')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Calculate')
+    expect(calls).toHaveLength(1)
+    await context.close()
+  })
+
   it("says 'Add at least one player first.' on Calculate without players, and asks the server nothing", async () => {
     const { page, errors, context } = await open()
     const calls: string[] = []

@@ -255,15 +255,23 @@ export function calculateOnEnter(calculate: () => void, enabled = true) {
   }
 }
 
-/** The Calculate button, and the server's sentence under it when the last calculation failed. */
-export function CalculateBar({ onCalculate, busy, disabled, error }: { onCalculate: () => void; busy: boolean; disabled?: boolean; error: string | null }) {
+/**
+ * The Calculate button, and the server's sentence under it when the last calculation failed. `done`: one sentence on
+ * the last breakdown, read out by screen readers when it arrives.
+ */
+export function CalculateBar({ onCalculate, busy, disabled, error, done }: { onCalculate: () => void; busy: boolean; disabled?: boolean; error: string | null; done: string | null }) {
   return (
     <>
       <div className="button-row">
-        <button type="button" className="button" onClick={onCalculate} disabled={busy || disabled}>
+        {/* aria-disabled while busy, not disabled: a button that disables itself drops the keyboard focus to the top of the page. */}
+        <button type="button" className="button" onClick={busy ? undefined : onCalculate} disabled={disabled} aria-disabled={busy}>
           {busy ? 'Calculating…' : 'Calculate'}
         </button>
       </div>
+      {/* On the page from the start: a live region added together with its text is not read out. */}
+      <p className="visually-hidden" role="status" data-testid="calc-status">
+        {busy ? 'Calculating…' : error ? '' : (done ?? '')}
+      </p>
       {error && (
         <p className="error-box" role="alert" data-testid="calc-error">
           {error}
