@@ -180,6 +180,22 @@ describe('blue loot splitter (/bloot)', () => {
     await context.close()
   })
 
+  it('Remove hands the keyboard focus to the next Remove button, then the previous one, then the name box', async () => {
+    const { page, context } = await open()
+    for (const name of ['Alice', 'Bob', 'Carol']) await addPlayer(page, name)
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName)
+    await page.getByRole('button', { name: 'Remove Bob' }).focus()
+    await page.keyboard.press('Enter')
+    expect(await playerNames(page)).toEqual(['Alice', 'Carol'])
+    expect(await focused()).toBe('Remove Carol')
+    await page.keyboard.press('Enter')
+    expect(await focused()).toBe('Remove Alice')
+    await page.keyboard.press('Enter')
+    expect(await playerNames(page)).toEqual([])
+    expect(await page.getByLabel('Player name').evaluate((el) => el === document.activeElement)).toBe(true)
+    await context.close()
+  })
+
   it('adds one player per line when a list of names is pasted (chat list or fleet window rows)', async () => {
     const { page, context } = await open()
     await addPlayer(page, 'Dave')

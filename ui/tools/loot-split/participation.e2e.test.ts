@@ -144,6 +144,22 @@ describe('participation loot splitter (/participation)', () => {
     await context.close()
   })
 
+  it('Remove hands the keyboard focus to the next Remove button, then the previous one, then the name box', async () => {
+    const { page, context } = await open()
+    for (const name of ['Ann', 'Ben', 'Cat']) await addPlayer(page, name)
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName)
+    await page.getByRole('button', { name: 'Remove Ben' }).focus()
+    await page.keyboard.press('Enter')
+    expect(await rowNames(page)).toEqual(['Ann', 'Cat'])
+    expect(await focused()).toBe('Remove Cat')
+    await page.keyboard.press('Enter')
+    expect(await focused()).toBe('Remove Ann')
+    await page.keyboard.press('Enter')
+    expect(await rowNames(page)).toEqual([])
+    expect(await page.getByLabel('Player name').evaluate((el) => el === document.activeElement)).toBe(true)
+    await context.close()
+  })
+
   it('keeps the keyboard focus on Calculate while it runs, and reads the breakdown out in a status region there from the start', async () => {
     const { page, context } = await open()
     const status = page.getByTestId('calc-status')

@@ -241,6 +241,18 @@ export function PlayerName({ name, taken, onRename }: { name: string; taken: (na
 }
 
 /**
+ * Called as a player's Remove button is pressed, before the row goes: hands the focus to the next row's Remove button
+ * (else the previous row's, else the player name box), because a removed button drops the keyboard focus to the top of
+ * the page.
+ */
+export function focusPastRow(button: HTMLElement) {
+  const row = button.closest('tr')
+  const removeIn = (r: Element | null | undefined) => r?.querySelector<HTMLElement>('button.remove-player') ?? null
+  const target = removeIn(row?.nextElementSibling) ?? removeIn(row?.previousElementSibling) ?? button.closest('.loot-page')?.querySelector<HTMLElement>('.add-player input')
+  target?.focus()
+}
+
+/**
  * Enter in any box of the page calculates, as it would submit a form. Boxes that use Enter themselves (the player
  * name adds the player) prevent the default first, and are left alone.
  */
