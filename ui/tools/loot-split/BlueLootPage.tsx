@@ -21,7 +21,7 @@ import {
 } from './blue-loot-setup'
 import { postCalc } from './calc-call'
 import { abbreviateIsk, billions1, formatShares } from './format'
-import { AddPlayer, CalculateBar, calculateOnEnter, CellNumber, PayoutBreakdown, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
+import { AddPlayer, CalculateBar, calculateOnEnter, CellNumber, focusPastRow, PayoutBreakdown, PlayerName, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
 import { payoutText } from './payout-text'
 import { avengerTip, drifterTip, unknownEscalationPreview } from './rules-text'
 import { initialQuery } from './setup-codec'
@@ -59,6 +59,7 @@ export default function BlueLootPage() {
 
   const update = (change: Partial<BlueLootSetup>) => setSetup((s) => ({ ...s, ...change }))
   const updatePlayer = (id: number, change: Partial<BlueLootPlayerRow>) => setSetup((s) => ({ ...s, players: s.players.map((p) => (p.id === id ? { ...p, ...change } : p)) }))
+  const nameTaken = (n: string) => setup.players.some((p) => p.name.toLowerCase() === n.toLowerCase())
 
   const calculate = async () => {
     setBusy(true)
@@ -121,7 +122,7 @@ export default function BlueLootPage() {
         <div className="player-setup">
           <div className="player-main">
             <div className="setup-bar">
-              <AddPlayer buttonLabel="Add" taken={(n) => setup.players.some((p) => p.name.toLowerCase() === n.toLowerCase())} onAdd={(names) => setSetup((s) => ({ ...s, players: [...s.players, ...names.map(newPlayerRow)] }))} />
+              <AddPlayer buttonLabel="Add" taken={nameTaken} onAdd={(names) => setSetup((s) => ({ ...s, players: [...s.players, ...names.map(newPlayerRow)] }))} />
               <div className="segmented" role="group" aria-label="Share mode">
                 {SHARE_MODES.map((m) => (
                   <button key={m.id} type="button" aria-pressed={setup.mode === m.id} onClick={() => setSetup((s) => switchMode(s, m.id))} title="Switching resets every ship count; names, tackle and extra shares stay">
@@ -160,7 +161,9 @@ export default function BlueLootPage() {
                   )}
                   {setup.players.map((p) => (
                     <tr key={p.id} data-player={p.name}>
-                      <td>{p.name}</td>
+                      <td>
+                        <PlayerName name={p.name} taken={nameTaken} onRename={(name) => updatePlayer(p.id, { name })} />
+                      </td>
                       {kinds.map((k, i) => (
                         <td key={k.key} className="align-center">
                           <CellNumber label={`${p.name} ${k.label}`} value={p.ships[i]} max={LOOT_SPLIT_LIMITS.shipCount} onChange={(n) => updatePlayer(p.id, { ships: i === 0 ? [n, p.ships[1]] : [p.ships[0], n] })} />
@@ -176,7 +179,16 @@ export default function BlueLootPage() {
                         {formatShares(playerShares({ bubbler: p.tackle, extraShares: p.extraShares, ...playerShips(p, setup.mode) }, setup.mode))}
                       </td>
                       <td className="align-right">
-                        <button type="button" className="icon-button" aria-label={`Remove ${p.name}`} title="Remove" onClick={() => update({ players: setup.players.filter((x) => x.id !== p.id) })}>
+                        <button
+                          type="button"
+                          className="icon-button remove-player"
+                          aria-label={`Remove ${p.name}`}
+                          title="Remove"
+                          onClick={(e) => {
+                            focusPastRow(e.currentTarget)
+                            update({ players: setup.players.filter((x) => x.id !== p.id) })
+                          }}
+                        >
                           ×
                         </button>
                       </td>
@@ -198,7 +210,7 @@ export default function BlueLootPage() {
             <p className="muted">Payout = net total × player&apos;s shares ÷ all shares.</p>
           </aside>
         </div>
-        <CalculateBar onCalculate={calculate} busy={busy} error={error} />
+        <CalculateBar onCalculate={calculate} busy={busy} error={error} done={result && `Payout Breakdown: ${billions1(result.data.totalISK)}, ${formatIsk(result.data.netISK)} paid out to ${result.data.payouts.length} players.`} />
       </section>
 
       {result && (

@@ -16,7 +16,7 @@ import {
   type ParticipationPlayerRow,
   type ParticipationSetup,
 } from './participation-setup'
-import { AddPlayer, CalculateBar, calculateOnEnter, CellNumber, PayoutBreakdown, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
+import { AddPlayer, CalculateBar, calculateOnEnter, CellNumber, focusPastRow, PayoutBreakdown, PlayerName, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
 import { payoutText } from './payout-text'
 import { avengerTip, drifterTip, unknownEscalationPreview } from './rules-text'
 import { initialQuery } from './setup-codec'
@@ -50,6 +50,8 @@ export default function ParticipationPage() {
   useSetupInUrl(query, STORAGE_KEY)
 
   const update = (change: Partial<ParticipationSetup>) => setSetup((s) => ({ ...s, ...change }))
+  const nameTaken = (n: string) => setup.players.some((p) => p.name.toLowerCase() === n.toLowerCase())
+  const rename = (id: number, name: string) => setSetup((s) => ({ ...s, players: s.players.map((p) => (p.id === id ? { ...p, name } : p)) }))
   const setCount = (player: ParticipationPlayerRow, site: string, n: number) =>
     setSetup((s) => ({ ...s, players: s.players.map((p) => (p.id === player.id ? { ...p, counts: { ...p.counts, [site]: n } } : p)) }))
 
@@ -98,12 +100,12 @@ export default function ParticipationPage() {
           </p>
         )}
         {sites.status === 'loading' && <p className="muted">Loading {setup.tier} sites…</p>}
-        {sites.status === 'ready' && <ParticipationGrid setup={setup} sites={sites.data} escalations={escalations} onRan={(site, n) => update({ ran: { ...setup.ran, [site]: n } })} onCount={setCount} onRemove={(id) => update({ players: setup.players.filter((p) => p.id !== id) })} />}
+        {sites.status === 'ready' && <ParticipationGrid setup={setup} sites={sites.data} escalations={escalations} onRan={(site, n) => update({ ran: { ...setup.ran, [site]: n } })} onCount={setCount} onRemove={(id) => update({ players: setup.players.filter((p) => p.id !== id) })} nameTaken={nameTaken} onRename={rename} />}
 
         <div className="setup-bar">
-          <AddPlayer buttonLabel="Add Player" taken={(n) => setup.players.some((p) => p.name.toLowerCase() === n.toLowerCase())} onAdd={(names) => setSetup((s) => ({ ...s, players: [...s.players, ...names.map(newParticipant)] }))} />
+          <AddPlayer buttonLabel="Add Player" taken={nameTaken} onAdd={(names) => setSetup((s) => ({ ...s, players: [...s.players, ...names.map(newParticipant)] }))} />
         </div>
-        <CalculateBar onCalculate={calculate} busy={busy} disabled={sites.status !== 'ready'} error={error} />
+        <CalculateBar onCalculate={calculate} busy={busy} disabled={sites.status !== 'ready'} error={error} done={result && `Payout Breakdown: ${millions0(result.data.totalISK)}, ${formatIsk(result.data.netISK)} paid out to ${result.data.payouts.length} players.`} />
       </section>
 
       {result && (
@@ -148,7 +150,7 @@ export default function ParticipationPage() {
 }
 
 /** One column per site of the tier; rows Site Value, Number Ran, then one row per player. */
-function ParticipationGrid({ setup, sites, escalations, onRan, onCount, onRemove }: { setup: ParticipationSetup; sites: TierSite[]; escalations: Loaded<LootEscalations>; onRan: (site: string, n: number) => void; onCount: (p: ParticipationPlayerRow, site: string, n: number) => void; onRemove: (id: number) => void }) {
+function ParticipationGrid({ setup, sites, escalations, onRan, onCount, onRemove, nameTaken, onRename }: { setup: ParticipationSetup; sites: TierSite[]; escalations: Loaded<LootEscalations>; onRan: (site: string, n: number) => void; onCount: (p: ParticipationPlayerRow, site: string, n: number) => void; onRemove: (id: number) => void; nameTaken: (name: string) => boolean; onRename: (id: number, name: string) => void }) {
   const options = { usedDread: hasEscalations(setup.tier) && setup.usedDread, drifterRan: hasEscalations(setup.tier) && setup.drifterRan }
   const value = (s: TierSite) => {
     if (!s.blue_loot_isk) return { text: '—', tip: 'No blue loot value in the data for this site' }
@@ -201,7 +203,9 @@ function ParticipationGrid({ setup, sites, escalations, onRan, onCount, onRemove
           </tr>
           {setup.players.map((p) => (
             <tr key={p.id} data-player={p.name}>
-              <th scope="row">{p.name}</th>
+              <th scope="row">
+                <PlayerName name={p.name} taken={nameTaken} onRename={(name) => onRename(p.id, name)} />
+              </th>
               {sites.map((s) => {
                 const count = p.counts[s.site] ?? 0
                 const ran = setup.ran[s.site] ?? 0
@@ -212,7 +216,16 @@ function ParticipationGrid({ setup, sites, escalations, onRan, onCount, onRemove
                 )
               })}
               <td className="align-right">
-                <button type="button" className="icon-button" aria-label={`Remove ${p.name}`} title="Remove" onClick={() => onRemove(p.id)}>
+                <button
+                  type="button"
+                  className="icon-button remove-player"
+                  aria-label={`Remove ${p.name}`}
+                  title="Remove"
+                  onClick={(e) => {
+                    focusPastRow(e.currentTarget)
+                    onRemove(p.id)
+                  }}
+                >
                   ×
                 </button>
               </td>

@@ -100,6 +100,102 @@ describe('blue loot splitter (/bloot)', () => {
     await context.close()
   })
 
+  it('renames a player in place with the keyboard, keeping their ships and shares, and refuses blank or taken names', async () => {
+    const { page, errors, context } = await open()
+    await page.getByLabel('Core Garrison').fill('1')
+    await addPlayer(page, 'Alice')
+    await addPlayer(page, 'Bob')
+    await page.getByLabel('Bob Marauders').fill('2')
+    await page.getByLabel('Bob tackle').check()
+    await page.getByLabel('Bob extra shares').fill('0.5')
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))
+
+    // Tab-reachable Rename button; Enter opens the box with the name in it, focused
+    await page.getByRole('button', { name: 'Rename Bob' }).focus()
+    await page.keyboard.press('Enter')
+    const box = page.getByLabel('New name for Bob')
+    expect(await focused()).toBe('New name for Bob')
+    expect(await box.inputValue()).toBe('Bob')
+    // the name is selected, so typing replaces it
+    await page.keyboard.type('alice')
+    await page.keyboard.press('Enter')
+    expect(await page.getByRole('alert').filter({ hasText: 'already in the list' }).textContent()).toBe('alice is already in the list.')
+    expect(await box.getAttribute('aria-invalid')).toBe('true')
+    await box.fill('   ')
+    await page.keyboard.press('Enter')
+    expect(await page.getByRole('alert').filter({ hasText: 'needs a name' }).textContent()).toBe('A player needs a name.')
+    expect(await playerNames(page)).toEqual(['Alice', 'Bob'])
+    // Escape drops the edit and gives the focus back to the Rename button
+    await page.keyboard.press('Escape')
+    expect(await playerNames(page)).toEqual(['Alice', 'Bob'])
+    expect(await focused()).toBe('Rename Bob')
+
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('  Bobby   Tables ')
+    await page.keyboard.press('Enter')
+    expect(await playerNames(page)).toEqual(['Alice', 'Bobby Tables'])
+    expect(await focused()).toBe('Rename Bobby Tables')
+    expect(await page.getByLabel('Bobby Tables Marauders').inputValue()).toBe('2')
+    expect(await page.getByLabel('Bobby Tables tackle').isChecked()).toBe(true)
+    expect(await page.getByLabel('Bobby Tables extra shares').inputValue()).toBe('0.5')
+    // Enter in the rename box renamed; it did not also calculate
+    expect(await page.getByTestId('payout').count()).toBe(0)
+    // the player's own name in other capitals is not "taken"
+    await page.getByRole('button', { name: 'Rename Alice' }).click()
+    await page.getByLabel('New name for Alice').fill('ALICE')
+    await page.getByRole('button', { name: 'Save' }).click()
+    expect(await playerNames(page)).toEqual(['ALICE', 'Bobby Tables'])
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('keeps a new name in the link, after a reload, and in the payout text', async () => {
+    const { page, context } = await open()
+    await page.getByLabel('Core Garrison').fill('1')
+    await addPlayer(page, 'Alice')
+    await addPlayer(page, 'Bob')
+    await page.getByLabel('Bob Marauders').fill('2')
+    await page.getByRole('button', { name: 'Rename Bob' }).click()
+    await page.getByLabel('New name for Bob').fill('Bobby Tables')
+    await page.getByLabel('New name for Bob').press('Enter')
+    await expect.poll(() => new URL(page.url()).searchParams.getAll('p')).toEqual(['Alice|0|0|0|0', 'Bobby Tables|2|0|0|0'])
+
+    await page.reload()
+    await page.getByRole('heading', { name: 'Blue loot splitter' }).waitFor()
+    expect(await playerNames(page)).toEqual(['Alice', 'Bobby Tables'])
+    expect(await page.getByLabel('Bobby Tables Marauders').inputValue()).toBe('2')
+
+    const link = new URL(page.url())
+    const other = await open(link.pathname + link.search)
+    expect(await playerNames(other.page)).toEqual(['Alice', 'Bobby Tables'])
+    await other.context.close()
+
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await page.getByTestId('payout').waitFor()
+    expect((await resultRows(page)).map((r) => r[0])).toEqual(['Alice', 'Bobby Tables'])
+    await page.getByRole('button', { name: 'Copy payout text' }).click()
+    const text = await page.evaluate(() => navigator.clipboard.readText())
+    expect(text).toMatch(/\nBobby Tables: [\d,]+ ISK \(2\.5 shares\)$/)
+    expect(text).not.toMatch(/\nBob:/)
+    await context.close()
+  })
+
+  it('Remove hands the keyboard focus to the next Remove button, then the previous one, then the name box', async () => {
+    const { page, context } = await open()
+    for (const name of ['Alice', 'Bob', 'Carol']) await addPlayer(page, name)
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName)
+    await page.getByRole('button', { name: 'Remove Bob' }).focus()
+    await page.keyboard.press('Enter')
+    expect(await playerNames(page)).toEqual(['Alice', 'Carol'])
+    expect(await focused()).toBe('Remove Carol')
+    await page.keyboard.press('Enter')
+    expect(await focused()).toBe('Remove Alice')
+    await page.keyboard.press('Enter')
+    expect(await playerNames(page)).toEqual([])
+    expect(await page.getByLabel('Player name').evaluate((el) => el === document.activeElement)).toBe(true)
+    await context.close()
+  })
+
   it('adds one player per line when a list of names is pasted (chat list or fleet window rows)', async () => {
     const { page, context } = await open()
     await addPlayer(page, 'Dave')
@@ -206,6 +302,35 @@ describe('blue loot splitter (/bloot)', () => {
     await page.getByRole('button', { name: 'Calculate' }).click()
     await expect.poll(() => page.getByTestId('tax-lines').locator('li').first().textContent()).toBe('No broker tax applied.')
     expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('keeps the keyboard focus on Calculate while it runs, and reads the breakdown out in a status region there from the start', async () => {
+    const { page, context } = await open()
+    const status = page.getByTestId('calc-status')
+    expect(await status.getAttribute('role')).toBe('status')
+    expect(await status.textContent()).toBe('')
+    await enterWorkedExample(page)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const calls: string[] = []
+    await page.route('**/api/blue-loot-calc', async (route) => {
+      calls.push(route.request().url())
+      await held
+      await route.continue()
+    })
+    const button = page.getByRole('button', { name: /Calculat/ })
+    await button.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => button.getAttribute('aria-disabled')).toBe('true')
+    expect(await status.textContent()).toBe('Calculating…')
+    // a second press while it runs sends nothing more
+    await page.keyboard.press('Enter')
+    release()
+    await page.getByTestId('payout').waitFor()
+    await expect.poll(() => status.textContent()).toBe('Payout Breakdown: 1.8B ISK, 1,527,308,037 ISK paid out to 4 players.')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Calculate')
+    expect(calls).toHaveLength(1)
     await context.close()
   })
 

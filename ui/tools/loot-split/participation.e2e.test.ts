@@ -97,6 +97,97 @@ describe('participation loot splitter (/participation)', () => {
     await context.close()
   })
 
+  it('renames a player in place, keeping their attendance; refuses blank or taken names; the new name survives a reload, a link and the payout text', async () => {
+    const { page, errors, context } = await open()
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await enterWorkedExample(page)
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))
+
+    await page.getByRole('button', { name: 'Rename Ben' }).focus()
+    await page.keyboard.press('Enter')
+    expect(await focused()).toBe('New name for Ben')
+    await page.keyboard.type(' ann ')
+    await page.keyboard.press('Enter')
+    expect(await page.getByRole('alert').filter({ hasText: 'already in the list' }).textContent()).toBe('ann is already in the list.')
+    await page.getByLabel('New name for Ben').fill('')
+    await page.getByRole('button', { name: 'Save' }).click()
+    expect(await page.getByRole('alert').filter({ hasText: 'needs a name' }).textContent()).toBe('A player needs a name.')
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    expect(await rowNames(page)).toEqual(['Ann', 'Ben', 'Cat'])
+    expect(await focused()).toBe('Rename Ben')
+
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('Benjamin Sisko')
+    await page.keyboard.press('Enter')
+    expect(await rowNames(page)).toEqual(['Ann', 'Benjamin Sisko', 'Cat'])
+    expect(await focused()).toBe('Rename Benjamin Sisko')
+    expect(await page.getByLabel('Benjamin Sisko Core Garrison').inputValue()).toBe('1')
+    expect(await page.getByTestId('payout').count()).toBe(0)
+    await expect.poll(() => new URL(page.url()).searchParams.getAll('p')).toContain('Benjamin Sisko|Core Garrison*1')
+
+    await page.reload()
+    await page.getByTestId('participation-grid').waitFor()
+    expect(await rowNames(page)).toEqual(['Ann', 'Benjamin Sisko', 'Cat'])
+    expect(await page.getByLabel('Benjamin Sisko Core Garrison').inputValue()).toBe('1')
+
+    const link = new URL(page.url())
+    const other = await open(link.pathname + link.search)
+    expect(await rowNames(other.page)).toEqual(['Ann', 'Benjamin Sisko', 'Cat'])
+    await other.context.close()
+
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await page.getByTestId('payout').waitFor()
+    expect((await payoutRows(page))[1]).toEqual(['Benjamin Sisko', '226,616,690 ISK'])
+    await page.getByRole('button', { name: 'Copy payout text' }).click()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('\nBenjamin Sisko: 226,616,690 ISK\n')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('Remove hands the keyboard focus to the next Remove button, then the previous one, then the name box', async () => {
+    const { page, context } = await open()
+    for (const name of ['Ann', 'Ben', 'Cat']) await addPlayer(page, name)
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName)
+    await page.getByRole('button', { name: 'Remove Ben' }).focus()
+    await page.keyboard.press('Enter')
+    expect(await rowNames(page)).toEqual(['Ann', 'Cat'])
+    expect(await focused()).toBe('Remove Cat')
+    await page.keyboard.press('Enter')
+    expect(await focused()).toBe('Remove Ann')
+    await page.keyboard.press('Enter')
+    expect(await rowNames(page)).toEqual([])
+    expect(await page.getByLabel('Player name').evaluate((el) => el === document.activeElement)).toBe(true)
+    await context.close()
+  })
+
+  it('keeps the keyboard focus on Calculate while it runs, and reads the breakdown out in a status region there from the start', async () => {
+    const { page, context } = await open()
+    const status = page.getByTestId('calc-status')
+    expect(await status.getAttribute('role')).toBe('status')
+    expect(await status.textContent()).toBe('')
+    await enterWorkedExample(page)
+    const calls: string[] = []
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/participation-calc', async (route) => {
+      calls.push(route.request().url())
+      await held
+      await route.continue()
+    })
+    const button = page.getByRole('button', { name: /Calculat/ })
+    await button.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => button.getAttribute('aria-disabled')).toBe('true')
+    expect(await status.textContent()).toBe('Calculating…')
+    await page.keyboard.press('Enter')
+    release()
+    await page.getByTestId('payout').waitFor()
+    await expect.poll(() => status.textContent()).toBe('Payout Breakdown: 1,604M ISK, 1,604,400,000 ISK paid out to 3 players.')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Calculate')
+    expect(calls).toHaveLength(1)
+    await context.close()
+  })
+
   it("says 'Add at least one player first.' on Calculate without players, and asks the server nothing", async () => {
     const { page, errors, context } = await open()
     const calls: string[] = []

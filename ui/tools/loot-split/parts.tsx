@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import type { SiteValueBreakdown } from '../../../schemas/loot-split'
 import { ACCOUNTING_LEVELS, brokerTaxPercentLabel } from '../../../schemas/loot-split-rules'
 import { Collapsible } from '../../components/Collapsible'
@@ -162,6 +162,97 @@ export function AddPlayer({ onAdd, buttonLabel, taken }: { onAdd: (names: string
 }
 
 /**
+ * A player's name in its table row, with a Rename button that turns it into a text box in place: Enter or Save keeps
+ * the new name, Escape or Cancel drops it, and the focus goes back to the Rename button. A blank name or one already
+ * in the list (case-insensitive; the player's own name in other capitals is fine) is refused with a message, as
+ * adding a player refuses it, so the row keeps its ship counts, shares and attendance under the corrected name.
+ */
+export function PlayerName({ name, taken, onRename }: { name: string; taken: (name: string) => boolean; onRename: (name: string) => void }) {
+  const [draft, setDraft] = useState<string | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const renameButton = useRef<HTMLButtonElement>(null)
+  const refocus = useRef(false)
+  const problemId = useId()
+  useEffect(() => {
+    if (draft === null && refocus.current) {
+      refocus.current = false
+      renameButton.current?.focus()
+    }
+  }, [draft])
+  const stop = () => {
+    refocus.current = true
+    setDraft(null)
+    setProblem(null)
+  }
+  const save = () => {
+    const clean = cleanName(draft ?? '')
+    if (!clean) return setProblem('A player needs a name.')
+    if (clean.toLowerCase() !== name.toLowerCase() && taken(clean)) return setProblem(`${clean} is already in the list.`)
+    if (clean !== name) onRename(clean)
+    stop()
+  }
+  if (draft === null)
+    return (
+      <span className="player-name">
+        <span>{name}</span>
+        <button type="button" className="icon-button rename-button" ref={renameButton} aria-label={`Rename ${name}`} title="Rename" onClick={() => setDraft(name)}>
+          ✎
+        </button>
+      </span>
+    )
+  return (
+    <span className="player-name editing">
+      <input
+        value={draft}
+        maxLength={64}
+        aria-label={`New name for ${name}`}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? problemId : undefined}
+        autoFocus
+        onFocus={(e) => e.target.select()}
+        onChange={(e) => {
+          setDraft(e.target.value)
+          setProblem(null)
+        }}
+        onKeyDown={(e) => {
+          // Enter here renames and must not also calculate (calculateOnEnter leaves prevented keys alone).
+          if (e.key === 'Enter') {
+            e.preventDefault()
+            save()
+          } else if (e.key === 'Escape') {
+            e.preventDefault()
+            stop()
+          }
+        }}
+      />
+      <button type="button" className="button secondary" onClick={save}>
+        Save
+      </button>
+      <button type="button" className="button secondary" onClick={stop}>
+        Cancel
+      </button>
+      {problem && (
+        <span id={problemId} className="warning-text rename-problem" role="alert">
+          {problem}
+        </span>
+      )}
+    </span>
+  )
+}
+
+/**
+ * Called as a player's Remove button is pressed, before the row goes: hands the focus to the next row's Remove button
+ * (else the previous row's, else the player name box), because a removed button drops the keyboard focus to the top of
+ * the page.
+ */
+export function focusPastRow(button: HTMLElement) {
+  const row = button.closest('tr')
+  const removeIn = (r: Element | null | undefined) => r?.querySelector<HTMLElement>('button.remove-player') ?? null
+  const target = removeIn(row?.nextElementSibling) ?? removeIn(row?.previousElementSibling) ?? button.closest('.loot-page')?.querySelector<HTMLElement>('.add-player input')
+  target?.focus()
+}
+
+/**
  * Enter in any box of the page calculates, as it would submit a form. Boxes that use Enter themselves (the player
  * name adds the player) prevent the default first, and are left alone.
  */
@@ -176,15 +267,23 @@ export function calculateOnEnter(calculate: () => void, enabled = true) {
   }
 }
 
-/** The Calculate button, and the server's sentence under it when the last calculation failed. */
-export function CalculateBar({ onCalculate, busy, disabled, error }: { onCalculate: () => void; busy: boolean; disabled?: boolean; error: string | null }) {
+/**
+ * The Calculate button, and the server's sentence under it when the last calculation failed. `done`: one sentence on
+ * the last breakdown, read out by screen readers when it arrives.
+ */
+export function CalculateBar({ onCalculate, busy, disabled, error, done }: { onCalculate: () => void; busy: boolean; disabled?: boolean; error: string | null; done: string | null }) {
   return (
     <>
       <div className="button-row">
-        <button type="button" className="button" onClick={onCalculate} disabled={busy || disabled}>
+        {/* aria-disabled while busy, not disabled: a button that disables itself drops the keyboard focus to the top of the page. */}
+        <button type="button" className="button" onClick={busy ? undefined : onCalculate} disabled={disabled} aria-disabled={busy}>
           {busy ? 'Calculating…' : 'Calculate'}
         </button>
       </div>
+      {/* On the page from the start: a live region added together with its text is not read out. */}
+      <p className="visually-hidden" role="status" data-testid="calc-status">
+        {busy ? 'Calculating…' : error ? '' : (done ?? '')}
+      </p>
       {error && (
         <p className="error-box" role="alert" data-testid="calc-error">
           {error}
