@@ -10,6 +10,11 @@ describe('loot splitter formats', () => {
     expect(abbreviateIsk(12_500)).toBe('12.5K')
     expect(abbreviateIsk(1_000)).toBe('1K')
     expect(abbreviateIsk(999)).toBe('999')
+    // rounding up to a thousand of one unit is one of the next
+    expect(abbreviateIsk(999_960_000)).toBe('1.0B')
+    expect(abbreviateIsk(999_960)).toBe('1.0M')
+    expect(abbreviateIsk(999.6)).toBe('1.0K')
+    expect(abbreviateIsk(999_940_000)).toBe('999.9M')
     expect(abbreviateIsk(0)).toBe('—')
     expect(abbreviateIsk(Number.NaN)).toBe('—')
   })

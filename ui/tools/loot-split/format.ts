@@ -7,17 +7,21 @@ import { formatInt } from '../../lib/format'
 export function abbreviateIsk(value: number): string {
   if (!Number.isFinite(value) || value <= 0) return '—'
   const units: Array<[number, string]> = [
-    [1e9, 'B'],
-    [1e6, 'M'],
+    [1, ''],
     [1e3, 'K'],
+    [1e6, 'M'],
+    [1e9, 'B'],
   ]
-  for (const [scale, suffix] of units) {
-    if (value >= scale) {
-      const scaled = value / scale
-      return `${Number.isInteger(scaled) ? scaled : scaled.toFixed(1)}${suffix}`
-    }
+  let unit = 0
+  while (unit < units.length - 1 && value >= units[unit + 1][0]) unit++
+  // whole numbers below 1K, one decimal above when not whole
+  const text = (u: number) => {
+    const scaled = value / units[u][0]
+    return u === 0 ? String(Math.round(scaled)) : Number.isInteger(scaled) ? String(scaled) : scaled.toFixed(1)
   }
-  return String(Math.round(value))
+  // 999,960,000 rounds to 1000.0 in millions: that is the next unit's 1.0
+  if (unit < units.length - 1 && Number(text(unit)) >= 1000) unit++
+  return `${text(unit)}${units[unit][1]}`
 }
 
 /** The blue loot total: billions to one decimal, e.g. "1.8B ISK". */
