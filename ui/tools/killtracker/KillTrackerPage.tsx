@@ -32,11 +32,12 @@ function SourceLine({ data }: { data: KillTrackerResponse }) {
   )
 }
 
+/** One term and its value in the tiles' description list, so a screen reader pairs each label with its figure. */
 function Tile({ label, value, tone, testId }: { label: string; value: string; tone?: 'good' | 'bad'; testId: string }) {
   return (
     <div className={`kt-tile${tone ? ` kt-tile-${tone}` : ''}`} data-testid={testId}>
-      <div className="kt-tile-label">{label}</div>
-      <div className="kt-tile-value">{value}</div>
+      <dt className="kt-tile-label">{label}</dt>
+      <dd className="kt-tile-value">{value}</dd>
     </div>
   )
 }
@@ -61,12 +62,12 @@ function Loaded({ data }: { data: KillTrackerResponse }) {
           Last RIP: <time dateTime={lastDeath.iso}>{utcDateTime(lastDeath.iso)} UTC</time>
         </p>
       )}
-      <div className="kt-tiles">
+      <dl className="kt-tiles">
         <Tile label="Destroyed (7d)" value={isk(last7d.destroyedISK)} testId="kt-destroyed" />
         <Tile label="Lost (7d)" value={isk(last7d.lostISK)} testId="kt-lost" />
         <Tile label="Net (7d)" value={noData ? '—' : `${net.arrow}${isk(last7d.netISK)}`} tone={noData ? undefined : net.tone} testId="kt-net" />
         <Tile label="K/D (7d)" value={noData ? '—' : formatKd(last7d.kd)} testId="kt-kd" />
-      </div>
+      </dl>
       <div className="kt-body">
         <KillDonut kills={last7d.kills} losses={last7d.losses} />
         <KillList title={`Kills (${TRACKER_WINDOW_DAYS}d)`} entries={data.lists.kills} total={last7d.kills} empty={noData ? noDataYet : `No kills in the last ${TRACKER_WINDOW_DAYS} days.`} testId="kt-kills" />

@@ -310,6 +310,24 @@ describe('kill tracker page', () => {
     await close()
   })
 
+  it('gives a screen reader each stat tile as a label and its value, not one run of text', async () => {
+    const { page, close } = await open('/bob')
+    await page.getByTestId('kt-headline').waitFor()
+    expect(await page.getByTestId('kt-destroyed').locator('xpath=..').ariaSnapshot()).toBe(
+      [
+        '- term: Destroyed (7d)',
+        '- definition: 10.00m ISK',
+        '- term: Lost (7d)',
+        '- definition: 501.00m ISK',
+        '- term: Net (7d)',
+        '- definition: ▼ -491.00m ISK',
+        '- term: K/D (7d)',
+        '- definition: "0.50"',
+      ].join('\n'),
+    )
+    await close()
+  })
+
   it("writes the donut's kills and losses as text under it, for readers who cannot hover the chart, and screen readers hear them once", async () => {
     const { page, close } = await open('/bob')
     await page.getByTestId('kt-headline').waitFor()
