@@ -155,8 +155,17 @@ export function SiteCard({ view, reference }: { view: SiteView; reference: boole
       </header>
       <div className="site-figures">
         <span className="blue-loot" data-testid="blue-loot">
-          Blue Loot: <strong>{formatInt(view.blueLoot)} ISK</strong>
-          {view.escalationIsk > 0 && <span className="muted"> (incl. {formatInt(view.escalationIsk)} escalation)</span>}
+          {view.blueLoot === null ? (
+            <>
+              Blue Loot: <strong title="The community site data has no blue loot value for this site">not in the data</strong>
+              {view.escalationIsk > 0 && <span className="muted"> (escalation adds {formatInt(view.escalationIsk)})</span>}
+            </>
+          ) : (
+            <>
+              Blue Loot: <strong>{formatInt(view.blueLoot)} ISK</strong>
+              {view.escalationIsk > 0 && <span className="muted"> (incl. {formatInt(view.escalationIsk)} escalation)</span>}
+            </>
+          )}
         </span>
         {!hasTackle(view.waves) && (
           <span className="badge badge-good" title="No ship in this site can warp scramble">

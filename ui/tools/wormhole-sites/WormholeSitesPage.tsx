@@ -5,7 +5,7 @@ import { SITE_FILE_KINDS, SITE_TIERS, siteFileName } from '../../../schemas/worm
 import { apiGet } from '../../lib/api'
 import { formatInt } from '../../lib/format'
 import { SiteCard } from './SiteCard'
-import { filterSites, SITE_CLASSES, sitesStateFromQuery, sitesStateToQuery, TYPE_OPTIONS, withEscalations, type DrifterChoice, type SitesState, type TypeOption } from './sites'
+import { blueLootTotal, filterSites, SITE_CLASSES, sitesStateFromQuery, sitesStateToQuery, TYPE_OPTIONS, withEscalations, type DrifterChoice, type SitesState, type TypeOption } from './sites'
 import './wormhole-sites.css'
 
 interface Loaded {
@@ -28,6 +28,13 @@ async function loadSiteFiles(): Promise<Loaded> {
     }
   })
   return loaded
+}
+
+/** The list's blue loot total; partial, and saying so, when some sites have no value in the data. */
+function totalText({ isk, unknown }: { isk: number; unknown: number }, count: number): string {
+  if (unknown === count) return 'blue loot not in the data'
+  const all = `${formatInt(isk)} ISK of blue loot in all`
+  return unknown === 0 ? all : `${all}, partial: ${unknown} site${unknown === 1 ? ' has' : 's have'} no value in the data`
 }
 
 export default function WormholeSitesPage() {
@@ -151,7 +158,7 @@ export default function WormholeSitesPage() {
         <>
           <p className="muted sites-count" data-testid="sites-count">
             {shown.length} site{shown.length === 1 ? '' : 's'}
-            {shown.length > 0 && ` · ${formatInt(shown.reduce((s, v) => s + v.blueLoot, 0))} ISK of blue loot in all`}
+            {shown.length > 0 && ` · ${totalText(blueLootTotal(shown), shown.length)}`}
           </p>
           {shown.length === 0 && (
             <p className="empty panel">

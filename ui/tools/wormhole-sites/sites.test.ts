@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DrifterAdditions, SiteRecord, SiteShip, SiteWave } from '../../../schemas/wormhole-sites'
-import { DEFAULT_SITES_STATE, filterSites, hasTackle, peakStats, referenceWaves, sitesStateFromQuery, sitesStateToQuery, waveTotals, withEscalations } from './sites'
+import { blueLootTotal, DEFAULT_SITES_STATE, filterSites, hasTackle, peakStats, referenceWaves, sitesStateFromQuery, sitesStateToQuery, waveTotals, withEscalations } from './sites'
 
 function ship(name: string, over: Partial<SiteShip> = {}): SiteShip {
   return {
@@ -133,5 +133,20 @@ describe('page state in the address', () => {
 
   it('ignores values it does not know', () => {
     expect(round('class=c7,C5,x&type=ghost&drifter=big&ref=yes')).toEqual({ ...DEFAULT_SITES_STATE, classes: ['C5'] })
+  })
+})
+
+describe('a site with no blue loot value in the data', () => {
+  const unknown = site({ site: 'Core Bastion', blue_loot_isk: null })
+
+  it('stays unknown with an escalation, which is still counted on its own', () => {
+    expect(withEscalations(unknown, 'none', drifters)).toMatchObject({ blueLoot: null, escalationIsk: 0 })
+    expect(withEscalations(unknown, 'response', drifters)).toMatchObject({ blueLoot: null, escalationIsk: 150_000_000 + 300_000_000 })
+  })
+
+  it('makes the list total partial, summing the known values only', () => {
+    const views = [withEscalations(site(), 'none', drifters), withEscalations(unknown, 'none', drifters)]
+    expect(blueLootTotal(views)).toEqual({ isk: 253_400_000, unknown: 1 })
+    expect(blueLootTotal(views.slice(0, 1))).toEqual({ isk: 253_400_000, unknown: 0 })
   })
 })

@@ -57,8 +57,9 @@ export const hasTackle = (waves: readonly SiteWave[]) => waves.some((w) => w.shi
 export interface SiteView {
   record: SiteRecord
   waves: SiteWave[]
-  blueLoot: number
-  /** ISK the escalation adds, already included in blueLoot. */
+  /** The site's blue loot with the escalation's; null when the community data has no value for the site. */
+  blueLoot: number | null
+  /** ISK the escalation adds, already included in blueLoot when that is known. */
   escalationIsk: number
 }
 
@@ -89,7 +90,18 @@ export function withEscalations(record: SiteRecord, choice: DrifterChoice, drift
     extra.push(escalationWave('Drifter Recon Battleship', drifters.recon.ship, 1))
     view.escalationIsk += drifters.recon.blue_loot_isk
   }
-  return { ...view, waves: [...record.waves, ...extra], blueLoot: record.blue_loot_isk + view.escalationIsk }
+  return { ...view, waves: [...record.waves, ...extra], blueLoot: record.blue_loot_isk === null ? null : record.blue_loot_isk + view.escalationIsk }
+}
+
+/** The shown sites' blue loot: the sum of the known values, and how many sites have none in the data (a partial sum). */
+export function blueLootTotal(views: readonly SiteView[]): { isk: number; unknown: number } {
+  let isk = 0
+  let unknown = 0
+  for (const v of views) {
+    if (v.blueLoot === null) unknown++
+    else isk += v.blueLoot
+  }
+  return { isk, unknown }
 }
 
 /**

@@ -158,6 +158,29 @@ describe('wormhole sites page', () => {
     await context.close()
   })
 
+  it('shows a site whose blue loot is not in the data as unknown, never 0 ISK, and calls the total partial', async () => {
+    const t = await openPage(browser, baseUrl)
+    // the C5 combat file as the server builds it from data that lacks Core Garrison's value
+    await t.page.route('**/api/data/c5_combat_sites_clean.json', async (r) => {
+      const sites = (await (await r.fetch()).json()) as Array<{ site: string; blue_loot_isk: number | null }>
+      await r.fulfill({ json: sites.map((s) => (s.site === 'Core Garrison' ? { ...s, blue_loot_isk: null } : s)) })
+    })
+    await t.page.goto('/wormhole-sites?class=c5&type=combat')
+    await t.page.locator('article.site-card').first().waitFor()
+    expect(await blueLoot(t.page, 'Core Garrison')).toBe('Blue Loot: not in the data')
+    expect(await blueLoot(t.page, 'Core Stronghold')).toBe('Blue Loot: 234,900,000 ISK')
+    // Core Stronghold, Oruze Osobnyk and Quarantine Area only
+    expect(await t.page.getByTestId('sites-count').textContent()).toBe('4 sites · 546,500,000 ISK of blue loot in all, partial: 1 site has no value in the data')
+    const response = t.page.getByRole('checkbox', { name: 'Drifter Response Battleship' })
+    await eventually(() => response.isEnabled()).toBe(true)
+    await response.check()
+    await eventually(() => blueLoot(t.page, 'Core Garrison')).toBe('Blue Loot: not in the data (escalation adds 450,000,000)')
+    await t.page.getByRole('searchbox', { name: 'Search sites' }).fill('garrison')
+    await eventually(() => t.page.getByTestId('sites-count').textContent()).toBe('1 site · blue loot not in the data')
+    expect(t.errors).toEqual([])
+    await t.context.close()
+  })
+
   it('logs and skips a site file that fails to load, and says which', async () => {
     const t = await openPage(browser, baseUrl)
     await t.page.route('**/api/data/c5_combat_sites_clean.json', (r) => r.fulfill({ status: 500, json: { error: 'Internal Server Error' } }))
