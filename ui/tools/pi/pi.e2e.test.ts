@@ -35,7 +35,7 @@ const num = (text: string | null) => Number((text ?? '').replace(/[^0-9.-]/g, ''
 /** The cells of a tier's table, row by row, by header. */
 async function tableRows(page: Page, tier: string): Promise<Array<Record<string, string>>> {
   const table = section(page, tier).locator('table')
-  const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.replace(/[▲▼↕]/g, '').trim())
+  const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.replace(/[▲▼↕?]/g, '').trim())
   // What the cells show: text only a screen reader gets (.visually-hidden) is left out.
   const rows = await table
     .locator('tbody tr')
@@ -91,7 +91,7 @@ describe('/pi-calc', () => {
     expect(await toggle(page, 'P2').getAttribute('aria-expanded')).toBe('true')
     expect(await toggle(page, 'P2').innerText()).toMatch(/Collapse$/)
     const table = section(page, 'P2').locator('table')
-    expect((await table.locator('thead th').allInnerTexts()).map((h) => h.replace(/[▲▼↕]/g, '').trim())).toEqual(HEADERS)
+    expect((await table.locator('thead th').allInnerTexts()).map((h) => h.replace(/[▲▼↕?]/g, '').trim())).toEqual(HEADERS)
     const rows = await tableRows(page, 'P2')
     expect(rows).toHaveLength(24)
     let priced = 0
