@@ -1,4 +1,5 @@
-import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { InfoTip } from './InfoTip'
 import { TableWrap } from './TableWrap'
 
 export type SortDirection = 'asc' | 'desc'
@@ -10,7 +11,7 @@ export interface SortState {
 export interface Column<Row> {
   key: string
   header: ReactNode
-  /** Shown on hover over the header. */
+  /** Opened by a '?' mark after the header text (hover, keyboard focus or a tap). */
   tooltip?: string
   /** The value sorted by; columns without one are not sortable. null/undefined/NaN sort last either way. */
   value?: (row: Row) => number | string | null | undefined
@@ -67,26 +68,35 @@ interface Props<Row> {
   footer?: ReactNode
 }
 
-/** The header row: a column with a value sorts on click and says how it is sorted (aria-sort and an arrow). */
+/**
+ * The header row: a column with a value sorts on click and says how it is sorted (aria-sort and an arrow). A column's
+ * tooltip is an InfoTip after the header text; the <th> is then named by the header text alone (aria-labelledby),
+ * since screen readers read a cell's column header with every cell, and the mark's name would ride along.
+ */
 export function SortHeader<Row>({ columns, sort, onSort }: { columns: Column<Row>[]; sort: SortState; onSort: (column: Column<Row>) => void }) {
+  const idBase = useId()
   return (
     <thead>
       <tr>
-        {columns.map((c) => {
+        {columns.map((c, i) => {
           const active = sort.key === c.key
           const ariaSort = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
+          const nameId = c.tooltip ? `${idBase}-h${i}` : undefined
           return (
-            <th key={c.key} scope="col" className={`align-${c.align ?? 'left'}`} aria-sort={c.value ? ariaSort : undefined} title={c.tooltip}>
+            <th key={c.key} scope="col" className={`align-${c.align ?? 'left'}`} aria-sort={c.value ? ariaSort : undefined} aria-labelledby={nameId}>
               {c.value ? (
-                <button type="button" className={`sort-button${active ? ' active' : ''}`} onClick={() => onSort(c)}>
+                <button type="button" id={nameId} className={`sort-button${active ? ' active' : ''}`} onClick={() => onSort(c)}>
                   {c.header}
                   <span className="sort-indicator" aria-hidden="true">
                     {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
                   </span>
                 </button>
+              ) : nameId ? (
+                <span id={nameId}>{c.header}</span>
               ) : (
                 c.header
               )}
+              {c.tooltip && <InfoTip text={c.tooltip} label={typeof c.header === 'string' ? `About ${c.header}` : undefined} />}
             </th>
           )
         })}

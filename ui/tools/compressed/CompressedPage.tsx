@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { CompressedOre, PlanResponse } from '../../../schemas/ore-planner'
 import { MINERAL_NAMES, PLANNER_TEXT, refineRateFraction } from '../../../schemas/ore-planner-constants'
@@ -87,6 +87,8 @@ export default function CompressedPage() {
 
   const oreIds = ores?.map((o) => o.typeIdCompressed) ?? []
   const problem = settingsProblem(settings, ores ? oreIds : null)
+  const shownProblem = ores ? problem : null
+  const problemId = useId()
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -122,11 +124,16 @@ export default function CompressedPage() {
           </div>
         </div>
         <div className="button-row ore-calculate">
-          {/* aria-disabled while busy, not disabled: a button that disables itself drops the keyboard focus to the top of the page. */}
-          <button type="submit" className="button" disabled={!ores || problem !== null} aria-disabled={loading}>
+          {/* aria-disabled while busy or held back by a problem, not disabled: a button that disables itself drops the keyboard
+              focus to the top of the page, and a disabled one is skipped by Tab, so the reason tied to it is never heard. */}
+          <button type="submit" className="button" disabled={!ores} aria-disabled={loading || shownProblem !== null} aria-describedby={shownProblem ? problemId : undefined}>
             {loading ? 'Calculating…' : 'Calculate'}
           </button>
-          {problem && ores && <span className="muted">{problem}</span>}
+          {shownProblem && (
+            <span className="muted" id={problemId}>
+              {shownProblem}
+            </span>
+          )}
           {/* On the page from the start: a live region added together with its text is not read out. */}
           <span className="visually-hidden" role="status" data-testid="ore-status">
             {loading ? 'Calculating…' : plan && !error ? planReadOut(plan) : ''}

@@ -287,6 +287,38 @@ describe('/compressed', () => {
     await context.close()
   })
 
+  it('with the keyboard only: a Calculate held back by a problem is still reached by Tab, says why, and sends nothing', async () => {
+    const { page, context } = await openPlanner()
+    let calls = 0
+    await page.route('**/api/ore-planner/plan', async (route) => {
+      calls++
+      await route.continue()
+    })
+    // No mineral entered. A disabled button was skipped by Tab, and nothing tied the reason to it.
+    const button = page.getByRole('button', { name: 'Calculate', exact: true })
+    await expect.poll(() => button.getAttribute('aria-disabled')).toBe('true')
+    // from the last control before it (the allowed-ores list)
+    await page.locator('.ore-layout').locator('input:not([disabled]), button:not([disabled]), select:not([disabled])').last().focus()
+    await page.keyboard.press('Tab')
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true)
+    const described = (await button.getAttribute('aria-describedby')) ?? ''
+    expect(await page.locator(`[id="${described}"]`).textContent()).toBe('Enter an amount for at least one mineral.')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Space')
+    await mineralBox(page, 'Tritanium').press('Enter')
+    expect(await page.getByTestId('ore-status').textContent()).toBe('')
+    expect(calls).toBe(0)
+    // once the problem is gone the button is plain, and the description goes with it
+    await mineralBox(page, 'Tritanium').fill('4000')
+    await expect.poll(() => button.getAttribute('aria-describedby')).toBe(null)
+    expect(await button.getAttribute('aria-disabled')).toBe('false')
+    await button.focus()
+    await page.keyboard.press('Enter')
+    await page.getByTestId('ore-list').waitFor()
+    expect(calls).toBe(1)
+    await context.close()
+  })
+
   it('while a plan runs, the last error is gone and the previous plan is marked busy', async () => {
     const { page, context } = await openPlanner()
     await mineralBox(page, 'Tritanium').fill('4000')

@@ -154,11 +154,7 @@ export default function PiCalcPage() {
         </div>
         <div className="pi-tax">
           <NumberField label="POCO Tax (%)" name="taxRate" value={taxRate} onChange={setTaxRate} min={POCO_TAX_LIMITS.min} max={POCO_TAX_LIMITS.max} step={0.5} clamp={false} />
-          {!taxValid(taxRate) && (
-            <span className="error-text" role="alert" data-testid="pi-tax-error">
-              POCO tax must be between {POCO_TAX_LIMITS.min} and {POCO_TAX_LIMITS.max}%.
-            </span>
-          )}
+          <ErrorAlert message={taxValid(taxRate) ? null : `POCO tax must be between ${POCO_TAX_LIMITS.min} and ${POCO_TAX_LIMITS.max}%.`} testId="pi-tax-error" />
         </div>
         <div className="button-row">
           {/* aria-disabled while busy, not disabled: a button that disables itself drops the keyboard focus to the top of the page. */}
