@@ -143,7 +143,7 @@ export type ParticipationResponse = z.infer<typeof ParticipationResponse>
 export const SiteFileEntry = z
   .object({
     site: z.string().meta({ example: 'Core Garrison' }),
-    blue_loot_isk: z.number().nullable().meta({ description: 'Blue loot for clearing the site, ISK; null when the data has no value', example: 253400000 }),
+    blue_loot_isk: z.number().meta({ description: 'Blue loot for clearing the site, ISK; 0 when the data has no value', example: 253400000 }),
   })
   .meta({ id: 'SiteFileEntry' })
 export type SiteFileEntry = z.infer<typeof SiteFileEntry>

@@ -55,7 +55,7 @@ export const SiteRecord = z
     site: z.string().meta({ example: 'Core Garrison' }),
     class: z.string().meta({ example: 'C5' }),
     type: SiteType,
-    blue_loot_isk: z.number().nullable().meta({ description: 'Blue loot for clearing the site (optional spawns excluded), ISK; null when the community data has no value' }),
+    blue_loot_isk: z.number().meta({ description: 'Blue loot for clearing the site (optional spawns excluded), ISK; 0 when unknown' }),
     notes: z.array(z.string()),
     waves: z.array(SiteWave),
   })

@@ -28,10 +28,10 @@ describe('GET /api/data/{tier}_{combat|datarelic}_sites_clean.json', () => {
         const expected = rawSites
           .filter((s) => s.class === tier.toUpperCase() && kinds.includes(s.siteType))
           .sort((a, b) => kinds.indexOf(a.siteType) - kinds.indexOf(b.siteType) || a.name.localeCompare(b.name))
-          .map((s) => ({ site: s.name, blue_loot_isk: s.blueLootIsk ?? null }))
+          .map((s) => ({ site: s.name, blue_loot_isk: s.blueLootIsk ?? 0 }))
         expect(expected.length).toBeGreaterThan(0)
         // The spec's two fields; the PvE sites page may serve the same files with more (waves, class, type).
-        expect(body.map(({ site, blue_loot_isk }: { site: string; blue_loot_isk: number | null }) => ({ site, blue_loot_isk }))).toEqual(expected)
+        expect(body.map(({ site, blue_loot_isk }: { site: string; blue_loot_isk: number }) => ({ site, blue_loot_isk }))).toEqual(expected)
       })
     }
   }

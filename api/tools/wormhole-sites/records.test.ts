@@ -20,7 +20,8 @@ describe('site records', () => {
     expect(toSiteRecord(communitySite({ blueLootIsk: 253_400_000 }), noDogma).blue_loot_isk).toBe(253_400_000)
   })
 
-  it('says a missing blue loot value is unknown (null), not 0 ISK', () => {
-    expect(toSiteRecord(communitySite({ blueLootIsk: null }), noDogma).blue_loot_isk).toBeNull()
+  // the spec's site record: blue_loot_isk is a number, 0 if invalid; the PvE page shows 0 as 'not in the data'
+  it('gives a missing blue loot value as 0, the spec\'s mark for no value', () => {
+    expect(toSiteRecord(communitySite({ blueLootIsk: null }), noDogma).blue_loot_isk).toBe(0)
   })
 })

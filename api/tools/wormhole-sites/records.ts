@@ -96,8 +96,7 @@ export function toSiteRecord(site: SleeperSite, dogma: DogmaLookup): SiteRecord 
     site: site.name,
     class: site.class,
     type: SITE_TYPES[site.siteType],
-    // Unknown stays null: a 0 here would show as '0 ISK' on the PvE page (the participation splitter reads null as 0, its dash).
-    blue_loot_isk: typeof site.blueLootIsk === 'number' && Number.isFinite(site.blueLootIsk) ? site.blueLootIsk : null,
+    blue_loot_isk: typeof site.blueLootIsk === 'number' && Number.isFinite(site.blueLootIsk) ? site.blueLootIsk : 0,
     notes: Array.isArray(site.notes) ? site.notes.filter((n): n is string => typeof n === 'string') : [],
     waves: site.waves.map((w) => ({ wave: w.label, triggerOnHack: triggeredOnHack(w), ships: w.npcs.map((n) => siteShip(n, dogma)) })),
   }

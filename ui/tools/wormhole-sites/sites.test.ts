@@ -78,9 +78,9 @@ describe('Drifter toggles', () => {
   })
 
   it('Response: 4 Avengers in C6 (200 M); on a data or relic site only the Avengers', () => {
-    const v = withEscalations(site({ class: 'C6', type: 'Data', blue_loot_isk: 0 }), 'response', drifters)
+    const v = withEscalations(site({ class: 'C6', type: 'Data', blue_loot_isk: 1_000 }), 'response', drifters)
     expect(v.waves.slice(3).map((w) => [w.wave, w.ships[0].qty])).toEqual([['Upgraded Avengers', 4]])
-    expect(v.blueLoot).toBe(200_000_000)
+    expect(v.blueLoot).toBe(1_000 + 200_000_000)
   })
 
   it('Recon: the Recon battleship on C5/C6 combat sites only (100 M)', () => {
@@ -137,7 +137,7 @@ describe('page state in the address', () => {
 })
 
 describe('a site with no blue loot value in the data', () => {
-  const unknown = site({ site: 'Core Bastion', blue_loot_isk: null })
+  const unknown = site({ site: 'Core Bastion', blue_loot_isk: 0 })
 
   it('stays unknown with an escalation, which is still counted on its own', () => {
     expect(withEscalations(unknown, 'none', drifters)).toMatchObject({ blueLoot: null, escalationIsk: 0 })

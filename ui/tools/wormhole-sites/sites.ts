@@ -57,7 +57,10 @@ export const hasTackle = (waves: readonly SiteWave[]) => waves.some((w) => w.shi
 export interface SiteView {
   record: SiteRecord
   waves: SiteWave[]
-  /** The site's blue loot with the escalation's; null when the community data has no value for the site. */
+  /**
+   * The site's blue loot with the escalation's; null when the community data has no value for the site, which the
+   * site record gives as 0 (spec: 'number, 0 if invalid'; every sleeper site drops some).
+   */
   blueLoot: number | null
   /** ISK the escalation adds, already included in blueLoot when that is known. */
   escalationIsk: number
@@ -71,7 +74,8 @@ const escalationWave = (name: string, ship: SiteShip, qty: number): SiteWave => 
  * the Recon (mini) Drifter adds the Recon battleship to combat sites.
  */
 export function withEscalations(record: SiteRecord, choice: DrifterChoice, drifters: DrifterAdditions | null): SiteView {
-  const view: SiteView = { record, waves: record.waves, blueLoot: record.blue_loot_isk, escalationIsk: 0 }
+  const known = record.blue_loot_isk > 0
+  const view: SiteView = { record, waves: record.waves, blueLoot: known ? record.blue_loot_isk : null, escalationIsk: 0 }
   if (choice === 'none' || !drifters || (record.class !== 'C5' && record.class !== 'C6')) return view
   const extra: SiteWave[] = []
   const combat = record.type === 'Combat'
@@ -90,7 +94,7 @@ export function withEscalations(record: SiteRecord, choice: DrifterChoice, drift
     extra.push(escalationWave('Drifter Recon Battleship', drifters.recon.ship, 1))
     view.escalationIsk += drifters.recon.blue_loot_isk
   }
-  return { ...view, waves: [...record.waves, ...extra], blueLoot: record.blue_loot_isk === null ? null : record.blue_loot_isk + view.escalationIsk }
+  return { ...view, waves: [...record.waves, ...extra], blueLoot: known ? record.blue_loot_isk + view.escalationIsk : null }
 }
 
 /** The shown sites' blue loot: the sum of the known values, and how many sites have none in the data (a partial sum). */

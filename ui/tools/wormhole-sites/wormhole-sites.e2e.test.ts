@@ -160,10 +160,10 @@ describe('wormhole sites page', () => {
 
   it('shows a site whose blue loot is not in the data as unknown, never 0 ISK, and calls the total partial', async () => {
     const t = await openPage(browser, baseUrl)
-    // the C5 combat file as the server builds it from data that lacks Core Garrison's value
+    // the C5 combat file as the server builds it from data that lacks Core Garrison's value (0: the spec's 'invalid')
     await t.page.route('**/api/data/c5_combat_sites_clean.json', async (r) => {
-      const sites = (await (await r.fetch()).json()) as Array<{ site: string; blue_loot_isk: number | null }>
-      await r.fulfill({ json: sites.map((s) => (s.site === 'Core Garrison' ? { ...s, blue_loot_isk: null } : s)) })
+      const sites = (await (await r.fetch()).json()) as Array<{ site: string; blue_loot_isk: number }>
+      await r.fulfill({ json: sites.map((s) => (s.site === 'Core Garrison' ? { ...s, blue_loot_isk: 0 } : s)) })
     })
     await t.page.goto('/wormhole-sites?class=c5&type=combat')
     await t.page.locator('article.site-card').first().waitFor()
