@@ -21,7 +21,7 @@ import {
 } from './blue-loot-setup'
 import { postCalc } from './calc-call'
 import { abbreviateIsk, billions1, formatShares } from './format'
-import { AddPlayer, CalculateBar, calculateOnEnter, CellNumber, focusPastRow, PayoutBreakdown, PlayerName, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
+import { AddPlayer, CalculateBar, calculateOnEnter, CellNumber, PayoutBreakdown, PlayerName, RemovePlayerButton, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
 import { payoutText } from './payout-text'
 import { avengerTip, drifterTip, unknownEscalationPreview } from './rules-text'
 import { initialQuery } from './setup-codec'
@@ -179,18 +179,7 @@ export default function BlueLootPage() {
                         {formatShares(playerShares({ bubbler: p.tackle, extraShares: p.extraShares, ...playerShips(p, setup.mode) }, setup.mode))}
                       </td>
                       <td className="align-right">
-                        <button
-                          type="button"
-                          className="icon-button remove-player"
-                          aria-label={`Remove ${p.name}`}
-                          title="Remove"
-                          onClick={(e) => {
-                            focusPastRow(e.currentTarget)
-                            update({ players: setup.players.filter((x) => x.id !== p.id) })
-                          }}
-                        >
-                          ×
-                        </button>
+                        <RemovePlayerButton name={p.name} onRemove={() => update({ players: setup.players.filter((x) => x.id !== p.id) })} />
                       </td>
                     </tr>
                   ))}

@@ -16,7 +16,7 @@ import {
   type ParticipationPlayerRow,
   type ParticipationSetup,
 } from './participation-setup'
-import { AddPlayer, CalculateBar, calculateOnEnter, CellNumber, focusPastRow, PayoutBreakdown, PlayerName, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
+import { AddPlayer, CalculateBar, calculateOnEnter, CellNumber, PayoutBreakdown, PlayerName, RemovePlayerButton, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
 import { payoutText } from './payout-text'
 import { avengerTip, drifterTip, unknownEscalationPreview } from './rules-text'
 import { initialQuery } from './setup-codec'
@@ -216,18 +216,7 @@ function ParticipationGrid({ setup, sites, escalations, onRan, onCount, onRemove
                 )
               })}
               <td className="align-right">
-                <button
-                  type="button"
-                  className="icon-button remove-player"
-                  aria-label={`Remove ${p.name}`}
-                  title="Remove"
-                  onClick={(e) => {
-                    focusPastRow(e.currentTarget)
-                    onRemove(p.id)
-                  }}
-                >
-                  ×
-                </button>
+                <RemovePlayerButton name={p.name} onRemove={() => onRemove(p.id)} />
               </td>
             </tr>
           ))}

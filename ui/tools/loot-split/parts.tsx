@@ -245,11 +245,29 @@ export function PlayerName({ name, taken, onRename }: { name: string; taken: (na
  * (else the previous row's, else the player name box), because a removed button drops the keyboard focus to the top of
  * the page.
  */
-export function focusPastRow(button: HTMLElement) {
+function focusPastRow(button: HTMLElement) {
   const row = button.closest('tr')
   const removeIn = (r: Element | null | undefined) => r?.querySelector<HTMLElement>('button.remove-player') ?? null
   const target = removeIn(row?.nextElementSibling) ?? removeIn(row?.previousElementSibling) ?? button.closest('.loot-page')?.querySelector<HTMLElement>('.add-player input')
   target?.focus()
+}
+
+/** A player row's × button: removes the player and keeps the keyboard in the table (focusPastRow). */
+export function RemovePlayerButton({ name, onRemove }: { name: string; onRemove: () => void }) {
+  return (
+    <button
+      type="button"
+      className="icon-button remove-player"
+      aria-label={`Remove ${name}`}
+      title="Remove"
+      onClick={(e) => {
+        focusPastRow(e.currentTarget)
+        onRemove()
+      }}
+    >
+      ×
+    </button>
+  )
 }
 
 /**
