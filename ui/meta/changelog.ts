@@ -11,6 +11,23 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.14.17',
+    date: '2026-11-23',
+    title: "Renaming players, links that keep every setting, and errors a screen reader hears",
+    changes: [
+      "Loot splitters: a player can be renamed in place (✎, Enter or Escape), keeping their ships, shares and attendance; blank or taken names are refused as when adding. Calculate keeps keyboard focus and reads the breakdown out; Remove hands focus to the next row; a site value just under a billion shows as 1.0B, not 1000.0M.",
+      "Wormhole Sites: class, type, search, reference mode and the Drifter toggle live in the address; orbit distances show to a tenth of a km (6.5 km, not 7 km); the Drifter battleships orbit at the spec's 13 km; a site with no blue loot value in the data says so instead of 0 ISK, and the total says it is partial; a wrong answer from the Drifter data no longer crashes the page.",
+      "Calculators: a failed call's error is read out by screen readers from an alert region that is always on the page, a repeated failure too (gas, ore, PI, industry, appraisals, compressed-ore planner); table header tips open from the keyboard and by tap, not only on mouse hover.",
+      "Compressed-ore planner: Calculate keeps keyboard focus while a plan runs, the plan is read out, and a Calculate held back by a problem is still reached by Tab and says why.",
+      "PI calculator: the mode and tax live in the address, so a link opens the same setup; an n/a profit tells screen readers which prices are missing.",
+      "Gas and ore calculators: an empty number in a link keeps its default instead of setting a skill to 0; a link's ship gets a module it can fit; the wormhole sites holding an ore open from a '?'; the crystal note counts the rows shown.",
+      "Industry and reactions: a failed build-cost call says the server could not be reached or could not calculate; the reaction breakdown and the build-cost summary fit a 320 px phone.",
+      "Time converter: a link with a '+02:00' offset is read; a zone typed in another case is offered once; what the Read box read and the daylight-saving notice are read out. Contact: Send keeps keyboard focus, and a message that could not be stored does not use up one of the five tries.",
+      "Kill tracker: the donut's counts are read once, and each stat tile reads as its label and value.",
+      "Start: a stop (docker stop, kill) during the first start's static import ends the import too, instead of leaving it running in the data folder.",
+    ],
+  },
+  {
     version: '0.14.16',
     date: '2026-11-23',
     title: "Reviews: loot splitters, ore planner page, wormhole references, status page, killmail feed and ingest, distributed mode, fitting sessions, accessibility",
