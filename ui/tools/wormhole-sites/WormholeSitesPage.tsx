@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
-import { useSearchParams } from 'react-router-dom'
+import { useEffect, useMemo, useState } from 'react'
 import type { DrifterAdditions, SiteRecord } from '../../../schemas/wormhole-sites'
 import { SITE_FILE_KINDS, SITE_TIERS, siteFileName } from '../../../schemas/wormhole-sites-constants'
 import { apiGet } from '../../lib/api'
 import { formatInt } from '../../lib/format'
+import { useStateInAddress } from '../../lib/use-state-in-address'
 import { SiteCard } from './SiteCard'
 import { blueLootTotal, filterSites, SITE_CLASSES, sitesStateFromQuery, sitesStateToQuery, TYPE_OPTIONS, withEscalations, type DrifterChoice, type SitesState, type TypeOption } from './sites'
 import './wormhole-sites.css'
@@ -41,27 +41,10 @@ export default function WormholeSitesPage() {
   const [data, setData] = useState<Loaded | null>(null)
   const [drifters, setDrifters] = useState<DrifterAdditions | null>(null)
   const [driftersError, setDriftersError] = useState<string | null>(null)
-  const [params, setParams] = useSearchParams()
-  const [state, setState] = useState<SitesState>(() => sitesStateFromQuery(params))
+  // The choices live in the address, so a reload or a shared link shows the same sites.
+  const [state, setState] = useStateInAddress(sitesStateFromQuery, sitesStateToQuery)
   const { classes, type, q, reference, drifter } = state
   const change = (c: Partial<SitesState> | ((s: SitesState) => Partial<SitesState>)) => setState((s) => ({ ...s, ...(typeof c === 'function' ? c(s) : c) }))
-  // The choices live in the address (replacing the entry, so typing does not flood the history), so a reload or a
-  // shared link shows the same sites; the page follows the address when it changes by other means (Back, a link).
-  const written = useRef(params.toString())
-  useEffect(() => {
-    const next = sitesStateToQuery(state).toString()
-    if (next !== params.toString()) {
-      written.current = next
-      setParams(next, { replace: true })
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state])
-  useEffect(() => {
-    if (params.toString() !== written.current) {
-      written.current = params.toString()
-      setState(sitesStateFromQuery(params))
-    }
-  }, [params])
   /** Bumped by 'Try again': loads every file once more. */
   const [attempt, setAttempt] = useState(0)
 

@@ -1,42 +1,28 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom'
+import { useCallback, useMemo, useState } from 'react'
+import { useLocation, useNavigate, useParams } from 'react-router-dom'
 import type { Wormhole, WormholeTypeInfo } from '../../../schemas/wormholes'
 import { DESTINATIONS, destinationColour, destinationLabel } from './destinations'
 import { FilterPanel } from './FilterPanel'
 import { filterWormholes, filtersFromQuery, filtersToQuery, indexWormholes, NO_FILTERS, type WormholeFilters } from './filters'
 import { loadWormholes, loadWormholeTypes } from './data'
 import { useAsync } from '../../lib/use-async'
+import { useStateInAddress } from '../../lib/use-state-in-address'
 import { SystemDialog } from './SystemDialog'
 import { DEFAULT_SORT, FROM_LIST, sortWormholes, WormholeList, type DialogState } from './WormholeList'
 import type { SortState } from '../../components/SortableTable'
 import './wormholes.css'
 
+const filtersFromDestinations = (params: URLSearchParams) => filtersFromQuery(params, DESTINATIONS)
+
 export default function WormholesPage() {
   const { jcode } = useParams()
   const navigate = useNavigate()
   const location = useLocation()
-  const [params, setParams] = useSearchParams()
   const systems = useAsync<Wormhole[]>(loadWormholes, [])
   const types = useAsync<WormholeTypeInfo[]>(loadWormholeTypes, [])
 
-  const [filters, setFilters] = useState<WormholeFilters>(() => filtersFromQuery(params, DESTINATIONS))
-  // Keep the filters in the address (replacing the entry, so typing does not flood the history), and follow
-  // the address when it changes by other means (Back, a pasted link).
-  const written = useRef(params.toString())
-  useEffect(() => {
-    const next = filtersToQuery(filters).toString()
-    if (next !== params.toString()) {
-      written.current = next
-      setParams(next, { replace: true })
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filters])
-  useEffect(() => {
-    if (params.toString() !== written.current) {
-      written.current = params.toString()
-      setFilters(filtersFromQuery(params, DESTINATIONS))
-    }
-  }, [params])
+  // The filters live in the address, so a reload or a shared link shows the same list.
+  const [filters, setFilters] = useStateInAddress<WormholeFilters>(filtersFromDestinations, filtersToQuery)
 
   const typeMap = useMemo(() => new Map(types.state === 'ok' ? types.value.map((t) => [t.code, t]) : []), [types])
   const indexed = useMemo(() => (systems.state === 'ok' ? indexWormholes(systems.value, (code) => typeMap.get(code)?.destinations ?? []) : []), [systems, typeMap])
