@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import type { SiteValueBreakdown } from '../../../schemas/loot-split'
 import { ACCOUNTING_LEVELS, brokerTaxPercentLabel } from '../../../schemas/loot-split-rules'
 import { Collapsible } from '../../components/Collapsible'
+import { ErrorAlert } from '../../components/ErrorAlert'
 import { CopyButton } from '../../components/CopyButton'
 import { InfoTip } from '../../components/InfoTip'
 import { NumberField, sanitizeNumber } from '../../components/NumberField'
@@ -302,11 +303,7 @@ export function CalculateBar({ onCalculate, busy, disabled, error, done }: { onC
       <p className="visually-hidden" role="status" data-testid="calc-status">
         {busy ? 'Calculating…' : error ? '' : (done ?? '')}
       </p>
-      {error && (
-        <p className="error-box" role="alert" data-testid="calc-error">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} className="error-box" testId="calc-error" />
     </>
   )
 }
