@@ -1,8 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { TRACKED_PLAYER_PATH } from '../../../schemas/killfeed-constants'
 import type { TrackedPlayer } from '../../../schemas/killfeed'
 import { EntitySearch } from './EntitySearch'
+import { useFocusHandOff } from './focus-hand-off'
 import { AdminTable, ErrorLine } from './parts'
 import { errorText, type AdminCall } from './useAdminCall'
 
@@ -55,17 +56,10 @@ export function PlayersPanel({ players, call, onSaved, onDeleted }: { players: T
   const [adding, setAdding] = useState(false)
   // The form empties itself after an add: this says so to a screen reader.
   const [added, setAdded] = useState('')
-  // As in the routes table: the path of the page whose Edit button (or, with none left, the empty note) takes the
-  // focus when the focused button leaves the page.
-  const focusNext = useRef<string | null>(null)
-  const takeFocus = (path: string) => (el: HTMLElement | null) => {
-    if (el && focusNext.current === path) {
-      focusNext.current = null
-      el.focus()
-    }
-  }
+  // Keyed by page path: its Edit button (or, with none left, the empty note) takes the focus when the focused button leaves.
+  const { takeFocus, handTo, handPast } = useFocusHandOff()
   const stopEditing = (path: string) => {
-    focusNext.current = path
+    handTo(path)
     setEditing(null)
   }
 
@@ -104,8 +98,7 @@ export function PlayersPanel({ players, call, onSaved, onDeleted }: { players: T
     setError(null)
     try {
       await call('DELETE', `/api/admin/tracked-players/${p.path}`)
-      const at = players.findIndex((x) => x.path === p.path)
-      focusNext.current = (players[at + 1] ?? players[at - 1])?.path ?? ''
+      handPast(players.map((x) => x.path), players.findIndex((x) => x.path === p.path))
       onDeleted(p.path)
     } catch (err) {
       setError(errorText(err))

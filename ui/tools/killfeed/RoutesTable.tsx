@@ -1,6 +1,7 @@
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { KILLFEED_TEXT, maskWebhook, splitWebhookList, type Mode } from '../../../schemas/killfeed-constants'
 import type { Route, RouteListItem, WebhookHealth } from '../../../schemas/killfeed'
+import { useFocusHandOff } from './focus-hand-off'
 import { AdminTable, ErrorLine, MODE_LABEL, ModeSelect, TYPE_LABEL } from './parts'
 import { formatUtc } from './admin-api'
 import { errorText, type AdminCall } from './useAdminCall'
@@ -16,17 +17,10 @@ interface Props {
 export function RoutesTable({ routes, call, onChanged, onDeleted }: Props) {
   const [editing, setEditing] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
-  // The button that had the focus leaves the page when a row switches or goes, and the focus would fall to the top
-  // of the page: this names the route whose Edit button (or, with none left, the empty note) takes it instead.
-  const focusNext = useRef<string | null>(null)
-  const takeFocus = (id: string) => (el: HTMLElement | null) => {
-    if (el && focusNext.current === id) {
-      focusNext.current = null
-      el.focus()
-    }
-  }
+  // Keyed by route id: its Edit button (or, with none left, the empty note) takes the focus when the focused button leaves.
+  const { takeFocus, handTo, handPast } = useFocusHandOff()
   const stopEditing = (id: string) => {
-    focusNext.current = id
+    handTo(id)
     setEditing(null)
   }
 
@@ -35,8 +29,7 @@ export function RoutesTable({ routes, call, onChanged, onDeleted }: Props) {
     setError(null)
     try {
       await call('DELETE', `/api/killfeed/routes/${route.id}`)
-      const at = routes.findIndex((r) => r.id === route.id)
-      focusNext.current = (routes[at + 1] ?? routes[at - 1])?.id ?? ''
+      handPast(routes.map((r) => r.id), routes.findIndex((r) => r.id === route.id))
       onDeleted(route.id)
     } catch (err) {
       setError(errorText(err))

@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import type { TrackedItem } from '../../../schemas/killfeed'
+import { useFocusHandOff } from './focus-hand-off'
 import { ErrorLine, MODE_LABEL, TYPE_LABEL } from './parts'
 import { errorText, type AdminCall } from './useAdminCall'
 
@@ -8,22 +9,15 @@ export function TrackedList({ tracked, call, onRemoved }: { tracked: TrackedItem
   const [error, setError] = useState<string | null>(null)
   // The Remove button that had the focus leaves with its entity: the next one's (or, with none left, the empty
   // note) takes the focus instead of the top of the page.
-  const focusNext = useRef<string | null>(null)
-  const takeFocus = (key: string) => (el: HTMLElement | null) => {
-    if (el && focusNext.current === key) {
-      focusNext.current = null
-      el.focus()
-    }
-  }
+  const { takeFocus, handPast } = useFocusHandOff()
   const keyOf = (t: TrackedItem) => `${t.item_type}:${t.entity_id}`
   const remove = async (t: TrackedItem) => {
     if (!window.confirm(`Stop tracking ${t.display_name}?`)) return
     setError(null)
     try {
       await call('DELETE', `/api/killfeed/tracked/${t.item_type}/${t.entity_id}`)
-      const at = tracked.findIndex((x) => keyOf(x) === keyOf(t))
-      const next = tracked[at + 1] ?? tracked[at - 1]
-      focusNext.current = next ? keyOf(next) : ''
+      const keys = tracked.map(keyOf)
+      handPast(keys, keys.indexOf(keyOf(t)))
       onRemoved(t)
     } catch (err) {
       setError(errorText(err))
