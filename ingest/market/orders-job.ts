@@ -2,6 +2,7 @@ import { HUBS, MarketFetchTopic, MarketOrdersTopic, type EsiMarketOrder } from '
 import { queryRows } from '../../pipelines/clickhouse/client.js'
 import { publish } from '../../pipelines/stream/typed.js'
 import type { AppContext } from '../../api/context.js'
+import { EsiError } from '../esi/client.js'
 import { everySeconds, type IngestJob } from '../jobs.js'
 
 /** The hub regions, each fetched once per run (Jita and Hek's regions are separate, as are the others). */
@@ -90,7 +91,12 @@ async function fetchRegionSnapshotOnce(ctx: AppContext, regionId: number, signal
       while (next <= pages && !stopped) {
         const page = next++
         try {
-          const res = await ctx.esi.get<EsiMarketOrder[]>(path, { order_type: 'all', page }, signal, { cache: false })
+          const res = await ctx.esi.get<EsiMarketOrder[]>(path, { order_type: 'all', page }, signal, { cache: false }).catch((err: unknown) => {
+            // ESI answers 404 for a page past its X-Pages: page 1 said this page exists, so the book was refreshed
+            // with fewer pages since (The Forge's count moves by a page or two between refreshes).
+            if (err instanceof EsiError && err.status === 404) throw new SnapshotMismatch(`page ${page} of ${pages} no longer exists (ESI refreshed the book with fewer pages)`)
+            throw err
+          })
           if (res.pages !== pages || res.lastModified !== first.lastModified) {
             throw new SnapshotMismatch(`page ${page} belongs to another snapshot (X-Pages ${res.pages} vs ${pages}, Last-Modified ${res.lastModified} vs ${first.lastModified})`)
           }
@@ -104,8 +110,9 @@ async function fetchRegionSnapshotOnce(ctx: AppContext, regionId: number, signal
     }
     // Every worker has stopped before the outcome is known, so none is still fetching when the next region (or a retry) starts.
     const settled = await Promise.allSettled(Array.from({ length: Math.min(ctx.esi.options.pageConcurrency, Math.max(0, pages - 1)) }, worker))
-    const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected')
-    if (failure) throw failure.reason
+    // A refreshed book is fetched again at once whatever else failed beside it: the retry meets a lasting error again.
+    const failures = settled.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as Error)
+    if (failures.length) throw failures.find((e) => e instanceof SnapshotMismatch) ?? failures[0]
     const orderCount = tally.distinct()
     await publish(ctx.stream, MarketOrdersTopic, [
       { key: String(regionId), value: { kind: 'complete', region_id: regionId, snapshot_id: snapshotId, pages, order_count: orderCount, last_modified: first.lastModified, started_at: startedAt } },

@@ -224,6 +224,15 @@ describe('market pipeline: what real books do', () => {
     expect(rows.body.rows[0]).toMatchObject({ sell_min: 8, buy_max: 3, buy_orders: 20 })
   })
 
+  it('fetches a region again at once when ESI refreshed the book with fewer pages mid-fetch (404 past the new X-Pages)', async () => {
+    // 3 pages of 2 when page 1 is served; then the book is 2 orders, one page, and pages 2 and 3 answer 404
+    setBook(market, SINQ_LAISON, Array.from({ length: 6 }, (_, i) => order(34, DODIXIE, i % 2 === 1, i % 2 ? 3 : 30 + i, 10)))
+    market.refreshAfterPage.set(SINQ_LAISON, { page: 1, times: 1, book: [order(34, DODIXIE, false, 27, 10), order(34, DODIXIE, true, 2.5, 10)] })
+    expect(await fetchRegionSnapshot(app.ctx, SINQ_LAISON)).toBe('complete')
+    const rows = await waitFor(() => get(`/api/prices/station?station_id=${DODIXIE}&type_ids=34`), (r) => r.body.rows[0]?.sell_min === 27)
+    expect(rows.body.rows[0]).toMatchObject({ sell_min: 27, buy_max: 2.5, sell_orders: 1, buy_orders: 1 })
+  })
+
   it('serves sell volumes above 2^32 whole, in JSON and CSV, with a schema that allows them', async () => {
     // Jita's Tritanium sell volume was 18,732,325,784 units: 9 orders of 2,000,000,000 plus one of 732,325,784.
     const sells = [...Array.from({ length: 9 }, (_, i) => order(34, HEK, false, 4 + i / 100, 2_000_000_000)), order(34, HEK, false, 5, 732_325_784)]

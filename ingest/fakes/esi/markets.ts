@@ -12,9 +12,10 @@ export interface FakeMarketState {
   failingPages: Map<string, { status: number; times: number }>
   /**
    * After this page of a region is served, the region's book "refreshes" (new Last-Modified), as ESI does
-   * mid-fetch; `times` fetches in a row (1 when left out).
+   * mid-fetch; `times` fetches in a row (1 when left out). With `book`, the refreshed book is that one (a book with
+   * fewer pages answers 404 for the pages it no longer has, as ESI does).
    */
-  refreshAfterPage: Map<number, number | { page: number; times: number }>
+  refreshAfterPage: Map<number, number | { page: number; times: number; book?: EsiMarketOrder[] }>
   /** Cache time announced in Expires (ESI: 300 s); tests that change books between fetches set 0. */
   expiresIn: number
 }
@@ -48,11 +49,11 @@ export function addMarketRoutes(esi: FakeEsi, state: FakeMarketState): void {
     }
     const reply = { body: filtered.slice((page - 1) * state.pageSize, page * state.pageSize), pages, lastModified: state.lastModified.get(regionId), expiresIn: state.expiresIn }
     const refresh = state.refreshAfterPage.get(regionId)
-    const { page: refreshPage, times } = typeof refresh === 'number' ? { page: refresh, times: 1 } : (refresh ?? { page: 0, times: 0 })
+    const { page: refreshPage, times, book: refreshed } = typeof refresh === 'number' ? { page: refresh, times: 1, book: undefined } : (refresh ?? { page: 0, times: 0, book: undefined })
     if (refreshPage === page) {
-      if (times > 1) state.refreshAfterPage.set(regionId, { page, times: times - 1 })
+      if (times > 1) state.refreshAfterPage.set(regionId, { page, times: times - 1, book: refreshed })
       else state.refreshAfterPage.delete(regionId)
-      setBook(state, regionId, book)
+      setBook(state, regionId, refreshed ?? book)
     }
     return reply
   })
