@@ -119,6 +119,28 @@ describe('station 5% prices leave out outlier orders (Fuzzwork rule)', () => {
   })
 })
 
+describe('an order with no volume left is no price', () => {
+  it('leaves filled orders out of the best prices, 5% prices, counts and region fallback, also when only a later copy is filled', async () => {
+    // Sells: a filled order at 5 (below the real best, 8), and an order at 6 listed twice, its later copy filled.
+    // Buys: only a filled order. Type 38 has nothing but a filled order.
+    const repeated = order(39, JITA, false, 6, 50)
+    const snapshot = await storeOrders([
+      [order(39, JITA, false, 5, 0), repeated, order(39, JITA, false, 8, 100), order(39, JITA, true, 4, 0), order(38, JITA, false, 3, 0)],
+      [{ ...repeated, volume_remain: 0 }],
+    ])
+    await aggregateStationPrices(ch, FORGE, snapshot, '2026-11-22T10:00:00Z')
+    await aggregateRegionPrices(ch, FORGE, snapshot, '2026-11-22T10:00:00Z')
+    expect(await stationRow(snapshot, 39)).toEqual({ sell_min: 8, buy_max: null, sell_5pct: 8, buy_5pct: null, sell_orders: 1, buy_orders: 0, sell_volume: 100, buy_volume: 0 })
+    expect(await stationRow(snapshot, 38)).toBeUndefined()
+    const region = await queryRows<{ type_id: number; sell_median: number | null; sell_min: number | null; buy_median: number | null; buy_max: number | null }>(
+      ch,
+      'SELECT type_id, sell_median, sell_min, buy_median, buy_max FROM market_prices_region_by_snapshot FINAL WHERE snapshot_id = {s:UInt64} ORDER BY type_id',
+      { s: snapshot },
+    )
+    expect(region).toEqual([{ type_id: 39, sell_median: 8, sell_min: 8, buy_median: null, buy_max: null }])
+  })
+})
+
 describe('an order id repeated in a snapshot counts once, and the copy kept is deterministic', () => {
   const regionSellMin = async (snapshotId: number, typeId: number) =>
     (await queryRows<{ sell_min: number }>(ch, 'SELECT sell_min FROM market_prices_region_by_snapshot FINAL WHERE snapshot_id = {s:UInt64} AND type_id = {t:UInt32}', { s: snapshotId, t: typeId }))[0]?.sell_min

@@ -24,6 +24,12 @@ const AGGREGATE_SETTINGS = 'SETTINGS max_threads = 1'
 const ONE_ROW_PER_ORDER = 'ORDER BY order_id, issued DESC, page DESC, volume_remain ASC, price ASC LIMIT 1 BY order_id'
 
 /**
+ * An order with nothing left (volume_remain 0) is no price: nobody can buy from or sell to it. It is left out of
+ * every figure, after `ONE_ROW_PER_ORDER`, so an order whose newer copy is filled does not come back as its older copy.
+ */
+const HAS_VOLUME_LEFT = 'volume_remain > 0'
+
+/**
  * Hub prices for the stations of one region from one snapshot. Orders are de-duplicated by id first
  * (`ONE_ROW_PER_ORDER`). For each (station, type, side) orders are ranked best first (cheapest sell, highest buy).
  * Outliers get no weight, as in Fuzzwork's aggregates (fuzzysteve/FuzzMarket scripts/aggloader-esi.py): a sell
@@ -50,6 +56,7 @@ export async function aggregateStationPrices(ch: ClickHouseClient, regionId: num
         SELECT location_id, type_id, is_buy_order, order_id, price, toFloat64(volume_remain) AS v,
           min(price) OVER side AS side_min, max(price) OVER side AS side_max
         FROM orders
+        WHERE ${HAS_VOLUME_LEFT}
         WINDOW side AS (PARTITION BY location_id, type_id, is_buy_order)
       ),
       weighted AS (
@@ -92,10 +99,11 @@ export async function aggregateRegionPrices(ch: ClickHouseClient, regionId: numb
         maxIfOrNull(price, is_buy_order),
         parseDateTime64BestEffort({at:String}, 3)
       FROM (
-        SELECT order_id, type_id, is_buy_order, price FROM market_orders
+        SELECT order_id, type_id, is_buy_order, price, volume_remain FROM market_orders
         WHERE region_id = {region:UInt32} AND snapshot_id = {snapshot:UInt64}
         ${ONE_ROW_PER_ORDER}
       )
+      WHERE ${HAS_VOLUME_LEFT}
       GROUP BY type_id
       ${AGGREGATE_SETTINGS}`,
     query_params: { region: regionId, snapshot: snapshotId, at },
