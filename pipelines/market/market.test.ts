@@ -132,6 +132,14 @@ describe('market pipeline (in-process stream, chDB)', () => {
     expect(again.status).toBe(304)
   })
 
+  it('revalidates to 304 the weak ETag a compressing proxy hands the client, and a list naming it', async () => {
+    const etag = (await jitaTritanium()).headers.get('etag')!
+    for (const sent of [`W/${etag}`, `"stale-tag", ${etag}`]) {
+      expect((await get(`/api/prices/station?station_id=${JITA}&type_ids=34,35`, { 'If-None-Match': sent })).status).toBe(304)
+    }
+    expect((await get(`/api/prices/station?station_id=${JITA}&type_ids=34,35`, { 'If-None-Match': '"stale-tag"' })).status).toBe(200)
+  })
+
   it('rejects bad ids, unknown hubs and more than 1000 type ids with a 400 that says so', async () => {
     expect((await get(`/api/prices/station?station_id=${JITA}&type_ids=34,x`)).body.error).toContain("'x' is not a positive whole number")
     expect((await get(`/api/prices/station?station_id=123&type_ids=34`)).body.error).toContain('must be one of the hubs')

@@ -15,6 +15,7 @@ import {
 } from '../../../schemas/market.js'
 import { queryRows } from '../../../pipelines/clickhouse/client.js'
 import type { ApiContext } from '../../app.js'
+import { ifNoneMatchNames } from '../../http/etag.js'
 import { rateLimit } from '../../http/rate-limit.js'
 import type { ApiRouter } from '../../http/router.js'
 
@@ -28,7 +29,7 @@ function cacheUntilNextSnapshot(ctx: ApiContext, kctx: Context, stationOrRegionS
   kctx.set('Cache-Control', `public, max-age=${maxAge}`)
   const etag = `"${stationOrRegionSnapshot ?? 0}-${crypto.createHash('sha1').update(question).digest('base64url').slice(0, 16)}"`
   kctx.set('ETag', etag)
-  if (kctx.get('If-None-Match') === etag) {
+  if (ifNoneMatchNames(kctx.get('If-None-Match'), etag)) {
     kctx.status = 304
     return true
   }
