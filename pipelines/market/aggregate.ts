@@ -37,7 +37,7 @@ const HAS_VOLUME_LEFT = 'volume_remain > 0'
  * takes `clamp(target − weight before it, 0, its weight)` units, where weight = its volume (0 for an outlier) and
  * target = max(5% of the side's weight, 1): the last order counted is counted partially. The 5% price is
  * Σ price·take / Σ take, to 4 decimals. The volumes are the side's weight (outliers left out, as Fuzzwork's
- * volume); best prices and order counts are over every order.
+ * volume); best prices and order counts are over every order with volume left (`HAS_VOLUME_LEFT`).
  */
 export async function aggregateStationPrices(ch: ClickHouseClient, regionId: number, snapshotId: number, at: string): Promise<void> {
   const stations = HUBS.filter((h) => h.region_id === regionId).map((h) => h.station_id)
