@@ -276,4 +276,30 @@ describe('market pipeline: what real books do', () => {
     )
     expect(Date.now() - Number(snap.fetched_ms)).toBeLessThan(60_000)
   })
+
+  it("closes a day's history with no 5% price on a side whose orders were all gone by the day's last snapshot", async () => {
+    const MEGACYTE = 40
+    setBook(market, HEIMATAR, [order(MEGACYTE, RENS, false, 1000, 100), order(MEGACYTE, RENS, true, 900, 100)])
+    expect(await fetchRegionSnapshot(app.ctx, HEIMATAR)).toBe('complete')
+    await waitFor(() => get(`/api/prices/station?station_id=${RENS}&type_ids=${MEGACYTE}`), (r) => r.body.rows[0]?.sell_min === 1000)
+    // the sells are bought out: the next snapshot has only the buy
+    setBook(market, HEIMATAR, [order(MEGACYTE, RENS, true, 910, 100)])
+    expect(await fetchRegionSnapshot(app.ctx, HEIMATAR)).toBe('complete')
+    await waitFor(() => get(`/api/prices/station?station_id=${RENS}&type_ids=${MEGACYTE}`), (r) => r.body.rows[0]?.buy_max === 910)
+    const { body } = await get(`/api/prices/history?station_id=${RENS}&type_id=${MEGACYTE}&days=1`)
+    expect(body.rows).toEqual([
+      {
+        date: new Date().toISOString().slice(0, 10),
+        sell_min_low: 1000,
+        buy_max_high: 910,
+        sell_5pct_close: null,
+        buy_5pct_close: 910,
+        sell_5pct_avg: 1000,
+        buy_5pct_avg: 905,
+        sell_volume_close: 0,
+        buy_volume_close: 100,
+        samples: 2,
+      },
+    ])
+  })
 })
