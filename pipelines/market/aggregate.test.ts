@@ -200,6 +200,22 @@ describe('a complete snapshot loads whole whatever newer snapshots wrote', () =>
   })
 })
 
+describe('a marker delivered again after a failed finalisation', () => {
+  it('counts the snapshot once in the daily history when its hub prices were already written', async () => {
+    const ORE = 41
+    const pages = [[order(ORE, AMARR, false, 50, 100), order(ORE, AMARR, true, 45, 100)]]
+    const snapshotId = await storeOrders(pages, DOMAIN)
+    // the first delivery wrote the hub prices, then failed before the snapshot was recorded complete
+    await aggregateStationPrices(ch, DOMAIN, snapshotId, '2026-11-21T10:00:00Z')
+    const ctx = { ch, stream: new MemoryStream(), log } as unknown as AppContext
+    const marker = { kind: 'complete' as const, region_id: DOMAIN, snapshot_id: snapshotId, pages: 1, order_count: 2, last_modified: '2026-11-21T10:00:00Z', started_at: '2026-11-21T10:01:00Z' }
+    expect(await finalizeSnapshot(ctx, marker)).toBe('complete')
+    const [history] = await queryRows<{ samples: string }>(ch, 'SELECT sum(samples) AS samples FROM market_history_daily WHERE station_id = {st:UInt64} AND type_id = {t:UInt32}', { st: AMARR, t: ORE })
+    expect(Number(history.samples)).toBe(1)
+    expect(await stationRow(snapshotId, ORE, AMARR)).toMatchObject({ sell_min: 50, buy_max: 45 })
+  })
+})
+
 describe('snapshots in the price tables', () => {
   const snapshotsStored = async (regionId: number) =>
     Promise.all(

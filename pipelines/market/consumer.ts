@@ -56,12 +56,19 @@ export async function finalizeSnapshot(ctx: AppContext, m: CompleteMessage): Pro
   }
   // Prices are dated by ESI's data time (Last-Modified); the snapshot's started_at stays the time we fetched.
   const at = snapshotDataTime(m.last_modified, m.started_at)
-  await aggregateStationPrices(ch, m.region_id, m.snapshot_id, at)
+  // A marker delivered again after this step had written the hub prices (a later step failed): the daily history's
+  // view counted those rows as a sample when they were inserted, and would count a second insert as another.
+  if (!(await hasStationPrices(ch, m.region_id, m.snapshot_id))) await aggregateStationPrices(ch, m.region_id, m.snapshot_id, at)
   await aggregateRegionPrices(ch, m.region_id, m.snapshot_id, at)
   await recordSnapshot(ch, { ...base, status: 'complete', detail: `${m.order_count} orders in ${m.pages} pages` })
   await publish(ctx.stream, PricesUpdatedTopic, [{ key: String(m.region_id), value: { region_id: m.region_id, snapshot_id: m.snapshot_id, at: new Date().toISOString() } }])
   await dropOldSnapshots(ch, m.region_id, m.snapshot_id).catch((err) => ctx.log.warn({ err, regionId: m.region_id }, 'could not delete old snapshot prices; the next snapshot tries again'))
   return 'complete'
+}
+
+async function hasStationPrices(ch: ClickHouseClient, regionId: number, snapshotId: number): Promise<boolean> {
+  const [row] = await queryRows<{ n: string }>(ch, 'SELECT count() AS n FROM market_prices_station_by_snapshot WHERE region_id = {r:UInt32} AND snapshot_id = {s:UInt64}', { r: regionId, s: snapshotId })
+  return Number(row.n) > 0
 }
 
 /**
