@@ -11,6 +11,9 @@ const TYPES: TypeInfo[] = [
   { type_id: 588, name: 'Reaper', volume: null },
   { type_id: 691, name: 'Rifter Blueprint', volume: 0.01 },
   { type_id: 11399, name: 'Morphite', volume: 0.01 },
+  { type_id: 4025, name: 'X5 Enduring Stasis Webifier', volume: 5 },
+  { type_id: 62033, name: 'Strange Matter Component X-13', volume: 0.01 },
+  { type_id: 32792, name: '100 Aurum Token', volume: 0.01 },
 ]
 const lookup = (key: string) => TYPES.find((t) => String(t.type_id) === key || t.name.toLowerCase() === key.toLowerCase()) ?? null
 
@@ -48,6 +51,22 @@ describe('resolving and combining', () => {
       { type_id: null, name: 'Not An Item', qty: 3, unit_m3: null, blueprintCopy: false },
       { type_id: 34, name: 'Tritanium', qty: 20, unit_m3: 0.01, blueprintCopy: false },
     ])
+  })
+
+  // Names that look like a line form themselves (SDE): 'X5 …' reads as 'x5 …', '… X-13' as '… x -13', '100 …' as a quantity.
+  it.each([
+    ['X5 Enduring Stasis Webifier 2', 4025, 2],
+    ['X5 Enduring Stasis Webifier;2', 4025, 2],
+    ['X5 Enduring Stasis Webifier 1,000', 4025, 1000],
+    ['3 X5 Enduring Stasis Webifier', 4025, 3],
+    ['X5 Enduring Stasis Webifier', 4025, 1],
+    ['5 x Strange Matter Component X-13', 62033, 5],
+    ['5 Strange Matter Component X-13', 62033, 5],
+    ['Strange Matter Component X-13', 62033, 1],
+    ['5 100 Aurum Token', 32792, 5],
+    ['100 Aurum Token 5', 32792, 5],
+  ])('resolves %s to the type whose name looks like a line form', (text, typeId, qty) => {
+    expect(lines(text).map((l) => [l.type_id, l.qty])).toEqual([[typeId, qty]])
   })
 
   it('merges by type id or lowercase name, summing quantities, copies apart from originals', () => {

@@ -335,24 +335,50 @@ function parseLine(text: string): KindedResult {
   m = TYPE_ID_FORM.exec(line) ?? TWO_NUMBERS.exec(line)
   if (m) return one({ name: m[1], typeId: Number(m[1]), qty: m[2] ? quantity(m[2]) : 1 })
 
-  m = NAME_X_QTY.exec(line)
-  if (m) return one(withWholeLine(reading(m[1], quantity(m[2])), line))
+  const readings = nameAndQuantityReadings(line)
+  if (!readings.length) return one(reading(line, 1), 'bare')
+  const [main, ...others] = readings
+  const alternatives = [...(main.alternatives ?? []), ...others.flatMap(({ alternatives: more = [], blueprintCopy: _copy, ...r }) => [r, ...more])]
+  return one(withWholeLine({ ...main, alternatives }, line))
+}
+
+/** `Tritanium x`, `x Tritanium`: a split that left the x of an x-quantity form on the name. */
+const LONE_X = new RegExp(String.raw`^${X}\s|\s${X}$`, 'i')
+
+/**
+ * Every way the line splits into a name and a quantity, most likely first. Later ones are alternatives, tried when
+ * the first names no type: some type names look like a line form themselves ('X5 Enduring Stasis Webifier 2' is not
+ * 5 × 'Enduring Stasis Webifier 2'; '5 x Strange Matter Component X-13' is not '5 x Strange Matter Component' × -13).
+ */
+function nameAndQuantityReadings(line: string): Array<Omit<ParsedItem, 'line'>> {
+  const readings: Array<Omit<ParsedItem, 'line'>> = []
+  let m = NAME_X_QTY.exec(line)
+  if (m) readings.push(reading(m[1], quantity(m[2])))
   m = QTY_X_NAME.exec(line) ?? X_QTY_NAME.exec(line)
-  if (m) return one(withWholeLine(reading(m[2], quantity(m[1])), line))
+  if (m) readings.push(reading(m[2], quantity(m[1])))
   const separated = separatedForm(line)
-  if (separated) return one(separated)
+  if (separated) readings.push(separated)
 
   const tokens = line.split(/\s+/)
   const lead = leadingQuantity(tokens)
-  if (lead) return one(withWholeLine(reading(tokens.slice(lead.count).join(' '), lead.qty), line))
+  if (lead) {
+    readings.push(reading(tokens.slice(lead.count).join(' '), lead.qty))
+    // `5 100 Aurum Token`: the quantity, then a name starting with a number, reads like one grouped number.
+    if (lead.count > 1) readings.push(reading(tokens.slice(1).join(' '), quantity(tokens[0])))
+  }
   const trail = trailingQuantity(tokens)
   if (trail) {
-    const item = reading(tokens.slice(0, tokens.length - trail.count).join(' '), trail.qty)
+    readings.push(reading(tokens.slice(0, tokens.length - trail.count).join(' '), trail.qty))
     // `Navy Cap Booster 400 100`: a name ending in a number, then the quantity, reads like one grouped number.
-    if (trail.count > 1) item.alternatives = [...(item.alternatives ?? []), { name: tokens.slice(0, -1).join(' '), qty: quantity(tokens[tokens.length - 1]) }]
-    return one(withWholeLine(item, line))
+    if (trail.count > 1) readings.push(reading(tokens.slice(0, -1).join(' '), quantity(tokens[tokens.length - 1])))
   }
-  return one(reading(line, 1), 'bare')
+  const seen = new Set<string>()
+  return readings.filter((r, i) => {
+    const key = `${r.qty}:${r.name}`
+    if (seen.has(key) || (i > 0 && LONE_X.test(r.name))) return false
+    seen.add(key)
+    return true
+  })
 }
 
 /**
