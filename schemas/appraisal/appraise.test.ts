@@ -14,8 +14,12 @@ const TYPES: TypeInfo[] = [
   { type_id: 4025, name: 'X5 Enduring Stasis Webifier', volume: 5 },
   { type_id: 62033, name: 'Strange Matter Component X-13', volume: 0.01 },
   { type_id: 32792, name: '100 Aurum Token', volume: 0.01 },
+  { type_id: 15967, name: 'Federation Navy Remote Tracking Computer', volume: 5 },
+  { type_id: 15968, name: 'Federation Navy Remote Tracking Computer  Blueprint', volume: 0.01 },
 ]
-const lookup = (key: string) => TYPES.find((t) => String(t.type_id) === key || t.name.toLowerCase() === key.toLowerCase()) ?? null
+/** Case and runs of spaces folded, as the resolver does (api/catalog/names.ts). */
+const folded = (name: string) => name.toLowerCase().replace(/ {2,}/g, ' ')
+const lookup = (key: string) => TYPES.find((t) => String(t.type_id) === key || folded(t.name) === folded(key)) ?? null
 
 const hub = (p: Partial<HubPrice>): HubPrice => ({ sell_min: null, buy_max: null, sell_5pct: null, buy_5pct: null, ...p })
 const region = (p: Partial<RegionPrice>): RegionPrice => ({ sell_median: null, sell_min: null, buy_median: null, buy_max: null, ...p })
@@ -66,6 +70,17 @@ describe('resolving and combining', () => {
     ['5 100 Aurum Token', 32792, 5],
     ['100 Aurum Token 5', 32792, 5],
   ])('resolves %s to the type whose name looks like a line form', (text, typeId, qty) => {
+    expect(lines(text).map((l) => [l.type_id, l.qty])).toEqual([[typeId, qty]])
+  })
+
+  // The SDE spells a few names with two spaces; a fit's cargo line or a typed list keeps them.
+  it.each([
+    ['Federation Navy Remote Tracking Computer  Blueprint', 15968, 1],
+    ['Federation Navy Remote Tracking Computer  Blueprint x2', 15968, 2],
+    ['3 x Federation Navy Remote Tracking Computer  Blueprint', 15968, 3],
+    ['Federation Navy Remote Tracking Computer  2', 15967, 2],
+    ['Federation Navy Remote Tracking Computer  Tech I', 15967, 1],
+  ])('reads %s as the type whose name holds two spaces, not its first "column"', (text, typeId, qty) => {
     expect(lines(text).map((l) => [l.type_id, l.qty])).toEqual([[typeId, qty]])
   })
 

@@ -318,7 +318,7 @@ function parseLine(text: string): KindedResult {
   const raw = text.replace(SPACED_X_QTY, ' $1').replace(SPACED_QTY_X, '$1 ')
   if (KILLMAIL_QTY.test(raw)) return one(killmailItem(raw.trim()))
   const columns = splitColumns(raw)
-  if (columns && columns.filter((c) => c.trim()).length > 1) return parseColumns(columns.map(classifyCell))
+  if (columns && columns.filter((c) => c.trim()).length > 1) return spacedName(raw, columns.map(classifyCell)) ?? parseColumns(columns.map(classifyCell))
   const line = stripTrailingValues(raw.trim().replace(CONTRACT_KIND, ''))
   if (!line) return 'skip'
 
@@ -396,6 +396,21 @@ function separatedForm(line: string): Omit<ParsedItem, 'line'> | null {
     if (name && qty !== null && !digitGroup && /\p{L}/u.test(name)) return reading(name, toQuantity(qty))
   }
   return null
+}
+
+/**
+ * A few type names hold two spaces ('Federation Navy Remote Tracking Computer  Blueprint', '… Spirit  SKIN'). Columns
+ * set off by spaces alone, none of them a number, may be one such name: the line read with single spaces comes
+ * first, the columns' reading after it (the resolver folds runs of spaces).
+ */
+function spacedName(raw: string, cells: Cell[]): KindedResult | null {
+  if (raw.includes('\t') || cells.some((c) => c.kind !== 'text' && c.kind !== 'empty')) return null
+  const single = parseLine(raw.trim().replace(/ {2,}/g, ' '))
+  const columns = parseColumns(cells)
+  if (single === 'skip' || columns === 'skip' || single.length !== 1 || columns.length !== 1) return null
+  const { kind: _kind, alternatives = [], ...main } = single[0]
+  const { kind, alternatives: more = [], blueprintCopy, ...byColumns } = columns[0]
+  return [{ ...main, ...(blueprintCopy ? { blueprintCopy } : {}), alternatives: [...alternatives, byColumns, ...more], kind }]
 }
 
 /** `1865 Compressed Glossy Scordite`, `10 102 Zydrine`, `12'000 Tengu`: a number then a name. */
