@@ -399,12 +399,13 @@ function separatedForm(line: string): Omit<ParsedItem, 'line'> | null {
 }
 
 /**
- * A few type names hold two spaces ('Federation Navy Remote Tracking Computer  Blueprint', '… Spirit  SKIN'). Columns
- * set off by spaces alone, none of them a number, may be one such name: the line read with single spaces comes
- * first, the columns' reading after it (the resolver folds runs of spaces).
+ * A few type names hold two spaces ('Federation Navy Remote Tracking Computer  Blueprint', '… Spirit  SKIN'). Two
+ * columns set off by spaces alone, neither a number, may be one such name: the line read with single spaces comes
+ * first, the columns' reading after it (the resolver folds runs of spaces). Wider rows (the compare tool's) are columns.
  */
 function spacedName(raw: string, cells: Cell[]): KindedResult | null {
-  if (raw.includes('\t') || cells.some((c) => c.kind !== 'text' && c.kind !== 'empty')) return null
+  const filled = cells.filter((c) => c.kind !== 'empty')
+  if (raw.includes('\t') || filled.length !== 2 || filled.some((c) => c.kind !== 'text')) return null
   const single = parseLine(raw.trim().replace(/ {2,}/g, ' '))
   const columns = parseColumns(cells)
   if (single === 'skip' || columns === 'skip' || single.length !== 1 || columns.length !== 1) return null
