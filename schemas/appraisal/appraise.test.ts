@@ -11,8 +11,15 @@ const TYPES: TypeInfo[] = [
   { type_id: 588, name: 'Reaper', volume: null },
   { type_id: 691, name: 'Rifter Blueprint', volume: 0.01 },
   { type_id: 11399, name: 'Morphite', volume: 0.01 },
+  { type_id: 4025, name: 'X5 Enduring Stasis Webifier', volume: 5 },
+  { type_id: 62033, name: 'Strange Matter Component X-13', volume: 0.01 },
+  { type_id: 32792, name: '100 Aurum Token', volume: 0.01 },
+  { type_id: 15967, name: 'Federation Navy Remote Tracking Computer', volume: 5 },
+  { type_id: 15968, name: 'Federation Navy Remote Tracking Computer  Blueprint', volume: 0.01 },
 ]
-const lookup = (key: string) => TYPES.find((t) => String(t.type_id) === key || t.name.toLowerCase() === key.toLowerCase()) ?? null
+/** Case and runs of spaces folded, as the resolver does (api/catalog/names.ts). */
+const folded = (name: string) => name.toLowerCase().replace(/ {2,}/g, ' ')
+const lookup = (key: string) => TYPES.find((t) => String(t.type_id) === key || folded(t.name) === folded(key)) ?? null
 
 const hub = (p: Partial<HubPrice>): HubPrice => ({ sell_min: null, buy_max: null, sell_5pct: null, buy_5pct: null, ...p })
 const region = (p: Partial<RegionPrice>): RegionPrice => ({ sell_median: null, sell_min: null, buy_median: null, buy_max: null, ...p })
@@ -48,6 +55,33 @@ describe('resolving and combining', () => {
       { type_id: null, name: 'Not An Item', qty: 3, unit_m3: null, blueprintCopy: false },
       { type_id: 34, name: 'Tritanium', qty: 20, unit_m3: 0.01, blueprintCopy: false },
     ])
+  })
+
+  // Names that look like a line form themselves (SDE): 'X5 …' reads as 'x5 …', '… X-13' as '… x -13', '100 …' as a quantity.
+  it.each([
+    ['X5 Enduring Stasis Webifier 2', 4025, 2],
+    ['X5 Enduring Stasis Webifier;2', 4025, 2],
+    ['X5 Enduring Stasis Webifier 1,000', 4025, 1000],
+    ['3 X5 Enduring Stasis Webifier', 4025, 3],
+    ['X5 Enduring Stasis Webifier', 4025, 1],
+    ['5 x Strange Matter Component X-13', 62033, 5],
+    ['5 Strange Matter Component X-13', 62033, 5],
+    ['Strange Matter Component X-13', 62033, 1],
+    ['5 100 Aurum Token', 32792, 5],
+    ['100 Aurum Token 5', 32792, 5],
+  ])('resolves %s to the type whose name looks like a line form', (text, typeId, qty) => {
+    expect(lines(text).map((l) => [l.type_id, l.qty])).toEqual([[typeId, qty]])
+  })
+
+  // The SDE spells a few names with two spaces; a fit's cargo line or a typed list keeps them.
+  it.each([
+    ['Federation Navy Remote Tracking Computer  Blueprint', 15968, 1],
+    ['Federation Navy Remote Tracking Computer  Blueprint x2', 15968, 2],
+    ['3 x Federation Navy Remote Tracking Computer  Blueprint', 15968, 3],
+    ['Federation Navy Remote Tracking Computer  2', 15967, 2],
+    ['Federation Navy Remote Tracking Computer  Tech I', 15967, 1],
+  ])('reads %s as the type whose name holds two spaces, not its first "column"', (text, typeId, qty) => {
+    expect(lines(text).map((l) => [l.type_id, l.qty])).toEqual([[typeId, qty]])
   })
 
   it('merges by type id or lowercase name, summing quantities, copies apart from originals', () => {

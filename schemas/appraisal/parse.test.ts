@@ -411,6 +411,8 @@ Small Armor Repairer II\tTech II\t40 GJ\t6 MW\t6 tf\t6.00 s\t92 HP\tLevel 5
       ['Small Armor Repairer II', 1],
       ["'Gorget' Small Armor Repairer I", 1],
     ])
+    // retyped with spaces: still columns (only two text parts may be one name holding two spaces)
+    expect(pairs('Small Armor Repairer II  Tech II  40 GJ  6 MW  6 tf  6.00 s  92 HP  Level 5')).toEqual([['Small Armor Repairer II', 1]])
   })
 })
 

@@ -318,7 +318,7 @@ function parseLine(text: string): KindedResult {
   const raw = text.replace(SPACED_X_QTY, ' $1').replace(SPACED_QTY_X, '$1 ')
   if (KILLMAIL_QTY.test(raw)) return one(killmailItem(raw.trim()))
   const columns = splitColumns(raw)
-  if (columns && columns.filter((c) => c.trim()).length > 1) return parseColumns(columns.map(classifyCell))
+  if (columns && columns.filter((c) => c.trim()).length > 1) return spacedName(raw, columns.map(classifyCell)) ?? parseColumns(columns.map(classifyCell))
   const line = stripTrailingValues(raw.trim().replace(CONTRACT_KIND, ''))
   if (!line) return 'skip'
 
@@ -335,24 +335,50 @@ function parseLine(text: string): KindedResult {
   m = TYPE_ID_FORM.exec(line) ?? TWO_NUMBERS.exec(line)
   if (m) return one({ name: m[1], typeId: Number(m[1]), qty: m[2] ? quantity(m[2]) : 1 })
 
-  m = NAME_X_QTY.exec(line)
-  if (m) return one(withWholeLine(reading(m[1], quantity(m[2])), line))
+  const readings = nameAndQuantityReadings(line)
+  if (!readings.length) return one(reading(line, 1), 'bare')
+  const [main, ...others] = readings
+  const alternatives = [...(main.alternatives ?? []), ...others.flatMap(({ alternatives: more = [], blueprintCopy: _copy, ...r }) => [r, ...more])]
+  return one(withWholeLine({ ...main, alternatives }, line))
+}
+
+/** `Tritanium x`, `x Tritanium`: a split that left the x of an x-quantity form on the name. */
+const LONE_X = new RegExp(String.raw`^${X}\s|\s${X}$`, 'i')
+
+/**
+ * Every way the line splits into a name and a quantity, most likely first. Later ones are alternatives, tried when
+ * the first names no type: some type names look like a line form themselves ('X5 Enduring Stasis Webifier 2' is not
+ * 5 × 'Enduring Stasis Webifier 2'; '5 x Strange Matter Component X-13' is not '5 x Strange Matter Component' × -13).
+ */
+function nameAndQuantityReadings(line: string): Array<Omit<ParsedItem, 'line'>> {
+  const readings: Array<Omit<ParsedItem, 'line'>> = []
+  let m = NAME_X_QTY.exec(line)
+  if (m) readings.push(reading(m[1], quantity(m[2])))
   m = QTY_X_NAME.exec(line) ?? X_QTY_NAME.exec(line)
-  if (m) return one(withWholeLine(reading(m[2], quantity(m[1])), line))
+  if (m) readings.push(reading(m[2], quantity(m[1])))
   const separated = separatedForm(line)
-  if (separated) return one(separated)
+  if (separated) readings.push(separated)
 
   const tokens = line.split(/\s+/)
   const lead = leadingQuantity(tokens)
-  if (lead) return one(withWholeLine(reading(tokens.slice(lead.count).join(' '), lead.qty), line))
+  if (lead) {
+    readings.push(reading(tokens.slice(lead.count).join(' '), lead.qty))
+    // `5 100 Aurum Token`: the quantity, then a name starting with a number, reads like one grouped number.
+    if (lead.count > 1) readings.push(reading(tokens.slice(1).join(' '), quantity(tokens[0])))
+  }
   const trail = trailingQuantity(tokens)
   if (trail) {
-    const item = reading(tokens.slice(0, tokens.length - trail.count).join(' '), trail.qty)
+    readings.push(reading(tokens.slice(0, tokens.length - trail.count).join(' '), trail.qty))
     // `Navy Cap Booster 400 100`: a name ending in a number, then the quantity, reads like one grouped number.
-    if (trail.count > 1) item.alternatives = [...(item.alternatives ?? []), { name: tokens.slice(0, -1).join(' '), qty: quantity(tokens[tokens.length - 1]) }]
-    return one(withWholeLine(item, line))
+    if (trail.count > 1) readings.push(reading(tokens.slice(0, -1).join(' '), quantity(tokens[tokens.length - 1])))
   }
-  return one(reading(line, 1), 'bare')
+  const seen = new Set<string>()
+  return readings.filter((r, i) => {
+    const key = `${r.qty}:${r.name}`
+    if (seen.has(key) || (i > 0 && LONE_X.test(r.name))) return false
+    seen.add(key)
+    return true
+  })
 }
 
 /**
@@ -370,6 +396,22 @@ function separatedForm(line: string): Omit<ParsedItem, 'line'> | null {
     if (name && qty !== null && !digitGroup && /\p{L}/u.test(name)) return reading(name, toQuantity(qty))
   }
   return null
+}
+
+/**
+ * A few type names hold two spaces ('Federation Navy Remote Tracking Computer  Blueprint', '… Spirit  SKIN'). Two
+ * columns set off by spaces alone, neither a number, may be one such name: the line read with single spaces comes
+ * first, the columns' reading after it (the resolver folds runs of spaces). Wider rows (the compare tool's) are columns.
+ */
+function spacedName(raw: string, cells: Cell[]): KindedResult | null {
+  const filled = cells.filter((c) => c.kind !== 'empty')
+  if (raw.includes('\t') || filled.length !== 2 || filled.some((c) => c.kind !== 'text')) return null
+  const single = parseLine(raw.trim().replace(/ {2,}/g, ' '))
+  const columns = parseColumns(cells)
+  if (single === 'skip' || columns === 'skip' || single.length !== 1 || columns.length !== 1) return null
+  const { kind: _kind, alternatives = [], ...main } = single[0]
+  const { kind, alternatives: more = [], blueprintCopy, ...byColumns } = columns[0]
+  return [{ ...main, ...(blueprintCopy ? { blueprintCopy } : {}), alternatives: [...alternatives, byColumns, ...more], kind }]
 }
 
 /** `1865 Compressed Glossy Scordite`, `10 102 Zydrine`, `12'000 Tengu`: a number then a name. */

@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { appraiseLines, combineLines, warningText } from '../../../schemas/appraisal/appraise'
+import { appraiseLines, combineLines, warningText, type AppraisalView as AppraisalViewResult } from '../../../schemas/appraisal/appraise'
 import { ADJUSTMENT, APPRAISAL_TEXT, DEFAULT_PRICE_MODE, PRICE_MODE_LABELS, PRICE_MODES, sanitizeAdjustment, type PriceMode } from '../../../schemas/appraisal/constants'
 import { parseAppraisalText } from '../../../schemas/appraisal/parse'
 import { HUBS } from '../../../schemas/hubs'
@@ -39,6 +39,16 @@ function saveError(err: unknown): string {
   if (err instanceof ApiError && err.message === APPRAISAL_TEXT.nothingToFreeze) return err.message
   const reason = err instanceof ApiError && err.status < 500 && err.message && !err.message.startsWith('HTTP ') ? err.message : null
   return reason ? `${APPRAISAL_TEXT.saveFailed}: ${reason}` : APPRAISAL_TEXT.saveFailed
+}
+
+/**
+ * What the status region reads out after appraising: the total, then the warnings, so a line left out of the total
+ * (not recognised, no orders) is heard too and not only seen in the table.
+ */
+function appraisedText(view: AppraisalViewResult): string {
+  const lines = `${view.rows.length} ${view.rows.length === 1 ? 'line' : 'lines'}`
+  const total = view.noPriceData ? 'no price data' : `${formatNumber(view.totals.adjusted, 2)} ISK at ${formatNumber(view.totals.adjustmentPct, view.totals.adjustmentPct % 1 ? 1 : 0)}%`
+  return `Appraised ${lines}: ${total}.${view.warnings.length ? ` ${warningText(view.warnings)}.` : ''}`
 }
 
 export default function AppraisalsPage() {
@@ -205,7 +215,7 @@ export default function AppraisalsPage() {
         </div>
         {/* Present before any appraisal, so screen readers read out the result when it arrives (a region added with its text is not). */}
         <p className="visually-hidden" role="status" data-testid="appraisal-status">
-          {busy === 'appraise' ? 'Appraising…' : view && !error ? `Appraised ${view.rows.length} ${view.rows.length === 1 ? 'line' : 'lines'}: ${view.noPriceData ? 'no price data' : `${formatNumber(view.totals.adjusted, 2)} ISK at ${formatNumber(view.totals.adjustmentPct, view.totals.adjustmentPct % 1 ? 1 : 0)}%`}.` : ''}
+          {busy === 'appraise' ? 'Appraising…' : view && !error ? appraisedText(view) : ''}
         </p>
         <ErrorAlert message={error} testId="appraisal-error" />
       </div>

@@ -326,6 +326,11 @@ describe('/appraisals', () => {
     await expect.poll(() => page.getByTestId('appraisal-status').textContent()).toMatch(/^Appraised 1 line: [\d,.]+ ISK at 100%\.$/)
     const totals = await page.getByRole('region', { name: 'Totals' }).ariaSnapshot()
     expect(totals).toMatch(/- term: Total at 100%\n\s*- definition:\n\s*- text: [\d,.]+ ISK\n\s*- button "Copy the total"/)
+
+    // a line left out of the total is read out too, not only shown in the table
+    await paste(page, 'Tritanium 1000\nDefinitely Not An Item 4')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByTestId('appraisal-status').textContent()).toMatch(/^Appraised 2 lines: [\d,.]+ ISK at 100%\. 1 invalid item\(s\)\.$/)
     await context.close()
   })
 })
