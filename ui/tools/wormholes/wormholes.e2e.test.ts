@@ -147,7 +147,7 @@ describe('system dialog', () => {
     expect(await dialog.getByRole('region', { name: 'Weather' }).textContent()).toContain('Wolf Rayet, class 2 strength')
     expect(await dialog.locator('.wh-modifiers li').allTextContents()).toEqual(['Armor HP +44%', 'Signature radius -22%', 'Small weapon damage +88%', 'Shield resistances -22%'])
     const statics = await dialog.locator('.wh-statics-table tbody tr').allTextContents()
-    expect(statics).toEqual(['B274High-sec2,000,000,000 kg375,000,000 kg24 h', 'Y683C42,000,000,000 kg375,000,000 kg16 h'])
+    expect(statics).toEqual(['B274High-sec2,000,000,000 kg375,000,000 kg24 h0 kg', 'Y683C42,000,000,000 kg375,000,000 kg16 h0 kg'])
     const celestials = await dialog.getByRole('region', { name: 'Celestials' }).textContent()
     expect(celestials).toContain('Sun K5 (Orange Bright)')
     expect(celestials).toContain('J123450 VIIIGas · 23 moons')
@@ -331,6 +331,24 @@ describe('system dialog', () => {
     // the killboard panels read the real endpoints here (no stand-in answers): the heatmap and the summary are drawn
     await eventually(() => dialog.locator('.heatmap tbody tr').count()).toBe(7)
     await eventually(() => dialog.getByTestId('kills-summary').count()).toBe(1)
+    await context.close()
+  })
+
+  it("shows each static's mass regeneration, with the SDE's value beside it where the two differ", async () => {
+    const { page, context } = await open('/wormholes/J001348')
+    const dialog = page.getByRole('dialog')
+    await eventually(() => dialog.locator('.wh-statics-table tbody tr').count()).toBe(2)
+    expect(await dialog.locator('.wh-statics-table thead th').allTextContents()).toEqual(['Static', 'Leads to', 'Total mass', 'Jump mass', 'Lifetime', 'Mass regen'])
+    const d845 = dialog.locator('.wh-statics-table tbody tr').first()
+    // community data: D845 regains 500,000,000 kg; the 2023 SDE says 0
+    expect(await d845.locator('td').last().textContent()).toBe('0 kg – 500,000,000 kg')
+    expect(await d845.locator('td .disputed').last().getAttribute('title')).toBe('Community data: 500,000,000 kg; SDE (2023): 0 kg')
+    expect(await dialog.getByText('Ranges: the community data').count()).toBe(1)
+    // the list's chip says so on hover too
+    await page.goto('/wormholes?q=J001348')
+    await eventually(() => page.locator('.wh-row[data-jcode=J001348] .static-chip').first().getAttribute('title')).toBe(
+      'D845 → High-sec · total 5,000,000,000 kg · jump 375,000,000 kg · 24 h · regenerates 500,000,000 kg',
+    )
     await context.close()
   })
 
