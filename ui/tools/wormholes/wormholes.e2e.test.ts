@@ -71,6 +71,32 @@ describe('wormhole database list', () => {
     await context.close()
   })
 
+  it('keeps every column on a phone: the effect sits under class and J-code, and sorts from its header', async () => {
+    // the longest effect name, beside three statics
+    const { page, context } = await open('/wormholes?effect=cataclysmic-variable')
+    await page.setViewportSize({ width: 390, height: 800 })
+    const cv = systems.filter((w) => w.effect === 'Cataclysmic Variable')
+    await eventually(() => count(page)).toBe(`Showing ${cv.length} of 2603 wormholes`)
+    const three = cv.find((w) => w.statics.length === 3)!
+    await page.getByRole('searchbox', { name: 'Search J-code' }).fill(three.jcode)
+    await eventually(() => count(page)).toBe('Showing 1 of 2603 wormholes')
+    const row = page.locator('.wh-body .wh-row').first()
+    const effect = row.locator('.wh-effect')
+    expect(await effect.isVisible()).toBe(true)
+    expect(await effect.textContent()).toBe('Cataclysmic Variable')
+    // inside the 40 px row, not cut off, and clear of the statics
+    const [rowBox, effectBox, staticsBox] = await Promise.all([row.boundingBox(), effect.boundingBox(), row.locator('.wh-statics').boundingBox()])
+    expect(effectBox!.y + effectBox!.height).toBeLessThanOrEqual(rowBox!.y + rowBox!.height + 0.5)
+    expect(effectBox!.x + effectBox!.width).toBeLessThanOrEqual(staticsBox!.x + 0.5)
+    expect(await effect.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+    const header = page.getByRole('columnheader', { name: /Effect/ })
+    expect(await header.isVisible()).toBe(true)
+    await header.getByRole('button').click()
+    expect(await header.getAttribute('aria-sort')).toBe('ascending')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390)
+    await context.close()
+  })
+
   it('combines class, effect, planet, star and shattered filters with AND, and restores them from a shared link', async () => {
     const { page, context } = await open('/wormholes')
     await eventually(() => count(page)).toBe('Showing 2603 of 2603 wormholes')
