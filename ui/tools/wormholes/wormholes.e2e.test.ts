@@ -71,6 +71,24 @@ describe('wormhole database list', () => {
     await context.close()
   })
 
+  it("finds a Drifter system by its name, and says why a search for Thera finds nothing", async () => {
+    const { page, context } = await open('/wormholes')
+    const search = page.getByRole('searchbox', { name: 'Search J-code' })
+    await search.fill('Vidette')
+    await eventually(() => count(page)).toBe('Showing 1 of 2603 wormholes')
+    expect(await page.locator('.wh-body .wh-row').first().getAttribute('data-jcode')).toBe('J164710')
+    await search.press('Enter')
+    await eventually(() => page.getByRole('dialog').locator('h2').textContent()).toBe('J164710 · Vidette')
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await search.fill('thera')
+    await eventually(() => count(page)).toBe('Showing 0 of 2603 wormholes')
+    expect(await page.getByTestId('thera-note').textContent()).toContain('Thera is not in this list')
+    // a link to Thera's own address says the same in the dialog
+    await page.goto('/wormholes/Thera')
+    await eventually(() => page.getByRole('dialog').locator('.error-box').textContent()).toContain('Thera is not in the wormhole database')
+    await context.close()
+  })
+
   it('keeps every column on a phone: the effect sits under class and J-code, and sorts from its header', async () => {
     // the longest effect name, beside three statics
     const { page, context } = await open('/wormholes?effect=cataclysmic-variable')
