@@ -115,6 +115,33 @@ describe('wormhole database list', () => {
     await context.close()
   })
 
+  it('on a phone each static says where it leads in words, not by colour alone', async () => {
+    const { page, context } = await open('/wormholes?q=J002423')
+    await page.setViewportSize({ width: 390, height: 800 })
+    await eventually(() => count(page)).toBe('Showing 1 of 2603 wormholes')
+    const row = page.locator('.wh-body .wh-row').first()
+    const chips = row.locator('.static-chip')
+    expect(await chips.count()).toBe(3)
+    const rowBox = (await row.boundingBox())!
+    const statics = (await row.locator('.wh-statics').boundingBox())!
+    for (let i = 0; i < 3; i++) {
+      const dest = chips.nth(i).locator('.static-dest')
+      expect(await dest.isVisible(), `chip ${i}`).toBe(true)
+      const box = (await chips.nth(i).boundingBox())!
+      // inside the row and the statics cell, not cut off
+      expect(box.y).toBeGreaterThanOrEqual(rowBox.y)
+      expect(box.y + box.height).toBeLessThanOrEqual(rowBox.y + rowBox.height)
+      expect(box.x + box.width).toBeLessThanOrEqual(statics.x + statics.width)
+    }
+    expect(await chips.first().locator('.static-dest').textContent()).toBe('High')
+    // at 320 px there is no room to show it, but a screen reader still hears it
+    await page.setViewportSize({ width: 320, height: 800 })
+    await eventually(async () => (await chips.first().locator('.static-dest').boundingBox())!.width).toBeLessThanOrEqual(1)
+    expect(await row.locator('.wh-statics').ariaSnapshot()).toContain('D845 High')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320)
+    await context.close()
+  })
+
   it('combines class, effect, planet, star and shattered filters with AND, and restores them from a shared link', async () => {
     const { page, context } = await open('/wormholes')
     await eventually(() => count(page)).toBe('Showing 2603 of 2603 wormholes')
