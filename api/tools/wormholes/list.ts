@@ -12,6 +12,9 @@ const DRIFTER_CLASS_LABELS: Record<number, string> = { 14: 'Sentinel', 15: 'Barb
 
 export const classLabel = (classId: number) => DRIFTER_CLASS_LABELS[classId] ?? `C${classId}`
 
+/** The name pilots call a Drifter system by ("Vidette" for J164710); null for other systems. */
+export const drifterName = (classId: number): string | null => DRIFTER_CLASS_LABELS[classId] ?? null
+
 /** Every J-space system but Thera, with statics from community data (empty when that data set is missing). */
 export function buildWormholeList(catalog: Catalog): Wormhole[] {
   const statics = new Map((catalog.community.wormholeSystems ?? []).map((s) => [s.solarSystemID, s.statics]))

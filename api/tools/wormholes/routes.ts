@@ -6,7 +6,7 @@ import { notFound } from '../../http/errors.js'
 import type { ApiRouter } from '../../http/router.js'
 import type { Catalog } from '../../catalog/catalog.js'
 import { jcodeKey, systemDetail } from './detail.js'
-import { buildWormholeList } from './list.js'
+import { buildWormholeList, drifterName } from './list.js'
 import { buildWormholeTypes } from './types.js'
 
 /** A JSON body serialised once per import, with its ETag. */
@@ -24,10 +24,16 @@ interface Index {
   missing: string[]
 }
 
+/** Why /wormholes/Thera finds nothing: the list is the spec's 2603 systems, which leave Thera out. */
+const THERA_LEFT_OUT = 'Thera is not in the wormhole database: it has no static wormholes, and its connections to known space change all the time'
+
 const cachedBody = (value: unknown): CachedBody => {
   const body = JSON.stringify(value)
   return { body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"` }
 }
+
+/** A system is found by its J-code, and a Drifter system also by the name pilots know it by ("Vidette"). */
+const lookupKeys = (w: Wormhole) => [w.jcode, drifterName(w.class)].filter((k): k is string => k !== null).map(jcodeKey)
 
 function buildIndex(catalog: Catalog): Index {
   const list = buildWormholeList(catalog)
@@ -36,7 +42,7 @@ function buildIndex(catalog: Catalog): Index {
     importId: catalog.importId,
     list: cachedBody(list),
     types: cachedBody(types),
-    byKey: new Map(list.map((w) => [jcodeKey(w.jcode), w])),
+    byKey: new Map(list.flatMap((w) => lookupKeys(w).map((key) => [key, w] as const))),
     typesByCode: new Map(types.map((t) => [t.code, t])),
     missing: (['wormholeSystems', 'wormholeTypes', 'wormholeEffects'] as const).filter((name) => !catalog.community[name]),
   }
@@ -101,7 +107,9 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       method: 'get',
       path: '/api/wormholes/:jcode',
       summary: 'One wormhole system with its statics (mass, jump mass, lifetime) and weather (what its effect does)',
-      description: 'The J-code in any case, with or without the leading J (J123450, j123450 and 123450 are the same system).',
+      description:
+        'The J-code in any case, with or without the leading J (J123450, j123450 and 123450 are the same system); a Drifter system also by its name (Vidette). ' +
+        'Thera is not in the database (it has no statics); asking for it answers 404 saying so.',
       tags: ['Wormholes'],
       params: z.object({ jcode: z.string().min(1).max(20).meta({ example: 'J123450' }) }),
       response: WormholeSystemDetail,
@@ -110,6 +118,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     ({ params, ctx: kctx }) => {
       const idx = current()
       const system = idx.byKey.get(jcodeKey(params.jcode))
+      if (!system && jcodeKey(params.jcode) === 'thera') throw notFound(THERA_LEFT_OUT)
       if (!system) throw notFound(`No wormhole system called ${params.jcode.slice(0, 20)}`)
       kctx.set('Cache-Control', 'public, max-age=3600')
       if (idx.missing.length) kctx.set('X-Data-Missing', idx.missing.join(','))

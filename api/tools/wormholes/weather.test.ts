@@ -42,6 +42,15 @@ describe('describeBeacon', () => {
     for (let n = 1; n <= 6; n++) expect(table(`Class ${n} Red Giant Effects`)['Bomb damage (and neutralizing and ECM bomb strength)']).toBe(community[n - 1])
   })
 
+  it("shows the Magnetar's drone tracking penalty, which the SDE carries on the turret tracking attribute", () => {
+    expect(table('Class 1 Magnetar Effects')).toMatchObject({ 'Turret tracking speed': '-15%', 'Drone tracking speed': '-15%' })
+    const drones = Object.fromEntries(describeBeacon(beacon('Class 6 Magnetar Effects')).map((m) => [m.label, m]))['Drone tracking speed']
+    expect(drones).toEqual({ label: 'Drone tracking speed', value: '-50%', good: false })
+    // the community table agrees at every class
+    const community = effects.wandererEffectTable.find((e) => e.name === 'Magnetar')!.modifiers.find((m) => m.name === 'Drone Tracking')!.power
+    for (let n = 1; n <= 6; n++) expect(table(`Class ${n} Magnetar Effects`)['Drone tracking speed']).toBe(community[n - 1])
+  })
+
   it('marks whether each change helps the pilot', () => {
     const cv = Object.fromEntries(describeBeacon(beacon('Class 3 Cataclysmic Variable Effects')).map((m) => [m.label, m.good]))
     expect(cv['Local armor repair amount']).toBe(false)

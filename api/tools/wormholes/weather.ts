@@ -41,10 +41,13 @@ const MULTIPLIERS: Record<string, { label: string; better: 'higher' | 'lower' }>
  * Attributes that drive more than their name says, and the second line each gets. The Red Giant's
  * smartbombDamageMultiplier (1488) also scales bombs: SDE dogma effects 5916–5919 (bomb EM/thermal/kinetic/explosive
  * damage), 5923 (neutralizing bomb amount) and 5924–5926 (ECM bomb strength) modify charges that need Bomb
- * Deployment (28073) by it. The community table lists that as "Bomb Damage".
+ * Deployment (28073) by it. The community table lists that as "Bomb Damage". The Magnetar's trackingSpeedMultiplier
+ * (244) drives turrets (systemTracking, skill Gunnery) and drones (systemDroneTracking, skill Drones 3436); the
+ * community table lists the second as "Drone Tracking".
  */
 const ALSO: Record<string, { label: string; better: 'higher' | 'lower' }> = {
   smartbombDamageMultiplier: { label: 'Bomb damage (and neutralizing and ECM bomb strength)', better: 'higher' },
+  trackingSpeedMultiplier: { label: 'Drone tracking speed', better: 'higher' },
 }
 
 /** armorEmDamageResistanceBonus, shieldThermalDamageResistanceBonus, … → the layer whose resistances drop. */

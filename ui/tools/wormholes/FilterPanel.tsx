@@ -54,7 +54,7 @@ export function FilterPanel({ filters, onChange, staticOptions, staticsUnavailab
     <div className="wh-filters">
       <label className="field wh-search">
         <span className="field-label">J-code</span>
-        <input type="search" placeholder="e.g. J123450 or 1234" aria-label="Search J-code" value={filters.q} maxLength={20} onChange={(e) => onChange({ q: e.target.value })} onKeyDown={(e) => e.key === 'Enter' && onEnter()} />
+        <input type="search" placeholder="e.g. J123450, 1234 or Vidette" aria-label="Search J-code" value={filters.q} maxLength={20} onChange={(e) => onChange({ q: e.target.value })} onKeyDown={(e) => e.key === 'Enter' && onEnter()} />
       </label>
       <ChipGroup legend="Class" hint="Any of the chosen classes" options={CLASS_OPTIONS} selected={filters.classes} onChange={(classes) => onChange({ classes })} />
       {staticsUnavailable ? (

@@ -12,7 +12,7 @@ import { KillboardPanels } from './KillboardPanels'
 import { TableWrap } from '../../components/TableWrap'
 
 /** A community value with the SDE's beside it when they differ, shown as a range. */
-function valueWithSde(type: WormholeTypeInfo, field: 'total_mass' | 'max_jump_mass' | 'lifetime_hours', format: (n: number) => string) {
+function valueWithSde(type: WormholeTypeInfo, field: 'total_mass' | 'max_jump_mass' | 'lifetime_hours' | 'mass_regen', format: (n: number) => string) {
   const community = type[field]
   const sde = [...new Set(type.sde.map((v) => v[field]).filter((v): v is number => v !== null))]
   if (community === null) return sde.length ? `${sde.map(format).join(' / ')} (SDE)` : 'unknown'
@@ -28,7 +28,7 @@ function valueWithSde(type: WormholeTypeInfo, field: 'total_mass' | 'max_jump_ma
 
 function Statics({ detail }: { detail: WormholeSystemDetail }) {
   if (detail.statics.length === 0) return <p className="muted">No static wormholes known for this system.</p>
-  const disputed = detail.statics.filter((s) => s.type && s.type.disagreements.some((d) => d !== 'mass_regen'))
+  const disputed = detail.statics.filter((s) => s.type && s.type.disagreements.length > 0)
   return (
     <>
       <TableWrap label="Statics table">
@@ -46,6 +46,9 @@ function Statics({ detail }: { detail: WormholeSystemDetail }) {
               <th scope="col" className="align-right">
                 Lifetime
               </th>
+              <th scope="col" className="align-right" title="Mass the hole regains over time, per the wormhole type data">
+                Mass regen
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -60,9 +63,10 @@ function Statics({ detail }: { detail: WormholeSystemDetail }) {
                     <td className="align-right">{valueWithSde(type, 'total_mass', formatKg)}</td>
                     <td className="align-right">{valueWithSde(type, 'max_jump_mass', formatKg)}</td>
                     <td className="align-right">{valueWithSde(type, 'lifetime_hours', formatHours)}</td>
+                    <td className="align-right">{valueWithSde(type, 'mass_regen', formatKg)}</td>
                   </>
                 ) : (
-                  <td colSpan={4} className="muted">
+                  <td colSpan={5} className="muted">
                     Not in the wormhole type data.
                   </td>
                 )}

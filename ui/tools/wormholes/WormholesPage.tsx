@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom'
 import type { Wormhole, WormholeTypeInfo } from '../../../schemas/wormholes'
 import { DESTINATIONS, destinationColour, destinationLabel } from './destinations'
 import { FilterPanel } from './FilterPanel'
-import { filterWormholes, filtersFromQuery, filtersToQuery, indexWormholes, NO_FILTERS, type WormholeFilters } from './filters'
+import { filterWormholes, filtersFromQuery, filtersToQuery, indexWormholes, NO_FILTERS, searchesThera, type WormholeFilters } from './filters'
 import { loadWormholes, loadWormholeTypes } from './data'
 import { useAsync } from '../../lib/use-async'
 import { useStateInAddress } from '../../lib/use-state-in-address'
@@ -71,6 +71,11 @@ export default function WormholesPage() {
             Clear filters
           </button>
         </div>
+        {searchesThera(filters.q) && (
+          <p className="notice" data-testid="thera-note">
+            Thera is not in this list: it has no static wormholes, and its connections to known space change all the time.
+          </p>
+        )}
         <ul className="wh-legend" aria-label="Static colours">
           {DESTINATIONS.map((d) => (
             <li key={d}>

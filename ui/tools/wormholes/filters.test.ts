@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Wormhole } from '../../../schemas/wormholes'
-import { A0_STAR_TYPE_ID, filterWormholes, filtersFromQuery, filtersToQuery, indexWormholes, isShattered, NO_FILTERS, type WormholeFilters } from './filters'
+import { A0_STAR_TYPE_ID, filterWormholes, filtersFromQuery, filtersToQuery, indexWormholes, isShattered, NO_FILTERS, searchesThera, type WormholeFilters } from './filters'
 
 const planet = (kind: string, i = 0) => ({ planet_id: i, name: `P ${i}`, type_id: 11, type_name: `Planet (${kind})`, moon_count: 1 })
 function system(jcode: string, over: Partial<Wormhole> = {}): Wormhole {
@@ -80,6 +80,15 @@ describe('wormhole filters', () => {
     expect(jcodes({ q: 'j1226' })).toEqual(['J1226-0'])
     expect(jcodes({ q: 'jj100001' })).toEqual([])
     expect(jcodes({ q: 'J' })).toHaveLength(6)
+  })
+
+  it("search also finds a Drifter system by its name, in any case, and knows when it asks for Thera", () => {
+    for (const q of ['Vidette', 'vidette', 'VIDET', ' idet ']) expect(jcodes({ q })).toEqual(['J400005'])
+    // a class label is not a name: "C5" finds no J-code
+    expect(jcodes({ q: 'C5' })).toEqual([])
+    expect(jcodes({ q: 'Vidette', classes: ['C5'] })).toEqual([])
+    expect(searchesThera(' Thera ')).toBe(true)
+    expect(searchesThera('ther')).toBe(false)
   })
 
   it('combines filters with AND', () => {

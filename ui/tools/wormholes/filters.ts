@@ -41,13 +41,18 @@ export function isShattered(w: Pick<Wormhole, 'star_name' | 'star_spectral_class
   return w.planets.some((p) => p.type_name.toLowerCase().includes('shattered'))
 }
 
-/** J-code search ignores a leading J and case, and matches anywhere in the code. */
+/** J-code search ignores a leading J and case, and matches anywhere in the code (or in a Drifter system's name). */
 export const normalizeJcode = (s: string) => s.trim().toLowerCase().replace(/^j/, '')
+
+/** SDE classes 14-18: the Drifter systems, whose class label is also the name pilots know each by ("Vidette"). */
+const isDrifterClass = (classId: number) => classId >= 14 && classId <= 18
 
 /** What filtering needs from one system, worked out once so each keystroke only compares sets. */
 export interface IndexedWormhole {
   system: Wormhole
   key: string
+  /** A Drifter system's name in lower case, which the search also matches; '' for other systems. */
+  name: string
   destinations: Set<string>
   planetKinds: Set<string>
   effect: string
@@ -58,12 +63,16 @@ export function indexWormholes(list: Wormhole[], destinationsOf: (code: string) 
   return list.map((system) => ({
     system,
     key: normalizeJcode(system.jcode),
+    name: isDrifterClass(system.class) ? system.class_label.toLowerCase() : '',
     destinations: new Set(system.statics.flatMap((code) => destinationsOf(code))),
     planetKinds: new Set(system.planets.map((p) => planetKind(p.type_name))),
     effect: system.effect ?? NO_EFFECT,
     shattered: isShattered(system),
   }))
 }
+
+/** Whether a search asks for Thera, which the list leaves out (the spec's 2603 systems), so the page can say why. */
+export const searchesThera = (q: string) => normalizeJcode(q) === 'thera'
 
 /** Filters combine with AND; see WormholeFilters for how choices inside one filter combine. */
 export function filterWormholes(rows: IndexedWormhole[], f: WormholeFilters): IndexedWormhole[] {
@@ -78,7 +87,7 @@ export function filterWormholes(rows: IndexedWormhole[], f: WormholeFilters): In
       (effects.size === 0 || effects.has(r.effect)) &&
       (!f.a0 || r.system.star_type_id === A0_STAR_TYPE_ID) &&
       (f.shattered === 'all' || (f.shattered === 'only') === r.shattered) &&
-      (q === '' || r.key.includes(q)),
+      (q === '' || r.key.includes(q) || (r.name !== '' && r.name.includes(q))),
   )
 }
 

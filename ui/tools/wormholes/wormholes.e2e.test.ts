@@ -71,6 +71,77 @@ describe('wormhole database list', () => {
     await context.close()
   })
 
+  it("finds a Drifter system by its name, and says why a search for Thera finds nothing", async () => {
+    const { page, context } = await open('/wormholes')
+    const search = page.getByRole('searchbox', { name: 'Search J-code' })
+    await search.fill('Vidette')
+    await eventually(() => count(page)).toBe('Showing 1 of 2603 wormholes')
+    expect(await page.locator('.wh-body .wh-row').first().getAttribute('data-jcode')).toBe('J164710')
+    await search.press('Enter')
+    await eventually(() => page.getByRole('dialog').locator('h2').textContent()).toBe('J164710 · Vidette')
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+    await search.fill('thera')
+    await eventually(() => count(page)).toBe('Showing 0 of 2603 wormholes')
+    expect(await page.getByTestId('thera-note').textContent()).toContain('Thera is not in this list')
+    // a link to Thera's own address says the same in the dialog
+    await page.goto('/wormholes/Thera')
+    await eventually(() => page.getByRole('dialog').locator('.error-box').textContent()).toContain('Thera is not in the wormhole database')
+    await context.close()
+  })
+
+  it('keeps every column on a phone: the effect sits under class and J-code, and sorts from its header', async () => {
+    // the longest effect name, beside three statics
+    const { page, context } = await open('/wormholes?effect=cataclysmic-variable')
+    await page.setViewportSize({ width: 390, height: 800 })
+    const cv = systems.filter((w) => w.effect === 'Cataclysmic Variable')
+    await eventually(() => count(page)).toBe(`Showing ${cv.length} of 2603 wormholes`)
+    const three = cv.find((w) => w.statics.length === 3)!
+    await page.getByRole('searchbox', { name: 'Search J-code' }).fill(three.jcode)
+    await eventually(() => count(page)).toBe('Showing 1 of 2603 wormholes')
+    const row = page.locator('.wh-body .wh-row').first()
+    const effect = row.locator('.wh-effect')
+    expect(await effect.isVisible()).toBe(true)
+    expect(await effect.textContent()).toBe('Cataclysmic Variable')
+    // inside the 40 px row, not cut off, and clear of the statics
+    const [rowBox, effectBox, staticsBox] = await Promise.all([row.boundingBox(), effect.boundingBox(), row.locator('.wh-statics').boundingBox()])
+    expect(effectBox!.y + effectBox!.height).toBeLessThanOrEqual(rowBox!.y + rowBox!.height + 0.5)
+    expect(effectBox!.x + effectBox!.width).toBeLessThanOrEqual(staticsBox!.x + 0.5)
+    expect(await effect.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+    const header = page.getByRole('columnheader', { name: /Effect/ })
+    expect(await header.isVisible()).toBe(true)
+    await header.getByRole('button').click()
+    expect(await header.getAttribute('aria-sort')).toBe('ascending')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390)
+    await context.close()
+  })
+
+  it('on a phone each static says where it leads in words, not by colour alone', async () => {
+    const { page, context } = await open('/wormholes?q=J002423')
+    await page.setViewportSize({ width: 390, height: 800 })
+    await eventually(() => count(page)).toBe('Showing 1 of 2603 wormholes')
+    const row = page.locator('.wh-body .wh-row').first()
+    const chips = row.locator('.static-chip')
+    expect(await chips.count()).toBe(3)
+    const rowBox = (await row.boundingBox())!
+    const statics = (await row.locator('.wh-statics').boundingBox())!
+    for (let i = 0; i < 3; i++) {
+      const dest = chips.nth(i).locator('.static-dest')
+      expect(await dest.isVisible(), `chip ${i}`).toBe(true)
+      const box = (await chips.nth(i).boundingBox())!
+      // inside the row and the statics cell, not cut off
+      expect(box.y).toBeGreaterThanOrEqual(rowBox.y)
+      expect(box.y + box.height).toBeLessThanOrEqual(rowBox.y + rowBox.height)
+      expect(box.x + box.width).toBeLessThanOrEqual(statics.x + statics.width)
+    }
+    expect(await chips.first().locator('.static-dest').textContent()).toBe('High')
+    // at 320 px there is no room to show it, but a screen reader still hears it
+    await page.setViewportSize({ width: 320, height: 800 })
+    await eventually(async () => (await chips.first().locator('.static-dest').boundingBox())!.width).toBeLessThanOrEqual(1)
+    expect(await row.locator('.wh-statics').ariaSnapshot()).toContain('D845 High')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(320)
+    await context.close()
+  })
+
   it('combines class, effect, planet, star and shattered filters with AND, and restores them from a shared link', async () => {
     const { page, context } = await open('/wormholes')
     await eventually(() => count(page)).toBe('Showing 2603 of 2603 wormholes')
@@ -147,7 +218,7 @@ describe('system dialog', () => {
     expect(await dialog.getByRole('region', { name: 'Weather' }).textContent()).toContain('Wolf Rayet, class 2 strength')
     expect(await dialog.locator('.wh-modifiers li').allTextContents()).toEqual(['Armor HP +44%', 'Signature radius -22%', 'Small weapon damage +88%', 'Shield resistances -22%'])
     const statics = await dialog.locator('.wh-statics-table tbody tr').allTextContents()
-    expect(statics).toEqual(['B274High-sec2,000,000,000 kg375,000,000 kg24 h', 'Y683C42,000,000,000 kg375,000,000 kg16 h'])
+    expect(statics).toEqual(['B274High-sec2,000,000,000 kg375,000,000 kg24 h0 kg', 'Y683C42,000,000,000 kg375,000,000 kg16 h0 kg'])
     const celestials = await dialog.getByRole('region', { name: 'Celestials' }).textContent()
     expect(celestials).toContain('Sun K5 (Orange Bright)')
     expect(celestials).toContain('J123450 VIIIGas · 23 moons')
@@ -331,6 +402,24 @@ describe('system dialog', () => {
     // the killboard panels read the real endpoints here (no stand-in answers): the heatmap and the summary are drawn
     await eventually(() => dialog.locator('.heatmap tbody tr').count()).toBe(7)
     await eventually(() => dialog.getByTestId('kills-summary').count()).toBe(1)
+    await context.close()
+  })
+
+  it("shows each static's mass regeneration, with the SDE's value beside it where the two differ", async () => {
+    const { page, context } = await open('/wormholes/J001348')
+    const dialog = page.getByRole('dialog')
+    await eventually(() => dialog.locator('.wh-statics-table tbody tr').count()).toBe(2)
+    expect(await dialog.locator('.wh-statics-table thead th').allTextContents()).toEqual(['Static', 'Leads to', 'Total mass', 'Jump mass', 'Lifetime', 'Mass regen'])
+    const d845 = dialog.locator('.wh-statics-table tbody tr').first()
+    // community data: D845 regains 500,000,000 kg; the 2023 SDE says 0
+    expect(await d845.locator('td').last().textContent()).toBe('0 kg – 500,000,000 kg')
+    expect(await d845.locator('td .disputed').last().getAttribute('title')).toBe('Community data: 500,000,000 kg; SDE (2023): 0 kg')
+    expect(await dialog.getByText('Ranges: the community data').count()).toBe(1)
+    // the list's chip says so on hover too
+    await page.goto('/wormholes?q=J001348')
+    await eventually(() => page.locator('.wh-row[data-jcode=J001348] .static-chip').first().getAttribute('title')).toBe(
+      'D845 → High-sec · total 5,000,000,000 kg · jump 375,000,000 kg · 24 h · regenerates 500,000,000 kg',
+    )
     await context.close()
   })
 
