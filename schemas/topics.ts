@@ -5,9 +5,14 @@ import { ServerMessage } from './ws.js'
 export interface TopicDef<T extends z.ZodType> {
   name: string
   schema: T
+  /**
+   * Sent gzip-compressed on Kafka (`SendOptions.compressed`), so every producer of the topic compresses alike. Only
+   * for topics whose messages can outgrow the broker's 1 MiB: compressing costs CPU on every message (decisions.md).
+   */
+  compressed?: boolean
 }
 
-export const defineTopic = <T extends z.ZodType>(name: string, schema: T): TopicDef<T> => ({ name, schema })
+export const defineTopic = <T extends z.ZodType>(name: string, schema: T, options: { compressed?: boolean } = {}): TopicDef<T> => ({ name, schema, ...options })
 
 /**
  * Live events for open pages. Any process publishes here; every api process consumes it with its own

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../../api/testing/in-process-app.js'
 import { queryRows } from '../../pipelines/clickhouse/client.js'
 import { createLogger } from '../../pipelines/log.js'
-import { killMessage, startKillmailTestApp, waitForStored } from '../../pipelines/killmails/testing.js'
+import { battleKill, killMessage, startKillmailTestApp, waitForStored } from '../../pipelines/killmails/testing.js'
 import { publish } from '../../pipelines/stream/typed.js'
 import { KillmailsTopic } from '../../schemas/killmails.js'
 import { EsiClient } from '../esi/client.js'
@@ -157,5 +157,14 @@ describe('killmail backfill from zKillboard history', () => {
     // paced at 120 ms by the client; arrival times at the fake carry event-loop jitter on a loaded machine
     for (let i = 1; i < api.length; i++) expect(api[i].at - api[i - 1].at).toBeGreaterThanOrEqual(100)
     expect(zkill.maxInFlight).toBe(1)
+  })
+
+  it("publishes a battle's kill of 20,000 attackers whole and stores it, instead of failing it for good as too big", async () => {
+    const { esi, zkb } = battleKill(1060, 20_000, new Date(`${utcDay(NOW, 14)}T12:00:00Z`))
+    zkill.addHistoricKill(esi, { zkb })
+    const reports = await runBackfill(deps(), { days: 15, now: NOW, esiIntervalMs: 5 }, new AbortController().signal)
+    expect(reports.at(-1)).toMatchObject({ day: utcDay(NOW, 14), listed: 1, published: 1, failed: 0, complete: true })
+    const [row] = await queryRows<{ characters: number[] }>(app.ctx.ch, 'SELECT attacker_character_ids AS characters FROM killmails WHERE killmail_id = 1060')
+    expect(row.characters.map(Number)).toEqual(esi.attackers.map((a) => a.character_id))
   })
 })

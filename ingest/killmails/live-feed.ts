@@ -3,6 +3,7 @@ import type { ClickHouseClient } from '../../pipelines/clickhouse/client.js'
 import { storedKillmailIds } from '../../pipelines/killmails/store.js'
 import type { Logger } from '../../pipelines/log.js'
 import type { Stream } from '../../pipelines/stream/index.js'
+import { MAX_MESSAGE_BYTES, messageSize } from '../../pipelines/stream/size.js'
 import { publish } from '../../pipelines/stream/typed.js'
 import { KillmailsTopic, type KillmailMessage } from '../../schemas/killmails.js'
 import { fetchKillmailBody } from './esi-killmail.js'
@@ -267,45 +268,55 @@ async function toMessage(deps: LiveFeedDeps, record: R2z2Record, signal: AbortSi
 }
 
 /**
- * The largest kill message we publish: Kafka's default largest message (the broker's `message.max.bytes`, 1 MiB) less
- * room for the key and the record batch around it. A broker refuses a bigger one, and at every retry again.
+ * The largest kill message we publish, in the bytes a Kafka broker weighs: the topic is compressed, so the gzipped JSON
+ * (`MAX_MESSAGE_BYTES`: the broker's default `message.max.bytes`, 1 MiB, less a margin). A broker refuses a bigger
+ * one, and at every retry again. Applied on both transports, so a kill is published alike in embedded and
+ * distributed mode.
  */
-export const MAX_KILL_MESSAGE_BYTES = 1_000_000
+export const MAX_KILL_MESSAGE_BYTES = MAX_MESSAGE_BYTES
+
+/** How a kill goes on the topic: whole, slimmed, or not at all; `bytes` as the broker weighs it (the last form tried). */
+export type KillFit = { fit: 'whole' | 'slim'; message: KillmailMessage; bytes: number; json: number } | { fit: 'too-big'; bytes: number; json: number }
 
 /**
- * The kill as it fits on the topic. A kill over the limit (a freighter's cargo, a battle with thousands of attackers)
- * loses the victim's items and the attackers' weapons and security status, which no consumer reads (the store, the
- * aggregates and the killfeed use ids, ships and values); null when it is still too big.
+ * The kill as it fits on the topic, measured compressed as the broker will see it. Whole whenever it fits (gzip takes
+ * a battle's kill down about sevenfold: some 40,000 attackers fit). Past that it loses the victim's items and the
+ * attackers' weapons and security status, which no consumer reads (the store, the aggregates and the killfeed use
+ * ids, ships and values); 'too-big' when it is still over the limit then.
  */
-export function fitKillMessage(message: KillmailMessage, maxBytes = MAX_KILL_MESSAGE_BYTES): KillmailMessage | null {
-  if (Buffer.byteLength(JSON.stringify(message)) <= maxBytes) return message
+export async function fitKillMessage(message: KillmailMessage, maxBytes = MAX_KILL_MESSAGE_BYTES): Promise<KillFit> {
+  const whole = await messageSize(message, KillmailsTopic.compressed ?? false, maxBytes)
+  if (whole.wire <= maxBytes) return { fit: 'whole', message, bytes: whole.wire, json: whole.json }
   const { items: _items, ...victim } = message.esi.victim as KillmailMessage['esi']['victim'] & { items?: unknown }
   const attackers = message.esi.attackers.map(({ weapon_type_id: _weapon, security_status: _status, ...kept }) => kept)
   const slim = { ...message, esi: { ...message.esi, victim, attackers } }
-  return Buffer.byteLength(JSON.stringify(slim)) <= maxBytes ? slim : null
+  const slimmed = await messageSize(slim, KillmailsTopic.compressed ?? false, maxBytes)
+  if (slimmed.wire <= maxBytes) return { fit: 'slim', message: slim, bytes: slimmed.wire, json: slimmed.json }
+  return { fit: 'too-big', bytes: slimmed.wire, json: slimmed.json }
 }
 
 export type PublishOutcome = 'published' | 'skipped' | 'stopped'
 
 /**
  * Publish one kill, keyed by its id (one partition per kill, so redeliveries stay in order); retried until it goes or we
- * stop. A kill too big for the topic, even without its items, or one the broker refuses as too large, is skipped with
- * an error log: retrying could never succeed and would hold every later kill back.
+ * stop. A kill too big for the topic even compressed and without its items, or one the broker refuses as too large,
+ * is skipped with an error log: retrying could never succeed and would hold every later kill back.
  */
-export async function publishKill(deps: Pick<LiveFeedDeps, 'stream' | 'log'>, message: KillmailMessage, signal: AbortSignal, failed: (why: string, d?: Record<string, unknown>) => Promise<void>): Promise<PublishOutcome> {
-  const fitted = fitKillMessage(message)
-  if (!fitted) {
-    deps.log.error({ killmail_id: message.killmail_id, attackers: message.esi.attackers.length, maxBytes: MAX_KILL_MESSAGE_BYTES }, 'skipping a kill too big for the topic even without its items')
+export async function publishKill(deps: Pick<LiveFeedDeps, 'stream' | 'log'>, message: KillmailMessage, signal: AbortSignal, failed: (why: string, d?: Record<string, unknown>) => Promise<void>, maxBytes = MAX_KILL_MESSAGE_BYTES): Promise<PublishOutcome> {
+  const fitted = await fitKillMessage(message, maxBytes)
+  const size = { killmail_id: message.killmail_id, attackers: message.esi.attackers.length, maxBytes }
+  if (fitted.fit === 'too-big') {
+    deps.log.error({ ...size, compressedBytes: fitted.bytes }, 'skipping a kill too big for the topic even compressed and without its items')
     return 'skipped'
   }
-  if (fitted !== message) deps.log.warn({ killmail_id: message.killmail_id, maxBytes: MAX_KILL_MESSAGE_BYTES }, 'publishing a kill without its victim items and attacker weapons: whole, it is too big for the topic')
+  if (fitted.fit === 'slim') deps.log.warn({ ...size, compressedBytes: fitted.bytes }, 'publishing a kill without its victim items and attacker weapons: whole, it is too big for the topic even compressed')
   while (!signal.aborted) {
     try {
-      await publish(deps.stream, KillmailsTopic, [{ key: String(fitted.killmail_id), value: fitted }])
+      await publish(deps.stream, KillmailsTopic, [{ key: String(message.killmail_id), value: fitted.message }])
       return 'published'
     } catch (err) {
       if ((err as { type?: string }).type === 'MESSAGE_TOO_LARGE') {
-        deps.log.error({ killmail_id: message.killmail_id, err: (err as Error).message }, 'skipping a kill the Kafka broker refuses as too large')
+        deps.log.error({ ...size, compressedBytes: fitted.bytes, err: (err as Error).message }, 'skipping a kill the Kafka broker refuses as too large')
         return 'skipped'
       }
       await failed('could not publish a kill; trying again', { killmail_id: message.killmail_id, err: (err as Error).message })

@@ -1,7 +1,7 @@
 import type { ClickHouseClient } from '../clickhouse/client.js'
 import { queryRows } from '../clickhouse/client.js'
-import type { KillmailMessage } from '../../schemas/killmails.js'
-import { killHash, makeKillmail, makeZkb, type KillSpec } from '../../ingest/fakes/zkillboard/killmails.js'
+import type { EsiKillmail, KillmailMessage, ZkbMeta } from '../../schemas/killmails.js'
+import { apiFixture, killHash, makeKillmail, makeZkb, type KillSpec } from '../../ingest/fakes/zkillboard/killmails.js'
 import { startKillmailFakes, type KillmailFakes } from '../../ingest/fakes/zkillboard/with-esi.js'
 import { startTestApp, type TestApp } from '../../api/testing/in-process-app.js'
 import type { Config } from '../../schemas/config.js'
@@ -18,6 +18,45 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
 /** A `killmails` topic message for a kill described by `spec`, worth `value` ISK. */
 export function killMessage(spec: KillSpec, value = 10_000_000, source: KillmailMessage['source'] = 'live'): KillmailMessage {
   return { killmail_id: spec.id, hash: killHash(spec.id), esi: makeKillmail(spec), zkb: makeZkb(spec.id, value), source, received_at: new Date().toISOString() }
+}
+
+/**
+ * A battle's kill: the recorded kill 134265477 (ESI body with its 18 victim items, and zKillboard's block from the
+ * R2Z2 sample of the same kill) with `attackers` attackers as ESI lists them after a big fight: each its own
+ * character, from 400 corporations in 40 alliances, 50 hulls and 80 weapons, damage and security status (one decimal,
+ * as ESI gives it) varying, the first with the final blow. Seeded, so its size, raw and gzipped, is the same at every
+ * run: about 180 bytes an attacker in JSON, 24 gzipped.
+ */
+export function battleKill(id: number, attackers: number, time = new Date()): { esi: EsiKillmail; zkb: ZkbMeta } {
+  let seed = id % 2_147_483_647 || 1
+  const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647
+  const pool = (n: number, from: number, span: number) => Array.from({ length: n }, () => from + Math.floor(random() * span))
+  const pick = (values: number[]) => values[Math.floor(random() * values.length)]
+  const [corporations, alliances, ships, weapons] = [pool(400, 98_000_000, 900_000), pool(40, 99_000_000, 14_000), pool(50, 11_000, 70_000), pool(80, 2_000, 80_000)]
+  const recorded = apiFixture<EsiKillmail>('esi/killmails-134265477-aa937ee1.json')
+  const esi: EsiKillmail = {
+    ...recorded,
+    killmail_id: id,
+    killmail_time: time.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    attackers: Array.from({ length: attackers }, (_, i) => ({
+      alliance_id: pick(alliances),
+      character_id: 90_000_000 + Math.floor(random() * 2_030_000_000),
+      corporation_id: pick(corporations),
+      damage_done: Math.floor(random() * 30_000),
+      final_blow: i === 0,
+      security_status: Math.round((random() * 15 - 10) * 10) / 10 || 0, // never -0, which JSON writes as 0
+      ship_type_id: pick(ships),
+      weapon_type_id: pick(weapons),
+    })),
+  }
+  const { zkb } = apiFixture<{ zkb: ZkbMeta }>('zkillboard/r2z2-ephemeral-96599404.json')
+  return { esi, zkb: { ...zkb, hash: killHash(id) } }
+}
+
+/** `battleKill` as a `killmails` topic message. */
+export function battleKillMessage(id: number, attackers: number, time = new Date()): KillmailMessage {
+  const { esi, zkb } = battleKill(id, attackers, time)
+  return { killmail_id: id, hash: zkb.hash, esi, zkb, source: 'live', received_at: new Date().toISOString() }
 }
 
 export async function countStored(ch: ClickHouseClient, ids?: number[]): Promise<number> {

@@ -1,5 +1,5 @@
-import { Kafka, logLevel, type Consumer as KafkaConsumer, type Producer as KafkaProducer } from 'kafkajs'
-import { DEFAULT_MAX_BATCH_SIZE, type BatchHandler, type Consumer, type ConsumerOptions, type OutgoingMessage, type Producer, type Stream, type StreamMessage } from './types.js'
+import { CompressionTypes, Kafka, logLevel, type Consumer as KafkaConsumer, type Producer as KafkaProducer } from 'kafkajs'
+import { DEFAULT_MAX_BATCH_SIZE, type BatchHandler, type Consumer, type ConsumerOptions, type OutgoingMessage, type Producer, type SendOptions, type Stream, type StreamMessage } from './types.js'
 
 export interface KafkaStreamOptions {
   brokers: string[]
@@ -39,10 +39,13 @@ export class KafkaStream implements Stream {
     }
     const producer = await this.producerPromise
     return {
-      send: async (topic: string, messages: OutgoingMessage[]) => {
+      send: async (topic: string, messages: OutgoingMessage[], options: SendOptions = {}) => {
         await producer.send({
           topic: this.topicName(topic),
           messages: messages.map((m) => ({ key: m.key ?? null, value: JSON.stringify(m.value) })),
+          // The broker keeps the batch as sent (a topic's `compression.type` is `producer` by default) and weighs the
+          // compressed batch against `message.max.bytes`; kafkajs decompresses GZIP batches for consumers by itself.
+          compression: options.compressed ? CompressionTypes.GZIP : CompressionTypes.None,
         })
       },
     }

@@ -45,6 +45,8 @@ export class MemoryStream implements Stream {
 
   async producer(): Promise<Producer> {
     return {
+      // SendOptions.compressed is for the wire; values here are handed over as copies, never encoded, so there is
+      // nothing to compress, and no size limit either (types.ts, Producer).
       send: async (topic: string, messages: OutgoingMessage[]) => {
         const log = this.log(topic)
         for (const m of messages) {

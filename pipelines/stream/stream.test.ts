@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { KafkaStream } from './kafka.js'
 import { MemoryStream } from './memory.js'
 import { startMockKafka, type MockKafka } from './testing/kafka-mock.js'
+import { recordProduceRequests } from './testing/produce-requests.js'
 import type { Stream, StreamMessage } from './types.js'
+
+/** A value of about 3.5 MB of JSON that compresses as a battle's killmail does (ids that differ, fields that repeat). */
+const bigValue = (seed: number) => ({
+  seed,
+  rows: Array.from({ length: 40_000 }, (_, i) => ({ character_id: 90_000_000 + ((i * 2_654_435_761 + seed) % 2_030_000_000), corporation_id: 98_000_000 + (i % 397), final_blow: i === 0, damage_done: (i * 7_919) % 30_000 })),
+})
 
 async function waitUntil(check: () => boolean, timeoutMs = 20_000): Promise<void> {
   const started = Date.now()
@@ -64,6 +71,24 @@ function contract(name: string, makeStream: () => Stream, topicName: () => strin
       expect(attempts).toBeGreaterThanOrEqual(2)
       expect(errors[0].message).toBe('sink down')
       expect(seen[0].value).toEqual({ n: 1 })
+      await stream.close()
+    })
+
+    it('delivers a message of several MB sent compressed whole, in order with the small ones around it', async () => {
+      const stream = makeStream()
+      const topic = topicName()
+      const producer = await stream.producer()
+      const big = bigValue(1)
+      expect(Buffer.byteLength(JSON.stringify(big))).toBeGreaterThan(3_000_000)
+      await producer.send(topic, [{ key: 'k', value: { n: 1 } }], { compressed: true })
+      await producer.send(topic, [{ key: 'k', value: big }], { compressed: true })
+      await producer.send(topic, [{ key: 'k', value: { n: 3 } }], { compressed: true })
+      const seen: unknown[] = []
+      const c = await stream.consumer({ groupId: `${topic}-g`, topics: [topic], fromBeginning: true })
+      await c.run(async (batch) => void seen.push(...batch.map((m) => m.value)))
+      await waitUntil(() => seen.length >= 3)
+      await c.stop()
+      expect(seen).toEqual([{ n: 1 }, big, { n: 3 }])
       await stream.close()
     })
 
@@ -158,6 +183,29 @@ describe('kafka stream against a loopback Kafka-protocol broker', () => {
     await kafka?.stop()
   })
   contract('kafka', () => new KafkaStream({ brokers: kafka.brokers, clientId: 'test', topicPrefix: 'test.' }), () => `kafka-topic-${++n}-${Date.now()}`)
+
+  it('sends a compressed message as a gzip batch a broker takes: 3.5 MB of JSON in a produce request under its 1 MiB limit', async () => {
+    const topic = `kafka-gzip-${Date.now()}`
+    const big = bigValue(2)
+    const requests = recordProduceRequests()
+    const stream = new KafkaStream({ brokers: kafka.brokers, clientId: 'test', topicPrefix: 'test.' })
+    try {
+      const producer = await stream.producer()
+      await producer.send(topic, [{ key: 'k', value: big }], { compressed: true })
+      await producer.send(topic, [{ key: 'k', value: big }])
+    } finally {
+      requests.stop()
+    }
+    const [compressed, plain] = requests.sizes.slice(-2)
+    expect(compressed).toBeLessThan(1_048_588)
+    expect(plain).toBeGreaterThan(Buffer.byteLength(JSON.stringify(big)))
+    const seen: unknown[] = []
+    const c = await stream.consumer({ groupId: `${topic}-g`, topics: [topic], fromBeginning: true })
+    await c.run(async (batch) => void seen.push(...batch.map((m) => m.value)))
+    await waitUntil(() => seen.length >= 2)
+    await stream.close()
+    expect(seen).toEqual([big, big])
+  })
 
   it('hands a message that is not JSON over as null instead of failing its batch forever (a poison message)', async () => {
     const topic = `kafka-poison-${Date.now()}`

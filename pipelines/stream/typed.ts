@@ -4,12 +4,13 @@ import type { TopicDef } from '../../schemas/topics.js'
 import type { Logger } from '../log.js'
 import type { Consumer, Stream, StreamMessage } from './types.js'
 
-/** Publish values to a typed topic; each value is checked against the topic's schema first. */
+/** Publish values to a typed topic; each value is checked against the topic's schema first, and sent compressed when the topic is. */
 export async function publish<T extends z.ZodType>(stream: Stream, topic: TopicDef<T>, values: Array<{ key?: string; value: z.input<T> }>): Promise<void> {
   const producer = await stream.producer()
   await producer.send(
     topic.name,
     values.map((v) => ({ key: v.key, value: topic.schema.parse(v.value) })),
+    { compressed: topic.compressed },
   )
 }
 

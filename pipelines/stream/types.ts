@@ -13,8 +13,24 @@ export interface OutgoingMessage {
   value: unknown
 }
 
+export interface SendOptions {
+  /**
+   * Kafka sends the messages as one gzip-compressed record batch per partition (kafkajs's own codec, no extra
+   * dependency), and consumers get them back decompressed. The broker's size limit then applies to the compressed
+   * batch. The in-process stream hands values over without encoding them, so it has nothing to compress.
+   */
+  compressed?: boolean
+}
+
+/**
+ * Sends messages; resolves once the transport holds them. Sizes: a Kafka broker refuses a record batch over its
+ * `message.max.bytes` (1 MiB by default; the compressed batch when `compressed`) with an error whose `type` is
+ * MESSAGE_TOO_LARGE, at every retry again. The in-process stream takes any size. So a producer whose messages can
+ * grow that big sizes them against the Kafka limit first (`messageSize`, `MAX_MESSAGE_BYTES` in `size.ts`), and a
+ * message treated that way is treated alike on both transports.
+ */
 export interface Producer {
-  send(topic: string, messages: OutgoingMessage[]): Promise<void>
+  send(topic: string, messages: OutgoingMessage[], options?: SendOptions): Promise<void>
 }
 
 /** A consumer's largest batch when its options do not say. */
