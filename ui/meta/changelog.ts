@@ -11,6 +11,18 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.14.18',
+    date: '2026-11-28',
+    title: "Giant kills kept whole, cleaner market prices, appraisal names read right, a fuller wormhole database",
+    changes: [
+      "Killmail feed: the killmails topic is gzip-compressed and each kill is sized as the broker weighs it, so a battle kill is published whole up to about 41,000 attackers (before: stripped past about 5,500 and dropped past about 7,000).",
+      "Market prices: orders with nothing left to trade no longer count as prices, and a fetch that ESI's refresh shortens mid-way is fetched again at once instead of being marked failed.",
+      "Price API: proxies and browsers get 304s for weak or listed ETags; history's daily close is null when the day ended with no orders on that side, and a retried snapshot is no longer counted twice.",
+      "Appraisals: type names that look like a quantity form are read right ('X5 Enduring Stasis Webifier 2', '5 x Strange Matter Component X-13'), names the game spells with two spaces are no longer priced as another item, and screen readers hear the warnings with the total.",
+      "Wormhole database: statics show mass regeneration, the Magnetar lists its drone tracking penalty, Drifter systems can be found by name (Vidette) and a search for Thera says why it is not listed; on phones the Effect column is back as a second line and each static says where it leads in words.",
+    ],
+  },
+  {
     version: '0.14.17',
     date: '2026-11-23',
     title: "Renaming players, links that keep every setting, and errors a screen reader hears",
