@@ -98,6 +98,8 @@ describe('GET /api/wormholes', () => {
     expect(first.headers.get('cache-control')).toContain('max-age')
     const again = await fetch(`${base}/api/wormholes`, { headers: { 'If-None-Match': etag } })
     expect(again.status).toBe(304)
+    const weakInList = await fetch(`${base}/api/wormholes`, { headers: { 'If-None-Match': `"stale", W/${etag}` } })
+    expect(weakInList.status).toBe(304)
   })
 })
 

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import type { ZodType } from 'zod'
 import {
   GasCalcRequest,
@@ -11,6 +10,7 @@ import {
   OreDataFile,
 } from '../../../schemas/harvesting.js'
 import type { ApiContext } from '../../app.js'
+import { jsonWithEtag, sendJsonWithEtag, type JsonWithEtag } from '../../http/etag.js'
 import type { ApiRouter } from '../../http/router.js'
 import { buildDataFiles, type DataFiles } from './data-files.js'
 import { jitaPrices } from './fleet.js'
@@ -62,16 +62,13 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   )
 
   // The four data files, generated from the current import; served as text with an ETag.
-  let files: { importId: number; bodies: Map<string, { body: string; etag: string }> } | null = null
+  let files: { importId: number; bodies: Map<string, JsonWithEtag> } | null = null
   const fileBody = (file: keyof DataFiles) => {
     const catalog = ctx.catalog.current()
     if (files?.importId !== catalog.importId) {
       const built = buildDataFiles(harvestingData(catalog))
       const bodies = new Map(
-        Object.entries(built).map(([name, content]) => {
-          const body = JSON.stringify(content)
-          return [name, { body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"` }]
-        }),
+        Object.entries(built).map(([name, content]) => [name, jsonWithEtag(content)]),
       )
       files = { importId: catalog.importId, bodies }
     }
@@ -79,15 +76,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   }
   for (const { file, schema, summary } of FILES) {
     router.route({ method: 'get', path: `/api/data/${file}`, summary, description: 'Generated from the SDE at import. Answered with an ETag.', tags, response: schema, errors: { 503: 'Static data not imported yet' } }, ({ ctx: kctx }) => {
-      const { body, etag } = fileBody(file)
-      kctx.set('ETag', etag)
-      kctx.set('Cache-Control', 'public, max-age=3600')
-      if (kctx.get('If-None-Match') === etag) {
-        kctx.status = 304
-        return
-      }
-      kctx.type = 'application/json'
-      kctx.body = body
+      sendJsonWithEtag(kctx, fileBody(file))
     })
   }
 }

@@ -1,24 +1,18 @@
-import crypto from 'node:crypto'
 import { z } from 'zod'
 import { WormholeList, WormholeSystemDetail, WormholeTypeList, type Wormhole, type WormholeTypeInfo } from '../../../schemas/wormholes.js'
 import type { ApiContext } from '../../app.js'
 import { notFound } from '../../http/errors.js'
+import { jsonWithEtag, sendJsonWithEtag, type JsonWithEtag } from '../../http/etag.js'
 import type { ApiRouter } from '../../http/router.js'
 import type { Catalog } from '../../catalog/catalog.js'
 import { jcodeKey, systemDetail } from './detail.js'
 import { buildWormholeList, drifterName } from './list.js'
 import { buildWormholeTypes } from './types.js'
 
-/** A JSON body serialised once per import, with its ETag. */
-interface CachedBody {
-  body: string
-  etag: string
-}
-
 interface Index {
   importId: number
-  list: CachedBody
-  types: CachedBody
+  list: JsonWithEtag
+  types: JsonWithEtag
   byKey: Map<string, Wormhole>
   typesByCode: Map<string, WormholeTypeInfo>
   missing: string[]
@@ -26,11 +20,6 @@ interface Index {
 
 /** Why /wormholes/Thera finds nothing: the list is the spec's 2603 systems, which leave Thera out. */
 const THERA_LEFT_OUT = 'Thera is not in the wormhole database: it has no static wormholes, and its connections to known space change all the time'
-
-const cachedBody = (value: unknown): CachedBody => {
-  const body = JSON.stringify(value)
-  return { body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"` }
-}
 
 /** A system is found by its J-code, and a Drifter system also by the name pilots know it by ("Vidette"). */
 const lookupKeys = (w: Wormhole) => [w.jcode, drifterName(w.class)].filter((k): k is string => k !== null).map(jcodeKey)
@@ -40,8 +29,8 @@ function buildIndex(catalog: Catalog): Index {
   const types = buildWormholeTypes(catalog.community.wormholeTypes)
   return {
     importId: catalog.importId,
-    list: cachedBody(list),
-    types: cachedBody(types),
+    list: jsonWithEtag(list),
+    types: jsonWithEtag(types),
     byKey: new Map(list.flatMap((w) => lookupKeys(w).map((key) => [key, w] as const))),
     typesByCode: new Map(types.map((t) => [t.code, t])),
     missing: (['wormholeSystems', 'wormholeTypes', 'wormholeEffects'] as const).filter((name) => !catalog.community[name]),
@@ -57,16 +46,9 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   }
 
   /** Answers a cached body with its ETag (304 when the client has it), and names missing community data. */
-  const sendCached = (kctx: Parameters<Parameters<ApiRouter['route']>[1]>[0]['ctx'], idx: Index, cached: CachedBody) => {
-    kctx.set('ETag', cached.etag)
-    kctx.set('Cache-Control', 'public, max-age=3600')
+  const sendCached = (kctx: Parameters<Parameters<ApiRouter['route']>[1]>[0]['ctx'], idx: Index, cached: JsonWithEtag) => {
     if (idx.missing.length) kctx.set('X-Data-Missing', idx.missing.join(','))
-    if (kctx.get('If-None-Match') === cached.etag) {
-      kctx.status = 304
-      return
-    }
-    kctx.type = 'application/json'
-    kctx.body = cached.body
+    sendJsonWithEtag(kctx, cached)
   }
 
   router.route(
