@@ -98,6 +98,16 @@ describe('the spec line forms', () => {
     expect(result.skippedLines).toBe(2)
   })
 
+  it('skips lines of symbols alone (every type name has a letter or a digit), and quote markers before a name', () => {
+    const result = parseAppraisalText('!!!\n???\n()\n→ ←\n> Tritanium 5\n>> Pyerite 2\n"Mexallon"')
+    expect(result.items.map((i) => [i.name, i.qty])).toEqual([
+      ['Tritanium', 5],
+      ['Pyerite', 2],
+      ['Mexallon', 1],
+    ])
+    expect(result.skippedLines).toBe(4)
+  })
+
   it('keeps the line each item came from', () => {
     expect(parseAppraisalText('Tritanium 1\n\nPyerite 2').items.map((i) => i.line)).toEqual([0, 2])
   })
@@ -466,6 +476,22 @@ describe('market and wallet listings', () => {
       ['Pyerite', 2500],
       ['Odd, Name', 2],
     ])
+  })
+
+  it('reads quoted CSV rows without a header, and a two-column header', () => {
+    expect(pairs('"Tritanium",1000\n"Hobgoblin II","5"\n"Pyerite","2,500"\n25,"Mexallon"\n"Odd, Name",2')).toEqual([
+      ['Tritanium', 1000],
+      ['Hobgoblin II', 5],
+      ['Pyerite', 2500],
+      ['Mexallon', 25],
+      ['Odd, Name', 2],
+    ])
+    const withHeader = parseAppraisalText('"Name","Quantity"\n"Tritanium","1,000"\nPyerite,20')
+    expect(withHeader.items.map((i) => [i.name, i.qty])).toEqual([
+      ['Tritanium', 1000],
+      ['Pyerite', 20],
+    ])
+    expect(withHeader.skippedLines).toBe(1)
   })
 })
 

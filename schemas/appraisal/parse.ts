@@ -156,7 +156,8 @@ export function parseAppraisalText(text: string): ParseResult {
 
     const lower = line.replace(/:$/, '').toLowerCase()
     if (FITTING_MARKERS.has(lower)) fittingExport = true
-    if (SECTION_HEADERS.has(lower) || (fittingExport && FITTING_ONLY_HEADERS.has(lower)) || EMPTY_SLOT.test(line) || /^[-=_*#~.\s]+$/.test(line)) {
+    // Every type name holds a letter or a digit: a line of symbols alone ('----', '???', '→') is a divider or noise.
+    if (SECTION_HEADERS.has(lower) || (fittingExport && FITTING_ONLY_HEADERS.has(lower)) || EMPTY_SLOT.test(line) || !/[\p{L}\p{N}]/u.test(line)) {
       skippedLines++
       continue
     }
@@ -263,7 +264,7 @@ function tableHeader(raw: string): Table | null {
   // Most lines are items: a header must name a quantity column, so skip the cell work when no such word is there.
   if (!QTY_HEADER_WORD.test(raw)) return null
   const columns = splitColumns(raw)
-  const separator = columns ? 'columns' : csvCells(raw).length >= 3 ? 'comma' : null
+  const separator = columns ? 'columns' : csvCells(raw).length >= 2 ? 'comma' : null
   if (!separator) return null
   const cells = (columns ?? csvCells(raw)).map((c) => c.trim().replace(/^"|"$/g, '').toLowerCase())
   const name = cells.findIndex((c) => NAME_HEADERS.has(c))
@@ -304,6 +305,16 @@ function csvCells(line: string): string[] {
   return cells
 }
 
+/**
+ * A CSV row with quoted cells and no header (`"Tritanium",1000`, `"Hobgoblin II","5"`), read like columns; null for any
+ * other line. Only quotes make a comma a column break here: `Tritanium,1000` is the `Name,qty` form.
+ */
+function quotedCsvCells(raw: string): string[] | null {
+  if (!/^\s*"|,\s*"/.test(raw)) return null
+  const cells = csvCells(raw.trim()).map((c) => c.trim())
+  return cells.length >= 2 && cells.every((c) => c) ? cells : null
+}
+
 type Kind = 'survey' | 'bare' | 'other'
 type KindedResult = Array<Omit<ParsedItem, 'line'> & { kind: Kind }> | 'skip'
 
@@ -319,6 +330,8 @@ function parseLine(text: string): KindedResult {
   if (KILLMAIL_QTY.test(raw)) return one(killmailItem(raw.trim()))
   const columns = splitColumns(raw)
   if (columns && columns.filter((c) => c.trim()).length > 1) return spacedName(raw, columns.map(classifyCell)) ?? parseColumns(columns.map(classifyCell))
+  const quoted = quotedCsvCells(raw)
+  if (quoted) return parseColumns(quoted.map(classifyCell))
   const line = stripTrailingValues(raw.trim().replace(CONTRACT_KIND, ''))
   if (!line) return 'skip'
 
@@ -516,7 +529,10 @@ function reading(rawName: string, qty: number): Omit<ParsedItem, 'line'> {
 function cleanName(raw: string): { name: string; blueprintCopy: boolean } {
   let name = raw
     .trim()
-    .replace(/^(?:[-*•]|\d+[.)])\s+/, '')
+    // A list's bullet or number, and a chat quote's '>' (no type name starts with either).
+    .replace(/^(?:[-*•]|\d+[.)])\s+|^>+\s*/, '')
+    // A name in double quotes (no type name starts with one; some start with a single quote, as 'Basic' Gyrostabilizer).
+    .replace(/^"(.+)"$/, '$1')
     .replace(/\s*\/\s*offline$/i, '')
     .replace(/\*+$/, '')
     .trim()
