@@ -85,6 +85,8 @@ export const WormholeSystemFacts = z.looseObject({
   effectStrength: z.number().int().optional(),
   shattered: z.boolean().optional(),
   wandererName: z.string().optional(),
+  /** Caveats from the data set's authors; one form is read: `statics differ from Pathfinder 2019 export: ['J244', 'Z060']`. */
+  notes: z.array(z.string()).optional(),
 })
 export type WormholeSystemFacts = z.infer<typeof WormholeSystemFacts>
 

@@ -83,6 +83,13 @@ describe('GET /api/wormholes/{jcode}', () => {
     expect(d.weather.differs).toBe(true)
   })
 
+  it("names the statics an older map lists where they differ (J015092: N110 + Z060 here, J244 + Z060 in Pathfinder's 2019 export)", async () => {
+    const d = await get<WormholeSystemDetail>('/api/wormholes/J015092')
+    expect(d.statics.map((s) => s.code)).toEqual(['N110', 'Z060'])
+    expect(d.statics_elsewhere).toEqual({ source: "Pathfinder's 2019 export", statics: ['J244', 'Z060'] })
+    expect((await get<WormholeSystemDetail>('/api/wormholes/J123450')).statics_elsewhere).toBeNull()
+  })
+
   it('has no weather for a system without an effect', async () => {
     const list = await get<Array<{ jcode: string; effect: string | null }>>('/api/wormholes')
     const calm = list.find((w) => w.effect === null)!

@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.js'
 import { jsonWithEtag, sendJsonWithEtag, type JsonWithEtag } from '../../http/etag.js'
 import type { ApiRouter } from '../../http/router.js'
 import type { Catalog } from '../../catalog/catalog.js'
-import { jcodeKey, systemDetail } from './detail.js'
+import { jcodeKey, staticsElsewhere, systemDetail } from './detail.js'
 import { buildWormholeList, drifterName } from './list.js'
 import { buildWormholeTypes } from './types.js'
 
@@ -15,6 +15,8 @@ interface Index {
   types: JsonWithEtag
   byKey: Map<string, Wormhole>
   typesByCode: Map<string, WormholeTypeInfo>
+  /** By solar system id: statics an older map lists where they differ from ours. */
+  elsewhere: Map<number, NonNullable<WormholeSystemDetail['statics_elsewhere']>>
   missing: string[]
 }
 
@@ -33,6 +35,10 @@ function buildIndex(catalog: Catalog): Index {
     types: jsonWithEtag(types),
     byKey: new Map(list.flatMap((w) => lookupKeys(w).map((key) => [key, w] as const))),
     typesByCode: new Map(types.map((t) => [t.code, t])),
+    elsewhere: new Map((catalog.community.wormholeSystems ?? []).flatMap((facts) => {
+      const other = staticsElsewhere(facts)
+      return other ? [[facts.solarSystemID, other] as const] : []
+    })),
     missing: (['wormholeSystems', 'wormholeTypes', 'wormholeEffects'] as const).filter((name) => !catalog.community[name]),
   }
 }
@@ -104,7 +110,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       if (!system) throw notFound(`No wormhole system called ${params.jcode.slice(0, 20)}`)
       kctx.set('Cache-Control', 'public, max-age=3600')
       if (idx.missing.length) kctx.set('X-Data-Missing', idx.missing.join(','))
-      return systemDetail(system, idx.typesByCode, ctx.catalog.current().community.wormholeEffects, ctx.config.IMAGE_SERVER_URL)
+      return systemDetail(system, idx.typesByCode, ctx.catalog.current().community.wormholeEffects, ctx.config.IMAGE_SERVER_URL, idx.elsewhere.get(system.solarsystemid) ?? null)
     },
   )
 }

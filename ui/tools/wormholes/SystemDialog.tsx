@@ -78,6 +78,12 @@ function Statics({ detail }: { detail: WormholeSystemDetail }) {
       {disputed.length > 0 && (
         <p className="muted small">Ranges: the community data and the game's 2023 static data export disagree; hover a range for both values.</p>
       )}
+      {detail.statics_elsewhere && (
+        <p className="notice" data-testid="statics-elsewhere">
+          Other maps may show {detail.statics_elsewhere.statics.join(' + ')} here ({detail.statics_elsewhere.source}). The statics above follow the Wanderer mapper&apos;s data,
+          which players have corrected from in-game scans since.
+        </p>
+      )}
     </>
   )
 }

@@ -423,9 +423,16 @@ describe('system dialog', () => {
     await context.close()
   })
 
-  it('explains when the applied beacon differs from the visible sun, and answers an unknown system in words', async () => {
+  it('explains when the applied beacon differs from the visible sun or other maps list other statics, and answers an unknown system in words', async () => {
     const { page, context } = await open('/wormholes/j005926')
     await eventually(() => page.getByTestId('beacon-differs').textContent()).toContain('The visible sun is a Pulsar, but the game applies the Class 1 Red Giant beacon')
+    await page.goto('/wormholes/J015092')
+    await eventually(() => page.getByTestId('statics-elsewhere').textContent()).toBe(
+      "Other maps may show J244 + Z060 here (Pathfinder's 2019 export). The statics above follow the Wanderer mapper's data, which players have corrected from in-game scans since.",
+    )
+    await page.goto('/wormholes/J123450')
+    await eventually(() => page.locator('.wh-statics-table').count()).toBe(1)
+    expect(await page.getByTestId('statics-elsewhere').count()).toBe(0)
     await page.goto('/wormholes/J999999')
     await eventually(() => page.getByRole('dialog').locator('.error-box').textContent()).toBe('No wormhole system called J999999')
     await context.close()
