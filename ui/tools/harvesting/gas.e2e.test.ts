@@ -196,12 +196,13 @@ describe('gas calculator (/gas-calc)', () => {
   it('explains M³ Lost and the Boost Implant in tooltips', async () => {
     const { page, context } = await open()
     await page.getByLabel('About Boost Implant').hover()
-    expect(await page.getByRole('tooltip').filter({ visible: true }).textContent()).toBe(
+    await expect.poll(() => page.getByRole('tooltip').filter({ visible: true }).textContent()).toBe(
       'The Mining Foreman Mindlink and the ORE Mining Director implant give the same mining burst bonus; ORE also adds shield boosts, which are ignored.',
     )
     await calculate(page)
     await page.getByLabel('About M³ Lost').hover()
-    expect(await page.getByRole('tooltip').filter({ visible: true }).textContent()).toBe("Expected m³ destroyed by residue instead of harvested, based on the module's residue percent times a multiplier.")
+    // the first tip hides a render after the mouse leaves it: poll until only the second shows
+    await expect.poll(() => page.getByRole('tooltip').filter({ visible: true }).textContent()).toBe("Expected m³ destroyed by residue instead of harvested, based on the module's residue percent times a multiplier.")
     await context.close()
   })
 

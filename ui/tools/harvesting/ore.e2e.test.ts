@@ -107,19 +107,20 @@ describe('ore calculator (/ore)', () => {
     await page.keyboard.press('Tab')
     const mark = page.getByLabel('About ISK/unit', { exact: true })
     expect(await mark.evaluate((el) => el === document.activeElement)).toBe(true)
-    expect(await page.getByRole('tooltip').filter({ visible: true }).textContent()).toBe('Jita 4-4 price per unit of ore, as chosen above (compressed ore: one compressed unit per raw unit).')
+    // The tip shows and hides as focus moves, after a render: poll rather than read once.
+    await expect.poll(() => page.getByRole('tooltip').filter({ visible: true }).textContent()).toBe('Jita 4-4 price per unit of ore, as chosen above (compressed ore: one compressed unit per raw unit).')
     const described = await mark.getAttribute('aria-describedby')
     expect(await page.locator(`[id="${described}"]`).textContent()).toMatch(/^Jita 4-4 price per unit/)
     await page.keyboard.press('Tab')
     expect(await page.getByRole('button', { name: 'Units/hr' }).evaluate((el) => el === document.activeElement)).toBe(true)
-    expect(await page.getByRole('tooltip').filter({ visible: true }).count()).toBe(0)
+    await expect.poll(() => page.getByRole('tooltip').filter({ visible: true }).count()).toBe(0)
     // A cell's header is named by the header text alone, so a screen reader does not read the mark in every cell.
     for (const name of ['Ore', 'ISK/unit', 'Units/hr', 'ISK/hr']) {
       expect(await page.getByRole('columnheader', { name, exact: true }).count(), name).toBe(1)
       expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(1)
     }
     await page.getByLabel('About ISK/hr', { exact: true }).hover()
-    expect(await page.getByRole('tooltip').filter({ visible: true }).textContent()).toMatch(/^Units per hour × ISK per unit/)
+    await expect.poll(() => page.getByRole('tooltip').filter({ visible: true }).textContent()).toMatch(/^Units per hour × ISK per unit/)
     await context.close()
   })
 
@@ -132,8 +133,7 @@ describe('ore calculator (/ore)', () => {
     // Which sites hold an ore: a '?' that a keyboard or a tap opens (a title attribute showed them to a mouse only).
     const sites = page.getByLabel('Wormhole sites with Arkonor', { exact: true })
     await sites.focus()
-    const tip = await page.getByRole('tooltip').filter({ visible: true }).textContent()
-    expect(tip).toMatch(/^Average Frontier Deposit, Common Perimeter Deposit, /)
+    await expect.poll(() => page.getByRole('tooltip').filter({ visible: true }).textContent()).toMatch(/^Average Frontier Deposit, Common Perimeter Deposit, /)
     expect(await sites.getAttribute('aria-describedby')).toBeTruthy()
     await sites.blur()
     await page.getByRole('button', { name: 'All asteroid ores' }).click()

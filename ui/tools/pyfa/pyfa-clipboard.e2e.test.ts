@@ -64,6 +64,19 @@ async function dragRemote(page: Page, from: [number, number], to: [number, numbe
   await page.mouse.up()
 }
 
+/**
+ * What xedit saved so far. It replaces the file when saving, so the file can vanish between a check for it and the
+ * read: either way it is not saved yet.
+ */
+function savedText(file: string, encoding: BufferEncoding): string {
+  try {
+    return fs.readFileSync(file, encoding)
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return ''
+    throw e
+  }
+}
+
 describe('the session clipboard', () => {
   it('hands text pasted on the page to the application, and shows text the application selects', async () => {
     const { page, errors } = await openPage(browser, app.url)
@@ -84,7 +97,7 @@ describe('the session clipboard', () => {
     await clickRemote(page, 50, 9) // Save
     const lease = leaseOf(runtimeDir, id)!
     const file = path.join(runtimeDir, id, 'home', 'fit.txt')
-    const saved = () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '') // xedit replaces the file when saving
+    const saved = () => savedText(file, 'utf8')
     await waitFor(() => saved().includes('[Vexor, Sent from the browser]'), `the pasted text in xedit's saved file (display ${lease.display})`)
 
     // xedit's text lines start about 116 px down and 17 px right of its scrollbar; selecting one puts it on PRIMARY.
@@ -116,7 +129,7 @@ describe('the session clipboard', () => {
     await page.keyboard.press('Enter')
     await clickRemote(page, 50, 9) // Save
     const file = path.join(runtimeDir, id, 'home', 'fit.txt')
-    const saved = () => (fs.existsSync(file) ? fs.readFileSync(file, 'latin1') : '')
+    const saved = () => savedText(file, 'latin1')
     await waitFor(() => saved().includes('Typed Ø on a phone\n'), 'the typed text in xedit\'s saved file')
 
     await page.getByRole('button', { name: 'End session' }).click()
