@@ -205,6 +205,19 @@ describe('gas calculator (/gas-calc)', () => {
     await context.close()
   })
 
+  it("names each column header by its text alone, so a screen reader does not read the '?' mark with every cell", async () => {
+    const { page, context } = await open()
+    await calculate(page)
+    for (const name of ['Site', 'Gas', 'M³/Cloud', 'M³ Lost', 'ISK/Cloud', 'ISK Lost', 'TTK', 'ISK/hr']) {
+      expect(await page.getByRole('columnheader', { name, exact: true }).count(), name).toBe(1)
+    }
+    // The tips still open from their marks, and the sort buttons keep their names.
+    await page.getByLabel('About TTK', { exact: true }).focus()
+    await expect.poll(() => page.getByRole('tooltip').filter({ visible: true }).textContent()).toMatch(/^Time to huff/)
+    expect(await page.getByRole('button', { name: 'TTK', exact: true }).count()).toBe(1)
+    await context.close()
+  })
+
   it("alerts 'Calculation failed. Check console for details.' on a failure, clears the loading state and keeps the last results", async () => {
     const { page, context, errors } = await open()
     await calculate(page)
