@@ -94,7 +94,11 @@ export default function OreCalcPage() {
     }
   }, [ship, form.module, form.crystal, update, markUnreadable])
 
-  const setShip = (name: string) => update({ ship: name, module: moduleFor(ships.data?.[name]?.modules ?? [], form.module), crystal: '' })
+  // Another ship keeps the module when it fits it, and then its crystal too; a module that changes takes its crystal along.
+  const setShip = (name: string) => {
+    const next = moduleFor(ships.data?.[name]?.modules ?? [], form.module)
+    update({ ship: name, module: next, crystal: next === form.module ? form.crystal : '' })
+  }
   // Choosing another module clears the crystal (the spec), so a crystal never rides along to a module that cannot load it.
   const setModule = (name: string) => update({ module: name, crystal: name === form.module ? form.crystal : '' })
 

@@ -57,6 +57,22 @@ describe('ore calculator (/ore)', () => {
     await context.close()
   })
 
+  it('keeps the crystal when another ship keeps the module, and drops it when the module changes with the ship', async () => {
+    const { page, context } = await open()
+    const crystal = page.getByLabel('Mining Crystal', { exact: true })
+    await crystal.selectOption('Complex Asteroid Mining Crystal Type A II')
+    // Hulk to Mackinaw: the same Modulated Strip Miner II, so the crystal the pilot chose stays loaded.
+    await page.getByLabel('Ship', { exact: true }).selectOption('Mackinaw')
+    expect(await page.getByLabel('High Slot Module').inputValue()).toBe('Modulated Strip Miner II')
+    expect(await crystal.inputValue()).toBe('Complex Asteroid Mining Crystal Type A II')
+    await expect.poll(() => new URL(page.url()).searchParams.get('crystal')).toBe('Complex Asteroid Mining Crystal Type A II')
+    // A Venture cannot fit the strip miner: its module changes, and the strip miner's crystal goes with it.
+    await page.getByLabel('Ship', { exact: true }).selectOption('Venture')
+    expect(await page.getByLabel('High Slot Module').inputValue()).toBe('Miner II')
+    expect(await crystal.inputValue()).toBe('')
+    await context.close()
+  })
+
   it('calculates cycle time, yield per cycle and ISK per hour, sorted by ISK/hr; every column sorts by the spec rules', async () => {
     const { page, context } = await open('/ore?ship=Skiff&module=Modulated+Strip+Miner+II&modules=1&crystal=Simple+Asteroid+Mining+Crystal+Type+A+II&low=&lows=0')
     await calculate(page)
