@@ -140,6 +140,24 @@ describe('ore calculator (/ore)', () => {
     await context.close()
   })
 
+  it('on a phone, keeps the ore name in view while the table scrolls sideways to ISK/hr', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
+    const page = await context.newPage()
+    await page.goto('/ore')
+    await expect.poll(() => page.getByLabel('Ship', { exact: true }).locator('option').count()).toBeGreaterThan(5)
+    await calculate(page)
+    const box = page.locator('.ore-table').locator('xpath=..')
+    const edges = () => box.evaluate((el) => el.getBoundingClientRect()).then((r) => ({ left: Math.floor(r.left), right: Math.ceil(r.right) }))
+    // Scrolled to ISK/hr (the default sort, off to the side on a phone), a row still says which ore it is.
+    await box.evaluate((el) => (el.scrollLeft = el.scrollWidth))
+    const { left, right } = await edges()
+    const firstRow = page.locator('.ore-table tbody tr').first()
+    await expect.poll(() => firstRow.locator('td').first().evaluate((el) => Math.round(el.getBoundingClientRect().left))).toBeGreaterThanOrEqual(left)
+    expect(await firstRow.locator('td').last().evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(right)
+    expect(await page.locator('.ore-table thead th').first().evaluate((el) => Math.round(el.getBoundingClientRect().left))).toBeGreaterThanOrEqual(left)
+    await context.close()
+  })
+
   it('lists wormhole-site ores by default and every asteroid ore on request', async () => {
     const { page, context } = await open()
     await calculate(page)
