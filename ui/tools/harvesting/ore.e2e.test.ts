@@ -222,6 +222,17 @@ describe('ore calculator (/ore)', () => {
     await context.close()
   })
 
+  it('reads ship, module and crystal names in a link whatever their case, as the gas page does', async () => {
+    const { page, context } = await open('/ore?ship=hulk&module=modulated+strip+miner+ii&crystal=simple+asteroid+mining+crystal+type+a+ii')
+    await expect.poll(() => page.getByLabel('Mining Crystal', { exact: true }).inputValue()).toBe('Simple Asteroid Mining Crystal Type A II')
+    expect(await page.getByLabel('Ship', { exact: true }).inputValue()).toBe('Hulk')
+    expect(await page.getByLabel('High Slot Module').inputValue()).toBe('Modulated Strip Miner II')
+    await calculate(page)
+    expect(await page.getByTestId('crystal-note').textContent()).toMatch(/tuned for Simple ores/)
+    expect(await page.getByRole('alert').filter({ hasText: /could not be read|not a mining ship/ }).count()).toBe(0)
+    await context.close()
+  })
+
   it("gives a link's ship a module it fits when the link has none or one it cannot fit, so Calculate works", async () => {
     // ?ship=Venture alone: the default module is a strip miner, which a frigate cannot fit. The module select showed
     // 'Select Module' and Calculate stayed disabled with no word why.
