@@ -2,10 +2,9 @@ import { useMemo, useState, type FormEvent } from 'react'
 import type { GasCalcEntry, GasCalcForm, MiningModulesFile, MiningShipBonusesFile } from '../../../schemas/harvesting'
 import { defaultGasModuleFor, GAS_BOOST_SHIPS, GAS_IMPLANTS, GAS_SHIPS, gasModulesFor, SDE_NOTE, WORMHOLE_CLASSES } from '../../../schemas/harvesting-options'
 import { Collapsible } from '../../components/Collapsible'
-import { InfoTip } from '../../components/InfoTip'
 import { NumberField } from '../../components/NumberField'
 import { SelectField } from '../../components/SelectField'
-import { nextSort, type SortState } from '../../components/SortableTable'
+import { nextSort, SortHeader, type Column, type SortState } from '../../components/SortableTable'
 import { formatInt, formatNumber } from '../../lib/format'
 import { GAS_DEFAULT_SORT, GAS_DEFAULTS, GAS_FORM_SPEC, gasRequest, reconcileGasForm, siteTotalMillions, sortPairs, toPairs, type GasForm, type GasSortKey } from './gas-setup'
 import { CalculateBar, CORE_TIP, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
@@ -28,6 +27,13 @@ const COLUMNS: Array<{ key: GasSortKey; label: string; tip: string }> = [
   { key: 'iskLostResidue', label: 'ISK Lost', tip: 'ISK value of that residue.' },
   { key: 'ttk', label: 'TTK', tip: 'Time to huff: how long the whole fleet takes to empty the cloud, in whole cycles.' },
   { key: 'iskPerHour', label: 'ISK/hr', tip: 'What the whole fleet earns per hour on this gas, at the chosen Jita price.' },
+]
+
+/** Site and Gas, then the sortable columns (each sorts the pairs by their first entry; see sortPairs). */
+const HEADERS: Column<GasCalcEntry>[] = [
+  { key: 'site', header: 'Site' },
+  { key: 'gas', header: 'Gas' },
+  ...COLUMNS.map((c) => ({ key: c.key, header: c.label, tooltip: c.tip, align: 'right' as const, value: (e: GasCalcEntry) => (c.key === 'ttk' ? e.ttk : e[c.key]) })),
 ]
 
 const isk = (v: number | null, gas: string) =>
@@ -153,26 +159,8 @@ export default function GasCalcPage() {
           </div>
           <TableWrap label="Gas sites table">
             <table className="data-table gas-table">
-              <thead>
-                <tr>
-                  <th scope="col">Site</th>
-                  <th scope="col">Gas</th>
-                  {COLUMNS.map((c) => {
-                    const active = sort.key === c.key
-                    return (
-                      <th key={c.key} scope="col" className="align-right" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                        <button type="button" className={`sort-button${active ? ' active' : ''}`} onClick={() => setSort((s) => nextSort(s, { key: c.key, header: c.label }))}>
-                          {c.label}
-                          <span className="sort-indicator" aria-hidden="true">
-                            {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
-                          </span>
-                        </button>{' '}
-                        <InfoTip text={c.tip} label={`About ${c.label}`} />
-                      </th>
-                    )
-                  })}
-                </tr>
-              </thead>
+              {/* The shared header: each <th> is named by its text alone, not by its '?' mark too. */}
+              <SortHeader columns={HEADERS} sort={sort} onSort={(column) => setSort((s) => nextSort(s, column))} />
               {pairs.length === 0 && (
                 <tbody>
                   <tr>

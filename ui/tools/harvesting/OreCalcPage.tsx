@@ -11,6 +11,7 @@ import { SortableTable, type Column, type SortState } from '../../components/Sor
 import { formatInt, formatNumber } from '../../lib/format'
 import { moduleFor, ORE_DEFAULTS, ORE_FORM_SPEC, oreRequest, type OreForm } from './ore-setup'
 import { CalculateBar, CORE_TIP, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
+import { findLoose } from './query-form'
 import { useFormInUrl } from './useFormInUrl'
 import './harvesting.css'
 
@@ -76,25 +77,37 @@ export default function OreCalcPage() {
 
   // A crystal from a link or a saved setup that the module cannot load (or that does not exist) would show as
   // 'No Crystal' yet be sent, and the server would refuse it; drop it as choosing the module would, and say so.
+  // A link's names are read whatever their case and quotes (`?ship=hulk`), as the gas page reads its choices.
   useEffect(() => {
     if (module && form.crystal && !module.crystals.includes(form.crystal)) {
-      update({ crystal: '' })
-      markUnreadable(ORE_FORM_SPEC.crystal.param)
+      const named = findLoose(module.crystals, form.crystal)
+      update({ crystal: named ?? '' })
+      if (!named) markUnreadable(ORE_FORM_SPEC.crystal.param)
     }
   }, [module, form.crystal, update, markUnreadable])
+  useEffect(() => {
+    const named = ships.data && !ships.data[form.ship] ? findLoose(Object.keys(ships.data), form.ship) : undefined
+    if (named) update({ ship: named })
+  }, [ships.data, form.ship, update])
 
   // Likewise a module the ship cannot fit (`?ship=Venture` alone: the default module is a strip miner) left 'Select
   // Module' and a disabled Calculate: the ship gets its usual module, as choosing the ship would, and a module the link
   // named (anything but the default) is reported, as is a crystal dropped with it.
   useEffect(() => {
     if (ship && !ship.modules.includes(form.module)) {
+      const named = findLoose(ship.modules, form.module)
+      if (named) return update({ module: named })
       update({ module: moduleFor(ship.modules, form.module), crystal: '' })
       if (form.module !== ORE_DEFAULTS.module) markUnreadable(ORE_FORM_SPEC.module.param)
       if (form.crystal) markUnreadable(ORE_FORM_SPEC.crystal.param)
     }
   }, [ship, form.module, form.crystal, update, markUnreadable])
 
-  const setShip = (name: string) => update({ ship: name, module: moduleFor(ships.data?.[name]?.modules ?? [], form.module), crystal: '' })
+  // Another ship keeps the module when it fits it, and then its crystal too; a module that changes takes its crystal along.
+  const setShip = (name: string) => {
+    const next = moduleFor(ships.data?.[name]?.modules ?? [], form.module)
+    update({ ship: name, module: next, crystal: next === form.module ? form.crystal : '' })
+  }
   // Choosing another module clears the crystal (the spec), so a crystal never rides along to a module that cannot load it.
   const setModule = (name: string) => update({ module: name, crystal: name === form.module ? form.crystal : '' })
 
@@ -131,7 +144,7 @@ export default function OreCalcPage() {
         </div>
         <LinkWarning unreadable={unreadable} />
         <ErrorAlert message={dataError && `The ship and module lists could not be loaded: ${dataError}`} className="error-box" testId="data-error" />
-        {ships.data && !ship && (
+        {ships.data && !ship && !findLoose(shipNames, form.ship) && (
           <p className="warning-text" role="alert">
             &apos;{form.ship}&apos; is not a mining ship this calculator knows; choose one below.
           </p>

@@ -206,6 +206,41 @@ describe('gas calculator (/gas-calc)', () => {
     await context.close()
   })
 
+  it("names each column header by its text alone, so a screen reader does not read the '?' mark with every cell", async () => {
+    const { page, context } = await open()
+    await calculate(page)
+    for (const name of ['Site', 'Gas', 'M³/Cloud', 'M³ Lost', 'ISK/Cloud', 'ISK Lost', 'TTK', 'ISK/hr']) {
+      expect(await page.getByRole('columnheader', { name, exact: true }).count(), name).toBe(1)
+    }
+    // The tips still open from their marks, and the sort buttons keep their names.
+    await page.getByLabel('About TTK', { exact: true }).focus()
+    await expect.poll(() => page.getByRole('tooltip').filter({ visible: true }).textContent()).toMatch(/^Time to huff/)
+    expect(await page.getByRole('button', { name: 'TTK', exact: true }).count()).toBe(1)
+    await context.close()
+  })
+
+  it('on a phone, shows the gas and its numbers beside the site, and keeps the site in view while the table scrolls sideways', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
+    const page = await context.newPage()
+    await page.goto('/gas-calc')
+    await page.getByRole('heading', { name: 'Gas Huffing Calculator' }).waitFor()
+    await calculate(page)
+    const box = page.locator('.gas-table').locator('xpath=..')
+    const boxRight = await box.evaluate((el) => el.getBoundingClientRect().right)
+    // The site cell took the whole box (its name on one line, 12rem wide), so not even the gas name was in view.
+    const firstRow = page.getByTestId('gas-row').first()
+    const gasCell = firstRow.locator('td').nth(0)
+    const m3Cell = firstRow.locator('td').nth(1)
+    expect(await gasCell.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(boxRight)
+    expect(await m3Cell.evaluate((el) => el.getBoundingClientRect().left)).toBeLessThan(boxRight)
+    // Scrolled to the ISK/hr column, the row still says which site it belongs to.
+    await box.evaluate((el) => (el.scrollLeft = el.scrollWidth))
+    const site = firstRow.locator('th')
+    const boxLeft = await box.evaluate((el) => el.getBoundingClientRect().left)
+    await expect.poll(() => site.evaluate((el) => Math.round(el.getBoundingClientRect().left))).toBeGreaterThanOrEqual(Math.floor(boxLeft))
+    await context.close()
+  })
+
   it("alerts 'Calculation failed. Check console for details.' on a failure, clears the loading state and keeps the last results", async () => {
     const { page, context, errors } = await open()
     await calculate(page)

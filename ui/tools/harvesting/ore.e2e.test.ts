@@ -57,6 +57,22 @@ describe('ore calculator (/ore)', () => {
     await context.close()
   })
 
+  it('keeps the crystal when another ship keeps the module, and drops it when the module changes with the ship', async () => {
+    const { page, context } = await open()
+    const crystal = page.getByLabel('Mining Crystal', { exact: true })
+    await crystal.selectOption('Complex Asteroid Mining Crystal Type A II')
+    // Hulk to Mackinaw: the same Modulated Strip Miner II, so the crystal the pilot chose stays loaded.
+    await page.getByLabel('Ship', { exact: true }).selectOption('Mackinaw')
+    expect(await page.getByLabel('High Slot Module').inputValue()).toBe('Modulated Strip Miner II')
+    expect(await crystal.inputValue()).toBe('Complex Asteroid Mining Crystal Type A II')
+    await expect.poll(() => new URL(page.url()).searchParams.get('crystal')).toBe('Complex Asteroid Mining Crystal Type A II')
+    // A Venture cannot fit the strip miner: its module changes, and the strip miner's crystal goes with it.
+    await page.getByLabel('Ship', { exact: true }).selectOption('Venture')
+    expect(await page.getByLabel('High Slot Module').inputValue()).toBe('Miner II')
+    expect(await crystal.inputValue()).toBe('')
+    await context.close()
+  })
+
   it('calculates cycle time, yield per cycle and ISK per hour, sorted by ISK/hr; every column sorts by the spec rules', async () => {
     const { page, context } = await open('/ore?ship=Skiff&module=Modulated+Strip+Miner+II&modules=1&crystal=Simple+Asteroid+Mining+Crystal+Type+A+II&low=&lows=0')
     await calculate(page)
@@ -124,6 +140,24 @@ describe('ore calculator (/ore)', () => {
     await context.close()
   })
 
+  it('on a phone, keeps the ore name in view while the table scrolls sideways to ISK/hr', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
+    const page = await context.newPage()
+    await page.goto('/ore')
+    await expect.poll(() => page.getByLabel('Ship', { exact: true }).locator('option').count()).toBeGreaterThan(5)
+    await calculate(page)
+    const box = page.locator('.ore-table').locator('xpath=..')
+    const edges = () => box.evaluate((el) => el.getBoundingClientRect()).then((r) => ({ left: Math.floor(r.left), right: Math.ceil(r.right) }))
+    // Scrolled to ISK/hr (the default sort, off to the side on a phone), a row still says which ore it is.
+    await box.evaluate((el) => (el.scrollLeft = el.scrollWidth))
+    const { left, right } = await edges()
+    const firstRow = page.locator('.ore-table tbody tr').first()
+    await expect.poll(() => firstRow.locator('td').first().evaluate((el) => Math.round(el.getBoundingClientRect().left))).toBeGreaterThanOrEqual(left)
+    expect(await firstRow.locator('td').last().evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(right)
+    expect(await page.locator('.ore-table thead th').first().evaluate((el) => Math.round(el.getBoundingClientRect().left))).toBeGreaterThanOrEqual(left)
+    await context.close()
+  })
+
   it('lists wormhole-site ores by default and every asteroid ore on request', async () => {
     const { page, context } = await open()
     await calculate(page)
@@ -184,6 +218,17 @@ describe('ore calculator (/ore)', () => {
     await calculate(page)
     expect(await page.getByTestId('calc-error').count()).toBe(0)
     expect(await page.getByTestId('crystal-note').count()).toBe(0)
+    await context.close()
+  })
+
+  it('reads ship, module and crystal names in a link whatever their case, as the gas page does', async () => {
+    const { page, context } = await open('/ore?ship=hulk&module=modulated+strip+miner+ii&crystal=simple+asteroid+mining+crystal+type+a+ii')
+    await expect.poll(() => page.getByLabel('Mining Crystal', { exact: true }).inputValue()).toBe('Simple Asteroid Mining Crystal Type A II')
+    expect(await page.getByLabel('Ship', { exact: true }).inputValue()).toBe('Hulk')
+    expect(await page.getByLabel('High Slot Module').inputValue()).toBe('Modulated Strip Miner II')
+    await calculate(page)
+    expect(await page.getByTestId('crystal-note').textContent()).toMatch(/tuned for Simple ores/)
+    expect(await page.getByRole('alert').filter({ hasText: /could not be read|not a mining ship/ }).count()).toBe(0)
     await context.close()
   })
 

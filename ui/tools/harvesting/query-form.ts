@@ -13,10 +13,19 @@ export type FieldRule =
 
 export type FormSpec<T> = { [K in keyof T]: { param: string; rule: FieldRule } }
 
+/**
+ * How a choice is matched: case, spacing and quotes aside, as the server matches module names. The spec writes
+ * "Crop' Gas Cloud Scoop" for the SDE's "'Crop' Gas Cloud Scoop", and a chat app may turn ' into ‘ ’.
+ */
+export const looseName = (s: string) => s.toLowerCase().replace(/['‘’`]/g, '').replace(/\s+/g, ' ').trim()
+
+/** The name in `names` that `raw` spells, case, spacing and quotes aside. */
+export const findLoose = (names: readonly string[], raw: string) => names.find((n) => looseName(n) === looseName(raw))
+
 function readValue(raw: string, rule: FieldRule): unknown {
   switch (rule.kind) {
     case 'choice':
-      return rule.values.find((v) => v.toLowerCase() === raw.trim().toLowerCase())
+      return findLoose(rule.values, raw)
     case 'text':
       return raw.length <= rule.max ? raw : undefined
     case 'int': {

@@ -90,6 +90,14 @@ describe('forms in the address', () => {
     expect(read('ship=Skiff&module=Gas+Cloud+Harvester+I')).toEqual({ form: { ...GAS_DEFAULTS, ship: 'Skiff', moduleType: 'Gas Cloud Harvester I' }, unreadable: [] })
   })
 
+  it("read a name whatever its quotes and case, as the server does (the spec writes Crop' Gas Cloud Scoop)", () => {
+    const gas = readForm(new URLSearchParams("ship=venture&module=Crop%27+Gas+Cloud+Scoop"), GAS_FORM_SPEC, GAS_DEFAULTS)
+    expect(gas).toEqual({ form: { ...GAS_DEFAULTS, ship: 'Venture', moduleType: "'Crop' Gas Cloud Scoop" }, unreadable: [] })
+    expect(readForm(new URLSearchParams('module=%E2%80%98Plow%E2%80%99%20gas%20cloud%20scoop'), GAS_FORM_SPEC, GAS_DEFAULTS).form.moduleType).toBe("'Plow' Gas Cloud Scoop")
+    const ore = readForm(new URLSearchParams("implant=Inherent+Implants+Highwall+Mining+MX-1005"), ORE_FORM_SPEC, ORE_DEFAULTS)
+    expect(ore).toEqual({ form: { ...ORE_DEFAULTS, implantName: "Inherent Implants 'Highwall' Mining MX-1005" }, unreadable: [] })
+  })
+
   it('build the ore body, with no low-slot count when no low-slot module is chosen', () => {
     const body = oreRequest({ ...ORE_DEFAULTS, lowSlotName: '', lowSlotCount: 3 })
     expect(body.config).toMatchObject({ ship: 'Hulk', module: 'Modulated Strip Miner II', numModules: 2, lowSlotName: '', lowSlotCount: 0 })
