@@ -297,7 +297,8 @@ export class HarvestingData {
   }
 }
 
-const looseName = (name: string) => name.toLowerCase().replace(/['’]/g, '').replace(/\s+/g, ' ').trim()
+/** A name as people type it: any case, straight or curly apostrophes or none, runs of spaces folded. */
+export const looseName = (name: string) => name.toLowerCase().replace(/['’]/g, '').replace(/\s+/g, ' ').trim()
 const missing = (name: string) => new HttpError(503, `The static data has no type named '${name}', which the harvesting calculators need; the import looks incomplete.`)
 
 /** The catalog as the mechanics read it. */

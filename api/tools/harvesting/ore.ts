@@ -1,7 +1,7 @@
 import type { OreCalcRequest, OreCalcResponse } from '../../../schemas/harvesting.js'
 import { badRequest } from '../../http/errors.js'
 import { burstFor, m3PerHour, type PriceLookup } from './fleet.js'
-import type { CrystalInfo, HarvestingData } from './game-data.js'
+import { looseName, type CrystalInfo, type HarvestingData } from './game-data.js'
 import { harvestModule, type SkillLevels } from './mechanics.js'
 
 /** Request values that mean "none" in the spec's forms. */
@@ -9,6 +9,15 @@ const NONE = new Set(['', 'none', 'no crystal', 'no low slot'])
 const isNone = (value: string) => NONE.has(value.trim().toLowerCase())
 
 const choices = (names: Iterable<string>) => [...names].join(', ')
+
+/** A choice by its name as typed or linked (`hulk`, `Modulated Strip Miner ii`), as the gas calculator reads its module. */
+function byName<T>(map: ReadonlyMap<string, T>, name: string): T | undefined {
+  const exact = map.get(name)
+  if (exact !== undefined) return exact
+  const wanted = looseName(name)
+  for (const [key, value] of map) if (looseName(key) === wanted) return value
+  return undefined
+}
 
 /**
  * The ore calculator: one fit (ship, module × count, crystal, low slots, skills, implant) flown by `numShips` pilots
@@ -19,9 +28,9 @@ const choices = (names: Iterable<string>) => [...names].join(', ')
  */
 export function calcOre(data: HarvestingData, req: OreCalcRequest, prices: PriceLookup): OreCalcResponse {
   const { config } = req
-  const ship = data.oreShips.get(config.ship)
+  const ship = byName(data.oreShips, config.ship)
   if (!ship) throw badRequest(`config.ship: '${config.ship.slice(0, 60)}' is not a mining ship; choose one of: ${choices(data.oreShips.keys())}`)
-  const module = data.oreModules.get(config.module)
+  const module = byName(data.oreModules, config.module)
   if (!module) throw badRequest(`config.module: '${config.module.slice(0, 60)}' is not an ore mining module`)
   if (!data.fits(ship, module)) {
     const fitting = [...data.oreModules.values()].filter((m) => data.fits(ship, m)).map((m) => m.name)
@@ -29,13 +38,13 @@ export function calcOre(data: HarvestingData, req: OreCalcRequest, prices: Price
   }
   let crystal: CrystalInfo | null = null
   if (!isNone(config.crystal)) {
-    crystal = data.crystals.get(config.crystal) ?? null
+    crystal = byName(data.crystals, config.crystal) ?? null
     if (!crystal) throw badRequest(`config.crystal: '${config.crystal.slice(0, 60)}' is not a mining crystal for asteroid ore`)
     if (!module.chargeGroups.includes(crystal.groupId)) throw badRequest(`config.crystal: ${module.name} does not load mining crystals; choose a modulated miner or no crystal`)
   }
-  const lowSlot = isNone(config.lowSlotName) ? null : data.lowSlots.get(config.lowSlotName)
+  const lowSlot = isNone(config.lowSlotName) ? null : byName(data.lowSlots, config.lowSlotName)
   if (lowSlot === undefined) throw badRequest(`config.lowSlotName: must be one of: ${choices(data.lowSlots.keys())}, or empty for none`)
-  const implant = isNone(req.implantName) ? null : data.oreImplants.get(req.implantName)
+  const implant = isNone(req.implantName) ? null : byName(data.oreImplants, req.implantName)
   if (implant === undefined) throw badRequest(`implantName: must be None or one of: ${choices(data.oreImplants.keys())}`)
 
   const skills: SkillLevels = {

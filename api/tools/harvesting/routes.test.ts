@@ -92,6 +92,18 @@ describe('POST /api/ore-calc', () => {
     expect(gas[0].cycleTime).toBeCloseTo(80.92, 9)
   })
 
+  it('reads ship, module and crystal names in any case, as the gas calculator does', async () => {
+    const config = (ship: string, module: string, crystal: string) => ({
+      config: { ship, module, numModules: 1, crystal, numShips: 1, lowSlotName: '', lowSlotCount: 0, skills: { barge: 5, exhumer: 5, frigate: 0, expedition: 0, mining: 5, astrogeology: 5 } },
+      boost: { ship: 'None', industrial: 0, director: 0, implant: 'None', module: 'T1', bastion: 'No' },
+      implantName: 'None',
+    })
+    const exact = await post('/api/ore-calc', config('Skiff', 'Modulated Strip Miner II', 'Simple Asteroid Mining Crystal Type A II'))
+    const typed = await post('/api/ore-calc', config('skiff', 'modulated strip miner ii', 'simple asteroid mining crystal type a ii'))
+    expect(typed.status).toBe(200)
+    expect(typed.body).toEqual(exact.body)
+  })
+
   it('rejects a module the hull cannot fit', async () => {
     const { status, body } = await post('/api/ore-calc', { config: { ship: 'Venture', module: 'Modulated Strip Miner II' } })
     expect(status).toBe(400)
