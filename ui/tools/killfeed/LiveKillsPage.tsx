@@ -7,6 +7,7 @@ import type { LiveKillList } from '../../../schemas/killfeed'
 import type { LiveKill } from '../../../schemas/live-kill'
 import './killfeed.css'
 
+/** Kills the page holds (docs/tools/killfeed.md: up to 100); the first read asks the API for as many. */
 const KEEP = 100
 const SIDE_TEXT: Record<LiveKill['matched'][number]['side'], string> = { kill: 'kill', loss: 'loss', system: 'in system' }
 
@@ -72,7 +73,7 @@ export default function LiveKillsPage() {
   useEffect(() => {
     let active = true
     const loadList = () =>
-      apiGet<LiveKillList>('/api/live-kills')
+      apiGet<LiveKillList>(`/api/live-kills?limit=${KEEP}`)
         .then((list) => {
           if (!active) return
           setKills((current) => merge(current, list.kills))

@@ -2,12 +2,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, WebSocketRoute } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 import type { TestApp } from '../../../api/testing/in-process-app.js'
-import { recentLiveKills } from '../../../pipelines/killfeed/live-store.js'
+import { recentLiveKills, saveLiveKills } from '../../../pipelines/killfeed/live-store.js'
 import { saveTracked } from '../../../pipelines/killfeed/store.js'
 import { startKillfeedTestApp, type KillfeedTestApp } from '../../../pipelines/killfeed/testing/app.js'
 import { fixtureKill } from '../../../pipelines/killfeed/testing/kills.js'
 import { publish } from '../../../pipelines/stream/typed.js'
 import { KillmailsTopic } from '../../../schemas/killmails.js'
+import type { LiveKill } from '../../../schemas/live-kill.js'
+
+/** A stored live kill, `minutesAgo` old, as the killfeed router writes one. */
+const liveKill = (id: number, minutesAgo: number, over: Partial<LiveKill> = {}): LiveKill => ({
+  killmail_id: id,
+  killmail_time: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+  value: 12_345_678,
+  url: `https://zkillboard.com/kill/${id}/`,
+  ship: { id: 587, name: 'Rifter' },
+  ship_image: 'https://images.evetech.net/types/587/render?size=64',
+  system: { id: 31_000_005, name: 'J123450', region: 'A-R00001', class_label: 'C1' },
+  victim: { character: { id: 95_000_001, name: 'Some Pilot' }, corporation: { id: 98_000_001, name: 'Some Corp' }, alliance: null },
+  final_blow: null,
+  attackers: 1,
+  matched: [{ item_type: 'alliance', entity_id: 99009567, display_name: 'Hunters', side: 'kill' }],
+  ...over,
+})
 
 let kf: KillfeedTestApp
 let app: TestApp
@@ -96,6 +113,21 @@ describe('public live killfeed (/killfeed/live)', () => {
     // The landing card carries the same name, so wait for the route before looking for the page's heading.
     await page.waitForURL((url) => url.pathname === '/killfeed/live')
     await page.getByRole('heading', { name: 'Live killfeed', level: 1 }).waitFor()
+    await context.close()
+  })
+
+  it('opens with up to 100 stored kills, not only the first 50', async () => {
+    await saveLiveKills(
+      app.ctx.ch,
+      Array.from({ length: 70 }, (_, i) => liveKill(650_000 + i, 60 + i)),
+    )
+    const stored = (await recentLiveKills(app.ctx.ch, 100)).length
+    expect(stored).toBeGreaterThan(70)
+    const { page, errors, context } = await openPage(browser, app.url)
+    await page.goto('/killfeed/live')
+    await page.getByTestId('live-kill').first().waitFor()
+    await expect.poll(() => page.getByTestId('live-kill').count()).toBe(Math.min(100, stored))
+    expect(errors).toEqual([])
     await context.close()
   })
 })
