@@ -18,6 +18,8 @@ function merge(current: LiveKill[], incoming: LiveKill[]): LiveKill[] {
   return [...byId.values()].sort((a, b) => b.killmail_time.localeCompare(a.killmail_time) || b.killmail_id - a.killmail_id).slice(0, KEEP)
 }
 
+const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`
+
 function ago(iso: string, now: number): string {
   const s = Math.max(0, Math.round((now - Date.parse(iso)) / 1000))
   if (s < 60) return `${s} s ago`
@@ -42,7 +44,7 @@ function KillRow({ kill, now, fresh }: { kill: LiveKill; now: number; fresh: boo
         {group && <div className="muted small">{group}</div>}
         <div className="small">
           {kill.system.name ?? `System #${kill.system.id}`}
-          {where && <span className="muted"> ({where})</span>} · <time dateTime={kill.killmail_time} title={`${kill.killmail_time.slice(0, 16).replace('T', ' ')} UTC`}>{ago(kill.killmail_time, now)}</time>
+          {where && <span className="muted"> ({where})</span>} · <time dateTime={kill.killmail_time} title={utc(kill.killmail_time)}>{ago(kill.killmail_time, now)}</time>
         </div>
         <div className="live-kill-tags">
           {kill.matched.map((m) => (
@@ -54,7 +56,13 @@ function KillRow({ kill, now, fresh }: { kill: LiveKill; now: number; fresh: boo
       </div>
       <div className="live-kill-side">
         <div className="live-kill-value">{formatIskCompact(kill.value)} ISK</div>
-        <a href={kill.url} target="_blank" rel="noreferrer">
+        {/* Named after its kill: a screen reader's list of links would otherwise read "zKill" up to a hundred times. */}
+        <a
+          href={kill.url}
+          target="_blank"
+          rel="noreferrer"
+          aria-label={`zKill: ${[kill.ship.name ?? 'Unknown', victim, kill.system.name ?? `System #${kill.system.id}`, `${formatIskCompact(kill.value)} ISK`, utc(kill.killmail_time)].join(', ')}`}
+        >
           zKill
         </a>
       </div>

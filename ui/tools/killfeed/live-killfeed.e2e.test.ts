@@ -116,6 +116,20 @@ describe('public live killfeed (/killfeed/live)', () => {
     await context.close()
   })
 
+  it('names each zKill link after its kill, so a screen reader can tell a hundred of them apart', async () => {
+    await saveLiveKills(app.ctx.ch, [liveKill(640_001, 3)])
+    const { page, errors, context } = await openPage(browser, app.url)
+    await page.goto('/killfeed/live')
+    const row = page.getByTestId('live-kill').filter({ has: page.locator('a[href="https://zkillboard.com/kill/640001/"]') })
+    await row.waitFor()
+    const link = row.getByRole('link')
+    // The visible word comes first, so speech input ("click zKill") still finds it.
+    expect(await link.getAttribute('aria-label')).toMatch(/^zKill: Rifter, Some Pilot, J123450, 12\.35m ISK, \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/)
+    expect(await link.textContent()).toBe('zKill')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('opens with up to 100 stored kills, not only the first 50', async () => {
     await saveLiveKills(
       app.ctx.ch,
