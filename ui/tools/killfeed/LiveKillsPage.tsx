@@ -118,6 +118,11 @@ export default function LiveKillsPage() {
           Could not load the latest kills: {error}. New kills still appear here as they happen.
         </p>
       )}
+      {!kills.length && tracking === null && !error && (
+        <p className="muted" role="status">
+          Loading…
+        </p>
+      )}
       {kills.length ? (
         <ul className="live-kills" aria-live="polite" aria-label="Kills">
           {kills.map((k) => (

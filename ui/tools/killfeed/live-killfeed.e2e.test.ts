@@ -130,6 +130,23 @@ describe('public live killfeed (/killfeed/live)', () => {
     await context.close()
   })
 
+  it('says it is loading until the first list arrives', async () => {
+    const { page, errors, context } = await openPage(browser, app.url)
+    let release: () => void = () => {}
+    await page.route('**/api/live-kills*', async (route) => {
+      await new Promise<void>((r) => (release = r))
+      await route.continue()
+    })
+    await page.goto('/killfeed/live')
+    await page.getByRole('heading', { name: 'Live killfeed' }).waitFor()
+    await page.getByRole('status').filter({ hasText: 'Loading…' }).waitFor({ timeout: 10_000 })
+    release()
+    await page.getByTestId('live-kill').first().waitFor()
+    expect(await page.getByText('Loading…').count()).toBe(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('opens with up to 100 stored kills, not only the first 50', async () => {
     await saveLiveKills(
       app.ctx.ch,
