@@ -147,6 +147,23 @@ describe('public live killfeed (/killfeed/live)', () => {
     await context.close()
   })
 
+  it('keeps long names inside the row at phone width', async () => {
+    const long = 'Xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' // a 37-character pilot name without a space
+    await saveLiveKills(app.ctx.ch, [
+      liveKill(640_002, 0.5, {
+        victim: { character: { id: 95_000_002, name: long }, corporation: { id: 98_000_002, name: 'Corporationwithaverylongnameindeed' }, alliance: { id: 99_000_002, name: 'Allianceofverylongnamesandmoreyes' } },
+        matched: [{ item_type: 'corporation', entity_id: 98_000_002, display_name: 'Corporationwithaverylongnameindeed', side: 'loss' }],
+      }),
+    ])
+    const { page, errors, context } = await openPage(browser, app.url)
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.goto('/killfeed/live')
+    await page.getByText(long).waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('opens with up to 100 stored kills, not only the first 50', async () => {
     await saveLiveKills(
       app.ctx.ch,
