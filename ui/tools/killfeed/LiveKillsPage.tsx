@@ -29,9 +29,13 @@ function ago(iso: string, now: number): string {
 }
 
 const name = (e: { id: number; name: string | null } | null) => (e ? (e.name ?? `#${e.id}`) : null)
+const victimName = (kill: LiveKill) => name(kill.victim.character) ?? name(kill.victim.corporation) ?? 'Unknown'
+/** Ship, victim, system and value: what a screen reader hears of a kill. */
+const inWords = (kill: LiveKill) =>
+  [kill.ship.name ?? 'Unknown', victimName(kill), kill.system.name ?? `System #${kill.system.id}`, `${formatIskCompact(kill.value)} ISK`].join(', ')
 
 function KillRow({ kill, now, fresh }: { kill: LiveKill; now: number; fresh: boolean }) {
-  const victim = name(kill.victim.character) ?? name(kill.victim.corporation) ?? 'Unknown'
+  const victim = victimName(kill)
   const group = [name(kill.victim.corporation), name(kill.victim.alliance)].filter(Boolean).join(' / ')
   const where = [kill.system.class_label, kill.system.region].filter(Boolean).join(', ')
   return (
@@ -61,7 +65,7 @@ function KillRow({ kill, now, fresh }: { kill: LiveKill; now: number; fresh: boo
           href={kill.url}
           target="_blank"
           rel="noreferrer"
-          aria-label={`zKill: ${[kill.ship.name ?? 'Unknown', victim, kill.system.name ?? `System #${kill.system.id}`, `${formatIskCompact(kill.value)} ISK`, utc(kill.killmail_time)].join(', ')}`}
+          aria-label={`zKill: ${inWords(kill)}, ${utc(kill.killmail_time)}`}
         >
           zKill
         </a>
@@ -76,6 +80,7 @@ export default function LiveKillsPage() {
   const [tracking, setTracking] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [fresh, setFresh] = useState<Set<number>>(new Set())
+  const [announced, setAnnounced] = useState('')
   const [now, setNow] = useState(() => Date.now())
 
   useEffect(() => {
@@ -96,6 +101,7 @@ export default function LiveKillsPage() {
       if (message.type !== 'kill') return
       setKills((current) => merge(current, [message.kill]))
       setFresh((f) => new Set(f).add(message.kill.killmail_id))
+      setAnnounced(`New kill: ${inWords(message.kill)}`)
     })
     void loadList()
     const timer = setInterval(() => setNow(Date.now()), 30_000)
@@ -118,13 +124,18 @@ export default function LiveKillsPage() {
           Could not load the latest kills: {error}. New kills still appear here as they happen.
         </p>
       )}
+      {/* New kills are announced here, not by making the list live: its "3 min ago" times change every 30 s, and a
+          live list would read every changed row aloud each time. */}
+      <p className="visually-hidden" role="status" data-testid="live-announce">
+        {announced}
+      </p>
       {!kills.length && tracking === null && !error && (
         <p className="muted" role="status">
           Loading…
         </p>
       )}
       {kills.length ? (
-        <ul className="live-kills" aria-live="polite" aria-label="Kills">
+        <ul className="live-kills" aria-label="Kills">
           {kills.map((k) => (
             <KillRow key={k.killmail_id} kill={k} now={now} fresh={fresh.has(k.killmail_id)} />
           ))}

@@ -54,6 +54,9 @@ describe('public live killfeed (/killfeed/live)', () => {
     await publish(app.ctx.stream, KillmailsTopic, [{ key: '620001', value: kill }])
     const row = page.getByTestId('live-kill')
     await row.waitFor()
+    // a screen reader hears the new kill once, and not every row again whenever the "… ago" times tick
+    expect(await page.getByRole('status').filter({ hasText: 'New kill' }).textContent()).toBe('New kill: Victim Hull, Victim Pilot, Test System, 268.88m ISK')
+    expect(await page.locator('[aria-live] time, [role="status"] time, [role="log"] time').count()).toBe(0)
     const text = await row.textContent()
     expect(text).toContain('Victim Hull · Victim Pilot')
     expect(text).toContain('Victim Corp / Victim Alliance')
