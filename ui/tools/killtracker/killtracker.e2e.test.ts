@@ -255,6 +255,11 @@ describe('kill tracker page', () => {
   it('shows the 404 page for a name that is no tracked player, and leaves other pages alone', async () => {
     const { page, close } = await open('/nobody-here')
     await expect.poll(() => page.locator('h1').textContent()).toBe('404: nothing at this address')
+    // A name whose /api/ twin is another endpoint gets that endpoint's answer, not a tracker: 404 too, never a crash.
+    for (const path of ['/health', '/live-kills', '/wormhole-types', '/docs']) {
+      await page.goto(path)
+      await expect.poll(() => page.locator('h1').textContent(), { message: path }).toBe('404: nothing at this address')
+    }
     await page.goto('/contact')
     await page.getByRole('heading', { name: 'Contact' }).waitFor()
     await page.goto('/no/such/page')
