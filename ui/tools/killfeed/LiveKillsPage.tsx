@@ -7,6 +7,7 @@ import type { LiveKillList } from '../../../schemas/killfeed'
 import type { LiveKill } from '../../../schemas/live-kill'
 import './killfeed.css'
 
+/** Kills the page holds (docs/tools/killfeed.md: up to 100); the first read asks the API for as many. */
 const KEEP = 100
 const SIDE_TEXT: Record<LiveKill['matched'][number]['side'], string> = { kill: 'kill', loss: 'loss', system: 'in system' }
 
@@ -17,6 +18,8 @@ function merge(current: LiveKill[], incoming: LiveKill[]): LiveKill[] {
   return [...byId.values()].sort((a, b) => b.killmail_time.localeCompare(a.killmail_time) || b.killmail_id - a.killmail_id).slice(0, KEEP)
 }
 
+const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`
+
 function ago(iso: string, now: number): string {
   const s = Math.max(0, Math.round((now - Date.parse(iso)) / 1000))
   if (s < 60) return `${s} s ago`
@@ -26,9 +29,13 @@ function ago(iso: string, now: number): string {
 }
 
 const name = (e: { id: number; name: string | null } | null) => (e ? (e.name ?? `#${e.id}`) : null)
+const victimName = (kill: LiveKill) => name(kill.victim.character) ?? name(kill.victim.corporation) ?? 'Unknown'
+/** Ship, victim, system and value: what a screen reader hears of a kill. */
+const inWords = (kill: LiveKill) =>
+  [kill.ship.name ?? 'Unknown', victimName(kill), kill.system.name ?? `System #${kill.system.id}`, `${formatIskCompact(kill.value)} ISK`].join(', ')
 
 function KillRow({ kill, now, fresh }: { kill: LiveKill; now: number; fresh: boolean }) {
-  const victim = name(kill.victim.character) ?? name(kill.victim.corporation) ?? 'Unknown'
+  const victim = victimName(kill)
   const group = [name(kill.victim.corporation), name(kill.victim.alliance)].filter(Boolean).join(' / ')
   const where = [kill.system.class_label, kill.system.region].filter(Boolean).join(', ')
   return (
@@ -41,7 +48,7 @@ function KillRow({ kill, now, fresh }: { kill: LiveKill; now: number; fresh: boo
         {group && <div className="muted small">{group}</div>}
         <div className="small">
           {kill.system.name ?? `System #${kill.system.id}`}
-          {where && <span className="muted"> ({where})</span>} · <time dateTime={kill.killmail_time} title={`${kill.killmail_time.slice(0, 16).replace('T', ' ')} UTC`}>{ago(kill.killmail_time, now)}</time>
+          {where && <span className="muted"> ({where})</span>} · <time dateTime={kill.killmail_time} title={utc(kill.killmail_time)}>{ago(kill.killmail_time, now)}</time>
         </div>
         <div className="live-kill-tags">
           {kill.matched.map((m) => (
@@ -53,7 +60,13 @@ function KillRow({ kill, now, fresh }: { kill: LiveKill; now: number; fresh: boo
       </div>
       <div className="live-kill-side">
         <div className="live-kill-value">{formatIskCompact(kill.value)} ISK</div>
-        <a href={kill.url} target="_blank" rel="noreferrer">
+        {/* Named after its kill: a screen reader's list of links would otherwise read "zKill" up to a hundred times. */}
+        <a
+          href={kill.url}
+          target="_blank"
+          rel="noreferrer"
+          aria-label={`zKill: ${inWords(kill)}, ${utc(kill.killmail_time)}`}
+        >
           zKill
         </a>
       </div>
@@ -67,12 +80,13 @@ export default function LiveKillsPage() {
   const [tracking, setTracking] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [fresh, setFresh] = useState<Set<number>>(new Set())
+  const [announced, setAnnounced] = useState('')
   const [now, setNow] = useState(() => Date.now())
 
   useEffect(() => {
     let active = true
     const loadList = () =>
-      apiGet<LiveKillList>('/api/live-kills')
+      apiGet<LiveKillList>(`/api/live-kills?limit=${KEEP}`)
         .then((list) => {
           if (!active) return
           setKills((current) => merge(current, list.kills))
@@ -87,6 +101,7 @@ export default function LiveKillsPage() {
       if (message.type !== 'kill') return
       setKills((current) => merge(current, [message.kill]))
       setFresh((f) => new Set(f).add(message.kill.killmail_id))
+      setAnnounced(`New kill: ${inWords(message.kill)}`)
     })
     void loadList()
     const timer = setInterval(() => setNow(Date.now()), 30_000)
@@ -109,8 +124,18 @@ export default function LiveKillsPage() {
           Could not load the latest kills: {error}. New kills still appear here as they happen.
         </p>
       )}
+      {/* New kills are announced here, not by making the list live: its "3 min ago" times change every 30 s, and a
+          live list would read every changed row aloud each time. */}
+      <p className="visually-hidden" role="status" data-testid="live-announce">
+        {announced}
+      </p>
+      {!kills.length && tracking === null && !error && (
+        <p className="muted" role="status">
+          Loading…
+        </p>
+      )}
       {kills.length ? (
-        <ul className="live-kills" aria-live="polite" aria-label="Kills">
+        <ul className="live-kills" aria-label="Kills">
           {kills.map((k) => (
             <KillRow key={k.killmail_id} kill={k} now={now} fresh={fresh.has(k.killmail_id)} />
           ))}

@@ -5,7 +5,7 @@ import { TRACKER_WINDOW_DAYS, ZKILL_SITE, zkillCharacterUrl } from '../../../sch
 import { NotFound } from '../../pages/NotFound'
 import { KillFeedNote } from '../../components/KillFeedNote'
 import { noKillData, readFeed } from '../../lib/kill-feed'
-import { deathHeadline, formatKd, utcDateTime, utcTime } from './format'
+import { deathHeadline, formatKd, isTrackerAnswer, utcDateTime, utcTime } from './format'
 import { formatIskCompact } from '../../lib/format'
 import { KillDonut } from './KillDonut'
 import { KillList } from './KillList'
@@ -99,7 +99,10 @@ export default function KillTrackerPage() {
       const res = await fetch(`/api/${encodeURIComponent(name)}`, { headers: { Accept: 'application/json' }, cache: 'no-cache', signal: abort.signal })
       if (res.status === 404) return setView({ kind: 'not-found' })
       if (!res.ok) throw new Error(`HTTP ${res.status}`)
-      const data = (await res.json()) as KillTrackerResponse
+      // Another endpoint's answer (the page at /health or /docs): this name is no tracked player.
+      const body: unknown = /json/i.test(res.headers.get('Content-Type') ?? '') ? await res.json() : null
+      if (!isTrackerAnswer(body)) return setView({ kind: 'not-found' })
+      const data = body as KillTrackerResponse
       setKnown(data)
       setView({ kind: 'loaded', data })
     } catch (err) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deathHeadline, formatKd, utcDateTime, utcTime } from './format'
+import { deathHeadline, formatKd, isTrackerAnswer, utcDateTime, utcTime } from './format'
 import { formatIskCompact as formatMoney } from '../../lib/format'
 
 describe('kill tracker formats', () => {
@@ -35,5 +35,23 @@ describe('kill tracker formats', () => {
   it('writes UTC times', () => {
     expect(utcDateTime('2026-03-25T14:26:36.000Z')).toBe('2026-03-25 14:26')
     expect(utcTime('2026-03-25T14:26:36.000Z')).toBe('14:26:36')
+  })
+
+  it('tells a kill tracker answer from the answers of the API routes its catch-all stands behind', () => {
+    const answer = {
+      name: 'Bob',
+      path: 'bob',
+      characters: [1],
+      lastDeath: { daysSince: null, iso: null },
+      last7d: { kills: 0, losses: 0, destroyedISK: 0, lostISK: 0, netISK: 0, kd: 0, status: 'NEUTRAL' },
+      lists: { kills: [], losses: [] },
+      meta: { fetchedAt: '2026-11-22T01:14:00.000Z' },
+    }
+    expect(isTrackerAnswer(answer)).toBe(true)
+    expect(isTrackerAnswer({ ok: true, version: '1.0.0', uptime_seconds: 5 })).toBe(false) // /api/health
+    expect(isTrackerAnswer({ tracking: 0, kills: [] })).toBe(false) // /api/live-kills
+    expect(isTrackerAnswer([])).toBe(false)
+    expect(isTrackerAnswer(null)).toBe(false)
+    expect(isTrackerAnswer({ ...answer, lists: { kills: [] } })).toBe(false)
   })
 })

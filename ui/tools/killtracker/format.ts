@@ -22,3 +22,25 @@ export function deathHeadline(name: string, daysSince: number | null): string {
   if (daysSince === null || !Number.isFinite(daysSince)) return 'No recorded deaths (yet?)'
   return `It's been ${daysSince} ${daysSince === 1 ? 'day' : 'days'} since ${name} last died.`
 }
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/**
+ * Whether a body is a kill tracker answer. `/api/{name}` is a catch-all behind every other API route, so the page at
+ * `/health` or `/live-kills` gets that endpoint's answer, which is no tracker (the page shows its 404 then).
+ */
+export function isTrackerAnswer(body: unknown): boolean {
+  if (!isObject(body) || typeof body.name !== 'string' || !Array.isArray(body.characters)) return false
+  const { lastDeath, last7d, lists, meta } = body
+  return (
+    isObject(lastDeath) &&
+    isObject(last7d) &&
+    typeof last7d.kills === 'number' &&
+    typeof last7d.losses === 'number' &&
+    isObject(lists) &&
+    Array.isArray(lists.kills) &&
+    Array.isArray(lists.losses) &&
+    isObject(meta) &&
+    typeof meta.fetchedAt === 'string'
+  )
+}

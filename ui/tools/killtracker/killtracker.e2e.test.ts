@@ -18,6 +18,7 @@ const ALICE = 93_000_010
 const CAROL = 93_000_020
 const DAVE = 93_000_030
 const ERIN = 93_000_040
+const LONG = 93_000_050
 const ENEMY = 93_000_099
 
 /** A loopback image server: a 32 px PNG for the Rifter's render, 404 for everything else (so fallbacks show). */
@@ -254,10 +255,42 @@ describe('kill tracker page', () => {
   it('shows the 404 page for a name that is no tracked player, and leaves other pages alone', async () => {
     const { page, close } = await open('/nobody-here')
     await expect.poll(() => page.locator('h1').textContent()).toBe('404: nothing at this address')
+    // A name whose /api/ twin is another endpoint gets that endpoint's answer, not a tracker: 404 too, never a crash.
+    for (const path of ['/health', '/live-kills', '/wormhole-types', '/docs']) {
+      await page.goto(path)
+      await expect.poll(() => page.locator('h1').textContent(), { message: path }).toBe('404: nothing at this address')
+    }
     await page.goto('/contact')
     await page.getByRole('heading', { name: 'Contact' }).waitFor()
     await page.goto('/no/such/page')
     expect(await page.locator('h1').textContent()).toMatch(/^404/)
+    await close()
+  })
+
+  it('keeps a long player or character name inside the page at phone width', async () => {
+    // A display name is up to 100 characters, an EVE name up to 37; neither needs a space.
+    const long = 'Xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'
+    fakes.state.names.set(LONG, { name: long, category: 'character' })
+    await seedTrackedPlayer(app.ctx.ch, { path: 'longname', display_name: long, character_ids: [LONG] })
+    const { page, errors, close } = await open('/longname')
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.getByTestId('kt-headline').waitFor()
+    expect(await page.locator('h1').textContent()).toBe(long)
+    await expect
+      .poll(
+        async () => {
+          const names = await page.getByTestId('kt-source').getByRole('link').allTextContents()
+          if (names[0] !== long) await page.getByRole('button', { name: 'Refresh' }).click() // ESI missed the time budget
+          return names
+        },
+        { timeout: 30_000, interval: 2_000 },
+      )
+      .toEqual([long])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    // the Refresh button stays on screen, beside or under the name
+    const box = await page.getByRole('button', { name: 'Refresh' }).boundingBox()
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360)
+    expect(errors).toEqual([])
     await close()
   })
 
