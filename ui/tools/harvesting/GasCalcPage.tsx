@@ -7,7 +7,7 @@ import { SelectField } from '../../components/SelectField'
 import { nextSort, SortHeader, type Column, type SortState } from '../../components/SortableTable'
 import { formatInt, formatNumber } from '../../lib/format'
 import { GAS_DEFAULT_SORT, GAS_DEFAULTS, GAS_FORM_SPEC, gasRequest, reconcileGasForm, siteTotalMillions, sortPairs, toPairs, type GasForm, type GasSortKey } from './gas-setup'
-import { CalculateBar, CORE_TIP, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
+import { CalculateBar, CORE_TIP, CoreNote, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
 import { useFormInUrl } from './useFormInUrl'
 import type { z } from 'zod'
 import { TableWrap } from '../../components/TableWrap'
@@ -125,6 +125,7 @@ export default function GasCalcPage() {
             options={YES_NO('no' as const, 'yes' as const)}
             onChange={(bastion) => update({ bastion })}
             tooltip={CORE_TIP}
+            note={<CoreNote boostShip={form.boostShip} coreOn={form.bastion === 'yes'} />}
           />
         </Collapsible>
 

@@ -10,7 +10,7 @@ import { SelectField } from '../../components/SelectField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
 import { formatInt, formatNumber } from '../../lib/format'
 import { moduleFor, ORE_DEFAULTS, ORE_FORM_SPEC, oreRequest, type OreForm } from './ore-setup'
-import { CalculateBar, CORE_TIP, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
+import { CalculateBar, CORE_TIP, CoreNote, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
 import { findLoose } from './query-form'
 import { useFormInUrl } from './useFormInUrl'
 import './harvesting.css'
@@ -203,6 +203,7 @@ export default function OreCalcPage() {
             options={YES_NO('No' as const, 'Yes' as const)}
             onChange={(bastion) => update({ bastion })}
             tooltip={CORE_TIP}
+            note={<CoreNote boostShip={form.boostShip} coreOn={form.bastion === 'Yes'} />}
           />
         </Collapsible>
 

@@ -221,6 +221,14 @@ describe('ore calculator (/ore)', () => {
     await context.close()
   })
 
+  it('says an industrial core on a hull without one has no effect', async () => {
+    const { page, context } = await open('/ore?boost=Gnosis&core=Yes')
+    await expect.poll(() => page.getByTestId('core-note').textContent()).toBe('No effect: only the Porpoise and the Orca fit an industrial core.')
+    await page.getByLabel('Boost Ship', { exact: true }).selectOption('Porpoise')
+    await expect.poll(() => page.getByTestId('core-note').count()).toBe(0)
+    await context.close()
+  })
+
   it('reads ship, module and crystal names in a link whatever their case, as the gas page does', async () => {
     const { page, context } = await open('/ore?ship=hulk&module=modulated+strip+miner+ii&crystal=simple+asteroid+mining+crystal+type+a+ii')
     await expect.poll(() => page.getByLabel('Mining Crystal', { exact: true }).inputValue()).toBe('Simple Asteroid Mining Crystal Type A II')

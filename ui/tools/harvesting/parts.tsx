@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { HARVEST_PRICE_FIELDS, type HarvestPriceField } from '../../../schemas/harvesting-options'
+import { BOOSTING_HULLS, HARVEST_PRICE_FIELDS, type HarvestPriceField } from '../../../schemas/harvesting-options'
 import { Collapsible } from '../../components/Collapsible'
 import { ErrorAlert } from '../../components/ErrorAlert'
 import { SelectField } from '../../components/SelectField'
@@ -228,6 +228,16 @@ export function LinkWarning({ unreadable }: { unreadable: string[] }) {
 }
 
 export const CORE_TIP = 'An active Tech II industrial core on the boost ship: Medium on the Porpoise (+7.5% burst strength), Large on the Orca (+15%). Other hulls have none.'
+
+/** Said under Industrial Core when it is on but the boost ship has none, so a 'Yes' that changes nothing is not silent. */
+export function CoreNote({ boostShip, coreOn }: { boostShip: string; coreOn: boolean }) {
+  if (!coreOn || (BOOSTING_HULLS as readonly string[]).some((hull) => hull.toLowerCase() === boostShip.toLowerCase())) return null
+  return (
+    <span className="field-note muted" data-testid="core-note">
+      {boostShip.toLowerCase() === 'none' ? 'No effect without a boost ship.' : 'No effect: only the Porpoise and the Orca fit an industrial core.'}
+    </span>
+  )
+}
 
 export function SavedPanel({ title, ...props }: { title: string; storageKey: string; query: string; onLoad: (query: string) => void; noun: string }) {
   return (
