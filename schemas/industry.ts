@@ -136,13 +136,17 @@ const optionalNumber = (name: string, min: number, max: number, overMax: string)
     .preprocess((v) => (v === '' || v === undefined ? undefined : v), z.coerce.number().pipe(z.number().min(min, `${name}: at least ${min}`).max(max, `${name}: ${overMax}`)).optional())
     .meta({ minimum: min, maximum: max })
 
+/** What an empty (or zero) blueprint or system parameter is told: what belongs there, not zod's length rule. */
+const BLUEPRINT_HINT = 'a blueprint type id (e.g. 691, the Rifter Blueprint)'
+const SYSTEM_HINT = 'a solar system id or name (e.g. Jita or 30000142)'
+
 export const BuildCostQuery = z.object({
-  blueprint: z.coerce.number().int().positive().meta({ description: 'Blueprint type id' }),
+  blueprint: z.coerce.number().int().positive(BLUEPRINT_HINT).meta({ description: 'Blueprint type id' }),
   me: z.coerce.number().int().min(0, 'me: material efficiency is 0 to 10').max(10, 'me: material efficiency is 0 to 10').default(INDUSTRY_DEFAULTS.me),
   runs: z.coerce.number().int('runs: a whole number of runs').min(1, 'runs: at least 1').max(MAX_RUNS, `runs: at most ${MAX_RUNS}`).default(INDUSTRY_DEFAULTS.runs),
   station: HubStation.default(INDUSTRY_DEFAULTS.station).meta({ description: 'Hub whose prices value the materials' }),
   structure: IndustryStructure.default(INDUSTRY_DEFAULTS.structure),
-  system: z.string().trim().min(1).default(INDUSTRY_DEFAULTS.system).meta({ description: 'Solar system id or name (its manufacturing cost index and security)' }),
+  system: z.string().trim().min(1, SYSTEM_HINT).default(INDUSTRY_DEFAULTS.system).meta({ description: 'Solar system id or name (its manufacturing cost index and security)' }),
   jobCostOverride: optionalNumber('jobCostOverride', 0, 1, 'a cost index is a fraction (0.05 = 5%), at most 1').meta({
     description: "Job cost index to use instead of the system's (0.05 = 5%)",
   }),

@@ -104,6 +104,10 @@ describe('GET /api/industry/buildcost', () => {
       [{ blueprint: 691, jobCostOverride: -0.5 }, /jobCostOverride: at least 0/],
       [{ blueprint: 691, structure: 'Keepstar' }, /structure/],
       [{ blueprint: 'rifter' }, /blueprint/],
+      // an empty box says what belongs there, not zod's 'Too small: expected string to have >=1 characters'
+      [{ blueprint: 691, system: '' }, /^Invalid query: system: a solar system id or name \(e\.g\. Jita or 30000142\)$/],
+      [{ blueprint: 691, system: '  ' }, /^Invalid query: system: a solar system id or name/],
+      [{ blueprint: '' }, /^Invalid query: blueprint: a blueprint type id \(e\.g\. 691, the Rifter Blueprint\)$/],
     ]
     for (const [params, reason] of cases) {
       const { status, body } = await buildCost(params)

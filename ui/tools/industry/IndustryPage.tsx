@@ -54,6 +54,12 @@ export default function IndustryPage() {
   const systems = useList('/api/industry/systems', (body: IndustrySystem[]) => body)
   const blueprint = useMemo(() => blueprints.find((b) => b.blueprintID === settings.blueprint) ?? null, [blueprints, settings.blueprint])
   const system = useMemo(() => systems.find((s) => systemMatches(s, settings.system)) ?? null, [systems, settings.system])
+  // Whether ESI's cost indices have arrived: the build-cost answer says so; before there is one (no blueprint yet, or
+  // a failed call), a list in which no system has an index means none were fetched, since ESI reports thousands.
+  const indicesFetched = useMemo(
+    () => (result ? result.ages.costIndicesAt !== null : systems.some((s) => s.manufacturing_index !== null || s.reaction_index !== null)),
+    [result, systems],
+  )
 
   const update = (change: Partial<BuildSettings>) => setSettings((s) => ({ ...s, ...change }))
 
@@ -120,7 +126,7 @@ export default function IndustryPage() {
                 {s.system_name} <span className="muted">{displaySecurity(s.security)}</span>
               </span>
               <span className="muted">
-                {s.region_name} · {formatIndex(s.manufacturing_index, result?.ages.costIndicesAt !== null)}
+                {s.region_name} · {formatIndex(s.manufacturing_index, indicesFetched)}
               </span>
             </>
           )}

@@ -149,6 +149,36 @@ describe('/industry', () => {
     await context.close()
   })
 
+  it('says the system picker indices are not fetched yet before any blueprint is built, when ESI has sent none', async () => {
+    // A fresh start with ESI unreachable: no system has an index. With no build cost answer yet to say so, the list
+    // itself shows it; 'no index' for Jita and every other system would read as a fact about the systems.
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/industry/systems', async (route) => {
+      const systems = (await (await route.fetch()).json()) as Array<{ manufacturing_index: number | null }>
+      await route.fulfill({ json: systems.map((s) => ({ ...s, manufacturing_index: null, reaction_index: null })) })
+    })
+    await page.goto('/industry')
+    await expect.poll(() => page.getByTestId('system-picker').inputValue()).toBe('Jita')
+    await page.getByTestId('system-picker').fill('Amamake')
+    expect(await page.getByRole('listbox', { name: 'System' }).getByRole('option').filter({ hasText: 'Amamake' }).first().textContent()).toContain('Heimatar · not fetched yet')
+    await context.close()
+  })
+
+  it('still says "no index" for a system ESI left out while others have one', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/industry/systems', async (route) => {
+      const systems = (await (await route.fetch()).json()) as Array<{ system_name: string; manufacturing_index: number | null }>
+      await route.fulfill({ json: systems.map((s) => (s.system_name === 'Amamake' ? { ...s, manufacturing_index: null } : { ...s, manufacturing_index: 0.0123 })) })
+    })
+    await page.goto('/industry')
+    await expect.poll(() => page.getByTestId('system-picker').inputValue()).toBe('Jita')
+    await page.getByTestId('system-picker').fill('Amamake')
+    expect(await page.getByRole('listbox', { name: 'System' }).getByRole('option').filter({ hasText: 'Amamake' }).first().textContent()).toContain('Heimatar · no index')
+    await page.getByTestId('system-picker').fill('Jit')
+    expect(await page.getByRole('listbox', { name: 'System' }).getByRole('option').filter({ hasText: 'The Forge' }).first().textContent()).toContain('The Forge · 1.23%')
+    await context.close()
+  })
+
   it('keeps a partly priced total with its mark, and reads n/a only for the material without a price', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.route('**/api/industry/buildcost?*', async (route) => {

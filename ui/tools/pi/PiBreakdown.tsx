@@ -57,6 +57,11 @@ function Amount({ value, signed = false }: { value: number | null; signed?: bool
   )
 }
 
+/** A profit that needs a missing price: which prices stop it (as its n/a cell in the table says), not a bare 'not computed'. */
+function NotComputed({ missing }: { missing: string[] }) {
+  return <span className="pi-missing">not computed: missing {missing.join(', ')}</span>
+}
+
 /** How one product's row was reached: inputs, P0 behind it, taxes and both profits. */
 export function PiBreakdown({ product, onClose }: { product: PiProduct | null; onClose: () => void }) {
   return (
@@ -69,13 +74,20 @@ export function PiBreakdown({ product, onClose }: { product: PiProduct | null; o
           </p>
           <InputTable caption="Direct inputs (Prev-This)" items={product.ingredients} />
           <p>
-            Customs tax when the inputs are imported and the batch exported: <Amount value={product.taxPrevThis} />. Profit Prev-This: <Amount value={product.profitPrevThis} signed /> per batch,{' '}
-            <Amount value={product.profitPerHour} signed /> per factory hour.
+            Customs tax when the inputs are imported and the batch exported: <Amount value={product.taxPrevThis} />. Profit Prev-This:{' '}
+            {product.profitPrevThis === null ? (
+              <NotComputed missing={product.missingPrevThis} />
+            ) : (
+              <>
+                <Amount value={product.profitPrevThis} signed /> per batch, <Amount value={product.profitPerHour} signed /> per factory hour
+              </>
+            )}
+            .
           </p>
           <InputTable caption="Raw materials behind one batch (P0-This)" items={product.rawMaterials} />
           <p>
             Customs tax along the whole chain (every intermediate exported and imported once, the batch exported): <Amount value={product.taxP0This} />. Profit P0-This:{' '}
-            <Amount value={product.profitP0This} signed /> per batch.
+            {product.profitP0This === null ? <NotComputed missing={product.missingP0This} /> : <><Amount value={product.profitP0This} signed /> per batch</>}.
           </p>
           {product.missing.length > 0 && <p className="warning-text">Missing: {product.missing.join(', ')}.</p>}
         </div>

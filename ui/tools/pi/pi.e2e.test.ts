@@ -230,10 +230,10 @@ describe('/pi-calc', () => {
     expect(await inputs.locator('tbody tr').count()).toBe(3)
     const text = await dialog.innerText()
     expect(text).toMatch(/One batch is 1 unit every 60 minutes/)
-    const inDialog = (label: string) => text.match(new RegExp(`${label}: (.+?) per batch`))?.[1]
-    const asDialog = (cell: string) => (cell === 'n/a' ? 'not computed' : `${cell} ISK`)
-    expect(inDialog('Profit Prev-This')).toBe(asDialog(row['Profit Prev-This x Batch']))
-    expect(inDialog('Profit P0-This')).toBe(asDialog(row['Profit P0-This x Batch']))
+    const inDialog = (label: string) => text.match(new RegExp(`${label}: (.+?)(?: per batch|\\.\\n|\\.$)`))?.[1]
+    const asDialog = (cell: string) => (cell === 'n/a' ? expect.stringMatching(/^not computed: missing .+\)$/) : `${cell} ISK`)
+    expect(inDialog('Profit Prev-This')).toEqual(asDialog(row['Profit Prev-This x Batch']))
+    expect(inDialog('Profit P0-This')).toEqual(asDialog(row['Profit P0-This x Batch']))
     const costs = (await inputs.locator('tbody tr td:last-child').allInnerTexts()).map(num)
     const total = await inputs.locator('tfoot td').innerText()
     if (!total.includes('missing')) expect(Math.abs(num(total) - costs.reduce((a, b) => a + b, 0))).toBeLessThanOrEqual(2)
@@ -251,6 +251,35 @@ describe('/pi-calc', () => {
     await page.keyboard.press('Enter')
     await dialog.waitFor()
     await page.keyboard.press('Escape')
+    await context.close()
+  })
+
+  it("a breakdown names, for each profit it cannot compute, the prices that stop it, instead of 'not computed per batch'", async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/pi/calc', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as PiCalcResponse
+      const coolant = body.P2.find((p) => p.name === 'Coolant')!
+      Object.assign(coolant, {
+        profitPrevThis: null,
+        profitPerHour: null,
+        profitP0This: 16_600,
+        missing: ['Electrolytes (no sell orders)'],
+        missingPrevThis: ['Electrolytes (no sell orders)'],
+        missingP0This: [],
+      })
+      await route.fulfill({ response, json: body })
+    })
+    await page.goto('/pi-calc')
+    await loaded(page)
+    await toggle(page, 'P2').click()
+    await section(page, 'P2').locator('tbody tr', { hasText: 'Coolant' }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Coolant (P2)' })
+    await dialog.waitFor()
+    const text = await dialog.innerText()
+    expect(text).toContain('Profit Prev-This: not computed: missing Electrolytes (no sell orders).')
+    expect(text).not.toContain('not computed per')
+    expect(text).toContain('Profit P0-This: 16,600 ISK per batch.')
     await context.close()
   })
 
