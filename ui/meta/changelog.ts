@@ -11,6 +11,19 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.14.19',
+    date: '2026-11-29',
+    title: "Live killfeed and kill tracker on phones, ore and gas links in any case, clearer PI and industry gaps, appraisal CSV pastes",
+    changes: [
+      "Live killfeed: opens with the last 100 kills instead of 50, says 'Loading…' while it loads, fits long names on a phone, and screen readers hear each new kill once and can tell every zKill link apart.",
+      "Kill tracker: long pilot names no longer push the page off a phone screen, and addresses such as /health show the not-found page instead of an error.",
+      "Gas and ore calculators: on phones the site or ore name stays in view while the results scroll sideways; switching between hulls that fit the same strip miner keeps the crystal; links and the ore API read ship, module and crystal names in any case and with any quotes ('hulk', \"Crop' Gas Cloud Scoop\"); an industrial core on a hull without one says it has no effect; screen readers no longer read each gas column's help with every cell.",
+      "PI calculator: a profit that cannot be worked out names the missing prices that block it. Industry: before any cost indices have arrived the system list says 'not fetched yet' instead of 'no index', and an empty system or blueprint in the build-cost API says what belongs there.",
+      "Appraisals: quoted CSV rows without a header ('\"Tritanium\",1000') and two-column CSV headers are read; lines of symbols alone are skipped instead of becoming blank Invalid rows; a chat quote's '>' and double quotes around a name are dropped.",
+      "Wormhole database: for the nine systems whose statics were corrected since Pathfinder's 2019 export, the dialog names what other maps may show. Wormhole and mining data files answer 304 to a proxy's weakened ETag.",
+    ],
+  },
+  {
     version: '0.14.18',
     date: '2026-11-28',
     title: "Giant kills kept whole, cleaner market prices, appraisal names read right, a fuller wormhole database",
