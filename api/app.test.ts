@@ -58,6 +58,9 @@ describe('api platform over real HTTP', () => {
     const doc = await (await fetch(`${app.url}/api/openapi.json`)).json()
     expect(doc.openapi).toBe('3.0.3')
     expect(doc.paths['/api/health'].get.summary).toBeTruthy()
+    // ids are documented as integers, whatever checks run before the number is read
+    const id = doc.paths['/api/killboard-summary/{solarsystemid}'].get.parameters.find((p: { name: string }) => p.name === 'solarsystemid')
+    expect(id.schema).toMatchObject({ type: 'integer' })
     const docs = await fetch(`${app.url}/api/docs/`)
     expect(docs.status).toBe(200)
     expect(await docs.text()).toContain('swagger-ui-bundle.js')

@@ -39,7 +39,14 @@ export function idList(max: number, name = 'ids') {
 }
 
 /** A positive integer id from a query string or path. */
-export const IdParam = z.coerce.number().int().positive().max(2 ** 31)
+export const IdParam = z.preprocess((v, ctx) => {
+  // Number('0x1d9a5b5') and Number('3.1e7') are whole numbers too: an id is written in decimal digits only.
+  if (typeof v === 'string' && v.trim() !== '' && !/^\s*\d+\s*$/.test(v)) {
+    ctx.addIssue({ code: 'custom', message: 'must be a whole number written in digits' })
+    return z.NEVER
+  }
+  return v
+}, z.coerce.number().int().positive().max(2 ** 31))
 
 export const HealthResponse = z
   .object({
