@@ -21,6 +21,7 @@ export const releases: Release[] = [
       "PI calculator: a profit that cannot be worked out names the missing prices that block it. Industry: before any cost indices have arrived the system list says 'not fetched yet' instead of 'no index', and an empty system or blueprint in the build-cost API says what belongs there.",
       "Appraisals: quoted CSV rows without a header ('\"Tritanium\",1000') and two-column CSV headers are read; lines of symbols alone are skipped instead of becoming blank Invalid rows; a chat quote's '>' and double quotes around a name are dropped.",
       "Wormhole database: for the nine systems whose statics were corrected since Pathfinder's 2019 export, the dialog names what other maps may show. Wormhole and mining data files answer 304 to a proxy's weakened ETag.",
+      "API: ids in paths and queries must be written in digits; '0x1d9a5b5' or '3.1e7' is refused with a sentence instead of being read as a system id.",
     ],
   },
   {
