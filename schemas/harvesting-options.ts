@@ -6,6 +6,15 @@
 
 export const UNBONUSED_SHIP = 'Unbonused Ship'
 
+/**
+ * How a choice is matched, by the page (links) and the server (requests) alike: case, spacing and quotes aside. The
+ * spec writes "Crop' Gas Cloud Scoop" for the SDE's "'Crop' Gas Cloud Scoop", and a chat app may turn ' into ‘ ’.
+ */
+export const looseName = (s: string) => s.toLowerCase().replace(/['‘’`]/g, '').replace(/\s+/g, ' ').trim()
+
+/** The name in `names` that `raw` spells, case, spacing and quotes aside. */
+export const findLoose = (names: readonly string[], raw: string) => names.find((n) => looseName(n) === looseName(raw))
+
 /** Gas calculator ships, in the spec's order. */
 export const GAS_SHIPS = [UNBONUSED_SHIP, 'Venture', 'Prospect', 'Covetor', 'Retriever', 'Procurer', 'Hulk', 'Skiff', 'Mackinaw'] as const
 export type GasShip = (typeof GAS_SHIPS)[number]

@@ -6,6 +6,7 @@ import {
   GAS_IMPLANTS,
   GAS_SCOOPS,
   GAS_SHIPS,
+  looseName,
   LOW_SLOT_MODULES,
   MINDLINKS,
   MINING_BURSTS,
@@ -297,8 +298,6 @@ export class HarvestingData {
   }
 }
 
-/** A name as people type it: any case, straight or curly apostrophes or none, runs of spaces folded. */
-export const looseName = (name: string) => name.toLowerCase().replace(/['’]/g, '').replace(/\s+/g, ' ').trim()
 const missing = (name: string) => new HttpError(503, `The static data has no type named '${name}', which the harvesting calculators need; the import looks incomplete.`)
 
 /** The catalog as the mechanics read it. */

@@ -1,7 +1,8 @@
 import type { OreCalcRequest, OreCalcResponse } from '../../../schemas/harvesting.js'
 import { badRequest } from '../../http/errors.js'
 import { burstFor, m3PerHour, type PriceLookup } from './fleet.js'
-import { looseName, type CrystalInfo, type HarvestingData } from './game-data.js'
+import { findLoose } from '../../../schemas/harvesting-options.js'
+import type { CrystalInfo, HarvestingData } from './game-data.js'
 import { harvestModule, type SkillLevels } from './mechanics.js'
 
 /** Request values that mean "none" in the spec's forms. */
@@ -12,11 +13,8 @@ const choices = (names: Iterable<string>) => [...names].join(', ')
 
 /** A choice by its name as typed or linked (`hulk`, `Modulated Strip Miner ii`), as the gas calculator reads its module. */
 function byName<T>(map: ReadonlyMap<string, T>, name: string): T | undefined {
-  const exact = map.get(name)
-  if (exact !== undefined) return exact
-  const wanted = looseName(name)
-  for (const [key, value] of map) if (looseName(key) === wanted) return value
-  return undefined
+  const key = map.has(name) ? name : findLoose([...map.keys()], name)
+  return key === undefined ? undefined : map.get(key)
 }
 
 /**

@@ -11,7 +11,7 @@ export function systemDetail(
   types: ReadonlyMap<string, WormholeTypeInfo>,
   effects: WormholeEffects | null,
   imageServer: string,
-  staticsElsewhere: WormholeSystemDetail['statics_elsewhere'] = null,
+  staticsElsewhere: WormholeSystemDetail['statics_elsewhere'],
 ): WormholeSystemDetail {
   return {
     system,

@@ -234,7 +234,7 @@ export function CoreNote({ boostShip, coreOn }: { boostShip: string; coreOn: boo
   if (!coreOn || (BOOSTING_HULLS as readonly string[]).some((hull) => hull.toLowerCase() === boostShip.toLowerCase())) return null
   return (
     <span className="field-note muted" data-testid="core-note">
-      {boostShip.toLowerCase() === 'none' ? 'No effect without a boost ship.' : 'No effect: only the Porpoise and the Orca fit an industrial core.'}
+      {boostShip.toLowerCase() === 'none' ? 'No effect without a boost ship.' : `No effect: only the ${BOOSTING_HULLS.join(' and the ')} fit an industrial core.`}
     </span>
   )
 }

@@ -4,6 +4,8 @@
  * fields that were unreadable are reported so the page can say so.
  */
 
+import { findLoose } from '../../../schemas/harvesting-options'
+
 export type FieldRule =
   | { kind: 'choice'; values: readonly string[] }
   | { kind: 'text'; max: number }
@@ -12,15 +14,6 @@ export type FieldRule =
   | { kind: 'bool' }
 
 export type FormSpec<T> = { [K in keyof T]: { param: string; rule: FieldRule } }
-
-/**
- * How a choice is matched: case, spacing and quotes aside, as the server matches module names. The spec writes
- * "Crop' Gas Cloud Scoop" for the SDE's "'Crop' Gas Cloud Scoop", and a chat app may turn ' into ‘ ’.
- */
-export const looseName = (s: string) => s.toLowerCase().replace(/['‘’`]/g, '').replace(/\s+/g, ' ').trim()
-
-/** The name in `names` that `raw` spells, case, spacing and quotes aside. */
-export const findLoose = (names: readonly string[], raw: string) => names.find((n) => looseName(n) === looseName(raw))
 
 function readValue(raw: string, rule: FieldRule): unknown {
   switch (rule.kind) {
