@@ -33,6 +33,9 @@ export interface ToolEntry {
  * The registry, in menu order within each section. Only tools that work end to end are listed here;
  * a slice adds its entry when its page, API and tests are in.
  */
+/** The kill tracker's tool name, which its page also uses to title the tab with the tracked name. */
+export const KILL_TRACKER_NAME = 'Kill tracker'
+
 export const tools: ToolEntry[] = [
   {
     path: '/appraisals',
@@ -239,7 +242,7 @@ export const tools: ToolEntry[] = [
     // Single-segment catch-all: any page above outranks it (react-router prefers static segments), and a name that is
     // no tracked player renders the 404 page. Deeper unknown paths still reach the router's '*' 404.
     path: '/:name',
-    name: 'Kill tracker',
+    name: KILL_TRACKER_NAME,
     description: "A tracked player's last death and last 7 days of kills and losses.",
     menuLabel: 'Kill tracker',
     section: 'Reference',
@@ -271,14 +274,15 @@ export const NOT_FOUND_TITLE = `Page not found · ${SITE_NAME}`
  * ("J123450 · Wormhole Database · J-Space Toolbox"), so tabs and bookmarks say what they hold. Static paths are
  * tried in registry order before the kill tracker's catch-all, as the router does.
  */
+export const toolTitle = (toolName: string, detail?: string) => [detail, toolName, SITE_NAME].filter(Boolean).join(' · ')
+
 export function pageTitle(pathname: string): string {
   if (pathname === '/') return SITE_NAME
   for (const tool of tools) {
     for (const path of [tool.path, ...(tool.subRoutes ?? []).map((s) => s.path)]) {
       const match = matchPath(path, pathname)
       if (!match) continue
-      const detail = match.params.jcode?.toUpperCase() ?? match.params.name
-      return [detail, tool.name, SITE_NAME].filter(Boolean).join(' · ')
+      return toolTitle(tool.name, match.params.jcode?.toUpperCase() ?? match.params.name)
     }
   }
   return NOT_FOUND_TITLE

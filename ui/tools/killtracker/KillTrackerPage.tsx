@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom'
 import type { KillTrackerResponse } from '../../../schemas/kill-tracker'
 import { TRACKER_WINDOW_DAYS, ZKILL_SITE, zkillCharacterUrl } from '../../../schemas/killmail-constants'
 import { NotFound } from '../../pages/NotFound'
+import { KILL_TRACKER_NAME, toolTitle } from '../registry'
 import { KillFeedNote } from '../../components/KillFeedNote'
 import { noKillData, readFeed } from '../../lib/kill-feed'
 import { deathHeadline, formatKd, isTrackerAnswer, utcDateTime, utcTime } from './format'
@@ -116,6 +117,11 @@ export default function KillTrackerPage() {
     void load()
     return () => inFlight.current?.abort()
   }, [load])
+
+  // The layout titles the tab from the address ('/bob'); once the API answers, use the name as tracked ('Bob').
+  useEffect(() => {
+    if (known) document.title = toolTitle(KILL_TRACKER_NAME, known.name)
+  }, [known])
 
   if (view.kind === 'not-found') return <NotFound />
   return (

@@ -117,6 +117,8 @@ describe('kill tracker page', () => {
     const { page, errors, close } = await open('/bob')
     await page.getByTestId('kt-headline').waitFor()
     expect(await page.locator('h1').textContent()).toBe('Bob')
+    // The tab says the player's name as tracked, not as typed in the address ('/bob').
+    await expect.poll(() => page.title()).toBe('Bob · Kill tracker · J-Space Toolbox')
     expect(await page.getByRole('button', { name: 'Refresh' }).isEnabled()).toBe(true)
     expect(await text(page, 'kt-headline')).toBe("It's been 2 days since Bob last died.")
     expect(await text(page, 'kt-rip')).toMatch(/^Last RIP: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/)
