@@ -3,6 +3,7 @@ import { GameImage } from '../../components/GameImage'
 import { ApiError, apiGet } from '../../lib/api'
 import { formatIskCompact } from '../../lib/format'
 import { liveSocket } from '../../lib/socket'
+import { useNow } from '../../lib/use-now'
 import type { LiveKillList } from '../../../schemas/killfeed'
 import type { LiveKill } from '../../../schemas/live-kill'
 import './killfeed.css'
@@ -81,7 +82,7 @@ export default function LiveKillsPage() {
   const [error, setError] = useState<string | null>(null)
   const [fresh, setFresh] = useState<Set<number>>(new Set())
   const [announced, setAnnounced] = useState('')
-  const [now, setNow] = useState(() => Date.now())
+  const now = useNow(30_000)
 
   useEffect(() => {
     let active = true
@@ -104,11 +105,9 @@ export default function LiveKillsPage() {
       setAnnounced(`New kill: ${inWords(message.kill)}`)
     })
     void loadList()
-    const timer = setInterval(() => setNow(Date.now()), 30_000)
     return () => {
       active = false
       unsubscribe()
-      clearInterval(timer)
     }
   }, [])
 

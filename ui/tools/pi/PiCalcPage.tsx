@@ -8,6 +8,7 @@ import { NumberField } from '../../components/NumberField'
 import { ApiError, apiPost } from '../../lib/api'
 import { formatNumber, formatPercentAsTyped } from '../../lib/format'
 import { readStorage, writeStorage } from '../../lib/storage'
+import { useNow } from '../../lib/use-now'
 import { PiBreakdown } from './PiBreakdown'
 import { PiTierTable } from './PiTierTable'
 import { formatAge, MODE_DESCRIPTIONS, MODE_LABELS, TIER_LABELS } from './text'
@@ -86,6 +87,9 @@ export default function PiCalcPage() {
   const [selectedId, setSelectedId] = useState<number | null>(null)
   const closeBreakdown = useCallback(() => setSelectedId(null), [])
   const latest = useRef(0)
+  // The snapshot's age counts on from when the answer arrived, so a page left open does not keep saying 'just now'.
+  const [receivedAt, setReceivedAt] = useState(0)
+  const now = useNow(15_000)
 
   const calculate = useCallback(async (mode: PiMarketMode, tax: number) => {
     const request = ++latest.current
@@ -96,6 +100,7 @@ export default function PiCalcPage() {
       const body = await apiPost<PiCalcResponse>('/api/pi/calc', { taxRate: tax, marketMode: mode })
       if (request !== latest.current) return
       setResults(body)
+      setReceivedAt(Date.now())
       setError(null)
     } catch (err) {
       if (request !== latest.current) return
@@ -180,7 +185,7 @@ export default function PiCalcPage() {
       {results && (
         <p className="muted pi-source" data-testid="pi-source">
           Showing {MODE_LABELS[results.marketMode]} mode at {formatPercentAsTyped(results.taxRate)}% POCO tax. Prices: {results.prices.label} lowest sell and highest buy orders,
-          {results.prices.ageSeconds === null ? ' age unknown' : ` snapshot ${formatAge(results.prices.ageSeconds)}`}.
+          {results.prices.ageSeconds === null ? ' age unknown' : ` snapshot ${formatAge(results.prices.ageSeconds + Math.max(0, now - receivedAt) / 1000)}`}.
           {stale && <span className="warning-text"> Settings changed: press Calculate to update.</span>}
         </p>
       )}

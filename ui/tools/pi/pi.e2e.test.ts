@@ -363,6 +363,23 @@ describe('/pi-calc', () => {
     await context.close()
   })
 
+  it("counts the price snapshot's age up while the page stays open", async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.clock.install()
+    await page.goto('/pi-calc')
+    await loaded(page)
+    const ageMinutes = async () => {
+      const [, just, hours, minutes] = /snapshot (?:(just now)|(?:(\d+) h )?(\d+) min ago)/.exec(await page.getByTestId('pi-source').innerText()) ?? []
+      return just ? 0 : Number(hours ?? 0) * 60 + Number(minutes)
+    }
+    const before = await ageMinutes()
+    expect(before).not.toBeNaN()
+    // fastForward, not runFor: running 75 minutes of the starfield's animation frames takes longer than the test may.
+    await page.clock.fastForward(75 * 60_000)
+    await expect.poll(ageMinutes).toBe(before + 75)
+    await context.close()
+  })
+
   it('leaves the results empty and says so when the calculation fails', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.route('**/api/pi/calc', (route) => route.fulfill({ status: 503, json: { error: 'No Jita 4-4 market prices yet: the market data has not arrived from ESI (see the Status page)' } }))

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { ApiError, apiDelete, apiPost } from '../../lib/api'
+import { useNow } from '../../lib/use-now'
 import type { FittingLimitDetails, FittingSession } from '../../../schemas/fitting'
 import './pyfa.css'
 
@@ -98,12 +99,8 @@ function Actions({ retry }: { retry?: { label: string; onClick: () => void } }) 
 }
 
 function LimitReached({ heading, message, retryAt, onRetry }: { heading: string; message: string; retryAt: number; onRetry: () => void }) {
-  const [now, setNow] = useState(Date.now())
+  const now = useNow(1000)
   const secondsLeft = Math.max(0, Math.ceil((retryAt - now) / 1000))
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000)
-    return () => clearInterval(timer)
-  }, [])
   useEffect(() => {
     if (secondsLeft === 0) onRetry()
   }, [secondsLeft, onRetry])
