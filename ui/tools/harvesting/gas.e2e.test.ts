@@ -137,6 +137,11 @@ describe('gas calculator (/gas-calc)', () => {
     expect(await page.getByRole('alert').filter({ hasText: 'could not be read' }).textContent()).toContain('(module)')
     await calculate(page)
     expect(dialogs).toEqual([])
+    // Once a module is chosen, no field shows a default in place of the link's value: the warning goes.
+    const moduleType = page.getByLabel('Module Type')
+    const other = (await moduleType.locator('option').allTextContents()).find((name) => name !== 'Gas Cloud Harvester II')!
+    await moduleType.selectOption({ label: other })
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'could not be read' }).count()).toBe(0)
     await context.close()
   })
 

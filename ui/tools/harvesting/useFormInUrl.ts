@@ -24,7 +24,15 @@ export function useFormInUrl<T extends object>(spec: FormSpec<T>, defaults: T, r
   useEffect(() => {
     if (query !== searchParams.toString()) setSearchParams(query, { replace: true })
   }, [query, searchParams, setSearchParams])
-  const update = useCallback((change: Partial<T>) => setForm((f) => ({ ...f, ...change })), [])
+  // A field set since the link was read no longer shows a default in place of the link's value: the warning drops it.
+  const update = useCallback(
+    (change: Partial<T>) => {
+      setForm((f) => ({ ...f, ...change }))
+      const changed = (Object.keys(change) as Array<keyof T>).map((key) => spec[key].param)
+      setUnreadable((u) => (u.some((param) => changed.includes(param)) ? u.filter((param) => !changed.includes(param)) : u))
+    },
+    [spec],
+  )
   const load = useCallback(
     (saved: string) => {
       const loaded = read(new URLSearchParams(saved))
