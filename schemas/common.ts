@@ -38,15 +38,30 @@ export function idList(max: number, name = 'ids') {
     })
 }
 
-/** A positive integer id from a query string or path. */
-export const IdParam = z.preprocess((v, ctx) => {
-  // Number('0x1d9a5b5') and Number('3.1e7') are whole numbers too: an id is written in decimal digits only.
-  if (typeof v === 'string' && v.trim() !== '' && !/^\s*\d+\s*$/.test(v)) {
-    ctx.addIssue({ code: 'custom', message: 'must be a whole number written in digits' })
+// Number('0x1d9a5b5') and Number('3.1e7') are whole numbers too: a query's whole numbers are written in decimal digits.
+const DIGITS_MESSAGE = 'must be a whole number written in digits'
+const refuseNonDigits = (v: unknown, ctx: z.RefinementCtx, pattern: RegExp) => {
+  if (typeof v === 'string' && v.trim() !== '' && !pattern.test(v)) {
+    ctx.addIssue({ code: 'custom', message: DIGITS_MESSAGE })
     return z.NEVER
   }
   return v
-}, z.coerce.number().int().positive().max(2 ** 31))
+}
+
+/** A positive integer id from a query string or path. */
+export const IdParam = z.preprocess((v, ctx) => refuseNonDigits(v, ctx, /^\s*\d+\s*$/), z.coerce.number().int().positive().max(2 ** 31))
+
+/**
+ * A whole-number query setting in [min, max] with a default: decimal digits (a minus sign lets '-1' hear the range),
+ * and an empty value means not given, as the page leaves a default out of its address.
+ */
+export const wholeNumberQuery = (min: number, max: number, fallback: number, tooSmall: string, tooBig = tooSmall) =>
+  z
+    .preprocess(
+      (v, ctx) => (typeof v === 'string' && v.trim() === '' ? undefined : refuseNonDigits(v, ctx, /^\s*-?\d+\s*$/)),
+      z.coerce.number().int().min(min, tooSmall).max(max, tooBig).default(fallback),
+    )
+    .meta({ type: 'integer', minimum: min, maximum: max, default: fallback })
 
 export const HealthResponse = z
   .object({

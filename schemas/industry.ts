@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { wholeNumberQuery } from './common.js'
 import { INDUSTRY_DEFAULTS, INDUSTRY_STRUCTURES, MAX_RUNS, RIG_TIERS, SECURITY_CLASSES } from './industry-constants.js'
 import { HUB_STATION_IDS, HUBS } from './hubs.js'
 import { defineTopic } from './topics.js'
@@ -142,8 +143,8 @@ const SYSTEM_HINT = 'a solar system id or name (e.g. Jita or 30000142)'
 
 export const BuildCostQuery = z.object({
   blueprint: z.coerce.number().int().positive(BLUEPRINT_HINT).meta({ description: 'Blueprint type id' }),
-  me: z.coerce.number().int().min(0, 'me: material efficiency is 0 to 10').max(10, 'me: material efficiency is 0 to 10').default(INDUSTRY_DEFAULTS.me),
-  runs: z.coerce.number().int('runs: a whole number of runs').min(1, 'runs: at least 1').max(MAX_RUNS, `runs: at most ${MAX_RUNS}`).default(INDUSTRY_DEFAULTS.runs),
+  me: wholeNumberQuery(0, 10, INDUSTRY_DEFAULTS.me, 'me: material efficiency is 0 to 10'),
+  runs: wholeNumberQuery(1, MAX_RUNS, INDUSTRY_DEFAULTS.runs, 'runs: at least 1', `runs: at most ${MAX_RUNS}`),
   station: HubStation.default(INDUSTRY_DEFAULTS.station).meta({ description: 'Hub whose prices value the materials' }),
   structure: IndustryStructure.default(INDUSTRY_DEFAULTS.structure),
   system: z.string().trim().min(1, SYSTEM_HINT).default(INDUSTRY_DEFAULTS.system).meta({ description: 'Solar system id or name (its manufacturing cost index and security)' }),

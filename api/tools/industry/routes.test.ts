@@ -119,11 +119,33 @@ describe('GET /api/industry/buildcost', () => {
     expect(missing.body.error).toBe('Invalid query: blueprint: required')
   })
 
+  it('reads an empty me or runs as not given, and takes them in decimal digits only', async () => {
+    const plain = await buildCost({ blueprint: 691 })
+    for (const params of [{ blueprint: 691, me: '' }, { blueprint: 691, runs: '' }, { blueprint: 691, me: ' ', runs: ' ' }] as Array<Record<string, string | number>>) {
+      const { status, body } = await buildCost(params)
+      expect(status, JSON.stringify(params)).toBe(200)
+      expect([body.ME, body.runs]).toEqual([plain.body.ME, plain.body.runs])
+    }
+    // Number('0x5') and Number('1e3') are whole numbers too, but nobody types ME 5 or 1,000 runs that way.
+    for (const [params, reason] of [
+      [{ blueprint: 691, me: '0x5' }, /^Invalid query: me: must be a whole number written in digits$/],
+      [{ blueprint: 691, runs: '1e3' }, /^Invalid query: runs: must be a whole number written in digits$/],
+      [{ blueprint: 691, me: '-1' }, /^Invalid query: me: material efficiency is 0 to 10$/],
+      [{ blueprint: 691, runs: 'ten' }, /^Invalid query: runs: must be a whole number written in digits$/],
+    ] as const) {
+      const { status, body } = await buildCost(params)
+      expect(status, JSON.stringify(params)).toBe(400)
+      expect(body.error).toMatch(reason)
+    }
+  })
+
   it('documents the bounds it enforces on the job cost override and facility tax', async () => {
     const doc = (await get<{ paths: Record<string, { get: { parameters: Array<{ name: string; schema: Record<string, unknown> }> } }> }>('/api/openapi.json')).body
     const param = (name: string) => doc.paths['/api/industry/buildcost'].get.parameters.find((p) => p.name === name)!.schema
     expect(param('jobCostOverride')).toMatchObject({ type: 'number', minimum: 0, maximum: 1 })
     expect(param('facilityTax')).toMatchObject({ type: 'number', minimum: 0, maximum: 100 })
+    expect(param('me')).toMatchObject({ type: 'integer', minimum: 0, maximum: 10, default: 0 })
+    expect(param('runs')).toMatchObject({ type: 'integer', minimum: 1, default: 1 })
     expect((await buildCost({ blueprint: 691, jobCostOverride: 1.01 })).body.error).toMatch(/jobCostOverride: a cost index is a fraction/)
     expect((await buildCost({ blueprint: 691, facilityTax: 100.5 })).body.error).toMatch(/facilityTax: at most 100/)
   })
