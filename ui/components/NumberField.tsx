@@ -38,6 +38,19 @@ export function sanitizeNumber(raw: string, { min, max, integer, fallback = 0, c
  * A labelled number input. It keeps what the person is typing (so "1." or an empty box is allowed while typing)
  * and reports a sanitised number on every change.
  */
+/**
+ * Why a typed number is not the one used, while the box still shows it (it is rewritten when left): null when the
+ * text is no number (the box is being cleared or typed into) or is used as it is.
+ */
+export function usedInstead(text: string, used: number, { min, max, integer }: Pick<Props, 'min' | 'max' | 'integer'>): string | null {
+  const typed = Number.parseFloat(text.replace(',', '.'))
+  if (!Number.isFinite(typed) || typed === used) return null
+  if (max !== undefined && used === max && typed > max) return `Using ${used}: at most ${max}.`
+  if (min !== undefined && used === min && typed < min) return `Using ${used}: at least ${min}.`
+  if (integer && used === Math.trunc(typed)) return `Using ${used}: whole numbers only.`
+  return null
+}
+
 export function NumberField({ label, value, onChange, min, max, step, integer, fallback, clamp, title, ariaLabel, name, disabled, className, ...rest }: Props) {
   const id = useId()
   const [text, setText] = useState(String(value))
@@ -45,13 +58,19 @@ export function NumberField({ label, value, onChange, min, max, step, integer, f
     if (sanitizeNumber(text, { min, max, integer, fallback, clamp }) !== value) setText(String(value))
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value])
+  const note = usedInstead(text, value, { min, max, integer })
   return (
     <label className={`field${className ? ` ${className}` : ''}`} htmlFor={id} title={title}>
-      <span className="field-label">{label}</span>
+      <span className="field-label" id={`${id}-label`}>
+        {label}
+      </span>
       <input
         id={id}
         name={name}
         aria-label={ariaLabel}
+        // Named by the label text alone: the note below sits in the same <label> and is a description, not the name.
+        aria-labelledby={ariaLabel ? undefined : `${id}-label`}
+        aria-describedby={note ? `${id}-note` : undefined}
         type="number"
         inputMode={integer ? 'numeric' : 'decimal'}
         value={text}
@@ -66,6 +85,11 @@ export function NumberField({ label, value, onChange, min, max, step, integer, f
         }}
         onBlur={() => setText(String(value))}
       />
+      {note && (
+        <span className="field-note warning-text" id={`${id}-note`} data-testid="number-field-note">
+          {note}
+        </span>
+      )}
     </label>
   )
 }
