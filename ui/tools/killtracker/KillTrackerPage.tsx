@@ -49,8 +49,8 @@ function Loaded({ data }: { data: KillTrackerResponse }) {
   // Nothing stored at all (e.g. zKillboard unreachable since the start): the zeros would be no data, not no kills.
   const noData = noKillData(feed)
   const isk = (value: number) => (noData ? '—' : `${formatIskCompact(value)} ISK`)
-  // NEUTRAL (net exactly 0) gets neither arrow nor colour: it is neither a gain nor a loss.
-  const net = last7d.status === 'POSITIVE' ? { arrow: '▲ ', tone: 'good' as const } : last7d.status === 'NEGATIVE' ? { arrow: '▼ ', tone: 'bad' as const } : { arrow: '', tone: undefined }
+  // The spec: POSITIVE is a green tile with an up arrow, any other status (NEUTRAL too) a red one with a down arrow.
+  const net = last7d.status === 'POSITIVE' ? { arrow: '▲ ', tone: 'good' as const } : { arrow: '▼ ', tone: 'bad' as const }
   const noDataYet = 'No kill data yet.'
   return (
     <>

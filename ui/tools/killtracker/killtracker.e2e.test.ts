@@ -213,9 +213,9 @@ describe('kill tracker page', () => {
     expect(await links.allTextContents()).toEqual([`Character ${DAVE}`])
     expect(await links.first().getAttribute('href')).toBe(`https://zkillboard.com/character/${DAVE}/`)
     expect(await text(page, 'kill-donut')).toBe('No kills or losses to chart')
-    // NEUTRAL (net exactly 0): neither a red tile nor a down arrow
-    expect(await text(page, 'kt-net')).toBe('Net (7d)0 ISK')
-    expect(await page.getByTestId('kt-net').getAttribute('class')).toBe('kt-tile')
+    // NEUTRAL (net exactly 0): the spec gives every status but POSITIVE a red tile with a down arrow
+    expect(await text(page, 'kt-net')).toBe('Net (7d)▼ 0 ISK')
+    expect(await page.getByTestId('kt-net').getAttribute('class')).toBe('kt-tile kt-tile-bad')
 
     // The spec's fallback also covers an answer without the field at all.
     await page.route('**/api/dave', async (route) => {
