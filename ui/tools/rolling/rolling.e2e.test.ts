@@ -109,6 +109,41 @@ describe('hole rolling guide', () => {
     await context.close()
   })
 
+  it('lets an arrow key on the type box, a new code or Reset be undone, since each clears the jump log', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl)
+    await page.goto('/rolling-mass')
+    await page.locator('.roll-code[data-code=D364]').click()
+    const tracker = page.getByRole('region', { name: 'Mass tracker' })
+    await eventually(() => tracker.getByLabel('Wormhole type').inputValue()).toBe('D364')
+    await tracker.getByRole('button', { name: '+ Cold jump' }).click()
+    await tracker.getByRole('button', { name: '+ Hot jump' }).click()
+    // clicking the tracked code again to re-read its plan puts focus on the type box; an arrow key there picks another type
+    await page.locator('.roll-code[data-code=D364]').click()
+    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Wormhole type')
+    await page.keyboard.press('ArrowDown')
+    await eventually(() => tracker.getByLabel('Wormhole type').inputValue()).not.toBe('D364')
+    expect(await tracker.locator('.tracker-log').count()).toBe(0)
+    expect(await tracker.getByRole('status').filter({ hasText: 'cleared' }).textContent()).toContain('2 jumps logged on D364')
+    await tracker.getByRole('button', { name: 'Undo' }).click()
+    await eventually(() => tracker.getByLabel('Wormhole type').inputValue()).toBe('D364')
+    expect(await tracker.locator('.tracker-log tbody tr').count()).toBe(2)
+    expect(await tracker.getByRole('button', { name: 'Undo' }).count()).toBe(0)
+    // Reset, then Undo
+    await tracker.getByRole('button', { name: 'Reset' }).click()
+    expect(await tracker.locator('.tracker-log').count()).toBe(0)
+    await tracker.getByRole('button', { name: 'Undo' }).click()
+    await eventually(() => tracker.locator('.tracker-log tbody tr').count()).toBe(2)
+    // a new code from a column, then a new jump: the new log is kept and the offer goes
+    await page.locator('.roll-code[data-code=C247]').click()
+    await eventually(() => tracker.getByLabel('Wormhole type').inputValue()).toBe('C247')
+    expect(await tracker.getByRole('button', { name: 'Undo' }).count()).toBe(1)
+    await tracker.getByRole('button', { name: '+ Hot jump' }).click()
+    expect(await tracker.getByRole('button', { name: 'Undo' }).count()).toBe(0)
+    expect(await tracker.locator('.tracker-log tbody tr').count()).toBe(1)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('starts a fresh log when the saved one is broken, instead of failing to draw the page', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl)
     await page.goto('/rolling-mass')
