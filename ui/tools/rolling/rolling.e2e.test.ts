@@ -144,6 +144,29 @@ describe('hole rolling guide', () => {
     await context.close()
   })
 
+  it('says the codes are loading, and offers Try again when the wormhole type data fails to load', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    let release = () => {}
+    const held = new Promise<void>((done) => (release = done))
+    let fail = true
+    await page.route('**/api/wormhole-types', async (route) => {
+      await held
+      if (fail) await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'down for maintenance' }) })
+      else await route.continue()
+    })
+    await page.goto('/rolling-mass')
+    await eventually(() => page.getByRole('status').filter({ hasText: 'Loading the wormhole codes' }).count()).toBe(1)
+    release()
+    await page.getByText('did not load').waitFor()
+    // the tracker keeps its saved log hidden, not lost, and one click loads the data again
+    fail = false
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await eventually(() => codes(page, '1000Gg')).toEqual(['D364', 'M267', 'O128', 'X702'])
+    expect(await page.getByText('did not load').count()).toBe(0)
+    expect(await page.getByRole('region', { name: 'Mass tracker' }).count()).toBe(1)
+    await context.close()
+  })
+
   it('starts a fresh log when the saved one is broken, instead of failing to draw the page', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl)
     await page.goto('/rolling-mass')
