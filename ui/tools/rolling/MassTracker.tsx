@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useState } from 'react'
 import type { WormholeTypeInfo } from '../../../schemas/wormholes'
 import { readStorage, writeStorage } from '../../lib/storage'
 import { formatInt } from '../../lib/format'
@@ -71,6 +71,12 @@ export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; pick
     setCleared(null) // the new log is the one to keep
     setState((s) => ({ ...s, jumps: [...s.jumps, { mass, label }] }))
   }
+  // Each box is described by the message that refuses its mass, so a screen reader says why on reaching it.
+  const baseId = useId()
+  const ids = { mass: `${baseId}-mass`, other: `${baseId}-other`, heavy: `${baseId}-heavy` }
+  const otherUnread = other.trim() !== '' && otherMass === null
+  const describedBy = (unread: boolean, mass: number | null, unreadId: string) =>
+    [unread && unreadId, tooHeavy(mass) && ids.heavy].filter(Boolean).join(' ') || undefined
   const undoClear = () => {
     if (cleared) setState((s) => ({ ...s, ...cleared }))
     setCleared(null)
@@ -97,14 +103,30 @@ export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; pick
         </label>
         <label className="field">
           <span className="field-label">Ship mass cold (kg)</span>
-          <input inputMode="numeric" value={state.cold} onChange={(e) => setState((s) => ({ ...s, cold: e.target.value }))} aria-invalid={cold === null} />
+          <input
+            inputMode="numeric"
+            value={state.cold}
+            onChange={(e) => setState((s) => ({ ...s, cold: e.target.value }))}
+            aria-invalid={cold === null || tooHeavy(cold)}
+            aria-describedby={describedBy(cold === null, cold, ids.mass)}
+          />
         </label>
         <label className="field">
           <span className="field-label">Ship mass hot (kg)</span>
-          <input inputMode="numeric" value={state.hot} onChange={(e) => setState((s) => ({ ...s, hot: e.target.value }))} aria-invalid={hot === null} />
+          <input
+            inputMode="numeric"
+            value={state.hot}
+            onChange={(e) => setState((s) => ({ ...s, hot: e.target.value }))}
+            aria-invalid={hot === null || tooHeavy(hot)}
+            aria-describedby={describedBy(hot === null, hot, ids.mass)}
+          />
         </label>
       </div>
-      {(cold === null || hot === null) && <p className="error-text">Enter ship masses in kilograms, e.g. 200,000,000.</p>}
+      {(cold === null || hot === null) && (
+        <p className="error-text" id={ids.mass}>
+          Enter ship masses in kilograms, e.g. 200,000,000.
+        </p>
+      )}
       {type && (
         <p className="muted">
           {type.code}: total {kg(type.total_mass!)}
@@ -121,6 +143,9 @@ export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; pick
         </button>
         <input
           className="other-mass"
+          inputMode="numeric"
+          aria-invalid={otherUnread || tooHeavy(otherMass)}
+          aria-describedby={describedBy(otherUnread, otherMass, ids.other)}
           placeholder="other ship, kg"
           aria-label="Other ship mass (kg)"
           value={other}
@@ -145,7 +170,16 @@ export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; pick
           </p>
         )}
       </div>
-      {(tooHeavy(cold) || tooHeavy(hot) || tooHeavy(otherMass)) && <p className="error-text">A ship heavier than {kg(type!.max_jump_mass!)} cannot jump this hole.</p>}
+      {otherUnread && (
+        <p className="error-text" id={ids.other}>
+          Enter the other ship's mass in kilograms, e.g. 13,000,000.
+        </p>
+      )}
+      {(tooHeavy(cold) || tooHeavy(hot) || tooHeavy(otherMass)) && (
+        <p className="error-text" id={ids.heavy}>
+          A ship heavier than {kg(type!.max_jump_mass!)} cannot jump this hole.
+        </p>
+      )}
 
       {state.jumps.length > 0 && (
         <TableWrap label="Jump log table">

@@ -167,6 +167,36 @@ describe('hole rolling guide', () => {
     await context.close()
   })
 
+  it("says why a ship mass is refused, beside the box it is in, for the other ship's mass too", async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/rolling-mass')
+    const tracker = page.getByRole('region', { name: 'Mass tracker' })
+    await tracker.waitFor()
+    const description = (label: string) =>
+      tracker.getByLabel(label).evaluate((el) =>
+        (el.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      )
+    // an other ship's mass that cannot be read was refused without a word: '+ Jump' greyed out and Enter did nothing
+    await tracker.getByLabel('Other ship mass (kg)').fill('13,5')
+    await tracker.getByLabel('Other ship mass (kg)').press('Enter')
+    expect(await tracker.locator('.tracker-log').count()).toBe(0)
+    expect(await tracker.getByLabel('Other ship mass (kg)').getAttribute('aria-invalid')).toBe('true')
+    expect(await description('Other ship mass (kg)')).toContain('in kilograms')
+    await tracker.getByLabel('Ship mass hot (kg)').fill('heavy')
+    expect(await tracker.getByLabel('Ship mass hot (kg)').getAttribute('aria-invalid')).toBe('true')
+    expect(await description('Ship mass hot (kg)')).toContain('in kilograms')
+    // a ship over the hole's jump mass: the box that holds it says so
+    await tracker.getByLabel('Ship mass hot (kg)').fill('400,000,000')
+    expect(await description('Ship mass hot (kg)')).toContain('cannot jump this hole')
+    expect(await description('Ship mass cold (kg)')).not.toContain('cannot jump this hole')
+    await tracker.getByLabel('Other ship mass (kg)').fill('')
+    expect(await tracker.getByLabel('Other ship mass (kg)').getAttribute('aria-invalid')).toBe('false')
+    await context.close()
+  })
+
   it('starts a fresh log when the saved one is broken, instead of failing to draw the page', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl)
     await page.goto('/rolling-mass')
