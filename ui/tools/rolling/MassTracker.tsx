@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useState } from 'react'
 import type { WormholeTypeInfo } from '../../../schemas/wormholes'
 import { readStorage, writeStorage } from '../../lib/storage'
 import { formatInt } from '../../lib/format'
@@ -42,10 +42,18 @@ export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; pick
   const rollable = useMemo(() => types.filter((t) => t.total_mass !== null).sort((a, b) => a.code.localeCompare(b.code)), [types])
   const [state, setState] = useState<Saved>(() => load('C247'))
   const [other, setOther] = useState('')
+  /** The log a type change or Reset just cleared, offered back: an arrow key on the focused type box alone clears it. */
+  const [cleared, setCleared] = useState<Pick<Saved, 'code' | 'jumps'> | null>(null)
   useEffect(() => writeStorage(STORAGE_KEY, JSON.stringify(state)), [state])
+  const startLog = (code: string) => {
+    if (state.jumps.length > 0) setCleared({ code: state.code, jumps: state.jumps })
+    setState((s) => ({ ...s, code, jumps: [] }))
+  }
   useEffect(() => {
     // Picking another type starts a new hole; clicking the tracked code again (to re-read its column) keeps the log.
-    if (picked) setState((s) => (s.code === picked.code ? s : { ...s, code: picked.code, jumps: [] }))
+    if (picked && picked.code !== state.code) startLog(picked.code)
+    // Only a new pick starts a log; the state it reads is this render's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [picked])
 
   const type = rollable.find((t) => t.code === state.code)
@@ -58,7 +66,21 @@ export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; pick
   const tooHeavy = (mass: number | null) => type?.max_jump_mass != null && mass !== null && mass > type.max_jump_mass
   // A ship over the jump mass cannot jump, so it is never logged: it would count mass the hole never lost.
   const canJump = (mass: number | null): mass is number => mass !== null && !!type && !tooHeavy(mass)
-  const addJump = (mass: number | null, label: string) => canJump(mass) && setState((s) => ({ ...s, jumps: [...s.jumps, { mass, label }] }))
+  const addJump = (mass: number | null, label: string) => {
+    if (!canJump(mass)) return
+    setCleared(null) // the new log is the one to keep
+    setState((s) => ({ ...s, jumps: [...s.jumps, { mass, label }] }))
+  }
+  // Each box is described by the message that refuses its mass, so a screen reader says why on reaching it.
+  const baseId = useId()
+  const ids = { mass: `${baseId}-mass`, other: `${baseId}-other`, heavy: `${baseId}-heavy` }
+  const otherUnread = other.trim() !== '' && otherMass === null
+  const describedBy = (unread: boolean, mass: number | null, unreadId: string) =>
+    [unread && unreadId, tooHeavy(mass) && ids.heavy].filter(Boolean).join(' ') || undefined
+  const undoClear = () => {
+    if (cleared) setState((s) => ({ ...s, ...cleared }))
+    setCleared(null)
+  }
 
   return (
     <section className="panel mass-tracker" aria-label="Mass tracker">
@@ -70,7 +92,7 @@ export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; pick
       <div className="tracker-inputs">
         <label className="field">
           <span className="field-label">Wormhole type</span>
-          <select value={state.code} onChange={(e) => setState((s) => ({ ...s, code: e.target.value, jumps: [] }))} aria-label="Wormhole type">
+          <select value={state.code} onChange={(e) => startLog(e.target.value)} aria-label="Wormhole type">
             {!type && <option value={state.code}>Pick a type</option>}
             {rollable.map((t) => (
               <option key={t.code} value={t.code}>
@@ -81,14 +103,30 @@ export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; pick
         </label>
         <label className="field">
           <span className="field-label">Ship mass cold (kg)</span>
-          <input inputMode="numeric" value={state.cold} onChange={(e) => setState((s) => ({ ...s, cold: e.target.value }))} aria-invalid={cold === null} />
+          <input
+            inputMode="numeric"
+            value={state.cold}
+            onChange={(e) => setState((s) => ({ ...s, cold: e.target.value }))}
+            aria-invalid={cold === null || tooHeavy(cold)}
+            aria-describedby={describedBy(cold === null, cold, ids.mass)}
+          />
         </label>
         <label className="field">
           <span className="field-label">Ship mass hot (kg)</span>
-          <input inputMode="numeric" value={state.hot} onChange={(e) => setState((s) => ({ ...s, hot: e.target.value }))} aria-invalid={hot === null} />
+          <input
+            inputMode="numeric"
+            value={state.hot}
+            onChange={(e) => setState((s) => ({ ...s, hot: e.target.value }))}
+            aria-invalid={hot === null || tooHeavy(hot)}
+            aria-describedby={describedBy(hot === null, hot, ids.mass)}
+          />
         </label>
       </div>
-      {(cold === null || hot === null) && <p className="error-text">Enter ship masses in kilograms, e.g. 200,000,000.</p>}
+      {(cold === null || hot === null) && (
+        <p className="error-text" id={ids.mass}>
+          Enter ship masses in kilograms, e.g. 200,000,000.
+        </p>
+      )}
       {type && (
         <p className="muted">
           {type.code}: total {kg(type.total_mass!)}
@@ -105,6 +143,9 @@ export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; pick
         </button>
         <input
           className="other-mass"
+          inputMode="numeric"
+          aria-invalid={otherUnread || tooHeavy(otherMass)}
+          aria-describedby={describedBy(otherUnread, otherMass, ids.other)}
           placeholder="other ship, kg"
           aria-label="Other ship mass (kg)"
           value={other}
@@ -114,11 +155,31 @@ export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; pick
         <button type="button" className="button secondary" disabled={!canJump(otherMass)} onClick={() => addJump(otherMass, 'other ship')}>
           + Jump
         </button>
-        <button type="button" className="button secondary" disabled={state.jumps.length === 0} onClick={() => setState((s) => ({ ...s, jumps: [] }))}>
+        <button type="button" className="button secondary" disabled={state.jumps.length === 0} onClick={() => startLog(state.code)}>
           Reset
         </button>
       </div>
-      {(tooHeavy(cold) || tooHeavy(hot) || tooHeavy(otherMass)) && <p className="error-text">A ship heavier than {kg(type!.max_jump_mass!)} cannot jump this hole.</p>}
+      {/* On the page before any text: screen readers do not reliably read a live region that arrives holding its text. */}
+      <div role="status" className="tracker-cleared">
+        {cleared && (
+          <p>
+            Started a new log: the {cleared.jumps.length === 1 ? 'jump' : `${cleared.jumps.length} jumps`} logged on {cleared.code} {cleared.jumps.length === 1 ? 'was' : 'were'} cleared.{' '}
+            <button type="button" className="button secondary" onClick={undoClear}>
+              Undo
+            </button>
+          </p>
+        )}
+      </div>
+      {otherUnread && (
+        <p className="error-text" id={ids.other}>
+          Enter the other ship's mass in kilograms, e.g. 13,000,000.
+        </p>
+      )}
+      {(tooHeavy(cold) || tooHeavy(hot) || tooHeavy(otherMass)) && (
+        <p className="error-text" id={ids.heavy}>
+          A ship heavier than {kg(type!.max_jump_mass!)} cannot jump this hole.
+        </p>
+      )}
 
       {state.jumps.length > 0 && (
         <TableWrap label="Jump log table">

@@ -64,7 +64,9 @@ function Column({ column, codes, onPick }: { column: RollingColumn; codes: Wormh
 }
 
 export default function RollingPage() {
-  const loaded = useAsync(loadWormholeTypes, [])
+  /** Bumped by 'Try again' (a failed load is forgotten, so it fetches again). */
+  const [attempt, setAttempt] = useState(0)
+  const loaded = useAsync(loadWormholeTypes, [attempt])
   const types = loaded.state === 'ok' ? loaded.value : null
   const error = loaded.state === 'error' ? loaded.message : null
   const [picked, setPicked] = useState<{ code: string } | null>(null)
@@ -86,7 +88,16 @@ export default function RollingPage() {
           its mass, jump mass and destination; click it to track the hole below.
         </p>
       </section>
-      {error && <p className="error-box">The wormhole type data did not load ({error}), so the columns cannot list their codes. The jump plans still apply.</p>}
+      {/* On the page before any text: screen readers do not reliably read a live region that arrives holding its text. */}
+      <div role="status">{loaded.state === 'loading' && <p className="muted">Loading the wormhole codes…</p>}</div>
+      {error && (
+        <div className="error-box">
+          <p>The wormhole type data did not load ({error}), so the columns cannot list their codes and the mass tracker is hidden. The jump plans still apply.</p>
+          <button type="button" className="button secondary" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      )}
       {types && types.length === 0 && <p className="error-box">This server has no wormhole type data, so the columns cannot list their codes.</p>}
       <div className="roll-grid">
         {ROLLING_COLUMNS.map((c) => (

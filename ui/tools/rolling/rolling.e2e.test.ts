@@ -109,6 +109,94 @@ describe('hole rolling guide', () => {
     await context.close()
   })
 
+  it('lets an arrow key on the type box, a new code or Reset be undone, since each clears the jump log', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl)
+    await page.goto('/rolling-mass')
+    await page.locator('.roll-code[data-code=D364]').click()
+    const tracker = page.getByRole('region', { name: 'Mass tracker' })
+    await eventually(() => tracker.getByLabel('Wormhole type').inputValue()).toBe('D364')
+    await tracker.getByRole('button', { name: '+ Cold jump' }).click()
+    await tracker.getByRole('button', { name: '+ Hot jump' }).click()
+    // clicking the tracked code again to re-read its plan puts focus on the type box; an arrow key there picks another type
+    await page.locator('.roll-code[data-code=D364]').click()
+    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Wormhole type')
+    await page.keyboard.press('ArrowDown')
+    await eventually(() => tracker.getByLabel('Wormhole type').inputValue()).not.toBe('D364')
+    expect(await tracker.locator('.tracker-log').count()).toBe(0)
+    expect(await tracker.getByRole('status').filter({ hasText: 'cleared' }).textContent()).toContain('2 jumps logged on D364')
+    await tracker.getByRole('button', { name: 'Undo' }).click()
+    await eventually(() => tracker.getByLabel('Wormhole type').inputValue()).toBe('D364')
+    expect(await tracker.locator('.tracker-log tbody tr').count()).toBe(2)
+    expect(await tracker.getByRole('button', { name: 'Undo' }).count()).toBe(0)
+    // Reset, then Undo
+    await tracker.getByRole('button', { name: 'Reset' }).click()
+    expect(await tracker.locator('.tracker-log').count()).toBe(0)
+    await tracker.getByRole('button', { name: 'Undo' }).click()
+    await eventually(() => tracker.locator('.tracker-log tbody tr').count()).toBe(2)
+    // a new code from a column, then a new jump: the new log is kept and the offer goes
+    await page.locator('.roll-code[data-code=C247]').click()
+    await eventually(() => tracker.getByLabel('Wormhole type').inputValue()).toBe('C247')
+    expect(await tracker.getByRole('button', { name: 'Undo' }).count()).toBe(1)
+    await tracker.getByRole('button', { name: '+ Hot jump' }).click()
+    expect(await tracker.getByRole('button', { name: 'Undo' }).count()).toBe(0)
+    expect(await tracker.locator('.tracker-log tbody tr').count()).toBe(1)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('says the codes are loading, and offers Try again when the wormhole type data fails to load', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    let release = () => {}
+    const held = new Promise<void>((done) => (release = done))
+    let fail = true
+    await page.route('**/api/wormhole-types', async (route) => {
+      await held
+      if (fail) await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'down for maintenance' }) })
+      else await route.continue()
+    })
+    await page.goto('/rolling-mass')
+    await eventually(() => page.getByRole('status').filter({ hasText: 'Loading the wormhole codes' }).count()).toBe(1)
+    release()
+    await page.getByText('did not load').waitFor()
+    // the tracker keeps its saved log hidden, not lost, and one click loads the data again
+    fail = false
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await eventually(() => codes(page, '1000Gg')).toEqual(['D364', 'M267', 'O128', 'X702'])
+    expect(await page.getByText('did not load').count()).toBe(0)
+    expect(await page.getByRole('region', { name: 'Mass tracker' }).count()).toBe(1)
+    await context.close()
+  })
+
+  it("says why a ship mass is refused, beside the box it is in, for the other ship's mass too", async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/rolling-mass')
+    const tracker = page.getByRole('region', { name: 'Mass tracker' })
+    await tracker.waitFor()
+    const description = (label: string) =>
+      tracker.getByLabel(label).evaluate((el) =>
+        (el.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      )
+    // an other ship's mass that cannot be read was refused without a word: '+ Jump' greyed out and Enter did nothing
+    await tracker.getByLabel('Other ship mass (kg)').fill('13,5')
+    await tracker.getByLabel('Other ship mass (kg)').press('Enter')
+    expect(await tracker.locator('.tracker-log').count()).toBe(0)
+    expect(await tracker.getByLabel('Other ship mass (kg)').getAttribute('aria-invalid')).toBe('true')
+    expect(await description('Other ship mass (kg)')).toContain('in kilograms')
+    await tracker.getByLabel('Ship mass hot (kg)').fill('heavy')
+    expect(await tracker.getByLabel('Ship mass hot (kg)').getAttribute('aria-invalid')).toBe('true')
+    expect(await description('Ship mass hot (kg)')).toContain('in kilograms')
+    // a ship over the hole's jump mass: the box that holds it says so
+    await tracker.getByLabel('Ship mass hot (kg)').fill('400,000,000')
+    expect(await description('Ship mass hot (kg)')).toContain('cannot jump this hole')
+    expect(await description('Ship mass cold (kg)')).not.toContain('cannot jump this hole')
+    await tracker.getByLabel('Other ship mass (kg)').fill('')
+    expect(await tracker.getByLabel('Other ship mass (kg)').getAttribute('aria-invalid')).toBe('false')
+    await context.close()
+  })
+
   it('starts a fresh log when the saved one is broken, instead of failing to draw the page', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl)
     await page.goto('/rolling-mass')

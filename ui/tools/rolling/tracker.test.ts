@@ -76,4 +76,19 @@ describe('parseMassKg', () => {
     expect(parseMassKg('heavy')).toBeNull()
     expect(parseMassKg('-5')).toBeNull()
   })
+
+  it('reads a pasted mass only by its thousands groups, and refuses one it could misread', () => {
+    // a decimal comma is not a thousands separator: '200,5' was read as 2,005 kg and logged
+    expect(parseMassKg('200,5')).toBeNull()
+    expect(parseMassKg('13,50')).toBeNull()
+    expect(parseMassKg('2,00,000,000')).toBeNull()
+    expect(parseMassKg('200,000,000 5')).toBeNull()
+    // the game in German, French or Russian groups thousands with dots or spaces
+    expect(parseMassKg('200.000.000 kg')).toBe(200_000_000)
+    expect(parseMassKg('13.500.000,5 kg')).toBe(13_500_000.5)
+    expect(parseMassKg('13\u00a0500\u00a0000 kg')).toBe(13_500_000)
+    expect(parseMassKg('1,500,000.25')).toBe(1_500_000.25)
+    expect(parseMassKg('1500000.25')).toBe(1_500_000.25)
+    expect(parseMassKg(' 300,000,000KG ')).toBe(300_000_000)
+  })
 })

@@ -27,6 +27,15 @@ describe('reading pasted times', () => {
     expect(ok('0').iso).toBe('1970-01-01T00:00:00.000Z')
   })
 
+  it('reads a Unix number pasted with its thousands grouped, as a spreadsheet shows it', () => {
+    expect(ok('1,714,590,000')).toMatchObject({ iso: '2024-05-01T19:00:00.000Z', read: 'seconds' })
+    expect(ok('1 714 590 000 123')).toMatchObject({ iso: '2024-05-01T19:00:00.123Z', read: 'milliseconds' })
+    expect(ok('-86,400').iso).toBe('1969-12-31T00:00:00.000Z')
+    // only whole groups of three: anything else is not a number it could be sure of
+    expect(parseTimeInput('17,14590000', 'UTC').ok).toBe(false)
+    expect(parseTimeInput('1,714 590,000', 'UTC').ok).toBe(false)
+  })
+
   it('reads in-game EVE time (UTC) whatever zone is selected', () => {
     expect(ok('2024.05.01 19:00', 'America/New_York')).toEqual({ iso: '2024-05-01T19:00:00.000Z', style: undefined, read: 'eve' })
     expect(ok('2024.05.01 19:00:30').iso).toBe('2024-05-01T19:00:30.000Z')

@@ -14,7 +14,8 @@ const MIN_MS = new Date('0001-01-01T00:00:00Z').getTime()
 const MAX_MS = new Date('9999-12-31T23:59:59Z').getTime()
 
 const CODE_RE = /<t:(-?\d+)(?::([A-Za-z]))?>/
-const NUMBER_RE = /^-?\d+$/
+/** A whole number, bare or with its thousands grouped by one separator throughout ('1,714,590,000', '1 714 590 000'). */
+const NUMBER_RE = /^-?(?:\d+|\d{1,3}([, \u00a0\u202f'_])\d{3}(?:\1\d{3})*)$/
 /**
  * In-game time `yyyy.MM.dd HH:mm[:ss]`, also inside a longer paste: a chat log line (`[ 2024.05.01 19:00:00 ] Pilot > …`)
  * or a kill report copied from the game, which starts with its time.
@@ -29,7 +30,7 @@ export const PARSE_HINT = 'Paste a code like <t:1700000000:F>, a Unix time in se
 
 /**
  * Read a time back from what a pilot pastes: a chat timestamp code (also inside a longer message), a bare Unix
- * number (seconds, or milliseconds from 1e11 up), an in-game EVE time `yyyy.MM.dd HH:mm[:ss]` (UTC, also inside a chat log line or a copied kill report), or ISO 8601
+ * number (seconds, or milliseconds from 1e11 up; its thousands may be grouped), an in-game EVE time `yyyy.MM.dd HH:mm[:ss]` (UTC, also inside a chat log line or a copied kill report), or ISO 8601
  * (read in `zone` when it has no offset).
  */
 export function parseTimeInput(text: string, zone: string): ParsedTime {
@@ -43,7 +44,7 @@ export function parseTimeInput(text: string, zone: string): ParsedTime {
     return inRange({ ok: true, unixMs: Number(code[1]) * 1000, style, read: 'code' }, zone)
   }
   if (NUMBER_RE.test(input)) {
-    const n = Number(input)
+    const n = Number(input.replace(/[^\d-]/g, ''))
     const asMs = Math.abs(n) >= MILLISECONDS_FROM
     return inRange({ ok: true, unixMs: asMs ? n : n * 1000, read: asMs ? 'milliseconds' : 'seconds' }, zone)
   }

@@ -55,6 +55,14 @@ describe('time zone search', () => {
     expect(searchZones('calcutta', zones).matches).toEqual([])
   })
 
+  it('finds UTC by the names EVE pilots give it: GMT, EVE time, Zulu', () => {
+    // 'gmt' and 'eve' found no zone at all, although the page itself calls UTC 'EVE time'
+    for (const q of ['gmt', 'GMT', 'eve', 'EVE time', 'zulu']) expect(searchZones(q, zones).matches[0], q).toBe('UTC')
+    expect(searchZones('eve', zones).total).toBe(1)
+    // other zones are still found by their own names only
+    expect(searchZones('london', zones).matches).toEqual(['Europe/London'])
+  })
+
   it('offers any other valid IANA name when typed in full', () => {
     expect(searchZones('US/Eastern', zones).matches[0]).toBe(canonicalZoneName('US/Eastern'))
   })

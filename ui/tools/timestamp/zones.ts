@@ -57,10 +57,13 @@ export function systemZone(): string {
 
 const normalise = (s: string) => s.toLowerCase().replace(/[\s_]+/g, ' ').trim()
 
+/** Other names UTC goes by, found by the search too: EVE's server clock ('EVE time', as the page calls it), GMT, Zulu. */
+const UTC_ALIASES = ['gmt', 'eve time', 'zulu']
+
 /**
  * Zones matching a search, best first, at most `limit`. A match is a case-insensitive substring where spaces
  * and underscores are the same ('new york' finds America/New_York). Ranking: exact name, then a name whose
- * place part starts with the query, then anything containing it. Any other valid IANA name (an alias such as
+ * place part starts with the query, then anything containing it. UTC is also found as GMT, EVE time or Zulu. Any other valid IANA name (an alias such as
  * US/Eastern) is offered when typed in full.
  */
 export function searchZones(query: string, zones: string[], limit = MAX_ZONE_MATCHES): { matches: string[]; total: number } {
@@ -69,9 +72,10 @@ export function searchZones(query: string, zones: string[], limit = MAX_ZONE_MAT
   const ranked: Array<{ zone: string; rank: number }> = []
   for (const zone of zones) {
     const name = normalise(zone)
-    if (!name.includes(q)) continue
+    const aliases = zone === 'UTC' ? UTC_ALIASES : []
+    if (!name.includes(q) && !aliases.some((a) => a.includes(q))) continue
     const place = normalise(zone.slice(zone.lastIndexOf('/') + 1))
-    const rank = name === q ? 0 : place.startsWith(q) || name.startsWith(q) ? 1 : 2
+    const rank = name === q || aliases.includes(q) ? 0 : place.startsWith(q) || name.startsWith(q) || aliases.some((a) => a.startsWith(q)) ? 1 : 2
     ranked.push({ zone, rank })
   }
   ranked.sort((a, b) => a.rank - b.rank || a.zone.localeCompare(b.zone))
