@@ -5,6 +5,7 @@ import { formatInt } from '../../lib/format'
 import { TableWrap } from '../../components/TableWrap'
 import { destinationLabel } from '../wormholes/destinations'
 import { parseMassKg } from './mass-input'
+import { sdeDisagreements } from './sde-notes'
 import { nextJumpRisk, SPAWN_VARIANCE, track, type HoleState, type Jump } from './tracker'
 
 const STORAGE_KEY = 'rolling-tracker'
@@ -128,10 +129,12 @@ export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; pick
         </p>
       )}
       {type && (
-        <p className="muted">
-          {type.code}: total {kg(type.total_mass!)}
+        // The codes' hover titles show nothing on a touch screen, so the picked type's line carries the same facts.
+        <p className="muted" data-testid="tracker-type-facts">
+          {type.code} → {type.destinations.map(destinationLabel).join(', ') || 'unknown'}: total {kg(type.total_mass!)}
           {type.max_jump_mass !== null && `, heaviest ship ${kg(type.max_jump_mass)}`}
           {type.mass_regen ? `; regenerates ${kg(type.mass_regen)} over time, which the tracker does not count` : ''}.
+          {sdeDisagreements(type).map((line) => ` ${line}.`)}
         </p>
       )}
       <div className="button-row">

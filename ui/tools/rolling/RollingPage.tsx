@@ -6,6 +6,7 @@ import { loadWormholeTypes } from '../wormholes/data'
 import { destinationColour, destinationLabel } from '../wormholes/destinations'
 import { assignColumns, GG, ROLLING_COLUMNS, type RollingColumn } from './columns'
 import { MassTracker } from './MassTracker'
+import { sdeDisagreements } from './sde-notes'
 import './rolling.css'
 
 const kg = (n: number) => `${formatInt(n)} kg`
@@ -16,10 +17,7 @@ function codeTitle(t: WormholeTypeInfo): string {
     `Total mass ${kg(t.total_mass!)}`,
     t.max_jump_mass !== null ? `Jump mass ${kg(t.max_jump_mass)}` : 'Jump mass unknown',
   ]
-  const sde = t.sde[0]
-  if (sde && t.disagreements.includes('total_mass') && sde.total_mass !== null) lines.push(`SDE (2023) total mass: ${kg(sde.total_mass)}`)
-  if (sde && t.disagreements.includes('max_jump_mass') && sde.max_jump_mass !== null) lines.push(`SDE (2023) jump mass: ${kg(sde.max_jump_mass)}`)
-  return lines.join('\n')
+  return [...lines, ...sdeDisagreements(t)].join('\n')
 }
 
 function AnswerBox({ answer, steps }: { answer: 'YES' | 'NO'; steps: { roll: string; crit: string } }) {
