@@ -8,10 +8,22 @@ import { SearchSelect } from '../../components/SearchSelect'
 import { SelectField } from '../../components/SelectField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
 import { apiGet, apiPost } from '../../lib/api'
-import { iskOrNa } from '../../lib/format'
+import { formatInt, iskOrNa } from '../../lib/format'
 import { DataSources, formatIndex, MissingMark, timeAgo } from '../industry/shared'
 import { ReactionDialog } from './ReactionDialog'
-import { FALLBACK_FAMILIES, isPriced, loadSettings, percentOrNa, requestFor, rowValues, saveSettings, type ReactionSettings, type RowValues } from './reaction-settings'
+import {
+  asReactionResult,
+  FALLBACK_FAMILIES,
+  failureText,
+  isPriced,
+  loadSettings,
+  percentOrNa,
+  requestFor,
+  rowValues,
+  saveSettings,
+  type ReactionSettings,
+  type RowValues,
+} from './reaction-settings'
 import './reactions.css'
 
 const SECURITY_LABELS: Record<(typeof REACTION_SECURITY)[number], string> = { wormhole: 'Wormhole', low: 'Low-sec', null: 'Null-sec' }
@@ -52,16 +64,23 @@ const rowClass = (r: ReactionResult) => {
   return profit === null ? undefined : profit >= 0 ? 'row-good' : 'row-bad'
 }
 
-/** Ask for every formula of the list at once; the ones that fail are left out (the spec's rule). */
-async function calculate(settings: ReactionSettings, ids: number[], signal: AbortSignal): Promise<ReactionResult[]> {
-  const answers = await Promise.allSettled(ids.map((id) => apiPost<ReactionResult>('/api/reaction-calc', requestFor(settings, id), { signal })))
-  return answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []))
+/**
+ * Ask for every formula of the list at once; the ones that fail are left out (the spec's rule). When every one fails
+ * there is nothing to show, so the first failure says why (`failure`).
+ */
+async function calculate(settings: ReactionSettings, ids: number[], signal: AbortSignal): Promise<{ rows: ReactionResult[]; failure: string | null }> {
+  const answers = await Promise.allSettled(ids.map((id) => apiPost<unknown>('/api/reaction-calc', requestFor(settings, id), { signal }).then(asReactionResult)))
+  const rows = answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []))
+  const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected')
+  return { rows, failure: rows.length === 0 && failed ? failureText(failed.reason) : null }
 }
 
 export default function ReactionsPage() {
   const [settings, setSettings] = useState<ReactionSettings>(loadSettings)
   const [families, setFamilies] = useState<ReactionFamiliesResponse>(FALLBACK_FAMILIES)
   const [results, setResults] = useState<ReactionResult[] | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [attempt, setAttempt] = useState(0)
   const [busy, setBusy] = useState(false)
   const [sort, setSort] = useState<SortState>({ key: 'pct', direction: 'desc' })
   const [selected, setSelected] = useState<number | null>(null)
@@ -92,9 +111,10 @@ export default function ReactionsPage() {
     const abort = new AbortController()
     const timer = setTimeout(() => {
       setBusy(true)
-      calculate(settings, ids, abort.signal).then((rows) => {
+      calculate(settings, ids, abort.signal).then(({ rows, failure }) => {
         if (abort.signal.aborted) return
         setResults(rows)
+        setFailure(failure)
         setBusy(false)
       })
     }, 200)
@@ -102,7 +122,7 @@ export default function ReactionsPage() {
       clearTimeout(timer)
       abort.abort()
     }
-  }, [settings, ids])
+  }, [settings, ids, attempt])
 
   const loadSystems = () => {
     apiGet<IndustrySystem[]>('/api/industry/systems')
@@ -216,8 +236,17 @@ export default function ReactionsPage() {
       </form>
 
       <p className="calc-status muted" aria-live="polite" data-testid="calc-status">
-        {busy || !results ? 'Calculating…' : `${priced} of ${ids.length} formulas priced · ${settings.runs} run${settings.runs === 1 ? '' : 's'} each`}
+        {busy || !results ? 'Calculating…' : failure ? 'No formula could be calculated.' : `${priced} of ${ids.length} formulas priced · ${formatInt(settings.runs)} run${settings.runs === 1 ? '' : 's'} each`}
       </p>
+
+      {failure && !busy && (
+        <div className="error-box calc-error" role="alert" data-testid="calc-error">
+          {failure}
+          <button type="button" className="button secondary" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      )}
 
       {noPrices ? (
         <p className="notice missing-notice" data-testid="no-prices-notice">
@@ -250,7 +279,7 @@ export default function ReactionsPage() {
         onSortChange={setSort}
         rowClassName={rowClass}
         onRowClick={(r) => setSelected(r.blueprintID)}
-        empty={results ? 'No formula could be priced right now. Try again in a minute.' : 'Loading…'}
+        empty={failure ? 'No results (see the message above).' : results ? 'No formula could be priced right now. Try again in a minute.' : 'Loading…'}
         className="reaction-table"
       />
 

@@ -208,6 +208,46 @@ describe('/reaction-calc', () => {
     await context.close()
   })
 
+  it('says why there are no results when every call fails (server unreachable, or its own reason) and calculates again on Try again', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl)
+    let mode: 'down' | 'busy' | 'up' = 'down'
+    await page.route('**/api/reaction-calc', (route) =>
+      mode === 'down'
+        ? route.abort()
+        : mode === 'busy'
+          ? route.fulfill({ status: 503, json: { error: 'Static game data is not imported yet; try again in a minute' } })
+          : route.continue(),
+    )
+    await page.goto('/reaction-calc')
+    const error = page.getByTestId('calc-error')
+    await expect.poll(() => error.textContent()).toBe('The server could not be reached, so there are no results. Check your connection, then Try again.Try again')
+    expect(await error.getAttribute('role')).toBe('alert')
+    expect(await page.getByTestId('calc-status').textContent()).toBe('No formula could be calculated.')
+    mode = 'busy'
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect.poll(() => error.textContent()).toBe('The server could not calculate the reactions: Static game data is not imported yet; try again in a minute.Try again')
+    mode = 'up'
+    await page.getByRole('button', { name: 'Try again' }).press('Enter')
+    await settled(page, 8)
+    expect(await error.count()).toBe(0)
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
+    await context.close()
+  })
+
+  it('treats an answer that is not a reaction result (a proxy page with status 200) as a failed call, and does not crash', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/reaction-calc', (route) =>
+      route.request().postDataJSON().blueprintID === 46157 ? route.fulfill({ status: 200, contentType: 'text/html', body: '<html>Gateway</html>' }) : route.continue(),
+    )
+    await page.goto('/reaction-calc')
+    await settled(page, 7)
+    await page.unroute('**/api/reaction-calc')
+    await page.route('**/api/reaction-calc', (route) => route.fulfill({ status: 200, json: { blueprintID: 1 } }))
+    await page.getByLabel('Runs').fill('2')
+    await expect.poll(() => page.getByTestId('calc-error').textContent()).toMatch(/^The server's answer was not a reaction result/)
+    await context.close()
+  })
+
   it('recomputes when an input changes: a cost index raises the taxes', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/reaction-calc')
