@@ -15,6 +15,7 @@ import {
   asReactionResult,
   FALLBACK_FAMILIES,
   failureText,
+  isFamilyList,
   isPriced,
   loadSettings,
   percentOrNa,
@@ -90,8 +91,10 @@ export default function ReactionsPage() {
   const update = (change: Partial<ReactionSettings>) => setSettings((s) => ({ ...s, ...change }))
 
   useEffect(() => {
-    apiGet<ReactionFamiliesResponse>('/api/reaction-calc/families')
-      .then(setFamilies)
+    apiGet<unknown>('/api/reaction-calc/families')
+      .then((body) => {
+        if (isFamilyList(body)) setFamilies(body)
+      })
       .catch(() => {
         /* the hybrid list still works */
       })
@@ -125,8 +128,8 @@ export default function ReactionsPage() {
   }, [settings, ids, attempt])
 
   const loadSystems = () => {
-    apiGet<IndustrySystem[]>('/api/industry/systems')
-      .then(setSystems)
+    apiGet<unknown>('/api/industry/systems')
+      .then((body) => setSystems(Array.isArray(body) ? (body as IndustrySystem[]) : []))
       .catch(() => setSystems([]))
   }
   const useSystemIndex = (system: IndustrySystem) => {

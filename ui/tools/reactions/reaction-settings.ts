@@ -141,3 +141,9 @@ export function failureText(err: unknown): string {
   }
   return 'The server could not be reached, so there are no results. Check your connection, then Try again.'
 }
+
+/** A family list the page can use: at least one family, each with a list of formulas (anything else keeps the hybrid eight). */
+export const isFamilyList = (body: unknown): body is ReactionFamiliesResponse => {
+  const families = (body as Partial<ReactionFamiliesResponse> | null)?.families
+  return Array.isArray(families) && families.length > 0 && families.every((f) => f && typeof f.id === 'string' && typeof f.label === 'string' && Array.isArray(f.blueprints) && f.blueprints.length > 0)
+}

@@ -248,6 +248,20 @@ describe('/reaction-calc', () => {
     await context.close()
   })
 
+  it('keeps working on the hybrid eight, and says the system list is not available, when those lists come back as something else', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl)
+    const html = { status: 200, contentType: 'text/html', body: '<html>Gateway</html>' }
+    await page.route('**/api/reaction-calc/families', (route) => route.fulfill(html))
+    await page.route('**/api/industry/systems', (route) => route.fulfill(html))
+    await page.goto('/reaction-calc')
+    await settled(page, 8)
+    expect(await page.getByLabel('Reaction family').locator('option').allTextContents()).toEqual(['Hybrid (default) (8)'])
+    await page.getByTestId('system-index-picker').fill('Amamake')
+    await expect.poll(() => page.getByText('The system list is not available right now.').count()).toBe(1)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('recomputes when an input changes: a cost index raises the taxes', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/reaction-calc')
