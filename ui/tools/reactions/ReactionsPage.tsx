@@ -1,15 +1,15 @@
 import { useEffect, useMemo, useState } from 'react'
 import { HUBS } from '../../../schemas/hubs'
-import { PRICING_MODE_LABELS, PRICING_MODES, REACTION_SECURITY, REACTION_STRUCTURES, RIG_TIERS } from '../../../schemas/industry-constants'
+import { MAX_REACTION_RUNS, PRICING_MODE_LABELS, PRICING_MODES, REACTION_SECURITY, REACTION_STRUCTURES, RIG_TIERS } from '../../../schemas/industry-constants'
 import type { IndustrySystem } from '../../../schemas/industry'
 import type { ReactionFamiliesResponse, ReactionResult } from '../../../schemas/reactions'
-import { NumberField } from '../../components/NumberField'
 import { SearchSelect } from '../../components/SearchSelect'
 import { SelectField } from '../../components/SelectField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
 import { apiGet, apiPost } from '../../lib/api'
 import { formatInt, iskOrNa } from '../../lib/format'
 import { DataSources, formatIndex, MissingMark, timeAgo } from '../industry/shared'
+import { CheckedNumberField } from './CheckedNumberField'
 import { ReactionDialog } from './ReactionDialog'
 import {
   asReactionResult,
@@ -176,7 +176,17 @@ export default function ReactionsPage() {
         </fieldset>
         <fieldset>
           <legend>Job</legend>
-          <NumberField label="Reaction skill" value={settings.reactionSkill} min={0} max={5} integer onChange={(reactionSkill) => update({ reactionSkill })} title="Reactions skill level: 4% less time per level" />
+          <CheckedNumberField
+            label="Reaction skill"
+            name="reactionSkill"
+            rule="Reaction skill is a whole level from 0 to 5"
+            value={settings.reactionSkill}
+            min={0}
+            max={5}
+            integer
+            onChange={(reactionSkill) => update({ reactionSkill })}
+            title="Reactions skill level: 4% less time per level"
+          />
           <SelectField label="Structure" value={settings.structureType} options={options(REACTION_STRUCTURES)} onChange={(structureType) => update({ structureType })} tooltip="Tatara: 25% less reaction time. Station: no structure bonus." />
           <SelectField label="ME rig" value={settings.meRig} options={options(RIG_TIERS)} onChange={(meRig) => update({ meRig })} tooltip="Material rig: T1 2%, T2 2.4% fewer inputs, × 1.1 in null-sec and wormholes" />
           <SelectField label="TE rig" value={settings.teRig} options={options(RIG_TIERS)} onChange={(teRig) => update({ teRig })} tooltip="Time rig: T1 20%, T2 24% less time, × 1.1 in null-sec and wormholes" />
@@ -184,8 +194,11 @@ export default function ReactionsPage() {
         </fieldset>
         <fieldset>
           <legend>Costs</legend>
-          <NumberField
+          <CheckedNumberField
             label="System cost index"
+            name="systemCostIndex"
+            rule="The cost index is 0 or more"
+            aboveMaxSaidElsewhere
             value={settings.systemCostIndex}
             min={0}
             max={1}
@@ -203,7 +216,16 @@ export default function ReactionsPage() {
             = {formatIndex(settings.systemCostIndex)} of the estimated item value
             {settings.systemCostIndex >= 1 && ', the most allowed: the index is a fraction (0.0512 for 5.12%)'}
           </p>
-          <NumberField label="Facility tax %" value={settings.facilityTaxPercent} min={0} max={100} step={0.01} onChange={(facilityTaxPercent) => update({ facilityTaxPercent })} />
+          <CheckedNumberField
+            label="Facility tax %"
+            name="facilityTaxPercent"
+            rule="Facility tax is 0 to 100%"
+            value={settings.facilityTaxPercent}
+            min={0}
+            max={100}
+            step={0.01}
+            onChange={(facilityTaxPercent) => update({ facilityTaxPercent })}
+          />
           <SearchSelect
             label="…or take a system's reaction index"
             items={systems ?? []}
@@ -234,7 +256,17 @@ export default function ReactionsPage() {
         <fieldset>
           <legend>Formulas</legend>
           <SelectField label="Reaction family" value={family.id} options={families.families.map((f) => ({ value: f.id, label: `${f.label} (${f.blueprints.length})` }))} onChange={(f) => update({ family: f })} />
-          <NumberField label="Runs" value={settings.runs} min={1} max={100000} integer onChange={(runs) => update({ runs })} title="Runs per job (quantities round once over the whole job)" />
+          <CheckedNumberField
+            label="Runs"
+            name="runs"
+            rule={`Runs are whole numbers from 1 to ${formatInt(MAX_REACTION_RUNS)}`}
+            value={settings.runs}
+            min={1}
+            max={MAX_REACTION_RUNS}
+            integer
+            onChange={(runs) => update({ runs })}
+            title="Runs per job (quantities round once over the whole job)"
+          />
         </fieldset>
       </form>
 

@@ -300,6 +300,46 @@ describe('/reaction-calc', () => {
     await context.close()
   })
 
+  it('says what it applies when a number is out of range, empty or not whole, instead of silently using another value', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/reaction-calc')
+    await settled(page, 8)
+    const note = (label: string) => page.getByTestId(`note-${label}`)
+    const cases: Array<[string, string, string, string, number]> = [
+      ['Reaction skill', '9', 'Reaction skill is a whole level from 0 to 5: 5 applied.', 'reactionSkill', 5],
+      ['Reaction skill', '2.5', 'Reaction skill is a whole level from 0 to 5: 2 applied.', 'reactionSkill', 2],
+      ['Facility tax %', '-2', 'Facility tax is 0 to 100%: 0 applied.', 'facilityTaxPercent', 0],
+      ['Facility tax %', '150', 'Facility tax is 0 to 100%: 100 applied.', 'facilityTaxPercent', 100],
+      ['Runs', '0', 'Runs are whole numbers from 1 to 100,000: 1 applied.', 'runs', 1],
+      ['Runs', '', 'Runs are whole numbers from 1 to 100,000: 1 applied.', 'runs', 1],
+      ['Runs', '1000000', 'Runs are whole numbers from 1 to 100,000: 100,000 applied.', 'runs', 100_000],
+      ['System cost index', '-0.05', 'The cost index is 0 or more: 0 applied.', 'systemCostIndex', 0],
+    ]
+    for (const [label, typed, said, field, applied] of cases) {
+      const box = page.getByLabel(label, { exact: true })
+      await box.fill('3') // an allowed value first, so each case is a change
+      const sent = page.waitForRequest((r) => r.url().endsWith('/api/reaction-calc') && r.postDataJSON()[field] === applied)
+      await box.fill(typed)
+      await sent
+      await expect.poll(() => note(field).textContent()).toBe(said)
+      expect(await note(field).getAttribute('aria-live')).toBe('polite')
+      expect(await box.inputValue()).toBe(typed) // what was typed stays while the box has focus
+    }
+    // Leaving the box shows the value applied, and the note has nothing left to say.
+    await page.getByLabel('Runs', { exact: true }).fill('7')
+    await page.getByLabel('Runs', { exact: true }).fill('0')
+    await page.getByLabel('Runs', { exact: true }).blur()
+    expect(await page.getByLabel('Runs', { exact: true }).inputValue()).toBe('1')
+    expect(await note('runs').textContent()).toBe('')
+    // An allowed value says nothing; the index above the maximum keeps its own line.
+    await page.getByLabel('Facility tax %').fill('12.5')
+    expect(await note('facilityTaxPercent').textContent()).toBe('')
+    await page.getByLabel('System cost index').fill('5.12')
+    await expect.poll(() => page.getByTestId('index-percent').textContent()).toMatch(/the most allowed/)
+    expect(await note('systemCostIndex').textContent()).toBe('')
+    await context.close()
+  })
+
   it("takes a system's reaction index and security from the system list", async () => {
     // The cost indices arrive with the industry-inputs job at server start: wait for them before the page loads its list.
     type SystemRow = { system_name: string; security_class: string; reaction_index: number | null }
