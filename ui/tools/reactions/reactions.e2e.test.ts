@@ -112,6 +112,24 @@ describe('/reaction-calc', () => {
     await context.close()
   })
 
+  it('keeps each amount on one line on a 360 px phone ("5,730,020 ISK", not the unit on a line of its own); the table scrolls sideways', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.setViewportSize({ width: 360, height: 800 })
+    await page.goto('/reaction-calc')
+    await settled(page, 8)
+    const lines = await page.locator('.reaction-table tbody td.align-right').evaluateAll((tds) =>
+      tds.map((td) => {
+        const range = document.createRange()
+        range.selectNodeContents(td)
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+      }),
+    )
+    expect(lines.length).toBe(8 * 5)
+    expect(lines.filter((n) => n !== 1)).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    await context.close()
+  })
+
   it('flags a missing price on its row and in the dialog, and reads n/a (sorted last) where it is needed, instead of a silent 0', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     // The hub has no buy orders for Methanofullerene in this answer.
