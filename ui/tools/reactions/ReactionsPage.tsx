@@ -1,17 +1,30 @@
 import { useEffect, useMemo, useState } from 'react'
 import { HUBS } from '../../../schemas/hubs'
-import { PRICING_MODE_LABELS, PRICING_MODES, REACTION_SECURITY, REACTION_STRUCTURES, RIG_TIERS } from '../../../schemas/industry-constants'
+import { MAX_REACTION_RUNS, PRICING_MODE_LABELS, PRICING_MODES, REACTION_SECURITY, REACTION_STRUCTURES, RIG_TIERS } from '../../../schemas/industry-constants'
 import type { IndustrySystem } from '../../../schemas/industry'
 import type { ReactionFamiliesResponse, ReactionResult } from '../../../schemas/reactions'
-import { NumberField } from '../../components/NumberField'
 import { SearchSelect } from '../../components/SearchSelect'
 import { SelectField } from '../../components/SelectField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
 import { apiGet, apiPost } from '../../lib/api'
-import { iskOrNa } from '../../lib/format'
+import { formatInt, iskOrNa } from '../../lib/format'
 import { DataSources, formatIndex, MissingMark, timeAgo } from '../industry/shared'
+import { CheckedNumberField } from './CheckedNumberField'
 import { ReactionDialog } from './ReactionDialog'
-import { FALLBACK_FAMILIES, isPriced, loadSettings, percentOrNa, requestFor, rowValues, saveSettings, type ReactionSettings, type RowValues } from './reaction-settings'
+import {
+  asReactionResult,
+  FALLBACK_FAMILIES,
+  failureText,
+  isFamilyList,
+  isPriced,
+  loadSettings,
+  percentOrNa,
+  requestFor,
+  rowValues,
+  saveSettings,
+  type ReactionSettings,
+  type RowValues,
+} from './reaction-settings'
 import './reactions.css'
 
 const SECURITY_LABELS: Record<(typeof REACTION_SECURITY)[number], string> = { wormhole: 'Wormhole', low: 'Low-sec', null: 'Null-sec' }
@@ -52,16 +65,23 @@ const rowClass = (r: ReactionResult) => {
   return profit === null ? undefined : profit >= 0 ? 'row-good' : 'row-bad'
 }
 
-/** Ask for every formula of the list at once; the ones that fail are left out (the spec's rule). */
-async function calculate(settings: ReactionSettings, ids: number[], signal: AbortSignal): Promise<ReactionResult[]> {
-  const answers = await Promise.allSettled(ids.map((id) => apiPost<ReactionResult>('/api/reaction-calc', requestFor(settings, id), { signal })))
-  return answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []))
+/**
+ * Ask for every formula of the list at once; the ones that fail are left out (the spec's rule). When every one fails
+ * there is nothing to show, so the first failure says why (`failure`).
+ */
+async function calculate(settings: ReactionSettings, ids: number[], signal: AbortSignal): Promise<{ rows: ReactionResult[]; failure: string | null }> {
+  const answers = await Promise.allSettled(ids.map((id) => apiPost<unknown>('/api/reaction-calc', requestFor(settings, id), { signal }).then(asReactionResult)))
+  const rows = answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []))
+  const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected')
+  return { rows, failure: rows.length === 0 && failed ? failureText(failed.reason) : null }
 }
 
 export default function ReactionsPage() {
   const [settings, setSettings] = useState<ReactionSettings>(loadSettings)
   const [families, setFamilies] = useState<ReactionFamiliesResponse>(FALLBACK_FAMILIES)
   const [results, setResults] = useState<ReactionResult[] | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [attempt, setAttempt] = useState(0)
   const [busy, setBusy] = useState(false)
   const [sort, setSort] = useState<SortState>({ key: 'pct', direction: 'desc' })
   const [selected, setSelected] = useState<number | null>(null)
@@ -71,8 +91,10 @@ export default function ReactionsPage() {
   const update = (change: Partial<ReactionSettings>) => setSettings((s) => ({ ...s, ...change }))
 
   useEffect(() => {
-    apiGet<ReactionFamiliesResponse>('/api/reaction-calc/families')
-      .then(setFamilies)
+    apiGet<unknown>('/api/reaction-calc/families')
+      .then((body) => {
+        if (isFamilyList(body)) setFamilies(body)
+      })
       .catch(() => {
         /* the hybrid list still works */
       })
@@ -92,9 +114,10 @@ export default function ReactionsPage() {
     const abort = new AbortController()
     const timer = setTimeout(() => {
       setBusy(true)
-      calculate(settings, ids, abort.signal).then((rows) => {
+      calculate(settings, ids, abort.signal).then(({ rows, failure }) => {
         if (abort.signal.aborted) return
         setResults(rows)
+        setFailure(failure)
         setBusy(false)
       })
     }, 200)
@@ -102,11 +125,11 @@ export default function ReactionsPage() {
       clearTimeout(timer)
       abort.abort()
     }
-  }, [settings, ids])
+  }, [settings, ids, attempt])
 
   const loadSystems = () => {
-    apiGet<IndustrySystem[]>('/api/industry/systems')
-      .then(setSystems)
+    apiGet<unknown>('/api/industry/systems')
+      .then((body) => setSystems(Array.isArray(body) ? (body as IndustrySystem[]) : []))
       .catch(() => setSystems([]))
   }
   const useSystemIndex = (system: IndustrySystem) => {
@@ -153,7 +176,17 @@ export default function ReactionsPage() {
         </fieldset>
         <fieldset>
           <legend>Job</legend>
-          <NumberField label="Reaction skill" value={settings.reactionSkill} min={0} max={5} integer onChange={(reactionSkill) => update({ reactionSkill })} title="Reactions skill level: 4% less time per level" />
+          <CheckedNumberField
+            label="Reaction skill"
+            name="reactionSkill"
+            rule="Reaction skill is a whole level from 0 to 5"
+            value={settings.reactionSkill}
+            min={0}
+            max={5}
+            integer
+            onChange={(reactionSkill) => update({ reactionSkill })}
+            title="Reactions skill level: 4% less time per level"
+          />
           <SelectField label="Structure" value={settings.structureType} options={options(REACTION_STRUCTURES)} onChange={(structureType) => update({ structureType })} tooltip="Tatara: 25% less reaction time. Station: no structure bonus." />
           <SelectField label="ME rig" value={settings.meRig} options={options(RIG_TIERS)} onChange={(meRig) => update({ meRig })} tooltip="Material rig: T1 2%, T2 2.4% fewer inputs, × 1.1 in null-sec and wormholes" />
           <SelectField label="TE rig" value={settings.teRig} options={options(RIG_TIERS)} onChange={(teRig) => update({ teRig })} tooltip="Time rig: T1 20%, T2 24% less time, × 1.1 in null-sec and wormholes" />
@@ -161,8 +194,11 @@ export default function ReactionsPage() {
         </fieldset>
         <fieldset>
           <legend>Costs</legend>
-          <NumberField
+          <CheckedNumberField
             label="System cost index"
+            name="systemCostIndex"
+            rule="The cost index is 0 or more"
+            aboveMaxSaidElsewhere
             value={settings.systemCostIndex}
             min={0}
             max={1}
@@ -180,7 +216,16 @@ export default function ReactionsPage() {
             = {formatIndex(settings.systemCostIndex)} of the estimated item value
             {settings.systemCostIndex >= 1 && ', the most allowed: the index is a fraction (0.0512 for 5.12%)'}
           </p>
-          <NumberField label="Facility tax %" value={settings.facilityTaxPercent} min={0} max={100} step={0.01} onChange={(facilityTaxPercent) => update({ facilityTaxPercent })} />
+          <CheckedNumberField
+            label="Facility tax %"
+            name="facilityTaxPercent"
+            rule="Facility tax is 0 to 100%"
+            value={settings.facilityTaxPercent}
+            min={0}
+            max={100}
+            step={0.01}
+            onChange={(facilityTaxPercent) => update({ facilityTaxPercent })}
+          />
           <SearchSelect
             label="…or take a system's reaction index"
             items={systems ?? []}
@@ -211,13 +256,32 @@ export default function ReactionsPage() {
         <fieldset>
           <legend>Formulas</legend>
           <SelectField label="Reaction family" value={family.id} options={families.families.map((f) => ({ value: f.id, label: `${f.label} (${f.blueprints.length})` }))} onChange={(f) => update({ family: f })} />
-          <NumberField label="Runs" value={settings.runs} min={1} max={100000} integer onChange={(runs) => update({ runs })} title="Runs per job (quantities round once over the whole job)" />
+          <CheckedNumberField
+            label="Runs"
+            name="runs"
+            rule={`Runs are whole numbers from 1 to ${formatInt(MAX_REACTION_RUNS)}`}
+            value={settings.runs}
+            min={1}
+            max={MAX_REACTION_RUNS}
+            integer
+            onChange={(runs) => update({ runs })}
+            title="Runs per job (quantities round once over the whole job)"
+          />
         </fieldset>
       </form>
 
       <p className="calc-status muted" aria-live="polite" data-testid="calc-status">
-        {busy || !results ? 'Calculating…' : `${priced} of ${ids.length} formulas priced · ${settings.runs} run${settings.runs === 1 ? '' : 's'} each`}
+        {busy || !results ? 'Calculating…' : failure ? 'No formula could be calculated.' : `${priced} of ${ids.length} formulas priced · ${formatInt(settings.runs)} run${settings.runs === 1 ? '' : 's'} each`}
       </p>
+
+      {failure && !busy && (
+        <div className="error-box calc-error" role="alert" data-testid="calc-error">
+          {failure}
+          <button type="button" className="button secondary" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      )}
 
       {noPrices ? (
         <p className="notice missing-notice" data-testid="no-prices-notice">
@@ -250,7 +314,7 @@ export default function ReactionsPage() {
         onSortChange={setSort}
         rowClassName={rowClass}
         onRowClick={(r) => setSelected(r.blueprintID)}
-        empty={results ? 'No formula could be priced right now. Try again in a minute.' : 'Loading…'}
+        empty={failure ? 'No results (see the message above).' : results ? 'No formula could be priced right now. Try again in a minute.' : 'Loading…'}
         className="reaction-table"
       />
 

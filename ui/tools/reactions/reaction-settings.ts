@@ -9,6 +9,7 @@ import {
   RIG_TIERS,
 } from '../../../schemas/industry-constants'
 import type { ReactionFamiliesResponse, ReactionResult } from '../../../schemas/reactions'
+import { ApiError } from '../../lib/api'
 import { formatInt } from '../../lib/format'
 import { readStorage, writeStorage } from '../../lib/storage'
 
@@ -99,4 +100,50 @@ export function duration(seconds: number): string {
   const m = Math.floor((seconds % 3600) / 60)
   const s = Math.round(seconds % 60)
   return [d && `${formatInt(d)} d`, h && `${h} h`, m && `${m} min`, (s || (!d && !h && !m)) && `${s} s`].filter(Boolean).join(' ')
+}
+
+/** An answer that is not a reaction result (a proxy's HTML page with status 200, or a server of another version). */
+export class NotAReactionResult extends Error {}
+
+const isNumber = (v: unknown) => typeof v === 'number' && Number.isFinite(v)
+const isLines = (v: unknown) => Array.isArray(v) && v.every((l) => l && typeof l === 'object' && isNumber(l.typeID) && typeof l.name === 'string' && isNumber(l.quantity))
+
+/**
+ * The answer when it has every field the page reads, else NotAReactionResult: the page counts it as a failed call
+ * instead of crashing on a missing list.
+ */
+export function asReactionResult(body: unknown): ReactionResult {
+  const r = body as Partial<ReactionResult> | null
+  const ok =
+    !!r &&
+    typeof r === 'object' &&
+    isNumber(r.blueprintID) &&
+    isLines(r.inputs) &&
+    isLines(r.outputs) &&
+    !!r.prices &&
+    typeof r.prices === 'object' &&
+    Array.isArray(r.missingPrices) &&
+    Array.isArray(r.missingAdjustedPrices) &&
+    ['inputCost', 'outputValue', 'estimatedItemValue', 'jobInstallCost', 'facilityTax', 'sccTax', 'totalTaxes', 'profit', 'materialMultiplier', 'runs'].every((k) => isNumber(r[k as keyof ReactionResult])) &&
+    !!r.time &&
+    isNumber(r.time.secondsPerRun) &&
+    !!r.rigs &&
+    !!r.ages
+  if (!ok) throw new NotAReactionResult("The server's answer was not a reaction result")
+  return r as ReactionResult
+}
+
+/** Why no formula could be calculated, from the first failed call: the server's own sentence when it sent one. */
+export function failureText(err: unknown): string {
+  if (err instanceof NotAReactionResult) return "The server's answer was not a reaction result (a proxy or a server of another version answered), so there are no results. Try again in a minute."
+  if (err instanceof ApiError) {
+    return err.message === `HTTP ${err.status}` ? `The server could not calculate the reactions (HTTP ${err.status}). Try again in a minute.` : `The server could not calculate the reactions: ${err.message.replace(/\.?$/, '.')}`
+  }
+  return 'The server could not be reached, so there are no results. Check your connection, then Try again.'
+}
+
+/** A family list the page can use: at least one family, each with a list of formulas (anything else keeps the hybrid eight). */
+export const isFamilyList = (body: unknown): body is ReactionFamiliesResponse => {
+  const families = (body as Partial<ReactionFamiliesResponse> | null)?.families
+  return Array.isArray(families) && families.length > 0 && families.every((f) => f && typeof f.id === 'string' && typeof f.label === 'string' && Array.isArray(f.blueprints) && f.blueprints.length > 0)
 }

@@ -112,6 +112,24 @@ describe('/reaction-calc', () => {
     await context.close()
   })
 
+  it('keeps each amount on one line on a 360 px phone ("5,730,020 ISK", not the unit on a line of its own); the table scrolls sideways', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.setViewportSize({ width: 360, height: 800 })
+    await page.goto('/reaction-calc')
+    await settled(page, 8)
+    const lines = await page.locator('.reaction-table tbody td.align-right').evaluateAll((tds) =>
+      tds.map((td) => {
+        const range = document.createRange()
+        range.selectNodeContents(td)
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+      }),
+    )
+    expect(lines.length).toBe(8 * 5)
+    expect(lines.filter((n) => n !== 1)).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    await context.close()
+  })
+
   it('flags a missing price on its row and in the dialog, and reads n/a (sorted last) where it is needed, instead of a silent 0', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     // The hub has no buy orders for Methanofullerene in this answer.
@@ -208,6 +226,60 @@ describe('/reaction-calc', () => {
     await context.close()
   })
 
+  it('says why there are no results when every call fails (server unreachable, or its own reason) and calculates again on Try again', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl)
+    let mode: 'down' | 'busy' | 'up' = 'down'
+    await page.route('**/api/reaction-calc', (route) =>
+      mode === 'down'
+        ? route.abort()
+        : mode === 'busy'
+          ? route.fulfill({ status: 503, json: { error: 'Static game data is not imported yet; try again in a minute' } })
+          : route.continue(),
+    )
+    await page.goto('/reaction-calc')
+    const error = page.getByTestId('calc-error')
+    await expect.poll(() => error.textContent()).toBe('The server could not be reached, so there are no results. Check your connection, then Try again.Try again')
+    expect(await error.getAttribute('role')).toBe('alert')
+    expect(await page.getByTestId('calc-status').textContent()).toBe('No formula could be calculated.')
+    mode = 'busy'
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect.poll(() => error.textContent()).toBe('The server could not calculate the reactions: Static game data is not imported yet; try again in a minute.Try again')
+    mode = 'up'
+    await page.getByRole('button', { name: 'Try again' }).press('Enter')
+    await settled(page, 8)
+    expect(await error.count()).toBe(0)
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
+    await context.close()
+  })
+
+  it('treats an answer that is not a reaction result (a proxy page with status 200) as a failed call, and does not crash', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/reaction-calc', (route) =>
+      route.request().postDataJSON().blueprintID === 46157 ? route.fulfill({ status: 200, contentType: 'text/html', body: '<html>Gateway</html>' }) : route.continue(),
+    )
+    await page.goto('/reaction-calc')
+    await settled(page, 7)
+    await page.unroute('**/api/reaction-calc')
+    await page.route('**/api/reaction-calc', (route) => route.fulfill({ status: 200, json: { blueprintID: 1 } }))
+    await page.getByLabel('Runs').fill('2')
+    await expect.poll(() => page.getByTestId('calc-error').textContent()).toMatch(/^The server's answer was not a reaction result/)
+    await context.close()
+  })
+
+  it('keeps working on the hybrid eight, and says the system list is not available, when those lists come back as something else', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl)
+    const html = { status: 200, contentType: 'text/html', body: '<html>Gateway</html>' }
+    await page.route('**/api/reaction-calc/families', (route) => route.fulfill(html))
+    await page.route('**/api/industry/systems', (route) => route.fulfill(html))
+    await page.goto('/reaction-calc')
+    await settled(page, 8)
+    expect(await page.getByLabel('Reaction family').locator('option').allTextContents()).toEqual(['Hybrid (default) (8)'])
+    await page.getByTestId('system-index-picker').fill('Amamake')
+    await expect.poll(() => page.getByText('The system list is not available right now.').count()).toBe(1)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('recomputes when an input changes: a cost index raises the taxes', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/reaction-calc')
@@ -243,6 +315,46 @@ describe('/reaction-calc', () => {
     // …so the line under it says what the taxes use
     expect(await page.getByTestId('index-percent').textContent()).toBe('= 100.00% of the estimated item value, the most allowed: the index is a fraction (0.0512 for 5.12%)')
     expect(await page.getByTestId('index-percent').getAttribute('class')).toContain('warning-text')
+    await context.close()
+  })
+
+  it('says what it applies when a number is out of range, empty or not whole, instead of silently using another value', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/reaction-calc')
+    await settled(page, 8)
+    const note = (label: string) => page.getByTestId(`note-${label}`)
+    const cases: Array<[string, string, string, string, number]> = [
+      ['Reaction skill', '9', 'Reaction skill is a whole level from 0 to 5: 5 applied.', 'reactionSkill', 5],
+      ['Reaction skill', '2.5', 'Reaction skill is a whole level from 0 to 5: 2 applied.', 'reactionSkill', 2],
+      ['Facility tax %', '-2', 'Facility tax is 0 to 100%: 0 applied.', 'facilityTaxPercent', 0],
+      ['Facility tax %', '150', 'Facility tax is 0 to 100%: 100 applied.', 'facilityTaxPercent', 100],
+      ['Runs', '0', 'Runs are whole numbers from 1 to 100,000: 1 applied.', 'runs', 1],
+      ['Runs', '', 'Runs are whole numbers from 1 to 100,000: 1 applied.', 'runs', 1],
+      ['Runs', '1000000', 'Runs are whole numbers from 1 to 100,000: 100,000 applied.', 'runs', 100_000],
+      ['System cost index', '-0.05', 'The cost index is 0 or more: 0 applied.', 'systemCostIndex', 0],
+    ]
+    for (const [label, typed, said, field, applied] of cases) {
+      const box = page.getByLabel(label, { exact: true })
+      await box.fill('3') // an allowed value first, so each case is a change
+      const sent = page.waitForRequest((r) => r.url().endsWith('/api/reaction-calc') && r.postDataJSON()[field] === applied)
+      await box.fill(typed)
+      await sent
+      await expect.poll(() => note(field).textContent()).toBe(said)
+      expect(await note(field).getAttribute('aria-live')).toBe('polite')
+      expect(await box.inputValue()).toBe(typed) // what was typed stays while the box has focus
+    }
+    // Leaving the box shows the value applied, and the note has nothing left to say.
+    await page.getByLabel('Runs', { exact: true }).fill('7')
+    await page.getByLabel('Runs', { exact: true }).fill('0')
+    await page.getByLabel('Runs', { exact: true }).blur()
+    expect(await page.getByLabel('Runs', { exact: true }).inputValue()).toBe('1')
+    expect(await note('runs').textContent()).toBe('')
+    // An allowed value says nothing; the index above the maximum keeps its own line.
+    await page.getByLabel('Facility tax %').fill('12.5')
+    expect(await note('facilityTaxPercent').textContent()).toBe('')
+    await page.getByLabel('System cost index').fill('5.12')
+    await expect.poll(() => page.getByTestId('index-percent').textContent()).toMatch(/the most allowed/)
+    expect(await note('systemCostIndex').textContent()).toBe('')
     await context.close()
   })
 

@@ -61,6 +61,34 @@ function StaticImportNote({ data: { static_data: sd } }: { data: StatusesRespons
   )
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v)
+
+/**
+ * The answer when it has every part the page reads. A proxy's or captive portal's page with status 200, or a server
+ * of another version (the replicas of a distributed deploy update one by one), would otherwise crash the page.
+ */
+export function asStatusReport(body: unknown): StatusesResponse {
+  const d = body as Record<string, unknown>
+  const deps = isObject(body) && isObject(d.deps) ? d.deps : null
+  const sd = isObject(body) && isObject(d.static_data) ? d.static_data : null
+  const ok =
+    isObject(body) &&
+    typeof d.uptime_seconds === 'number' &&
+    isObject(d.db) &&
+    isObject(d.build) &&
+    isObject(d.pipeline) &&
+    Array.isArray(d.prices) &&
+    !!deps &&
+    isObject(deps.esi) &&
+    isObject(deps.zkill) &&
+    isObject(d.online) &&
+    !!sd &&
+    Array.isArray(sd.datasets) &&
+    (d.killmail_feed === null || isObject(d.killmail_feed))
+  if (!ok) throw new Error('the answer was not a status report (a proxy or a server of another version answered)')
+  return body as StatusesResponse
+}
+
 const Badge = ({ tone, children }: { tone: Tone; children: React.ReactNode }) => <span className={`badge badge-${tone === 'neutral' ? 'neutral' : tone}`}>{children}</span>
 
 export default function StatusPage() {
@@ -73,7 +101,7 @@ export default function StatusPage() {
   const load = useCallback(async () => {
     const id = ++latest.current
     try {
-      const d = await apiGet<StatusesResponse>('/api/statuses', { signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) })
+      const d = asStatusReport(await apiGet<unknown>('/api/statuses', { signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) }))
       if (id !== latest.current) return
       setData(d)
       setError(null)

@@ -203,6 +203,31 @@ describe('/statuses', () => {
     await context.close()
   })
 
+  it("says 'Failed to load: …', not a crashed page, when something other than the server answers with status 200, and keeps the last figures", async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl)
+    await page.clock.install()
+    let answer: 'real' | 'html' | 'other' = 'real'
+    await page.route('**/api/statuses', (route) =>
+      answer === 'real'
+        ? route.continue()
+        : answer === 'html'
+          ? route.fulfill({ status: 200, contentType: 'text/html', body: '<html>Captive portal</html>' })
+          : route.fulfill({ status: 200, json: { now: new Date().toISOString(), uptime_seconds: 5 } }),
+    )
+    await page.goto('/statuses')
+    await page.getByTestId('uptime').waitFor()
+    answer = 'html'
+    await page.clock.runFor(31_000)
+    const expected = 'Failed to load: the answer was not a status report (a proxy or a server of another version answered)'
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(expected)
+    expect(await page.getByTestId('db-status').count()).toBe(1)
+    answer = 'other'
+    await page.reload()
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(expected)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('says the server gives no answer, keeping the last figures, when a check hangs', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.clock.install()
