@@ -359,4 +359,31 @@ describe('/compressed', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Calculate', exact: true }).isDisabled()).toBe(true)
     await context.close()
   })
+
+  it('with the keyboard only: the deselect and Select all buttons keep the focus when they have nothing left to do', async () => {
+    const { page, context } = await openPlanner()
+    const focused = (name: string | RegExp) => page.getByRole('button', { name }).evaluate((el) => el === document.activeElement)
+    const deselect = page.getByRole('button', { name: 'Deselect Spodumain, Bezdnacine, Rakovene and Talassonite' })
+    const selectAll = page.getByRole('button', { name: 'Select all' })
+    expect(await selectAll.getAttribute('aria-disabled')).toBe('true')
+    await deselect.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => group(page, 'abyssal').getByTestId('ore-group-count').innerText()).toMatch(/^0 of \d+$/)
+    // a button that disabled itself dropped the focus to the top of the page
+    expect(await focused(/^Deselect/)).toBe(true)
+    expect(await deselect.getAttribute('aria-disabled')).toBe('true')
+    const url = page.url()
+    await page.keyboard.press('Enter') // nothing left to deselect: nothing happens
+    expect(page.url()).toBe(url)
+    // Select all is still reached by Tab, and keeps the focus after it has selected everything
+    await page.keyboard.press('Tab')
+    expect(await focused('Select all')).toBe(true)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => group(page, 'abyssal').getByTestId('ore-group-count').innerText()).toMatch(/^(\d+) of \1$/)
+    expect(await focused('Select all')).toBe(true)
+    expect(await selectAll.getAttribute('aria-disabled')).toBe('true')
+    expect(await deselect.getAttribute('aria-disabled')).toBe('false')
+    expect(new URL(page.url()).searchParams.get('x')).toBe(null)
+    await context.close()
+  })
 })
