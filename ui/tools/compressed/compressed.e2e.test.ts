@@ -386,4 +386,29 @@ describe('/compressed', () => {
     expect(new URL(page.url()).searchParams.get('x')).toBe(null)
     await context.close()
   })
+
+  it('reads the paste outcome and a cut amount out from status regions that are on the page from the start', async () => {
+    const { page, context } = await openPlanner()
+    // regions that arrive already holding their text are not reliably read out: they must be there, empty, first
+    const emptyStatus = async (testId: string) => {
+      const region = page.getByTestId(testId)
+      expect(await region.getAttribute('role')).toBe('status')
+      expect(await region.textContent()).toBe('')
+      const handle = (await region.elementHandle())!
+      return () => handle.evaluate((el) => (el.isConnected ? el.textContent : null))
+    }
+    const cutNote = await emptyStatus('ore-form-cut-region')
+    await mineralBox(page, 'Tritanium').fill('1000000000000')
+    expect(await cutNote()).toBe('Tritanium: cut to 100,000,000,000, the most one plan takes.')
+
+    await page.getByRole('tab', { name: 'Paste' }).click()
+    const pasteNote = await emptyStatus('ore-paste-result-region')
+    await page.locator('textarea').fill('nothing here')
+    await page.getByRole('button', { name: 'Use these amounts' }).click()
+    expect(await pasteNote()).toBe('No mineral amounts found in the pasted text. Skipped line 1 (each needs a mineral name and an amount of 0 or more).')
+    await page.locator('textarea').fill('Pyerite 20\nbogus')
+    await page.getByRole('button', { name: 'Use these amounts' }).click()
+    expect(await pasteNote()).toBe('Read Pyerite 20. Skipped line 2 (each needs a mineral name and an amount of 0 or more).')
+    await context.close()
+  })
 })
