@@ -11,6 +11,7 @@ import {
   type RefineSetup,
 } from '../../../schemas/ore-planner-constants'
 import { formatNumber } from '../../lib/format'
+import { parseRateText } from './settings'
 
 interface Props {
   rate: number
@@ -39,7 +40,7 @@ export function RefineRate({ rate, setup, onRate, onSetup }: Props) {
   const [text, setText] = useState(String(rate))
   const fraction = refineRateFraction(rate)
   const calculated = refineYield(setup)
-  const parse = (t: string) => (t.trim() === '' ? Number.NaN : Number(t.replace(',', '.')))
+  const parse = parseRateText
   // Follow the rate when it changes from outside (the calculator's button, a shared link).
   useEffect(() => {
     if (!Object.is(parse(text), rate) && !(Number.isNaN(rate) && Number.isNaN(parse(text)))) setText(Number.isNaN(rate) ? '' : String(rate))
