@@ -411,4 +411,22 @@ describe('/compressed', () => {
     expect(await pasteNote()).toBe('Read Pyerite 20. Skipped line 2 (each needs a mineral name and an amount of 0 or more).')
     await context.close()
   })
+
+  it('refine rate calculator: Wormhole and Null sec (both 12%) each stay chosen', async () => {
+    const { page, context } = await openPlanner()
+    await page.getByText('Work it out from your refinery and skills').click()
+    const security = page.getByRole('combobox', { name: 'Security (with a rig)' })
+    const shown = () => security.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.text)
+    // the default refinery (a T2-rigged Tatara) is in J-space on a wormhole toolbox
+    expect(await shown()).toBe('Wormhole (12%)')
+    await security.selectOption({ label: 'Null sec (12%)' })
+    expect(await shown()).toBe('Null sec (12%)')
+    await security.selectOption({ label: 'Low sec (6%)' })
+    expect(await shown()).toBe('Low sec (6%)')
+    // picking Wormhole showed "Null sec (12%)": both options carried the value 0.12, and the box shows the first
+    await security.selectOption({ label: 'Wormhole (12%)' })
+    expect(await shown()).toBe('Wormhole (12%)')
+    expect(await page.getByTestId('ore-rate-calculated').innerText()).toBe('87.14%')
+    await context.close()
+  })
 })
