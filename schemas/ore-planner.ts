@@ -64,11 +64,12 @@ export const PlanStrategy = z
   .meta({ id: 'PlanStrategy' })
 export type PlanStrategy = z.infer<typeof PlanStrategy>
 
+// Size first, and stop there: zod's int() also refuses numbers past 2^53, so 1e20 was "not a whole number" as well.
 const target = z
   .number({ error: 'must be a whole number of units' })
+  .min(0, { error: 'must be 0 or more', abort: true })
+  .max(MAX_TARGET_UNITS, { error: `at most ${MAX_TARGET_UNITS.toLocaleString('en-US')}`, abort: true })
   .int('must be a whole number of units')
-  .min(0, 'must be 0 or more')
-  .max(MAX_TARGET_UNITS, `at most ${MAX_TARGET_UNITS.toLocaleString('en-US')}`)
 
 export const PlanRequest = z
   .object({

@@ -65,5 +65,9 @@ describe('POST /api/ore-planner/plan (real SDE, demo prices)', () => {
     const unknown = await post({ targets: { Tritanium: 100 }, refineRate: 86.7, allowedOres: ['Kryptonite'], strategy: { type: 'min_cost' } })
     expect(unknown.status).toBe(400)
     expect(((await unknown.json()) as { error: string }).error).toBe("allowedOres: not a compressed ore the planner knows: 'Kryptonite'")
+    // an amount past the maximum is told it is too large, not that 1e20 is not a whole number
+    const huge = await post({ targets: { Tritanium: 1e20 }, refineRate: 86.7, allowedOres: ['Veldspar'], strategy: { type: 'min_haul' } })
+    expect(huge.status).toBe(400)
+    expect(((await huge.json()) as { error: string }).error).toBe('Invalid body: targets.Tritanium: at most 100,000,000,000')
   })
 })

@@ -30,6 +30,7 @@ export function AllowedOres({ ores, excluded, onChange }: Props) {
   }
   const groups = ORE_GROUPS.map((g) => ({ group: g, ores: ores.filter((o) => o.group === g) })).filter((g) => g.ores.length > 0)
   const deselectable = ores.filter((o) => (DESELECTABLE_FAMILIES as readonly string[]).includes(o.family)).map((o) => o.typeIdCompressed)
+  const nothingToDeselect = deselectable.every((id) => off.has(id))
   const selected = ores.length - ores.filter((o) => off.has(o.typeIdCompressed)).length
   return (
     <section className="panel ore-section" aria-labelledby="ore-allowed-title">
@@ -39,11 +40,13 @@ export function AllowedOres({ ores, excluded, onChange }: Props) {
           ({selected} of {ores.length})
         </span>
       </h2>
+      {/* aria-disabled, not disabled: a button that disables itself as it is pressed drops the keyboard focus to the
+          top of the page, and a disabled one is skipped by Tab. With nothing left to do it does nothing. */}
       <div className="button-row">
-        <button type="button" className="button secondary" onClick={() => set(deselectable, false)} disabled={deselectable.every((id) => off.has(id))}>
+        <button type="button" className="button secondary" onClick={() => !nothingToDeselect && set(deselectable, false)} aria-disabled={nothingToDeselect}>
           Deselect {DESELECTABLE_FAMILIES.slice(0, -1).join(', ')} and {DESELECTABLE_FAMILIES.at(-1)}
         </button>
-        <button type="button" className="button secondary" onClick={() => onChange([])} disabled={off.size === 0}>
+        <button type="button" className="button secondary" onClick={() => selected < ores.length && onChange([])} aria-disabled={selected === ores.length}>
           Select all
         </button>
       </div>

@@ -85,11 +85,6 @@ export function MineralNeeds({ targets, onChange }: Props) {
               />
             </label>
           ))}
-          {cutShown.length > 0 && (
-            <p className="warning-text ore-form-cut" role="status" data-testid="ore-form-cut">
-              {cutShown.join(', ')}: cut to {formatInt(MAX_TARGET_UNITS)}, the most one plan takes.
-            </p>
-          )}
         </div>
       ) : (
         <div role="tabpanel" id={panelId} aria-label="Paste" className="ore-paste">
@@ -104,17 +99,28 @@ export function MineralNeeds({ targets, onChange }: Props) {
           </div>
         </div>
       )}
-      {lastPaste && (
-        <p className={Object.keys(lastPaste.targets).length ? 'muted' : 'error-text'} data-testid="ore-paste-result">
-          {Object.keys(lastPaste.targets).length
-            ? `Read ${Object.entries(lastPaste.targets)
-                .map(([m, n]) => `${m} ${formatInt(n)}`)
-                .join(', ')}.`
-            : 'No mineral amounts found in the pasted text.'}
-          {Object.values(lastPaste.targets).some((n) => n > MAX_TARGET_UNITS) && ` Amounts above ${formatInt(MAX_TARGET_UNITS)} were cut to ${formatInt(MAX_TARGET_UNITS)}, the most one plan takes.`}
-          {lastPaste.skipped.length > 0 && ` Skipped line${lastPaste.skipped.length === 1 ? '' : 's'} ${lastPaste.skipped.map((s) => s.line).join(', ')} (each needs a mineral name and an amount of 0 or more).`}
-        </p>
-      )}
+      {/* Status regions on the panel from the start, outside the tab panels: one added together with its text, or one
+          that leaves with its panel, is not reliably read out. */}
+      <div role="status" data-testid="ore-form-cut-region">
+        {tab === 'form' && cutShown.length > 0 && (
+          <p className="warning-text ore-form-cut" data-testid="ore-form-cut">
+            {cutShown.join(', ')}: cut to {formatInt(MAX_TARGET_UNITS)}, the most one plan takes.
+          </p>
+        )}
+      </div>
+      <div role="status" data-testid="ore-paste-result-region">
+        {lastPaste && (
+          <p className={Object.keys(lastPaste.targets).length ? 'muted' : 'error-text'} data-testid="ore-paste-result">
+            {Object.keys(lastPaste.targets).length
+              ? `Read ${Object.entries(lastPaste.targets)
+                  .map(([m, n]) => `${m} ${formatInt(n)}`)
+                  .join(', ')}.`
+              : 'No mineral amounts found in the pasted text.'}
+            {Object.values(lastPaste.targets).some((n) => n > MAX_TARGET_UNITS) && ` Amounts above ${formatInt(MAX_TARGET_UNITS)} were cut to ${formatInt(MAX_TARGET_UNITS)}, the most one plan takes.`}
+            {lastPaste.skipped.length > 0 && ` Skipped line${lastPaste.skipped.length === 1 ? '' : 's'} ${lastPaste.skipped.map((s) => s.line).join(', ')} (each needs a mineral name and an amount of 0 or more).`}
+          </p>
+        )}
+      </div>
     </section>
   )
 }

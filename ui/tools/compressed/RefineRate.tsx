@@ -11,6 +11,7 @@ import {
   type RefineSetup,
 } from '../../../schemas/ore-planner-constants'
 import { formatNumber } from '../../lib/format'
+import { parseRateText } from './settings'
 
 interface Props {
   rate: number
@@ -32,14 +33,26 @@ const SKILLS = [
   { key: 'specialized', label: 'Specialized Ore Processing' },
 ] as const
 
+/**
+ * Which option a box shows for a bonus. Options are told apart by position, not value: Null sec and Wormhole are both
+ * 12%, and a select keyed by value showed "Null sec" whichever was picked. The one picked here is kept while it still
+ * gives the bonus; otherwise (a shared link holds only the number) the last option with that value, so 12% reads as
+ * Wormhole on a wormhole toolbox.
+ */
+function shownOption(options: readonly { value: number }[], value: number, picked: number | undefined): number {
+  if (picked !== undefined && options[picked]?.value === value) return picked
+  return options.findLastIndex((o) => o.value === value)
+}
+
 const percent = (fraction: number) => `${formatNumber(fraction * 100, 2)}%`
 
 /** Refine Rate: the yield typed directly, or worked out from the refinery, rig, implant and skills. */
 export function RefineRate({ rate, setup, onRate, onSetup }: Props) {
   const [text, setText] = useState(String(rate))
+  const [picked, setPicked] = useState<Partial<Record<(typeof BONUS_SELECTS)[number]['key'], number>>>({})
   const fraction = refineRateFraction(rate)
   const calculated = refineYield(setup)
-  const parse = (t: string) => (t.trim() === '' ? Number.NaN : Number(t.replace(',', '.')))
+  const parse = parseRateText
   // Follow the rate when it changes from outside (the calculator's button, a shared link).
   useEffect(() => {
     if (!Object.is(parse(text), rate) && !(Number.isNaN(rate) && Number.isNaN(parse(text)))) setText(Number.isNaN(rate) ? '' : String(rate))
@@ -70,9 +83,16 @@ export function RefineRate({ rate, setup, onRate, onSetup }: Props) {
           {BONUS_SELECTS.map((s) => (
             <label key={s.key} className="field">
               <span className="field-label">{s.label}</span>
-              <select value={String(setup[s.key])} onChange={(e) => onSetup({ ...setup, [s.key]: Number(e.target.value) })}>
-                {s.options.map((o) => (
-                  <option key={o.label} value={String(o.value)}>
+              <select
+                value={String(shownOption(s.options, setup[s.key], picked[s.key]))}
+                onChange={(e) => {
+                  const i = Number(e.target.value)
+                  setPicked((p) => ({ ...p, [s.key]: i }))
+                  onSetup({ ...setup, [s.key]: s.options[i]!.value })
+                }}
+              >
+                {s.options.map((o, i) => (
+                  <option key={o.label} value={String(i)}>
                     {o.label}
                   </option>
                 ))}

@@ -30,4 +30,12 @@ describe('mineral paste parser', () => {
     expect(parseMineralPaste('Zydrine box 20').targets).toEqual({ Zydrine: 20 })
     expect(parseMineralPaste('Megacyte\t1 234').targets).toEqual({ Megacyte: 1 })
   })
+
+  it('reads a decimal part as one, not as more digits, and rounds a fractional need up', () => {
+    // "1,000,000.50" is a million and a half unit, not 100,000,050; a spreadsheet's "2500.00" is 2,500, not 250,000
+    const { targets } = parseMineralPaste('Tritanium 1,000,000.50\nPyerite 2500.00\nMexallon 1.000.000,5\nIsogen 12.3\nNocxium 1,000.000')
+    expect(targets).toEqual({ Tritanium: 1_000_001, Pyerite: 2_500, Mexallon: 1_000_001, Isogen: 13, Nocxium: 1_000_000 })
+    // groups of three stay thousands, whichever separator; underscores are never a decimal point
+    expect(parseMineralPaste('Zydrine 2.500\nMegacyte 1_50\nMorphite 5,000.').targets).toEqual({ Zydrine: 2_500, Megacyte: 150, Morphite: 5_000 })
+  })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SETTINGS, planRequest, settingsFromQuery, settingsToQuery, type PlannerSettings } from './settings'
+import { DEFAULT_SETTINGS, parseRateText, planRequest, settingsFromQuery, settingsToQuery, type PlannerSettings } from './settings'
 
 describe('planner settings in the URL', () => {
   it('round-trips every setting and keeps the defaults out of the link', () => {
@@ -48,5 +48,31 @@ describe('planner settings in the URL', () => {
       strategy: { type: 'min_haul', haul_mode: 'batches' },
     })
     expect(planRequest(base, [1]).strategy).toEqual({ type: 'min_cost', station_id: 60003760, price_field: 'sell_5pct' })
+  })
+
+  it('reads amounts in a link as digits only and numbers as plain decimals: hex, exponents and spaces take the default', () => {
+    // Number() reads all of these; a mineral amount is digits only (spec), and a hand-edited or mangled link must not
+    // plan 16 Tritanium for "0x10" or 1,000 Pyerite for "1e3"
+    const s = settingsFromQuery(new URLSearchParams('t=Tritanium:0x10,Pyerite:1e3,Mexallon:%2012,Isogen:12,Nocxium:0b11,Zydrine:7.0'))
+    expect(s.targets).toEqual({ ...DEFAULT_SETTINGS.targets, Isogen: 12 })
+    for (const rate of ['0x50', '1e1', '%2090', '90.', 'Infinity']) expect(settingsFromQuery(new URLSearchParams(`rate=${rate}`)).refineRate).toBe(86.7)
+    expect(settingsFromQuery(new URLSearchParams('rate=90.5')).refineRate).toBe(90.5)
+    expect(settingsFromQuery(new URLSearchParams('rate=0.9')).refineRate).toBe(0.9)
+    expect(settingsFromQuery(new URLSearchParams('w=1e-1')).blendWeight).toBe(0.5)
+    expect(settingsFromQuery(new URLSearchParams('w=0x0')).blendWeight).toBe(0.5)
+    expect(settingsFromQuery(new URLSearchParams('w=0.1')).blendWeight).toBe(0.1)
+    // 0x393a82e is Amarr's station 60008494
+    expect(settingsFromQuery(new URLSearchParams('hub=0x393a82e')).stationId).toBe(60003760)
+    expect(settingsFromQuery(new URLSearchParams('setup=0x0,0,0,0,5,5,5')).setup).toEqual(DEFAULT_SETTINGS.setup)
+    expect(settingsFromQuery(new URLSearchParams('setup=0,0,0,0,5,5,1e0')).setup).toEqual(DEFAULT_SETTINGS.setup)
+    expect(settingsFromQuery(new URLSearchParams('setup=0,0,0,0,5,5,1')).setup).toEqual({ rig: 0, implant: 0, security: 0, structure: 0, reprocessing: 5, efficiency: 5, specialized: 1 })
+  })
+
+  it('reads the refine rate box as a plain decimal, with a comma or a point', () => {
+    expect(parseRateText('86.7')).toBe(86.7)
+    expect(parseRateText(' 86,7 ')).toBe(86.7)
+    expect(parseRateText('.5')).toBe(0.5)
+    expect(parseRateText('90.')).toBe(90)
+    for (const junk of ['', ' ', '0x50', '1e2', 'Infinity', '86.7.1', '8 6', '-5', '+5', '.']) expect(parseRateText(junk)).toBeNaN()
   })
 })

@@ -59,10 +59,19 @@ const BONUS_VALUES: Partial<Record<keyof RefineSetup, readonly number[]>> = {
 }
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T => ((list as readonly string[]).includes(value ?? '') ? (value as T) : fallback)
-const finite = (value: string | null): number | null => {
-  if (value === null || value.trim() === '') return null
-  const n = Number(value)
-  return Number.isFinite(n) ? n : null
+/**
+ * A number in a link, as the page writes it: digits with an optional decimal part. Number() alone also reads " 12",
+ * "0x10", "1e3" and "0b11", so a mangled or hand-edited link would plan amounts nobody wrote.
+ */
+const finite = (value: string | null): number | null => (value !== null && /^\d+(?:\.\d+)?$/.test(value) ? Number(value) : null)
+
+/**
+ * The refine rate box: a plain decimal with a point or a comma ("86.7", "86,7", ".9"); anything else, hex and exponents
+ * included, is NaN, which the page reports as not a rate.
+ */
+export function parseRateText(text: string): number {
+  const t = text.trim()
+  return /^(?:\d+[.,]?\d*|[.,]\d+)$/.test(t) ? Number(t.replace(',', '.')) : Number.NaN
 }
 
 /** Read settings from a query string; anything missing or malformed takes its default. */
@@ -71,8 +80,9 @@ export function settingsFromQuery(params: URLSearchParams): PlannerSettings {
   for (const pair of (params.get('t') ?? '').split(',')) {
     const [name, amount] = pair.split(':')
     const mineral = MINERAL_NAMES.find((m) => m.toLowerCase() === name?.toLowerCase())
-    const n = finite(amount ?? null)
-    if (mineral && n !== null && Number.isInteger(n) && n >= 0 && n <= MAX_TARGET_UNITS) targets[mineral] = n
+    // digits only, as in the form's boxes
+    const n = amount !== undefined && /^\d+$/.test(amount) ? Number(amount) : null
+    if (mineral && n !== null && n <= MAX_TARGET_UNITS) targets[mineral] = n
   }
   const rate = finite(params.get('rate'))
   const setup = { ...DEFAULT_REFINE_SETUP }
