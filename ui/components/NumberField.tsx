@@ -19,6 +19,10 @@ interface Props {
   name?: string
   disabled?: boolean
   className?: string
+  /** The field's rule as a sentence start ("Facility tax is 0 to 100%"), for the note on a number it does not use. */
+  rule?: string
+  /** Leave a number above the maximum unsaid: the page says it elsewhere. */
+  quietAboveMax?: boolean
   'data-testid'?: string
 }
 
@@ -34,31 +38,40 @@ export function sanitizeNumber(raw: string, { min, max, integer, fallback = 0, c
   return n
 }
 
+const shown = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 })
+
 /**
- * A labelled number input. It keeps what the person is typing (so "1." or an empty box is allowed while typing)
- * and reports a sanitised number on every change.
+ * What to say while the box shows text other than the number used (it is rewritten when the box is left): null
+ * when the text is that number. `rule` is the field's rule as a sentence start ("Runs are whole numbers from 1 to
+ * 100,000"); without one the bound or rounding that applied is named. A number above the maximum is left unsaid
+ * when `quietAboveMax` (the page says it elsewhere).
  */
-/**
- * Why a typed number is not the one used, while the box still shows it (it is rewritten when left): null when the
- * text is no number (the box is being cleared or typed into) or is used as it is.
- */
-export function usedInstead(text: string, used: number, { min, max, integer }: Pick<Props, 'min' | 'max' | 'integer'>): string | null {
-  const typed = Number.parseFloat(text.replace(',', '.'))
-  if (!Number.isFinite(typed) || typed === used) return null
-  if (max !== undefined && used === max && typed > max) return `Using ${used}: at most ${max}.`
-  if (min !== undefined && used === min && typed < min) return `Using ${used}: at least ${min}.`
-  if (integer && used === Math.trunc(typed)) return `Using ${used}: whole numbers only.`
-  return null
+export function usedInstead(text: string, used: number, { min, max, integer, rule, quietAboveMax }: Pick<Props, 'min' | 'max' | 'integer' | 'rule' | 'quietAboveMax'>): string | null {
+  const typed = text.trim() === '' ? NaN : Number(text.replace(',', '.'))
+  if (typed === used || (quietAboveMax && max !== undefined && typed > max)) return null
+  if (rule) return `${rule}: ${shown.format(used)} applied.`
+  if (!Number.isFinite(typed)) return `Using ${shown.format(used)} until a number is typed.`
+  if (max !== undefined && used === max && typed > max) return `Using ${shown.format(used)}: at most ${shown.format(max)}.`
+  if (min !== undefined && used === min && typed < min) return `Using ${shown.format(used)}: at least ${shown.format(min)}.`
+  if (integer) return `Using ${shown.format(used)}: whole numbers only.`
+  return `Using ${shown.format(used)}.`
 }
 
-export function NumberField({ label, value, onChange, min, max, step, integer, fallback, clamp, title, ariaLabel, name, disabled, className, ...rest }: Props) {
+/**
+ * A labelled number input. It keeps what the person is typing (so "1." or an empty box is allowed while typing),
+ * reports a sanitised number on every change, and meanwhile says which number is used when it is not the one
+ * shown, so a page never calculates with another value than its box shows, silently. The note is a polite live
+ * region present from the start, so a screen reader hears it too, and the input's description while it says
+ * something.
+ */
+export function NumberField({ label, value, onChange, min, max, step, integer, fallback, clamp, rule, quietAboveMax, title, ariaLabel, name, disabled, className, ...rest }: Props) {
   const id = useId()
   const [text, setText] = useState(String(value))
   useEffect(() => {
     if (sanitizeNumber(text, { min, max, integer, fallback, clamp }) !== value) setText(String(value))
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value])
-  const note = usedInstead(text, value, { min, max, integer })
+  const note = usedInstead(text, value, { min, max, integer, rule, quietAboveMax })
   return (
     <label className={`field${className ? ` ${className}` : ''}`} htmlFor={id} title={title}>
       <span className="field-label" id={`${id}-label`}>
@@ -68,7 +81,7 @@ export function NumberField({ label, value, onChange, min, max, step, integer, f
         id={id}
         name={name}
         aria-label={ariaLabel}
-        // Named by the label text alone: the note below sits in the same <label> and is a description, not the name.
+        // Named by the label text alone: the note sits in the same <label> and is a description, not the name.
         aria-labelledby={ariaLabel ? undefined : `${id}-label`}
         aria-describedby={note ? `${id}-note` : undefined}
         type="number"
@@ -85,11 +98,9 @@ export function NumberField({ label, value, onChange, min, max, step, integer, f
         }}
         onBlur={() => setText(String(value))}
       />
-      {note && (
-        <span className="field-note warning-text" id={`${id}-note`} data-testid="number-field-note">
-          {note}
-        </span>
-      )}
+      <span className="field-note warning-text" id={`${id}-note`} aria-live="polite" data-testid={name ? `note-${name}` : undefined}>
+        {note}
+      </span>
     </label>
   )
 }

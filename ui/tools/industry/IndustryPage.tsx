@@ -111,8 +111,8 @@ export default function IndustryPage() {
           className="blueprint-picker"
           data-testid="blueprint-picker"
         />
-        <NumberField label="ME" value={settings.me} min={0} max={10} integer onChange={(me) => update({ me })} title="Material efficiency of the blueprint, 0 to 10" />
-        <NumberField label="Runs" value={settings.runs} min={1} max={MAX_RUNS} integer onChange={(runs) => update({ runs })} />
+        <NumberField label="ME" name="me" value={settings.me} min={0} max={10} integer onChange={(me) => update({ me })} title="Material efficiency of the blueprint, 0 to 10" />
+        <NumberField label="Runs" name="runs" value={settings.runs} min={1} max={MAX_RUNS} integer onChange={(runs) => update({ runs })} />
         <SearchSelect
           label="System"
           items={systems}

@@ -3,13 +3,13 @@ import { HUBS } from '../../../schemas/hubs'
 import { MAX_REACTION_RUNS, PRICING_MODE_LABELS, PRICING_MODES, REACTION_SECURITY, REACTION_STRUCTURES, RIG_TIERS } from '../../../schemas/industry-constants'
 import type { IndustrySystem } from '../../../schemas/industry'
 import type { ReactionFamiliesResponse, ReactionResult } from '../../../schemas/reactions'
+import { NumberField } from '../../components/NumberField'
 import { SearchSelect } from '../../components/SearchSelect'
 import { SelectField } from '../../components/SelectField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
 import { apiGet, apiPost } from '../../lib/api'
 import { formatInt, iskOrNa } from '../../lib/format'
 import { DataSources, formatIndex, MissingMark, timeAgo } from '../industry/shared'
-import { CheckedNumberField } from './CheckedNumberField'
 import { ReactionDialog } from './ReactionDialog'
 import {
   asReactionResult,
@@ -176,7 +176,7 @@ export default function ReactionsPage() {
         </fieldset>
         <fieldset>
           <legend>Job</legend>
-          <CheckedNumberField
+          <NumberField
             label="Reaction skill"
             name="reactionSkill"
             rule="Reaction skill is a whole level from 0 to 5"
@@ -194,11 +194,11 @@ export default function ReactionsPage() {
         </fieldset>
         <fieldset>
           <legend>Costs</legend>
-          <CheckedNumberField
+          <NumberField
             label="System cost index"
             name="systemCostIndex"
             rule="The cost index is 0 or more"
-            aboveMaxSaidElsewhere
+            quietAboveMax
             value={settings.systemCostIndex}
             min={0}
             max={1}
@@ -216,7 +216,7 @@ export default function ReactionsPage() {
             = {formatIndex(settings.systemCostIndex)} of the estimated item value
             {settings.systemCostIndex >= 1 && ', the most allowed: the index is a fraction (0.0512 for 5.12%)'}
           </p>
-          <CheckedNumberField
+          <NumberField
             label="Facility tax %"
             name="facilityTaxPercent"
             rule="Facility tax is 0 to 100%"
@@ -256,7 +256,7 @@ export default function ReactionsPage() {
         <fieldset>
           <legend>Formulas</legend>
           <SelectField label="Reaction family" value={family.id} options={families.families.map((f) => ({ value: f.id, label: `${f.label} (${f.blueprints.length})` }))} onChange={(f) => update({ family: f })} />
-          <CheckedNumberField
+          <NumberField
             label="Runs"
             name="runs"
             rule={`Runs are whole numbers from 1 to ${formatInt(MAX_REACTION_RUNS)}`}
