@@ -22,6 +22,8 @@ async function request<T>(method: string, path: string, body?: unknown, init: Re
   try {
     parsed = text ? JSON.parse(text) : undefined
   } catch {
+    // An OK answer that is no JSON is someone else's page (a proxy's, a captive portal's): no caller may read it as data.
+    if (res.ok) throw new ApiError(res.status, `The server's answer was not data (${res.headers.get('Content-Type')?.split(';')[0] || 'no type'}): a proxy or a server of another version may have answered.`, text)
     parsed = text
   }
   if (!res.ok) {

@@ -1,0 +1,37 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiError, apiGet } from './api'
+
+let server: http.Server
+let base = ''
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    if (req.url === '/json') return res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}')
+    if (req.url === '/empty') return res.writeHead(204).end()
+    if (req.url === '/portal') return res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><body>Sign in to the hotel Wi-Fi</body></html>')
+    if (req.url === '/refused') return res.writeHead(400, { 'Content-Type': 'application/json' }).end('{"error":"runs: at least 1"}')
+    res.writeHead(502, { 'Content-Type': 'text/html' }).end('<html>Bad gateway</html>')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+describe('api requests', () => {
+  it('return the parsed answer, or nothing for an empty one', async () => {
+    expect(await apiGet(`${base}/json`)).toEqual({ ok: true })
+    expect(await apiGet(`${base}/empty`)).toBeUndefined()
+  })
+
+  it("refuse an OK answer that is no JSON (a proxy's or a captive portal's page), so no page reads a string as data", async () => {
+    const err = await apiGet(`${base}/portal`).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(ApiError)
+    expect((err as ApiError).message).toBe("The server's answer was not data (text/html): a proxy or a server of another version may have answered.")
+  })
+
+  it("carry the server's error sentence, or 'HTTP {status}' without one", async () => {
+    await expect(apiGet(`${base}/refused`)).rejects.toMatchObject({ status: 400, message: 'runs: at least 1' })
+    await expect(apiGet(`${base}/gateway`)).rejects.toMatchObject({ status: 502, message: 'HTTP 502' })
+  })
+})
