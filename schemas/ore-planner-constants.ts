@@ -100,6 +100,8 @@ export const PLANNER_TEXT = {
   oresFailed: 'Failed to load ores',
   copied: 'Copied!',
   copy: 'Copy list',
+  /** Beyond the spec: over the previous plan after a failed one. */
+  stalePlan: 'The plan below is the last one calculated, before this failure; it may not match the settings above.',
 } as const
 
 /** The refine yield calculator's choices (spec): fractions added by each. */

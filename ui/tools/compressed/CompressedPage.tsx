@@ -142,8 +142,14 @@ export default function CompressedPage() {
         <ErrorAlert message={error} testId="ore-error" />
       </form>
       {plan && (
-        // the previous plan stays in view while a new one runs, dimmed and marked busy so it is not read as the answer
-        <div aria-busy={loading} className={loading ? 'ore-results-stale' : undefined} data-testid="ore-results-wrap">
+        // the previous plan stays in view while a new one runs or after one failed, dimmed (and marked busy while one
+        // runs) so it is not read as the answer to the settings above
+        <div aria-busy={loading} className={loading || error ? 'ore-results-stale' : undefined} data-testid="ore-results-wrap">
+          {error && !loading && (
+            <p className="muted" data-testid="ore-results-note">
+              {PLANNER_TEXT.stalePlan}
+            </p>
+          )}
           <PlanResults plan={plan} />
         </div>
       )}

@@ -327,6 +327,9 @@ describe('/compressed', () => {
     await page.route('**/api/ore-planner/plan', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The planner is busy' }) }))
     await calculate(page)
     await page.getByTestId('ore-error').waitFor()
+    // After a failed plan the one below may not match the settings: dimmed, and said to be the last one that worked.
+    expect(await page.getByTestId('ore-results-wrap').getAttribute('class')).toBe('ore-results-stale')
+    expect(await page.getByTestId('ore-results-note').innerText()).toBe('The plan below is the last one calculated, before this failure; it may not match the settings above.')
     await page.unroute('**/api/ore-planner/plan')
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
@@ -341,6 +344,8 @@ describe('/compressed', () => {
     release()
     await page.getByRole('button', { name: 'Calculate', exact: true }).waitFor()
     expect(await page.getByTestId('ore-results-wrap').getAttribute('aria-busy')).toBe('false')
+    expect(await page.getByTestId('ore-results-wrap').getAttribute('class')).toBeNull()
+    expect(await page.getByTestId('ore-results-note').count()).toBe(0)
     await context.close()
   })
 
