@@ -8,7 +8,13 @@ export const PricingMode = z.enum(PRICING_MODES)
 export type PricingMode = z.infer<typeof PricingMode>
 export const ReactionStructure = z.enum(REACTION_STRUCTURES)
 export type ReactionStructure = z.infer<typeof ReactionStructure>
-export const ReactionSecurity = SecurityClass.exclude(['high'])
+/** Reactors install only on refineries in systems of security 0.4 or lower (EVE support article "Reactions"). */
+export const ReactionSecurity = SecurityClass.exclude(['high'], {
+  error: (issue) =>
+    issue.input === 'high'
+      ? 'reactions cannot run in high-sec (reactor modules work only in low-sec, null-sec and wormhole space): use wormhole, low or null'
+      : 'one of wormhole, low or null',
+})
 
 export const ReactionRequest = z
   .object({
