@@ -90,14 +90,13 @@ export default function ReactionsPage() {
 
   const update = (change: Partial<ReactionSettings>) => setSettings((s) => ({ ...s, ...change }))
 
+  // Without the family list the hybrid eight still work, and the page says so (a saved family would otherwise be
+  // swapped for hybrid silently).
+  const [familiesFailed, setFamiliesFailed] = useState(false)
   useEffect(() => {
     apiGet<unknown>('/api/reaction-calc/families')
-      .then((body) => {
-        if (isFamilyList(body)) setFamilies(body)
-      })
-      .catch(() => {
-        /* the hybrid list still works */
-      })
+      .then((body) => (isFamilyList(body) ? setFamilies(body) : setFamiliesFailed(true)))
+      .catch(() => setFamiliesFailed(true))
   }, [])
 
   const family = families.families.find((f) => f.id === settings.family) ?? families.families[0]
@@ -256,6 +255,11 @@ export default function ReactionsPage() {
         <fieldset>
           <legend>Formulas</legend>
           <SelectField label="Reaction family" value={family.id} options={families.families.map((f) => ({ value: f.id, label: `${f.label} (${f.blueprints.length})` }))} onChange={(f) => update({ family: f })} />
+          {familiesFailed && (
+            <p className="warning-text" data-testid="families-note">
+              The other reaction families did not load, so only the hybrid formulas are offered. Reload the page to try again.
+            </p>
+          )}
           <NumberField
             label="Runs"
             name="runs"

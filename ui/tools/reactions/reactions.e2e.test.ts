@@ -274,6 +274,8 @@ describe('/reaction-calc', () => {
     await page.goto('/reaction-calc')
     await settled(page, 8)
     expect(await page.getByLabel('Reaction family').locator('option').allTextContents()).toEqual(['Hybrid (default) (8)'])
+    // A family chosen on an earlier visit is not swapped for hybrid silently.
+    expect(await page.getByTestId('families-note').textContent()).toBe('The other reaction families did not load, so only the hybrid formulas are offered. Reload the page to try again.')
     await page.getByTestId('system-index-picker').fill('Amamake')
     await expect.poll(() => page.getByText('The system list is not available right now.').count()).toBe(1)
     expect(errors).toEqual([])
