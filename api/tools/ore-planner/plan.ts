@@ -106,6 +106,15 @@ export async function makePlan(req: PlanRequest, deps: PlanDeps): Promise<PlanRe
   const candidates = pricedByCost ? allowed.filter((o) => priceOf(o.typeIdCompressed) !== null) : allowed
   if (pricedByCost && unpricedOres.length) warnings.push(`No ${fieldLabel} for ${listNames(unpricedOres.map((o) => o.name))}: left out of the plan.`)
 
+  // At an absurd refine rate (0.0001%) the ore a target needs can pass what a double holds exactly: refuse the plan
+  // rather than answer with rounded unit counts.
+  targets.forEach((target, m) => {
+    const bestPerBatch = Math.max(0, ...candidates.map((o) => o.batchYield[m])) * (rateMicro / 1e6)
+    if (target > 0 && bestPerBatch > 0 && (target / bestPerBatch) * BATCH_UNITS > Number.MAX_SAFE_INTEGER) {
+      throw badRequest(`refineRate: at ${(rateMicro / 1e4).toLocaleString('en-US', { maximumFractionDigits: 4 })}% the plan would need more than ${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')} units of ore for ${MINERALS[m].name}: raise the refine rate or lower the target`)
+    }
+  })
+
   const batchCost = (o: PlannerOre) => priceOf(o.typeIdCompressed)! * BATCH_UNITS
   const batchVolume = (o: PlannerOre) => o.volumeCompressedM3 * BATCH_UNITS
   const columnsWith = (cost: (o: PlannerOre) => number): OreColumn[] => candidates.map((o) => ({ id: o.typeIdCompressed, batchYield: o.batchYield, cost: cost(o) }))
