@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import type { CompressedOre } from '../../../schemas/ore-planner'
 import { DESELECTABLE_FAMILIES, ORE_GROUP_LABELS, ORE_GROUPS, type OreGroup } from '../../../schemas/ore-planner-constants'
 
@@ -63,8 +63,13 @@ function OreGroupBox({ group, ores, off, onSet }: { group: OreGroup; ores: Compr
   const ids = ores.map((o) => o.typeIdCompressed)
   const count = ids.filter((id) => !off.has(id)).length
   const label = ORE_GROUP_LABELS[group]
+  const nameId = useId()
   return (
-    <fieldset className="ore-group" data-testid={`ore-group-${group}`}>
+    // Named apart from the legend, which holds the group's box: its label would be read into the name twice.
+    <fieldset className="ore-group" aria-labelledby={nameId} data-testid={`ore-group-${group}`}>
+      <span id={nameId} hidden>
+        {`${label} ores, ${count} of ${ids.length} allowed`}
+      </span>
       <legend>
         <label>
           <TriStateBox checked={count === ids.length} partly={count > 0 && count < ids.length} onChange={(checked) => onSet(ids, checked)} label={`All ${label} ores`} />

@@ -155,6 +155,8 @@ describe('/compressed', () => {
     expect(await simple.getByRole('checkbox', { name: 'All Simple ores' }).evaluate((el) => (el as HTMLInputElement).indeterminate)).toBe(true)
     await simple.getByRole('checkbox', { name: 'All Simple ores' }).check()
     expect(await simple.getByTestId('ore-group-count').innerText()).toBe(`${total} of ${total}`)
+    // The group is named once with its count, not 'All Simple ores Simple …' (its box's label read into the legend).
+    expect(await page.getByRole('group', { name: `Simple ores, ${total} of ${total} allowed`, exact: true }).count()).toBe(1)
 
     await page.getByRole('button', { name: 'Deselect Spodumain, Bezdnacine, Rakovene and Talassonite' }).click()
     const abyssal = group(page, 'abyssal')
