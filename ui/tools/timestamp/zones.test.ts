@@ -67,6 +67,16 @@ describe('time zone search', () => {
     expect(searchZones('US/Eastern', zones).matches[0]).toBe(canonicalZoneName('US/Eastern'))
   })
 
+  it('offers the zone a legacy short name stands for (CET, EST, Japan) first, in any case', () => {
+    // 'EST' found only zones with 'est' inside their names (America/Creston, Europe/Budapest), 'CET' nothing at all
+    for (const q of ['CET', 'cet', 'EST', 'Japan']) {
+      const zone = canonicalZoneName(q)
+      expect(zone, q).toMatch(/\//)
+      expect(searchZones(q, zones).matches[0], q).toBe(zone)
+    }
+    expect(searchZones('EST', zones).matches).toContain('America/Creston')
+  })
+
   it('offers a full name typed in another case once, under the name the list uses', () => {
     // 'europe/london' used to be offered as itself above Europe/London, and choosing it showed 'In europe/london'
     expect(searchZones('europe/london', zones)).toEqual({ matches: ['Europe/London'], total: 1 })

@@ -63,8 +63,9 @@ const UTC_ALIASES = ['gmt', 'eve time', 'zulu']
 /**
  * Zones matching a search, best first, at most `limit`. A match is a case-insensitive substring where spaces
  * and underscores are the same ('new york' finds America/New_York). Ranking: exact name, then a name whose
- * place part starts with the query, then anything containing it. UTC is also found as GMT, EVE time or Zulu. Any other valid IANA name (an alias such as
- * US/Eastern) is offered when typed in full.
+ * place part starts with the query, then anything containing it. UTC is also found as GMT, EVE time or Zulu. Any other
+ * name the runtime knows (an alias such as US/Eastern, a legacy short name such as CET or Japan) is offered first, under
+ * the list's name for that zone, when typed in full.
  */
 export function searchZones(query: string, zones: string[], limit = MAX_ZONE_MATCHES): { matches: string[]; total: number } {
   const q = normalise(query)
@@ -81,7 +82,9 @@ export function searchZones(query: string, zones: string[], limit = MAX_ZONE_MAT
   ranked.sort((a, b) => a.rank - b.rank || a.zone.localeCompare(b.zone))
   let matches = ranked.map((r) => r.zone)
   const typed = query.trim()
-  if (typed.includes('/') && isKnownZone(typed)) {
+  // A name the runtime knows typed in full: an IANA alias (US/Eastern) or a legacy short name (CET, EST, Japan), which
+  // the substring match misses or ranks under unrelated zones ('EST' is inside America/Creston).
+  if (/^[A-Za-z][\w+/-]*$/.test(typed) && isKnownZone(typed)) {
     // Under the list's own name: 'europe/london' is Europe/London (offered once), 'Asia/Calcutta' Asia/Kolkata.
     const name = canonicalZoneName(typed)
     matches = [name, ...matches.filter((z) => z !== name)]
