@@ -130,15 +130,21 @@ export function PlanResults({ plan }: { plan: PlanResponse }) {
       <section className="panel ore-section" aria-labelledby="ore-summary-title">
         <h2 id="ore-summary-title">Summary (Volumes &amp; Values)</h2>
         <TableWrap label="Summary table">
-          <table className="data-table ore-summary" data-testid="ore-summary">
-            <thead>
-              <tr>
-                <td />
-                <th className="num">Volume</th>
-                <th className="num">Value at {plan.pricing.label}</th>
+          {/* Explicit roles: on a phone the CSS stacks each line, and a table whose rows are no longer table rows
+              loses its table semantics in some browsers. */}
+          <table className="data-table ore-summary" data-testid="ore-summary" role="table">
+            <thead role="rowgroup">
+              <tr role="row">
+                <td role="cell" />
+                <th role="columnheader" className="num">
+                  Volume
+                </th>
+                <th role="columnheader" className="num">
+                  Value at {plan.pricing.label}
+                </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {(
                 [
                   ['Compressed ores (cost)', plan.summary.oresM3, plan.summary.oresCostIsk],
@@ -147,10 +153,14 @@ export function PlanResults({ plan }: { plan: PlanResponse }) {
                   ['All minerals', plan.summary.allMineralsM3, plan.summary.allMineralsValueIsk],
                 ] as const
               ).map(([label, volume, value]) => (
-                <tr key={label}>
-                  <th>{label}</th>
-                  <td className="num">{m3(volume)}</td>
-                  <td className="num">{isk(value)}</td>
+                <tr key={label} role="row">
+                  <th role="rowheader">{label}</th>
+                  <td role="cell" className="num" data-label="Volume">
+                    {m3(volume)}
+                  </td>
+                  <td role="cell" className="num" data-label={`Value at ${plan.pricing.label}`}>
+                    {isk(value)}
+                  </td>
                 </tr>
               ))}
             </tbody>

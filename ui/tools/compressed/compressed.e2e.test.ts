@@ -69,6 +69,16 @@ describe('/compressed', () => {
     await region.focus()
     await page.keyboard.press('ArrowRight')
     await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0)
+    // the summary stacks each line's volume and value on a phone, so it needs no sideways scrolling at 360 px
+    await page.setViewportSize({ width: 360, height: 800 })
+    const summary = page.getByTestId('ore-summary')
+    await expect.poll(() => summary.evaluate((table) => table.parentElement!.scrollWidth <= table.parentElement!.clientWidth)).toBe(true)
+    expect(await page.getByRole('region', { name: 'Summary table' }).count()).toBe(0)
+    const firstLine = summary.getByRole('row').nth(1).getByRole('cell')
+    expect(await firstLine.allInnerTexts()).toEqual([expect.stringMatching(/^[\d,.]+ m³$/), expect.stringMatching(/^[\d,.]+ ISK$/)])
+    // each figure is shown under its column's name
+    expect(await firstLine.evaluateAll((cells) => cells.map((c) => getComputedStyle(c, '::before').content))).toEqual(['"Volume"', '"Value at Jita 4-4"'])
+    expect(await summary.getByRole('columnheader').allInnerTexts()).toEqual(['Volume', 'Value at Jita 4-4'])
     expect(errors).toEqual([])
     await context.close()
   })
