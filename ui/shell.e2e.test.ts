@@ -141,6 +141,24 @@ describe('header and menu', () => {
     await page.context().close()
   })
 
+  it("closes when a link to the page already shown is chosen, query or not", async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    const drawer = page.locator('nav.drawer')
+    for (const address of ['/changelog', '/changelog?from=somewhere']) {
+      await page.goto(address)
+      await page.getByRole('heading', { level: 1, name: 'Changelog' }).waitFor()
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      await expect.poll(() => drawer.getAttribute('class')).toContain('open')
+      await drawer.getByRole('link', { name: 'Changelog' }).click()
+      await expect.poll(() => drawer.getAttribute('class')).not.toContain('open')
+      expect(new URL(page.url()).pathname).toBe('/changelog')
+      // and the page is usable again
+      await page.getByRole('main').getByRole('link', { name: 'roadmap' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Roadmap' }).waitFor()
+    }
+    await context.close()
+  })
+
   it('moves focus into the drawer when it opens and gives it back to the menu button when it closes', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/')
