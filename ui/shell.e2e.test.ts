@@ -179,6 +179,30 @@ describe('header and menu', () => {
     await context.close()
   })
 
+  it('starts with a skip link that shows on focus and takes keyboard focus past the header to the page', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    for (const [path, firstInPage] of [
+      ['/changelog', 'roadmap'],
+      ['/', 'Search tools'],
+    ]) {
+      await page.goto(path)
+      await page.locator('main h1').waitFor()
+      await page.keyboard.press('Tab')
+      const skip = page.getByRole('link', { name: 'Skip to content' })
+      expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true)
+      // seen by sighted keyboard users once focused, not only by screen readers
+      const box = await skip.boundingBox()
+      expect(box && box.width > 20 && box.height > 10 && box.y >= 0).toBe(true)
+      await page.keyboard.press('Enter')
+      await page.keyboard.press('Tab')
+      const focused = await page.evaluate(() => ({ inMain: !!document.activeElement?.closest('main'), name: document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent }))
+      expect(focused).toEqual({ inMain: true, name: firstInPage })
+      // the address keeps no '#main', which a reload or a shared link would carry
+      expect(new URL(page.url()).hash).toBe('')
+    }
+    await context.close()
+  })
+
   it('lists the sections, highlights the current route and shows the version', async () => {
     const { page } = await openPage(browser, baseUrl)
     await page.goto('/changelog')
