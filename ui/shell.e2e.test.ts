@@ -57,6 +57,22 @@ describe('landing page', () => {
   })
 })
 
+describe('landing page for screen readers', () => {
+  it('reads out how many tools the search leaves, and that none match, as a status message', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/')
+    const search = page.getByRole('searchbox', { name: 'Search tools' })
+    await search.fill('zzz-no-such-tool')
+    // the status region is on the page from the start (a region that appears with its text is not read out) and holds
+    // both the count and the reason
+    const status = page.getByRole('status').filter({ has: page.getByTestId('tool-count') })
+    await expect.poll(() => status.textContent()).toMatch(/^No tool matches “zzz-no-such-tool”\.Showing 0 of \d+ tools$/)
+    await search.fill('')
+    await expect.poll(() => status.textContent()).toMatch(/^Showing (\d+) of \1 tools$/)
+    await context.close()
+  })
+})
+
 const fakeEsi = inject('fakeEsiUrl')
 const setPlayers = (players: number | null) => fetch(`${fakeEsi}/_control/status`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ players }) })
 
