@@ -254,6 +254,39 @@ describe('background setting', () => {
     await context.close()
   })
 
+  it("keeps a static sky's stars in place when a phone's address bar hides or shows (the window's height changes)", async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('button', { name: 'Switch to Static BG' }).click()
+    // the top 360 × 600 px stay on screen throughout: their pixels must not change
+    const sky = () =>
+      page.evaluate(() => {
+        const canvas = document.querySelector('canvas.starfield') as HTMLCanvasElement
+        const scale = canvas.width / window.innerWidth
+        const pixels = canvas.getContext('2d')!.getImageData(0, 0, 360 * scale, 600 * scale).data
+        let lit = 0
+        let hash = 0
+        for (let i = 0; i < pixels.length; i += 4) {
+          if (pixels[i + 3]) lit++
+          hash = (hash * 31 + pixels[i] + pixels[i + 3]) | 0
+        }
+        return { lit, hash }
+      })
+    const before = await sky()
+    expect(before.lit).toBeGreaterThan(0)
+    await page.setViewportSize({ width: 360, height: 684 })
+    await expect.poll(() => page.evaluate(() => window.innerHeight)).toBe(684)
+    await page.waitForTimeout(200)
+    expect(await sky()).toEqual(before)
+    await page.setViewportSize({ width: 360, height: 740 })
+    await expect.poll(() => page.evaluate(() => window.innerHeight)).toBe(740)
+    await page.waitForTimeout(200)
+    expect(await sky()).toEqual(before)
+    await context.close()
+  })
+
   it('works from the keyboard: Tab reaches the choice, Escape closes and returns to Settings, leaving closes it', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/')
