@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../api/testing/browser.js'
 import { cardTools, tools } from './tools/registry.js'
 import pkg from '../package.json' with { type: 'json' }
@@ -236,7 +236,36 @@ describe('header and menu', () => {
   })
 })
 
+/** How many pixels of the starfield's top 360 × 600 px are lit, and a hash of them. */
+const skyPixels = (page: Page) =>
+  page.evaluate(() => {
+    const canvas = document.querySelector('canvas.starfield') as HTMLCanvasElement
+    const scale = canvas.width / window.innerWidth
+    const pixels = canvas.getContext('2d')!.getImageData(0, 0, 360 * scale, 600 * scale).data
+    let lit = 0
+    let hash = 0
+    for (let i = 0; i < pixels.length; i += 4) {
+      if (pixels[i + 3]) lit++
+      hash = (hash * 31 + pixels[i] + pixels[i + 3]) | 0
+    }
+    return { lit, hash }
+  })
+
 describe('background setting', () => {
+  it('holds the animated sky still for a reader who asks for reduced motion, and starts it if they stop asking', async () => {
+    const { page, context } = await openPage(browser, baseUrl, { reducedMotion: 'reduce' })
+    await page.goto('/')
+    expect(await page.locator('canvas.starfield').getAttribute('data-animated')).toBe('true')
+    const still = await skyPixels(page)
+    expect(still.lit).toBeGreaterThan(0)
+    await page.waitForTimeout(600)
+    expect(await skyPixels(page)).toEqual(still)
+    // the same page without the preference drifts (so the check above can fail)
+    await page.emulateMedia({ reducedMotion: 'no-preference' })
+    await expect.poll(() => skyPixels(page)).not.toEqual(still)
+    await context.close()
+  })
+
   it('defaults to animated, toggles to static, and keeps the choice across a reload', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/')
@@ -261,19 +290,7 @@ describe('background setting', () => {
     await page.getByRole('button', { name: 'Settings' }).click()
     await page.getByRole('button', { name: 'Switch to Static BG' }).click()
     // the top 360 × 600 px stay on screen throughout: their pixels must not change
-    const sky = () =>
-      page.evaluate(() => {
-        const canvas = document.querySelector('canvas.starfield') as HTMLCanvasElement
-        const scale = canvas.width / window.innerWidth
-        const pixels = canvas.getContext('2d')!.getImageData(0, 0, 360 * scale, 600 * scale).data
-        let lit = 0
-        let hash = 0
-        for (let i = 0; i < pixels.length; i += 4) {
-          if (pixels[i + 3]) lit++
-          hash = (hash * 31 + pixels[i] + pixels[i + 3]) | 0
-        }
-        return { lit, hash }
-      })
+    const sky = () => skyPixels(page)
     const before = await sky()
     expect(before.lit).toBeGreaterThan(0)
     await page.setViewportSize({ width: 360, height: 684 })
