@@ -175,6 +175,31 @@ describe('header and menu', () => {
     await context.close()
   })
 
+  it('slides the drawer out when it closes, instead of blanking it at once (none of it with reduced motion)', async () => {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const { page, context } = await openPage(browser, baseUrl, { reducedMotion })
+      await page.goto('/')
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      const drawer = page.locator('nav.drawer')
+      await expect.poll(() => drawer.evaluate((el) => getComputedStyle(el).visibility)).toBe('visible')
+      await page.waitForTimeout(400) // opened all the way
+      // the drawer's look at the moment it loses its 'open' class
+      const atClose = await drawer.evaluate(
+        (el) =>
+          new Promise<string>((resolve) => {
+            new MutationObserver((_, observer) => {
+              observer.disconnect()
+              resolve(getComputedStyle(el).visibility)
+            }).observe(el, { attributes: true, attributeFilter: ['class'] })
+            ;(el.querySelector('button[aria-label="Close menu"]') as HTMLButtonElement).click()
+          }),
+      )
+      expect(atClose, reducedMotion).toBe(reducedMotion === 'reduce' ? 'hidden' : 'visible')
+      await expect.poll(() => drawer.evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden')
+      await context.close()
+    }
+  })
+
   it('moves focus into the drawer when it opens and gives it back to the menu button when it closes', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/')
