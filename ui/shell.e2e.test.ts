@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../api/testing/browser.js'
 import { cardTools, tools } from './tools/registry.js'
 import pkg from '../package.json' with { type: 'json' }
@@ -54,6 +54,22 @@ describe('landing page', () => {
     await page.waitForURL('**/changelog')
     await page.getByRole('heading', { level: 1, name: 'Changelog' }).waitFor()
     await page.context().close()
+  })
+})
+
+describe('landing page for screen readers', () => {
+  it('reads out how many tools the search leaves, and that none match, as a status message', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/')
+    const search = page.getByRole('searchbox', { name: 'Search tools' })
+    await search.fill('zzz-no-such-tool')
+    // the status region is on the page from the start (a region that appears with its text is not read out) and holds
+    // both the count and the reason
+    const status = page.getByRole('status').filter({ has: page.getByTestId('tool-count') })
+    await expect.poll(() => status.textContent()).toMatch(/^No tool matches “zzz-no-such-tool”\.Showing 0 of \d+ tools$/)
+    await search.fill('')
+    await expect.poll(() => status.textContent()).toMatch(/^Showing (\d+) of \1 tools$/)
+    await context.close()
   })
 })
 
@@ -141,6 +157,49 @@ describe('header and menu', () => {
     await page.context().close()
   })
 
+  it("closes when a link to the page already shown is chosen, query or not", async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    const drawer = page.locator('nav.drawer')
+    for (const address of ['/changelog', '/changelog?from=somewhere']) {
+      await page.goto(address)
+      await page.getByRole('heading', { level: 1, name: 'Changelog' }).waitFor()
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      await expect.poll(() => drawer.getAttribute('class')).toContain('open')
+      await drawer.getByRole('link', { name: 'Changelog' }).click()
+      await expect.poll(() => drawer.getAttribute('class')).not.toContain('open')
+      expect(new URL(page.url()).pathname).toBe('/changelog')
+      // and the page is usable again
+      await page.getByRole('main').getByRole('link', { name: 'roadmap' }).click()
+      await page.getByRole('heading', { level: 1, name: 'Roadmap' }).waitFor()
+    }
+    await context.close()
+  })
+
+  it('slides the drawer out when it closes, instead of blanking it at once (none of it with reduced motion)', async () => {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const { page, context } = await openPage(browser, baseUrl, { reducedMotion })
+      await page.goto('/')
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      const drawer = page.locator('nav.drawer')
+      await expect.poll(() => drawer.evaluate((el) => getComputedStyle(el).visibility)).toBe('visible')
+      await page.waitForTimeout(400) // opened all the way
+      // the drawer's look at the moment it loses its 'open' class
+      const atClose = await drawer.evaluate(
+        (el) =>
+          new Promise<string>((resolve) => {
+            new MutationObserver((_, observer) => {
+              observer.disconnect()
+              resolve(getComputedStyle(el).visibility)
+            }).observe(el, { attributes: true, attributeFilter: ['class'] })
+            ;(el.querySelector('button[aria-label="Close menu"]') as HTMLButtonElement).click()
+          }),
+      )
+      expect(atClose, reducedMotion).toBe(reducedMotion === 'reduce' ? 'hidden' : 'visible')
+      await expect.poll(() => drawer.evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden')
+      await context.close()
+    }
+  })
+
   it('moves focus into the drawer when it opens and gives it back to the menu button when it closes', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/')
@@ -161,6 +220,30 @@ describe('header and menu', () => {
     await context.close()
   })
 
+  it('starts with a skip link that shows on focus and takes keyboard focus past the header to the page', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    for (const [path, firstInPage] of [
+      ['/changelog', 'roadmap'],
+      ['/', 'Search tools'],
+    ]) {
+      await page.goto(path)
+      await page.locator('main h1').waitFor()
+      await page.keyboard.press('Tab')
+      const skip = page.getByRole('link', { name: 'Skip to content' })
+      expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true)
+      // seen by sighted keyboard users once focused, not only by screen readers
+      const box = await skip.boundingBox()
+      expect(box && box.width > 20 && box.height > 10 && box.y >= 0).toBe(true)
+      await page.keyboard.press('Enter')
+      await page.keyboard.press('Tab')
+      const focused = await page.evaluate(() => ({ inMain: !!document.activeElement?.closest('main'), name: document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent }))
+      expect(focused).toEqual({ inMain: true, name: firstInPage })
+      // the address keeps no '#main', which a reload or a shared link would carry
+      expect(new URL(page.url()).hash).toBe('')
+    }
+    await context.close()
+  })
+
   it('lists the sections, highlights the current route and shows the version', async () => {
     const { page } = await openPage(browser, baseUrl)
     await page.goto('/changelog')
@@ -178,7 +261,36 @@ describe('header and menu', () => {
   })
 })
 
+/** How many pixels of the starfield's top 360 × 600 px are lit, and a hash of them. */
+const skyPixels = (page: Page) =>
+  page.evaluate(() => {
+    const canvas = document.querySelector('canvas.starfield') as HTMLCanvasElement
+    const scale = canvas.width / window.innerWidth
+    const pixels = canvas.getContext('2d')!.getImageData(0, 0, 360 * scale, 600 * scale).data
+    let lit = 0
+    let hash = 0
+    for (let i = 0; i < pixels.length; i += 4) {
+      if (pixels[i + 3]) lit++
+      hash = (hash * 31 + pixels[i] + pixels[i + 3]) | 0
+    }
+    return { lit, hash }
+  })
+
 describe('background setting', () => {
+  it('holds the animated sky still for a reader who asks for reduced motion, and starts it if they stop asking', async () => {
+    const { page, context } = await openPage(browser, baseUrl, { reducedMotion: 'reduce' })
+    await page.goto('/')
+    expect(await page.locator('canvas.starfield').getAttribute('data-animated')).toBe('true')
+    const still = await skyPixels(page)
+    expect(still.lit).toBeGreaterThan(0)
+    await page.waitForTimeout(600)
+    expect(await skyPixels(page)).toEqual(still)
+    // the same page without the preference drifts (so the check above can fail)
+    await page.emulateMedia({ reducedMotion: 'no-preference' })
+    await expect.poll(() => skyPixels(page)).not.toEqual(still)
+    await context.close()
+  })
+
   it('defaults to animated, toggles to static, and keeps the choice across a reload', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/')
@@ -193,6 +305,27 @@ describe('background setting', () => {
     await page.getByRole('button', { name: 'Settings' }).click()
     await page.getByRole('button', { name: 'Switch to Animated BG' }).click()
     expect(await page.evaluate(() => localStorage.getItem('starfield-animated'))).toBe('true')
+    await context.close()
+  })
+
+  it("keeps a static sky's stars in place when a phone's address bar hides or shows (the window's height changes)", async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('button', { name: 'Switch to Static BG' }).click()
+    // the top 360 × 600 px stay on screen throughout: their pixels must not change
+    const sky = () => skyPixels(page)
+    const before = await sky()
+    expect(before.lit).toBeGreaterThan(0)
+    await page.setViewportSize({ width: 360, height: 684 })
+    await expect.poll(() => page.evaluate(() => window.innerHeight)).toBe(684)
+    await page.waitForTimeout(200)
+    expect(await sky()).toEqual(before)
+    await page.setViewportSize({ width: 360, height: 740 })
+    await expect.poll(() => page.evaluate(() => window.innerHeight)).toBe(740)
+    await page.waitForTimeout(200)
+    expect(await sky()).toEqual(before)
     await context.close()
   })
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react'
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
 import { useServerMessage } from '../lib/socket'
 import { pageTitle } from '../tools/registry'
@@ -13,6 +13,13 @@ export function Layout({ children }: { children?: React.ReactNode }) {
   const location = useLocation()
   const hello = useServerMessage('hello')
   const closeMenu = useCallback(() => setMenuOpen(false), [])
+  const main = useRef<HTMLElement>(null)
+  // The skip link moves focus itself: a plain '#main' would put the fragment in the address, where a reload or a shared
+  // link carries it, and the router would treat it as a navigation.
+  const skipToMain = (e: MouseEvent) => {
+    e.preventDefault()
+    main.current?.focus()
+  }
 
   useEffect(() => setMenuOpen(false), [location.pathname])
   useEffect(() => {
@@ -21,6 +28,9 @@ export function Layout({ children }: { children?: React.ReactNode }) {
 
   return (
     <>
+      <a className="skip-link" href="#main" onClick={skipToMain}>
+        Skip to content
+      </a>
       <Starfield animated={animated} />
       <Header animated={animated} onToggleBackground={toggleBackground} onOpenMenu={() => setMenuOpen(true)} />
       {hello?.demo && (
@@ -28,7 +38,7 @@ export function Layout({ children }: { children?: React.ReactNode }) {
           Demo data: this site is running against built-in stand-ins for ESI and zKillboard. Prices, kills and counts are not live.
         </div>
       )}
-      <main className="page">{children ?? <Outlet />}</main>
+      <main className="page" id="main" ref={main} tabIndex={-1}>{children ?? <Outlet />}</main>
       <MenuDrawer open={menuOpen} onClose={closeMenu} />
       <ScrollRestoration />
     </>

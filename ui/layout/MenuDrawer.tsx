@@ -62,7 +62,9 @@ export function MenuDrawer({ open, onClose }: Props) {
                       {t.href ? (
                         <a href={t.href}>{t.menuLabel}</a>
                       ) : (
-                        <NavLink to={t.path} className={({ isActive }) => (isActive ? 'active' : undefined)}>
+                        // Choosing a link closes the menu itself: the layout closes it when the path changes, and a link to the page
+                        // already shown keeps the path. (Not on every navigation: pages rewrite their own query as they load.)
+                        <NavLink to={t.path} className={({ isActive }) => (isActive ? 'active' : undefined)} onClick={onClose}>
                           {t.menuLabel}
                         </NavLink>
                       )}

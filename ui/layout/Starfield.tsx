@@ -10,11 +10,11 @@ interface Star {
 
 const STAR_DENSITY = 1 / 5500 // stars per CSS pixel²
 
-function makeStars(width: number, height: number): Star[] {
+function makeStars(left: number, top: number, width: number, height: number): Star[] {
   const count = Math.round(width * height * STAR_DENSITY)
   return Array.from({ length: count }, () => ({
-    x: Math.random() * width,
-    y: Math.random() * height,
+    x: left + Math.random() * width,
+    y: top + Math.random() * height,
     z: 0.2 + Math.random() * 0.8,
     size: Math.random() < 0.06 ? 1.8 : 0.6 + Math.random() * 0.9,
     twinkle: Math.random() * Math.PI * 2,
@@ -33,16 +33,25 @@ export function Starfield({ animated }: { animated: boolean }) {
     const g = canvas?.getContext('2d')
     if (!canvas || !g) return
     const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)')
-    let stars: Star[] = []
+    const stars: Star[] = []
+    // The area stars have been scattered over so far. It only grows: a window that shrinks and grows again (a phone's
+    // address bar hiding and showing as the page scrolls) finds its stars where they were, instead of a new sky.
+    let fieldWidth = 0
+    let fieldHeight = 0
     let frame = 0
     let last = performance.now()
 
     const resize = () => {
       const dpr = Math.min(window.devicePixelRatio || 1, 2)
-      canvas.width = window.innerWidth * dpr
-      canvas.height = window.innerHeight * dpr
+      const w = window.innerWidth
+      const h = window.innerHeight
+      canvas.width = w * dpr
+      canvas.height = h * dpr
       g.setTransform(dpr, 0, 0, dpr, 0, 0)
-      stars = makeStars(window.innerWidth, window.innerHeight)
+      if (w > fieldWidth) stars.push(...makeStars(fieldWidth, 0, w - fieldWidth, Math.max(h, fieldHeight)))
+      if (h > fieldHeight) stars.push(...makeStars(0, fieldHeight, fieldWidth, h - fieldHeight))
+      fieldWidth = Math.max(fieldWidth, w)
+      fieldHeight = Math.max(fieldHeight, h)
       draw(0)
     }
 
@@ -52,8 +61,10 @@ export function Starfield({ animated }: { animated: boolean }) {
       g.clearRect(0, 0, w, h)
       for (const s of stars) {
         s.x -= dt * 0.006 * s.z
-        if (s.x < -2) s.x = w + 2
+        // back in at the far edge of the field, so the field keeps its even spread of stars
+        if (s.x < -2) s.x = fieldWidth + 2
         s.twinkle += dt * 0.002
+        if (s.x > w + 2 || s.y > h + 2) continue // outside a window smaller than the field
         const alpha = 0.35 + 0.55 * s.z * (0.75 + 0.25 * Math.sin(s.twinkle))
         g.globalAlpha = alpha
         g.fillStyle = s.size > 1.5 ? '#cfe8ff' : '#ffffff'

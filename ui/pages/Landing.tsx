@@ -53,11 +53,14 @@ export function Landing() {
           </li>
         ))}
       </ul>
-      {shown.length === 0 && <p className="empty">No tool matches “{query}”.</p>}
       <footer className="landing-foot">
-        <p data-testid="tool-count">
-          Showing {shown.length} of {all.length} tools
-        </p>
+        {/* A status region from the start, so a screen reader hears what each search leaves without leaving the box. */}
+        <div role="status">
+          {shown.length === 0 && <p className="empty">No tool matches “{query}”.</p>}
+          <p data-testid="tool-count">
+            Showing {shown.length} of {all.length} tools
+          </p>
+        </div>
         <LegalNotice />
       </footer>
     </div>

@@ -12,5 +12,7 @@ describe('pageTitle', () => {
     expect(pageTitle('/changelog')).toBe('Changelog · J-Space Toolbox')
     expect(pageTitle('/demo-pilot')).toBe('demo-pilot · Kill tracker · J-Space Toolbox')
     expect(pageTitle('/no/such/page')).toBe('Page not found · J-Space Toolbox')
+    // the spec's name of the status screen, as its heading says
+    expect(pageTitle('/statuses')).toBe('Infrastructure Status · J-Space Toolbox')
   })
 })

@@ -194,7 +194,7 @@ export const tools: ToolEntry[] = [
   },
   {
     path: '/statuses',
-    name: 'Status',
+    name: 'Infrastructure Status',
     description: 'Live health of the toolbox: database, market price freshness per hub, ESI and zKillboard.',
     menuLabel: 'Status',
     section: 'Meta',
