@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../api/testing/browser.js'
 import { cardTools, tools } from './tools/registry.js'
 import pkg from '../package.json' with { type: 'json' }
+import { releases } from './meta/changelog.js'
 
 const baseUrl = inject('appUrl')
 let browser: Browser
@@ -424,6 +425,10 @@ describe('meta pages', () => {
     expect(await first.locator('h2').textContent()).toContain(`v${pkg.version}`)
     expect(await first.locator('.badge').textContent()).toMatch(/^(Major|Minor|Patch)$/)
     expect(await first.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    // moving through the page by headings, each release still says its kind and date
+    const kind = await first.locator('.badge').textContent()
+    const date = await first.locator('time').textContent()
+    expect(await page.getByRole('heading', { level: 2 }).first().textContent()).toBe(`v${pkg.version}, ${kind}, ${date} · ${releases[0].title}`)
     expect(await page.getByRole('link', { name: /Back to top/ }).count()).toBe(1)
     await context.close()
   })

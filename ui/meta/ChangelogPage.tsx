@@ -27,7 +27,9 @@ export default function ChangelogPage() {
               <header>
                 <span className={`badge badge-${kind.toLowerCase()}`}>{kind}</span>
                 <h2>
-                  v{r.version} <span className="muted">· {r.title}</span>
+                  v{r.version}
+                  {/* the badge and date sit outside the heading: said here too for those who move by headings */}
+                  <span className="visually-hidden">{`, ${kind}, ${r.date}`}</span> <span className="muted">· {r.title}</span>
                 </h2>
                 <time dateTime={r.date}>{r.date}</time>
               </header>
