@@ -180,6 +180,31 @@ describe('webhook routes', () => {
     expect((await json(await admin.call('PATCH', '/api/killfeed/routes/not-a-uuid', { enabled: true }))).body.error).toBe('Invalid path: id: not a route id')
   })
 
+  it('refuses a second route of the same entity and mode to the same webhooks (however they are spelled), on add and on edit', async () => {
+    const entity = { entity_id: 99003581, display_name: 'Fraternity.' }
+    const first = (await json(await admin.call('POST', '/api/killfeed/routes', route({ ...entity, webhook_url: `${HOOK_A}\n${HOOK_B}` })))).body
+    const before = (await json(await admin.call('GET', '/api/killfeed/routes'))).body.length
+    // the same webhooks in another order and spelling, under another name: it would post nothing (a kill goes to a webhook once)
+    const again = await json(
+      await admin.call('POST', '/api/killfeed/routes', route({ ...entity, display_name: 'FRAT', webhook_url: `${HOOK_B.replace('discord.com', 'discordapp.com')}, ${HOOK_A}/` })),
+    )
+    expect(again).toEqual({ status: 409, body: { error: 'A route of Fraternity. (kills and losses) to these webhooks exists already: edit that one instead' } })
+    expect((await json(await admin.call('GET', '/api/killfeed/routes'))).body).toHaveLength(before)
+
+    // another mode, or other webhooks, is another route
+    const losses = await json(await admin.call('POST', '/api/killfeed/routes', route({ ...entity, mode: 'losses', webhook_url: `${HOOK_A}\n${HOOK_B}` })))
+    expect(losses.status).toBe(200)
+    const oneHook = await json(await admin.call('POST', '/api/killfeed/routes', route({ ...entity, webhook_url: HOOK_A })))
+    expect(oneHook.status).toBe(200)
+
+    // an edit that makes a route the copy of another is refused too, and changes nothing; saving a route unchanged is not a copy of itself
+    const edit = await json(await admin.call('PATCH', `/api/killfeed/routes/${losses.body.id}`, { mode: 'both' }))
+    expect(edit).toEqual({ status: 409, body: { error: 'A route of Fraternity. (kills and losses) to these webhooks exists already: edit that one instead' } })
+    expect((await json(await admin.call('GET', '/api/killfeed/routes'))).body.find((r: { id: string }) => r.id === losses.body.id).mode).toBe('losses')
+    expect((await json(await admin.call('PATCH', `/api/killfeed/routes/${first.id}`, { webhook_url: `${HOOK_B}\n${HOOK_A}` }))).status).toBe(200)
+    for (const r of [first, losses.body, oneHook.body]) await admin.call('DELETE', `/api/killfeed/routes/${r.id}`)
+  })
+
   it('deletes a route', async () => {
     const created = (await json(await admin.call('POST', '/api/killfeed/routes', route({ display_name: 'To delete' })))).body
     expect(await json(await admin.call('DELETE', `/api/killfeed/routes/${created.id}`))).toEqual({ status: 200, body: { ok: true } })
