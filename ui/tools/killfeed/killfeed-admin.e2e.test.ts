@@ -381,6 +381,34 @@ describe('killfeed admin page', () => {
     await close()
   })
 
+  it('keeps the keyboard focus on Sign in and on Save when the server refuses them', async () => {
+    const route = await createRoute(app.ctx.ch, { item_type: 'alliance', entity_id: 99003581, display_name: 'Refused save', mode: 'both', webhook_url: HOOK_1, enabled: true })
+    const { page, dialogs, errors, close } = await openAdmin()
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')
+    await page.getByLabel('Username').fill(TEST_ADMIN.username)
+    await page.getByLabel('Password').fill('Wrong-Horse-42-battery')
+    await page.getByRole('button', { name: 'Sign in' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByTestId('login-error').waitFor()
+    expect(dialogs).toEqual(['Login failed'])
+    // the button was not switched off under the caret, so the focus is still there for the next try
+    expect(await focusedText()).toBe('Sign in')
+
+    await signIn(page)
+    await page.getByTestId('route-row').filter({ hasText: 'Refused save' }).getByRole('button', { name: 'Edit' }).click()
+    const editing = page.getByTestId('route-row-editing')
+    await editing.getByLabel('Webhook URLs').fill('https://example.com/hook')
+    await editing.getByRole('button', { name: 'Save' }).focus()
+    await page.keyboard.press('Enter')
+    await editing.getByRole('alert').waitFor()
+    expect(await editing.getByRole('alert').textContent()).toMatch(/is not a Discord webhook URL/)
+    expect(await focusedText()).toBe('Save')
+    expect(await editing.getByLabel('Webhook URLs').inputValue()).toBe('https://example.com/hook')
+    expect(errors).toEqual([])
+    await deleteRoute(app.ctx.ch, route.id)
+    await close()
+  })
+
   it('keeps the keyboard focus on kill tracker pages (edit, cancel, save, delete) and tracked entities (remove)', async () => {
     await savePlayer(app.ctx.ch, { path: 'focus-a', display_name: 'Focus pilot A', character_ids: [2122649889] })
     await savePlayer(app.ctx.ch, { path: 'focus-b', display_name: 'Focus pilot B', character_ids: [2122649889] })
