@@ -292,6 +292,31 @@ describe('killfeed admin page', () => {
     await close()
   })
 
+  it('wraps long names without spaces at 360 px: a route, a kill tracker page and a contact message never widen the page', async () => {
+    const longName = `Thera${'W'.repeat(95)}`
+    const route = await createRoute(app.ctx.ch, { item_type: 'system', entity_id: 31000005, display_name: longName, mode: 'both', webhook_url: HOOK_1, enabled: true })
+    await savePlayer(app.ctx.ch, { path: 'long-pilot', display_name: `Pilot${'Q'.repeat(95)}`, character_ids: [2122649889] })
+    await insertContactMessage(app.ctx.ch, { name: 'N'.repeat(100), email: `${'a'.repeat(60)}@${'b'.repeat(60)}.example.com`, topic: 'General', message: 'A long address.' })
+    const { page, errors, close } = await openAdmin()
+    await page.setViewportSize({ width: 360, height: 740 })
+    await signIn(page)
+    await page.getByTestId('route-row').filter({ hasText: longName }).waitFor()
+    await page.getByTestId('contact-message').filter({ hasText: 'A long address.' }).waitFor()
+    await page.getByTestId('player-row').filter({ hasText: 'long-pilot' }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+    // nothing is cut off at a card's edge either
+    const sticksOut = await page.evaluate(() =>
+      [...document.querySelectorAll('.killfeed-admin strong, .killfeed-admin a, .killfeed-admin td')]
+        .filter((e) => e.getBoundingClientRect().right > (e.closest('.panel')?.getBoundingClientRect().right ?? 360) + 0.5)
+        .map((e) => (e.textContent ?? '').slice(0, 12)),
+    )
+    expect(sticksOut).toEqual([])
+    expect(errors).toEqual([])
+    await deleteRoute(app.ctx.ch, route.id)
+    await savePlayer(app.ctx.ch, { path: 'long-pilot', display_name: 'x', character_ids: [2122649889] }, true)
+    await close()
+  })
+
   it('goes back to the login form when the session ends mid-use', async () => {
     const { page, context, close } = await openAdmin()
     await signIn(page)
