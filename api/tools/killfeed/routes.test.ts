@@ -4,6 +4,7 @@ import { webhookId, writeDeliveries, type Delivery } from '../../../pipelines/ki
 import { startKillfeedTestApp, type KillfeedTestApp } from '../../../pipelines/killfeed/testing/app.js'
 import { fixtureKill } from '../../../pipelines/killfeed/testing/kills.js'
 import { publish } from '../../../pipelines/stream/typed.js'
+import { createRoute } from '../../../pipelines/killfeed/store.js'
 import { KillmailsTopic } from '../../../schemas/killmails.js'
 import { insertContactMessage } from '../contact/store.js'
 import { createTestAdmin, signIn, type AdminClient } from '../../testing/admin-session.js'
@@ -202,7 +203,10 @@ describe('webhook routes', () => {
     expect(edit).toEqual({ status: 409, body: { error: 'A route of Fraternity. (kills and losses) to these webhooks exists already: edit that one instead' } })
     expect((await json(await admin.call('GET', '/api/killfeed/routes'))).body.find((r: { id: string }) => r.id === losses.body.id).mode).toBe('losses')
     expect((await json(await admin.call('PATCH', `/api/killfeed/routes/${first.id}`, { webhook_url: `${HOOK_B}\n${HOOK_A}` }))).status).toBe(200)
-    for (const r of [first, losses.body, oneHook.body]) await admin.call('DELETE', `/api/killfeed/routes/${r.id}`)
+    // a copy stored before the check existed can still be renamed or switched off (and deleted)
+    const old = await createRoute(app.ctx.ch, { ...route({ ...entity, display_name: 'Old copy', webhook_url: `${HOOK_A}\n${HOOK_B}` }), item_type: 'alliance', mode: 'both', enabled: true })
+    expect((await json(await admin.call('PATCH', `/api/killfeed/routes/${old.id}`, { display_name: 'Old copy, renamed', enabled: false }))).status).toBe(200)
+    for (const r of [first, losses.body, oneHook.body, old]) await admin.call('DELETE', `/api/killfeed/routes/${r.id}`)
   })
 
   it('deletes a route', async () => {

@@ -123,11 +123,14 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       const all = await listRoutes(ctx.ch)
       const current = all.find((r) => r.id === params.id)
       if (current) {
-        const edited = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined))
-        refuseCopy(
-          all.filter((r) => r.id !== params.id),
-          { ...current, ...edited },
-        )
+        const edited = { ...current, ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) }
+        // Only an edit of what the route posts (entity, mode, webhooks) can make it a copy: a copy made before this
+        // check existed can still be renamed or switched off.
+        if (!sameRoute(current, edited))
+          refuseCopy(
+            all.filter((r) => r.id !== params.id),
+            edited,
+          )
       }
       const route = await updateRoute(ctx.ch, params.id, body)
       if (!route) throw notFound('No such route')
