@@ -18,6 +18,8 @@ export interface ForwardOptions {
   timeoutMs?: number
   /** A 429 asking to wait at most this long is retried once; longer waits give up (the message is stored anyway). */
   maxRetryWaitMs?: number
+  /** Waits before the tries after an outage (5xx, no answer, timeout): one more try per entry. */
+  outageRetryDelaysMs?: number[]
 }
 
 /** Discord's limit for an embed description. */
@@ -68,31 +70,45 @@ export function contactEmbed(msg: ContactMessage): DiscordWebhookBody {
 
 /**
  * Post a stored message to the configured Discord webhook. Never throws: a failure is logged (without the
- * webhook token) and reported as false, because the message is already safe in the database.
+ * webhook token) and reported as false, because the message is already safe in the database. The post is the
+ * owner's notice that a message came, so an outage (5xx, no answer) is tried again after 1 s and 2 s, and a short
+ * 429 once; a refusal (400, 401, 403, 404) is not. A retry after a timeout may show the message twice, which is
+ * harmless here (unlike the killfeed's posts).
  */
 export async function forwardToDiscord(webhookUrl: string, msg: ContactMessage, log: Logger, options: ForwardOptions = {}): Promise<boolean> {
-  const { timeoutMs = 10_000, maxRetryWaitMs = 5_000 } = options
+  const { timeoutMs = 10_000, maxRetryWaitMs = 5_000, outageRetryDelaysMs = [1_000, 2_000] } = options
   const where = { host: new URL(webhookUrl).host, messageId: msg.id }
   const body = JSON.stringify(contactEmbed(msg))
-  for (let attempt = 1; attempt <= 2; attempt++) {
+  let rateLimited = false
+  let outages = 0
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms))
+  for (;;) {
     let res: Response
     try {
       res = await fetch(webhookUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: AbortSignal.timeout(timeoutMs) })
     } catch (err) {
-      log.warn({ ...where, err: (err as Error).message }, 'contact message not forwarded to Discord: request failed')
+      if (outages < outageRetryDelaysMs.length) {
+        await wait(outageRetryDelaysMs[outages++])
+        continue
+      }
+      log.warn({ ...where, err: (err as Error).message, tries: outages + 1 }, 'contact message not forwarded to Discord: request failed')
       return false
     }
     if (res.ok) return true
     const text = await res.text().catch(() => '')
     const waitMs = res.status === 429 ? retryAfterMs(res, text) : null
-    if (waitMs !== null && waitMs <= maxRetryWaitMs && attempt === 1) {
-      await new Promise((r) => setTimeout(r, waitMs))
+    if (waitMs !== null && waitMs <= maxRetryWaitMs && !rateLimited) {
+      rateLimited = true
+      await wait(waitMs)
+      continue
+    }
+    if (res.status >= 500 && outages < outageRetryDelaysMs.length) {
+      await wait(outageRetryDelaysMs[outages++])
       continue
     }
     log.warn({ ...where, status: res.status, body: text.slice(0, 300) }, 'contact message not forwarded to Discord')
     return false
   }
-  return false
 }
 
 /** Discord says how long to wait in the JSON `retry_after` (seconds, fractional) and the Retry-After header. */

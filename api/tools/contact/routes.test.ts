@@ -194,15 +194,25 @@ describe('forwarding to Discord', () => {
     expect(description).toMatch(/^(\\\*)+\n… \(shortened for Discord: the full message is in the admin area\)$/)
   })
 
-  it('still stores the message and answers 200 when Discord fails', async () => {
-    for (const mode of ['server-error', 'unknown-webhook'] as const) {
+  it('still stores the message and answers 200 when Discord fails: a refusal is not tried again, an outage twice more', async () => {
+    for (const [mode, tries] of [['unknown-webhook', 1], ['server-error', 3]] as const) {
       discord.mode = mode
       discord.posts.length = 0
       const res = await post(valid({ message: `stored although Discord said ${mode}` }))
       expect(res.status).toBe(200)
-      await expect.poll(() => discord.posts.length).toBe(1)
+      await expect.poll(() => discord.posts.length, { timeout: 8000 }).toBe(tries)
       expect((await stored()).messages.some((m) => m.message === `stored although Discord said ${mode}`)).toBe(true)
+      // and no more tries after those
+      await new Promise((r) => setTimeout(r, 3500))
+      expect(discord.posts).toHaveLength(tries)
     }
+  })
+
+  it('posts after a short Discord outage (5xx), so the owner still hears of the message', async () => {
+    discord.script({ status: 502 }, { status: 503 })
+    expect((await post(valid({ message: 'after an outage' }))).status).toBe(200)
+    await expect.poll(() => discord.posts.map((p) => p.status), { timeout: 8000 }).toEqual([502, 503, 204])
+    expect(discord.posts[2].body).toEqual(discord.posts[0].body)
   })
 
   it('waits out a short Discord rate limit and posts again once', async () => {

@@ -4,6 +4,7 @@ import { webhookId, writeDeliveries, type Delivery } from '../../../pipelines/ki
 import { startKillfeedTestApp, type KillfeedTestApp } from '../../../pipelines/killfeed/testing/app.js'
 import { fixtureKill } from '../../../pipelines/killfeed/testing/kills.js'
 import { publish } from '../../../pipelines/stream/typed.js'
+import { createRoute } from '../../../pipelines/killfeed/store.js'
 import { KillmailsTopic } from '../../../schemas/killmails.js'
 import { insertContactMessage } from '../contact/store.js'
 import { createTestAdmin, signIn, type AdminClient } from '../../testing/admin-session.js'
@@ -178,6 +179,34 @@ describe('webhook routes', () => {
     expect((await json(await admin.call('PATCH', `/api/killfeed/routes/${created.id}`, {}))).body.error).toBe('Invalid body: nothing to change')
     expect(await json(await admin.call('PATCH', '/api/killfeed/routes/7d3c1f2e-4a5b-4c6d-8e9f-0a1b2c3d4e5f', { enabled: true }))).toEqual({ status: 404, body: { error: 'No such route' } })
     expect((await json(await admin.call('PATCH', '/api/killfeed/routes/not-a-uuid', { enabled: true }))).body.error).toBe('Invalid path: id: not a route id')
+  })
+
+  it('refuses a second route of the same entity and mode to the same webhooks (however they are spelled), on add and on edit', async () => {
+    const entity = { entity_id: 99003581, display_name: 'Fraternity.' }
+    const first = (await json(await admin.call('POST', '/api/killfeed/routes', route({ ...entity, webhook_url: `${HOOK_A}\n${HOOK_B}` })))).body
+    const before = (await json(await admin.call('GET', '/api/killfeed/routes'))).body.length
+    // the same webhooks in another order and spelling, under another name: it would post nothing (a kill goes to a webhook once)
+    const again = await json(
+      await admin.call('POST', '/api/killfeed/routes', route({ ...entity, display_name: 'FRAT', webhook_url: `${HOOK_B.replace('discord.com', 'discordapp.com')}, ${HOOK_A}/` })),
+    )
+    expect(again).toEqual({ status: 409, body: { error: 'A route of Fraternity. (kills and losses) to these webhooks exists already: edit that one instead' } })
+    expect((await json(await admin.call('GET', '/api/killfeed/routes'))).body).toHaveLength(before)
+
+    // another mode, or other webhooks, is another route
+    const losses = await json(await admin.call('POST', '/api/killfeed/routes', route({ ...entity, mode: 'losses', webhook_url: `${HOOK_A}\n${HOOK_B}` })))
+    expect(losses.status).toBe(200)
+    const oneHook = await json(await admin.call('POST', '/api/killfeed/routes', route({ ...entity, webhook_url: HOOK_A })))
+    expect(oneHook.status).toBe(200)
+
+    // an edit that makes a route the copy of another is refused too, and changes nothing; saving a route unchanged is not a copy of itself
+    const edit = await json(await admin.call('PATCH', `/api/killfeed/routes/${losses.body.id}`, { mode: 'both' }))
+    expect(edit).toEqual({ status: 409, body: { error: 'A route of Fraternity. (kills and losses) to these webhooks exists already: edit that one instead' } })
+    expect((await json(await admin.call('GET', '/api/killfeed/routes'))).body.find((r: { id: string }) => r.id === losses.body.id).mode).toBe('losses')
+    expect((await json(await admin.call('PATCH', `/api/killfeed/routes/${first.id}`, { webhook_url: `${HOOK_B}\n${HOOK_A}` }))).status).toBe(200)
+    // a copy stored before the check existed can still be renamed or switched off (and deleted)
+    const old = await createRoute(app.ctx.ch, { ...route({ ...entity, display_name: 'Old copy', webhook_url: `${HOOK_A}\n${HOOK_B}` }), item_type: 'alliance', mode: 'both', enabled: true })
+    expect((await json(await admin.call('PATCH', `/api/killfeed/routes/${old.id}`, { display_name: 'Old copy, renamed', enabled: false }))).status).toBe(200)
+    for (const r of [first, losses.body, oneHook.body, old]) await admin.call('DELETE', `/api/killfeed/routes/${r.id}`)
   })
 
   it('deletes a route', async () => {

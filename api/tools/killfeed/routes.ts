@@ -5,6 +5,7 @@ import { badRequest, HttpError, notFound } from '../../http/errors.js'
 import type { ApiRouter } from '../../http/router.js'
 import { EsiNameCache } from '../../../ingest/esi/names.js'
 import { OkResponse } from '../../../schemas/auth.js'
+import { splitWebhookList } from '../../../schemas/killfeed-constants.js'
 import { ContactMessageList } from '../../../schemas/contact.js'
 import {
   LiveKillList,
@@ -33,6 +34,28 @@ import { findPlayer, listPlayers, savePlayer, takenPathSegments } from './player
 import { resolveEntities } from './resolve.js'
 
 const tags = ['Admin']
+
+const MODE_WORDS: Record<Route['mode'], string> = { both: 'kills and losses', kills: 'kills', losses: 'losses' }
+
+type RouteShape = Pick<Route, 'item_type' | 'entity_id' | 'mode' | 'webhook_url'>
+/** A system route takes every kill in the system, whatever its mode. */
+const sameRoute = (a: RouteShape, b: RouteShape) =>
+  a.item_type === b.item_type &&
+  a.entity_id === b.entity_id &&
+  (a.item_type === 'system' || a.mode === b.mode) &&
+  [...splitWebhookList(a.webhook_url)].sort().join('\n') === [...splitWebhookList(b.webhook_url)].sort().join('\n')
+
+/**
+ * A second route of one entity and mode to the same webhooks posts nothing (a kill goes to a webhook once, by the
+ * oldest route), so it is refused rather than shown as a route that works: 409, naming the one to edit instead.
+ */
+function refuseCopy(others: Route[], route: RouteShape): void {
+  const copy = others.find((r) => sameRoute(r, route))
+  if (copy) {
+    const what = copy.item_type === 'system' ? 'every kill' : MODE_WORDS[copy.mode]
+    throw new HttpError(409, `A route of ${copy.display_name} (${what}) to these webhooks exists already: edit that one instead`)
+  }
+}
 const limitQuery = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback)
 
 /**
@@ -76,12 +99,39 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       return routes.map((r) => ({ ...r, webhook_health: health.get(r.id) ?? [] }))
     },
   )
-  router.route({ method: 'post', path: '/api/killfeed/routes', summary: 'Add a webhook route', tags, body: RouteCreate, response: Route, before: admin, hidden }, ({ body }) =>
-    createRoute(ctx.ch, body),
+  router.route(
+    { method: 'post', path: '/api/killfeed/routes', summary: 'Add a webhook route', tags, body: RouteCreate, response: Route, errors: { 409: 'The same route exists already' }, before: admin, hidden },
+    async ({ body }) => {
+      refuseCopy(await listRoutes(ctx.ch), body)
+      return createRoute(ctx.ch, body)
+    },
   )
   router.route(
-    { method: 'patch', path: '/api/killfeed/routes/:id', summary: 'Edit a webhook route', tags, params: RouteId, body: RoutePatch, response: Route, before: admin, hidden },
+    {
+      method: 'patch',
+      path: '/api/killfeed/routes/:id',
+      summary: 'Edit a webhook route',
+      tags,
+      params: RouteId,
+      body: RoutePatch,
+      response: Route,
+      errors: { 409: 'The edit would make the route a copy of another' },
+      before: admin,
+      hidden,
+    },
     async ({ params, body }) => {
+      const all = await listRoutes(ctx.ch)
+      const current = all.find((r) => r.id === params.id)
+      if (current) {
+        const edited = { ...current, ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) }
+        // Only an edit of what the route posts (entity, mode, webhooks) can make it a copy: a copy made before this
+        // check existed can still be renamed or switched off.
+        if (!sameRoute(current, edited))
+          refuseCopy(
+            all.filter((r) => r.id !== params.id),
+            edited,
+          )
+      }
       const route = await updateRoute(ctx.ch, params.id, body)
       if (!route) throw notFound('No such route')
       return route

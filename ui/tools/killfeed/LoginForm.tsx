@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import type { AuthUser } from '../../../schemas/auth'
 import { KILLFEED_TEXT } from '../../../schemas/killfeed-constants'
 import { adminCall } from './admin-api'
@@ -12,10 +12,13 @@ export function LoginForm({ onSignedIn, sessionEnded = false }: { onSignedIn: (u
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
   const [reason, setReason] = useState<string | null>(null)
+  // A ref, not the busy state: a second Enter can arrive before React has re-rendered with busy set.
+  const sending = useRef(false)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    if (busy) return
+    if (sending.current) return
+    sending.current = true
     setBusy(true)
     setReason(null)
     try {
@@ -26,6 +29,7 @@ export function LoginForm({ onSignedIn, sessionEnded = false }: { onSignedIn: (u
       setReason(err instanceof Error ? err.message : null)
       window.alert(KILLFEED_TEXT.loginFailed)
     } finally {
+      sending.current = false
       setBusy(false)
     }
   }
@@ -53,7 +57,8 @@ export function LoginForm({ onSignedIn, sessionEnded = false }: { onSignedIn: (u
           <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
         </label>
         <div className="button-row">
-          <button type="submit" className="button" disabled={busy}>
+          {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the top of the page. */}
+          <button type="submit" className="button" aria-disabled={busy}>
             {busy ? 'Signing in…' : 'Sign in'}
           </button>
         </div>

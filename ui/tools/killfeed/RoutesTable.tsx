@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { KILLFEED_TEXT, maskWebhook, splitWebhookList, type Mode } from '../../../schemas/killfeed-constants'
 import type { Route, RouteListItem, WebhookHealth } from '../../../schemas/killfeed'
 import { useFocusHandOff } from './focus-hand-off'
@@ -129,7 +129,11 @@ function EditRow({ route, call, onCancel, onSaved }: { route: Route; call: Admin
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
+  // A ref, not the busy state: a second Enter can arrive before React has re-rendered with busy set.
+  const sending = useRef(false)
+
   const save = async () => {
+    if (sending.current) return
     if (splitWebhookList(webhooks).length === 0) {
       window.alert(KILLFEED_TEXT.needWebhook)
       return
@@ -141,6 +145,7 @@ function EditRow({ route, call, onCancel, onSaved }: { route: Route; call: Admin
     if (webhooks !== route.webhook_url) edited.webhook_url = webhooks
     if (enabled !== route.enabled) edited.enabled = enabled
     if (!Object.keys(edited).length) return onCancel()
+    sending.current = true
     setBusy(true)
     setError(null)
     try {
@@ -148,6 +153,8 @@ function EditRow({ route, call, onCancel, onSaved }: { route: Route; call: Admin
     } catch (err) {
       setError(errorText(err))
       setBusy(false)
+    } finally {
+      sending.current = false
     }
   }
 
@@ -177,7 +184,8 @@ function EditRow({ route, call, onCancel, onSaved }: { route: Route; call: Admin
         </label>
       </td>
       <td colSpan={2} className="row-actions">
-        <button type="button" className="button" disabled={busy} onClick={save}>
+        {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the top of the page. */}
+        <button type="button" className="button" aria-disabled={busy} onClick={save}>
           {busy ? 'Saving…' : 'Save'}
         </button>
         <button type="button" className="button secondary" onClick={onCancel}>

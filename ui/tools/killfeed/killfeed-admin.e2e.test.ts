@@ -292,6 +292,32 @@ describe('killfeed admin page', () => {
     await close()
   })
 
+  it('wraps long names without spaces at 360 px: a route, a kill tracker page and a contact message never widen the page', async () => {
+    const longName = `Thera${'W'.repeat(95)}`
+    const route = await createRoute(app.ctx.ch, { item_type: 'system', entity_id: 31000005, display_name: longName, mode: 'both', webhook_url: HOOK_1, enabled: true })
+    await savePlayer(app.ctx.ch, { path: 'long-pilot', display_name: `Pilot${'Q'.repeat(95)}`, character_ids: [2122649889] })
+    await insertContactMessage(app.ctx.ch, { name: 'N'.repeat(100), email: `${'a'.repeat(60)}@${'b'.repeat(60)}.example.com`, topic: 'General', message: 'A long address.' })
+    const { page, errors, close } = await openAdmin()
+    await page.setViewportSize({ width: 360, height: 740 })
+    await signIn(page)
+    await page.getByTestId('route-row').filter({ hasText: longName }).waitFor()
+    await page.getByTestId('contact-message').filter({ hasText: 'A long address.' }).waitFor()
+    await page.getByTestId('player-row').filter({ hasText: 'long-pilot' }).waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+    // nothing is cut off at a card's edge either
+    const sticksOut = await page.evaluate(() =>
+      // (the recent posts table scrolls sideways inside its own box by design)
+      [...document.querySelectorAll('.admin-table strong, .admin-table td, .messages strong, .messages a')]
+        .filter((e) => e.getBoundingClientRect().right > (e.closest('.panel')?.getBoundingClientRect().right ?? 360) + 0.5)
+        .map((e) => (e.textContent ?? '').slice(0, 12)),
+    )
+    expect(sticksOut).toEqual([])
+    expect(errors).toEqual([])
+    await deleteRoute(app.ctx.ch, route.id)
+    await savePlayer(app.ctx.ch, { path: 'long-pilot', display_name: 'x', character_ids: [2122649889] }, true)
+    await close()
+  })
+
   it('goes back to the login form when the session ends mid-use', async () => {
     const { page, context, close } = await openAdmin()
     await signIn(page)
@@ -381,6 +407,34 @@ describe('killfeed admin page', () => {
     await close()
   })
 
+  it('keeps the keyboard focus on Sign in and on Save when the server refuses them', async () => {
+    const route = await createRoute(app.ctx.ch, { item_type: 'alliance', entity_id: 99003581, display_name: 'Refused save', mode: 'both', webhook_url: HOOK_2, enabled: true })
+    const { page, dialogs, errors, close } = await openAdmin()
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')
+    await page.getByLabel('Username').fill(TEST_ADMIN.username)
+    await page.getByLabel('Password').fill('Wrong-Horse-42-battery')
+    await page.getByRole('button', { name: 'Sign in' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByTestId('login-error').waitFor()
+    expect(dialogs).toEqual(['Login failed'])
+    // the button was not switched off under the caret, so the focus is still there for the next try
+    expect(await focusedText()).toBe('Sign in')
+
+    await signIn(page)
+    await page.getByTestId('route-row').filter({ hasText: 'Refused save' }).getByRole('button', { name: 'Edit' }).click()
+    const editing = page.getByTestId('route-row-editing')
+    await editing.getByLabel('Webhook URLs').fill('https://example.com/hook')
+    await editing.getByRole('button', { name: 'Save' }).focus()
+    await page.keyboard.press('Enter')
+    await editing.getByRole('alert').waitFor()
+    expect(await editing.getByRole('alert').textContent()).toMatch(/is not a Discord webhook URL/)
+    expect(await focusedText()).toBe('Save')
+    expect(await editing.getByLabel('Webhook URLs').inputValue()).toBe('https://example.com/hook')
+    expect(errors).toEqual([])
+    await deleteRoute(app.ctx.ch, route.id)
+    await close()
+  })
+
   it('keeps the keyboard focus on kill tracker pages (edit, cancel, save, delete) and tracked entities (remove)', async () => {
     await savePlayer(app.ctx.ch, { path: 'focus-a', display_name: 'Focus pilot A', character_ids: [2122649889] })
     await savePlayer(app.ctx.ch, { path: 'focus-b', display_name: 'Focus pilot B', character_ids: [2122649889] })
@@ -456,7 +510,8 @@ describe('killfeed admin page', () => {
     // a successful add empties the form and says so
     await form.getByLabel('Entity search').fill('Victim Alliance')
     await form.getByRole('button', { name: 'Victim Alliance #99003581' }).click()
-    await form.getByLabel('Webhook URLs').fill(HOOK_1)
+    // HOOK_2: the route to HOOK_1 that 'shows recent posts' added is still there, and a copy of it would be refused
+    await form.getByLabel('Webhook URLs').fill(HOOK_2)
     // two quick presses from the keyboard: one route, and the focus stays on the button while it is sent
     const before = new Set((await listRoutes(app.ctx.ch)).map((r) => r.id))
     await form.getByRole('button', { name: 'Add route' }).focus()
