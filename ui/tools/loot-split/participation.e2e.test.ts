@@ -297,6 +297,18 @@ describe('participation loot splitter (/participation)', () => {
     await context.close()
   })
 
+  it('says which sites of a link are not in its tier, instead of dropping their counts silently', async () => {
+    const { page, errors, context } = await open('/participation?tier=C5&ran=Core Garrison*2&ran=Core Garisson*3&p=Ann|Core Garisson*1;The Mirror*1;Core Garrison*1')
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'not C5 sites' }).textContent()).toBe('The link names sites that are not C5 sites, left out: Core Garisson, The Mirror.')
+    expect(await page.getByLabel('Core Garrison number ran').inputValue()).toBe('2')
+    expect(await page.getByLabel('Ann Core Garrison').inputValue()).toBe('1')
+    // Start over clears the message with the setup
+    await page.getByRole('button', { name: 'Start over' }).click()
+    expect(await page.getByRole('alert').filter({ hasText: 'not C5 sites' }).count()).toBe(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('never shows a site value without the escalations when their values cannot be loaded', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.route('**/api/loot-split/escalations', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The escalation data set is not loaded' }) }))

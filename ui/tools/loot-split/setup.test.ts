@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { blueLootFromQuery, blueLootRequest, blueLootToQuery, defaultBlueLootSetup, fleetUsedDread, newPlayerRow, switchMode } from './blue-loot-setup'
 import { namesFromPaste } from './setup-codec'
-import { changeTier, defaultParticipationSetup, newParticipant, participationFromQuery, participationRequest, participationToQuery, pruneToSites, type ParticipationSetup } from './participation-setup'
+import { changeTier, defaultParticipationSetup, newParticipant, participationFromQuery, participationRequest, participationToQuery, pruneToSites, sitesNotIn, type ParticipationSetup } from './participation-setup'
 
 describe('blue loot setup', () => {
   const setup = () => ({
@@ -97,6 +97,12 @@ describe('participation setup', () => {
       ['Ann', { 'The Mirror': 2 }],
       ['Ben', {}],
     ])
+  })
+
+  it('names the sites a link counts that the tier does not have, once each, in the order they appear', () => {
+    const linked = { ...setup(), ran: { 'Core Garrison': 3, 'Core Garisson': 2 }, players: [{ ...newParticipant('Ann'), counts: { 'Core Garisson': 1, 'The Mirror': 1, 'Core Garrison': 1 } }] }
+    expect(sitesNotIn(linked, sites)).toEqual(['Core Garisson', 'The Mirror'])
+    expect(sitesNotIn(setup(), sites)).toEqual([])
   })
 
   it("builds the spec's request, with Drifter and Dread off below C5", () => {
