@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { blueLootFromQuery, blueLootRequest, blueLootToQuery, defaultBlueLootSetup, fleetUsedDread, newPlayerRow, switchMode } from './blue-loot-setup'
-import { namesFromPaste } from './setup-codec'
+import { cleanName, namesFromPaste } from './setup-codec'
 import { changeTier, defaultParticipationSetup, newParticipant, participationFromQuery, participationRequest, participationToQuery, pruneToSites, sitesNotIn, type ParticipationSetup } from './participation-setup'
 
 describe('blue loot setup', () => {
@@ -114,6 +114,13 @@ describe('participation setup', () => {
 })
 
 describe('pasted player names', () => {
+  it('cuts a long name to 64 UTF-16 units (the server limit) without splitting a character in two', () => {
+    const name = cleanName(`${'a'.repeat(63)}🚀 tail`)
+    expect(name).toBe('a'.repeat(63))
+    expect(name).not.toMatch(/[\uD800-\uDBFF]$/)
+    expect(cleanName(`${'a'.repeat(62)}🚀 tail`)).toBe(`${'a'.repeat(62)}🚀`)
+  })
+
   it('reads one name a line, the first column of tab-separated rows, without blanks or repeats', () => {
     expect(namesFromPaste('Alice\r\nBob\tJita\tLoki\n\n   Carol   Smith \nALICE\n')).toEqual(['Alice', 'Bob', 'Carol Smith'])
     expect(namesFromPaste('Just One')).toBeNull()
