@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { LootEscalations, ParticipationResponse } from '../../../schemas/loot-split'
 import { escalationAdds, hasEscalations, LOOT_SPLIT_LIMITS, SITE_TIERS, type SiteTier } from '../../../schemas/loot-split-rules'
@@ -13,6 +13,7 @@ import {
   participationRequest,
   participationToQuery,
   pruneToSites,
+  sitesNotIn,
   type ParticipationPlayerRow,
   type ParticipationSetup,
 } from './participation-setup'
@@ -29,10 +30,15 @@ const STORAGE_KEY = 'loot-split:participation'
 
 export default function ParticipationPage() {
   const [searchParams] = useSearchParams()
-  const [setup, setSetup] = useState<ParticipationSetup>(() => {
+  const [initial] = useState(() => {
     const { params, from } = initialQuery(searchParams, STORAGE_KEY, 'tier')
-    return from === 'defaults' ? defaultParticipationSetup() : participationFromQuery(params)
+    return { from, setup: from === 'defaults' ? defaultParticipationSetup() : participationFromQuery(params) }
   })
+  const [setup, setSetup] = useState<ParticipationSetup>(initial.setup)
+  const [linkProblems, setLinkProblems] = useState<string[]>([])
+  // A link's counts for sites its tier does not have are said once, when that tier's sites first arrive (a tier
+  // changed by hand prunes them quietly, as the spec asks).
+  const checkLink = useRef(initial.from === 'link')
   const [result, setResult] = useState<{ data: ParticipationResponse; query: string; tier: SiteTier; rates: { corpTax: number; allianceTax: number } } | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -42,7 +48,14 @@ export default function ParticipationPage() {
 
   // When a tier's sites arrive, keep only counts for sites that tier has (a same-named site keeps its counts).
   useEffect(() => {
-    if (sites.status === 'ready') setSetup((s) => pruneToSites(s, siteNames))
+    if (sites.status !== 'ready') return
+    if (checkLink.current) {
+      checkLink.current = false
+      const unknown = setup.tier === initial.setup.tier ? sitesNotIn(setup, siteNames) : []
+      if (unknown.length) setLinkProblems([`The link names sites that are not ${setup.tier} sites, left out: ${unknown.join(', ')}.`])
+    }
+    setSetup((s) => pruneToSites(s, siteNames))
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sites.status, siteNames])
 
   // Until the sites load, the URL keeps what the link said rather than a half-pruned setup.
@@ -79,6 +92,11 @@ export default function ParticipationPage() {
           pilot who sat in the big sites earns more than one who only came for the small ones. Site values come from the community sleeper-site
           sheet; payouts are whole ISK and add up to the net exactly.
         </p>
+        {linkProblems.map((p) => (
+          <p key={p} className="warning-text" role="alert">
+            {p}
+          </p>
+        ))}
       </section>
 
       <section className="panel" aria-labelledby="setup-heading">
@@ -143,6 +161,7 @@ export default function ParticipationPage() {
           setSetup(defaultParticipationSetup())
           setResult(null)
           setError(null)
+          setLinkProblems([])
         }}
       />
     </div>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 
 const baseUrl = inject('appUrl')
@@ -26,6 +26,8 @@ async function addPlayer(page: Page, name: string, how: 'enter' | 'button' = 'en
   else await page.getByRole('button', { name: 'Add', exact: true }).click()
 }
 const playerNames = (page: Page) => page.locator('.players-table tbody tr[data-player]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-player')))
+/** The text of the elements that describe a box (aria-describedby), as a screen reader gets it. */
+const describedBy = (box: Locator) => box.evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim())
 const resultRows = (page: Page) => page.locator('[data-testid="payout-table"] tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)))
 
 /** The worked example of calc.test.ts, typed into the page. */
@@ -261,6 +263,37 @@ describe('blue loot splitter (/bloot)', () => {
       ['Bob', '1'],
     ])
     expect(await page.getByTestId('calc-error').count()).toBe(0)
+    await context.close()
+  })
+
+  it("says in a player's box which number is used while it shows another, and tells screen readers", async () => {
+    const { page, errors, context } = await open()
+    await addPlayer(page, 'Alice')
+    const dreads = page.getByLabel('Alice Dreads')
+    const extra = page.getByLabel('Alice extra shares')
+    await dreads.click()
+    await page.keyboard.press('Control+A')
+    await page.keyboard.type('500')
+    // the box still shows 500 while typing, but 100 ships is what counts: the cell says so, and the box is described by it
+    expect(await dreads.inputValue()).toBe('500')
+    expect(await describedBy(dreads)).toBe('Using 100: at most 100.')
+    expect(await page.getByTestId('preview-shares').textContent()).toBe('151')
+    await extra.click()
+    expect(await dreads.inputValue()).toBe('100')
+    expect(await describedBy(dreads)).toBe('')
+    await page.keyboard.press('Control+A')
+    await page.keyboard.type('1e9')
+    expect(await describedBy(extra)).toBe('Using 1,000: at most 1,000.')
+    await page.keyboard.press('Control+A')
+    await page.keyboard.type('1.5')
+    expect(await describedBy(extra)).toBe('')
+    await page.getByLabel('Alice Marauders').click()
+    await page.keyboard.press('Control+A')
+    await page.keyboard.type('2.7')
+    expect(await describedBy(page.getByLabel('Alice Marauders'))).toBe('Using 2: whole numbers only.')
+    // the note is a live region present before it says anything
+    expect(await page.locator('.players-table [aria-live="polite"]').count()).toBeGreaterThanOrEqual(3)
+    expect(errors).toEqual([])
     await context.close()
   })
 

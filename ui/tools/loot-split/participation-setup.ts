@@ -46,6 +46,13 @@ export function pruneToSites(setup: ParticipationSetup, sites: readonly string[]
   return { ...setup, ran: keep(setup.ran), players: setup.players.map((p) => ({ ...p, counts: keep(p.counts) })) }
 }
 
+/** Sites the setup counts (Number Ran or a player's) that are not among `sites`, once each, in the order met. */
+export function sitesNotIn(setup: ParticipationSetup, sites: readonly string[]): string[] {
+  const known = new Set(sites)
+  const names = [setup.ran, ...setup.players.map((p) => p.counts)].flatMap((counts) => Object.keys(counts))
+  return [...new Set(names.filter((site) => !known.has(site)))]
+}
+
 /**
  * Query string: `tier=C5&drifter=1&dread=1&acc=5&corp=0&ally=0&nobroker=0&ran=Core Garrison*3&p=Ann|Core Garrison*2;The Line*1`
  * (a player is name|their counts; site names never contain '|', ';' or '*').

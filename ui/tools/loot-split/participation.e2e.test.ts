@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 
 const baseUrl = inject('appUrl')
@@ -27,6 +27,8 @@ const columns = (page: Page) => page.locator('.participation-grid thead th.site-
 const siteValues = (page: Page) => page.locator('.participation-grid .value-row td[data-site]').allTextContents()
 const rowNames = (page: Page) => page.locator('.participation-grid tbody tr[data-player]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-player')))
 const tier = (page: Page) => page.getByLabel('Site Tier', { exact: true })
+/** The text of the elements that describe a box (aria-describedby), as a screen reader gets it. */
+const describedBy = (box: Locator) => box.evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim())
 const payoutRows = (page: Page) => page.locator('[data-testid="payout-table"] tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)))
 
 /** The worked example of calc.test.ts: C5, Drifter yes, Dread no, no taxes. */
@@ -221,6 +223,28 @@ describe('participation loot splitter (/participation)', () => {
     await context.close()
   })
 
+  it('says in a count box which number is used while it shows another, and gives screen readers the Number Ran warning too', async () => {
+    const { page, errors, context } = await open()
+    await page.getByLabel('Core Garrison number ran').fill('3')
+    await addPlayer(page, 'Ann')
+    const cell = page.getByLabel('Ann Core Garrison')
+    await cell.click()
+    await page.keyboard.press('Control+A')
+    await page.keyboard.type('2.5')
+    expect(await cell.inputValue()).toBe('2.5')
+    expect(await describedBy(cell)).toBe('Using 2: whole numbers only.')
+    await page.keyboard.press('Control+A')
+    await page.keyboard.type('99999')
+    // above Number Ran too: both the note and the spec's warning reach a screen reader
+    expect(await describedBy(cell)).toBe('Using 10,000: at most 10,000. Player count (10000) exceeds Number Ran (3)')
+    expect(await cell.getAttribute('title')).toBe('Player count (10000) exceeds Number Ran (3)')
+    await page.getByLabel('Core Garrison number ran').click()
+    expect(await cell.inputValue()).toBe('10000')
+    expect(await describedBy(cell)).toBe('Player count (10000) exceeds Number Ran (3)')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it("calculates the spec's breakdown with the payout rule, and empties it with the server's sentence on failure", async () => {
     const { page, errors, context } = await open()
     const calls: unknown[] = []
@@ -270,6 +294,18 @@ describe('participation loot splitter (/participation)', () => {
     await page.getByTestId('participation-grid').waitFor()
     expect(await rowNames(page)).toEqual(['Ann', 'Ben', 'Cat'])
     expect(await page.getByLabel('Ben Core Garrison').inputValue()).toBe('1')
+    await context.close()
+  })
+
+  it('says which sites of a link are not in its tier, instead of dropping their counts silently', async () => {
+    const { page, errors, context } = await open('/participation?tier=C5&ran=Core Garrison*2&ran=Core Garisson*3&p=Ann|Core Garisson*1;The Mirror*1;Core Garrison*1')
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'not C5 sites' }).textContent()).toBe('The link names sites that are not C5 sites, left out: Core Garisson, The Mirror.')
+    expect(await page.getByLabel('Core Garrison number ran').inputValue()).toBe('2')
+    expect(await page.getByLabel('Ann Core Garrison').inputValue()).toBe('1')
+    // Start over clears the message with the setup
+    await page.getByRole('button', { name: 'Start over' }).click()
+    expect(await page.getByRole('alert').filter({ hasText: 'not C5 sites' }).count()).toBe(0)
+    expect(errors).toEqual([])
     await context.close()
   })
 

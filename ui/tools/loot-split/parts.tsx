@@ -5,7 +5,7 @@ import { Collapsible } from '../../components/Collapsible'
 import { ErrorAlert } from '../../components/ErrorAlert'
 import { CopyButton } from '../../components/CopyButton'
 import { InfoTip } from '../../components/InfoTip'
-import { NumberField, sanitizeNumber } from '../../components/NumberField'
+import { NumberField, sanitizeNumber, usedInstead } from '../../components/NumberField'
 import { SelectField } from '../../components/SelectField'
 import { formatIsk } from '../../lib/format'
 import { abbreviateIsk } from './format'
@@ -16,33 +16,51 @@ import { TableWrap } from '../../components/TableWrap'
 /**
  * A number box for a table cell: labelled for screen readers only, it keeps what is being typed and reports the
  * sanitised number (non-numeric → 0, clamped to `min` (default 0) and `max`, whole numbers unless `decimal`).
+ * While the box shows another number than the one used (500 typed, 100 used) a note under it says which, as the
+ * shared NumberField does; the note is a polite live region present from the start and the box's description.
+ * `warning` (e.g. a count above Number Ran) is the box's tooltip and is also in its description.
  */
 export function CellNumber({ label, value, onChange, decimal, min = 0, max, warning, testId }: { label: string; value: number; onChange: (n: number) => void; decimal?: boolean; min?: number; max?: number; warning?: string; testId?: string }) {
   const rules = { min, max, integer: !decimal }
   const [text, setText] = useState(String(value))
+  const id = useId()
   useEffect(() => {
     if (sanitizeNumber(text, rules) !== value) setText(String(value))
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value])
+  const note = usedInstead(text, value, rules)
+  // The warning is named here too, not left to the title: a description from aria-describedby replaces the title's.
+  const describedBy = [note && `${id}-note`, warning && `${id}-warning`].filter(Boolean).join(' ') || undefined
   return (
-    <input
-      type="number"
-      className={`cell-number${warning ? ' over-limit' : ''}`}
-      aria-label={label}
-      title={warning}
-      aria-invalid={warning ? true : undefined}
-      inputMode={decimal ? 'decimal' : 'numeric'}
-      min={min}
-      max={max}
-      step={decimal ? 'any' : 1}
-      value={text}
-      data-testid={testId}
-      onChange={(e) => {
-        setText(e.target.value)
-        onChange(sanitizeNumber(e.target.value, rules))
-      }}
-      onBlur={() => setText(String(value))}
-    />
+    <span className="cell-number-box">
+      <input
+        type="number"
+        className={`cell-number${warning ? ' over-limit' : ''}`}
+        aria-label={label}
+        title={warning}
+        aria-invalid={warning ? true : undefined}
+        aria-describedby={describedBy}
+        inputMode={decimal ? 'decimal' : 'numeric'}
+        min={min}
+        max={max}
+        step={decimal ? 'any' : 1}
+        value={text}
+        data-testid={testId}
+        onChange={(e) => {
+          setText(e.target.value)
+          onChange(sanitizeNumber(e.target.value, rules))
+        }}
+        onBlur={() => setText(String(value))}
+      />
+      <span className="cell-note field-note warning-text" id={`${id}-note`} aria-live="polite">
+        {note}
+      </span>
+      {warning && (
+        <span className="visually-hidden" id={`${id}-warning`}>
+          {warning}
+        </span>
+      )}
+    </span>
   )
 }
 

@@ -46,8 +46,17 @@ export function writeSiteCounts(params: URLSearchParams, key: string, counts: Re
   for (const site of order) if ((counts[site] ?? 0) > 0) params.append(key, encodeSiteCount(site, counts[site]))
 }
 
-/** Names a person typed: trimmed, one line, at most 64 characters (the server's limit). */
-export const cleanName = (name: string) => name.replace(/\s+/g, ' ').trim().slice(0, 64)
+/**
+ * Names a person typed: trimmed, one line, at most 64 UTF-16 units (the server's limit), never ending in half of a
+ * character such as an emoji (that half would show as '�' in the table, the link and the payout text).
+ */
+export const cleanName = (name: string) =>
+  name
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 64)
+    .replace(/[\uD800-\uDBFF]$/, '')
+    .trim()
 
 /**
  * Names pasted as a list, one a line (a chat member list, or fleet window rows whose first tab-separated column is the

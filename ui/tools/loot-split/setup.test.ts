@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { blueLootFromQuery, blueLootRequest, blueLootToQuery, defaultBlueLootSetup, fleetUsedDread, newPlayerRow, switchMode } from './blue-loot-setup'
-import { namesFromPaste } from './setup-codec'
-import { changeTier, defaultParticipationSetup, newParticipant, participationFromQuery, participationRequest, participationToQuery, pruneToSites, type ParticipationSetup } from './participation-setup'
+import { cleanName, namesFromPaste } from './setup-codec'
+import { changeTier, defaultParticipationSetup, newParticipant, participationFromQuery, participationRequest, participationToQuery, pruneToSites, sitesNotIn, type ParticipationSetup } from './participation-setup'
 
 describe('blue loot setup', () => {
   const setup = () => ({
@@ -99,6 +99,12 @@ describe('participation setup', () => {
     ])
   })
 
+  it('names the sites a link counts that the tier does not have, once each, in the order they appear', () => {
+    const linked = { ...setup(), ran: { 'Core Garrison': 3, 'Core Garisson': 2 }, players: [{ ...newParticipant('Ann'), counts: { 'Core Garisson': 1, 'The Mirror': 1, 'Core Garrison': 1 } }] }
+    expect(sitesNotIn(linked, sites)).toEqual(['Core Garisson', 'The Mirror'])
+    expect(sitesNotIn(setup(), sites)).toEqual([])
+  })
+
   it("builds the spec's request, with Drifter and Dread off below C5", () => {
     const body = participationRequest(setup(), sites)
     expect(body).toMatchObject({ siteTier: 'C5', drifterRan: true, usedDread: true, siteTotals: { 'Core Garrison': 3, 'Core Stronghold': 0, 'Forgotten Core Data Field': 1 } })
@@ -108,6 +114,13 @@ describe('participation setup', () => {
 })
 
 describe('pasted player names', () => {
+  it('cuts a long name to 64 UTF-16 units (the server limit) without splitting a character in two', () => {
+    const name = cleanName(`${'a'.repeat(63)}🚀 tail`)
+    expect(name).toBe('a'.repeat(63))
+    expect(name).not.toMatch(/[\uD800-\uDBFF]$/)
+    expect(cleanName(`${'a'.repeat(62)}🚀 tail`)).toBe(`${'a'.repeat(62)}🚀`)
+  })
+
   it('reads one name a line, the first column of tab-separated rows, without blanks or repeats', () => {
     expect(namesFromPaste('Alice\r\nBob\tJita\tLoki\n\n   Carol   Smith \nALICE\n')).toEqual(['Alice', 'Bob', 'Carol Smith'])
     expect(namesFromPaste('Just One')).toBeNull()
