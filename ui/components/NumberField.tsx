@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useState, type ChangeEvent } from 'react'
 
 interface Props {
   label: string
@@ -64,14 +64,33 @@ export function usedInstead(text: string, used: number, { min, max, integer, rul
  * region present from the start, so a screen reader hears it too, and the input's description while it says
  * something.
  */
-export function NumberField({ label, value, onChange, min, max, step, integer, fallback, clamp, rule, quietAboveMax, title, ariaLabel, name, disabled, className, ...rest }: Props) {
-  const id = useId()
+type Rules = Pick<Props, 'min' | 'max' | 'integer' | 'fallback' | 'clamp' | 'rule' | 'quietAboveMax'>
+
+/**
+ * The typing state of a number box: the text as typed (rewritten to the value in use when the box is left or the
+ * value changes from outside), the input's change and blur handlers, and the note on a number it does not use.
+ */
+export function useTypedNumber(value: number, onChange: (value: number) => void, rules: Rules) {
   const [text, setText] = useState(String(value))
   useEffect(() => {
-    if (sanitizeNumber(text, { min, max, integer, fallback, clamp }) !== value) setText(String(value))
+    if (sanitizeNumber(text, rules) !== value) setText(String(value))
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value])
-  const note = usedInstead(text, value, { min, max, integer, rule, quietAboveMax })
+  return {
+    text,
+    note: usedInstead(text, value, rules),
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      setText(e.target.value)
+      onChange(sanitizeNumber(e.target.value, rules))
+    },
+    onBlur: () => setText(String(value)),
+  }
+}
+
+export function NumberField({ label, value, onChange, min, max, step, integer, fallback, clamp, rule, quietAboveMax, title, ariaLabel, name, disabled, className, ...rest }: Props) {
+  const id = useId()
+  const typed = useTypedNumber(value, onChange, { min, max, integer, fallback, clamp, rule, quietAboveMax })
+  const note = typed.note
   return (
     <label className={`field${className ? ` ${className}` : ''}`} htmlFor={id} title={title}>
       <span className="field-label" id={`${id}-label`}>
@@ -86,17 +105,14 @@ export function NumberField({ label, value, onChange, min, max, step, integer, f
         aria-describedby={note ? `${id}-note` : undefined}
         type="number"
         inputMode={integer ? 'numeric' : 'decimal'}
-        value={text}
+        value={typed.text}
         min={min}
         max={max}
         step={step ?? (integer ? 1 : 'any')}
         disabled={disabled}
         data-testid={rest['data-testid']}
-        onChange={(e) => {
-          setText(e.target.value)
-          onChange(sanitizeNumber(e.target.value, { min, max, integer, fallback, clamp }))
-        }}
-        onBlur={() => setText(String(value))}
+        onChange={typed.onChange}
+        onBlur={typed.onBlur}
       />
       <span className="field-note warning-text" id={`${id}-note`} aria-live="polite" data-testid={name ? `note-${name}` : undefined}>
         {note}

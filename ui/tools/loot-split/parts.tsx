@@ -5,7 +5,7 @@ import { Collapsible } from '../../components/Collapsible'
 import { ErrorAlert } from '../../components/ErrorAlert'
 import { CopyButton } from '../../components/CopyButton'
 import { InfoTip } from '../../components/InfoTip'
-import { NumberField, sanitizeNumber, usedInstead } from '../../components/NumberField'
+import { NumberField, useTypedNumber } from '../../components/NumberField'
 import { SelectField } from '../../components/SelectField'
 import { formatIsk } from '../../lib/format'
 import { abbreviateIsk } from './format'
@@ -21,14 +21,9 @@ import { TableWrap } from '../../components/TableWrap'
  * `warning` (e.g. a count above Number Ran) is the box's tooltip and is also in its description.
  */
 export function CellNumber({ label, value, onChange, decimal, min = 0, max, warning, testId }: { label: string; value: number; onChange: (n: number) => void; decimal?: boolean; min?: number; max?: number; warning?: string; testId?: string }) {
-  const rules = { min, max, integer: !decimal }
-  const [text, setText] = useState(String(value))
+  const typed = useTypedNumber(value, onChange, { min, max, integer: !decimal })
   const id = useId()
-  useEffect(() => {
-    if (sanitizeNumber(text, rules) !== value) setText(String(value))
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value])
-  const note = usedInstead(text, value, rules)
+  const note = typed.note
   // The warning is named here too, not left to the title: a description from aria-describedby replaces the title's.
   const describedBy = [note && `${id}-note`, warning && `${id}-warning`].filter(Boolean).join(' ') || undefined
   return (
@@ -44,13 +39,10 @@ export function CellNumber({ label, value, onChange, decimal, min = 0, max, warn
         min={min}
         max={max}
         step={decimal ? 'any' : 1}
-        value={text}
+        value={typed.text}
         data-testid={testId}
-        onChange={(e) => {
-          setText(e.target.value)
-          onChange(sanitizeNumber(e.target.value, rules))
-        }}
-        onBlur={() => setText(String(value))}
+        onChange={typed.onChange}
+        onBlur={typed.onBlur}
       />
       <span className="cell-note field-note warning-text" id={`${id}-note`} aria-live="polite">
         {note}
