@@ -1,22 +1,20 @@
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { serveOnLoopback } from '../../api/testing/loopback-server'
 import { ApiError, apiGet } from './api'
 
-let server: http.Server
+let server: Awaited<ReturnType<typeof serveOnLoopback>>
 let base = ''
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  server = await serveOnLoopback((req, res) => {
     if (req.url === '/json') return res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}')
     if (req.url === '/empty') return res.writeHead(204).end()
     if (req.url === '/portal') return res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><body>Sign in to the hotel Wi-Fi</body></html>')
     if (req.url === '/refused') return res.writeHead(400, { 'Content-Type': 'application/json' }).end('{"error":"runs: at least 1"}')
     res.writeHead(502, { 'Content-Type': 'text/html' }).end('<html>Bad gateway</html>')
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  base = server.url
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => server.close())
 
 describe('api requests', () => {
   it('return the parsed answer, or nothing for an empty one', async () => {

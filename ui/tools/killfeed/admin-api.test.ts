@@ -1,14 +1,13 @@
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { serveOnLoopback } from '../../../api/testing/loopback-server'
 import { adminCall, NotSignedIn } from './admin-api'
 
 const NGINX_502 = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
 
-let server: http.Server
+let server: Awaited<ReturnType<typeof serveOnLoopback>>
 let base = ''
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  server = await serveOnLoopback((req, res) => {
     if (req.url === '/json') return res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}')
     if (req.url === '/empty') return res.writeHead(204).end()
     if (req.url === '/refused') return res.writeHead(400, { 'Content-Type': 'application/json' }).end('{"error":"Invalid body: mode: must be one of both, kills, losses"}')
@@ -17,10 +16,9 @@ beforeAll(async () => {
     if (req.url === '/portal') return res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><html><body>Sign in to the hotel Wi-Fi</body></html>')
     res.writeHead(502, { 'Content-Type': 'text/html' }).end(NGINX_502)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  base = server.url
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => server.close())
 
 describe('killfeed admin calls', () => {
   it('return the parsed answer, or nothing for an empty one', async () => {
@@ -46,10 +44,8 @@ describe('killfeed admin calls', () => {
   })
 
   it('say the server could not be reached when the request never arrives', async () => {
-    const closed = http.createServer()
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-    const port = (closed.address() as AddressInfo).port
-    await new Promise<void>((resolve) => closed.close(() => resolve()))
-    await expect(adminCall('GET', `http://127.0.0.1:${port}/json`)).rejects.toThrow('Network error: the server could not be reached. Nothing was lost: try again.')
+    const closed = await serveOnLoopback(() => {})
+    await closed.close()
+    await expect(adminCall('GET', `${closed.url}/json`)).rejects.toThrow('Network error: the server could not be reached. Nothing was lost: try again.')
   })
 })
