@@ -11,6 +11,25 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.14.20',
+    date: '2026-11-29',
+    title: 'Number boxes say which number they use, phone-friendly planner summary, reviews of nine tools',
+    changes: [
+      "Calculators: while a typed number is not the one used (ME 15, runs 2.5, an empty box), the box says which is ('Using 10: at most 10.', 'Facility tax is 0 to 100%: 100 applied.') and screen readers hear it; the loot splitters' table boxes too.",
+      "Kill tracker: the tab is titled with the name as tracked ('Bob', not the address's 'bob'), and a Net of exactly 0 ISK is a red tile with a down arrow, as the spec gives every status but positive.",
+      "PI calculator: the price snapshot's age counts on while the page stays open. Gas and ore calculators: the 'part of this link could not be read' warning drops a field once you set it.",
+      "Industry API: an empty me= or runs= means the default, and both take digits only (0x5 and 1e3 are refused with a sentence).",
+      "Hole rolling: ship masses are read by their thousands groups ('200,5' is refused, '200.000.000 kg' read); a log cleared by changing the type or by Reset can be undone; the page says when the wormhole codes are loading or failed, with Try again; an unreadable other-ship mass is explained; a picked code's line names its destination and where the 2023 SDE gives other masses.",
+      "Time converter: Unix numbers with grouped thousands are read; the zone search finds UTC as GMT, EVE time or Zulu, and a legacy short name typed in full (CET, EST, Japan) offers its zone first.",
+      "Reactions: when no formula can be calculated the page says why and offers Try again; it says when the family list did not load; amounts no longer break before 'ISK' on phones; a high-sec request to the API is told reactions cannot run there. Status page: an answer that is not a status report shows a message instead of crashing.",
+      "Ore planner: Deselect and Select all keep keyboard focus; screen readers hear what a paste read and each group's name once; '0x10' or '1e3' in a link is refused and a pasted '1,000,000.50' reads as 1,000,001; Wormhole (12%) stays chosen; after a failed plan the last one stays dimmed with a note; the summary stacks on phones; a refine rate too low to count the ore exactly is refused.",
+      "Killfeed admin: server and network failures read as sentences, not raw HTML; a route that copies another is refused with a pointer to the one to edit; focus stays on Sign in and Save after a refusal; long names and addresses wrap on phones. Contact: the Discord notice is retried after a short outage.",
+      "Site: a 'Skip to content' link on every page; choosing the page you are on closes the menu, which now slides out too; the landing search's count is read out; the starfield no longer reshuffles when a phone's address bar moves; the status tab reads 'Infrastructure Status'; changelog headings name each release's kind and date.",
+      "Loot splitters: a shared participation link naming sites its tier lacks says which were left out; the 'player count exceeds Number Ran' warning reaches screen readers; long names are no longer cut mid-emoji.",
+      "Any page: an OK answer that is not data (a proxy's or captive portal's page) is reported as such instead of being read as data.",
+    ],
+  },
+  {
     version: '0.14.19',
     date: '2026-11-29',
     title: "Live killfeed and kill tracker on phones, ore and gas links in any case, clearer PI and industry gaps, appraisal CSV pastes",
