@@ -201,7 +201,7 @@ describe('wormhole sites page', () => {
     await t.page.route('**/api/wormhole-sites/drifters', (r) => r.fulfill({ status: 200, contentType: 'text/html', body: '<html><body>Sign in to the Wi-Fi</body></html>' }))
     await t.page.goto('/wormhole-sites')
     await t.page.getByTestId('failed-drifters').waitFor()
-    expect(await t.page.getByTestId('failed-drifters').textContent()).toContain('not the Drifter escalation data')
+    expect(await t.page.getByTestId('failed-drifters').textContent()).toContain("The server's answer was not data (text/html)")
     await eventually(() => names(t.page)).toContain('Core Garrison')
     expect(await t.page.getByRole('checkbox', { name: 'Drifter Recon Battleship' }).isDisabled()).toBe(true)
     await t.context.close()
