@@ -57,13 +57,6 @@ export function usedInstead(text: string, used: number, { min, max, integer, rul
   return `Using ${shown.format(used)}.`
 }
 
-/**
- * A labelled number input. It keeps what the person is typing (so "1." or an empty box is allowed while typing),
- * reports a sanitised number on every change, and meanwhile says which number is used when it is not the one
- * shown, so a page never calculates with another value than its box shows, silently. The note is a polite live
- * region present from the start, so a screen reader hears it too, and the input's description while it says
- * something.
- */
 type Rules = Pick<Props, 'min' | 'max' | 'integer' | 'fallback' | 'clamp' | 'rule' | 'quietAboveMax'>
 
 /**
@@ -87,10 +80,16 @@ export function useTypedNumber(value: number, onChange: (value: number) => void,
   }
 }
 
+/**
+ * A labelled number input. It keeps what the person is typing (so "1." or an empty box is allowed while typing),
+ * reports a sanitised number on every change, and meanwhile says which number is used when it is not the one
+ * shown, so a page never calculates with another value than its box shows, silently. The note is a polite live
+ * region present from the start, so a screen reader hears it too, and the input's description while it says
+ * something.
+ */
 export function NumberField({ label, value, onChange, min, max, step, integer, fallback, clamp, rule, quietAboveMax, title, ariaLabel, name, disabled, className, ...rest }: Props) {
   const id = useId()
-  const typed = useTypedNumber(value, onChange, { min, max, integer, fallback, clamp, rule, quietAboveMax })
-  const note = typed.note
+  const { text, note, onChange: onInput, onBlur } = useTypedNumber(value, onChange, { min, max, integer, fallback, clamp, rule, quietAboveMax })
   return (
     <label className={`field${className ? ` ${className}` : ''}`} htmlFor={id} title={title}>
       <span className="field-label" id={`${id}-label`}>
@@ -105,14 +104,14 @@ export function NumberField({ label, value, onChange, min, max, step, integer, f
         aria-describedby={note ? `${id}-note` : undefined}
         type="number"
         inputMode={integer ? 'numeric' : 'decimal'}
-        value={typed.text}
+        value={text}
         min={min}
         max={max}
         step={step ?? (integer ? 1 : 'any')}
         disabled={disabled}
         data-testid={rest['data-testid']}
-        onChange={typed.onChange}
-        onBlur={typed.onBlur}
+        onChange={onInput}
+        onBlur={onBlur}
       />
       <span className="field-note warning-text" id={`${id}-note`} aria-live="polite" data-testid={name ? `note-${name}` : undefined}>
         {note}

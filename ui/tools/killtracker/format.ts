@@ -1,3 +1,5 @@
+import { isObject } from '../../lib/is-object'
+
 /**
  * The kill tracker's formats (spec, business constants). ISK uses the site's compact money format
  * (`formatIskCompact`); K/D has 2 decimals, or ∞ when not finite.
@@ -22,8 +24,6 @@ export function deathHeadline(name: string, daysSince: number | null): string {
   if (daysSince === null || !Number.isFinite(daysSince)) return 'No recorded deaths (yet?)'
   return `It's been ${daysSince} ${daysSince === 1 ? 'day' : 'days'} since ${name} last died.`
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /**
  * Whether a body is a kill tracker answer. `/api/{name}` is a catch-all behind every other API route, so the page at

@@ -3,6 +3,7 @@ import type { StatusesResponse } from '../../../schemas/statuses'
 import { apiGet, ApiError } from '../../lib/api'
 import { TableWrap } from '../../components/TableWrap'
 import { secondsAgo } from '../../lib/kill-feed'
+import { isObject } from '../../lib/is-object'
 import './statuses.css'
 
 type Tone = 'good' | 'warn' | 'bad' | 'neutral'
@@ -60,8 +61,6 @@ function StaticImportNote({ data: { static_data: sd } }: { data: StatusesRespons
     </p>
   )
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v)
 
 /**
  * The answer when it has every part the page reads. A proxy's or captive portal's page with status 200, or a server
