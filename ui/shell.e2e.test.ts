@@ -206,10 +206,17 @@ describe('header and menu', () => {
     await page.goto('/')
     const drawer = page.locator('nav.drawer')
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName)
+    // The menu button is a disclosure: it says whether the menu it controls is open
+    const menuButton = page.locator('button[aria-label="Open menu"]')
+    const drawerId = await drawer.getAttribute('id')
+    expect(drawerId).toBeTruthy()
+    expect(await menuButton.getAttribute('aria-controls')).toBe(drawerId)
     const closeBy = async (how: () => Promise<void>) => {
+      expect(await menuButton.getAttribute('aria-expanded')).toBe('false')
       await page.getByRole('button', { name: 'Open menu' }).focus()
       await page.keyboard.press('Enter')
       await expect.poll(() => drawer.getAttribute('class')).toContain('open')
+      expect(await menuButton.getAttribute('aria-expanded')).toBe('true')
       await expect.poll(focused).toBe('Close menu')
       await how()
       await expect.poll(() => drawer.getAttribute('class')).not.toContain('open')

@@ -3,14 +3,16 @@ import { Link } from 'react-router-dom'
 import { useOnlineCount } from '../lib/socket'
 import { formatInt } from '../lib/format'
 import { SITE_NAME } from '../tools/registry'
+import { MENU_DRAWER_ID } from './MenuDrawer'
 
 interface Props {
   animated: boolean
   onToggleBackground: () => void
   onOpenMenu: () => void
+  menuOpen: boolean
 }
 
-export function Header({ animated, onToggleBackground, onOpenMenu }: Props) {
+export function Header({ animated, onToggleBackground, onOpenMenu, menuOpen }: Props) {
   const online = useOnlineCount()
   const [settingsOpen, setSettingsOpen] = useState(false)
   const settingsRef = useRef<HTMLDivElement>(null)
@@ -80,7 +82,14 @@ export function Header({ animated, onToggleBackground, onOpenMenu }: Props) {
             </div>
           )}
         </div>
-        <button type="button" className="icon-button" aria-label="Open menu" onClick={onOpenMenu}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          aria-controls={MENU_DRAWER_ID}
+          onClick={onOpenMenu}
+        >
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path fill="currentColor" d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
           </svg>

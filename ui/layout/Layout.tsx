@@ -32,7 +32,7 @@ export function Layout({ children }: { children?: React.ReactNode }) {
         Skip to content
       </a>
       <Starfield animated={animated} />
-      <Header animated={animated} onToggleBackground={toggleBackground} onOpenMenu={() => setMenuOpen(true)} />
+      <Header animated={animated} onToggleBackground={toggleBackground} onOpenMenu={() => setMenuOpen(true)} menuOpen={menuOpen} />
       {hello?.demo && (
         <div className="demo-banner" role="status" data-testid="demo-banner">
           Demo data: this site is running against built-in stand-ins for ESI and zKillboard. Prices, kills and counts are not live.

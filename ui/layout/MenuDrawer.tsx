@@ -3,6 +3,8 @@ import { NavLink } from 'react-router-dom'
 import { useInertOutside } from '../lib/use-inert-outside'
 import { SECTIONS, menuTools } from '../tools/registry'
 
+export const MENU_DRAWER_ID = 'main-menu'
+
 interface Props {
   open: boolean
   onClose: () => void
@@ -42,7 +44,7 @@ export function MenuDrawer({ open, onClose }: Props) {
   return (
     <>
       <div ref={backdrop} className={`drawer-backdrop${open ? ' open' : ''}`} data-testid="drawer-backdrop" onClick={onClose} aria-hidden="true" />
-      <nav ref={drawer} className={`drawer${open ? ' open' : ''}`} aria-label="Main menu" aria-hidden={!open} inert={!open}>
+      <nav ref={drawer} id={MENU_DRAWER_ID} className={`drawer${open ? ' open' : ''}`} aria-label="Main menu" aria-hidden={!open} inert={!open}>
         <div className="drawer-head">
           <span>Menu</span>
           <button ref={closeRef} type="button" className="icon-button" aria-label="Close menu" onClick={onClose}>
