@@ -9,8 +9,8 @@ export const CONTACT_TEXT = {
   required: 'Please fill out name, email, and message.',
   /** Beyond the spec: the browser's own email check, before anything is sent. */
   badEmail: 'Please enter a valid email address.',
-  /** Beyond the spec: the box does not cut a long paste, so the page says what to do before anything is sent. */
-  tooLong: `Please shorten the message to ${CONTACT_LIMITS.message} characters.`,
+  /** Beyond the spec: the boxes do not cut a long paste, so the page says what to do before anything is sent. */
+  tooLong: (field: keyof typeof CONTACT_LIMITS) => `Please shorten the ${field} to ${CONTACT_LIMITS[field]} characters.`,
   sent: "Message sent. I'll get back to you soon.",
   failed: 'Something went wrong.',
   network: 'Network error. Try again.',

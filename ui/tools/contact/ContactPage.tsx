@@ -59,9 +59,10 @@ export default function ContactPage() {
       setStatus({ kind: 'failure', message: CONTACT_TEXT.required, invalid: empty })
       return
     }
-    // no maxLength on the box: it would silently cut a long paste, so say so instead (the server counts trimmed text)
-    if (fields.message.trim().length > CONTACT_LIMITS.message) {
-      setStatus({ kind: 'failure', message: CONTACT_TEXT.tooLong, invalid: ['message'] })
+    // no maxLength on the boxes: it would silently cut a long paste, so say so instead (the server counts trimmed text)
+    const tooLong = (['name', 'email', 'message'] as const).find((k) => fields[k].trim().length > CONTACT_LIMITS[k])
+    if (tooLong) {
+      setStatus({ kind: 'failure', message: CONTACT_TEXT.tooLong(tooLong), invalid: [tooLong] })
       return
     }
     // the form skips the browser's validation (for the spec's own messages), so ask the email field directly
@@ -117,11 +118,11 @@ export default function ContactPage() {
       <form className="contact-form" noValidate onSubmit={submit} aria-busy={sending} ref={form}>
         <label className="field">
           <span className="field-label">Name</span>
-          <input name="name" required {...aria('name')} autoComplete="name" maxLength={CONTACT_LIMITS.name} value={fields.name} onChange={(e) => set('name', e.target.value)} />
+          <input name="name" required {...aria('name')} autoComplete="name" value={fields.name} onChange={(e) => set('name', e.target.value)} />
         </label>
         <label className="field">
           <span className="field-label">Email</span>
-          <input name="email" type="email" required {...aria('email')} autoComplete="email" maxLength={CONTACT_LIMITS.email} value={fields.email} onChange={(e) => set('email', e.target.value)} />
+          <input name="email" type="email" required {...aria('email')} autoComplete="email" value={fields.email} onChange={(e) => set('email', e.target.value)} />
         </label>
         <label className="field">
           <span className="field-label">Topic</span>

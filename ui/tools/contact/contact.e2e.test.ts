@@ -97,6 +97,25 @@ describe('contact form', () => {
     await close()
   })
 
+  it('keeps a name or email pasted past its limit whole, says which to shorten and sends nothing', async () => {
+    const { page, calls, close } = await openContact()
+    const longName = 'Aura Nox of the Ghost Fleet '.repeat(5)
+    const longEmail = `${'a'.repeat(250)}@example.com`
+    await fill(page, { name: longName, email: 'aura@example.com', message: 'Hello' })
+    // a maxlength on the boxes used to cut such a paste silently
+    expect(await page.getByLabel('Name').inputValue()).toBe(longName)
+    await send(page)
+    expect(await status(page)).toBe(`Please shorten the name to ${CONTACT_LIMITS.name} characters.`)
+    expect(await focused(page)).toBe('name')
+    await fill(page, { name: 'Aura Nox', email: longEmail, message: 'Hello' })
+    expect(await page.getByLabel('Email').inputValue()).toBe(longEmail)
+    await send(page)
+    expect(await status(page)).toBe(`Please shorten the email to ${CONTACT_LIMITS.email} characters.`)
+    expect(await focused(page)).toBe('email')
+    expect(calls).toEqual([])
+    await close()
+  })
+
   it('fakes success and sends nothing when the hidden honeypot is filled', async () => {
     const { page, calls, close } = await openContact()
     const trap = page.locator('input[name="website"]')
