@@ -32,10 +32,10 @@ export default function ParticipationPage() {
   const [searchParams] = useSearchParams()
   const [initial] = useState(() => {
     const { params, from } = initialQuery(searchParams, STORAGE_KEY, 'tier')
-    return { from, setup: from === 'defaults' ? defaultParticipationSetup() : participationFromQuery(params) }
+    return { from, ...(from === 'defaults' ? { setup: defaultParticipationSetup(), problems: [] } : participationFromQuery(params)) }
   })
   const [setup, setSetup] = useState<ParticipationSetup>(initial.setup)
-  const [linkProblems, setLinkProblems] = useState<string[]>([])
+  const [linkProblems, setLinkProblems] = useState<string[]>(initial.problems)
   // A link's counts for sites its tier does not have are said once, when that tier's sites first arrive (a tier
   // changed by hand prunes them quietly, as the spec asks).
   const checkLink = useRef(initial.from === 'link')
@@ -52,7 +52,7 @@ export default function ParticipationPage() {
     if (checkLink.current) {
       checkLink.current = false
       const unknown = setup.tier === initial.setup.tier ? sitesNotIn(setup, siteNames) : []
-      if (unknown.length) setLinkProblems([`The link names sites that are not ${setup.tier} sites, left out: ${unknown.join(', ')}.`])
+      if (unknown.length) setLinkProblems((known) => [`The link names sites that are not ${setup.tier} sites, left out: ${unknown.join(', ')}.`, ...known])
     }
     setSetup((s) => pruneToSites(s, siteNames))
     // eslint-disable-next-line react-hooks/exhaustive-deps

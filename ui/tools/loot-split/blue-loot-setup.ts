@@ -1,6 +1,6 @@
 import { BLUE_LOOT_SITES, BLUE_LOOT_TIERS, LOOT_SPLIT_LIMITS, SHARE_MODES, SHIP_KINDS, type ShareMode } from '../../../schemas/loot-split-rules'
 import { sanitizeNumber } from '../../components/NumberField'
-import { cleanName, flag, readFlag, readNumber, readSiteCounts, writeSiteCounts } from './setup-codec'
+import { cleanName, flag, readFlag, readNumber, readPlayerRows, readSiteCounts, writeSiteCounts } from './setup-codec'
 
 export type BlueLootTier = (typeof BLUE_LOOT_TIERS)[number]
 
@@ -68,17 +68,17 @@ export function blueLootFromQuery(params: URLSearchParams): { setup: BlueLootSet
   const unknown = Object.keys(counts).filter((site) => !BLUE_LOOT_SITES[tier].includes(site))
   for (const site of unknown) delete counts[site]
   if (unknown.length) problems.push(`The link names sites that are not ${tier} sites, left out: ${unknown.join(', ')}.`)
-  const players: BlueLootPlayerRow[] = []
-  for (const raw of params.getAll('p')) {
+  const { rows: players, problems: playerProblems } = readPlayerRows(params.getAll('p'), (raw): BlueLootPlayerRow | null => {
     const parts = raw.split('|')
-    if (parts.length < 5) continue
+    if (parts.length < 5) return null
     const [a, b, tackle, extra] = parts.slice(-4)
     const name = cleanName(parts.slice(0, -4).join('|'))
-    if (!name || players.some((p) => p.name.toLowerCase() === name.toLowerCase())) continue
+    if (!name) return null
     const ship = (v: string) => sanitizeNumber(v, { min: 0, max: LOOT_SPLIT_LIMITS.shipCount, integer: true })
     const extraShares = sanitizeNumber(extra, { min: -LOOT_SPLIT_LIMITS.extraShares, max: LOOT_SPLIT_LIMITS.extraShares })
-    players.push({ ...newPlayerRow(name), ships: [ship(a), ship(b)], tackle: tackle === '1', extraShares })
-  }
+    return { ...newPlayerRow(name), ships: [ship(a), ship(b)], tackle: tackle === '1', extraShares }
+  })
+  problems.push(...playerProblems)
   return {
     setup: {
       tier,

@@ -1,5 +1,5 @@
 import { hasEscalations, SITE_TIERS, type SiteTier } from '../../../schemas/loot-split-rules'
-import { cleanName, decodeSiteCount, encodeSiteCount, flag, readFlag, readNumber, readSiteCounts, writeSiteCounts } from './setup-codec'
+import { cleanName, decodeSiteCount, encodeSiteCount, flag, readFlag, readNumber, readPlayerRows, readSiteCounts, writeSiteCounts } from './setup-codec'
 
 export interface ParticipationPlayerRow {
   id: number
@@ -68,22 +68,22 @@ export function participationToQuery(s: ParticipationSetup, siteOrder: readonly 
   return params
 }
 
-export function participationFromQuery(params: URLSearchParams): ParticipationSetup {
+/** The setup a link or stored query holds, and sentences for what in it was left out. */
+export function participationFromQuery(params: URLSearchParams): { setup: ParticipationSetup; problems: string[] } {
   const d = defaultParticipationSetup()
   const tierParam = params.get('tier')?.toUpperCase()
-  const players: ParticipationPlayerRow[] = []
-  for (const raw of params.getAll('p')) {
+  const { rows: players, problems } = readPlayerRows(params.getAll('p'), (raw): ParticipationPlayerRow | null => {
     const bar = raw.lastIndexOf('|')
     const name = cleanName(bar < 0 ? raw : raw.slice(0, bar))
-    if (!name || players.some((p) => p.name.toLowerCase() === name.toLowerCase())) continue
+    if (!name) return null
     const counts: Record<string, number> = {}
     for (const part of bar < 0 ? [] : raw.slice(bar + 1).split(';')) {
       const pair = decodeSiteCount(part)
       if (pair && pair[1] > 0) counts[pair[0]] = pair[1]
     }
-    players.push({ ...newParticipant(name), counts })
-  }
-  return {
+    return { ...newParticipant(name), counts }
+  })
+  const setup: ParticipationSetup = {
     tier: (SITE_TIERS as readonly string[]).includes(tierParam ?? '') ? (tierParam as SiteTier) : d.tier,
     drifterRan: readFlag(params, 'drifter', d.drifterRan),
     usedDread: readFlag(params, 'dread', d.usedDread),
@@ -94,6 +94,7 @@ export function participationFromQuery(params: URLSearchParams): ParticipationSe
     ran: readSiteCounts(params, 'ran'),
     players,
   }
+  return { setup, problems }
 }
 
 /** The spec's POST /api/participation-calc body. Drifter and Dread only mean something in C5 and C6. */

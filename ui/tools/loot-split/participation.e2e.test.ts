@@ -298,8 +298,10 @@ describe('participation loot splitter (/participation)', () => {
   })
 
   it('says which sites of a link are not in its tier, instead of dropping their counts silently', async () => {
-    const { page, errors, context } = await open('/participation?tier=C5&ran=Core Garrison*2&ran=Core Garisson*3&p=Ann|Core Garisson*1;The Mirror*1;Core Garrison*1')
+    const { page, errors, context } = await open('/participation?tier=C5&ran=Core Garrison*2&ran=Core Garisson*3&p=Ann|Core Garisson*1;The Mirror*1;Core Garrison*1&p=ann|Core Garrison*2')
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'not C5 sites' }).textContent()).toBe('The link names sites that are not C5 sites, left out: Core Garisson, The Mirror.')
+    // a name the link repeats keeps its first row, and the page says so
+    expect(await page.getByRole('alert').filter({ hasText: 'more than once' }).textContent()).toBe('The link lists Ann more than once: only the first row is kept.')
     expect(await page.getByLabel('Core Garrison number ran').inputValue()).toBe('2')
     expect(await page.getByLabel('Ann Core Garrison').inputValue()).toBe('1')
     // Start over clears the message with the setup

@@ -75,6 +75,26 @@ export function namesFromPaste(text: string): string[] | null {
 }
 
 /**
+ * Players from a link's repeated `p` params: each raw value read by `read` into a cleaned name and its row; blank names
+ * are left out, and a name met again (case-insensitive) keeps its first row, with a sentence saying so. A link written
+ * by the page never repeats a name (its boxes refuse one); a hand-edited or merged link can.
+ */
+export function readPlayerRows<Row extends { name: string }>(raws: string[], read: (raw: string) => Row | null): { rows: Row[]; problems: string[] } {
+  const rows: Row[] = []
+  const repeated: string[] = []
+  for (const raw of raws) {
+    const row = read(raw)
+    if (!row) continue
+    const first = rows.find((r) => r.name.toLowerCase() === row.name.toLowerCase())
+    if (!first) rows.push(row)
+    else if (!repeated.includes(first.name)) repeated.push(first.name)
+  }
+  if (!repeated.length) return { rows, problems: [] }
+  const names = repeated.length === 1 ? repeated[0] : `${repeated.slice(0, -1).join(', ')} and ${repeated.at(-1)}`
+  return { rows, problems: [`The link lists ${names} more than once: only the first row${repeated.length === 1 ? '' : ' of each'} is kept.`] }
+}
+
+/**
  * Where a page's setup starts: the link when it carries one, else the last setup kept in this browser, else nothing
  * (the defaults). `marker` is a param every written setup has.
  */

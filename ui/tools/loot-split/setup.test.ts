@@ -30,8 +30,8 @@ describe('blue loot setup', () => {
   it('reads a hand-edited link defensively', () => {
     const { setup: s, problems } = blueLootFromQuery(new URLSearchParams('tier=c6&acc=9&corp=abc&mode=dl&site=The Mirror*x&site=Core Garrison*2&p=Zed|1.7|-3|1|lots&p=zed|1|1|0|0&p=|1|1|0|0'))
     expect(s).toMatchObject({ tier: 'C6', accounting: 5, corpTax: 0, mode: 'dps-logi', counts: {} })
-    expect(problems).toEqual(['The link names sites that are not C6 sites, left out: Core Garrison.'])
-    // ship counts are whole and at least 0, extra shares non-numeric → 0; a repeated or blank name is dropped
+    expect(problems).toEqual(['The link names sites that are not C6 sites, left out: Core Garrison.', 'The link lists Zed more than once: only the first row is kept.'])
+    // ship counts are whole and at least 0, extra shares non-numeric → 0; a repeated (said above) or blank name is dropped
     expect(s.players.map(({ id: _id, ...p }) => p)).toEqual([{ name: 'Zed', ships: [1, 0], tackle: true, extraShares: 0 }])
   })
 
@@ -39,7 +39,7 @@ describe('blue loot setup', () => {
     const { setup: s } = blueLootFromQuery(new URLSearchParams('tier=C5&site=Core Garrison*99999&p=Zed|500|1|0|-5000'))
     expect(s.counts).toEqual({ 'Core Garrison': 10_000 })
     expect(s.players.map(({ id: _id, ...p }) => p)).toEqual([{ name: 'Zed', ships: [100, 1], tackle: false, extraShares: -1000 }])
-    const p = participationFromQuery(new URLSearchParams('tier=C5&ran=Core Garrison*99999&p=Ann|Core Garrison*50000'))
+    const { setup: p } = participationFromQuery(new URLSearchParams('tier=C5&ran=Core Garrison*99999&p=Ann|Core Garrison*50000'))
     expect(p.ran).toEqual({ 'Core Garrison': 10_000 })
     expect(p.players[0].counts).toEqual({ 'Core Garrison': 10_000 })
   })
@@ -81,12 +81,22 @@ describe('participation setup', () => {
   it('round-trips through the query string', () => {
     const query = participationToQuery(setup(), sites)
     expect(query.getAll('p')).toEqual(['Ann|Core Garrison*3;Forgotten Core Data Field*1', 'Ben|'])
-    const back = participationFromQuery(new URLSearchParams(query.toString()))
+    const { setup: back, problems } = participationFromQuery(new URLSearchParams(query.toString()))
+    expect(problems).toEqual([])
     expect(back).toMatchObject({ tier: 'C5', drifterRan: true, usedDread: true, accounting: 5, ran: { 'Core Garrison': 3, 'Forgotten Core Data Field': 1 } })
     expect(back.players.map((p) => [p.name, p.counts])).toEqual([
       ['Ann', { 'Core Garrison': 3, 'Forgotten Core Data Field': 1 }],
       ['Ben', {}],
     ])
+  })
+
+  it('says which names a hand-edited link repeats, keeping the first row of each', () => {
+    const { setup: s, problems } = participationFromQuery(new URLSearchParams('tier=C5&p=Ann|Core Garrison*2&p=ann|Core Garrison*5&p=Ben|&p=Ann|&p=BEN|'))
+    expect(s.players.map((p) => [p.name, p.counts])).toEqual([
+      ['Ann', { 'Core Garrison': 2 }],
+      ['Ben', {}],
+    ])
+    expect(problems).toEqual(['The link lists Ann and Ben more than once: only the first row of each is kept.'])
   })
 
   it('on a tier change resets Number Ran, keeps players, and keeps counts only for sites with the same name', () => {
