@@ -72,14 +72,21 @@ function AdminView({ user, onSignedOut }: { user: AuthUser; onSignedOut: () => v
   const [players, setPlayers] = useState<TrackedPlayer[] | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
 
+  /** What a Refresh found, for screen readers (sighted admins see the table change); a failure is the section's alert. */
+  const [refreshed, setRefreshed] = useState('')
+
+  /** Reads one list into its state; the value read, or null when it failed (the error is shown in its section). */
   const load = useCallback(
-    async <T,>(key: string, path: string, set: (v: T) => void) => {
+    async <T,>(key: string, path: string, set: (v: T) => void): Promise<T | null> => {
       try {
-        set(await call<T>('GET', path))
+        const value = await call<T>('GET', path)
+        set(value)
         setErrors(({ [key]: _gone, ...rest }) => rest)
+        return value
       } catch (err) {
         const message = errorText(err)
         if (message) setErrors((e) => ({ ...e, [key]: message }))
+        return null
       }
     },
     [call],
@@ -87,7 +94,11 @@ function AdminView({ user, onSignedOut }: { user: AuthUser; onSignedOut: () => v
   const loadRecent = useCallback(() => load<RecentPost[]>('recent', '/api/killfeed/recent', setRecent), [load])
   // The routes list carries what Discord last said about each webhook, so it is read again with the posts.
   const loadRoutes = useCallback(() => load<RouteListItem[]>('routes', '/api/killfeed/routes', setRoutes), [load])
-  const refresh = useCallback(() => Promise.all([loadRecent(), loadRoutes()]), [loadRecent, loadRoutes])
+  const refresh = useCallback(async () => {
+    setRefreshed('')
+    const [posts] = await Promise.all([loadRecent(), loadRoutes()])
+    if (posts) setRefreshed(`Refreshed at ${new Date().toISOString().slice(11, 19)} EVE time: ${posts.length} recent ${posts.length === 1 ? 'post' : 'posts'}.`)
+  }, [loadRecent, loadRoutes])
   useEffect(() => {
     void loadRoutes()
     void load<TrackedItem[]>('tracked', '/api/killfeed/tracked', setTracked)
@@ -154,6 +165,9 @@ function AdminView({ user, onSignedOut }: { user: AuthUser; onSignedOut: () => v
               Refresh
             </button>
           </div>
+          <p className="muted small" role="status" data-testid="recent-refreshed">
+            {refreshed}
+          </p>
           {failure('recent')}
           {recent ? <RecentPosts posts={recent} /> : !errors.recent && loading}
         </section>

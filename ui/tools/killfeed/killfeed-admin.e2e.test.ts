@@ -189,6 +189,10 @@ describe('killfeed admin page', () => {
         return page.getByTestId('recent-post').count()
       })
       .toBe(1)
+    // a refresh is said to screen readers too, with the time so that each one is news
+    const refreshed = page.getByTestId('recent-refreshed')
+    expect(await refreshed.getAttribute('role')).toBe('status')
+    expect(await refreshed.textContent()).toMatch(/^Refreshed at \d\d:\d\d:\d\d EVE time: 1 recent post\.$/)
     const post = page.getByTestId('recent-post')
     expect(await post.textContent()).toMatch(/610001.*Victim Alliance.*posted/)
     expect(await post.getByRole('link', { name: '610001' }).getAttribute('href')).toBe('https://zkillboard.com/kill/610001/')
