@@ -159,7 +159,17 @@ function EditRow({ route, call, onCancel, onSaved }: { route: Route; call: Admin
   }
 
   return (
-    <tr className="editing" data-testid="route-row-editing">
+    <tr
+      className="editing"
+      data-testid="route-row-editing"
+      onKeyDown={(e) => {
+        // As in any form: Enter in a one-line box saves (the webhook box takes Enter as a new line), Escape cancels.
+        if (e.key === 'Enter' && e.target instanceof HTMLInputElement && e.target.type !== 'checkbox') {
+          e.preventDefault()
+          void save()
+        } else if (e.key === 'Escape' && !busy) onCancel()
+      }}
+    >
       <td>
         <label className="field">
           <span className="field-label">Display name</span>

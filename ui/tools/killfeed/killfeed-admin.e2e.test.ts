@@ -192,7 +192,7 @@ describe('killfeed admin page', () => {
     // a refresh is said to screen readers too, with the time so that each one is news
     const refreshed = page.getByTestId('recent-refreshed')
     expect(await refreshed.getAttribute('role')).toBe('status')
-    expect(await refreshed.textContent()).toMatch(/^Refreshed at \d\d:\d\d:\d\d EVE time: 1 recent post\.$/)
+    await expect.poll(() => refreshed.textContent()).toMatch(/^Refreshed at \d\d:\d\d:\d\d EVE time: 1 recent post\.$/)
     const post = page.getByTestId('recent-post')
     expect(await post.textContent()).toMatch(/610001.*Victim Alliance.*posted/)
     expect(await post.getByRole('link', { name: '610001' }).getAttribute('href')).toBe('https://zkillboard.com/kill/610001/')
@@ -393,6 +393,17 @@ describe('killfeed admin page', () => {
     await page.getByTestId('route-row-editing').getByRole('button', { name: 'Save' }).focus()
     await page.keyboard.press('Enter')
     await expect.poll(focused).toBe('button:Edit@Focus route A (kb)')
+    // Enter in the name box saves, as in any form; Escape leaves the row as it was
+    await page.keyboard.press('Enter')
+    await expect.poll(focused).toBe('input:Focus route A (kb)@Focus route A (kb)')
+    await page.keyboard.press('End')
+    await page.keyboard.type('!')
+    await page.keyboard.press('Enter')
+    await expect.poll(focused).toBe('button:Edit@Focus route A (kb)!')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('zzz')
+    await page.keyboard.press('Escape')
+    await expect.poll(focused).toBe('button:Edit@Focus route A (kb)!')
     // Delete moves to the route that took its place
     await page.getByTestId('route-row').filter({ hasText: 'Focus route A' }).getByRole('button', { name: 'Delete' }).focus()
     await page.keyboard.press('Enter')
