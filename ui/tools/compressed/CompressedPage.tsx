@@ -108,7 +108,13 @@ export default function CompressedPage() {
         <div className="ore-layout">
           <div className="ore-column">
             <MineralNeeds targets={settings.targets} onChange={(targets) => update({ targets })} />
-            <RefineRate rate={settings.refineRate} setup={settings.setup} onRate={(refineRate) => update({ refineRate })} onSetup={(setup) => update({ setup })} />
+            <RefineRate
+              rate={settings.refineRate}
+              setup={settings.setup}
+              nullSec={settings.nullSec}
+              onRate={(refineRate) => update({ refineRate })}
+              onSetup={(setup, nullSec) => update({ setup, nullSec })}
+            />
             <StrategyPanel settings={settings} onChange={update} />
           </div>
           <div className="ore-column">

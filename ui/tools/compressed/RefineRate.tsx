@@ -11,13 +11,15 @@ import {
   type RefineSetup,
 } from '../../../schemas/ore-planner-constants'
 import { formatNumber } from '../../lib/format'
-import { parseRateText } from './settings'
+import { NULL_SEC_OPTION, parseRateText } from './settings'
 
 interface Props {
   rate: number
   setup: RefineSetup
+  /** The security box shows Null sec rather than Wormhole (both 12%). */
+  nullSec: boolean
   onRate: (rate: number) => void
-  onSetup: (setup: RefineSetup) => void
+  onSetup: (setup: RefineSetup, nullSec: boolean) => void
 }
 
 const BONUS_SELECTS = [
@@ -35,9 +37,8 @@ const SKILLS = [
 
 /**
  * Which option a box shows for a bonus. Options are told apart by position, not value: Null sec and Wormhole are both
- * 12%, and a select keyed by value showed "Null sec" whichever was picked. The one picked here is kept while it still
- * gives the bonus; otherwise (a shared link holds only the number) the last option with that value, so 12% reads as
- * Wormhole on a wormhole toolbox.
+ * 12%, and a select keyed by value showed "Null sec" whichever was picked. Null sec is shown when the settings say so
+ * (they keep it in the link); otherwise the last option with the value, so 12% reads as Wormhole on a wormhole toolbox.
  */
 function shownOption(options: readonly { value: number }[], value: number, picked: number | undefined): number {
   if (picked !== undefined && options[picked]?.value === value) return picked
@@ -47,9 +48,8 @@ function shownOption(options: readonly { value: number }[], value: number, picke
 const percent = (fraction: number) => `${formatNumber(fraction * 100, 2)}%`
 
 /** Refine Rate: the yield typed directly, or worked out from the refinery, rig, implant and skills. */
-export function RefineRate({ rate, setup, onRate, onSetup }: Props) {
+export function RefineRate({ rate, setup, nullSec, onRate, onSetup }: Props) {
   const [text, setText] = useState(String(rate))
-  const [picked, setPicked] = useState<Partial<Record<(typeof BONUS_SELECTS)[number]['key'], number>>>({})
   const fraction = refineRateFraction(rate)
   const calculated = refineYield(setup)
   const parse = parseRateText
@@ -84,11 +84,10 @@ export function RefineRate({ rate, setup, onRate, onSetup }: Props) {
             <label key={s.key} className="field">
               <span className="field-label">{s.label}</span>
               <select
-                value={String(shownOption(s.options, setup[s.key], picked[s.key]))}
+                value={String(shownOption(s.options, setup[s.key], s.key === 'security' && nullSec ? NULL_SEC_OPTION : undefined))}
                 onChange={(e) => {
                   const i = Number(e.target.value)
-                  setPicked((p) => ({ ...p, [s.key]: i }))
-                  onSetup({ ...setup, [s.key]: s.options[i]!.value })
+                  onSetup({ ...setup, [s.key]: s.options[i]!.value }, s.key === 'security' ? i === NULL_SEC_OPTION : nullSec)
                 }}
               >
                 {s.options.map((o, i) => (
@@ -102,7 +101,7 @@ export function RefineRate({ rate, setup, onRate, onSetup }: Props) {
           {SKILLS.map((s) => (
             <label key={s.key} className="field">
               <span className="field-label">{s.label}</span>
-              <input type="number" min={0} max={5} step={1} value={setup[s.key]} onChange={(e) => onSetup({ ...setup, [s.key]: clampSkill(Number(e.target.value)) })} />
+              <input type="number" min={0} max={5} step={1} value={setup[s.key]} onChange={(e) => onSetup({ ...setup, [s.key]: clampSkill(Number(e.target.value)) }, nullSec)} />
             </label>
           ))}
         </div>

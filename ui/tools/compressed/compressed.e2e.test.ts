@@ -438,6 +438,10 @@ describe('/compressed', () => {
     expect(await shown()).toBe('Wormhole (12%)')
     await security.selectOption({ label: 'Null sec (12%)' })
     expect(await shown()).toBe('Null sec (12%)')
+    // and after a reload (or in a shared link) it is still Null sec, not Wormhole
+    await page.reload()
+    await page.getByText('Work it out from your refinery and skills').click()
+    expect(await shown()).toBe('Null sec (12%)')
     await security.selectOption({ label: 'Low sec (6%)' })
     expect(await shown()).toBe('Low sec (6%)')
     // picking Wormhole showed "Null sec (12%)": both options carried the value 0.12, and the box shows the first

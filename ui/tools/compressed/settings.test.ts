@@ -32,6 +32,17 @@ describe('planner settings in the URL', () => {
     expect(settingsFromQuery(new URLSearchParams('hub=60008494')).stationId).toBe(60008494)
   })
 
+  it('keeps Null sec apart from Wormhole (both 12%) in the link', () => {
+    const nullSec: PlannerSettings = { ...DEFAULT_SETTINGS, nullSec: true }
+    expect(settingsToQuery(nullSec).get('sec')).toBe('null')
+    expect(settingsFromQuery(settingsToQuery(nullSec)).nullSec).toBe(true)
+    // the default (Wormhole) and a link without the mark read as Wormhole
+    expect(settingsFromQuery(new URLSearchParams('')).nullSec).toBe(false)
+    // the mark means nothing unless the security bonus is Null sec's 12%
+    expect(settingsToQuery({ ...nullSec, setup: { ...DEFAULT_SETTINGS.setup, security: 0.06 } }).get('sec')).toBeNull()
+    expect(settingsFromQuery(new URLSearchParams('setup=0.03,0.04,0.06,0.055,5,5,5&sec=null')).nullSec).toBe(false)
+  })
+
   it('takes a refinery setup from a link only when every bonus is one the calculator offers', () => {
     // a hand-edited rig of 5 (500%) would show "No rig" in the box while the calculator offered 100%
     expect(settingsFromQuery(new URLSearchParams('setup=5,0,0.12,0.055,5,5,5')).setup).toEqual(DEFAULT_SETTINGS.setup)

@@ -26,6 +26,11 @@ export interface PlannerSettings {
   /** Refine rate as typed: percent above 1, a fraction up to 1. */
   refineRate: number
   setup: RefineSetup
+  /**
+   * The security box reads Null sec rather than Wormhole. Both give 12%, so the bonus alone cannot tell them apart;
+   * without this a reload or a shared link showed a null-sec refinery as Wormhole.
+   */
+  nullSec: boolean
   /** Ores left out (type ids): the default is every ore, so the link stays short. */
   excluded: number[]
   strategy: Strategy
@@ -41,6 +46,7 @@ export const DEFAULT_SETTINGS: PlannerSettings = {
   targets: emptyTargets(),
   refineRate: PLANNER_DEFAULTS.refineRatePercent,
   setup: DEFAULT_REFINE_SETUP,
+  nullSec: false,
   excluded: [],
   strategy: PLANNER_DEFAULTS.strategy,
   haulMode: PLANNER_DEFAULTS.haulMode,
@@ -48,6 +54,10 @@ export const DEFAULT_SETTINGS: PlannerSettings = {
   priceField: PLANNER_DEFAULTS.priceField,
   blendWeight: PLANNER_DEFAULTS.blendWeight,
 }
+
+/** Where the security box lists Null sec, and its bonus (the same as Wormhole's). */
+export const NULL_SEC_OPTION = SECURITY_BONUSES.findIndex((o) => o.label.startsWith('Null sec'))
+const NULL_SEC_BONUS = SECURITY_BONUSES[NULL_SEC_OPTION]!.value
 
 const SETUP_KEYS: Array<keyof RefineSetup> = ['rig', 'implant', 'security', 'structure', 'reprocessing', 'efficiency', 'specialized']
 /** The values a link may give each refinery bonus: only what the calculator's boxes offer. */
@@ -98,6 +108,7 @@ export function settingsFromQuery(params: URLSearchParams): PlannerSettings {
     targets,
     refineRate: rate !== null && rate >= 0 && rate <= 100 ? rate : DEFAULT_SETTINGS.refineRate,
     setup,
+    nullSec: params.get('sec') === 'null' && setup.security === NULL_SEC_BONUS,
     excluded: (params.get('x') ?? '').split(',').flatMap((v) => (/^\d+$/.test(v) ? [Number(v)] : [])),
     strategy: oneOf(STRATEGIES, params.get('s'), DEFAULT_SETTINGS.strategy),
     haulMode: oneOf(HAUL_MODES, params.get('haul'), DEFAULT_SETTINGS.haulMode),
@@ -115,6 +126,7 @@ export function settingsToQuery(s: PlannerSettings): URLSearchParams {
   if (targets.length) p.set('t', targets.join(','))
   if (s.refineRate !== DEFAULT_SETTINGS.refineRate) p.set('rate', String(s.refineRate))
   if (SETUP_KEYS.some((k) => s.setup[k] !== DEFAULT_REFINE_SETUP[k])) p.set('setup', SETUP_KEYS.map((k) => s.setup[k]).join(','))
+  if (s.nullSec && s.setup.security === NULL_SEC_BONUS) p.set('sec', 'null')
   if (s.excluded.length) p.set('x', [...s.excluded].sort((a, b) => a - b).join(','))
   if (s.strategy !== DEFAULT_SETTINGS.strategy) p.set('s', s.strategy)
   if (s.haulMode !== DEFAULT_SETTINGS.haulMode) p.set('haul', s.haulMode)
