@@ -122,6 +122,10 @@ export default function AppraisalsPage() {
       // The server appraises input_raw again itself; rows and totals go along only as the spec's body shape.
       const body = { station_id: stationId, mode, input_raw: text, adjustment, combine, totals: snapshot.totals, rows: snapshot.rows }
       const { id } = await withTimeout(null, (signal) => apiPost<{ id: string }>('/api/appraisals', body, { signal }))
+      // This page's history entry keeps the paste and its settings, so Back from the saved page brings them back
+      // (appraised again, as 'Appraise again' does) instead of an empty box: a forgotten line can still be added.
+      const kept: AppraiseAgain = { appraiseAgain: { text, stationId, mode, adjustment, combine } }
+      navigate(location.pathname, { replace: true, state: kept })
       navigate(`/appraisals/${id}`)
     } catch (err) {
       setError(saveError(err))

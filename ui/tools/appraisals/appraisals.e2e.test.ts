@@ -170,6 +170,24 @@ describe('/appraisals', () => {
     await context.close()
   })
 
+  it('after saving, Back returns to the paste and its settings, so a forgotten line can still be added', async () => {
+    const { page, context } = await open()
+    await appraise(page, 'Tritanium 1000\nPyerite 500')
+    await page.getByRole('heading', { name: 'Preview' }).waitFor()
+    await page.getByRole('combobox', { name: 'Price' }).selectOption('buy5')
+    await page.getByRole('spinbutton', { name: 'Adjust total (%)' }).fill('90')
+    await page.getByRole('button', { name: 'Save & Share' }).click()
+    await page.waitForURL(/\/appraisals\/[A-Za-z0-9_-]{16}$/)
+    await page.getByTestId('total-adjusted').waitFor()
+    await page.goBack()
+    await page.waitForURL((u) => u.pathname === '/appraisals')
+    await expect.poll(() => page.getByRole('textbox', { name: /Items/ }).inputValue()).toBe('Tritanium 1000\nPyerite 500')
+    expect(await page.getByRole('combobox', { name: 'Price' }).inputValue()).toBe('buy5')
+    expect(await page.getByRole('spinbutton', { name: 'Adjust total (%)' }).inputValue()).toBe('90')
+    await page.getByRole('heading', { name: 'Preview' }).waitFor()
+    await context.close()
+  })
+
   it('Save & Share appraises first when there is no appraisal yet', async () => {
     const { page, context } = await open()
     await page.getByRole('combobox', { name: 'Hub' }).selectOption({ label: 'Dodixie' })
