@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
-import { APPRAISAL_TEXT } from '../../../schemas/appraisal/constants.js'
+import { ANSWER_TIMEOUT_MS, APPRAISAL_TEXT } from '../../../schemas/appraisal/constants.js'
 import { emptyAlertRegion } from '../../components/error-alert.testing.js'
 
 const baseUrl = inject('appUrl')
@@ -170,6 +170,24 @@ describe('/appraisals', () => {
     await context.close()
   })
 
+  it('after saving, Back returns to the paste and its settings, so a forgotten line can still be added', async () => {
+    const { page, context } = await open()
+    await appraise(page, 'Tritanium 1000\nPyerite 500')
+    await page.getByRole('heading', { name: 'Preview' }).waitFor()
+    await page.getByRole('combobox', { name: 'Price' }).selectOption('buy5')
+    await page.getByRole('spinbutton', { name: 'Adjust total (%)' }).fill('90')
+    await page.getByRole('button', { name: 'Save & Share' }).click()
+    await page.waitForURL(/\/appraisals\/[A-Za-z0-9_-]{16}$/)
+    await page.getByTestId('total-adjusted').waitFor()
+    await page.goBack()
+    await page.waitForURL((u) => u.pathname === '/appraisals')
+    await expect.poll(() => page.getByRole('textbox', { name: /Items/ }).inputValue()).toBe('Tritanium 1000\nPyerite 500')
+    expect(await page.getByRole('combobox', { name: 'Price' }).inputValue()).toBe('buy5')
+    expect(await page.getByRole('spinbutton', { name: 'Adjust total (%)' }).inputValue()).toBe('90')
+    await page.getByRole('heading', { name: 'Preview' }).waitFor()
+    await context.close()
+  })
+
   it('Save & Share appraises first when there is no appraisal yet', async () => {
     const { page, context } = await open()
     await page.getByRole('combobox', { name: 'Hub' }).selectOption({ label: 'Dodixie' })
@@ -217,6 +235,48 @@ describe('/appraisals', () => {
     await page.getByRole('button', { name: 'Save & Share' }).click()
     await expect.poll(error).toBe(APPRAISAL_TEXT.saveFailed)
     expect(await page.getByRole('textbox', { name: /Items/ }).inputValue()).toBe('Tritanium 8')
+    await context.close()
+  })
+
+  it('gives up on a price API that never answers, says so, keeps the paste and lets a retry through', async () => {
+    const { page, context } = await open()
+    const error = () => page.getByTestId('appraisal-error').textContent()
+    const appraiseButton = page.getByRole('button', { name: /^Apprais/ })
+    await page.clock.install()
+    // a hub price call that reaches a server (or proxy) that never answers, held until the test ends
+    await page.route('**/api/prices/station*', () => {})
+    await appraise(page, 'Tritanium 9')
+    await page.getByRole('button', { name: 'Appraising…' }).waitFor()
+    await page.clock.runFor(ANSWER_TIMEOUT_MS - 1000)
+    expect(await appraiseButton.textContent()).toBe('Appraising…')
+    await page.clock.runFor(2000)
+    await expect.poll(error).toBe(APPRAISAL_TEXT.priceApiFailed)
+    expect(await appraiseButton.getAttribute('aria-disabled')).toBe('false')
+    expect(await page.getByRole('textbox', { name: /Items/ }).inputValue()).toBe('Tritanium 9')
+    await page.unroute('**/api/prices/station*')
+    await appraiseButton.click()
+    await page.getByRole('heading', { name: 'Preview' }).waitFor()
+
+    // a save that hangs gives up too, and the paste stays
+    await page.route('**/api/appraisals', (r) => (r.request().method() === 'POST' ? undefined : r.continue()))
+    await page.getByRole('button', { name: 'Save & Share' }).click()
+    await page.getByRole('button', { name: 'Saving…' }).waitFor()
+    await page.clock.runFor(ANSWER_TIMEOUT_MS + 1000)
+    await expect.poll(error).toBe(APPRAISAL_TEXT.saveFailed)
+    expect(page.url()).toBe(`${baseUrl}/appraisals`)
+    expect(await page.getByRole('button', { name: 'Save & Share' }).getAttribute('aria-disabled')).toBe('false')
+    await context.close()
+  })
+
+  it('gives up loading a saved appraisal that never arrives', async () => {
+    const { page, context } = await open('/')
+    await page.clock.install()
+    await page.route('**/api/appraisals/CCCCCCCCCCCCCCCC', () => {})
+    await page.goto('/appraisals/CCCCCCCCCCCCCCCC')
+    await page.getByText('Loading…').waitFor()
+    await page.clock.runFor(ANSWER_TIMEOUT_MS + 1000)
+    await expect.poll(() => page.getByTestId('saved-error').textContent()).toBe(APPRAISAL_TEXT.loadFailed)
+    await page.getByRole('link', { name: 'Back to appraisals' }).waitFor()
     await context.close()
   })
 
