@@ -107,10 +107,11 @@ function LimitReached({ heading, message, retryAt, onRetry }: { heading: string;
   return (
     <div className="panel narrow fitting-status">
       <h1>{heading}</h1>
-      <p className="notice" data-testid="fitting-limit">
+      <p className="notice" role="status" data-testid="fitting-limit">
         {message}
       </p>
-      <p aria-live="polite" data-testid="fitting-retry">
+      {/* A timer, not a live region: a screen reader would read the count out every second. */}
+      <p role="timer" data-testid="fitting-retry">
         Trying again in {secondsLeft} s (at {new Date(retryAt).toLocaleTimeString()}).
       </p>
       <Actions retry={{ label: 'Try again now', onClick: onRetry }} />

@@ -26,13 +26,23 @@ const RECONNECT_DELAYS_MS = [1000, 3000, 5000, 10_000, 15_000, 15_000, 15_000]
 
 const reasonByCode = new Map<number, FittingEndReason>(Object.entries(FittingCloseCode).map(([reason, code]) => [code, reason as FittingEndReason]))
 
-/** /pyfa/s/{id}: one running session, its screen, clipboard help and the End session button. */
+/**
+ * /pyfa/s/{id}: one running session, its screen, clipboard help and the End session button. Each id gets a page
+ * of its own: going back or forward to another session's address must not keep this one's screen, clipboard or
+ * End session button (which would end the session in the address, not the one on screen).
+ */
 export default function PyfaSessionPage() {
   const { id = '' } = useParams()
+  return <SessionPage key={id} id={id} />
+}
+
+function SessionPage({ id }: { id: string }) {
   const [view, setView] = useState<View>({ kind: 'loading' })
   const [screenState, setScreenState] = useState<ScreenState>('connecting')
   const [remoteClip, setRemoteClip] = useState<string | null>(null)
   const [pasteOpen, setPasteOpen] = useState(false)
+  /** The paste dialog's text, kept here so a dropped connection (which takes the dialog away) does not lose it. */
+  const [pasteText, setPasteText] = useState('')
   const [ending, setEnding] = useState(false)
   const screen = useRef<RemoteScreenHandle>(null)
   /** Give the keyboard back to the screen once the paste dialog is gone (it hands focus back to its opener). */
@@ -45,6 +55,27 @@ export default function PyfaSessionPage() {
   const loadRef = useRef<(resume?: number) => Promise<void>>(async () => {})
   // A touch screen has no keys for noVNC to read: such devices get a button that opens their on-screen keyboard.
   const [touch] = useState(() => window.matchMedia?.('(any-pointer: coarse)').matches ?? false)
+  // iPhone Safari has no full screen for anything but video: no button that would do nothing there.
+  const [canFullscreen] = useState(() => document.fullscreenEnabled === true && typeof Element.prototype.requestFullscreen === 'function')
+  /** False once the visitor has left: a look-up still on its way must then neither show anything nor try again. */
+  const active = useRef(true)
+  const heading = useRef<HTMLHeadingElement>(null)
+
+  useEffect(() => {
+    active.current = true
+    return () => {
+      active.current = false
+    }
+  }, [])
+
+  // The screen (or the button pressed) that had the focus is gone when the page turns into a notice: give the focus
+  // to the notice's heading, so keyboard and screen-reader users learn what happened and go on from there.
+  useEffect(() => {
+    // An open paste dialog waits through a reconnect (with its text); a session that ended has nowhere to paste.
+    if (view.kind === 'ended') setPasteOpen(false)
+    if (view.kind !== 'ended' && view.kind !== 'reconnecting') return
+    if (!document.activeElement || document.activeElement === document.body) heading.current?.focus()
+  }, [view.kind])
 
   useEffect(() => {
     if (pasteOpen || !focusScreenAfterPaste.current) return
@@ -54,6 +85,7 @@ export default function PyfaSessionPage() {
 
   /** Schedule the next automatic reconnect; false when the page has tried long enough. */
   const retryLater = useCallback((): boolean => {
+    if (!active.current) return true
     const retry = retries.current
     const wait = RECONNECT_DELAYS_MS[retry.count]
     if (wait === undefined) return false
@@ -70,13 +102,21 @@ export default function PyfaSessionPage() {
       clearTimeout(retries.current.timer)
       try {
         const session = await apiGet<FittingSession>(`/api/pyfa/sessions/${encodeURIComponent(id)}`)
+        if (!active.current) return
         setView((v) => ({ kind: 'live', session, resume, attempt: v.kind === 'live' ? v.attempt + 1 : 0 }))
       } catch (err) {
+        if (!active.current) return
         // Offline or a server error: an automatic reconnect tries again; a 404 or 410 means the session is gone.
         const retryable = !(err instanceof ApiError) || err.status >= 500
         if (resume && retryable && retryLater()) return
-        const message = err instanceof ApiError && (err.status === 404 || err.status === 410 || err.status === 400) ? err.message : `The session could not be loaded: ${(err as Error).message}`
-        setView({ kind: 'ended', message, canReconnect: retryable })
+        if (err instanceof ApiError && err.status === 400) {
+          // The id in the address is malformed (a link cut short or mistyped): the server's wording is for programs.
+          setView({ kind: 'ended', heading: 'No such session', message: 'This is not the address of a fitting session: the link may be cut short or mistyped.', canReconnect: false })
+          return
+        }
+        const message = err instanceof ApiError && (err.status === 404 || err.status === 410) ? err.message : `The session could not be loaded: ${(err as Error).message}`
+        // Not reached is not ended: the session may well be running still, and Reconnect tries again.
+        setView({ kind: 'ended', message, canReconnect: retryable, heading: retryable ? 'Could not reach the session' : undefined })
       }
     },
     [id, retryLater],
@@ -144,7 +184,9 @@ export default function PyfaSessionPage() {
   if (view.kind === 'reconnecting') {
     return (
       <div className="panel narrow fitting-status">
-        <h1>Reconnecting…</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          Reconnecting…
+        </h1>
         <p data-testid="fitting-reconnecting" role="status">
           The connection to the session was lost. Reconnecting… (attempt {view.attempt})
         </p>
@@ -162,7 +204,9 @@ export default function PyfaSessionPage() {
   if (view.kind === 'ended') {
     return (
       <div className="panel narrow fitting-status">
-        <h1>{view.heading ?? 'Session closed'}</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          {view.heading ?? 'Session closed'}
+        </h1>
         <p data-testid="fitting-ended">{view.message}</p>
         <p className="button-row">
           {view.canReconnect && (
@@ -185,8 +229,9 @@ export default function PyfaSessionPage() {
   const idle = Number.isInteger(hours) ? `${hours} hour${hours === 1 ? '' : 's'}` : `${Math.round(view.session.idleTimeoutSeconds / 60)} minutes`
   return (
     <div className="fitting-session">
+      <h1 className="visually-hidden">Fitting session</h1>
       <div className="fitting-toolbar">
-        <span className={`badge ${screenState === 'connected' ? 'badge-good' : 'badge-warn'}`} data-testid="fitting-state">
+        <span className={`badge ${screenState === 'connected' ? 'badge-good' : 'badge-warn'}`} role="status" data-testid="fitting-state">
           {screenState === 'connected'
             ? 'Connected'
             : screenState === 'connecting'
@@ -206,9 +251,11 @@ export default function PyfaSessionPage() {
               Keyboard
             </button>
           )}
-          <button type="button" className="button secondary" onClick={() => screen.current?.fullscreen()}>
-            Full screen
-          </button>
+          {canFullscreen && (
+            <button type="button" className="button secondary" onClick={() => screen.current?.fullscreen()}>
+              Full screen
+            </button>
+          )}
           <button type="button" className="button" onClick={() => void endSession()} disabled={ending}>
             {ending ? 'Ending…' : 'End session'}
           </button>
@@ -232,6 +279,9 @@ export default function PyfaSessionPage() {
       />
       <PasteDialog
         open={pasteOpen}
+        text={pasteText}
+        onChange={setPasteText}
+        ready={screenState === 'connected'}
         onClose={() => setPasteOpen(false)}
         onPaste={(text) => {
           screen.current?.paste(text)
@@ -251,23 +301,37 @@ function randomViewerId(): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
 
-function PasteDialog({ open, onClose, onPaste }: { open: boolean; onClose: () => void; onPaste: (text: string) => void }) {
-  const [text, setText] = useState('')
+interface PasteDialogProps {
+  open: boolean
+  text: string
+  onChange: (text: string) => void
+  /** The screen is connected: text sent before noVNC's handshake would be dropped. */
+  ready: boolean
+  onClose: () => void
+  onPaste: (text: string) => void
+}
+
+function PasteDialog({ open, text, onChange, ready, onClose, onPaste }: PasteDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title="Paste into the session">
       <p className="muted">
         Your browser keeps its clipboard to itself, so paste here first (a fit in EFT format, a DNA string, anything Pyfa can
         import). It goes onto the session's clipboard, where Pyfa's paste and Import from Clipboard find it.
       </p>
-      <textarea className="fitting-paste" rows={10} value={text} onChange={(e) => setText(e.target.value)} aria-label="Text to send" autoFocus />
+      <textarea className="fitting-paste" rows={10} value={text} onChange={(e) => onChange(e.target.value)} aria-label="Text to send" autoFocus />
       {/[^\u0000-\u00ff]/u.test(text) && (
         <p className="notice" role="alert" data-testid="fitting-paste-charset">
           Some characters here will arrive as “?”: the session clipboard carries only Western European (Latin-1) text. Item names in
           English are fine; Cyrillic, Chinese, Japanese or Korean text, and typographic quotes, are not.
         </p>
       )}
+      {!ready && (
+        <p className="muted" role="status" data-testid="fitting-paste-waiting">
+          Waiting for the screen to connect; the text can be sent once it is.
+        </p>
+      )}
       <p className="button-row">
-        <button type="button" className="button" disabled={!text} onClick={() => onPaste(text)}>
+        <button type="button" className="button" disabled={!text || !ready} onClick={() => onPaste(text)}>
           Send to session clipboard
         </button>
         <button type="button" className="button secondary" onClick={onClose}>

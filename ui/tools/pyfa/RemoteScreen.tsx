@@ -121,7 +121,7 @@ export const RemoteScreen = forwardRef<RemoteScreenHandle, Props>(function Remot
 
   return (
     <>
-      <div className="fitting-screen" ref={box} data-testid="fitting-screen" />
+      <div className="fitting-screen" ref={box} role="region" aria-label="Pyfa's screen" data-testid="fitting-screen" />
       <textarea
         ref={keyboard}
         className="fitting-keyboard-input"
