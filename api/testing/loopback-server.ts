@@ -7,6 +7,11 @@ export async function serveOnLoopback(handler: http.RequestListener): Promise<{ 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        // a test's never-answering route leaves its connection open; close would wait for it for ever
+        server.closeAllConnections()
+      }),
   }
 }

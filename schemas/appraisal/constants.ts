@@ -70,13 +70,6 @@ export const noPriceDataWarning = 'Prices are unavailable: no market snapshot ha
 /** How long 'Copied!' shows after copying the share link (spec: 1.5 s). */
 export const COPY_CONFIRM_MS = 1500
 
-/**
- * How long the page waits for any one answer (a name-resolve, price or volume chunk, the save, a saved appraisal)
- * before it gives up with that step's error: a server or proxy that never answers otherwise left the page on
- * 'Appraising…' with Appraise and Save & Share refused until a reload, which loses the paste.
- */
-export const ANSWER_TIMEOUT_MS = 30_000
-
 /** Saved appraisal ids: 16 characters of URL-safe base64 (96 random bits). */
 export const APPRAISAL_ID_PATTERN = /^[A-Za-z0-9_-]{16}$/
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serveOnLoopback } from '../../api/testing/loopback-server'
-import { ApiError, apiGet } from './api'
+import { ApiError, ApiTimeoutError, apiGet } from './api'
 
 let server: Awaited<ReturnType<typeof serveOnLoopback>>
 let base = ''
@@ -9,6 +9,8 @@ beforeAll(async () => {
     if (req.url === '/json') return res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}')
     if (req.url === '/empty') return res.writeHead(204).end()
     if (req.url === '/portal') return res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><body>Sign in to the hotel Wi-Fi</body></html>')
+    if (req.url === '/silent') return // never answers
+    if (req.url === '/headers-only') return res.writeHead(200, { 'Content-Type': 'application/json' }).write('{"ok":') // and never ends
     if (req.url === '/refused') return res.writeHead(400, { 'Content-Type': 'application/json' }).end('{"error":"runs: at least 1"}')
     res.writeHead(502, { 'Content-Type': 'text/html' }).end('<html>Bad gateway</html>')
   })
@@ -31,5 +33,22 @@ describe('api requests', () => {
   it("carry the server's error sentence, or 'HTTP {status}' without one", async () => {
     await expect(apiGet(`${base}/refused`)).rejects.toMatchObject({ status: 400, message: 'runs: at least 1' })
     await expect(apiGet(`${base}/gateway`)).rejects.toMatchObject({ status: 502, message: 'HTTP 502' })
+  })
+
+  it('give up on a server that never answers, or never finishes its answer, with a timeout error', async () => {
+    for (const path of ['/silent', '/headers-only']) {
+      const err = await apiGet(`${base}${path}`, { timeoutMs: 200 }).catch((e: unknown) => e)
+      expect(err).toBeInstanceOf(ApiTimeoutError)
+      expect((err as ApiTimeoutError).message).toBe('The server did not answer within 0.2 s.')
+    }
+  })
+
+  it("leave the caller's own abort an abort, not a timeout", async () => {
+    const controller = new AbortController()
+    const call = apiGet(`${base}/silent`, { signal: controller.signal, timeoutMs: 5_000 }).catch((e: unknown) => e)
+    controller.abort()
+    const err = await call
+    expect(err).not.toBeInstanceOf(ApiTimeoutError)
+    expect((err as Error).name).toBe('AbortError')
   })
 })

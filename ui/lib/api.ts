@@ -9,15 +9,56 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(path, {
+/** A call the server did not answer in time: never left hanging, so no page stays on 'Loading…' for good. */
+export class ApiTimeoutError extends Error {
+  override name = 'ApiTimeoutError'
+  constructor(readonly seconds: number) {
+    super(`The server did not answer within ${seconds} s.`)
+  }
+}
+
+/** How long a call waits for the whole answer unless told otherwise. */
+export const API_TIMEOUT_MS = 30_000
+
+export interface ApiInit extends RequestInit {
+  /** Give up after this long (ApiTimeoutError); the default is API_TIMEOUT_MS. */
+  timeoutMs?: number
+}
+
+/**
+ * fetch, and the answer's text, within `timeoutMs` (ApiTimeoutError past it). For calls that read the answer their own
+ * way (the killfeed admin, the kill tracker); the others use apiGet/apiPost below.
+ */
+export async function fetchAnswer(path: string, { timeoutMs = API_TIMEOUT_MS, signal: outer, ...init }: ApiInit = {}): Promise<{ res: Response; text: string }> {
+  // A timer and a controller rather than AbortSignal.timeout, so the wait follows the page's own clock (tests fake it).
+  const controller = new AbortController()
+  let timedOut = false
+  const stop = () => controller.abort(outer?.reason)
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, timeoutMs)
+  if (outer?.aborted) stop()
+  outer?.addEventListener('abort', stop)
+  try {
+    const res = await fetch(path, { ...init, signal: controller.signal })
+    return { res, text: await res.text() }
+  } catch (err) {
+    throw timedOut && !outer?.aborted ? new ApiTimeoutError(timeoutMs / 1000) : err
+  } finally {
+    clearTimeout(timer)
+    outer?.removeEventListener('abort', stop)
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown, init: ApiInit = {}): Promise<T> {
+  const { res, text } = await fetchAnswer(path, {
     method,
     headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'same-origin',
     ...init,
   })
-  const text = await res.text()
   let parsed: unknown = undefined
   try {
     parsed = text ? JSON.parse(text) : undefined
@@ -33,7 +74,7 @@ async function request<T>(method: string, path: string, body?: unknown, init: Re
   return parsed as T
 }
 
-export const apiGet = <T>(path: string, init?: RequestInit) => request<T>('GET', path, undefined, init)
-export const apiPost = <T>(path: string, body: unknown, init?: RequestInit) => request<T>('POST', path, body, init)
-export const apiPatch = <T>(path: string, body: unknown, init?: RequestInit) => request<T>('PATCH', path, body, init)
-export const apiDelete = <T>(path: string, init?: RequestInit) => request<T>('DELETE', path, undefined, init)
+export const apiGet = <T>(path: string, init?: ApiInit) => request<T>('GET', path, undefined, init)
+export const apiPost = <T>(path: string, body: unknown, init?: ApiInit) => request<T>('POST', path, body, init)
+export const apiPatch = <T>(path: string, body: unknown, init?: ApiInit) => request<T>('PATCH', path, body, init)
+export const apiDelete = <T>(path: string, init?: ApiInit) => request<T>('DELETE', path, undefined, init)

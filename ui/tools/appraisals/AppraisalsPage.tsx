@@ -10,7 +10,7 @@ import { ApiError, apiPost } from '../../lib/api'
 import { formatNumber } from '../../lib/format'
 import { readStorage, writeStorage } from '../../lib/storage'
 import { AppraisalTable, PriceNote, TotalsPanel } from './AppraisalView'
-import { appraiseInBrowser, AppraiseError, withTimeout, type BrowserAppraisal } from './client'
+import { appraiseInBrowser, AppraiseError, type BrowserAppraisal } from './client'
 import './appraisals.css'
 
 const STORAGE = { hub: 'appraisals.hub', mode: 'appraisals.mode', combine: 'appraisals.combine' }
@@ -121,7 +121,7 @@ export default function AppraisalsPage() {
     try {
       // The server appraises input_raw again itself; rows and totals go along only as the spec's body shape.
       const body = { station_id: stationId, mode, input_raw: text, adjustment, combine, totals: snapshot.totals, rows: snapshot.rows }
-      const { id } = await withTimeout(null, (signal) => apiPost<{ id: string }>('/api/appraisals', body, { signal }))
+      const { id } = await apiPost<{ id: string }>('/api/appraisals', body)
       // This page's history entry keeps the paste and its settings, so Back from the saved page brings them back
       // (appraised again, as 'Appraise again' does) instead of an empty box: a forgotten line can still be added.
       const kept: AppraiseAgain = { appraiseAgain: { text, stationId, mode, adjustment, combine } }

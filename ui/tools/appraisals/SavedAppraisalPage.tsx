@@ -9,7 +9,6 @@ import { CopyButton } from '../../components/CopyButton'
 import { ApiError, apiGet } from '../../lib/api'
 import type { AppraiseAgain } from './AppraisalsPage'
 import { AppraisalTable, PriceNote, TotalsPanel } from './AppraisalView'
-import { withTimeout } from './client'
 import './appraisals.css'
 
 type State = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; appraisal: SavedAppraisalView }
@@ -22,7 +21,7 @@ export default function SavedAppraisalPage() {
   useEffect(() => {
     const controller = new AbortController()
     setState({ kind: 'loading' })
-    withTimeout(controller.signal, (signal) => apiGet<unknown>(`/api/appraisals/${encodeURIComponent(id)}`, { signal }))
+    apiGet<unknown>(`/api/appraisals/${encodeURIComponent(id)}`, { signal: controller.signal })
       .then((body) => setState({ kind: 'loaded', appraisal: readSavedAppraisal(body) }))
       .catch((err) => {
         if (controller.signal.aborted) return

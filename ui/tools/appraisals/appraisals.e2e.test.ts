@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
-import { ANSWER_TIMEOUT_MS, APPRAISAL_TEXT } from '../../../schemas/appraisal/constants.js'
+import { APPRAISAL_TEXT } from '../../../schemas/appraisal/constants.js'
+import { API_TIMEOUT_MS } from '../../lib/api.js'
 import { emptyAlertRegion } from '../../components/error-alert.testing.js'
 
 const baseUrl = inject('appUrl')
@@ -247,7 +248,7 @@ describe('/appraisals', () => {
     await page.route('**/api/prices/station*', () => {})
     await appraise(page, 'Tritanium 9')
     await page.getByRole('button', { name: 'Appraising…' }).waitFor()
-    await page.clock.runFor(ANSWER_TIMEOUT_MS - 1000)
+    await page.clock.runFor(API_TIMEOUT_MS - 1000)
     expect(await appraiseButton.textContent()).toBe('Appraising…')
     await page.clock.runFor(2000)
     await expect.poll(error).toBe(APPRAISAL_TEXT.priceApiFailed)
@@ -261,7 +262,7 @@ describe('/appraisals', () => {
     await page.route('**/api/appraisals', (r) => (r.request().method() === 'POST' ? undefined : r.continue()))
     await page.getByRole('button', { name: 'Save & Share' }).click()
     await page.getByRole('button', { name: 'Saving…' }).waitFor()
-    await page.clock.runFor(ANSWER_TIMEOUT_MS + 1000)
+    await page.clock.runFor(API_TIMEOUT_MS + 1000)
     await expect.poll(error).toBe(APPRAISAL_TEXT.saveFailed)
     expect(page.url()).toBe(`${baseUrl}/appraisals`)
     expect(await page.getByRole('button', { name: 'Save & Share' }).getAttribute('aria-disabled')).toBe('false')
@@ -274,7 +275,7 @@ describe('/appraisals', () => {
     await page.route('**/api/appraisals/CCCCCCCCCCCCCCCC', () => {})
     await page.goto('/appraisals/CCCCCCCCCCCCCCCC')
     await page.getByText('Loading…').waitFor()
-    await page.clock.runFor(ANSWER_TIMEOUT_MS + 1000)
+    await page.clock.runFor(API_TIMEOUT_MS + 1000)
     await expect.poll(() => page.getByTestId('saved-error').textContent()).toBe(APPRAISAL_TEXT.loadFailed)
     await page.getByRole('link', { name: 'Back to appraisals' }).waitFor()
     await context.close()

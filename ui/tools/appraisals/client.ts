@@ -1,10 +1,10 @@
 import { lookupKeys, resolveItems, type AppraisalLine, type PriceBook, type TypeInfo } from '../../../schemas/appraisal/appraise'
-import { ANSWER_TIMEOUT_MS, APPRAISAL_TEXT, pasteTooLarge } from '../../../schemas/appraisal/constants'
+import { APPRAISAL_TEXT, pasteTooLarge } from '../../../schemas/appraisal/constants'
 import { parseAppraisalText } from '../../../schemas/appraisal/parse'
 import type { FallbackPriceRow, StationPriceRow } from '../../../schemas/market'
 import type { ResolveResponse } from '../../../schemas/types'
 import { HUBS } from '../../../schemas/hubs'
-import { apiGet, apiPost } from '../../lib/api'
+import { apiGet, apiPost, type ApiInit } from '../../lib/api'
 
 /**
  * The appraise flow of the page, over the public endpoints the spec names: resolve the names
@@ -54,26 +54,7 @@ async function inParallel<T, R>(parts: T[], work: (part: T) => Promise<R>): Prom
 
 const query = (ids: number[]) => ids.join(',')
 
-/**
- * One call that gives up after `ANSWER_TIMEOUT_MS` (or when `outer` aborts): a server or proxy that never answers
- * must end in the step's error, not hold the page on 'Appraising…'. A timer and a controller rather than
- * AbortSignal.timeout, so the wait follows the page's own clock.
- */
-export async function withTimeout<T>(outer: AbortSignal | null | undefined, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController()
-  const stop = () => controller.abort()
-  const timer = setTimeout(stop, ANSWER_TIMEOUT_MS)
-  if (outer?.aborted) stop()
-  outer?.addEventListener('abort', stop)
-  try {
-    return await call(controller.signal)
-  } finally {
-    clearTimeout(timer)
-    outer?.removeEventListener('abort', stop)
-  }
-}
-
-export async function appraiseInBrowser(text: string, stationId: number, init: RequestInit = {}): Promise<BrowserAppraisal> {
+export async function appraiseInBrowser(text: string, stationId: number, init: ApiInit = {}): Promise<BrowserAppraisal> {
   const tooLarge = pasteTooLarge(text)
   if (tooLarge) throw new AppraiseError(tooLarge)
   const { items } = parseAppraisalText(text)
@@ -82,7 +63,7 @@ export async function appraiseInBrowser(text: string, stationId: number, init: R
 
   let resolved: ResolveResponse['results']
   try {
-    resolved = (await inParallel(chunks(lookupKeys(items), RESOLVE_CHUNK), (names) => withTimeout(init.signal, (signal) => apiPost<ResolveResponse>('/api/types/resolve', { names }, { ...init, signal })))).flatMap((r) => r.results)
+    resolved = (await inParallel(chunks(lookupKeys(items), RESOLVE_CHUNK), (names) => apiPost<ResolveResponse>('/api/types/resolve', { names }, init))).flatMap((r) => r.results)
   } catch (err) {
     if (init.signal?.aborted) throw err
     throw new AppraiseError(APPRAISAL_TEXT.resolverFailed)
@@ -95,7 +76,7 @@ export async function appraiseInBrowser(text: string, stationId: number, init: R
   let snapshotAt: string | null
   try {
     const answers = await inParallel(chunks(typeIds, PRICE_CHUNK), (ids) =>
-      withTimeout(init.signal, (signal) => apiGet<{ rows: StationPriceRow[]; snapshot_at: string | null }>(`/api/prices/station?station_id=${stationId}&type_ids=${query(ids)}`, { ...init, signal })),
+      apiGet<{ rows: StationPriceRow[]; snapshot_at: string | null }>(`/api/prices/station?station_id=${stationId}&type_ids=${query(ids)}`, init),
     )
     hubRows = answers.flatMap((r) => r.rows)
     snapshotAt = answers.find((r) => r.snapshot_at)?.snapshot_at ?? null
@@ -111,14 +92,14 @@ export async function appraiseInBrowser(text: string, stationId: number, init: R
     return !r || !(r.sell_min || r.sell_5pct) || !(r.buy_max || r.buy_5pct)
   })
   const regionRows = await inParallel(chunks(missing, PRICE_CHUNK), (ids) =>
-    withTimeout(init.signal, (signal) => apiGet<{ rows: FallbackPriceRow[] }>(`/api/prices/fallback?region_id=${hub.region_id}&type_ids=${query(ids)}`, { ...init, signal })),
+    apiGet<{ rows: FallbackPriceRow[] }>(`/api/prices/fallback?region_id=${hub.region_id}&type_ids=${query(ids)}`, init),
   )
     .then((r) => r.flatMap((x) => x.rows))
     .catch(() => [] as FallbackPriceRow[])
 
   let volumesNote: string | null = null
   const packaged = await inParallel(chunks(typeIds, PRICE_CHUNK), (ids) =>
-    withTimeout(init.signal, (signal) => apiGet<{ rows: Array<{ type_id: number; packaged_volume: number | null }> }>(`/api/packaged-volumes?type_ids=${query(ids)}`, { ...init, signal })),
+    apiGet<{ rows: Array<{ type_id: number; packaged_volume: number | null }> }>(`/api/packaged-volumes?type_ids=${query(ids)}`, init),
   )
     .then((r) => new Map(r.flatMap((x) => x.rows).map((row) => [row.type_id, row.packaged_volume])))
     .catch(() => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { ApiError, apiPost } from '../../lib/api'
+import { ApiError, ApiTimeoutError, apiPost } from '../../lib/api'
 import { CONTACT_LIMITS, CONTACT_TEXT, CONTACT_TIMEOUT_MS, CONTACT_TOPICS, type ContactTopic } from '../../../schemas/contact-constants'
 import './contact.css'
 
@@ -73,21 +73,17 @@ export default function ContactPage() {
     }
     inFlight.current = true
     setStatus({ kind: 'sending' })
-    // A timer and a controller rather than AbortSignal.timeout, so the wait follows the page's own clock.
-    const abort = new AbortController()
-    const timer = setTimeout(() => abort.abort(), CONTACT_TIMEOUT_MS)
     try {
       const body = { name: fields.name, email: fields.email, topic: fields.topic, message: fields.message }
-      await apiPost('/api/contact', body, { signal: abort.signal })
+      await apiPost('/api/contact', body, { timeoutMs: CONTACT_TIMEOUT_MS })
       setStatus({ kind: 'success' })
       setFields(EMPTY)
     } catch (err) {
       // Whatever failed, the fields keep what was typed.
-      const message = err instanceof ApiError ? (serverError(err) ?? CONTACT_TEXT.failed) : abort.signal.aborted ? CONTACT_TEXT.timedOut : CONTACT_TEXT.network
+      const message = err instanceof ApiError ? (serverError(err) ?? CONTACT_TEXT.failed) : err instanceof ApiTimeoutError ? CONTACT_TEXT.timedOut : CONTACT_TEXT.network
       setStatus({ kind: 'failure', message })
     } finally {
       inFlight.current = false
-      clearTimeout(timer)
     }
   }
 

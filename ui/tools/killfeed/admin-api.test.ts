@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { API_TIMEOUT_MS } from '../../lib/api'
 import { serveOnLoopback } from '../../../api/testing/loopback-server'
-import { adminCall, NotSignedIn } from './admin-api'
+import { ADMIN_CALL_TEXT, adminCall, NotSignedIn } from './admin-api'
 
 const NGINX_502 = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
 
@@ -8,6 +9,7 @@ let server: Awaited<ReturnType<typeof serveOnLoopback>>
 let base = ''
 beforeAll(async () => {
   server = await serveOnLoopback((req, res) => {
+    if (req.url === '/silent') return // never answers
     if (req.url === '/json') return res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}')
     if (req.url === '/empty') return res.writeHead(204).end()
     if (req.url === '/refused') return res.writeHead(400, { 'Content-Type': 'application/json' }).end('{"error":"Invalid body: mode: must be one of both, kills, losses"}')
@@ -47,5 +49,16 @@ describe('killfeed admin calls', () => {
     const closed = await serveOnLoopback(() => {})
     await closed.close()
     await expect(adminCall('GET', `${closed.url}/json`)).rejects.toThrow('Network error: the server could not be reached. Nothing was lost: try again.')
+  })
+
+  it('give up on a server that never answers, saying a change may not have been saved', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const call = adminCall('PATCH', `${base}/silent`, { enabled: false }).catch((e: unknown) => e)
+      await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS + 1)
+      expect(((await call) as Error).message).toBe(ADMIN_CALL_TEXT.timedOut(API_TIMEOUT_MS / 1000))
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -1,3 +1,5 @@
+import { ApiTimeoutError, fetchAnswer } from '../../lib/api'
+
 /** The admin session ended or never began: the page goes back to the login form. */
 export class NotSignedIn extends Error {
   constructor(message = 'Not signed in') {
@@ -13,17 +15,17 @@ export class NotSignedIn extends Error {
  */
 export async function adminCall<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
   let res: Response
+  let text: string
   try {
-    res = await fetch(path, {
+    ;({ res, text } = await fetchAnswer(path, {
       method,
       credentials: 'same-origin',
       headers: { Accept: 'application/json', 'X-Requested-With': 'fetch', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
-    })
-  } catch {
-    throw new Error(ADMIN_CALL_TEXT.network)
+    }))
+  } catch (err) {
+    throw new Error(err instanceof ApiTimeoutError ? ADMIN_CALL_TEXT.timedOut(err.seconds) : ADMIN_CALL_TEXT.network)
   }
-  const text = await res.text()
   const type = res.headers.get('Content-Type')?.split(';')[0].trim() || 'no type'
   if (!res.ok) {
     let message = text.trim()
@@ -46,6 +48,7 @@ export async function adminCall<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'D
 
 export const ADMIN_CALL_TEXT = {
   network: 'Network error: the server could not be reached. Nothing was lost: try again.',
+  timedOut: (seconds: number) => `The server did not answer within ${seconds} s. A change may or may not have been saved: reload to see.`,
   htmlError: (status: number, statusText: string) => `HTTP ${status}${statusText ? ` ${statusText}` : ''}: the server (or a proxy in front of it) failed. Nothing was lost: try again in a minute.`,
   notData: (type: string) => `The server's answer was not data (${type}): a proxy or a captive portal may have answered. Try again.`,
 }

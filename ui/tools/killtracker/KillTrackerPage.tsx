@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import type { KillTrackerResponse } from '../../../schemas/kill-tracker'
 import { TRACKER_WINDOW_DAYS, ZKILL_SITE, zkillCharacterUrl } from '../../../schemas/killmail-constants'
+import { fetchAnswer } from '../../lib/api'
 import { NotFound } from '../../pages/NotFound'
 import { KILL_TRACKER_NAME, toolTitle } from '../registry'
 import { KillFeedNote } from '../../components/KillFeedNote'
@@ -97,11 +98,11 @@ export default function KillTrackerPage() {
     inFlight.current = abort
     setView({ kind: 'loading' })
     try {
-      const res = await fetch(`/api/${encodeURIComponent(name)}`, { headers: { Accept: 'application/json' }, cache: 'no-cache', signal: abort.signal })
+      const { res, text } = await fetchAnswer(`/api/${encodeURIComponent(name)}`, { headers: { Accept: 'application/json' }, cache: 'no-cache', signal: abort.signal })
       if (res.status === 404) return setView({ kind: 'not-found' })
       if (!res.ok) throw new Error(`HTTP ${res.status}`)
       // Another endpoint's answer (the page at /health or /docs): this name is no tracked player.
-      const body: unknown = /json/i.test(res.headers.get('Content-Type') ?? '') ? await res.json() : null
+      const body: unknown = /json/i.test(res.headers.get('Content-Type') ?? '') ? JSON.parse(text) : null
       if (!isTrackerAnswer(body)) return setView({ kind: 'not-found' })
       const data = body as KillTrackerResponse
       setKnown(data)

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { StatusesResponse } from '../../../schemas/statuses'
-import { apiGet, ApiError } from '../../lib/api'
+import { apiGet, ApiError, ApiTimeoutError } from '../../lib/api'
 import { TableWrap } from '../../components/TableWrap'
 import { secondsAgo } from '../../lib/kill-feed'
 import { isObject } from '../../lib/is-object'
@@ -100,14 +100,14 @@ export default function StatusPage() {
   const load = useCallback(async () => {
     const id = ++latest.current
     try {
-      const d = asStatusReport(await apiGet<unknown>('/api/statuses', { signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) }))
+      const d = asStatusReport(await apiGet<unknown>('/api/statuses', { timeoutMs: ANSWER_TIMEOUT_MS }))
       if (id !== latest.current) return
       setData(d)
       setError(null)
       setLoadedAt(new Date())
     } catch (err) {
       if (id !== latest.current) return
-      const reason = (err as Error).name === 'TimeoutError' ? `no answer within ${ANSWER_TIMEOUT_MS / 1000} s` : (err as Error).message
+      const reason = err instanceof ApiTimeoutError ? `no answer within ${err.seconds} s` : (err as Error).message
       setError(err instanceof ApiError && err.status >= 500 ? `Server error: ${err.message}` : `Failed to load: ${reason}`)
     }
   }, [])
