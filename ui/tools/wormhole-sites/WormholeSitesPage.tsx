@@ -5,7 +5,7 @@ import { apiGet } from '../../lib/api'
 import { formatInt } from '../../lib/format'
 import { useStateInAddress } from '../../lib/use-state-in-address'
 import { SiteCard } from './SiteCard'
-import { blueLootTotal, filterSites, SITE_CLASSES, sitesStateFromQuery, sitesStateToQuery, TYPE_OPTIONS, withEscalations, type DrifterChoice, type SitesState, type TypeOption } from './sites'
+import { blueLootTotal, drifterNote, filterSites, SITE_CLASSES, sitesStateFromQuery, sitesStateToQuery, TYPE_OPTIONS, withEscalations, type DrifterChoice, type SitesState, type TypeOption } from './sites'
 import './wormhole-sites.css'
 
 interface Loaded {
@@ -127,7 +127,7 @@ export default function WormholeSitesPage() {
           </p>
         )}
         {drifters && drifters.missing.length > 0 && <p className="warning-text">Escalation data missing: {drifters.missing.join('; ')}.</p>}
-        {drifter !== 'none' && !classes.some((c) => c === 'C5' || c === 'C6') && <p className="muted">Drifter escalations happen only in C5 and C6 sites.</p>}
+        {drifterNote(state) && <p className="muted">{drifterNote(state)}</p>}
         {data && data.failed.length > 0 && (
           <p className="warning-text" data-testid="failed-files">
             Skipped site files that did not load: {data.failed.join(', ')}. {retryButton}

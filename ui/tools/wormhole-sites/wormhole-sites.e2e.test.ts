@@ -97,6 +97,17 @@ describe('wormhole sites page', () => {
     await context.close()
   })
 
+  it('says why the Recon toggle adds nothing when only data or relic sites are chosen', async () => {
+    const t = await openPage(browser, baseUrl)
+    await t.page.goto('/wormhole-sites?type=relic&drifter=Recon')
+    await t.page.locator('article.site-card').first().waitFor()
+    await eventually(() => t.page.getByRole('checkbox', { name: 'Drifter Recon Battleship' }).isChecked()).toBe(true)
+    expect(await t.page.getByText('The Drifter Recon Battleship comes only to C5 and C6 combat sites, and no combat site is chosen.').count()).toBe(1)
+    await t.page.getByLabel('Site type').selectOption('Combat')
+    await eventually(() => t.page.getByText('comes only to C5 and C6 combat sites').count()).toBe(0)
+    await t.context.close()
+  })
+
   it('shows an orbit distance that is not whole kilometres to the hundred metres, not rounded to the next km', async () => {
     const { page, context } = await open()
     await page.getByRole('group', { name: 'Class' }).getByRole('button', { name: 'C3' }).click()
