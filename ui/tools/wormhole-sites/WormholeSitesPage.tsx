@@ -107,7 +107,7 @@ export default function WormholeSitesPage() {
           </label>
           <label className="field">
             <span className="field-label">Name</span>
-            <input type="search" placeholder="Search sites" aria-label="Search sites" value={q} onChange={(e) => change({ q: e.target.value })} />
+            <input type="search" placeholder="Search sites" aria-label="Search sites by name" value={q} onChange={(e) => change({ q: e.target.value })} />
           </label>
         </div>
         <div className="sites-toggles">

@@ -97,6 +97,14 @@ describe('wormhole sites page', () => {
     await context.close()
   })
 
+  it("names the type and search boxes after their visible labels, so voice control ('click Name') and screen readers agree with the eye", async () => {
+    const { page, context } = await open()
+    // WCAG 2.5.3: the accessible name contains the visible label
+    expect(await page.getByRole('combobox', { name: 'Type' }).count()).toBe(1)
+    expect(await page.getByRole('searchbox', { name: 'Name' }).count()).toBe(1)
+    await context.close()
+  })
+
   it('says why the Recon toggle adds nothing when only data or relic sites are chosen', async () => {
     const t = await openPage(browser, baseUrl)
     await t.page.goto('/wormhole-sites?type=relic&drifter=Recon')
