@@ -172,6 +172,19 @@ describe('wormhole database list', () => {
     await context.close()
   })
 
+  it('keeps keyboard focus on Clear filters once it has cleared them, rather than dropping it to the document', async () => {
+    const { page, context } = await open('/wormholes?class=c5&q=12')
+    const clear = page.getByRole('button', { name: 'Clear filters' })
+    await eventually(() => clear.getAttribute('aria-disabled')).toBe('false')
+    await clear.focus()
+    await page.keyboard.press('Enter')
+    await eventually(() => count(page)).toBe('Showing 2603 of 2603 wormholes')
+    // nothing left to clear, as a screen reader hears it, while the button keeps the focus
+    expect(await clear.getAttribute('aria-disabled')).toBe('true')
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Clear filters')
+    await context.close()
+  })
+
   it('does not call a shared statics link empty while the type data loads, and sets the statics filter aside when it fails', async () => {
     const types = (await (await fetch(`${baseUrl}/api/wormhole-types`)).json()) as WormholeTypeInfo[]
     const toHs = new Set(types.filter((t) => t.destinations.includes('hs')).map((t) => t.code))
