@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import type { DrifterAdditions, SiteRecord } from '../../../schemas/wormhole-sites'
 import { SITE_FILE_KINDS, SITE_TIERS, siteFileName } from '../../../schemas/wormhole-sites-constants'
 import { apiGet } from '../../lib/api'
@@ -67,7 +67,13 @@ export default function WormholeSitesPage() {
       live = false
     }
   }, [attempt])
-  const retry = () => setAttempt((n) => n + 1)
+  // The button goes with its warning while the files load again, which would drop keyboard focus to the document:
+  // the page heading takes it, and the reader continues from the top of the page's own content.
+  const heading = useRef<HTMLHeadingElement>(null)
+  const retry = () => {
+    setAttempt((n) => n + 1)
+    heading.current?.focus()
+  }
   const retryButton = (
     <button type="button" className="button secondary" onClick={retry}>
       Try again
@@ -84,7 +90,9 @@ export default function WormholeSitesPage() {
   return (
     <div className="sites-page">
       <section className="panel">
-        <h1>Wormhole Sites</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          Wormhole Sites
+        </h1>
         <p className="muted">
           Sleeper combat anomalies and data and relic signatures by class: what spawns in each wave, what triggers the next one, how hard it hits and what its blue
           loot is worth.

@@ -246,4 +246,18 @@ describe('wormhole sites page', () => {
     expect(await t.page.getByLabel('Site type').inputValue()).toBe('Combat')
     await t.context.close()
   })
+
+  it('keeps keyboard focus on the page after Try again, whose warning goes away: it moves to the page heading', async () => {
+    const t = await openPage(browser, baseUrl)
+    await t.page.route('**/api/data/c5_combat_sites_clean.json', (r) => r.fulfill({ status: 503, json: { error: 'Service Unavailable' } }))
+    await t.page.goto('/wormhole-sites')
+    await t.page.getByTestId('failed-files').waitFor()
+    await t.page.unroute('**/api/data/c5_combat_sites_clean.json')
+    await t.page.getByRole('button', { name: 'Try again' }).focus()
+    await t.page.keyboard.press('Enter')
+    await eventually(() => names(t.page)).toContain('Core Garrison')
+    // the button went with its warning; focus fell to the document body
+    expect(await t.page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`)).toBe('H1 Wormhole Sites')
+    await t.context.close()
+  })
 })
