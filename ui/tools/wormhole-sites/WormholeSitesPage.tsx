@@ -147,7 +147,8 @@ export default function WormholeSitesPage() {
         <p className="muted">Loading sites…</p>
       ) : (
         <>
-          <p className="muted sites-count" data-testid="sites-count">
+          {/* a status message: a screen reader hears how many sites a filter left (WCAG 4.1.3) */}
+          <p className="muted sites-count" data-testid="sites-count" role="status">
             {shown.length} site{shown.length === 1 ? '' : 's'}
             {shown.length > 0 && ` · ${totalText(blueLootTotal(shown), shown.length)}`}
           </p>
