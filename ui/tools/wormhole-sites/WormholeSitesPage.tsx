@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import type { DrifterAdditions, SiteRecord } from '../../../schemas/wormhole-sites'
 import { SITE_FILE_KINDS, SITE_TIERS, siteFileName } from '../../../schemas/wormhole-sites-constants'
 import { apiGet } from '../../lib/api'
+import { isObject } from '../../lib/is-object'
 import { formatInt } from '../../lib/format'
 import { useStateInAddress } from '../../lib/use-state-in-address'
 import { SiteCard } from './SiteCard'
@@ -14,13 +15,27 @@ interface Loaded {
   failed: string[]
 }
 
+/**
+ * A record the cards can draw: the PvE fields besides the splitter's `site` and `blue_loot_isk` (a server that serves
+ * only those, or another version's shape, would otherwise show its sites as 'No site matches' or crash a card).
+ */
+const isSiteRecord = (r: unknown): r is SiteRecord =>
+  isObject(r) &&
+  typeof r.site === 'string' &&
+  typeof r.class === 'string' &&
+  typeof r.type === 'string' &&
+  typeof r.blue_loot_isk === 'number' &&
+  Array.isArray(r.notes) &&
+  Array.isArray(r.waves) &&
+  r.waves.every((w) => isObject(w) && typeof w.wave === 'string' && Array.isArray(w.ships) && w.ships.every((ship) => isObject(ship) && isObject(ship.special)))
+
 /** The twelve site files; a file that fails is logged and skipped (spec), and the page names it. */
 async function loadSiteFiles(): Promise<Loaded> {
   const names = SITE_TIERS.flatMap((tier) => SITE_FILE_KINDS.map((kind) => siteFileName(tier, kind)))
-  const results = await Promise.allSettled(names.map((name) => apiGet<SiteRecord[]>(`/api/data/${name}`)))
+  const results = await Promise.allSettled(names.map((name) => apiGet<unknown>(`/api/data/${name}`)))
   const loaded: Loaded = { sites: [], failed: [] }
   results.forEach((r, i) => {
-    if (r.status === 'fulfilled' && Array.isArray(r.value)) loaded.sites.push(...r.value)
+    if (r.status === 'fulfilled' && Array.isArray(r.value) && r.value.every(isSiteRecord)) loaded.sites.push(...r.value)
     else {
       const reason = r.status === 'rejected' ? (r.reason as Error).message : 'not a list of sites'
       console.error(`Site file ${names[i]} failed to load: ${reason}`)

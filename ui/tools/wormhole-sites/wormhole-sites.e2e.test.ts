@@ -219,6 +219,17 @@ describe('wormhole sites page', () => {
     await t.context.close()
   })
 
+  it('skips and names a site file whose records are not PvE site records (only the splitter fields), rather than calling its sites no match', async () => {
+    const t = await openPage(browser, baseUrl)
+    await t.page.route('**/api/data/c5_combat_sites_clean.json', (r) => r.fulfill({ json: [{ site: 'Core Garrison', blue_loot_isk: 253_400_000 }] }))
+    await t.page.goto('/wormhole-sites?type=combat')
+    await t.page.getByTestId('failed-files').waitFor()
+    expect(await t.page.getByTestId('failed-files').textContent()).toContain('c5_combat_sites_clean.json (not a list of sites)')
+    await t.page.getByText(/the site files for this choice did not load/).waitFor()
+    expect(t.errors.filter((e) => !e.includes('c5_combat_sites_clean.json failed to load'))).toEqual([])
+    await t.context.close()
+  })
+
   it('keeps the page when the Drifter escalations answer 200 with something else (a proxy or captive portal page)', async () => {
     const t = await openPage(browser, baseUrl)
     await t.page.route('**/api/wormhole-sites/drifters', (r) => r.fulfill({ status: 200, contentType: 'text/html', body: '<html><body>Sign in to the Wi-Fi</body></html>' }))
