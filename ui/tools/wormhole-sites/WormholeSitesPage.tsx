@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import type { DrifterAdditions, SiteRecord } from '../../../schemas/wormhole-sites'
 import { SITE_FILE_KINDS, SITE_TIERS, siteFileName } from '../../../schemas/wormhole-sites-constants'
 import { apiGet } from '../../lib/api'
+import { isObject } from '../../lib/is-object'
 import { formatInt } from '../../lib/format'
 import { useStateInAddress } from '../../lib/use-state-in-address'
 import { SiteCard } from './SiteCard'
-import { blueLootTotal, filterSites, SITE_CLASSES, sitesStateFromQuery, sitesStateToQuery, TYPE_OPTIONS, withEscalations, type DrifterChoice, type SitesState, type TypeOption } from './sites'
+import { blueLootTotal, drifterNote, filterSites, SITE_CLASSES, sitesStateFromQuery, sitesStateToQuery, TYPE_OPTIONS, withEscalations, type DrifterChoice, type SitesState, type TypeOption } from './sites'
 import './wormhole-sites.css'
 
 interface Loaded {
@@ -14,13 +15,27 @@ interface Loaded {
   failed: string[]
 }
 
+/**
+ * A record the cards can draw: the PvE fields besides the splitter's `site` and `blue_loot_isk` (a server that serves
+ * only those, or another version's shape, would otherwise show its sites as 'No site matches' or crash a card).
+ */
+const isSiteRecord = (r: unknown): r is SiteRecord =>
+  isObject(r) &&
+  typeof r.site === 'string' &&
+  typeof r.class === 'string' &&
+  typeof r.type === 'string' &&
+  typeof r.blue_loot_isk === 'number' &&
+  Array.isArray(r.notes) &&
+  Array.isArray(r.waves) &&
+  r.waves.every((w) => isObject(w) && typeof w.wave === 'string' && Array.isArray(w.ships) && w.ships.every((ship) => isObject(ship) && isObject(ship.special)))
+
 /** The twelve site files; a file that fails is logged and skipped (spec), and the page names it. */
 async function loadSiteFiles(): Promise<Loaded> {
   const names = SITE_TIERS.flatMap((tier) => SITE_FILE_KINDS.map((kind) => siteFileName(tier, kind)))
-  const results = await Promise.allSettled(names.map((name) => apiGet<SiteRecord[]>(`/api/data/${name}`)))
+  const results = await Promise.allSettled(names.map((name) => apiGet<unknown>(`/api/data/${name}`)))
   const loaded: Loaded = { sites: [], failed: [] }
   results.forEach((r, i) => {
-    if (r.status === 'fulfilled' && Array.isArray(r.value)) loaded.sites.push(...r.value)
+    if (r.status === 'fulfilled' && Array.isArray(r.value) && r.value.every(isSiteRecord)) loaded.sites.push(...r.value)
     else {
       const reason = r.status === 'rejected' ? (r.reason as Error).message : 'not a list of sites'
       console.error(`Site file ${names[i]} failed to load: ${reason}`)
@@ -67,7 +82,13 @@ export default function WormholeSitesPage() {
       live = false
     }
   }, [attempt])
-  const retry = () => setAttempt((n) => n + 1)
+  // The button goes with its warning while the files load again, which would drop keyboard focus to the document:
+  // the page heading takes it, and the reader continues from the top of the page's own content.
+  const heading = useRef<HTMLHeadingElement>(null)
+  const retry = () => {
+    setAttempt((n) => n + 1)
+    heading.current?.focus()
+  }
   const retryButton = (
     <button type="button" className="button secondary" onClick={retry}>
       Try again
@@ -84,7 +105,9 @@ export default function WormholeSitesPage() {
   return (
     <div className="sites-page">
       <section className="panel">
-        <h1>Wormhole Sites</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          Wormhole Sites
+        </h1>
         <p className="muted">
           Sleeper combat anomalies and data and relic signatures by class: what spawns in each wave, what triggers the next one, how hard it hits and what its blue
           loot is worth.
@@ -107,7 +130,7 @@ export default function WormholeSitesPage() {
           </label>
           <label className="field">
             <span className="field-label">Name</span>
-            <input type="search" placeholder="Search sites" aria-label="Search sites" value={q} onChange={(e) => change({ q: e.target.value })} />
+            <input type="search" placeholder="Search sites" aria-label="Search sites by name" value={q} onChange={(e) => change({ q: e.target.value })} />
           </label>
         </div>
         <div className="sites-toggles">
@@ -127,7 +150,7 @@ export default function WormholeSitesPage() {
           </p>
         )}
         {drifters && drifters.missing.length > 0 && <p className="warning-text">Escalation data missing: {drifters.missing.join('; ')}.</p>}
-        {drifter !== 'none' && !classes.some((c) => c === 'C5' || c === 'C6') && <p className="muted">Drifter escalations happen only in C5 and C6 sites.</p>}
+        {drifterNote(state) && <p className="muted">{drifterNote(state)}</p>}
         {data && data.failed.length > 0 && (
           <p className="warning-text" data-testid="failed-files">
             Skipped site files that did not load: {data.failed.join(', ')}. {retryButton}
@@ -139,7 +162,8 @@ export default function WormholeSitesPage() {
         <p className="muted">Loading sites…</p>
       ) : (
         <>
-          <p className="muted sites-count" data-testid="sites-count">
+          {/* a status message: a screen reader hears how many sites a filter left (WCAG 4.1.3) */}
+          <p className="muted sites-count" data-testid="sites-count" role="status">
             {shown.length} site{shown.length === 1 ? '' : 's'}
             {shown.length > 0 && ` · ${totalText(blueLootTotal(shown), shown.length)}`}
           </p>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DrifterAdditions, SiteRecord, SiteShip, SiteWave } from '../../../schemas/wormhole-sites'
-import { blueLootTotal, DEFAULT_SITES_STATE, filterSites, hasTackle, peakStats, referenceWaves, sitesStateFromQuery, sitesStateToQuery, waveTotals, withEscalations } from './sites'
+import { blueLootTotal, DEFAULT_SITES_STATE, drifterNote, filterSites, hasTackle, peakStats, referenceWaves, sitesStateFromQuery, sitesStateToQuery, waveTotals, withEscalations, type SitesState } from './sites'
 
 function ship(name: string, over: Partial<SiteShip> = {}): SiteShip {
   return {
@@ -134,6 +134,11 @@ describe('page state in the address', () => {
   it('ignores values it does not know', () => {
     expect(round('class=c7,C5,x&type=ghost&drifter=big&ref=yes')).toEqual({ ...DEFAULT_SITES_STATE, classes: ['C5'] })
   })
+
+  it('reads a hand-typed Drifter choice in any case, as it reads class and type', () => {
+    expect(round('drifter=Recon').drifter).toBe('recon')
+    expect(round('drifter=RESPONSE').drifter).toBe('response')
+  })
 })
 
 describe('a site with no blue loot value in the data', () => {
@@ -148,5 +153,24 @@ describe('a site with no blue loot value in the data', () => {
     const views = [withEscalations(site(), 'none', drifters), withEscalations(unknown, 'none', drifters)]
     expect(blueLootTotal(views)).toEqual({ isk: 253_400_000, unknown: 1 })
     expect(blueLootTotal(views.slice(0, 1))).toEqual({ isk: 253_400_000, unknown: 0 })
+  })
+})
+
+describe('a Drifter toggle that adds nothing to the sites chosen says why', () => {
+  const state = (over: Partial<SitesState>): SitesState => ({ ...DEFAULT_SITES_STATE, ...over })
+  it('outside C5 and C6', () => {
+    expect(drifterNote(state({ classes: ['C3'], drifter: 'response' }))).toBe('Drifter escalations happen only in C5 and C6 sites.')
+    expect(drifterNote(state({ classes: ['C3', 'C6'], drifter: 'response' }))).toBeNull()
+  })
+  it('the Recon battleship on data or relic sites only', () => {
+    expect(drifterNote(state({ classes: ['C5'], type: 'Relic', drifter: 'recon' }))).toBe('The Drifter Recon Battleship comes only to C5 and C6 combat sites, and no combat site is chosen.')
+    expect(drifterNote(state({ classes: ['C5'], type: 'Data', drifter: 'recon' }))).not.toBeNull()
+    expect(drifterNote(state({ classes: ['C5'], type: 'Combat', drifter: 'recon' }))).toBeNull()
+    expect(drifterNote(state({ classes: ['C5'], type: 'All Types', drifter: 'recon' }))).toBeNull()
+    // the Response toggle brings the Avengers to data and relic sites too
+    expect(drifterNote(state({ classes: ['C5'], type: 'Relic', drifter: 'response' }))).toBeNull()
+  })
+  it('nothing while both are off', () => {
+    expect(drifterNote(state({ classes: ['C1'], type: 'Relic' }))).toBeNull()
   })
 })

@@ -146,7 +146,7 @@ export function sitesStateFromQuery(params: URLSearchParams): SitesState {
   const classes =
     classParam === null ? DEFAULT_SITES_STATE.classes : SITE_CLASSES.filter((c) => classParam.toUpperCase().split(',').map((x) => x.trim()).includes(c))
   const type = TYPE_OPTIONS.find((t) => t !== 'All Types' && t.toLowerCase() === params.get('type')?.toLowerCase()) ?? 'All Types'
-  const drifterParam = params.get('drifter')
+  const drifterParam = params.get('drifter')?.trim().toLowerCase()
   const drifter: DrifterChoice = drifterParam === 'recon' || drifterParam === 'response' ? drifterParam : 'none'
   return { classes, type, q: params.get('q') ?? '', reference: params.get('ref') === '1', drifter }
 }
@@ -160,4 +160,15 @@ export function sitesStateToQuery(s: SitesState): URLSearchParams {
   if (s.reference) params.set('ref', '1')
   if (s.drifter !== 'none') params.set('drifter', s.drifter)
   return params
+}
+
+/**
+ * Why the Drifter toggle that is on adds nothing to the sites chosen, or null when it adds something (or both are
+ * off): the escalations come only to C5 and C6, and the Recon battleship only to their combat sites.
+ */
+export function drifterNote({ classes, type, drifter }: Pick<SitesState, 'classes' | 'type' | 'drifter'>): string | null {
+  if (drifter === 'none') return null
+  if (!classes.some((c) => c === 'C5' || c === 'C6')) return 'Drifter escalations happen only in C5 and C6 sites.'
+  if (drifter === 'recon' && (type === 'Data' || type === 'Relic')) return 'The Drifter Recon Battleship comes only to C5 and C6 combat sites, and no combat site is chosen.'
+  return null
 }

@@ -42,6 +42,10 @@ describe('wormhole sites page', () => {
     await eventually(async () => (await names(page)).length).toBe(4)
     await page.getByRole('searchbox', { name: 'Search sites' }).fill('assembly')
     await eventually(() => names(page)).toEqual(['Forgotten Core Assembly Hall'])
+    // the count is a status message, so a screen reader hears what a filter left (WCAG 4.1.3)
+    const status = page.getByRole('status').filter({ hasText: /^1 site · / })
+    expect(await status.count()).toBe(1)
+    expect(await status.textContent()).toMatch(/^1 site · [\d,]+ ISK of blue loot in all$/)
     expect(await card(page, 'Forgotten Core Assembly Hall').locator('p.muted').first().textContent()).toBe('C6 • Relic Site')
     expect(errors).toEqual([])
     await context.close()
@@ -95,6 +99,25 @@ describe('wormhole sites page', () => {
     await page.reload()
     await page.getByText('No site matches').waitFor()
     await context.close()
+  })
+
+  it("names the type and search boxes after their visible labels, so voice control ('click Name') and screen readers agree with the eye", async () => {
+    const { page, context } = await open()
+    // WCAG 2.5.3: the accessible name contains the visible label
+    expect(await page.getByRole('combobox', { name: 'Type' }).count()).toBe(1)
+    expect(await page.getByRole('searchbox', { name: 'Name' }).count()).toBe(1)
+    await context.close()
+  })
+
+  it('says why the Recon toggle adds nothing when only data or relic sites are chosen', async () => {
+    const t = await openPage(browser, baseUrl)
+    await t.page.goto('/wormhole-sites?type=relic&drifter=Recon')
+    await t.page.locator('article.site-card').first().waitFor()
+    await eventually(() => t.page.getByRole('checkbox', { name: 'Drifter Recon Battleship' }).isChecked()).toBe(true)
+    expect(await t.page.getByText('The Drifter Recon Battleship comes only to C5 and C6 combat sites, and no combat site is chosen.').count()).toBe(1)
+    await t.page.getByLabel('Site type').selectOption('Combat')
+    await eventually(() => t.page.getByText('comes only to C5 and C6 combat sites').count()).toBe(0)
+    await t.context.close()
   })
 
   it('shows an orbit distance that is not whole kilometres to the hundred metres, not rounded to the next km', async () => {
@@ -196,6 +219,17 @@ describe('wormhole sites page', () => {
     await t.context.close()
   })
 
+  it('skips and names a site file whose records are not PvE site records (only the splitter fields), rather than calling its sites no match', async () => {
+    const t = await openPage(browser, baseUrl)
+    await t.page.route('**/api/data/c5_combat_sites_clean.json', (r) => r.fulfill({ json: [{ site: 'Core Garrison', blue_loot_isk: 253_400_000 }] }))
+    await t.page.goto('/wormhole-sites?type=combat')
+    await t.page.getByTestId('failed-files').waitFor()
+    expect(await t.page.getByTestId('failed-files').textContent()).toContain('c5_combat_sites_clean.json (not a list of sites)')
+    await t.page.getByText(/the site files for this choice did not load/).waitFor()
+    expect(t.errors.filter((e) => !e.includes('c5_combat_sites_clean.json failed to load'))).toEqual([])
+    await t.context.close()
+  })
+
   it('keeps the page when the Drifter escalations answer 200 with something else (a proxy or captive portal page)', async () => {
     const t = await openPage(browser, baseUrl)
     await t.page.route('**/api/wormhole-sites/drifters', (r) => r.fulfill({ status: 200, contentType: 'text/html', body: '<html><body>Sign in to the Wi-Fi</body></html>' }))
@@ -225,6 +259,20 @@ describe('wormhole sites page', () => {
     expect(await t.page.getByRole('checkbox', { name: 'Drifter Recon Battleship' }).isEnabled()).toBe(true)
     // the choices made before the retry are kept
     expect(await t.page.getByLabel('Site type').inputValue()).toBe('Combat')
+    await t.context.close()
+  })
+
+  it('keeps keyboard focus on the page after Try again, whose warning goes away: it moves to the page heading', async () => {
+    const t = await openPage(browser, baseUrl)
+    await t.page.route('**/api/data/c5_combat_sites_clean.json', (r) => r.fulfill({ status: 503, json: { error: 'Service Unavailable' } }))
+    await t.page.goto('/wormhole-sites')
+    await t.page.getByTestId('failed-files').waitFor()
+    await t.page.unroute('**/api/data/c5_combat_sites_clean.json')
+    await t.page.getByRole('button', { name: 'Try again' }).focus()
+    await t.page.keyboard.press('Enter')
+    await eventually(() => names(t.page)).toContain('Core Garrison')
+    // the button went with its warning; focus fell to the document body
+    expect(await t.page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`)).toBe('H1 Wormhole Sites')
     await t.context.close()
   })
 })

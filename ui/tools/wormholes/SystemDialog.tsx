@@ -3,7 +3,7 @@ import { CopyButton } from '../../components/CopyButton'
 import { Dialog } from '../../components/Dialog'
 import { GameImage } from '../../components/GameImage'
 import { Section } from './Section'
-import { apiGet } from '../../lib/api'
+import { loadSystemDetail } from './data'
 import { useAsync } from '../../lib/use-async'
 import { destinationColour, destinationLabel } from './destinations'
 import { planetKind } from './filters'
@@ -152,7 +152,7 @@ function links(jcode: string, systemId: number) {
 
 /** The system's dialog: opened from the list or at its own address (/wormholes/J123450). */
 export function SystemDialog({ jcode, onClose }: { jcode: string; onClose: () => void }) {
-  const load = useAsync(() => apiGet<WormholeSystemDetail>(`/api/wormholes/${encodeURIComponent(jcode)}`), [jcode])
+  const load = useAsync(() => loadSystemDetail(jcode), [jcode])
   const system = load.state === 'ok' ? load.value.system : null
   const title = system ? `${system.jcode} · ${system.class_label}` : jcode
   return (

@@ -67,7 +67,8 @@ export default function WormholesPage() {
           <p data-testid="wh-count" aria-live="polite">
             {listState === 'ok' ? `Showing ${shown.length} of ${total} wormholes` : listState === 'loading' ? 'Loading wormholes…' : ''}
           </p>
-          <button type="button" className="button secondary" onClick={() => setFilters(NO_FILTERS)} disabled={filtersToQuery(filters).toString() === ''}>
+          {/* aria-disabled, not disabled: a button that disables itself as it is pressed drops keyboard focus to the document */}
+          <button type="button" className="button secondary" onClick={() => setFilters(NO_FILTERS)} aria-disabled={filtersToQuery(filters).toString() === ''}>
             Clear filters
           </button>
         </div>

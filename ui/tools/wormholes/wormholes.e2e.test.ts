@@ -172,6 +172,19 @@ describe('wormhole database list', () => {
     await context.close()
   })
 
+  it('keeps keyboard focus on Clear filters once it has cleared them, rather than dropping it to the document', async () => {
+    const { page, context } = await open('/wormholes?class=c5&q=12')
+    const clear = page.getByRole('button', { name: 'Clear filters' })
+    await eventually(() => clear.getAttribute('aria-disabled')).toBe('false')
+    await clear.focus()
+    await page.keyboard.press('Enter')
+    await eventually(() => count(page)).toBe('Showing 2603 of 2603 wormholes')
+    // nothing left to clear, as a screen reader hears it, while the button keeps the focus
+    expect(await clear.getAttribute('aria-disabled')).toBe('true')
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Clear filters')
+    await context.close()
+  })
+
   it('does not call a shared statics link empty while the type data loads, and sets the statics filter aside when it fails', async () => {
     const types = (await (await fetch(`${baseUrl}/api/wormhole-types`)).json()) as WormholeTypeInfo[]
     const toHs = new Set(types.filter((t) => t.destinations.includes('hs')).map((t) => t.code))
@@ -205,6 +218,24 @@ describe('wormhole database list', () => {
     expect(await failed.page.locator('.wh-filters .warning-text').textContent()).toContain('the statics filter in this link (High-sec) is not applied')
     expect(query(failed.page)).toEqual({ class: 'c2', static: 'hs' })
     await failed.context.close()
+  })
+
+  it('says the list did not load, rather than crashing the page, when an answer is JSON but not the list (a server of another version)', async () => {
+    const t = await openPage(browser, baseUrl)
+    await t.page.route('**/api/wormholes', (route) => route.fulfill({ status: 200, json: { wormholes: [] } }))
+    await t.page.goto('/wormholes')
+    await eventually(() => t.page.locator('.wh-list-panel .error-box').textContent()).toContain('The wormhole list did not load')
+    expect(await t.page.getByText('Unexpected Application Error!').count()).toBe(0)
+    await t.context.close()
+
+    // the type data in another shape: statics cannot be filtered, and the page says so, as when it fails
+    const types = await openPage(browser, baseUrl)
+    await types.page.route('**/api/wormhole-types', (route) => route.fulfill({ status: 200, json: { types: [] } }))
+    await types.page.goto('/wormholes?class=c2')
+    await eventually(() => count(types.page)).toBe(`Showing ${systems.filter((w) => w.class_label === 'C2').length} of 2603 wormholes`)
+    expect(await types.page.locator('.wh-filters .warning-text').textContent()).toContain('Wormhole type data did not load')
+    expect(types.errors.filter((e) => !/wormhole-types/.test(e))).toEqual([])
+    await types.context.close()
   })
 })
 
@@ -436,5 +467,17 @@ describe('system dialog', () => {
     await page.goto('/wormholes/J999999')
     await eventually(() => page.getByRole('dialog').locator('.error-box').textContent()).toBe('No wormhole system called J999999')
     await context.close()
+  })
+
+  it('says a system did not load, rather than showing an empty dialog or crashing, when its answer is not the system', async () => {
+    const t = await openPage(browser, baseUrl)
+    await t.page.route('**/api/wormholes/J123450', (route) => route.fulfill({ status: 200, json: { ok: true } }))
+    await t.page.goto('/wormholes/J123450')
+    await eventually(() => t.page.getByRole('dialog').locator('.error-box').textContent()).toContain('J123450 did not load')
+    await t.page.route('**/api/wormholes/J005926', (route) => route.fulfill({ status: 200, json: { system: systems.find((w) => w.jcode === 'J005926'), statics: [] } }))
+    await t.page.goto('/wormholes/J005926')
+    await eventually(() => t.page.getByRole('dialog').locator('.error-box').textContent()).toContain('J005926 did not load')
+    expect(await t.page.getByText('Unexpected Application Error!').count()).toBe(0)
+    await t.context.close()
   })
 })
