@@ -22,7 +22,12 @@ async function violations(page: Page): Promise<string[]> {
   // evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern
   await page.evaluate(axe.source)
   const result = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }))
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`))
+  const axeFound = result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`))
+  // Beyond axe (WCAG technique G201): a link that opens a new tab says so, here through its description.
+  const silentNewTabs = await page.$$eval('a[target="_blank"]', (links) =>
+    links.filter((a) => !(a.getAttribute('aria-describedby') ?? '').split(' ').some((id) => document.getElementById(id)?.textContent === 'Opens in a new tab.')).map((a) => a.getAttribute('href')),
+  )
+  return [...axeFound, ...silentNewTabs.map((href) => `new tab not announced: ${href}`)]
 }
 
 describe('accessibility', () => {

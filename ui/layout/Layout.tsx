@@ -4,6 +4,7 @@ import { useServerMessage } from '../lib/socket'
 import { pageTitle } from '../tools/registry'
 import { Header } from './Header'
 import { MenuDrawer } from './MenuDrawer'
+import { NewTabNote } from '../components/NewTabLink'
 import { Starfield } from './Starfield'
 import { useStarfieldSetting } from './starfield-setting'
 
@@ -40,6 +41,7 @@ export function Layout({ children }: { children?: React.ReactNode }) {
       )}
       <main className="page" id="main" ref={main} tabIndex={-1}>{children ?? <Outlet />}</main>
       <MenuDrawer open={menuOpen} onClose={closeMenu} />
+      <NewTabNote />
       <ScrollRestoration />
     </>
   )

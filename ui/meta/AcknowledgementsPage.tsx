@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom'
+import { NewTabLink } from '../components/NewTabLink'
 
 const communities = [
   'The wormhole community: the corporations and pilots who scan, roll, huff and share what they learn.',
@@ -31,9 +32,7 @@ export default function AcknowledgementsPage() {
       <ul>
         {references.map((r) => (
           <li key={r.name}>
-            <a href={r.url} target="_blank" rel="noreferrer">
-              {r.name}
-            </a>{' '}
+            <NewTabLink href={r.url}>{r.name}</NewTabLink>{' '}
             <span className="muted">: {r.note}</span>
           </li>
         ))}

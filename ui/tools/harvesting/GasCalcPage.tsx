@@ -12,6 +12,7 @@ import { useFormInUrl } from './useFormInUrl'
 import type { z } from 'zod'
 import { TableWrap } from '../../components/TableWrap'
 import './harvesting.css'
+import { NewTabLink } from '../../components/NewTabLink'
 
 type Modules = z.infer<typeof MiningModulesFile>
 type Ships = z.infer<typeof MiningShipBonusesFile>
@@ -82,9 +83,7 @@ export default function GasCalcPage() {
           </p>
           <p>
             <strong>Market pricing</strong> is Jita 4-4 from this toolbox&apos;s own market API (
-            <a href="/api/docs/" target="_blank" rel="noopener noreferrer">
-              market API docs
-            </a>
+            <NewTabLink href="/api/docs/">market API docs</NewTabLink>
             ), refreshed every 30 minutes. Site contents come from the community gas-site data. {SDE_NOTE}
           </p>
         </div>

@@ -49,6 +49,8 @@ describe('gas calculator (/gas-calc)', () => {
     // The market API docs open in a new tab.
     const docs = page.getByRole('link', { name: 'market API docs' })
     expect([await docs.getAttribute('href'), await docs.getAttribute('target')]).toEqual(['/api/docs/', '_blank'])
+    // and say so to screen readers (its description), the name staying what the link says
+    expect(await docs.evaluate((a) => a.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent).join(' '))).toBe('Opens in a new tab.')
 
     // A slow answer shows the loading state.
     await page.route('**/api/gas-calc', async (route) => {

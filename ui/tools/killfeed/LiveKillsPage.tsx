@@ -7,6 +7,7 @@ import { useNow } from '../../lib/use-now'
 import type { LiveKillList } from '../../../schemas/killfeed'
 import type { LiveKill } from '../../../schemas/live-kill'
 import './killfeed.css'
+import { NewTabLink } from '../../components/NewTabLink'
 
 /** Kills the page holds (docs/tools/killfeed.md: up to 100); the first read asks the API for as many. */
 const KEEP = 100
@@ -62,14 +63,9 @@ function KillRow({ kill, now, fresh }: { kill: LiveKill; now: number; fresh: boo
       <div className="live-kill-side">
         <div className="live-kill-value">{formatIskCompact(kill.value)} ISK</div>
         {/* Named after its kill: a screen reader's list of links would otherwise read "zKill" up to a hundred times. */}
-        <a
-          href={kill.url}
-          target="_blank"
-          rel="noreferrer"
-          aria-label={`zKill: ${inWords(kill)}, ${utc(kill.killmail_time)}`}
-        >
+        <NewTabLink href={kill.url} label={`zKill: ${inWords(kill)}, ${utc(kill.killmail_time)}`}>
           zKill
-        </a>
+        </NewTabLink>
       </div>
     </li>
   )

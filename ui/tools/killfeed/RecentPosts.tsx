@@ -1,6 +1,7 @@
 import type { RecentPost } from '../../../schemas/killfeed'
 import { formatUtc } from './admin-api'
 import { TableWrap } from '../../components/TableWrap'
+import { NewTabLink } from '../../components/NewTabLink'
 
 const STATUS_BADGE: Record<RecentPost['status'], string> = { posted: 'badge-good', queued: 'badge-neutral', sending: 'badge-neutral', failed: 'badge-bad', unknown: 'badge-warn' }
 
@@ -23,9 +24,7 @@ export function RecentPosts({ posts, zkillBase = 'https://zkillboard.com' }: { p
           {posts.map((p) => (
             <tr key={`${p.route_id}:${p.killmail_id}:${p.webhook}`} data-testid="recent-post">
               <td>
-                <a href={`${zkillBase}/kill/${p.killmail_id}/`} target="_blank" rel="noreferrer">
-                  {p.killmail_id}
-                </a>
+                <NewTabLink href={`${zkillBase}/kill/${p.killmail_id}/`}>{p.killmail_id}</NewTabLink>
               </td>
               <td>{p.display_name ?? <span className="muted">deleted route</span>}</td>
               <td className="mono small">{p.webhook}</td>

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { TrackerEntry } from '../../../schemas/kill-tracker'
 import { formatIskCompact } from '../../lib/format'
+import { NewTabLink } from '../../components/NewTabLink'
 
 /**
  * A 32 px ship picture from the game image server: the 3D render, then the flat icon (structures and deployables have
@@ -39,9 +40,9 @@ export function KillList({ title, entries, total, empty, testId }: { title: stri
               <span className="kt-ship-name">{e.ship.name ?? 'Unknown'}</span>
               <span className="kt-value">{formatIskCompact(e.value)} ISK</span>
               {/* Named after its kill: a screen reader's list of links would otherwise read "zKill" hundreds of times. */}
-              <a href={e.url} target="_blank" rel="noopener noreferrer" aria-label={`zKill: ${e.ship.name ?? 'Unknown'}, ${formatIskCompact(e.value)} ISK, ${e.time.slice(0, 16).replace('T', ' ')} UTC`}>
+              <NewTabLink href={e.url} label={`zKill: ${e.ship.name ?? 'Unknown'}, ${formatIskCompact(e.value)} ISK, ${e.time.slice(0, 16).replace('T', ' ')} UTC`}>
                 zKill
-              </a>
+              </NewTabLink>
             </li>
           ))}
         </ul>

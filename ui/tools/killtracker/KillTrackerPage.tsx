@@ -12,6 +12,7 @@ import { formatIskCompact } from '../../lib/format'
 import { KillDonut } from './KillDonut'
 import { KillList } from './KillList'
 import './killtracker.css'
+import { NewTabLink } from '../../components/NewTabLink'
 
 type View = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'error'; message: string } | { kind: 'loaded'; data: KillTrackerResponse }
 
@@ -25,9 +26,7 @@ function SourceLine({ data }: { data: KillTrackerResponse }) {
       {links.map((c, i) => (
         <span key={c.id}>
           {i > 0 && ', '}
-          <a href={c.url} target="_blank" rel="noopener noreferrer">
-            {c.name}
-          </a>
+          <NewTabLink href={c.url}>{c.name}</NewTabLink>
         </span>
       ))}
     </p>

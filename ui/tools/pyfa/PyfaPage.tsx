@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
 import './pyfa.css'
+import { NewTabLink } from '../../components/NewTabLink'
 
 export const PYFA_SOURCE_URL = 'https://github.com/pyfa-org/Pyfa'
 
@@ -43,9 +44,7 @@ export default function PyfaPage() {
 
       <p className="muted">
         This is a first attempt at running a desktop application in the browser, so expect some rough edges. Pyfa is free, open-source software made by its own authors, not by this site:{' '}
-        <a href={PYFA_SOURCE_URL} target="_blank" rel="noopener noreferrer">
-          Pyfa's source code on GitHub
-        </a>
+        <NewTabLink href={PYFA_SOURCE_URL}>Pyfa's source code on GitHub</NewTabLink>
         .
       </p>
     </div>

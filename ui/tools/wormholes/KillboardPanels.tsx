@@ -8,6 +8,7 @@ import { corporationLabel, readActivity, readSummary, relativeTime, topCorporati
 import { TableWrap } from '../../components/TableWrap'
 import { KillFeedNote } from '../../components/KillFeedNote'
 import { noKillData } from '../../lib/kill-feed'
+import { NewTabLink } from '../../components/NewTabLink'
 
 /** Fetch a killboard panel's data; a failed or malformed answer is logged and leaves the panel loading (spec). */
 function useKillboard<T>(path: string, read: (body: unknown) => T | null): T | null {
@@ -130,9 +131,7 @@ function KillsSummary({ summary, imageServer }: { summary: KillboardSummary | nu
                   <tr key={c.id}>
                     <td className="wh-corp">
                       <GameImage src={`${imageServer}/corporations/${c.id}/logo?size=32`} alt={corporationLabel(c)} size={24} />
-                      <a href={`https://zkillboard.com/corporation/${c.id}/`} target="_blank" rel="noreferrer">
-                        {corporationLabel(c)}
-                      </a>
+                      <NewTabLink href={`https://zkillboard.com/corporation/${c.id}/`}>{corporationLabel(c)}</NewTabLink>
                     </td>
                     <td className="align-right">{c.activeDays}</td>
                     <td className="align-right">{relativeTime(c.lastSeenDaysAgo)}</td>

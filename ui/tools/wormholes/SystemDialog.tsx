@@ -10,6 +10,7 @@ import { planetKind } from './filters'
 import { formatHours, formatKg } from './format'
 import { KillboardPanels } from './KillboardPanels'
 import { TableWrap } from '../../components/TableWrap'
+import { NewTabLink } from '../../components/NewTabLink'
 
 /** A community value with the SDE's beside it when they differ, shown as a range. */
 function valueWithSde(type: WormholeTypeInfo, field: 'total_mass' | 'max_jump_mass' | 'lifetime_hours' | 'mass_regen', format: (n: number) => string) {
@@ -191,9 +192,7 @@ export function SystemDialog({ jcode, onClose }: { jcode: string; onClose: () =>
             <ul className="wh-links">
               {links(system.jcode, system.solarsystemid).map((l) => (
                 <li key={l.label}>
-                  <a href={l.url} target="_blank" rel="noreferrer">
-                    {l.label}
-                  </a>{' '}
+                  <NewTabLink href={l.url}>{l.label}</NewTabLink>{' '}
                   <span className="muted">({l.what})</span>
                 </li>
               ))}
