@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 import { startTestApp, type TestApp } from '../../../api/testing/in-process-app.js'
+import { holdScreenBytes } from '../../../api/tools/pyfa/testing/hold-screen.js'
 import { NetworkCut } from '../../../api/tools/pyfa/testing/network-cut.js'
 
 /**
@@ -76,49 +77,8 @@ describe('the session page', () => {
     const network = await NetworkCut.start(app.url)
     const { page, context } = await openPage(browser, network.url)
     // The automatic reconnect's screen connection opens but never gets the VNC server's bytes, so the page stays
-    // at Reconnecting…. (noVNC wants these members on the socket's own prototype.)
-    await page.addInitScript(() => {
-      const Native = window.WebSocket
-      class Held extends Native {
-        override send(data: string | ArrayBufferLike | Blob | ArrayBufferView) {
-          super.send(data)
-        }
-        override close(code?: number, reason?: string) {
-          super.close(code, reason)
-        }
-        override get binaryType() {
-          return super.binaryType
-        }
-        override set binaryType(v) {
-          super.binaryType = v
-        }
-        override get onerror() {
-          return super.onerror
-        }
-        override set onerror(v) {
-          super.onerror = v
-        }
-        override get onopen() {
-          return super.onopen
-        }
-        override set onopen(v) {
-          super.onopen = v
-        }
-        override get onmessage() {
-          return super.onmessage
-        }
-        override set onmessage(v) {
-          if (!this.url.includes('resume=1')) super.onmessage = v
-        }
-        override get protocol() {
-          return super.protocol
-        }
-        override get readyState() {
-          return super.readyState
-        }
-      }
-      window.WebSocket = Held
-    })
+    // at Reconnecting….
+    await holdScreenBytes(page, /resume=1/)
     try {
       await connectedSession(page, network.url)
       await page.getByRole('button', { name: 'Paste into session…' }).click()

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core'
 import { rateLimitedBody } from '../../../api/http/rate-limit.js'
 import { launchBrowser, openPage } from '../../../api/testing/browser.js'
 import { startTestApp, type TestApp } from '../../../api/testing/in-process-app.js'
+import { holdScreenBytes } from '../../../api/tools/pyfa/testing/hold-screen.js'
 import { NetworkCut } from '../../../api/tools/pyfa/testing/network-cut.js'
 import { leaseOf, sessionTraces, waitFor } from '../../../api/tools/pyfa/testing/traces.js'
 
@@ -190,49 +191,8 @@ describe('a fitting session in the browser', () => {
   it('offers Paste into session only once the screen is connected, since text sent earlier would be lost', async () => {
     const { page, context } = await openPage(browser, app.url)
     // A slow network, at its worst: the screen's websocket opens but the VNC server's bytes never reach noVNC,
-    // so the page stays at Connecting…. (noVNC wants these members on the socket's own prototype.)
-    await page.addInitScript(() => {
-      const Native = window.WebSocket
-      class Held extends Native {
-        override send(data: string | ArrayBufferLike | Blob | ArrayBufferView) {
-          super.send(data)
-        }
-        override close(code?: number, reason?: string) {
-          super.close(code, reason)
-        }
-        override get binaryType() {
-          return super.binaryType
-        }
-        override set binaryType(v) {
-          super.binaryType = v
-        }
-        override get onerror() {
-          return super.onerror
-        }
-        override set onerror(v) {
-          super.onerror = v
-        }
-        override get onopen() {
-          return super.onopen
-        }
-        override set onopen(v) {
-          super.onopen = v
-        }
-        override get onmessage() {
-          return super.onmessage
-        }
-        override set onmessage(v) {
-          if (!new URL(this.url).pathname.endsWith('/vnc')) super.onmessage = v
-        }
-        override get protocol() {
-          return super.protocol
-        }
-        override get readyState() {
-          return super.readyState
-        }
-      }
-      window.WebSocket = Held
-    })
+    // so the page stays at Connecting….
+    await holdScreenBytes(page, /\/vnc(?:\?|$)/)
     await page.goto('/pyfa/new')
     await page.waitForURL(/\/pyfa\/s\//)
     const id = page.url().split('/').pop()!
