@@ -228,12 +228,15 @@ export function SlotWarning({ shipName, ship, module, count }: { shipName: strin
   )
 }
 
+/**
+ * In an alert region on the page from the start: the ore page learns some unreadable fields only once its lists have
+ * loaded, and screen readers do not reliably read out an alert that arrives already holding its text.
+ */
 export function LinkWarning({ unreadable }: { unreadable: string[] }) {
-  if (!unreadable.length) return null
   return (
-    <p className="warning-text" role="alert">
-      Part of this link could not be read ({unreadable.join(', ')}); those fields show their defaults.
-    </p>
+    <div role="alert" data-testid="link-warning-region">
+      {unreadable.length > 0 && <p className="warning-text">Part of this link could not be read ({unreadable.join(', ')}); those fields show their defaults.</p>}
+    </div>
   )
 }
 
