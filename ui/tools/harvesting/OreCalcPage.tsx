@@ -143,11 +143,10 @@ export default function OreCalcPage() {
         </div>
         <LinkWarning unreadable={unreadable} />
         <ErrorAlert message={dataError && `The ship and module lists could not be loaded: ${dataError}`} className="error-box" testId="data-error" />
-        {ships.data && !ship && !findLoose(shipNames, form.ship) && (
-          <p className="warning-text" role="alert">
-            &apos;{form.ship}&apos; is not a mining ship this calculator knows; choose one below.
-          </p>
-        )}
+        {/* Known only once the ship list has loaded: an alert region there from the start, so it is read out. */}
+        <div role="alert" data-testid="ship-warning-region">
+          {ships.data && !ship && !findLoose(shipNames, form.ship) && <p className="warning-text">&apos;{form.ship}&apos; is not a mining ship this calculator knows; choose one below.</p>}
+        </div>
       </section>
 
       <form className="panel" onSubmit={calculate} aria-label="Ore fleet setup">

@@ -339,6 +339,30 @@ describe('gas calculator (/gas-calc)', () => {
     await context.close()
   })
 
+  it('with the keyboard only: saving and deleting a fleet is read out from a status region there from the start, and Delete leaves the focus in the panel', async () => {
+    const { page, context } = await open()
+    await page.getByRole('button', { name: 'Saved fleets' }).click()
+    const status = page.getByTestId('saved-status')
+    expect(await status.getAttribute('role')).toBe('status')
+    expect(await status.textContent()).toBe('')
+    // The same element must receive the message: a status region added together with its text is not read out.
+    const region = (await status.elementHandle())!
+    const said = () => region.evaluate((el) => (el.isConnected ? el.textContent : null))
+    await page.getByLabel('Save this fleet as').fill('Huffers')
+    await page.keyboard.press('Enter')
+    await expect.poll(said).toBe("Saved 'Huffers' in this browser.")
+    // Each Load button names its fleet, as Delete does: a list of bare 'Load' buttons says nothing about which is which.
+    await page.getByRole('button', { name: 'Load Huffers', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(said).toBe("Loaded 'Huffers'.")
+    await page.getByRole('button', { name: 'Delete Huffers' }).focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(said).toBe("Deleted 'Huffers'.")
+    // The Delete button left with its fleet; the focus went to the name box, not to the top of the page.
+    await expect.poll(() => page.getByLabel('Save this fleet as').evaluate((el) => el === document.activeElement)).toBe(true)
+    await context.close()
+  })
+
   it('with the keyboard only: Calculate keeps the focus and the result is read out from a status region there from the start', async () => {
     const { page, context } = await open()
     const status = page.getByTestId('calc-status')

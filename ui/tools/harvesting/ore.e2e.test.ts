@@ -221,6 +221,34 @@ describe('ore calculator (/ore)', () => {
     await context.close()
   })
 
+  it('reads out a link warning found once the lists have loaded, from alert regions on the page from the start', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    const ships = gate()
+    await page.route('**/api/data/mining_ship_bonuses.json', async (route) => {
+      await ships.wait
+      await route.continue()
+    })
+    await page.goto('/ore?ship=Nonsense')
+    await page.getByRole('heading', { name: 'Ore Mining Calculator' }).waitFor()
+    const shipWarning = await emptyAlertRegion(page, 'ship-warning')
+    ships.open()
+    await expect.poll(shipWarning).toBe("'Nonsense' is not a mining ship this calculator knows; choose one below.")
+
+    const later = await context.newPage()
+    const modules = gate()
+    await later.route('**/api/data/mining_modules.json', async (route) => {
+      await modules.wait
+      await route.continue()
+    })
+    await later.goto('/ore?ship=Hulk&module=Strip+Miner+I&crystal=Simple+Asteroid+Mining+Crystal+Type+A+II')
+    await later.getByRole('heading', { name: 'Ore Mining Calculator' }).waitFor()
+    // The crystal is dropped only once the module list says Strip Miner I loads none.
+    const linkWarning = await emptyAlertRegion(later, 'link-warning')
+    modules.open()
+    await expect.poll(linkWarning).toBe('Part of this link could not be read (crystal); those fields show their defaults.')
+    await context.close()
+  })
+
   it('says an industrial core on a hull without one has no effect', async () => {
     const { page, context } = await open('/ore?boost=Gnosis&core=Yes')
     await expect.poll(() => page.getByTestId('core-note').textContent()).toBe('No effect: only the Porpoise and the Orca fit an industrial core.')

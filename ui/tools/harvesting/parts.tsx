@@ -87,6 +87,7 @@ export function SavedSetups({ storageKey, query, onLoad, noun }: { storageKey: s
   const [name, setName] = useState('')
   const [message, setMessage] = useState<string | null>(null)
   const inputId = useId()
+  const input = useRef<HTMLInputElement>(null)
   // Another tab saved or deleted: show its list.
   useEffect(() => {
     const refresh = (e: StorageEvent) => e.key === storageKey && setSaved(readSaved(storageKey))
@@ -114,26 +115,35 @@ export function SavedSetups({ storageKey, query, onLoad, noun }: { storageKey: s
           <label className="field-label" htmlFor={inputId}>
             Save this {noun} as
           </label>
-          <input id={inputId} value={name} maxLength={40} placeholder="e.g. Huffing alts" onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), save())} />
+          <input ref={input} id={inputId} value={name} maxLength={40} placeholder="e.g. Huffing alts" onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), save())} />
         </div>
         <button type="button" className="button secondary" onClick={save}>
           Save
         </button>
       </div>
-      {message && (
-        <p className="muted" role="status">
-          {message}
-        </p>
-      )}
+      {/* On the page from the start: a status region added together with its text is not read out. */}
+      <div role="status" data-testid="saved-status">
+        {message && <p className="muted">{message}</p>}
+      </div>
       {saved.length > 0 && (
         <ul className="saved-list">
           {saved.map((s) => (
             <li key={s.name}>
               <span className="saved-name">{s.name}</span>
-              <button type="button" className="button secondary" onClick={() => (onLoad(s.query), setMessage(`Loaded '${s.name}'.`))}>
+              <button type="button" className="button secondary" aria-label={`Load ${s.name}`} onClick={() => (onLoad(s.query), setMessage(`Loaded '${s.name}'.`))}>
                 Load
               </button>
-              <button type="button" className="button secondary" aria-label={`Delete ${s.name}`} onClick={() => (store((list) => list.filter((x) => x.name !== s.name)), setMessage(`Deleted '${s.name}'.`))}>
+              <button
+                type="button"
+                className="button secondary"
+                aria-label={`Delete ${s.name}`}
+                onClick={() => {
+                  store((list) => list.filter((x) => x.name !== s.name))
+                  setMessage(`Deleted '${s.name}'.`)
+                  // The button leaves with its setup; without this the keyboard focus would fall to the top of the page.
+                  input.current?.focus()
+                }}
+              >
                 Delete
               </button>
             </li>
@@ -218,12 +228,15 @@ export function SlotWarning({ shipName, ship, module, count }: { shipName: strin
   )
 }
 
+/**
+ * In an alert region on the page from the start: the ore page learns some unreadable fields only once its lists have
+ * loaded, and screen readers do not reliably read out an alert that arrives already holding its text.
+ */
 export function LinkWarning({ unreadable }: { unreadable: string[] }) {
-  if (!unreadable.length) return null
   return (
-    <p className="warning-text" role="alert">
-      Part of this link could not be read ({unreadable.join(', ')}); those fields show their defaults.
-    </p>
+    <div role="alert" data-testid="link-warning-region">
+      {unreadable.length > 0 && <p className="warning-text">Part of this link could not be read ({unreadable.join(', ')}); those fields show their defaults.</p>}
+    </div>
   )
 }
 
