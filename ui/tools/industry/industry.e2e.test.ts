@@ -299,6 +299,28 @@ describe('/industry', () => {
     await context.close()
   })
 
+  it('says the lists are still loading on a slow connection, instead of "No matches."', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    const hold = gate()
+    await page.route('**/api/industry/blueprints', async (route) => {
+      await hold.wait
+      await route.continue()
+    })
+    await page.route('**/api/industry/systems', async (route) => {
+      await hold.wait
+      await route.continue()
+    })
+    await page.goto('/industry')
+    await page.getByTestId('blueprint-picker').fill('rifter')
+    expect(await page.locator('.blueprint-picker .search-select-note').textContent()).toBe('Loading blueprints…')
+    await page.getByTestId('system-picker').click()
+    expect(await page.locator('.system-picker .search-select-note').textContent()).toBe('Loading systems…')
+    hold.open()
+    await page.getByTestId('blueprint-picker').fill('rifter')
+    await page.getByRole('listbox', { name: 'Blueprint' }).getByRole('option', { name: 'Rifter Blueprint', exact: true }).waitFor()
+    await context.close()
+  })
+
   it('with the keyboard only: Tab goes from an open search list to the next box, and Escape closes it keeping the focus', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/industry')
