@@ -114,6 +114,8 @@ export default function IndustryPage() {
           itemText={(b) => b.blueprintName}
           placeholder="Search blueprints, e.g. Rifter"
           status={blueprintsLoading ? 'Loading blueprints…' : null}
+          // a linked blueprint before (or without) the list: the result names it, so the box does too
+          unmatchedText={result && result.blueprintID === settings.blueprint ? result.blueprintName : ''}
           className="blueprint-picker"
           data-testid="blueprint-picker"
         />

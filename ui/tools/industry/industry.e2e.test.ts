@@ -321,6 +321,16 @@ describe('/industry', () => {
     await context.close()
   })
 
+  it("names a linked blueprint in its box before (or without) the blueprint list, as the result does", async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/industry/blueprints', (route) => route.fulfill({ status: 500, json: { error: 'Internal server error' } }))
+    await page.goto('/industry?blueprint=691')
+    await page.getByTestId('build-result').waitFor()
+    // the box was empty while the result below it was a Rifter's: a screen reader heard an empty Blueprint box
+    expect(await page.getByTestId('blueprint-picker').inputValue()).toBe('Rifter Blueprint')
+    await context.close()
+  })
+
   it('with the keyboard only: Tab goes from an open search list to the next box, and Escape closes it keeping the focus', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/industry')
