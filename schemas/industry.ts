@@ -128,13 +128,27 @@ export const IndustryBlueprint = z
 export type IndustryBlueprint = z.infer<typeof IndustryBlueprint>
 export const IndustryBlueprintsResponse = z.record(z.string(), IndustryBlueprint).meta({ id: 'IndustryBlueprints', description: 'Every published manufacturing blueprint, keyed by blueprintID' })
 
+/** A number as a query writes one: decimal digits, an optional fraction and exponent (what a number input sends). */
+const DECIMAL = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/
+
 /**
  * An optional query number whose empty value means 'not given' (Number('') would be 0). The bounds are repeated in
  * the metadata because the OpenAPI document cannot see through the preprocessing.
  */
 const optionalNumber = (name: string, min: number, max: number, overMax: string) =>
   z
-    .preprocess((v) => (v === '' || v === undefined ? undefined : v), z.coerce.number().pipe(z.number().min(min, `${name}: at least ${min}`).max(max, `${name}: ${overMax}`)).optional())
+    .preprocess(
+      // Number(' ') is 0 and Number('0x10') is 16: a blank value is 'not given', and a number is written in decimals
+      (v, ctx) => {
+        if (v === undefined || (typeof v === 'string' && v.trim() === '')) return undefined
+        if (typeof v === 'string' && !DECIMAL.test(v)) {
+          ctx.addIssue({ code: 'custom', message: `${name}: must be a number written in decimal digits (e.g. 0.05)` })
+          return z.NEVER
+        }
+        return v
+      },
+      z.coerce.number().pipe(z.number().min(min, `${name}: at least ${min}`).max(max, `${name}: ${overMax}`)).optional(),
+    )
     .meta({ minimum: min, maximum: max })
 
 /** What an empty (or zero) blueprint or system parameter is told: what belongs there, not zod's length rule. */

@@ -63,7 +63,9 @@ export function SearchSelect<T>({ label, items, value, onChange, itemKey, itemTe
             <p className="search-select-note muted">{status}</p>
           ) : (
             <>
-              <ul id={listId} role="listbox" aria-label={label}>
+              {/* tabIndex -1: a list long enough to scroll is a Tab stop of its own in Chromium, and it closes as the box
+                  loses the focus, so Tab from the box dropped the focus onto the page instead of the next field */}
+              <ul id={listId} role="listbox" aria-label={label} tabIndex={-1}>
                 {matches.map((item, i) => (
                   <li key={itemKey(item)} {...optionProps(item, i)} className={value && itemKey(value) === itemKey(item) ? 'current' : undefined}>
                     {renderItem ? renderItem(item) : itemText(item)}

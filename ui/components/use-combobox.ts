@@ -73,8 +73,8 @@ export function useCombobox<T>({ shown, onChoose, itemText, onFirstOpen }: Optio
         e.preventDefault()
         if (open && matches[active]) choose(matches[active])
       } else if (e.key === 'Escape') {
+        // the focus stays in the box (WAI-ARIA combobox): blurring it left a keyboard user on the page's body
         cancel()
-        input.current?.blur()
       }
     },
   })

@@ -14,16 +14,19 @@ import { BuildCostResult } from './BuildCostResult'
 import { DataSources, displaySecurity, formatIndex } from './shared'
 import './industry.css'
 
-/** A pick list that becomes empty when it cannot be loaded (the spec's rule for this page). */
-function useList<B, T>(path: string, toList: (body: B) => T[]): T[] {
-  const [list, setList] = useState<T[]>([])
+/**
+ * A pick list that becomes empty when it cannot be loaded (the spec's rule for this page), and whether it is still
+ * loading: until then its box says so, where it said 'No matches.' to whatever was typed on a slow connection.
+ */
+function useList<B, T>(path: string, toList: (body: B) => T[]): { list: T[]; loading: boolean } {
+  const [state, setState] = useState<{ list: T[]; loading: boolean }>({ list: [], loading: true })
   useEffect(() => {
     apiGet<B>(path)
-      .then((body) => setList(toList(body)))
-      .catch(() => setList([]))
+      .then((body) => setState({ list: toList(body), loading: false }))
+      .catch(() => setState({ list: [], loading: false }))
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [path])
-  return list
+  return state
 }
 
 const systemMatches = (s: IndustrySystem, key: string) => String(s.solar_system_id) === key || s.system_name.toLowerCase() === key.toLowerCase()
@@ -50,8 +53,10 @@ export default function IndustryPage() {
   const [loading, setLoading] = useState(false)
 
   // An object keyed by numeric ids iterates in id order whatever order the server wrote, so sort by name here.
-  const blueprints = useList('/api/industry/blueprints', (body: Record<string, IndustryBlueprint>) => Object.values(body).sort((a, b) => a.blueprintName.localeCompare(b.blueprintName)))
-  const systems = useList('/api/industry/systems', (body: IndustrySystem[]) => body)
+  const { list: blueprints, loading: blueprintsLoading } = useList('/api/industry/blueprints', (body: Record<string, IndustryBlueprint>) =>
+    Object.values(body).sort((a, b) => a.blueprintName.localeCompare(b.blueprintName)),
+  )
+  const { list: systems, loading: systemsLoading } = useList('/api/industry/systems', (body: IndustrySystem[]) => body)
   const blueprint = useMemo(() => blueprints.find((b) => b.blueprintID === settings.blueprint) ?? null, [blueprints, settings.blueprint])
   const system = useMemo(() => systems.find((s) => systemMatches(s, settings.system)) ?? null, [systems, settings.system])
   // Whether ESI's cost indices have arrived: the build-cost answer says so; before there is one (no blueprint yet, or
@@ -108,6 +113,9 @@ export default function IndustryPage() {
           itemKey={(b) => b.blueprintID}
           itemText={(b) => b.blueprintName}
           placeholder="Search blueprints, e.g. Rifter"
+          status={blueprintsLoading ? 'Loading blueprints…' : null}
+          // a linked blueprint before (or without) the list: the result names it, so the box does too
+          unmatchedText={result && result.blueprintID === settings.blueprint ? result.blueprintName : ''}
           className="blueprint-picker"
           data-testid="blueprint-picker"
         />
@@ -131,6 +139,7 @@ export default function IndustryPage() {
             </>
           )}
           placeholder="System or J-code"
+          status={systemsLoading ? 'Loading systems…' : null}
           unmatchedText={systems.length ? '' : settings.system}
           className="system-picker"
           data-testid="system-picker"

@@ -299,6 +299,68 @@ describe('/industry', () => {
     await context.close()
   })
 
+  it('says the lists are still loading on a slow connection, instead of "No matches."', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    const hold = gate()
+    await page.route('**/api/industry/blueprints', async (route) => {
+      await hold.wait
+      await route.continue()
+    })
+    await page.route('**/api/industry/systems', async (route) => {
+      await hold.wait
+      await route.continue()
+    })
+    await page.goto('/industry')
+    await page.getByTestId('blueprint-picker').fill('rifter')
+    expect(await page.locator('.blueprint-picker .search-select-note').textContent()).toBe('Loading blueprints…')
+    await page.getByTestId('system-picker').click()
+    expect(await page.locator('.system-picker .search-select-note').textContent()).toBe('Loading systems…')
+    hold.open()
+    await page.getByTestId('blueprint-picker').fill('rifter')
+    await page.getByRole('listbox', { name: 'Blueprint' }).getByRole('option', { name: 'Rifter Blueprint', exact: true }).waitFor()
+    await context.close()
+  })
+
+  it("names a linked blueprint in its box before (or without) the blueprint list, as the result does", async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.route('**/api/industry/blueprints', (route) => route.fulfill({ status: 500, json: { error: 'Internal server error' } }))
+    await page.goto('/industry?blueprint=691')
+    await page.getByTestId('build-result').waitFor()
+    // the box was empty while the result below it was a Rifter's: a screen reader heard an empty Blueprint box
+    expect(await page.getByTestId('blueprint-picker').inputValue()).toBe('Rifter Blueprint')
+    await context.close()
+  })
+
+  it('with the keyboard only: Tab goes from an open search list to the next box, and Escape closes it keeping the focus', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/industry')
+    const active = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.dataset.testid ?? document.activeElement?.getAttribute('name') ?? document.activeElement?.tagName)
+    const blueprint = page.getByTestId('blueprint-picker')
+    await blueprint.focus()
+    await blueprint.pressSequentially('rifter')
+    await page.getByRole('listbox', { name: 'Blueprint' }).getByRole('option', { name: 'Rifter Blueprint', exact: true }).waitFor()
+    // the scrolling list was a Tab stop of its own, and it vanished as the box lost the focus: the focus fell to the page
+    await page.keyboard.press('Tab')
+    expect(await active()).toBe('me')
+    const system = page.getByTestId('system-picker')
+    await system.focus()
+    await page.getByRole('listbox', { name: 'System' }).getByRole('option').first().waitFor()
+    await page.keyboard.press('Tab')
+    expect(await active()).toBe('job-cost-override')
+
+    // Escape closes the list and puts the choice back, and the focus stays in the box (it used to go to the page)
+    await blueprint.focus()
+    await blueprint.pressSequentially('rif')
+    await page.keyboard.press('Escape')
+    expect(await page.getByRole('listbox', { name: 'Blueprint' }).count()).toBe(0)
+    expect(await active()).toBe('blueprint-picker')
+    expect(await blueprint.inputValue()).toBe('')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.url()).toMatch(/blueprint=\d+/)
+    await context.close()
+  })
+
   it('drops an address override a number box cannot show, instead of failing every call with an empty box', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/industry?blueprint=691&jobCostOverride=abc')
