@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events'
 import { Kafka, logLevel } from 'kafkajs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { KafkaStream } from './kafka.js'
@@ -159,6 +160,32 @@ describe('in-process stream backpressure', () => {
     held.release()
     await sending
     expect(sent()).toBe(60)
+    await stream.close()
+  })
+
+  it('leaves no listener behind for each poll while a producer is held back (a writer down for hours)', async () => {
+    const stream = new MemoryStream()
+    const held = await heldConsumer(stream, 'bp-listeners', 4)
+    const { sent, sending } = await sendsWithin(stream, 'bp-listeners', 40, 1_300) // some six 200 ms polls of the held send
+    expect(sent()).toBe(32)
+    expect(stream['commits'].listenerCount('bp-listeners')).toBeLessThanOrEqual(1)
+    held.release()
+    await sending
+    await stream.close()
+  })
+
+  it('adds no abort listener for each retry of a batch whose handler keeps failing (ClickHouse down for hours)', async () => {
+    const stream = new MemoryStream()
+    await (await stream.producer()).send('retry-listeners', [{ key: 'k', value: { n: 1 } }])
+    let attempts = 0
+    const consumer = await stream.consumer({ groupId: 'retry-listeners-g', topics: ['retry-listeners'], fromBeginning: true })
+    await consumer.run(async () => {
+      attempts++
+      throw new Error('down')
+    })
+    await waitUntil(() => attempts >= 4)
+    const signal = (consumer as unknown as { abort: AbortController }).abort.signal
+    expect(getEventListeners(signal, 'abort').length).toBeLessThanOrEqual(1)
     await stream.close()
   })
 
