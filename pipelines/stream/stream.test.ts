@@ -1,4 +1,5 @@
 import { getEventListeners } from 'node:events'
+import net from 'node:net'
 import { Kafka, logLevel } from 'kafkajs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { KafkaStream } from './kafka.js'
@@ -198,6 +199,31 @@ describe('in-process stream backpressure', () => {
     await sending
     expect(sent()).toBe(150)
     await stream.close()
+  })
+})
+
+describe('kafka stream while the brokers are unreachable', () => {
+  it('connects its producer again at the next send after a failed first connect, instead of failing every send until a restart', async () => {
+    // A "broker" that drops every connection: each connect attempt of kafkajs is counted.
+    let connections = 0
+    const server = net.createServer((socket) => {
+      connections++
+      socket.destroy()
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as net.AddressInfo
+    const stream = new KafkaStream({ brokers: [`127.0.0.1:${port}`], clientId: 'test', retry: { retries: 1, initialRetryTime: 50 } })
+    try {
+      await expect(stream.producer()).rejects.toThrow()
+      const first = connections
+      expect(first).toBeGreaterThan(0)
+      // Kafka is still down: the second try fails too, but it tried (once Kafka is back, such a try succeeds).
+      await expect(stream.producer()).rejects.toThrow()
+      expect(connections).toBeGreaterThan(first)
+    } finally {
+      await stream.close().catch(() => undefined)
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
   })
 })
 
