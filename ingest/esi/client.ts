@@ -68,9 +68,9 @@ const MAX_RETRY_AFTER_5XX_MS = 60_000
 
 /**
  * How long Retry-After asks us to wait: delay-seconds, or an HTTP date (read against the answer's Date, as ESI's
- * clock may differ from ours); null when absent or unreadable.
+ * clock may differ from ours); null when absent or unreadable. Also zKillboard's client's.
  */
-function retryAfterMs(res: Response): number | null {
+export function retryAfterMs(res: Response): number | null {
   const value = res.headers.get('retry-after')?.trim()
   if (!value) return null
   if (/^\d+$/.test(value)) return Number(value) > 0 ? Number(value) * 1000 : null
