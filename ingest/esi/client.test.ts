@@ -162,6 +162,23 @@ describe('ESI client against the fake ESI', () => {
     expect(Date.now() - started).toBeLessThan(5_000) // not the 15 s assumed when Retry-After cannot be read
   })
 
+  it('asks again when a 200 answer is cut off mid-body or is not JSON, instead of failing the request', async () => {
+    esi.breakNext('/items/16', 1, 'cut')
+    expect((await client().get<{ id: number }>('/items/16')).data).toEqual({ id: 16 })
+    esi.breakNext('/items/17', 1, 'not-json')
+    expect((await client().get<{ id: number }>('/items/17')).data).toEqual({ id: 17 })
+    expect(esi.requests.filter((r) => r.path === '/items/16' || r.path === '/items/17')).toHaveLength(4)
+  })
+
+  it('gives up on answers that stay unreadable with an ESI error naming the path', async () => {
+    esi.breakNext('/items/18', 10, 'not-json')
+    const err = await client({ retries: 2 }).get('/items/18').catch((e) => e)
+    expect(err).toBeInstanceOf(EsiError)
+    expect(err).toMatchObject({ status: 0, path: '/items/18' })
+    expect(err.message).toMatch(/unreadable/)
+    expect(esi.requests.filter((r) => r.path === '/items/18')).toHaveLength(3)
+  })
+
   it('posts JSON bodies', async () => {
     expect((await client().post<string[]>('/echo', ['a', 'b'])).data).toEqual(['a', 'b'])
   })

@@ -68,9 +68,9 @@ const MAX_RETRY_AFTER_5XX_MS = 60_000
 
 /**
  * How long Retry-After asks us to wait: delay-seconds, or an HTTP date (read against the answer's Date, as ESI's
- * clock may differ from ours); null when absent or unreadable.
+ * clock may differ from ours); null when absent or unreadable. Also zKillboard's client's.
  */
-function retryAfterMs(res: Response): number | null {
+export function retryAfterMs(res: Response): number | null {
   const value = res.headers.get('retry-after')?.trim()
   if (!value) return null
   if (/^\d+$/.test(value)) return Number(value) > 0 ? Number(value) * 1000 : null
@@ -85,7 +85,7 @@ function retryAfterMs(res: Response): number | null {
  * The one ESI client. It sends a descriptive User-Agent and the compatibility date, caches by Expires and ETag
  * (a 304 reuses the cached body), pages through X-Pages, honours the error limit (pauses before it is reached
  * and after a 420 until the window resets) and the rate-limit groups (429 + Retry-After), and retries 5xx (after Retry-After when given)
- * answers and timeouts with backoff.
+ * answers, timeouts, network errors and 200 answers whose body is cut off or not JSON, with backoff.
  */
 export class EsiClient {
   private cache = new Map<string, CacheEntry>()
@@ -177,7 +177,18 @@ export class EsiClient {
         return { ...(entry as CacheEntry & { data: T }), status: 304, fromCache: true }
       }
       if (res.ok) {
-        const data = (await res.json()) as T
+        // A 200 whose body is cut off (the connection drops, the timeout ends it mid-body) or is not JSON (a proxy's
+        // error page) is a failed try like no answer at all: asked again, and past the retries an EsiError, so one bad
+        // page of a region's ~400 does not throw away the whole snapshot.
+        let data: T
+        try {
+          data = (await res.json()) as T
+        } catch (err) {
+          if (options.signal?.aborted) throw err
+          if (attempt >= this.options.retries) throw new EsiError(0, `ESI sent an unreadable answer for ${path}: ${(err as Error).message}`, path)
+          await sleep(this.options.backoffMs * 2 ** attempt, options.signal)
+          continue
+        }
         if (useCache) this.remember(url, { data, ...meta })
         return { data, status: res.status, fromCache: false, ...meta }
       }

@@ -9,7 +9,10 @@ export type BodyLookup = { ok: true; body: EsiKillmail } | { ok: false; permanen
  */
 export async function fetchKillmailBody(esi: EsiClient, killmailId: number, hash: string, signal?: AbortSignal): Promise<BodyLookup> {
   try {
-    const res = await esi.get<unknown>(`/killmails/${killmailId}/${encodeURIComponent(hash)}/`, undefined, signal)
+    // Not kept in the client's cache: a kill is never asked for again once stored, and ESI caches killmails for 30 days,
+    // so a backfill would otherwise fill the cache's 5,000 entries with bodies (a battle's is megabytes) and hold
+    // them for good in the ingest process's 256 MB heap.
+    const res = await esi.get<unknown>(`/killmails/${killmailId}/${encodeURIComponent(hash)}/`, undefined, signal, { cache: false })
     const parsed = EsiKillmail.safeParse(res.data)
     if (!parsed.success) return { ok: false, permanent: true, message: `ESI killmail ${killmailId} has an unexpected shape: ${parsed.error.issues[0]?.message}` }
     if (!hasReadableTime(parsed.data)) return { ok: false, permanent: true, message: `ESI killmail ${killmailId} has a killmail_time that is no date` }

@@ -1,4 +1,5 @@
 import type { Logger } from '../../pipelines/log.js'
+import { retryAfterMs } from '../esi/client.js'
 import { Pacer } from './pacer.js'
 
 export interface ZkillAnswer<T> {
@@ -63,8 +64,9 @@ export class ZkillHttp {
     }
     this.remember(path, res.status)
     if (res.status === 429) {
-      const retry = Number(res.headers.get('retry-after'))
-      const seconds = Number.isFinite(retry) && retry > 0 ? retry : this.options.defaultRetryAfterSeconds
+      // Delay-seconds or an HTTP date: a date read as a number gave the short default, and asking again while still
+      // limited is what gets a client blocked (403).
+      const seconds = (retryAfterMs(res) ?? this.options.defaultRetryAfterSeconds * 1000) / 1000
       this.pacer.pauseUntil(Date.now() + seconds * 1000)
       this.options.log.warn({ url, seconds }, 'zKillboard rate limit (429): pausing')
       await res.body?.cancel()

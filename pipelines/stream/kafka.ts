@@ -5,6 +5,8 @@ export interface KafkaStreamOptions {
   brokers: string[]
   clientId: string
   topicPrefix?: string
+  /** kafkajs's retry of a connection or request (tests make it short). */
+  retry?: { retries: number; initialRetryTime: number }
 }
 
 /**
@@ -23,7 +25,7 @@ export class KafkaStream implements Stream {
       clientId: options.clientId,
       brokers: options.brokers,
       logLevel: logLevel.NOTHING,
-      retry: { retries: 8, initialRetryTime: 200 },
+      retry: options.retry ?? { retries: 8, initialRetryTime: 200 },
     })
     this.prefix = options.topicPrefix ?? ''
   }
@@ -35,7 +37,14 @@ export class KafkaStream implements Stream {
   async producer(): Promise<Producer> {
     if (!this.producerPromise) {
       const p = this.kafka.producer({ allowAutoTopicCreation: true, idempotent: false })
-      this.producerPromise = p.connect().then(() => p)
+      const connecting = p.connect().then(() => p)
+      this.producerPromise = connecting
+      // A failed connect is forgotten, so the next send connects again: kept, its rejection failed every later send of
+      // the process (the live feed retrying one kill for ever) although Kafka was back. Once connected, kafkajs
+      // reconnects to brokers by itself.
+      connecting.catch(() => {
+        if (this.producerPromise === connecting) this.producerPromise = null
+      })
     }
     const producer = await this.producerPromise
     return {
@@ -68,7 +77,7 @@ export class KafkaStream implements Stream {
 
   async close(): Promise<void> {
     await Promise.all([...this.consumers].map((c) => c.stop()))
-    if (this.producerPromise) await (await this.producerPromise).disconnect()
+    if (this.producerPromise) await (await this.producerPromise.catch(() => null))?.disconnect()
   }
 }
 

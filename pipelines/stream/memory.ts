@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events'
+import { sleep } from '../../ingest/sleep.js'
 import { DEFAULT_MAX_BATCH_SIZE, type BatchHandler, type Consumer, type ConsumerOptions, type OutgoingMessage, type Producer, type Stream, type StreamMessage } from './types.js'
 
 interface TopicLog {
@@ -83,11 +84,15 @@ export class MemoryStream implements Stream {
     while (this.overfull(topic) && Date.now() < deadline) {
       await new Promise<void>((resolve) => {
         const t = setTimeout(done, 200)
+        const commits = this.commits
+        // Both ways out remove the other: a `once` listener left behind by each timed-out poll piled up for as long
+        // as the group stayed stuck (a writer whose ClickHouse is down), five a second per held producer.
         function done() {
           clearTimeout(t)
+          commits.off(topic, done)
           resolve()
         }
-        this.commits.once(topic, done)
+        commits.once(topic, done)
       })
     }
   }
@@ -195,6 +200,8 @@ class MemoryConsumer implements Consumer {
             this.stream.commit(groupId, topic, Number(batch[batch.length - 1].offset) + 1)
           } catch (err) {
             this.options.onError?.(err as Error, batch)
+            // The shared sleep removes its abort listener when the time is up: one added per retry and never removed
+            // piled up for as long as the handler kept failing (every half second, per consumer).
             await sleep(RETRY_DELAY_MS, this.abort.signal)
           }
         }
@@ -209,14 +216,4 @@ class MemoryConsumer implements Consumer {
     await this.loop
     this.stream.forget(this)
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const t = setTimeout(resolve, ms)
-    signal.addEventListener('abort', () => {
-      clearTimeout(t)
-      resolve()
-    })
-  })
 }

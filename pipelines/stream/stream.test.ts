@@ -1,3 +1,5 @@
+import { getEventListeners } from 'node:events'
+import net from 'node:net'
 import { Kafka, logLevel } from 'kafkajs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { KafkaStream } from './kafka.js'
@@ -162,6 +164,32 @@ describe('in-process stream backpressure', () => {
     await stream.close()
   })
 
+  it('leaves no listener behind for each poll while a producer is held back (a writer down for hours)', async () => {
+    const stream = new MemoryStream()
+    const held = await heldConsumer(stream, 'bp-listeners', 4)
+    const { sent, sending } = await sendsWithin(stream, 'bp-listeners', 40, 1_300) // some six 200 ms polls of the held send
+    expect(sent()).toBe(32)
+    expect(stream['commits'].listenerCount('bp-listeners')).toBeLessThanOrEqual(1)
+    held.release()
+    await sending
+    await stream.close()
+  })
+
+  it('adds no abort listener for each retry of a batch whose handler keeps failing (ClickHouse down for hours)', async () => {
+    const stream = new MemoryStream()
+    await (await stream.producer()).send('retry-listeners', [{ key: 'k', value: { n: 1 } }])
+    let attempts = 0
+    const consumer = await stream.consumer({ groupId: 'retry-listeners-g', topics: ['retry-listeners'], fromBeginning: true })
+    await consumer.run(async () => {
+      attempts++
+      throw new Error('down')
+    })
+    await waitUntil(() => attempts >= 4)
+    const signal = (consumer as unknown as { abort: AbortController }).abort.signal
+    expect(getEventListeners(signal, 'abort').length).toBeLessThanOrEqual(1)
+    await stream.close()
+  })
+
   it("lets a group that gathers big batches fall behind by up to its own batch size", async () => {
     const stream = new MemoryStream()
     const held = await heldConsumer(stream, 'bp-big', 100)
@@ -171,6 +199,31 @@ describe('in-process stream backpressure', () => {
     await sending
     expect(sent()).toBe(150)
     await stream.close()
+  })
+})
+
+describe('kafka stream while the brokers are unreachable', () => {
+  it('connects its producer again at the next send after a failed first connect, instead of failing every send until a restart', async () => {
+    // A "broker" that drops every connection: each connect attempt of kafkajs is counted.
+    let connections = 0
+    const server = net.createServer((socket) => {
+      connections++
+      socket.destroy()
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as net.AddressInfo
+    const stream = new KafkaStream({ brokers: [`127.0.0.1:${port}`], clientId: 'test', retry: { retries: 1, initialRetryTime: 50 } })
+    try {
+      await expect(stream.producer()).rejects.toThrow()
+      const first = connections
+      expect(first).toBeGreaterThan(0)
+      // Kafka is still down: the second try fails too, but it tried (once Kafka is back, such a try succeeds).
+      await expect(stream.producer()).rejects.toThrow()
+      expect(connections).toBeGreaterThan(first)
+    } finally {
+      await stream.close().catch(() => undefined)
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
   })
 })
 

@@ -48,6 +48,7 @@ export class FakeEsi extends LoopbackServer {
   private routes: Route[] = []
   private injected: Injected[] = []
   private slow: Array<{ prefix: string; ms: number }> = []
+  private broken: Array<{ prefix: string; times: number; how: 'cut' | 'not-json' }> = []
   /** Every request seen, newest last. */
   readonly requests: Array<{ method: string; path: string; query: string; headers: http.IncomingHttpHeaders }> = []
   errorLimit = { remain: 100, resetSeconds: 60, windowEndsAt: 0 }
@@ -65,6 +66,15 @@ export class FakeEsi extends LoopbackServer {
     this.injected.push({ prefix, status, times, headers })
   }
 
+  /**
+   * The next `times` requests whose path starts with `prefix` get a 200 whose body is broken: `cut` sends the headers
+   * (Content-Length of the whole body) and half the body, then drops the connection; `not-json` sends a whole body that
+   * is not JSON (an HTML error page from a proxy).
+   */
+  breakNext(prefix: string, times = 1, how: 'cut' | 'not-json' = 'cut'): void {
+    this.broken.push({ prefix, times, how })
+  }
+
   /** Requests whose path starts with `prefix` are answered after `ms`. */
   slowDown(prefix: string, ms: number): void {
     this.slow.push({ prefix, ms })
@@ -73,6 +83,7 @@ export class FakeEsi extends LoopbackServer {
   clearInjected(): void {
     this.injected = []
     this.slow = []
+    this.broken = []
   }
 
   setErrorLimit(remain: number, resetSeconds = 60): void {
@@ -150,6 +161,20 @@ export class FakeEsi extends LoopbackServer {
       ...reply.headers,
     }
     if (req.headers['if-none-match'] === etag) return send(304, undefined, headers)
+    const broken = this.broken.find((b) => url.pathname.startsWith(b.prefix) && b.times > 0)
+    if (broken) {
+      broken.times--
+      if (broken.how === 'not-json') {
+        res.writeHead(status, { ...this.limitHeaders(), ...headers, 'Content-Type': 'text/html' })
+        res.end('<html><body>502 Bad Gateway</body></html>')
+        return
+      }
+      const whole = Buffer.from(text)
+      res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...this.limitHeaders(), ...headers, 'Content-Length': String(whole.length) })
+      res.write(whole.subarray(0, Math.floor(whole.length / 2)))
+      setTimeout(() => res.destroy(), 20)
+      return
+    }
     send(status, reply.body, headers)
   }
 }
