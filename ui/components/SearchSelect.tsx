@@ -47,7 +47,7 @@ export function searchItems<T>(items: readonly T[], query: string, text: (item: 
  */
 export function SearchSelect<T>({ label, items, value, onChange, itemKey, itemText, renderItem, placeholder, limit = 50, onFirstOpen, unmatchedText = '', status, className, ...rest }: Props<T>) {
   const shown = value ? itemText(value) : unmatchedText
-  const { query, open, listId, inputProps, optionProps } = useCombobox({ shown, onChoose: onChange, itemText, onFirstOpen })
+  const { query, open, listId, inputProps, listProps, optionProps } = useCombobox({ shown, onChoose: onChange, itemText, onFirstOpen })
   const typed = open && query !== shown
   const { matches, total } = useMemo(() => searchItems(items, typed ? query : '', itemText, limit), [items, query, typed, itemText, limit])
 
@@ -63,9 +63,7 @@ export function SearchSelect<T>({ label, items, value, onChange, itemKey, itemTe
             <p className="search-select-note muted">{status}</p>
           ) : (
             <>
-              {/* tabIndex -1: a list long enough to scroll is a Tab stop of its own in Chromium, and it closes as the box
-                  loses the focus, so Tab from the box dropped the focus onto the page instead of the next field */}
-              <ul id={listId} role="listbox" aria-label={label} tabIndex={-1}>
+              <ul {...listProps(label)}>
                 {matches.map((item, i) => (
                   <li key={itemKey(item)} {...optionProps(item, i)} className={value && itemKey(value) === itemKey(item) ? 'current' : undefined}>
                     {renderItem ? renderItem(item) : itemText(item)}

@@ -88,5 +88,9 @@ export function useCombobox<T>({ shown, onChoose, itemText, onFirstOpen }: Optio
     onClick: () => choose(item),
   })
 
-  return { query, open, listId, inputProps, optionProps }
+  // tabIndex -1: a list long enough to scroll is a Tab stop of its own in Chromium, and it closes as the box loses the
+  // focus, so Tab from the box dropped the focus onto the page instead of the next field
+  const listProps = (label: string) => ({ id: listId, role: 'listbox', 'aria-label': label, tabIndex: -1 })
+
+  return { query, open, listId, inputProps, listProps, optionProps }
 }

@@ -15,7 +15,7 @@ const utcOffset = (zone: string, at: number) => `UTC${DateTime.fromMillis(at, { 
 
 /** A search box over IANA zone names with a list of at most 20 matches; arrows, Enter and Escape work as in a combobox. */
 export function ZonePicker({ zone, zones, at, onChange }: Props) {
-  const { query, open, listId, inputProps, optionProps } = useCombobox({ shown: zone, onChoose: onChange, itemText: (z: string) => z })
+  const { query, open, listId, inputProps, listProps, optionProps } = useCombobox({ shown: zone, onChoose: onChange, itemText: (z: string) => z })
   const { matches, total } = useMemo(() => searchZones(query, zones), [query, zones])
   const offsets = useMemo(() => matches.map((z) => utcOffset(z, at)), [matches, at])
 
@@ -27,7 +27,7 @@ export function ZonePicker({ zone, zones, at, onChange }: Props) {
       <input {...inputProps(matches)} placeholder="Search, e.g. London or New York" />
       {open && (
         <div className="zone-popup">
-          <ul id={listId} role="listbox" aria-label="Matching time zones">
+          <ul {...listProps('Matching time zones')}>
             {matches.map((z, i) => (
               <li key={z} {...optionProps(z, i)} className={z === zone ? 'current' : undefined}>
                 <span>{z}</span>
