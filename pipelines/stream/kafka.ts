@@ -1,6 +1,9 @@
 import { CompressionTypes, Kafka, logLevel, type Consumer as KafkaConsumer, type Producer as KafkaProducer } from 'kafkajs'
 import { DEFAULT_MAX_BATCH_SIZE, type BatchHandler, type Consumer, type ConsumerOptions, type OutgoingMessage, type Producer, type SendOptions, type Stream, type StreamMessage } from './types.js'
 
+/** How often a consumer tells its group it is alive, also while a handler runs (sessions end after 6 s without). */
+const HEARTBEAT_INTERVAL_MS = 500
+
 export interface KafkaStreamOptions {
   brokers: string[]
   clientId: string
@@ -67,7 +70,7 @@ export class KafkaStream implements Stream {
         allowAutoTopicCreation: true,
         sessionTimeout: 6_000,
         rebalanceTimeout: 3_000,
-        heartbeatInterval: 500,
+        heartbeatInterval: HEARTBEAT_INTERVAL_MS,
         maxWaitTimeInMs: 250,
       }),
       options, (t) => this.topicName(t), this.prefix)
@@ -111,11 +114,18 @@ class KafkaStreamConsumer implements Consumer {
         for (let i = 0; i < all.length; i += max) {
           if (!isRunning() || isStale()) return
           const chunk = all.slice(i, i + max)
+          // kafkajs heartbeats only between batches: a handler longer than the session timeout (a slow ClickHouse
+          // write) got the member dropped from its group, its commit refused and the batch delivered again, for
+          // ever if every try is as slow. So keep the heartbeats going while the handler runs. A heartbeat refused
+          // because the group is rebalancing is left to the commit after the handler, which then fails as it should.
+          const beat = setInterval(() => void heartbeat().catch(() => {}), HEARTBEAT_INTERVAL_MS)
           try {
             await handler(chunk)
           } catch (err) {
             this.options.onError?.(err as Error, chunk)
             throw err // kafkajs seeks back to the last resolved offset and delivers again
+          } finally {
+            clearInterval(beat)
           }
           const last = chunk[chunk.length - 1].offset
           resolveOffset(last)

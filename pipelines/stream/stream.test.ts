@@ -260,6 +260,27 @@ describe('kafka stream against a loopback Kafka-protocol broker', () => {
     expect(seen).toEqual([big, big])
   })
 
+  it('keeps its place in the group while a handler runs past the session timeout (a slow ClickHouse write), so the batch is not delivered again', async () => {
+    const topic = `kafka-slow-${Date.now()}`
+    const stream = new KafkaStream({ brokers: kafka.brokers, clientId: 'test', topicPrefix: 'test.' })
+    const producer = await stream.producer()
+    await producer.send(topic, [{ key: 'k', value: { n: 1 } }])
+    const calls: number[][] = []
+    const c = await stream.consumer({ groupId: `${topic}-g`, topics: [topic], fromBeginning: true })
+    await c.run(async (batch) => {
+      calls.push(batch.map((m) => (m.value as { n: number }).n))
+      if (calls.length === 1) await new Promise((r) => setTimeout(r, 9_000)) // past the 6 s session timeout
+    })
+    await waitUntil(() => calls.length >= 1)
+    await new Promise((r) => setTimeout(r, 9_000))
+    await producer.send(topic, [{ key: 'k', value: { n: 2 } }])
+    await waitUntil(() => calls.flat().includes(2), 30_000)
+    await new Promise((r) => setTimeout(r, 1_000))
+    await stream.close()
+    // without heartbeats during the handler the group dropped the member, its commit failed and n=1 came again
+    expect(calls).toEqual([[1], [2]])
+  }, 60_000)
+
   it('hands a message that is not JSON over as null instead of failing its batch forever (a poison message)', async () => {
     const topic = `kafka-poison-${Date.now()}`
     const raw = new Kafka({ clientId: 'raw', brokers: kafka.brokers, logLevel: logLevel.NOTHING }).producer({ allowAutoTopicCreation: true })
