@@ -21,6 +21,27 @@ function countingJob(): IngestJob & { runs: number } {
 const ctx = { log: createLogger('silent') } as unknown as AppContext
 
 describe('ingest job runner', () => {
+  it("reads schedules in UTC, EVE's clock, whatever the server's own time zone (the 11:20 packaged-volumes run follows ESI's 11:05 UTC refresh)", async () => {
+    const zone = process.env.TZ
+    // UTC+14: an hour written in local time would be fourteen hours off. (First in the file: node-cron keeps the
+    // date formatter of the zone it first meets.)
+    process.env.TZ = 'Pacific/Kiritimati'
+    try {
+      const at = new Date(Date.now() + 3_000)
+      let runs = 0
+      const job: IngestJob = { name: 'utc', schedule: () => `${at.getUTCSeconds()} ${at.getUTCMinutes()} ${at.getUTCHours()} * * *`, async run() {
+        runs++
+      } }
+      const ingest = await startIngest(ctx, [job])
+      await new Promise((r) => setTimeout(r, 4_500))
+      await ingest.stop()
+      expect(runs).toBe(1)
+    } finally {
+      if (zone === undefined) delete process.env.TZ
+      else process.env.TZ = zone
+    }
+  })
+
   it('runs a job at start and on its schedule', async () => {
     const job = countingJob()
     const ingest = await startIngest(ctx, [job])

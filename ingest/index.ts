@@ -39,7 +39,8 @@ export async function startIngest(ctx: AppContext, jobs: IngestJob[] = ingestJob
 
   for (const job of jobs) {
     const expr = job.schedule(ctx)
-    if (expr && options.schedules !== false) tasks.push(cron.schedule(expr, () => runJob(job), { name: job.name, noOverlap: true }))
+    // In UTC, the game's clock that ESI's refreshes and downtime follow, whatever zone the server is set to.
+    if (expr && options.schedules !== false) tasks.push(cron.schedule(expr, () => runJob(job), { name: job.name, noOverlap: true, timezone: 'UTC' }))
     if (job.runOnStart) void runJob(job)
     log.info({ job: job.name, schedule: expr, runOnStart: !!job.runOnStart }, 'ingest job scheduled')
   }
