@@ -11,6 +11,23 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.14.21',
+    date: '2026-11-29',
+    title: 'No page left waiting on a silent server, steadier data feeds, reviews of eight tools',
+    changes: [
+      "Every page: a call the server never answers ends after 30 seconds with a message instead of 'Loading…' for good, and what you typed stays; links that open a new tab say so to screen readers.",
+      "Appraisals: pressing Back after Save & Share brings back your paste and settings, so a forgotten line can still be added.",
+      "Fitting tool: going back or forward between two sessions no longer shows one session's screen under the other's address; text in the paste dialog survives a dropped connection and is sent only once the screen is back; Full screen is hidden where it cannot work (iPhone); an unreachable server is no longer called 'Session closed', and a broken session link is explained; a page heading, a named screen, an announced connection state and no countdown read out every second.",
+      "Wormhole database: an answer in the wrong shape says the list or system did not load instead of crashing; Clear filters keeps keyboard focus. Wormhole Sites: the Recon Drifter toggle says it only adds to combat sites; drifter=Recon in a link works in any case; the name search answers to 'Name'; the site count is read out; Try again keeps your place; a site file in the wrong format is named in the warning.",
+      "Industry: Tab from an open blueprint or system list goes to the next field and Escape closes it in place (reactions and the time converter's zone list too); the boxes say 'Loading…' while their lists load; a shared link shows its blueprint's name at once. Build-cost API: a blank job cost override or facility tax means 'not set', not 0, and only decimal numbers are taken.",
+      "Gas and ore calculators: saving, loading and deleting a saved setup is read out, each Load button names its setup, and deleting with the keyboard keeps your place; the ore page's late link warnings (crystal, module, ship) are read out.",
+      "Ore planner: Null sec stays chosen after a reload and in a shared link. Loot splitters: a link that lists a player twice says so and keeps the first row.",
+      "Contact: a name or email pasted past its limit is kept whole and the form says which to shorten. Killfeed admin: Refresh says what it found to screen readers; Enter saves an edited route and Escape cancels. The menu button says whether the menu is open.",
+      "Market prices: a price page from ESI that arrives broken is fetched again instead of the whole hub's update being skipped. Killmail feed: zKillboard's 'retry after' date is respected; the backfill keeps killmail bodies out of memory.",
+      "Distributed mode: if Kafka is not up when the app starts, data flows once it is, without a restart; a slow database write no longer makes a Kafka consumer lose its place and take the same batch again and again. Embedded mode: memory no longer grows while the database is unreachable. Scheduled jobs run on UTC whatever the server's time zone.",
+    ],
+  },
+  {
     version: '0.14.20',
     date: '2026-11-29',
     title: 'Number boxes say which number they use, phone-friendly planner summary, reviews of nine tools',
