@@ -45,7 +45,11 @@ const MAX_IDS_PER_REQUEST = 1000
  * `POST /universe/names/` (batches of up to 1000; ESI refuses a whole batch with a 404 when any id is unknown, so a
  * refused batch is split until the unknown ids are found; those are remembered as unknown for a day), and stored for
  * next time. When ESI is paused, unavailable or slower than the caller's signal allows, the names already stored are
- * returned and the rest are simply missing.
+ * returned and the rest are simply missing. ClickHouse failing costs no name ESI can give: when the stored names
+ * cannot be read, every id is asked of ESI (ids ESI does not know are then asked again, spending its error budget,
+ * until the table can be read); when ESI's answer cannot be stored, it is returned all the same, and as nothing is
+ * remembered in memory, the next call asks ESI again and tries to store it again. Both are logged as warnings, and
+ * neither ClickHouse nor ESI failing rejects the call: at worst it answers an empty map.
  */
 export async function resolveNames(
   ch: ClickHouseClient,
@@ -62,7 +66,10 @@ export async function resolveNames(
     ch,
     'SELECT id, name, toUnixTimestamp64Milli(resolved_at) AS resolved_ms FROM eve_names FINAL WHERE id IN {ids:Array(UInt64)}',
     { ids: wanted },
-  )
+  ).catch((err: unknown) => {
+    log.warn({ err, ids: wanted.length }, 'stored names unreadable; asking ESI for all of them')
+    return []
+  })
   const settled = new Set<number>()
   for (const row of cached) {
     const id = Number(row.id)
@@ -87,12 +94,17 @@ export async function resolveNames(
   const answered = new Set(found.map((n) => n.id))
   const unknown = asked.filter((id) => !answered.has(id))
   const resolvedAt = new Date(now).toISOString()
-  await ch.insert({
-    table: 'eve_names',
-    format: 'JSONEachRow',
-    values: [...found.map((n) => ({ ...n, resolved_at: resolvedAt })), ...unknown.map((id) => ({ id, name: '', category: 'unknown', resolved_at: resolvedAt }))],
-  })
   for (const n of found) names.set(n.id, n.name)
+  try {
+    await ch.insert({
+      table: 'eve_names',
+      format: 'JSONEachRow',
+      values: [...found.map((n) => ({ ...n, resolved_at: resolvedAt })), ...unknown.map((id) => ({ id, name: '', category: 'unknown', resolved_at: resolvedAt }))],
+    })
+  } catch (err) {
+    // The names are ours all the same; not stored, they are asked of ESI (and stored) on the next call.
+    log.warn({ err, names: found.length, unknown: unknown.length }, 'ESI names not stored; answering with them anyway')
+  }
   return names
 }
 
