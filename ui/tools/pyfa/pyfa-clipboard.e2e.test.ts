@@ -104,6 +104,14 @@ describe('the session clipboard', () => {
     await dragRemote(page, [18, 158], [400, 158])
     await expect.poll(() => page.getByTestId('fitting-clipboard').textContent(), { timeout: 15_000 }).toContain(LINE)
     expect(await page.getByRole('button', { name: 'Copy to my clipboard' }).isVisible()).toBe(true)
+    // The notice takes its room from the screen, not from below the window: the page still has nothing to scroll.
+    const fit = await page.evaluate(() => ({
+      bottom: document.querySelector('[data-testid="fitting-screen"]')!.getBoundingClientRect().bottom,
+      window: innerHeight,
+      document: document.documentElement.scrollHeight,
+    }))
+    expect(fit.bottom).toBeLessThanOrEqual(fit.window)
+    expect(fit.document).toBeLessThanOrEqual(fit.window)
 
     expect(errors).toEqual([])
     await page.getByRole('button', { name: 'End session' }).click()

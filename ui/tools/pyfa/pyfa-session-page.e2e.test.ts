@@ -45,6 +45,24 @@ async function connectedSession(page: Page, base = app.url): Promise<string> {
   return id
 }
 
+/** Where the screen ends, and how tall the document is, against the window's height (CSS pixels). */
+function screenFit(page: Page) {
+  return page.evaluate(() => {
+    const rect = document.querySelector('[data-testid="fitting-screen"]')!.getBoundingClientRect()
+    return { top: Math.round(rect.top), bottom: Math.round(rect.bottom), window: innerHeight, document: document.documentElement.scrollHeight }
+  })
+}
+
+/** The screen ends inside the window, with no more than the page's margin below it, and nothing scrolls. */
+async function expectScreenFillsWindow(page: Page, label: string) {
+  await expect
+    .poll(async () => {
+      const fit = await screenFit(page)
+      return { bottomInWindow: fit.bottom <= fit.window, fillsIt: fit.window - fit.bottom <= 24, noScroll: fit.document <= fit.window, fit }
+    }, { message: label, timeout: 5000 })
+    .toMatchObject({ bottomInWindow: true, fillsIt: true, noScroll: true })
+}
+
 describe('the session page', () => {
   it("going back to an earlier session's address never shows the later session's screen or ends the wrong one", async () => {
     const { page, context } = await openPage(browser, app.url)
@@ -143,6 +161,27 @@ describe('the session page', () => {
     expect(await phone.page.getByRole('button', { name: 'Full screen' }).count()).toBe(0)
     expect(await phone.page.getByRole('button', { name: 'End session' }).count()).toBe(1)
     await phone.context.close()
+  })
+
+  it('fits the screen in the window below the toolbar, on a phone and on a desktop, with no page to scroll', async () => {
+    // A phone (390x844: the toolbar wraps onto several lines) and a laptop; then each turned or resized, which the
+    // page must follow with no reload (the tablet sizes check it also shrinks, with noVNC's canvas inside).
+    const sizes = [
+      { width: 390, height: 844, touch: true, then: { width: 768, height: 1024 } },
+      { width: 1280, height: 800, touch: false, then: { width: 1024, height: 600 } },
+    ]
+    for (const { width, height, touch, then } of sizes) {
+      const context = await browser.newContext({ baseURL: app.url, viewport: { width, height }, hasTouch: touch, isMobile: touch })
+      const page = await context.newPage()
+      try {
+        await connectedSession(page)
+        await expectScreenFillsWindow(page, `${width}x${height}`)
+        await page.setViewportSize(then)
+        await expectScreenFillsWindow(page, `${width}x${height} resized to ${then.width}x${then.height}`)
+      } finally {
+        await context.close()
+      }
+    }
   })
 
   it('gives a screen reader a heading, a named screen and the connection state, and the ended page its focus', async () => {
