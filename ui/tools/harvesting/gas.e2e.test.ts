@@ -419,6 +419,28 @@ describe('gas calculator (/gas-calc)', () => {
     await context.close()
   })
 
+  it('reads a repeated save or load message out again (a new line in the status region, not an unchanged one)', async () => {
+    const { page, context } = await open()
+    await page.getByRole('button', { name: 'Saved fleets' }).click()
+    const status = page.getByTestId('saved-status')
+    await status.evaluate((el) => {
+      const added: string[] = []
+      ;(window as unknown as { added: string[] }).added = added
+      // each change to the region (a line added or its text changed) is one thing a screen reader reads out
+      new MutationObserver(() => el.textContent && added.push(el.textContent)).observe(el, { childList: true, characterData: true, subtree: true })
+    })
+    const added = () => page.evaluate(() => (window as unknown as { added: string[] }).added)
+    await page.getByLabel('Save this fleet as').fill('Huffers')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByLabel('Save this fleet as').fill('Huffers')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByRole('button', { name: 'Load Huffers', exact: true }).click()
+    await page.getByRole('button', { name: 'Load Huffers', exact: true }).click()
+    await expect.poll(added).toEqual(["Saved 'Huffers' in this browser.", "Saved 'Huffers' in this browser.", "Loaded 'Huffers'.", "Loaded 'Huffers'."])
+    expect(await status.textContent()).toBe("Loaded 'Huffers'.")
+    await context.close()
+  })
+
   it('with the keyboard only: Calculate keeps the focus and the result is read out from a status region there from the start', async () => {
     const { page, context } = await open()
     const status = page.getByTestId('calc-status')

@@ -110,7 +110,10 @@ function readSaved(key: string): SavedSetup[] {
 export function SavedSetups({ storageKey, query, onLoad, noun }: { storageKey: string; query: string; onLoad: (query: string) => void; noun: string }) {
   const [saved, setSaved] = useState(() => readSaved(storageKey))
   const [name, setName] = useState('')
-  const [message, setMessage] = useState<string | null>(null)
+  // `n` counts the messages: each one is a new line in the status region, so the same message twice ('Loaded' the
+  // same setup again) is read out again instead of leaving the region unchanged.
+  const [said, setSaid] = useState<{ text: string; n: number } | null>(null)
+  const setMessage = (text: string) => setSaid((s) => ({ text, n: (s?.n ?? 0) + 1 }))
   const inputId = useId()
   const input = useRef<HTMLInputElement>(null)
   // Another tab saved or deleted: show its list.
@@ -148,7 +151,11 @@ export function SavedSetups({ storageKey, query, onLoad, noun }: { storageKey: s
       </div>
       {/* On the page from the start: a status region added together with its text is not read out. */}
       <div role="status" data-testid="saved-status">
-        {message && <p className="muted">{message}</p>}
+        {said && (
+          <p key={said.n} className="muted">
+            {said.text}
+          </p>
+        )}
       </div>
       {saved.length > 0 && (
         <ul className="saved-list">
