@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react'
+import { useMemo, useRef, useState, type FormEvent } from 'react'
 import type { GasCalcEntry, GasCalcForm, MiningModulesFile, MiningShipBonusesFile } from '../../../schemas/harvesting'
 import { defaultGasModuleFor, GAS_BOOST_SHIPS, GAS_IMPLANTS, GAS_SHIPS, gasModulesFor, SDE_NOTE, WORMHOLE_CLASSES } from '../../../schemas/harvesting-options'
 import { Collapsible } from '../../components/Collapsible'
@@ -7,7 +7,7 @@ import { SelectField } from '../../components/SelectField'
 import { nextSort, SortHeader, type Column, type SortState } from '../../components/SortableTable'
 import { formatInt, formatNumber } from '../../lib/format'
 import { GAS_DEFAULT_SORT, GAS_DEFAULTS, GAS_FORM_SPEC, gasRequest, reconcileGasForm, siteTotalMillions, sortPairs, toPairs, type GasForm, type GasSortKey } from './gas-setup'
-import { CalculateBar, CORE_TIP, CoreNote, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
+import { CalculateBar, CORE_TIP, CoreNote, DataFileAlert, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
 import { useFormInUrl } from './useFormInUrl'
 import type { z } from 'zod'
 import { TableWrap } from '../../components/TableWrap'
@@ -48,8 +48,17 @@ const isk = (v: number | null, gas: string) =>
 
 export default function GasCalcPage() {
   const { form, update, load, query, unreadable } = useFormInUrl<GasForm>(GAS_FORM_SPEC, GAS_DEFAULTS, reconcileGasForm)
-  const modules = useDataFile<Modules>('mining_modules.json')
-  const ships = useDataFile<Ships>('mining_ship_bonuses.json')
+  /** Bumped by 'Try again': the data files that failed load once more. */
+  const [attempt, setAttempt] = useState(0)
+  const modules = useDataFile<Modules>('mining_modules.json', attempt)
+  const ships = useDataFile<Ships>('mining_ship_bonuses.json', attempt)
+  // The button goes with its message while the files load again, which would drop the keyboard focus to the
+  // document: the page heading takes it, as on the wormhole sites page.
+  const heading = useRef<HTMLHeadingElement>(null)
+  const retry = () => {
+    setAttempt((n) => n + 1)
+    heading.current?.focus()
+  }
   const calc = useCalculation<GasCalcForm, GasCalcEntry[]>('/api/gas-calc', () => window.alert(CALC_FAILED))
   const results = useMemo(() => calc.result ?? [], [calc.result])
   const [sort, setSort] = useState<SortState>(GAS_DEFAULT_SORT)
@@ -75,7 +84,9 @@ export default function GasCalcPage() {
   return (
     <div className="harvest-page">
       <section className="panel">
-        <h1>Gas Huffing Calculator</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          Gas Huffing Calculator
+        </h1>
         <div className="notice intro">
           <p>
             <strong>Customize your setup</strong> below (ship, modules, skills, implants and boosts) to see what your fleet earns per hour in every
@@ -88,6 +99,16 @@ export default function GasCalcPage() {
           </p>
         </div>
         <LinkWarning unreadable={unreadable} />
+        {/* Without these files the page still calculates; it only lacks what they add under the Fleet fields. */}
+        <DataFileAlert
+          parts={[
+            { what: 'Module stats and the slot warning', error: modules.error },
+            { what: 'Ship slot counts (for the slot warning)', error: ships.error },
+          ]}
+          after="Calculate still works."
+          className="warning-text"
+          onRetry={retry}
+        />
       </section>
 
       <form className="panel" onSubmit={calculate} aria-label="Gas fleet setup">

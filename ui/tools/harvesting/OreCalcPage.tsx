@@ -1,23 +1,20 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import type { z } from 'zod'
-import type { MiningCrystalsFile, MiningModulesFile, MiningShipBonusesFile, OreCalcForm, OreCalcResponse, OreDataFile } from '../../../schemas/harvesting'
+import type { MiningModulesFile, MiningShipBonusesFile, OreCalcForm, OreCalcResponse } from '../../../schemas/harvesting'
 import { findLoose, LOW_SLOT_MODULES, MAX_LOW_SLOTS, ORE_BOOST_SHIPS, ORE_IMPLANTS, SDE_NOTE } from '../../../schemas/harvesting-options'
 import { Collapsible } from '../../components/Collapsible'
-import { ErrorAlert } from '../../components/ErrorAlert'
 import { InfoTip } from '../../components/InfoTip'
 import { NumberField } from '../../components/NumberField'
 import { SelectField } from '../../components/SelectField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
 import { formatInt, formatNumber } from '../../lib/format'
 import { moduleFor, ORE_DEFAULTS, ORE_FORM_SPEC, oreRequest, type OreForm } from './ore-setup'
-import { CalculateBar, CORE_TIP, CoreNote, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
+import { CalculateBar, CORE_TIP, CoreNote, DataFileAlert, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
 import { useFormInUrl } from './useFormInUrl'
 import './harvesting.css'
 
 type Ships = z.infer<typeof MiningShipBonusesFile>
 type Modules = z.infer<typeof MiningModulesFile>
-type Crystals = z.infer<typeof MiningCrystalsFile>
-type Ores = z.infer<typeof OreDataFile>
 type OreRow = OreCalcResponse['result'][string] & { ore: string }
 
 const DEFAULT_SORT: SortState = { key: 'iskPerHour', direction: 'desc' }
@@ -59,15 +56,22 @@ const COLUMNS: Column<OreRow>[] = [
 
 export default function OreCalcPage() {
   const { form, update, load, query, unreadable, markUnreadable } = useFormInUrl<OreForm>(ORE_FORM_SPEC, ORE_DEFAULTS)
-  const ships = useDataFile<Ships>('mining_ship_bonuses.json')
-  const modules = useDataFile<Modules>('mining_modules.json')
-  const crystals = useDataFile<Crystals>('mining_crystals.json')
-  const ores = useDataFile<Ores>('ore_data.json')
+  /** Bumped by 'Try again': the data files that failed load once more. */
+  const [attempt, setAttempt] = useState(0)
+  // Only the files the page uses (the crystals come with their module, the ores with the result): a failing file the
+  // page does not need must not say the ship and module lists are missing.
+  const ships = useDataFile<Ships>('mining_ship_bonuses.json', attempt)
+  const modules = useDataFile<Modules>('mining_modules.json', attempt)
+  // The button goes with its message while the files load again: the page heading takes the keyboard focus.
+  const heading = useRef<HTMLHeadingElement>(null)
+  const retry = () => {
+    setAttempt((n) => n + 1)
+    heading.current?.focus()
+  }
   const calc = useCalculation<OreCalcForm, OreCalcResponse>('/api/ore-calc')
   const output = calc.result
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT)
 
-  const dataError = ships.error ?? modules.error ?? crystals.error ?? ores.error
   const ship = ships.data?.[form.ship]
   const fits = ship?.modules ?? []
   const module = modules.data?.[form.module]
@@ -130,7 +134,9 @@ export default function OreCalcPage() {
   return (
     <div className="harvest-page">
       <section className="panel">
-        <h1>Ore Mining Calculator</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          Ore Mining Calculator
+        </h1>
         <div className="notice intro">
           <p>
             You can <strong>sort by any header</strong> by clicking its name. <strong>Customize your fleet</strong> and skills below to see ISK and
@@ -142,7 +148,15 @@ export default function OreCalcPage() {
           </p>
         </div>
         <LinkWarning unreadable={unreadable} />
-        <ErrorAlert message={dataError && `The ship and module lists could not be loaded: ${dataError}`} className="error-box" testId="data-error" />
+        <DataFileAlert
+          parts={[
+            { what: 'The ship and module lists', error: ships.error },
+            { what: 'Module stats, the crystal list and the slot warning', error: modules.error },
+          ]}
+          after={ships.error ? 'Calculate needs the ship list.' : 'Calculate still works.'}
+          className="error-box"
+          onRetry={retry}
+        />
         {/* Known only once the ship list has loaded: an alert region there from the start, so it is read out. */}
         <div role="alert" data-testid="ship-warning-region">
           {ships.data && !ship && !findLoose(shipNames, form.ship) && <p className="warning-text">&apos;{form.ship}&apos; is not a mining ship this calculator knows; choose one below.</p>}

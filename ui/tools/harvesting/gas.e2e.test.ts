@@ -296,6 +296,62 @@ describe('gas calculator (/gas-calc)', () => {
     await context.close()
   })
 
+  it('says which information is missing when a data file fails, still calculates, and loads it again on Try again', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    const modules = gate()
+    let failing = true
+    await page.route('**/api/data/mining_modules.json', async (route) => {
+      await modules.wait
+      await (failing ? route.fulfill({ status: 500, body: 'oops' }) : route.continue())
+    })
+    await page.goto('/gas-calc?ship=Hulk&modules=3')
+    await page.getByRole('heading', { name: 'Gas Huffing Calculator' }).waitFor()
+    const said = await emptyAlertRegion(page, 'data-error')
+    modules.open()
+    await expect.poll(said).toBe('Module stats and the slot warning could not be loaded: HTTP 500. Calculate still works.')
+    expect(await page.getByTestId('module-stats').count()).toBe(0)
+    expect(await page.getByTestId('slot-warning').count()).toBe(0)
+    await calculate(page)
+    expect((await tableRows(page)).length).toBeGreaterThan(0)
+
+    // Try again loads the file once more: the stats and the slot warning appear, the message goes.
+    failing = false
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect.poll(said).toBe('')
+    await expect.poll(() => page.getByTestId('module-stats').textContent()).toBe('200 m³ per 160 s, residue 34% × 1')
+    expect(await page.getByTestId('slot-warning').textContent()).toBe('A Hulk fits at most 2 of these (high slots).')
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0)
+    // the button left with the message; the focus went to the page heading, not to the top of the document
+    expect(await page.getByRole('heading', { name: 'Gas Huffing Calculator' }).evaluate((el) => el === document.activeElement)).toBe(true)
+    await context.close()
+  })
+
+  it('says the slot warning is missing when the ship data fails, and reads a second identical failure out again', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    const first = gate()
+    let hold = first.wait
+    await page.route('**/api/data/mining_ship_bonuses.json', async (route) => {
+      await hold
+      await route.fulfill({ status: 503, body: 'down' })
+    })
+    await page.goto('/gas-calc?ship=Hulk&modules=3')
+    await page.getByRole('heading', { name: 'Gas Huffing Calculator' }).waitFor()
+    const said = await emptyAlertRegion(page, 'data-error')
+    const message = 'Ship slot counts (for the slot warning) could not be loaded: HTTP 503. Calculate still works.'
+    first.open()
+    await expect.poll(said).toBe(message)
+    // module stats still come from their own file
+    expect(await page.getByTestId('module-stats').textContent()).toBe('200 m³ per 160 s, residue 34% × 1')
+    expect(await page.getByTestId('slot-warning').count()).toBe(0)
+    const again = gate()
+    hold = again.wait
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect.poll(said).toBe('')
+    again.open()
+    await expect.poll(said).toBe(message)
+    await context.close()
+  })
+
   it('keeps a fleet saved in another tab when this tab saves or deletes one', async () => {
     const { page, context } = await open()
     const other = await context.newPage()
@@ -360,6 +416,28 @@ describe('gas calculator (/gas-calc)', () => {
     await expect.poll(said).toBe("Deleted 'Huffers'.")
     // The Delete button left with its fleet; the focus went to the name box, not to the top of the page.
     await expect.poll(() => page.getByLabel('Save this fleet as').evaluate((el) => el === document.activeElement)).toBe(true)
+    await context.close()
+  })
+
+  it('reads a repeated save or load message out again (a new line in the status region, not an unchanged one)', async () => {
+    const { page, context } = await open()
+    await page.getByRole('button', { name: 'Saved fleets' }).click()
+    const status = page.getByTestId('saved-status')
+    await status.evaluate((el) => {
+      const added: string[] = []
+      ;(window as unknown as { added: string[] }).added = added
+      // each change to the region (a line added or its text changed) is one thing a screen reader reads out
+      new MutationObserver(() => el.textContent && added.push(el.textContent)).observe(el, { childList: true, characterData: true, subtree: true })
+    })
+    const added = () => page.evaluate(() => (window as unknown as { added: string[] }).added)
+    await page.getByLabel('Save this fleet as').fill('Huffers')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByLabel('Save this fleet as').fill('Huffers')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByRole('button', { name: 'Load Huffers', exact: true }).click()
+    await page.getByRole('button', { name: 'Load Huffers', exact: true }).click()
+    await expect.poll(added).toEqual(["Saved 'Huffers' in this browser.", "Saved 'Huffers' in this browser.", "Loaded 'Huffers'.", "Loaded 'Huffers'."])
+    expect(await status.textContent()).toBe("Loaded 'Huffers'.")
     await context.close()
   })
 

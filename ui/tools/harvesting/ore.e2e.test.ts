@@ -322,7 +322,39 @@ describe('ore calculator (/ore)', () => {
     await broken.getByRole('heading', { name: 'Ore Mining Calculator' }).waitFor()
     const dataError = await emptyAlertRegion(broken, 'data-error')
     modules.open()
-    await expect.poll(dataError).toBe('The ship and module lists could not be loaded: HTTP 500')
+    await expect.poll(dataError).toBe('Module stats, the crystal list and the slot warning could not be loaded: HTTP 500. Calculate still works.')
+    // the ship and module lists come from the other file: the setup still calculates
+    await broken.getByRole('button', { name: 'Calculate' }).click()
+    await broken.getByTestId('ore-results').waitFor()
+    await context.close()
+  })
+
+  it('says the ship list is missing when its file fails, and loads it again on Try again', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    let failing = true
+    await page.route('**/api/data/mining_ship_bonuses.json', (route) => (failing ? route.fulfill({ status: 503, body: 'down' }) : route.continue()))
+    await page.goto('/ore')
+    await page.getByRole('heading', { name: 'Ore Mining Calculator' }).waitFor()
+    await expect.poll(() => page.getByTestId('data-error-region').textContent()).toBe('The ship and module lists could not be loaded: HTTP 503. Calculate needs the ship list.')
+    failing = false
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect.poll(() => page.getByLabel('Ship', { exact: true }).inputValue()).toBe('Hulk')
+    expect(await page.getByTestId('data-error-region').textContent()).toBe('')
+    expect(await page.getByRole('heading', { name: 'Ore Mining Calculator' }).evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    await page.getByTestId('ore-results').waitFor()
+    await context.close()
+  })
+
+  it('loads only the data files it uses: a failing ore-data or crystal file (not used by this page) says nothing', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    const asked: string[] = []
+    await page.route(/\/api\/data\/(ore_data|mining_crystals)\.json/, (route) => (asked.push(route.request().url()), route.fulfill({ status: 500, body: 'oops' })))
+    await page.goto('/ore')
+    await page.getByRole('heading', { name: 'Ore Mining Calculator' }).waitFor()
+    await expect.poll(() => page.getByLabel('Ship', { exact: true }).inputValue()).toBe('Hulk')
+    expect(asked).toEqual([])
+    expect(await page.getByTestId('data-error-region').textContent()).toBe('')
     await context.close()
   })
 

@@ -48,19 +48,44 @@ export function PriceSource({ source, what }: { source: { hub: string; field: st
   )
 }
 
-/** One of the /api/data/*.json files, loaded once per page. */
-export function useDataFile<T>(file: string): { data: T | null; error: string | null } {
+/**
+ * One of the /api/data/*.json files, loaded once per page; a file that failed loads again when `attempt` changes
+ * (the page's Try again). Its error is cleared while it loads again, so the same failure is read out again.
+ */
+export function useDataFile<T>(file: string, attempt = 0): { data: T | null; error: string | null } {
   const [state, setState] = useState<{ data: T | null; error: string | null }>({ data: null, error: null })
+  const loaded = state.data !== null
   useEffect(() => {
+    if (loaded) return
     let live = true
+    setState((s) => (s.error ? { data: null, error: null } : s))
     apiGet<T>(`/api/data/${file}`)
       .then((data) => live && setState({ data, error: null }))
       .catch((err) => live && setState({ data: null, error: err instanceof ApiError ? err.message : 'The server could not be reached.' }))
     return () => {
       live = false
     }
-  }, [file])
+  }, [file, attempt, loaded])
   return state
+}
+
+/**
+ * What the page lacks because a data file did not load, and why, in an alert region on the page from the start;
+ * with a Try again button while there is something to say. `parts`: the sentence for each file that failed.
+ */
+export function DataFileAlert({ parts, after, className, onRetry }: { parts: Array<{ what: string; error: string | null }>; after: string; className: string; onRetry: () => void }) {
+  const failed = parts.filter((p) => p.error)
+  const message = failed.length ? `${failed.map((p) => `${p.what} could not be loaded: ${p.error!.replace(/\.$/, '')}.`).join(' ')} ${after}` : null
+  return (
+    <>
+      <ErrorAlert message={message} className={className} testId="data-error" />
+      {message && (
+        <button type="button" className="button secondary" onClick={onRetry}>
+          Try again
+        </button>
+      )}
+    </>
+  )
 }
 
 interface SavedSetup {
@@ -85,7 +110,10 @@ function readSaved(key: string): SavedSetup[] {
 export function SavedSetups({ storageKey, query, onLoad, noun }: { storageKey: string; query: string; onLoad: (query: string) => void; noun: string }) {
   const [saved, setSaved] = useState(() => readSaved(storageKey))
   const [name, setName] = useState('')
-  const [message, setMessage] = useState<string | null>(null)
+  // `n` counts the messages: each one is a new line in the status region, so the same message twice ('Loaded' the
+  // same setup again) is read out again instead of leaving the region unchanged.
+  const [said, setSaid] = useState<{ text: string; n: number } | null>(null)
+  const setMessage = (text: string) => setSaid((s) => ({ text, n: (s?.n ?? 0) + 1 }))
   const inputId = useId()
   const input = useRef<HTMLInputElement>(null)
   // Another tab saved or deleted: show its list.
@@ -123,7 +151,11 @@ export function SavedSetups({ storageKey, query, onLoad, noun }: { storageKey: s
       </div>
       {/* On the page from the start: a status region added together with its text is not read out. */}
       <div role="status" data-testid="saved-status">
-        {message && <p className="muted">{message}</p>}
+        {said && (
+          <p key={said.n} className="muted">
+            {said.text}
+          </p>
+        )}
       </div>
       {saved.length > 0 && (
         <ul className="saved-list">
