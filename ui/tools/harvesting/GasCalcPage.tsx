@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react'
+import { useMemo, useState, type FormEvent } from 'react'
 import type { GasCalcEntry, GasCalcForm, MiningModulesFile, MiningShipBonusesFile } from '../../../schemas/harvesting'
 import { defaultGasModuleFor, GAS_BOOST_SHIPS, GAS_IMPLANTS, GAS_SHIPS, gasModulesFor, SDE_NOTE, WORMHOLE_CLASSES } from '../../../schemas/harvesting-options'
 import { Collapsible } from '../../components/Collapsible'
@@ -7,7 +7,7 @@ import { SelectField } from '../../components/SelectField'
 import { nextSort, SortHeader, type Column, type SortState } from '../../components/SortableTable'
 import { formatInt, formatNumber } from '../../lib/format'
 import { GAS_DEFAULT_SORT, GAS_DEFAULTS, GAS_FORM_SPEC, gasRequest, reconcileGasForm, siteTotalMillions, sortPairs, toPairs, type GasForm, type GasSortKey } from './gas-setup'
-import { CalculateBar, CORE_TIP, CoreNote, DataFileAlert, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
+import { CalculateBar, CORE_TIP, CoreNote, DataFileAlert, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, useDataFileRetry, YES_NO } from './parts'
 import { useFormInUrl } from './useFormInUrl'
 import type { z } from 'zod'
 import { TableWrap } from '../../components/TableWrap'
@@ -48,17 +48,9 @@ const isk = (v: number | null, gas: string) =>
 
 export default function GasCalcPage() {
   const { form, update, load, query, unreadable } = useFormInUrl<GasForm>(GAS_FORM_SPEC, GAS_DEFAULTS, reconcileGasForm)
-  /** Bumped by 'Try again': the data files that failed load once more. */
-  const [attempt, setAttempt] = useState(0)
+  const { attempt, heading, retry } = useDataFileRetry()
   const modules = useDataFile<Modules>('mining_modules.json', attempt)
   const ships = useDataFile<Ships>('mining_ship_bonuses.json', attempt)
-  // The button goes with its message while the files load again, which would drop the keyboard focus to the
-  // document: the page heading takes it, as on the wormhole sites page.
-  const heading = useRef<HTMLHeadingElement>(null)
-  const retry = () => {
-    setAttempt((n) => n + 1)
-    heading.current?.focus()
-  }
   const calc = useCalculation<GasCalcForm, GasCalcEntry[]>('/api/gas-calc', () => window.alert(CALC_FAILED))
   const results = useMemo(() => calc.result ?? [], [calc.result])
   const [sort, setSort] = useState<SortState>(GAS_DEFAULT_SORT)

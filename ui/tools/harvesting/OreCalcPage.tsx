@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import type { z } from 'zod'
 import type { MiningModulesFile, MiningShipBonusesFile, OreCalcForm, OreCalcResponse } from '../../../schemas/harvesting'
 import { findLoose, LOW_SLOT_MODULES, MAX_LOW_SLOTS, ORE_BOOST_SHIPS, ORE_IMPLANTS, SDE_NOTE } from '../../../schemas/harvesting-options'
@@ -9,7 +9,7 @@ import { SelectField } from '../../components/SelectField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
 import { formatInt, formatNumber } from '../../lib/format'
 import { moduleFor, ORE_DEFAULTS, ORE_FORM_SPEC, oreRequest, type OreForm } from './ore-setup'
-import { CalculateBar, CORE_TIP, CoreNote, DataFileAlert, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
+import { CalculateBar, CORE_TIP, CoreNote, DataFileAlert, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, useDataFileRetry, YES_NO } from './parts'
 import { useFormInUrl } from './useFormInUrl'
 import './harvesting.css'
 
@@ -56,18 +56,11 @@ const COLUMNS: Column<OreRow>[] = [
 
 export default function OreCalcPage() {
   const { form, update, load, query, unreadable, markUnreadable } = useFormInUrl<OreForm>(ORE_FORM_SPEC, ORE_DEFAULTS)
-  /** Bumped by 'Try again': the data files that failed load once more. */
-  const [attempt, setAttempt] = useState(0)
+  const { attempt, heading, retry } = useDataFileRetry()
   // Only the files the page uses (the crystals come with their module, the ores with the result): a failing file the
   // page does not need must not say the ship and module lists are missing.
   const ships = useDataFile<Ships>('mining_ship_bonuses.json', attempt)
   const modules = useDataFile<Modules>('mining_modules.json', attempt)
-  // The button goes with its message while the files load again: the page heading takes the keyboard focus.
-  const heading = useRef<HTMLHeadingElement>(null)
-  const retry = () => {
-    setAttempt((n) => n + 1)
-    heading.current?.focus()
-  }
   const calc = useCalculation<OreCalcForm, OreCalcResponse>('/api/ore-calc')
   const output = calc.result
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT)

@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { BOOSTING_HULLS, HARVEST_PRICE_FIELDS, type HarvestPriceField } from '../../../schemas/harvesting-options'
 import { Collapsible } from '../../components/Collapsible'
 import { ErrorAlert } from '../../components/ErrorAlert'
 import { SelectField } from '../../components/SelectField'
-import { apiGet, apiPost, ApiError } from '../../lib/api'
+import { apiGet, apiPost, ApiError, ApiTimeoutError } from '../../lib/api'
 import { readStorage, writeStorage } from '../../lib/storage'
 
 export const namesAsOptions = (names: readonly string[]) => names.map((n) => ({ value: n, label: n }))
@@ -61,12 +61,26 @@ export function useDataFile<T>(file: string, attempt = 0): { data: T | null; err
     setState((s) => (s.error ? { data: null, error: null } : s))
     apiGet<T>(`/api/data/${file}`)
       .then((data) => live && setState({ data, error: null }))
-      .catch((err) => live && setState({ data: null, error: err instanceof ApiError ? err.message : 'The server could not be reached.' }))
+      .catch((err) => live && setState({ data: null, error: err instanceof ApiError || err instanceof ApiTimeoutError ? err.message : 'The server could not be reached.' }))
     return () => {
       live = false
     }
   }, [file, attempt, loaded])
   return state
+}
+
+/**
+ * A page's Try again for its data files: the `attempt` to give useDataFile, and the page heading, which takes the
+ * keyboard focus because the button goes with its message while the files load again (as on the wormhole sites page).
+ */
+export function useDataFileRetry() {
+  const [attempt, setAttempt] = useState(0)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const retry = useCallback(() => {
+    setAttempt((n) => n + 1)
+    heading.current?.focus()
+  }, [])
+  return { attempt, heading, retry }
 }
 
 /**
