@@ -51,6 +51,31 @@ function appraisedText(view: AppraisalViewResult): string {
   return `Appraised ${lines}: ${total}.${view.warnings.length ? ` ${warningText(view.warnings)}.` : ''}`
 }
 
+/** How long the status waits for the adjustment, mode or combining to rest before reading the new total out. */
+const SETTLE_MS = 700
+
+/**
+ * The status region's text. A new appraisal, its start and a failure are said at once; a change of adjustment, mode
+ * or combining is said once it has rested for SETTLE_MS, so a slider moved across twenty steps is read out once, not
+ * twenty times. `events` are what count as news (compared one by one).
+ */
+function useSettledStatus(text: string, events: unknown[]): string {
+  const [shown, setShown] = useState(text)
+  const lastEvents = useRef(events)
+  const news = events.some((e, i) => e !== lastEvents.current[i])
+  useEffect(() => {
+    if (news) {
+      lastEvents.current = events
+      setShown(text)
+      return
+    }
+    const timer = setTimeout(() => setShown(text), SETTLE_MS)
+    return () => clearTimeout(timer)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text, news])
+  return shown
+}
+
 export default function AppraisalsPage() {
   const navigate = useNavigate()
   const location = useLocation()
@@ -72,6 +97,7 @@ export default function AppraisalsPage() {
 
   // Mode, adjustment and combining are recomputed here from the prices already fetched.
   const view = useMemo(() => (result ? appraiseLines(combine ? combineLines(result.lines) : result.lines, result.book, mode, adjustment) : null), [result, combine, mode, adjustment])
+  const status = useSettledStatus(busy === 'appraise' ? 'Appraising…' : view && !error ? appraisedText(view) : '', [busy, result, error])
 
   const appraise = async (forStation: number): Promise<BrowserAppraisal | null> => {
     inFlight.current?.abort()
@@ -220,7 +246,7 @@ export default function AppraisalsPage() {
         </div>
         {/* Present before any appraisal, so screen readers read out the result when it arrives (a region added with its text is not). */}
         <p className="visually-hidden" role="status" data-testid="appraisal-status">
-          {busy === 'appraise' ? 'Appraising…' : view && !error ? appraisedText(view) : ''}
+          {status}
         </p>
         <ErrorAlert message={error} testId="appraisal-error" />
       </div>

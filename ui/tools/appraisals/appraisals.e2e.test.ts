@@ -392,6 +392,17 @@ describe('/appraisals', () => {
     await paste(page, 'Tritanium 1000\nDefinitely Not An Item 4')
     await page.keyboard.press('Enter')
     await expect.poll(() => page.getByTestId('appraisal-status').textContent()).toMatch(/^Appraised 2 lines: [\d,.]+ ISK at 100%\. 1 invalid item\(s\)\.$/)
+
+    // sliding the adjustment is read out once it rests, not at every step (each step used to be a new announcement)
+    const status = page.getByTestId('appraisal-status')
+    const said: string[] = []
+    await page.exposeFunction('noteStatus', (text: string) => said.push(text))
+    await status.evaluate((el) => new MutationObserver(() => (window as unknown as { noteStatus: (t: string | null) => void }).noteStatus(el.textContent)).observe(el, { childList: true, characterData: true, subtree: true }))
+    const slider = page.getByRole('slider')
+    await slider.focus()
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowLeft')
+    await expect.poll(() => status.textContent()).toMatch(/ISK at 95%\. 1 invalid item\(s\)\.$/)
+    expect(said.filter((t) => t.includes('%')).map((t) => t.match(/at (\d+)%/)?.[1])).toEqual(['95'])
     await context.close()
   })
 })
