@@ -7,7 +7,8 @@ import { SelectField } from '../../components/SelectField'
 import { nextSort, SortHeader, type Column, type SortState } from '../../components/SortableTable'
 import { formatInt, formatNumber } from '../../lib/format'
 import { GAS_DEFAULT_SORT, GAS_DEFAULTS, GAS_FORM_SPEC, gasRequest, reconcileGasForm, siteTotalMillions, sortPairs, toPairs, type GasForm, type GasSortKey } from './gas-setup'
-import { CalculateBar, CORE_TIP, CoreNote, DataFileAlert, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, useDataFileRetry, YES_NO } from './parts'
+import { CalculateBar, CORE_TIP, CoreNote, DataFileAlert, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
+import { useRetry } from '../../lib/use-retry'
 import { useFormInUrl } from './useFormInUrl'
 import type { z } from 'zod'
 import { TableWrap } from '../../components/TableWrap'
@@ -48,7 +49,7 @@ const isk = (v: number | null, gas: string) =>
 
 export default function GasCalcPage() {
   const { form, update, load, query, unreadable } = useFormInUrl<GasForm>(GAS_FORM_SPEC, GAS_DEFAULTS, reconcileGasForm)
-  const { attempt, heading, retry } = useDataFileRetry()
+  const { attempt, heading, retry } = useRetry()
   const modules = useDataFile<Modules>('mining_modules.json', attempt)
   const ships = useDataFile<Ships>('mining_ship_bonuses.json', attempt)
   const calc = useCalculation<GasCalcForm, GasCalcEntry[]>('/api/gas-calc', () => window.alert(CALC_FAILED))

@@ -3,13 +3,15 @@ import type { z } from 'zod'
 import type { MiningModulesFile, MiningShipBonusesFile, OreCalcForm, OreCalcResponse } from '../../../schemas/harvesting'
 import { findLoose, LOW_SLOT_MODULES, MAX_LOW_SLOTS, ORE_BOOST_SHIPS, ORE_IMPLANTS, SDE_NOTE } from '../../../schemas/harvesting-options'
 import { Collapsible } from '../../components/Collapsible'
+import { ErrorAlert } from '../../components/ErrorAlert'
 import { InfoTip } from '../../components/InfoTip'
 import { NumberField } from '../../components/NumberField'
 import { SelectField } from '../../components/SelectField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
 import { formatInt, formatNumber } from '../../lib/format'
 import { moduleFor, ORE_DEFAULTS, ORE_FORM_SPEC, oreRequest, type OreForm } from './ore-setup'
-import { CalculateBar, CORE_TIP, CoreNote, DataFileAlert, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, useDataFileRetry, YES_NO } from './parts'
+import { CalculateBar, CORE_TIP, CoreNote, DataFileAlert, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
+import { useRetry } from '../../lib/use-retry'
 import { useFormInUrl } from './useFormInUrl'
 import './harvesting.css'
 
@@ -56,7 +58,7 @@ const COLUMNS: Column<OreRow>[] = [
 
 export default function OreCalcPage() {
   const { form, update, load, query, unreadable, markUnreadable } = useFormInUrl<OreForm>(ORE_FORM_SPEC, ORE_DEFAULTS)
-  const { attempt, heading, retry } = useDataFileRetry()
+  const { attempt, heading, retry } = useRetry()
   // Only the files the page uses (the crystals come with their module, the ores with the result): a failing file the
   // page does not need must not say the ship and module lists are missing.
   const ships = useDataFile<Ships>('mining_ship_bonuses.json', attempt)
@@ -151,9 +153,11 @@ export default function OreCalcPage() {
           onRetry={retry}
         />
         {/* Known only once the ship list has loaded: an alert region there from the start, so it is read out. */}
-        <div role="alert" data-testid="ship-warning-region">
-          {ships.data && !ship && !findLoose(shipNames, form.ship) && <p className="warning-text">&apos;{form.ship}&apos; is not a mining ship this calculator knows; choose one below.</p>}
-        </div>
+        <ErrorAlert
+          message={ships.data && !ship && !findLoose(shipNames, form.ship) ? `'${form.ship}' is not a mining ship this calculator knows; choose one below.` : null}
+          className="warning-text"
+          testId="ship-warning"
+        />
       </section>
 
       <form className="panel" onSubmit={calculate} aria-label="Ore fleet setup">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { BOOSTING_HULLS, HARVEST_PRICE_FIELDS, type HarvestPriceField } from '../../../schemas/harvesting-options'
 import { Collapsible } from '../../components/Collapsible'
 import { ErrorAlert } from '../../components/ErrorAlert'
@@ -67,20 +67,6 @@ export function useDataFile<T>(file: string, attempt = 0): { data: T | null; err
     }
   }, [file, attempt, loaded])
   return state
-}
-
-/**
- * A page's Try again for its data files: the `attempt` to give useDataFile, and the page heading, which takes the
- * keyboard focus because the button goes with its message while the files load again (as on the wormhole sites page).
- */
-export function useDataFileRetry() {
-  const [attempt, setAttempt] = useState(0)
-  const heading = useRef<HTMLHeadingElement>(null)
-  const retry = useCallback(() => {
-    setAttempt((n) => n + 1)
-    heading.current?.focus()
-  }, [])
-  return { attempt, heading, retry }
 }
 
 /**
@@ -279,11 +265,8 @@ export function SlotWarning({ shipName, ship, module, count }: { shipName: strin
  * loaded, and screen readers do not reliably read out an alert that arrives already holding its text.
  */
 export function LinkWarning({ unreadable }: { unreadable: string[] }) {
-  return (
-    <div role="alert" data-testid="link-warning-region">
-      {unreadable.length > 0 && <p className="warning-text">Part of this link could not be read ({unreadable.join(', ')}); those fields show their defaults.</p>}
-    </div>
-  )
+  const message = unreadable.length ? `Part of this link could not be read (${unreadable.join(', ')}); those fields show their defaults.` : null
+  return <ErrorAlert message={message} className="warning-text" testId="link-warning" />
 }
 
 export const CORE_TIP = 'An active Tech II industrial core on the boost ship: Medium on the Porpoise (+7.5% burst strength), Large on the Orca (+15%). Other hulls have none.'

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { DrifterAdditions, SiteRecord } from '../../../schemas/wormhole-sites'
 import { SITE_FILE_KINDS, SITE_TIERS, siteFileName } from '../../../schemas/wormhole-sites-constants'
 import { apiGet } from '../../lib/api'
 import { isObject } from '../../lib/is-object'
 import { formatInt } from '../../lib/format'
+import { useRetry } from '../../lib/use-retry'
 import { useStateInAddress } from '../../lib/use-state-in-address'
 import { SiteCard } from './SiteCard'
 import { blueLootTotal, drifterNote, filterSites, SITE_CLASSES, sitesStateFromQuery, sitesStateToQuery, TYPE_OPTIONS, withEscalations, type DrifterChoice, type SitesState, type TypeOption } from './sites'
@@ -60,8 +61,8 @@ export default function WormholeSitesPage() {
   const [state, setState] = useStateInAddress(sitesStateFromQuery, sitesStateToQuery)
   const { classes, type, q, reference, drifter } = state
   const change = (c: Partial<SitesState> | ((s: SitesState) => Partial<SitesState>)) => setState((s) => ({ ...s, ...(typeof c === 'function' ? c(s) : c) }))
-  /** Bumped by 'Try again': loads every file once more. */
-  const [attempt, setAttempt] = useState(0)
+  /** 'Try again' loads every file once more. */
+  const { attempt, heading, retry } = useRetry()
 
   useEffect(() => {
     let live = true
@@ -82,13 +83,6 @@ export default function WormholeSitesPage() {
       live = false
     }
   }, [attempt])
-  // The button goes with its warning while the files load again, which would drop keyboard focus to the document:
-  // the page heading takes it, and the reader continues from the top of the page's own content.
-  const heading = useRef<HTMLHeadingElement>(null)
-  const retry = () => {
-    setAttempt((n) => n + 1)
-    heading.current?.focus()
-  }
   const retryButton = (
     <button type="button" className="button secondary" onClick={retry}>
       Try again
