@@ -40,9 +40,10 @@ export function idList(max: number, name = 'ids') {
 
 // Number('0x1d9a5b5') and Number('3.1e7') are whole numbers too: a query's whole numbers are written in decimal digits.
 const DIGITS_MESSAGE = 'must be a whole number written in digits'
-const refuseNonDigits = (v: unknown, ctx: z.RefinementCtx, pattern: RegExp) => {
+/** A query value as written, refused with `message` unless it matches `pattern` (for preprocess, before coercion). */
+export const refuseNonDigits = (v: unknown, ctx: z.RefinementCtx, pattern: RegExp, message = DIGITS_MESSAGE) => {
   if (typeof v === 'string' && v.trim() !== '' && !pattern.test(v)) {
-    ctx.addIssue({ code: 'custom', message: DIGITS_MESSAGE })
+    ctx.addIssue({ code: 'custom', message })
     return z.NEVER
   }
   return v

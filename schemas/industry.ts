@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { wholeNumberQuery } from './common.js'
+import { refuseNonDigits, wholeNumberQuery } from './common.js'
 import { INDUSTRY_DEFAULTS, INDUSTRY_STRUCTURES, MAX_RUNS, RIG_TIERS, SECURITY_CLASSES } from './industry-constants.js'
 import { HUB_STATION_IDS, HUBS } from './hubs.js'
 import { defineTopic } from './topics.js'
@@ -139,14 +139,10 @@ const optionalNumber = (name: string, min: number, max: number, overMax: string)
   z
     .preprocess(
       // Number(' ') is 0 and Number('0x10') is 16: a blank value is 'not given', and a number is written in decimals
-      (v, ctx) => {
-        if (v === undefined || (typeof v === 'string' && v.trim() === '')) return undefined
-        if (typeof v === 'string' && !DECIMAL.test(v)) {
-          ctx.addIssue({ code: 'custom', message: `${name}: must be a number written in decimal digits (e.g. 0.05)` })
-          return z.NEVER
-        }
-        return v
-      },
+      (v, ctx) =>
+        v === undefined || (typeof v === 'string' && v.trim() === '')
+          ? undefined
+          : refuseNonDigits(v, ctx, DECIMAL, `${name}: must be a number written in decimal digits (e.g. 0.05)`),
       z.coerce.number().pipe(z.number().min(min, `${name}: at least ${min}`).max(max, `${name}: ${overMax}`)).optional(),
     )
     .meta({ minimum: min, maximum: max })
