@@ -28,6 +28,8 @@ export interface PlanDeps {
   run: MipRunner
   /** The exact search (`solver/branch-and-bound.ts`), tried first for m³ and batch plans; without it HiGHS does all. */
   search?: SearchRunner
+  /** The group search (`solver/group-search.ts`), tried first for ISK and blend plans; without it HiGHS does all. */
+  groupSearch?: SearchRunner
   timeLimitMs: number
   /** Prices older than this get a warning (seconds). */
   staleAfterSeconds: number
@@ -61,12 +63,22 @@ const subMipHeuristicsFor = (measure: Measure) => !isHaul(measure)
 
 /**
  * m³ and batch plans go first to the planner's own exact search, which proves them 2–7× sooner than HiGHS
- * (docs/tools/compressed.md, Speed); ISK and blend plans need HiGHS's root cuts. A search that does not finish in
- * this time hands its plan (as HiGHS's start) and its bound to HiGHS.
+ * (docs/tools/compressed.md, Speed). A search that does not finish in this time hands its plan (as HiGHS's start)
+ * and its bound to HiGHS.
  */
 const EXACT_SEARCH_MS = 150
 const exactSearchFor = (measure: Measure, deps: PlanDeps) =>
   isHaul(measure) && deps.search ? { run: deps.search, timeLimitMs: EXACT_SEARCH_MS } : undefined
+
+/**
+ * ISK and blend plans go first to the group search, which proves the bench's full plans in 15–40 ms where HiGHS
+ * took 0.5 s to past the 3 s limit (docs/tools/compressed.md, Twenty-third session). Blends weighted towards m³ are
+ * like m³ plans, whose near-equal volumes it does not suit; one that does not finish in this time hands HiGHS its
+ * best plan and bound.
+ */
+const GROUP_SEARCH_MS = 1000
+const groupSearchFor = (measure: Measure, deps: PlanDeps) =>
+  !isHaul(measure) && deps.groupSearch ? { run: deps.groupSearch, timeLimitMs: GROUP_SEARCH_MS } : undefined
 
 /**
  * One hub price per unit, or null when there is none. avg_price is the midpoint of sell 5% and buy 5% and needs
@@ -140,7 +152,7 @@ export async function makePlan(req: PlanRequest, deps: PlanDeps): Promise<PlanRe
 
   const anyTarget = targets.some((t) => t > 0)
   const tolerance = toleranceFor(measure, columns.map((c) => c.cost))
-  const solved = anyTarget ? await optimise(deps.run, { columns, targets, rateMicro, absGap: tolerance, timeLimitMs: deps.timeLimitMs, subMipHeuristics: subMipHeuristicsFor(measure), exactSearch: exactSearchFor(measure, deps) }) : null
+  const solved = anyTarget ? await optimise(deps.run, { columns, targets, rateMicro, absGap: tolerance, timeLimitMs: deps.timeLimitMs, subMipHeuristics: subMipHeuristicsFor(measure), groupSearch: groupSearchFor(measure, deps), exactSearch: exactSearchFor(measure, deps) }) : null
 
   const rows: PlanRow[] = []
   for (const ore of deps.ores) {

@@ -48,7 +48,9 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       path: '/api/ore-planner/plan',
       summary: 'Which compressed ores to buy and reprocess for mineral targets, solved to optimality',
       description:
-        'An integer program over whole batches (100 units), solved by HiGHS. min_cost minimises ISK at the hub and price field, ' +
+        'An integer program over whole batches (100 units), solved exactly: ISK and blend plans by a search over the LP basis ' +
+        "(Gomory's group relaxation with the game's per-stack rounding kept exact), then HiGHS when that does not finish; m³ and batch plans by a branch and bound, then HiGHS. " +
+        'min_cost minimises ISK at the hub and price field, ' +
         'min_haul ore m³ (or batches), blend a weighted sum of cost and m³, each divided by its own best possible value. ' +
         'Per-stack rounding of the reprocessed minerals is accounted for. Targets no allowed ore yields are reported as shortfalls. ' +
         `A plan not proven optimal within ${ctx.config.ORE_PLANNER_TIME_LIMIT_MS / 1000} s comes back with its proven gap.`,
@@ -65,6 +67,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
           prices: { rows: (station, ids) => ctx.prices.stationPrices(station, ids), snapshotAt: (station) => ctx.prices.snapshotOf(station)?.at ?? null },
           run: pool.run,
           search: pool.search,
+          groupSearch: pool.groupSearch,
           timeLimitMs: ctx.config.ORE_PLANNER_TIME_LIMIT_MS,
           staleAfterSeconds: ctx.config.MARKET_CADENCE_MINUTES * 60 * 2,
         })

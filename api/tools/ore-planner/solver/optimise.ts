@@ -1,4 +1,5 @@
 import type { SearchRunner } from './branch-and-bound.js'
+import { solveCoveringLp } from './covering-lp.js'
 import type { MipModel, MipResult, MipRunner } from './mip.js'
 
 /**
@@ -45,9 +46,12 @@ export interface OptimiseInput {
   /** Passed to every solve (`MipOptions.subMipHeuristics`). */
   subMipHeuristics?: boolean
   /**
-   * Try the exact search of `branch-and-bound.ts` first, for up to `timeLimitMs`. A search that finishes answers
-   * (proven optimal); one that does not hands HiGHS its best plan as the start and its bound.
+   * Try the group search of `group-search.ts` first, for up to `timeLimitMs`: it proves ISK and blend plans in
+   * milliseconds. A search that finishes answers (proven optimal); one that does not (or that does not apply) hands
+   * the next stage its best plan as the start and its bound.
    */
+  groupSearch?: { run: SearchRunner; timeLimitMs: number }
+  /** Then the exact search of `branch-and-bound.ts` (m³ and batch plans), the same way; then HiGHS. */
   exactSearch?: { run: SearchRunner; timeLimitMs: number }
 }
 
@@ -276,9 +280,10 @@ async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: 
     const value = planValue(columns, x)
     return { x, value, lowerBound: value, proven: true, timedOut: false, ms: 0 }
   }
-  if (input.exactSearch) {
+  for (const search of [input.groupSearch, input.exactSearch]) {
+    if (!search) continue
     const t = performance.now()
-    const found = await input.exactSearch
+    const found = await search
       .run({
         costs: columns.map((c) => c.cost),
         yields: columns.map((c) => minerals.map((m) => c.batchYield[m])),
@@ -286,15 +291,17 @@ async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: 
         rateMicro,
         upper: batchCaps(columns, minerals, targets, rateMicro),
         absGap,
-        timeLimitMs: Math.max(0, Math.min(input.exactSearch.timeLimitMs, deadline - performance.now())),
+        timeLimitMs: Math.max(0, Math.min(search.timeLimitMs, deadline - performance.now())),
       })
       .catch(() => null)
     ms += performance.now() - t
-    if (found?.x) {
-      const value = planValue(columns, found.x)
-      if (found.complete) return { x: found.x, value, lowerBound: value, proven: true, timedOut: false, ms }
+    if (!found) continue
+    lowerBound = Math.max(lowerBound, found.bound)
+    if (!found.x) continue
+    const value = planValue(columns, found.x)
+    if (found.complete) return { x: found.x, value, lowerBound: value, proven: true, timedOut: false, ms }
+    if (!best || value < best.value) {
       best = { x: found.x, value }
-      lowerBound = found.bound
       start = found.x
     }
   }
@@ -375,6 +382,10 @@ export async function relaxedOptimum(run: MipRunner, input: Omit<OptimiseInput, 
   const reachable = input.rateMicro > 0 ? input.targets.flatMap((t, m) => (t > 0 && input.columns.some((c) => c.batchYield[m] > 0) ? [m] : [])) : []
   const columns = input.columns.filter((c) => c.cost > 0 && reachable.some((m) => c.batchYield[m] > 0))
   if (reachable.length === 0 || columns.length === 0) return 0
+  // A dense dual simplex (covering-lp.ts) answers in microseconds, without a trip to the solver thread.
+  const requirement = reachable.map((m) => pooledRequirement(input.targets[m], input.rateMicro))
+  const lp = solveCoveringLp(columns.map((c) => c.cost), columns.map((c) => reachable.map((m) => c.batchYield[m])), requirement)
+  if (lp) return lp.value
   const { mip } = buildModel(columns, reachable, input.targets, input.rateMicro, new Map())
   const result = await run({ ...mip, integer: false }, { timeLimitMs: 5000, absGap: 0 })
   return result.objective

@@ -23,7 +23,7 @@ interface Job {
 const GRACE_MS = 15_000
 
 /**
- * One solver thread, fed one job at a time: a HiGHS model or an exact search (`branch-and-bound.ts`). Either blocks
+ * One solver thread, fed one job at a time: a HiGHS model or an exact search (`branch-and-bound.ts`, `group-search.ts`). Each blocks
  * the thread it runs on for as long as it takes (up to the planner's time limit), so it runs here and the api's
  * event loop keeps serving other requests.
  * The thread starts on first use; a crash or a hang rejects the job in hand and the next job starts a new thread.
@@ -43,6 +43,9 @@ export class SolverPool {
 
   readonly search: SearchRunner = (problem) => this.submit({ search: problem }, problem.timeLimitMs, false) as Promise<CoveringResult>
 
+  /** The group search (`group-search.ts`), which answers ISK and blend plans. */
+  readonly groupSearch: SearchRunner = (problem) => this.submit({ groupSearch: problem }, problem.timeLimitMs, false) as Promise<CoveringResult>
+
   /**
    * Like `run`, for work that only warms the thread up. It gives way to plans: once any plan has asked for the
    * thread, a warm-up job not yet handed to the thread and every later one reject with `WarmUpCancelled`, so a plan
@@ -52,6 +55,9 @@ export class SolverPool {
 
   /** Like `search`, for work that only warms the thread up; it gives way to plans as `warmUpRun` does. */
   readonly warmUpSearch: SearchRunner = (problem) => this.submit({ search: problem }, problem.timeLimitMs, true) as Promise<CoveringResult>
+
+  /** Like `groupSearch`, for warm-up work. */
+  readonly warmUpGroupSearch: SearchRunner = (problem) => this.submit({ groupSearch: problem }, problem.timeLimitMs, true) as Promise<CoveringResult>
 
   private submit(request: SolverRequest, timeLimitMs: number, warmUp: boolean) {
     return new Promise<MipResult | CoveringResult>((resolve, reject) => {
