@@ -48,6 +48,21 @@ describe('POST /api/ore-planner/plan (real SDE, demo prices)', () => {
     expect(plan.summary.oresM3).toBeCloseTo(plan.optimality!.value, 6)
   })
 
+  it('proves eight-mineral ISK and blend plans through the solver thread (the group search answers these)', async () => {
+    // HiGHS left both unproven at the 3 s limit (gaps of thousands of ISK); the group search proves them.
+    const list = await ores()
+    const targets = { Tritanium: 2_000_000, Pyerite: 500_000, Mexallon: 200_000, Isogen: 50_000, Nocxium: 20_000, Zydrine: 8_000, Megacyte: 3_000, Morphite: 1_000 }
+    for (const strategy of [{ type: 'min_cost' }, { type: 'blend', blend_weight: 0.5 }]) {
+      const res = await post({ targets, refineRate: 86.7, allowedOres: list.map((o) => o.typeIdCompressed), strategy })
+      expect(res.status).toBe(200)
+      const plan = PlanResponse.parse(await res.json())
+      for (const m of MINERAL_NAMES) expect(plan.totals[m].shortfall).toBe(0)
+      expect(plan.optimality, strategy.type).toMatchObject({ measure: strategy.type === 'min_cost' ? 'isk' : 'blend', proven: true, timedOut: false, gap: 0 })
+      if (strategy.type === 'min_cost') expect(plan.summary.oresCostIsk).toBeCloseTo(plan.optimality!.value, 2)
+      expect(plan.warnings.some((w) => w.includes('time limit'))).toBe(false)
+    }
+  })
+
   it('answers a min_haul plan without prices being needed for the choice, and names ores by name', async () => {
     const res = await post({ targets: { Tritanium: 10_000 }, refineRate: 0.9, allowedOres: ['Veldspar', 'Compressed Dense Veldspar'], strategy: { type: 'min_haul', haul_mode: 'batches' } })
     const plan = PlanResponse.parse(await res.json())

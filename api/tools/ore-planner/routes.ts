@@ -21,7 +21,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   // The page asks for the ore list as it opens, seconds before its first plan: warm the solver thread up then.
   let warmUp: Promise<void> | null = null
   const warmUpOnce = (list: PlannerOre[]) => {
-    warmUp ??= warmUpSolver(list, pool.warmUpRun, pool.warmUpSearch).catch((err) => ctx.log.warn({ err }, 'ore planner warm-up failed'))
+    warmUp ??= warmUpSolver(list, pool.warmUpRun, pool.warmUpSearch, pool.warmUpGroupSearch).catch((err) => ctx.log.warn({ err }, 'ore planner warm-up failed'))
   }
 
   router.route(

@@ -2,7 +2,7 @@ import { BATCH_UNITS, MINERALS, PLANNER_DEFAULTS, refineRateFraction, type Miner
 import type { PlannerOre } from './ores.js'
 import type { SearchRunner } from './solver/branch-and-bound.js'
 import type { MipRunner } from './solver/mip.js'
-import { optimise } from './solver/optimise.js'
+import { batchCaps, optimise } from './solver/optimise.js'
 import { WarmUpCancelled } from './solver/pool.js'
 
 /**
@@ -15,6 +15,8 @@ export const FULL_PLAN_TARGETS: Record<'small' | 'medium' | 'large', Record<Mine
   large: { Tritanium: 40_000_000, Pyerite: 10_000_000, Mexallon: 3_000_000, Isogen: 700_000, Nocxium: 200_000, Zydrine: 80_000, Megacyte: 30_000, Morphite: 5_000 },
 }
 const WARM_UP_SOLVE_MS = 400
+/** The group search is cut short: it only needs to have run its code for V8 to optimise it. */
+const WARM_UP_GROUP_SEARCH_MS = 100
 /** Rounds of the exact search over the three plans: V8 had optimised the search after about three medium plans. */
 const SEARCH_ROUNDS = 2
 
@@ -30,9 +32,10 @@ const SEARCH_ROUNDS = 2
  *
  * The exact search (`solver/branch-and-bound.ts`, which answers m³ and batch plans) is JavaScript and just as cold:
  * the first medium m³ plans after a start took 216, 175 and 79 ms, then about 45. So the warm-up also runs it on
- * the same plans, twice, when given a `search` runner.
+ * the same plans, twice, when given a `search` runner, and likewise the group search (`solver/group-search.ts`,
+ * which answers ISK and blend plans) for 100 ms a plan when given `groupSearch`.
  */
-export async function warmUpSolver(ores: PlannerOre[], run: MipRunner, search?: SearchRunner): Promise<void> {
+export async function warmUpSolver(ores: PlannerOre[], run: MipRunner, search?: SearchRunner, groupSearch?: SearchRunner): Promise<void> {
   const columns = ores.map((o) => ({ id: o.typeIdCompressed, batchYield: o.batchYield, cost: o.volumeCompressedM3 * BATCH_UNITS }))
   const rateMicro = Math.round(refineRateFraction(PLANNER_DEFAULTS.refineRatePercent) * 1e6)
   try {
@@ -45,6 +48,24 @@ export async function warmUpSolver(ores: PlannerOre[], run: MipRunner, search?: 
         const targets = MINERALS.map((m) => wanted[m.name])
         const exactSearch = { run: search, timeLimitMs: WARM_UP_SOLVE_MS }
         await optimise(run, { columns, targets, rateMicro, absGap: 0.001, timeLimitMs: WARM_UP_SOLVE_MS, subMipHeuristics: false, exactSearch })
+      }
+    }
+    for (let round = 0; groupSearch && round < SEARCH_ROUNDS; round++) {
+      for (const wanted of Object.values(FULL_PLAN_TARGETS)) {
+        const targets = MINERALS.map((m) => wanted[m.name])
+        // m³ costs (no prices needed): an m³ plan is not what the group search answers, but it runs the same code.
+        const columnsFor = (minerals: number[]) => columns.filter((c) => minerals.some((m) => c.batchYield[m] > 0))
+        const minerals = targets.flatMap((t, m) => (t > 0 && m < MINERALS.length - 1 ? [m] : []))
+        const group = columnsFor(minerals)
+        await groupSearch({
+          costs: group.map((c) => c.cost),
+          yields: group.map((c) => minerals.map((m) => c.batchYield[m])),
+          targets: minerals.map((m) => targets[m]),
+          rateMicro,
+          upper: batchCaps(group, minerals, targets, rateMicro),
+          absGap: 0.001,
+          timeLimitMs: WARM_UP_GROUP_SEARCH_MS,
+        })
       }
     }
   } catch (err) {

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { PlannerOre } from '../ores.js'
 import { warmUpSolver } from '../warm-up.js'
 import { inProcessSearch } from './branch-and-bound.js'
+import { inProcessGroupSearch } from './group-search.js'
 import { inProcessRunner, type MipModel, type MipOptions, type MipResult } from './mip.js'
 import { SolverPool, WarmUpCancelled } from './pool.js'
 
@@ -85,6 +86,20 @@ describe('solver warm-up', () => {
     })
     // Two rounds of the three plans; the ore alone in its group (Morphite) needs no search.
     expect(searches).toBe(6)
+  })
+
+  it('warms the group search up too, briefly, on the runner it is given, without Morphite', async () => {
+    const problems: Array<Parameters<typeof inProcessGroupSearch>[0]> = []
+    await warmUpSolver(ores, inProcessRunner, undefined, (problem) => {
+      problems.push(problem)
+      return inProcessGroupSearch(problem)
+    })
+    expect(problems).toHaveLength(6)
+    for (const p of problems) {
+      expect(p.timeLimitMs).toBeLessThanOrEqual(100)
+      expect(p.targets).toHaveLength(7)
+      expect(p.costs).toEqual([10, 30])
+    }
   })
 
   it('stops quietly when a plan takes the thread, and passes other errors on', async () => {
