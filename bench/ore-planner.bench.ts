@@ -7,12 +7,34 @@ import type { z } from 'zod'
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
+/** CPU seconds the process has used (user + system), from /proc. */
+const cpuSeconds = (pid: number) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+/**
+ * Wait until the server is idle: the demo keeps importing and feeding data for 10–20 s after its market pipeline first
+ * reports OK (measured at 75–130% of a core), and plans timed then measure that work, not the planner.
+ */
+async function waitUntilQuiet(pid: number, maxMs = 60_000): Promise<number> {
+  const started = Date.now()
+  for (let before = cpuSeconds(pid); Date.now() - started < maxMs; ) {
+    await new Promise((r) => setTimeout(r, 2000))
+    const now = cpuSeconds(pid)
+    if ((now - before) / 2 < 0.15) break
+    before = now
+  }
+  return Date.now() - started
+}
+
 const STRATEGIES = [{ type: 'min_cost' }, { type: 'min_haul', haul_mode: 'm3' }, { type: 'min_haul', haul_mode: 'batches' }, { type: 'blend', blend_weight: 0.5 }]
 
 /**
  * Issue #11: a full plan (8 minerals, every ore allowed) answered in under 100 ms, request to response, on this
- * machine. Runs the demo server (fake ESI order books at every hub) and times POST /api/ore-planner/plan from the
- * client side, sequentially, for each strategy and target size; also prints whether the plan was proven optimal.
+ * machine. Runs the demo server (fake ESI order books at every hub), waits until it is idle, and times
+ * POST /api/ore-planner/plan from the client side, sequentially, for each strategy and target size (the first plan
+ * also starts the solver thread); also prints whether the plan was proven optimal.
  */
 export async function run() {
   const dataDir = path.resolve('var/bench-ore-planner')
@@ -25,6 +47,8 @@ export async function run() {
       if (Date.now() > deadline) throw new Error('market pipeline did not become OK')
       await new Promise((r) => setTimeout(r, 500))
     }
+    const quietAfter = await waitUntilQuiet(app.child.pid!)
+    console.log(`server quiet ${(quietAfter / 1000).toFixed(0)} s after its market pipeline was OK`)
     const { ores } = (await (await fetch(`${app.url}/api/ore-planner/ores`)).json()) as z.infer<typeof OresResponse>
     const allowedOres = ores.map((o) => o.typeIdCompressed)
     const table: Array<Record<string, string | number>> = []

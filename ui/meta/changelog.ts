@@ -11,6 +11,15 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.15.0',
+    date: '2026-12-01',
+    title: 'Ore planner: the cheapest plan, proven, in milliseconds',
+    changes: [
+      "Ore planner: cheapest-ISK and blended plans are now proven the best possible in milliseconds instead of taking seconds (and often stopping at the 3 second limit with 'at most … ISK from the best possible'). A full eight-mineral plan with every ore allowed answers in about 25–60 ms; the plan is the same true optimum, worked out with the game's per-stack rounding.",
+      "Ore planner: the few plans the new method cannot take on (some narrow ore selections, blends weighted heavily towards m³) still go to the general solver as before, and say so when they stop at the time limit.",
+    ],
+  },
+  {
     version: '0.14.21',
     date: '2026-11-29',
     title: 'No page left waiting on a silent server, steadier data feeds, reviews of eight tools',

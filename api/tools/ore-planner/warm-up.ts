@@ -2,7 +2,7 @@ import { BATCH_UNITS, MINERALS, PLANNER_DEFAULTS, refineRateFraction, type Miner
 import type { PlannerOre } from './ores.js'
 import type { SearchRunner } from './solver/branch-and-bound.js'
 import type { MipRunner } from './solver/mip.js'
-import { batchCaps, optimise } from './solver/optimise.js'
+import { coveringProblem, optimise } from './solver/optimise.js'
 import { WarmUpCancelled } from './solver/pool.js'
 
 /**
@@ -57,15 +57,7 @@ export async function warmUpSolver(ores: PlannerOre[], run: MipRunner, search?: 
         const columnsFor = (minerals: number[]) => columns.filter((c) => minerals.some((m) => c.batchYield[m] > 0))
         const minerals = targets.flatMap((t, m) => (t > 0 && m < MINERALS.length - 1 ? [m] : []))
         const group = columnsFor(minerals)
-        await groupSearch({
-          costs: group.map((c) => c.cost),
-          yields: group.map((c) => minerals.map((m) => c.batchYield[m])),
-          targets: minerals.map((m) => targets[m]),
-          rateMicro,
-          upper: batchCaps(group, minerals, targets, rateMicro),
-          absGap: 0.001,
-          timeLimitMs: WARM_UP_GROUP_SEARCH_MS,
-        })
+        await groupSearch(coveringProblem(group, minerals, targets, rateMicro, 0.001, WARM_UP_GROUP_SEARCH_MS))
       }
     }
   } catch (err) {

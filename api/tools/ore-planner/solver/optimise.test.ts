@@ -4,7 +4,7 @@ import { solveCoveringLp } from './covering-lp.js'
 import { GroupSearch, inProcessGroupSearch } from './group-search.js'
 import { exhaustiveOptimum } from './exhaustive.js'
 import { inProcessRunner } from './mip.js'
-import { batchCaps, objectiveStep, optimise, pooledRequirement, produced, pruneDominated, stackYield, type OptimiseInput, type OreColumn } from './optimise.js'
+import { coveringProblem, objectiveStep, optimise, pooledRequirement, produced, pruneDominated, stackYield, type OptimiseInput, type OreColumn } from './optimise.js'
 
 /**
  * Small hand-built ore sets (per-batch minerals in MINERALS order: Trit, Pye, Mex, Iso, Nox, Zyd, Mega, Morph),
@@ -157,18 +157,8 @@ function gradedFamilies(random: () => number) {
 }
 
 /** A search's problem for one set of columns, as `optimise` builds it (every targeted mineral a row). */
-function coveringProblem(columns: OreColumn[], targets: number[], rateMicro: number, absGap: number, timeLimitMs = 10_000) {
-  const minerals = targets.flatMap((t, m) => (t > 0 ? [m] : []))
-  return {
-    costs: columns.map((c) => c.cost),
-    yields: columns.map((c) => minerals.map((m) => c.batchYield[m])),
-    targets: minerals.map((m) => targets[m]),
-    rateMicro,
-    upper: batchCaps(columns, minerals, targets, rateMicro),
-    absGap,
-    timeLimitMs,
-  }
-}
+const problemFor = (columns: OreColumn[], targets: number[], rateMicro: number, absGap: number, timeLimitMs = 10_000) =>
+  coveringProblem(columns, targets.flatMap((t, m) => (t > 0 ? [m] : [])), targets, rateMicro, absGap, timeLimitMs)
 
 describe('the group search (group-search.ts) against exhaustive search and HiGHS', () => {
   const noHighs = () => Promise.reject(new Error('HiGHS was not needed'))
@@ -189,7 +179,7 @@ describe('the group search (group-search.ts) against exhaustive search and HiGHS
       const columns = SMALL_SET.map((c) => ({ ...c, cost: costOf(c) }))
       for (const targets of TARGET_SETS) {
         const reference = exhaustiveOptimum(columns, targets, RATE)!
-        const result = new GroupSearch(coveringProblem(columns, targets, RATE, 1e-6)).run()
+        const result = new GroupSearch(problemFor(columns, targets, RATE, 1e-6)).run()
         if (result?.complete) {
           answered++
           expect(result.value).toBeCloseTo(reference.value, 6)
@@ -216,7 +206,7 @@ describe('the group search (group-search.ts) against exhaustive search and HiGHS
       expect(searched.value, `trial ${trial}`).toBeCloseTo(highs.value, 6)
       expect(meetsEveryTarget(columns, searched.batches, targets, rateMicro)).toBe(true)
       const ores = columns.filter((c) => targets.some((t, m) => t > 0 && c.batchYield[m] > 0))
-      const alone = new GroupSearch(coveringProblem(ores, targets, rateMicro, 0.5)).run()
+      const alone = new GroupSearch(problemFor(ores, targets, rateMicro, 0.5)).run()
       if (!alone) continue
       applied++
       expect(alone.complete, `trial ${trial}`).toBe(true)
@@ -229,7 +219,7 @@ describe('the group search (group-search.ts) against exhaustive search and HiGHS
     // Two ores, each yielding both minerals, are both basic: neither row has one basic of its own.
     const columns = [col(1, 1_000, [100, 40]), col(2, 1_100, [45, 110]), col(3, 900, [80]), col(4, 950, [0, 80])]
     for (const targets of [[2_000, 1_800, 0, 0, 0, 0, 0, 0], [1_333, 1_222, 0, 0, 0, 0, 0, 0], [91, 93, 0, 0, 0, 0, 0, 0]]) {
-      const result = new GroupSearch(coveringProblem(columns, targets, RATE, 1e-6)).run()
+      const result = new GroupSearch(problemFor(columns, targets, RATE, 1e-6)).run()
       expect(result?.complete).toBe(true)
       expect(result!.value).toBeCloseTo(exhaustiveOptimum(columns, targets, RATE)!.value, 6)
     }
@@ -239,7 +229,7 @@ describe('the group search (group-search.ts) against exhaustive search and HiGHS
     // Three ores, each yielding two of three minerals: every mineral is yielded by two of the three basic ores.
     const columns = [col(1, 1_000, [100, 100]), col(2, 1_000, [0, 100, 100]), col(3, 1_000, [100, 0, 100])]
     const targets = [10_000, 10_000, 10_000, 0, 0, 0, 0, 0]
-    expect(new GroupSearch(coveringProblem(columns, targets, RATE, 1e-6)).run()).toBeNull()
+    expect(new GroupSearch(problemFor(columns, targets, RATE, 1e-6)).run()).toBeNull()
     const solved = await optimise(inProcessRunner, { columns, targets, rateMicro: RATE, absGap: 1e-6, timeLimitMs: 10_000, groupSearch: { run: inProcessGroupSearch, timeLimitMs: 10_000 } })
     expect(solved.proven).toBe(true)
     expect(solved.value).toBeCloseTo(exhaustiveOptimum(columns, targets, RATE)!.value, 6)
@@ -249,8 +239,8 @@ describe('the group search (group-search.ts) against exhaustive search and HiGHS
     const random = seeded(7)
     for (let trial = 0; trial < 10; trial++) {
       const { columns, targets, rateMicro } = gradedFamilies(random)
-      const finished = new GroupSearch(coveringProblem(columns, targets, rateMicro, 0.5)).run()
-      const stopped = new GroupSearch(coveringProblem(columns, targets, rateMicro, 0.5, 0)).run()
+      const finished = new GroupSearch(problemFor(columns, targets, rateMicro, 0.5)).run()
+      const stopped = new GroupSearch(problemFor(columns, targets, rateMicro, 0.5, 0)).run()
       if (!finished?.complete || !stopped) continue
       expect(stopped.bound).toBeLessThanOrEqual(finished.value + 1e-6)
       if (stopped.x) expect(meetsEveryTarget(columns, new Map(stopped.x.map((n, i) => [columns[i].id, n])), targets, rateMicro)).toBe(true)

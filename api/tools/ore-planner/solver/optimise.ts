@@ -1,4 +1,4 @@
-import type { SearchRunner } from './branch-and-bound.js'
+import type { CoveringProblem, SearchRunner } from './branch-and-bound.js'
 import { solveCoveringLp } from './covering-lp.js'
 import type { MipModel, MipResult, MipRunner } from './mip.js'
 
@@ -102,6 +102,19 @@ export function pooledRequirement(target: number, rateMicro: number): number {
 export function batchCaps(columns: OreColumn[], minerals: number[], targets: number[], rateMicro: number): number[] {
   const requirement = targets.map((t) => pooledRequirement(t, rateMicro))
   return columns.map((c) => Math.max(0, ...minerals.filter((m) => c.batchYield[m] > 0).map((m) => Math.ceil(requirement[m] / c.batchYield[m]))))
+}
+
+/** One group's problem for the planner's own searches: a row per mineral of `minerals`, every ore's batch cap. */
+export function coveringProblem(columns: OreColumn[], minerals: number[], targets: number[], rateMicro: number, absGap: number, timeLimitMs: number): CoveringProblem {
+  return {
+    costs: columns.map((c) => c.cost),
+    yields: columns.map((c) => minerals.map((m) => c.batchYield[m])),
+    targets: minerals.map((m) => targets[m]),
+    rateMicro,
+    upper: batchCaps(columns, minerals, targets, rateMicro),
+    absGap,
+    timeLimitMs,
+  }
 }
 
 export function produced(columns: OreColumn[], batches: number[], mineral: number, rateMicro: number): number {
@@ -284,15 +297,7 @@ async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: 
     if (!search) continue
     const t = performance.now()
     const found = await search
-      .run({
-        costs: columns.map((c) => c.cost),
-        yields: columns.map((c) => minerals.map((m) => c.batchYield[m])),
-        targets: minerals.map((m) => targets[m]),
-        rateMicro,
-        upper: batchCaps(columns, minerals, targets, rateMicro),
-        absGap,
-        timeLimitMs: Math.max(0, Math.min(search.timeLimitMs, deadline - performance.now())),
-      })
+      .run(coveringProblem(columns, minerals, targets, rateMicro, absGap, Math.max(0, Math.min(search.timeLimitMs, deadline - performance.now()))))
       .catch(() => null)
     ms += performance.now() - t
     if (!found) continue
