@@ -239,9 +239,11 @@ describe('header and menu', () => {
       await page.keyboard.press('Tab')
       const skip = page.getByRole('link', { name: 'Skip to content' })
       expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true)
-      // seen by sighted keyboard users once focused, not only by screen readers
-      const box = await skip.boundingBox()
-      expect(box && box.width > 20 && box.height > 10 && box.y >= 0).toBe(true)
+      // seen by sighted keyboard users once focused, not only by screen readers (it slides in: read it once it rests)
+      await expect.poll(async () => {
+        const box = await skip.boundingBox()
+        return !!box && box.width > 20 && box.height > 10 && box.y >= 0
+      }).toBe(true)
       await page.keyboard.press('Enter')
       await page.keyboard.press('Tab')
       const focused = await page.evaluate(() => ({ inMain: !!document.activeElement?.closest('main'), name: document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent }))

@@ -42,7 +42,10 @@ export function Layout({ children }: { children?: React.ReactNode }) {
       <main className="page" id="main" ref={main} tabIndex={-1}>{children ?? <Outlet />}</main>
       <MenuDrawer open={menuOpen} onClose={closeMenu} />
       <NewTabNote />
-      <ScrollRestoration />
+      {/* A full page load's first entry has the key 'default' on every page, so by the key alone one page opened in the
+          tab restored the scroll of another (the landing page opened 95 px down after the changelog); such entries are
+          remembered by path. */}
+      <ScrollRestoration getKey={(loc) => (loc.key === 'default' ? loc.pathname : loc.key)} />
     </>
   )
 }

@@ -17,6 +17,7 @@ export const releases: Release[] = [
     changes: [
       "Ore planner: cheapest-ISK and blended plans are now proven the best possible in milliseconds instead of taking seconds (and often stopping at the 3 second limit with 'at most … ISK from the best possible'). A full eight-mineral plan with every ore allowed answers in about 25–60 ms; the plan is the same true optimum, worked out with the game's per-stack rounding.",
       "Ore planner: the few plans the new method cannot take on (some narrow ore selections, blends weighted heavily towards m³) still go to the general solver as before, and say so when they stop at the time limit.",
+      "Every page: a page opened by typing or pasting its address no longer opens scrolled to where another page of the same tab was left.",
     ],
   },
   {
