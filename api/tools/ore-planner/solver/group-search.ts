@@ -225,6 +225,13 @@ function invert(matrix: number[][]): number[][] | null {
   return a.map((row) => row.slice(size))
 }
 
+/** The fewest batches of q units whose one stack yields at least `missing` units as the game rounds (⌊n·q·y⌋). */
+function fewestBatches(missing: number, q: number, rateMicro: number): number {
+  let count = Math.max(0, Math.floor((missing * 1e6) / (q * rateMicro)) - 2)
+  while (stackYield(count, q, rateMicro) < missing) count++
+  return count
+}
+
 class Timeout extends Error {}
 class Proven extends Error {}
 class NeedPairs extends Error {}
@@ -551,9 +558,7 @@ export class GroupSearch {
       const missing = targets[row] - this.output[row]
       if (missing <= 0) continue
       if (q <= 0) return
-      let need = Math.max(0, Math.floor((missing * 1e6) / (q * rateMicro)) - 2)
-      while (stackYield(need, q, rateMicro) < missing) need++
-      count = Math.max(count, need)
+      count = Math.max(count, fewestBatches(missing, q, rateMicro))
     }
     if (count > upper[b]) return
     this.add(b, 0, count)
@@ -582,8 +587,8 @@ export class GroupSearch {
       return this.visit(k + 1, 0, cost + price * Math.max(0, this.pooled[row] - this.requirement[row]))
     }
     const q = this.diagAt[k]
-    let count = missing <= 0 ? 0 : Math.max(0, Math.floor((missing * 1e6) / (q * rateMicro)) - 2)
-    while (stackYield(count, q, rateMicro) < missing) count++
+    const count0 = missing <= 0 ? 0 : fewestBatches(missing, q, rateMicro)
+    let count = count0
     const d = this.reduced[b]
     const perBatch = price * q + d
     let next = cost + price * (this.pooled[row] + q * count - this.requirement[row]) + d * count
