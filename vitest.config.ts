@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['{api,ingest,pipelines,schemas,ui,bench}/**/*.test.{ts,tsx}'],
+    include: ['{api,ingest,pipelines,platform,schemas,ui,bench}/**/*.test.{ts,tsx}'],
     exclude: ['node_modules/**', 'var/**', 'dist/**'],
     // chDB is one engine per process: every test file gets its own process.
     pool: 'forks',
@@ -11,6 +11,6 @@ export default defineConfig({
     // render can take longer than a second, and a poll that gives up early fails a test whose code is right.
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 180_000,
-    globalSetup: ['api/testing/global-setup.ts'],
+    globalSetup: ['platform/testing/global-setup.ts'],
   },
 })

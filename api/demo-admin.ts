@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { ClickHouseClient } from '../pipelines/clickhouse/client.js'
+import type { ClickHouseClient } from '../platform/clickhouse/client.js'
 import { createAdmin } from './auth/cli.js'
 import { findUser } from './auth/users.js'
 

@@ -3,12 +3,12 @@
  * around real reference prices and SDE base prices). Every page shows a 'demo data' banner.
  */
 import { loadConfig } from '../schemas/config.js'
-import { createLogger } from '../pipelines/log.js'
-import { startDemoFakes } from '../ingest/fakes/demo.js'
-import { demoEntities } from '../ingest/fakes/demo-kills.js'
-import { killHash, makeKillmail, makeZkb } from '../ingest/fakes/zkillboard/killmails.js'
+import { createLogger } from '../platform/log.js'
+import { startDemoFakes } from '../platform/fakes/demo.js'
+import { demoEntities } from '../platform/fakes/demo-kills.js'
+import { killHash, makeKillmail, makeZkb } from '../platform/fakes/zkillboard/killmails.js'
 import { KillmailsTopic } from '../schemas/killmails.js'
-import { publish } from '../pipelines/stream/typed.js'
+import { publish } from '../platform/stream/typed.js'
 import { startApp } from './boot.js'
 import { ensureDemoAdmin } from './demo-admin.js'
 

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startMockKafka, type MockKafka } from '../pipelines/stream/testing/kafka-mock.js'
+import { startMockKafka, type MockKafka } from '../platform/stream/testing/kafka-mock.js'
 
 const dirs: string[] = []
 let kafka: MockKafka

@@ -1,5 +1,5 @@
 import { HealthResponse } from '../schemas/common.js'
-import { probeClickHouse, type ClickHouseClient } from '../pipelines/clickhouse/client.js'
+import { probeClickHouse, type ClickHouseClient } from '../platform/clickhouse/client.js'
 import type { ApiContext } from './app.js'
 import type { ApiRouter } from './http/router.js'
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { LiveEventsTopic } from '../schemas/topics.js'
-import { createStream, type Stream } from '../pipelines/stream/index.js'
-import { publish } from '../pipelines/stream/typed.js'
-import { startMockKafka, type MockKafka } from '../pipelines/stream/testing/kafka-mock.js'
-import { startTestApp, type TestApp } from './testing/in-process-app.js'
+import { createStream, type Stream } from '../platform/stream/index.js'
+import { publish } from '../platform/stream/typed.js'
+import { startMockKafka, type MockKafka } from '../platform/stream/testing/kafka-mock.js'
+import { startTestApp, type TestApp } from '../platform/testing/in-process-app.js'
 
 let kafka: MockKafka
 let ingest: Stream

@@ -1,5 +1,5 @@
 import { loadConfig } from '../schemas/config.js'
-import { createLogger } from '../pipelines/log.js'
+import { createLogger } from '../platform/log.js'
 import { startApp } from './boot.js'
 
 const config = loadConfig()

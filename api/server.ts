@@ -1,9 +1,9 @@
 import http from 'node:http'
 import os from 'node:os'
 import { LiveEventsTopic } from '../schemas/topics.js'
-import { subscribe } from '../pipelines/stream/typed.js'
+import { subscribe } from '../platform/stream/typed.js'
 import { createApi } from './app.js'
-import type { AppContext } from './context.js'
+import type { AppContext } from '../platform/context.js'
 import { WsHub } from './ws/hub.js'
 import { PriceStore } from './tools/prices/price-store.js'
 

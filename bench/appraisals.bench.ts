@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { startAppProcess, type AppProcess } from '../api/testing/app-process.js'
-import { launchBrowser } from '../api/testing/browser.js'
+import { startAppProcess, type AppProcess } from '../platform/testing/app-process.js'
+import { launchBrowser } from '../platform/testing/browser.js'
 import { ensureUiBuild } from '../ui/build/ensure-build.js'
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { startAppProcess, type AppProcess } from '../api/testing/app-process.js'
+import { startAppProcess, type AppProcess } from '../platform/testing/app-process.js'
 import { load, printLoad } from './lib.js'
 
 /**

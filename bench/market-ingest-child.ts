@@ -4,9 +4,9 @@
  */
 import { loadConfig } from '../schemas/config.js'
 import { createAppContext } from '../api/boot.js'
-import { createLogger } from '../pipelines/log.js'
+import { createLogger } from '../platform/log.js'
 import { startPipelines } from '../pipelines/index.js'
-import { queryRows } from '../pipelines/clickhouse/client.js'
+import { queryRows } from '../platform/clickhouse/client.js'
 import { fetchRegionSnapshot } from '../ingest/market/orders-job.js'
 
 const config = loadConfig({ ...process.env, ROLES: 'ingest,pipelines', SKIP_STATIC_IMPORT: '1' })

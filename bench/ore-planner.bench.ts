@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { startAppProcess } from '../api/testing/app-process.js'
+import { startAppProcess } from '../platform/testing/app-process.js'
 import { FULL_PLAN_TARGETS } from '../api/tools/ore-planner/warm-up.js'
 import type { OresResponse, PlanResponse } from '../schemas/ore-planner.js'
 import type { z } from 'zod'

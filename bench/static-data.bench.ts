@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createClickHouse } from '../pipelines/clickhouse/client.js'
-import { loadCatalog } from '../api/catalog/load.js'
+import { createClickHouse } from '../platform/clickhouse/client.js'
+import { loadCatalog } from '../platform/catalog/load.js'
 import { IMPORT_HEAP_MB } from '../ingest/static/run-child.js'
 
 /** Issue #3 targets: full import < 60 s and < 1.5 GB peak; catalog boot < 3 s; resolve 10,000 names < 50 ms. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { startAppProcess } from '../api/testing/app-process.js'
-import { launchBrowser } from '../api/testing/browser.js'
+import { startAppProcess } from '../platform/testing/app-process.js'
+import { launchBrowser } from '../platform/testing/browser.js'
 import type { Wormhole, WormholeTypeInfo } from '../schemas/wormholes.js'
 import { filterWormholes, indexWormholes, NO_FILTERS } from '../ui/tools/wormholes/filters.js'
 

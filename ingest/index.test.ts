@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { AppContext } from '../api/context.js'
-import { createLogger } from '../pipelines/log.js'
+import type { AppContext } from '../platform/context.js'
+import { createLogger } from '../platform/log.js'
 import { startIngest } from './index.js'
 import type { IngestJob } from './jobs.js'
 

@@ -1,5 +1,5 @@
 import cron, { type ScheduledTask } from 'node-cron'
-import type { AppContext } from '../api/context.js'
+import type { AppContext } from '../platform/context.js'
 import { ingestJobs, type IngestJob } from './jobs.js'
 
 export interface RunningIngest {

@@ -1,4 +1,4 @@
-import type { AppContext } from '../api/context.js'
+import type { AppContext } from '../platform/context.js'
 import { industryInputsJob } from './industry/inputs-job.js'
 import { marketOrdersJob } from './market/orders-job.js'
 import { serverStatusJob } from './status/server-status-job.js'

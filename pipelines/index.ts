@@ -1,8 +1,8 @@
-import type { AppContext } from '../api/context.js'
+import type { AppContext } from '../platform/context.js'
 import { industryInputsPipeline } from './industry/consumer.js'
 import { marketPipeline } from './market/consumer.js'
 import { killmailStorePipeline } from './killmails/pipeline.js'
-import type { Consumer } from './stream/index.js'
+import type { Consumer } from '../platform/stream/index.js'
 import { killfeedPipeline } from './killfeed/router.js'
 
 /** A pipeline: consumes a topic and writes ClickHouse (or posts somewhere) in batches. */

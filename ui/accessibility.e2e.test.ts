@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import axe from 'axe-core'
-import { launchBrowser, openPage } from '../api/testing/browser.js'
+import { launchBrowser, openPage } from '../platform/testing/browser.js'
 import { tools } from './tools/registry.js'
 
 // Every page a person opens, checked by axe-core (WCAG 2.x A and AA rules) on a desktop and a phone-width screen.

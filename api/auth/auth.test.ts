@@ -1,8 +1,8 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { queryRows } from '../../pipelines/clickhouse/client.js'
-import { cookieFrom, createTestAdmin, freshIp, login, signIn, TEST_ADMIN } from '../testing/admin-session.js'
-import { startTestApp, type TestApp } from '../testing/in-process-app.js'
+import { queryRows } from '../../platform/clickhouse/client.js'
+import { cookieFrom, createTestAdmin, freshIp, login, signIn, TEST_ADMIN } from '../../platform/testing/admin-session.js'
+import { startTestApp, type TestApp } from '../../platform/testing/in-process-app.js'
 import { LOGIN_LIMITS } from './login-throttle.js'
 
 let app: TestApp

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createClickHouse } from '../../pipelines/clickhouse/client.js'
+import { createClickHouse } from '../../platform/clickhouse/client.js'
 import { findUser } from './users.js'
 import { verifyPassword } from './passwords.js'
 

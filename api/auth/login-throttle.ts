@@ -1,5 +1,5 @@
 import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible'
-import { HttpError } from '../http/errors.js'
+import { HttpError } from '../../platform/http/errors.js'
 
 /** Failed logins allowed per window before further attempts are refused with 429 (counted per api process). */
 export const LOGIN_LIMITS = {

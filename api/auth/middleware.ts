@@ -1,6 +1,6 @@
 import type { Context, Middleware, Next } from 'koa'
-import type { AppContext } from '../context.js'
-import { HttpError } from '../http/errors.js'
+import type { AppContext } from '../../platform/context.js'
+import { HttpError } from '../../platform/http/errors.js'
 import { findSession, touchSession, type Session, type SessionPolicy } from './sessions.js'
 
 export const SESSION_COOKIE = 'jst_admin'

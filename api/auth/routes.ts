@@ -1,7 +1,7 @@
 import type { Context } from 'koa'
 import { AuthUser, LoginRequest, OkResponse } from '../../schemas/auth.js'
 import type { ApiContext } from '../app.js'
-import { HttpError } from '../http/errors.js'
+import { HttpError } from '../../platform/http/errors.js'
 import type { ApiRouter } from '../http/router.js'
 import { LoginThrottle } from './login-throttle.js'
 import { checkSameOrigin, clearSessionCookie, currentAdmin, isFormPost, notSignedIn, sessionPolicy, setSessionCookie, SESSION_COOKIE } from './middleware.js'

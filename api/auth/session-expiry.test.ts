@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestAdmin, signIn } from '../testing/admin-session.js'
-import { startTestApp, type TestApp } from '../testing/in-process-app.js'
+import { createTestAdmin, signIn } from '../../platform/testing/admin-session.js'
+import { startTestApp, type TestApp } from '../../platform/testing/in-process-app.js'
 
 let app: TestApp
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))

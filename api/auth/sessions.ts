@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
-import { queryRows, type ClickHouseClient } from '../../pipelines/clickhouse/client.js'
-import { versionTime } from '../../pipelines/clickhouse/version-clock.js'
+import { queryRows, type ClickHouseClient } from '../../platform/clickhouse/client.js'
+import { versionTime } from '../../platform/clickhouse/version-clock.js'
 
 export interface SessionPolicy {
   /** A session ends after this long without a request. */

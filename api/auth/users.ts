@@ -1,5 +1,5 @@
-import { queryRows, type ClickHouseClient } from '../../pipelines/clickhouse/client.js'
-import { versionTime } from '../../pipelines/clickhouse/version-clock.js'
+import { queryRows, type ClickHouseClient } from '../../platform/clickhouse/client.js'
+import { versionTime } from '../../platform/clickhouse/version-clock.js'
 
 export interface AdminUser {
   username: string

@@ -2,9 +2,9 @@ import { z } from 'zod'
 import { IdParam } from '../../schemas/common.js'
 import { ResolveRequest, ResolveResponse, StaticDataStatus, TypeInfo } from '../../schemas/types.js'
 import type { ApiContext } from '../app.js'
-import { notFound } from '../http/errors.js'
+import { notFound } from '../../platform/http/errors.js'
 import type { ApiRouter } from '../http/router.js'
-import type { Catalog, Quantity } from './catalog.js'
+import type { Catalog, Quantity } from '../../platform/catalog/catalog.js'
 
 export function register(router: ApiRouter, ctx: ApiContext): void {
   router.route(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { describeZodError } from './errors.js'
+import { describeZodError } from '../../platform/http/errors.js'
 
 function messageFor(schema: z.ZodType, input: unknown): string {
   const result = schema.safeParse(input)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { createTestAdmin, signIn, type AdminClient } from '../testing/admin-session.js'
-import { startTestApp, type TestApp } from '../testing/in-process-app.js'
+import { createTestAdmin, signIn, type AdminClient } from '../../platform/testing/admin-session.js'
+import { startTestApp, type TestApp } from '../../platform/testing/in-process-app.js'
 
 /**
  * Hostile input against every documented route of the shared server: wrong types, huge numbers, long and odd

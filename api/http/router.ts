@@ -3,7 +3,7 @@ import type { Context, Middleware } from 'koa'
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
 import { ErrorBody } from '../../schemas/common.js'
-import { describeZodError, HttpError } from './errors.js'
+import { describeZodError, HttpError } from '../../platform/http/errors.js'
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 type AnyObject = z.ZodType<Record<string, unknown>>

@@ -1,6 +1,6 @@
 import net from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { createLogger } from '../../pipelines/log.js'
+import { createLogger } from '../../platform/log.js'
 import { startStartingPage } from './starting-page.js'
 
 const log = createLogger('silent')

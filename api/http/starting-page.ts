@@ -1,5 +1,5 @@
 import http from 'node:http'
-import type { Logger } from '../../pipelines/log.js'
+import type { Logger } from '../../platform/log.js'
 
 /** How often the page asks again, in seconds (also the API answers' Retry-After). */
 const RETRY_SECONDS = 5

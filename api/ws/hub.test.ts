@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { LiveEventsTopic } from '../../schemas/topics.js'
 import type { ServerMessage } from '../../schemas/ws.js'
-import { publish } from '../../pipelines/stream/typed.js'
-import { startTestApp, type TestApp } from '../testing/in-process-app.js'
+import { publish } from '../../platform/stream/typed.js'
+import { startTestApp, type TestApp } from '../../platform/testing/in-process-app.js'
 
 let app: TestApp
 beforeAll(async () => {

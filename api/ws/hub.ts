@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { ClientMessage, HEARTBEAT_INTERVAL_MS, type ServerMessage, type ServerMessageType } from '../../schemas/ws.js'
-import type { Logger } from '../../pipelines/log.js'
+import type { Logger } from '../../platform/log.js'
 
 interface Options {
   version: string

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLogger } from '../../pipelines/log.js'
-import { queryRows } from '../../pipelines/clickhouse/client.js'
+import { createLogger } from '../../platform/log.js'
+import { queryRows } from '../../platform/clickhouse/client.js'
 import { PackagedVolumeStore } from '../../api/tools/appraisals/packaged-volumes.js'
-import { startTestApp, type TestApp } from '../../api/testing/in-process-app.js'
-import { EsiClient } from '../esi/client.js'
-import { FakeEsi } from '../fakes/esi/server.js'
-import { addUniverseTypeRoutes, type FakeUniverseType } from '../fakes/esi/universe-types.js'
+import { startTestApp, type TestApp } from '../../platform/testing/in-process-app.js'
+import { EsiClient } from '../../platform/esi/client.js'
+import { FakeEsi } from '../../platform/fakes/esi/server.js'
+import { addUniverseTypeRoutes, type FakeUniverseType } from '../../platform/fakes/esi/universe-types.js'
 import { fetchPackagedVolumes } from './packaged-volumes-job.js'
 
 /** Hand-made test inputs (not game facts): a frigate, a container, a module, a capital module, an unpublished ship. */

@@ -1,7 +1,7 @@
 import { REPACKAGED_TYPES } from '../../schemas/appraisal/constants.js'
-import { queryRows } from '../../pipelines/clickhouse/client.js'
-import type { AppContext } from '../../api/context.js'
-import { EsiError } from '../esi/client.js'
+import { queryRows } from '../../platform/clickhouse/client.js'
+import type { AppContext } from '../../platform/context.js'
+import { EsiError } from '../../platform/esi/client.js'
 import type { IngestJob } from '../jobs.js'
 import { latestCompleteImport } from '../static/import.js'
 

@@ -1,7 +1,7 @@
 import { EsiIndustrySystem, EsiMarketPrice, IndustryInputsTopic, type IndustryDataset, type IndustryInputsMessage } from '../../schemas/industry.js'
-import { queryRows } from '../../pipelines/clickhouse/client.js'
-import { publish } from '../../pipelines/stream/typed.js'
-import type { AppContext } from '../../api/context.js'
+import { queryRows } from '../../platform/clickhouse/client.js'
+import { publish } from '../../platform/stream/typed.js'
+import type { AppContext } from '../../platform/context.js'
 import type { IngestJob } from '../jobs.js'
 import { z } from 'zod'
 

@@ -3,13 +3,13 @@
  * Resumable: stop it any time and run it again. See docs/tools/killmails.md.
  */
 import { loadConfig } from '../../schemas/config.js'
-import { createClickHouse } from '../../pipelines/clickhouse/client.js'
-import { migrate } from '../../pipelines/clickhouse/migrate.js'
+import { createClickHouse } from '../../platform/clickhouse/client.js'
+import { migrate } from '../../platform/clickhouse/migrate.js'
 import { startKillmailStore } from '../../pipelines/killmails/pipeline.js'
-import { createLogger } from '../../pipelines/log.js'
-import { createStream } from '../../pipelines/stream/index.js'
-import { VERSION } from '../../api/context.js'
-import { EsiClient, esiUserAgent } from '../esi/client.js'
+import { createLogger } from '../../platform/log.js'
+import { createStream } from '../../platform/stream/index.js'
+import { VERSION } from '../../platform/context.js'
+import { EsiClient, esiUserAgent } from '../../platform/esi/client.js'
 import { runBackfill } from './backfill.js'
 import { createZkillboard } from './zkillboard.js'
 

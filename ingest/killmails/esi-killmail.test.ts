@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLogger } from '../../pipelines/log.js'
-import { EsiClient } from '../esi/client.js'
-import { addKillmailRoutes, newKillmailState } from '../fakes/esi/killmails.js'
-import { FakeEsi } from '../fakes/esi/server.js'
-import { killHash, makeKillmail } from '../fakes/zkillboard/killmails.js'
+import { createLogger } from '../../platform/log.js'
+import { EsiClient } from '../../platform/esi/client.js'
+import { addKillmailRoutes, newKillmailState } from '../../platform/fakes/esi/killmails.js'
+import { FakeEsi } from '../../platform/fakes/esi/server.js'
+import { killHash, makeKillmail } from '../../platform/fakes/zkillboard/killmails.js'
 import { fetchKillmailBody } from './esi-killmail.js'
 
 const esi = new FakeEsi()

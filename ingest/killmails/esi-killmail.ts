@@ -1,5 +1,5 @@
 import { EsiKillmail } from '../../schemas/killmails.js'
-import { EsiError, type EsiClient } from '../esi/client.js'
+import { EsiError, type EsiClient } from '../../platform/esi/client.js'
 
 export type BodyLookup = { ok: true; body: EsiKillmail } | { ok: false; permanent: boolean; message: string }
 

@@ -1,4 +1,4 @@
-import { queryRows, type ClickHouseClient } from '../../pipelines/clickhouse/client.js'
+import { queryRows, type ClickHouseClient } from '../../platform/clickhouse/client.js'
 
 export interface FeedPosition {
   nextSequence: number

@@ -1,6 +1,6 @@
 import cron from 'node-cron'
 import { describe, expect, it } from 'vitest'
-import type { AppContext } from '../../api/context.js'
+import type { AppContext } from '../../platform/context.js'
 import { killmailBackfillJob } from './jobs.js'
 
 const ctxWith = (days: number) => ({ config: { KILLMAIL_BACKFILL_DAYS: days } }) as unknown as AppContext

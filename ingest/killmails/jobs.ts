@@ -1,4 +1,4 @@
-import type { AppContext } from '../../api/context.js'
+import type { AppContext } from '../../platform/context.js'
 import type { IngestJob } from '../jobs.js'
 import { runBackfill } from './backfill.js'
 import { followLiveFeed } from './live-feed.js'

@@ -1,4 +1,4 @@
-import { sleep } from '../sleep.js'
+import { sleep } from '../../platform/sleep.js'
 
 /**
  * One request at a time, at least `minIntervalMs` between the starts of two requests, and a pause that any caller

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLogger } from '../../pipelines/log.js'
-import { FakeZkill } from '../fakes/zkillboard/server.js'
+import { createLogger } from '../../platform/log.js'
+import { FakeZkill } from '../../platform/fakes/zkillboard/server.js'
 import { ZkillHttp } from './zkill-http.js'
 
 const zkill = new FakeZkill()

@@ -1,5 +1,5 @@
-import type { Logger } from '../../pipelines/log.js'
-import { retryAfterMs } from '../esi/client.js'
+import type { Logger } from '../../platform/log.js'
+import { retryAfterMs } from '../../platform/esi/client.js'
 import { Pacer } from './pacer.js'
 
 export interface ZkillAnswer<T> {

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import type { Config } from '../../schemas/config.js'
 import { EsiKillmail, ZkbMeta } from '../../schemas/killmails.js'
-import type { Logger } from '../../pipelines/log.js'
-import { esiUserAgent } from '../esi/client.js'
+import type { Logger } from '../../platform/log.js'
+import { esiUserAgent } from '../../platform/esi/client.js'
 import { hasReadableTime } from './esi-killmail.js'
 import { ZkillHttp } from './zkill-http.js'
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AppContext } from '../../api/context.js'
-import { createLogger } from '../../pipelines/log.js'
-import type { Stream } from '../../pipelines/stream/index.js'
+import type { AppContext } from '../../platform/context.js'
+import { createLogger } from '../../platform/log.js'
+import type { Stream } from '../../platform/stream/index.js'
 import { MarketFetchTopic, MarketOrdersTopic } from '../../schemas/market.js'
-import { EsiClient } from '../esi/client.js'
-import { addMarketRoutes, createMarketState, setBook } from '../fakes/esi/markets.js'
-import { FakeEsi } from '../fakes/esi/server.js'
+import { EsiClient } from '../../platform/esi/client.js'
+import { addMarketRoutes, createMarketState, setBook } from '../../platform/fakes/esi/markets.js'
+import { FakeEsi } from '../../platform/fakes/esi/server.js'
 import { OrderIdTally, fetchRegionSnapshot } from './orders-job.js'
 
 describe('OrderIdTally', () => {

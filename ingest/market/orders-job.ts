@@ -1,8 +1,8 @@
 import { HUBS, MarketFetchTopic, MarketOrdersTopic, type EsiMarketOrder } from '../../schemas/market.js'
-import { queryRows } from '../../pipelines/clickhouse/client.js'
-import { publish } from '../../pipelines/stream/typed.js'
-import type { AppContext } from '../../api/context.js'
-import { EsiError } from '../esi/client.js'
+import { queryRows } from '../../platform/clickhouse/client.js'
+import { publish } from '../../platform/stream/typed.js'
+import type { AppContext } from '../../platform/context.js'
+import { EsiError } from '../../platform/esi/client.js'
 import { everySeconds, type IngestJob } from '../jobs.js'
 
 /** The hub regions, each fetched once per run (Jita and Hek's regions are separate, as are the others). */

@@ -1,8 +1,8 @@
 /** `npm run import:static`: import the SDE and community data now, whatever the stored version says. */
 import { loadConfig } from '../../schemas/config.js'
-import { createClickHouse } from '../../pipelines/clickhouse/client.js'
-import { migrate } from '../../pipelines/clickhouse/migrate.js'
-import { createLogger } from '../../pipelines/log.js'
+import { createClickHouse } from '../../platform/clickhouse/client.js'
+import { migrate } from '../../platform/clickhouse/migrate.js'
+import { createLogger } from '../../platform/log.js'
 import { runStaticImport } from './import.js'
 
 const config = loadConfig()

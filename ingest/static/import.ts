@@ -4,12 +4,12 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Config } from '../../schemas/config.js'
 import type { ImportSummary, TypeRow } from '../../schemas/static-data.js'
-import { queryRows, type ClickHouseClient } from '../../pipelines/clickhouse/client.js'
-import type { Logger } from '../../pipelines/log.js'
+import { queryRows, type ClickHouseClient } from '../../platform/clickhouse/client.js'
+import type { Logger } from '../../platform/log.js'
 import { communityFingerprint, readCommunityData } from './community.js'
-import { sdeVersion } from './sde-files.js'
-import { readBlueprints, readDogma, readGroupsAndCategories, readMarketGroups, readSchematics, readTypeMaterials, readTypes } from './sde-records.js'
-import { readItemNames, readUniverse } from './universe.js'
+import { sdeVersion } from '../../platform/sde/sde-files.js'
+import { readBlueprints, readDogma, readGroupsAndCategories, readMarketGroups, readSchematics, readTypeMaterials, readTypes } from '../../platform/sde/sde-records.js'
+import { readItemNames, readUniverse } from '../../platform/sde/universe.js'
 
 /** Where an import reads from: the SDE package and the community directory (tests substitute small sources). */
 export const sdeSources = {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import type { Config } from '../../schemas/config.js'
-import type { Logger } from '../../pipelines/log.js'
+import type { Logger } from '../../platform/log.js'
 
 /** Heap cap for the import: keeps its peak under the 1.5 GB target (V8 otherwise grows lazily past it). */
 export const IMPORT_HEAP_MB = 768

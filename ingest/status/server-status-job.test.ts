@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { startTestApp, type TestApp } from '../../api/testing/in-process-app.js'
-import { EsiClient } from '../esi/client.js'
-import { FakeEsi } from '../fakes/esi/server.js'
-import { addStatusRoutes, type FakeServerStatus } from '../fakes/esi/status.js'
+import { startTestApp, type TestApp } from '../../platform/testing/in-process-app.js'
+import { EsiClient } from '../../platform/esi/client.js'
+import { FakeEsi } from '../../platform/fakes/esi/server.js'
+import { addStatusRoutes, type FakeServerStatus } from '../../platform/fakes/esi/status.js'
 import { serverStatusJob } from './server-status-job.js'
 
 const esi = new FakeEsi()

@@ -1,5 +1,5 @@
 import { LiveEventsTopic } from '../../schemas/topics.js'
-import { publish } from '../../pipelines/stream/typed.js'
+import { publish } from '../../platform/stream/typed.js'
 import { everySeconds, type IngestJob } from '../jobs.js'
 
 interface EsiStatus {

@@ -1,8 +1,8 @@
 import { IndustryInputsTopic, IndustryInputsUpdatedTopic, type IndustryDataset, type IndustryInputsMessage } from '../../schemas/industry.js'
-import type { AppContext } from '../../api/context.js'
-import { queryRows, type ClickHouseClient } from '../clickhouse/client.js'
+import type { AppContext } from '../../platform/context.js'
+import { queryRows, type ClickHouseClient } from '../../platform/clickhouse/client.js'
 import type { Pipeline } from '../index.js'
-import { publish, subscribe } from '../stream/typed.js'
+import { publish, subscribe } from '../../platform/stream/typed.js'
 
 const TABLES: Record<IndustryDataset, { table: string; key: string }> = {
   adjusted_prices: { table: 'industry_adjusted_prices', key: 'type_id' },

@@ -1,5 +1,5 @@
-import type { ClickHouseClient } from '../clickhouse/client.js'
-import type { Logger } from '../log.js'
+import type { ClickHouseClient } from '../../platform/clickhouse/client.js'
+import type { Logger } from '../../platform/log.js'
 import { writeDeliveries, type Delivery } from './deliveries.js'
 import type { DiscordWebhookClient } from './discord.js'
 

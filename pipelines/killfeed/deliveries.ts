@@ -1,8 +1,8 @@
 import crypto from 'node:crypto'
 import type { DeliveryStatus, RecentPost, Route, WebhookHealth } from '../../schemas/killfeed.js'
 import { maskWebhook, splitWebhookList } from '../../schemas/killfeed-constants.js'
-import { queryRows, type ClickHouseClient } from '../clickhouse/client.js'
-import { isoFromMs, versionTime } from '../clickhouse/version-clock.js'
+import { queryRows, type ClickHouseClient } from '../../platform/clickhouse/client.js'
+import { isoFromMs, versionTime } from '../../platform/clickhouse/version-clock.js'
 import { BROKEN_WEBHOOK_ERROR, brokenWebhookAnswer } from './discord.js'
 
 /**

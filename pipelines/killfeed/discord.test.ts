@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startFakeDiscordWebhook, type FakeDiscordWebhook } from '../../api/testing/discord-webhook-fake.js'
+import { startFakeDiscordWebhook, type FakeDiscordWebhook } from '../../platform/testing/discord-webhook-fake.js'
 import { brokenWebhookAnswer, DiscordWebhookClient } from './discord.js'
 
 let discord: FakeDiscordWebhook

@@ -1,5 +1,5 @@
 import type { LiveKill } from '../../schemas/live-kill.js'
-import { queryRows, type ClickHouseClient } from '../clickhouse/client.js'
+import { queryRows, type ClickHouseClient } from '../../platform/clickhouse/client.js'
 
 /** Kills already on the public live killfeed, among the given ones (a redelivered batch is not pushed twice). */
 export async function knownLiveKillIds(ch: ClickHouseClient, killmailIds: number[]): Promise<Set<number>> {

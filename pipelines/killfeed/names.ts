@@ -1,8 +1,8 @@
-import type { CatalogHolder } from '../../api/catalog/holder.js'
+import type { CatalogHolder } from '../../platform/catalog/holder.js'
 import { classLabel, THERA_CLASS } from '../../api/tools/wormholes/list.js'
-import type { EsiNameCache } from '../../ingest/esi/names.js'
+import type { EsiNameCache } from '../../platform/esi/names.js'
 import type { KillmailMessage } from '../../schemas/killmails.js'
-import type { Logger } from '../log.js'
+import type { Logger } from '../../platform/log.js'
 import type { NameLookup, SystemInfo } from './describe.js'
 
 /** SDE wormholeClassID of known-space systems: 7 high-sec, 8 low-sec, 9 null-sec. */

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import type { FakeDiscordWebhook } from '../../api/testing/discord-webhook-fake.js'
-import type { TestApp } from '../../api/testing/in-process-app.js'
+import type { FakeDiscordWebhook } from '../../platform/testing/discord-webhook-fake.js'
+import type { TestApp } from '../../platform/testing/in-process-app.js'
 import { KillmailsTopic, type KillmailMessage } from '../../schemas/killmails.js'
 import type { Route } from '../../schemas/killfeed.js'
-import { publish } from '../stream/typed.js'
+import { publish } from '../../platform/stream/typed.js'
 import crypto from 'node:crypto'
 import pino from 'pino'
 import { deliveriesWithStatus, recentPosts, webhookId, writeDeliveries, type Delivery } from './deliveries.js'
@@ -14,7 +14,7 @@ import { startKillfeedRouter, type KillfeedRouter } from './router.js'
 import { createRoute, saveTracked, updateRoute } from './store.js'
 import { startKillfeedTestApp, type KillfeedTestApp } from './testing/app.js'
 import { discordHook, fixtureKill } from './testing/kills.js'
-import type { Consumer } from '../stream/index.js'
+import type { Consumer } from '../../platform/stream/index.js'
 
 let kf: KillfeedTestApp
 let app: TestApp

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto'
 import type { ItemType, Mode } from '../../schemas/killfeed-constants.js'
 import type { Route, RouteCreate, RoutePatch, TrackedItem } from '../../schemas/killfeed.js'
-import { queryRows, type ClickHouseClient } from '../clickhouse/client.js'
-import { isoFromMs, versionTime } from '../clickhouse/version-clock.js'
+import { queryRows, type ClickHouseClient } from '../../platform/clickhouse/client.js'
+import { isoFromMs, versionTime } from '../../platform/clickhouse/version-clock.js'
 
 /**
  * The killfeed's settings in ClickHouse: tracked entities (the site's live killfeed) and Discord routes.

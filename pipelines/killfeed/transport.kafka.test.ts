@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startMockKafka, type MockKafka } from '../stream/testing/kafka-mock.js'
+import { startMockKafka, type MockKafka } from '../../platform/stream/testing/kafka-mock.js'
 import { startKillfeedTestApp, type KillfeedTestApp } from './testing/app.js'
 import { killfeedOverTransport } from './testing/transport-scenario.js'
 

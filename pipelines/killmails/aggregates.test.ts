@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../api/testing/in-process-app.js'
+import { startTestApp, type TestApp } from '../../platform/testing/in-process-app.js'
 import { readActivity, readSummary } from '../../api/tools/killboard/queries.js'
 import { KillmailsTopic } from '../../schemas/killmails.js'
-import { queryRows } from '../clickhouse/client.js'
-import { publish } from '../stream/typed.js'
+import { queryRows } from '../../platform/clickhouse/client.js'
+import { publish } from '../../platform/stream/typed.js'
 import { KillmailWriter } from './store.js'
 import { countStored, killMessage, waitForStored } from './testing.js'
 

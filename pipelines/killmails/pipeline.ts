@@ -1,9 +1,9 @@
-import type { AppContext } from '../../api/context.js'
+import type { AppContext } from '../../platform/context.js'
 import { KillmailsTopic } from '../../schemas/killmails.js'
-import { sleep } from '../../ingest/sleep.js'
+import { sleep } from '../../platform/sleep.js'
 import type { Pipeline } from '../index.js'
-import type { Consumer } from '../stream/index.js'
-import { subscribe } from '../stream/typed.js'
+import type { Consumer } from '../../platform/stream/index.js'
+import { subscribe } from '../../platform/stream/typed.js'
 import { KillmailWriter } from './store.js'
 
 export const KILLMAIL_STORE_GROUP = 'killmails-store'

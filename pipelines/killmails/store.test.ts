@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../api/testing/in-process-app.js'
+import { startTestApp, type TestApp } from '../../platform/testing/in-process-app.js'
 import { KillmailsTopic } from '../../schemas/killmails.js'
-import { publish } from '../stream/typed.js'
+import { publish } from '../../platform/stream/typed.js'
 import { countStored, killMessage, waitForStored } from './testing.js'
 
 let app: TestApp

@@ -1,4 +1,4 @@
-import { queryRows, type ClickHouseClient } from '../clickhouse/client.js'
+import { queryRows, type ClickHouseClient } from '../../platform/clickhouse/client.js'
 import type { KillmailMessage } from '../../schemas/killmails.js'
 
 /** One `killmails` row (migration `*_killmails_store_aggregates.sql`); absent ids are 0. */

@@ -1,9 +1,9 @@
-import type { ClickHouseClient } from '../clickhouse/client.js'
-import { queryRows } from '../clickhouse/client.js'
+import type { ClickHouseClient } from '../../platform/clickhouse/client.js'
+import { queryRows } from '../../platform/clickhouse/client.js'
 import type { EsiKillmail, KillmailMessage, ZkbMeta } from '../../schemas/killmails.js'
-import { apiFixture, killHash, makeKillmail, makeZkb, type KillSpec } from '../../ingest/fakes/zkillboard/killmails.js'
-import { startKillmailFakes, type KillmailFakes } from '../../ingest/fakes/zkillboard/with-esi.js'
-import { startTestApp, type TestApp } from '../../api/testing/in-process-app.js'
+import { apiFixture, killHash, makeKillmail, makeZkb, type KillSpec } from '../../platform/fakes/zkillboard/killmails.js'
+import { startKillmailFakes, type KillmailFakes } from '../../platform/fakes/zkillboard/with-esi.js'
+import { startTestApp, type TestApp } from '../../platform/testing/in-process-app.js'
 import type { Config } from '../../schemas/config.js'
 
 /** Poll until `check` holds (tests only). */

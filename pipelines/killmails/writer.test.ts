@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ClickHouseClient } from '../clickhouse/client.js'
+import type { ClickHouseClient } from '../../platform/clickhouse/client.js'
 import { KillmailWriter } from './store.js'
 import { killMessage } from './testing.js'
 

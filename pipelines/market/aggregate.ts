@@ -1,4 +1,4 @@
-import type { ClickHouseClient } from '../clickhouse/client.js'
+import type { ClickHouseClient } from '../../platform/clickhouse/client.js'
 import { HUBS } from '../../schemas/market.js'
 
 /**

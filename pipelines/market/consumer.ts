@@ -1,8 +1,8 @@
 import { MarketFetchTopic, MarketOrdersTopic, PricesUpdatedTopic, snapshotDataTime, type MarketOrdersMessage } from '../../schemas/market.js'
-import type { AppContext } from '../../api/context.js'
-import { queryRows, type ClickHouseClient } from '../clickhouse/client.js'
+import type { AppContext } from '../../platform/context.js'
+import { queryRows, type ClickHouseClient } from '../../platform/clickhouse/client.js'
 import type { Pipeline } from '../index.js'
-import { publish, subscribe } from '../stream/typed.js'
+import { publish, subscribe } from '../../platform/stream/typed.js'
 import { aggregateRegionPrices, aggregateStationPrices } from './aggregate.js'
 
 type PageMessage = Extract<MarketOrdersMessage, { kind: 'page' }>

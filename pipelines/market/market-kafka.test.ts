@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../api/testing/in-process-app.js'
-import { addMarketRoutes, createMarketState, setBook } from '../../ingest/fakes/esi/markets.js'
-import { FakeEsi } from '../../ingest/fakes/esi/server.js'
-import { addStatusRoutes } from '../../ingest/fakes/esi/status.js'
-import { startMockKafka, type MockKafka } from '../stream/testing/kafka-mock.js'
+import { startTestApp, type TestApp } from '../../platform/testing/in-process-app.js'
+import { addMarketRoutes, createMarketState, setBook } from '../../platform/fakes/esi/markets.js'
+import { FakeEsi } from '../../platform/fakes/esi/server.js'
+import { addStatusRoutes } from '../../platform/fakes/esi/status.js'
+import { startMockKafka, type MockKafka } from '../../platform/stream/testing/kafka-mock.js'
 import { minimalBooks, order } from './testing.js'
 
 const esi = new FakeEsi()

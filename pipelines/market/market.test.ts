@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../api/testing/in-process-app.js'
+import { startTestApp, type TestApp } from '../../platform/testing/in-process-app.js'
 import { fetchRegionSnapshot } from '../../ingest/market/orders-job.js'
-import { addMarketRoutes, createMarketState, setBook } from '../../ingest/fakes/esi/markets.js'
-import { FakeEsi } from '../../ingest/fakes/esi/server.js'
-import { addStatusRoutes } from '../../ingest/fakes/esi/status.js'
-import { queryRows } from '../clickhouse/client.js'
+import { addMarketRoutes, createMarketState, setBook } from '../../platform/fakes/esi/markets.js'
+import { FakeEsi } from '../../platform/fakes/esi/server.js'
+import { addStatusRoutes } from '../../platform/fakes/esi/status.js'
+import { queryRows } from '../../platform/clickhouse/client.js'
 import { minimalBooks, order } from './testing.js'
 
 const JITA = 60003760

@@ -17,7 +17,7 @@ const TYPES: TypeInfo[] = [
   { type_id: 15967, name: 'Federation Navy Remote Tracking Computer', volume: 5 },
   { type_id: 15968, name: 'Federation Navy Remote Tracking Computer  Blueprint', volume: 0.01 },
 ]
-/** Case and runs of spaces folded, as the resolver does (api/catalog/names.ts). */
+/** Case and runs of spaces folded, as the resolver does (platform/catalog/names.ts). */
 const folded = (name: string) => name.toLowerCase().replace(/ {2,}/g, ' ')
 const lookup = (key: string) => TYPES.find((t) => String(t.type_id) === key || folded(t.name) === folded(key)) ?? null
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
-import { launchBrowser } from '../../api/testing/browser.js'
+import { launchBrowser } from '../../platform/testing/browser.js'
 import { KillboardSummary } from '../../schemas/killboard.js'
 
 const baseUrl = inject('appUrl')

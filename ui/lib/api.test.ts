@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serveOnLoopback } from '../../api/testing/loopback-server'
+import { serveOnLoopback } from '../../platform/testing/loopback-server'
 import { ApiError, ApiTimeoutError, apiGet } from './api'
 
 let server: Awaited<ReturnType<typeof serveOnLoopback>>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launchBrowser } from '../../api/testing/browser.js'
+import { launchBrowser } from '../../platform/testing/browser.js'
 
 const baseUrl = inject('appUrl')
 let browser: Browser

@@ -3,8 +3,8 @@ import { APPRAISAL_TEXT, pasteTooLarge, type PriceMode } from '../../../schemas/
 import { parseAppraisalText } from '../../../schemas/appraisal/parse.js'
 import type { AppraiseResponse } from '../../../schemas/appraisals.js'
 import { hubByStation } from '../../../schemas/market.js'
-import type { Catalog } from '../../catalog/catalog.js'
-import { badRequest, HttpError } from '../../http/errors.js'
+import type { Catalog } from '../../../platform/catalog/catalog.js'
+import { badRequest, HttpError } from '../../../platform/http/errors.js'
 import type { PriceStore } from '../prices/price-store.js'
 import type { PackagedVolumeStore } from './packaged-volumes.js'
 

@@ -1,7 +1,7 @@
 import { isRepackaged } from '../../../schemas/appraisal/constants.js'
 import type { TypeRow } from '../../../schemas/static-data.js'
-import { queryRows, type ClickHouseClient } from '../../../pipelines/clickhouse/client.js'
-import type { Logger } from '../../../pipelines/log.js'
+import { queryRows, type ClickHouseClient } from '../../../platform/clickhouse/client.js'
+import type { Logger } from '../../../platform/log.js'
 
 /** Reload at most this often: the ingest job refreshes the table once a day. */
 const MAX_AGE_MS = 5 * 60_000

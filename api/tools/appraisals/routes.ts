@@ -12,7 +12,7 @@ import {
 } from '../../../schemas/appraisals.js'
 import { hubByStation } from '../../../schemas/market.js'
 import type { ApiContext } from '../../app.js'
-import { HttpError, notFound } from '../../http/errors.js'
+import { HttpError, notFound } from '../../../platform/http/errors.js'
 import { rateLimit } from '../../http/rate-limit.js'
 import type { ApiRouter } from '../../http/router.js'
 import { appraiseOnServer, assertFreezable, type AppraiseTimings } from './appraise.js'

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { queryRows, type ClickHouseClient } from '../../../pipelines/clickhouse/client.js'
+import { queryRows, type ClickHouseClient } from '../../../platform/clickhouse/client.js'
 import type { AppraiseResponse, SavedAppraisal } from '../../../schemas/appraisals.js'
 
 /** 96 random bits as 16 URL-safe characters: not sequential, not guessable. */

@@ -1,4 +1,4 @@
-import type { Logger } from '../../../pipelines/log.js'
+import type { Logger } from '../../../platform/log.js'
 import type { ContactMessage } from '../../../schemas/contact.js'
 
 /** The JSON body of Discord's "execute webhook" call, as far as this module uses it. */

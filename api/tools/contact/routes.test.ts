@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startFakeDiscordWebhook, type FakeDiscordWebhook } from '../../testing/discord-webhook-fake.js'
-import { startTestApp, type TestApp } from '../../testing/in-process-app.js'
+import { startFakeDiscordWebhook, type FakeDiscordWebhook } from '../../../platform/testing/discord-webhook-fake.js'
+import { startTestApp, type TestApp } from '../../../platform/testing/in-process-app.js'
 import { CONTACT_LIMITS } from '../../../schemas/contact-constants.js'
 import { EMBED_DESCRIPTION_MAX, type DiscordWebhookBody } from './discord.js'
 import { CONTACT_RATE_LIMIT } from './routes.js'

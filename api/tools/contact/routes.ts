@@ -1,5 +1,5 @@
 import type { ApiContext } from '../../app.js'
-import { HttpError } from '../../http/errors.js'
+import { HttpError } from '../../../platform/http/errors.js'
 import { rateLimit } from '../../http/rate-limit.js'
 import type { ApiRouter } from '../../http/router.js'
 import { ContactRequest, ContactResponse } from '../../../schemas/contact.js'

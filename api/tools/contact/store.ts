@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
-import type { ClickHouseClient } from '../../../pipelines/clickhouse/client.js'
-import { queryRows } from '../../../pipelines/clickhouse/client.js'
+import type { ClickHouseClient } from '../../../platform/clickhouse/client.js'
+import { queryRows } from '../../../platform/clickhouse/client.js'
 import type { ContactMessage, ContactMessageList } from '../../../schemas/contact.js'
 
 export type NewContactMessage = Pick<ContactMessage, 'name' | 'email' | 'topic' | 'message'>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { GasCalcRequest, OreCalcRequest, type GasCalcForm, type OreCalcForm } from '../../../schemas/harvesting.js'
 import { formatHuffTime, parseHuffMinutes } from '../../../schemas/harvesting-rules.js'
-import { HttpError } from '../../http/errors.js'
+import { HttpError } from '../../../platform/http/errors.js'
 import { fixedPrices } from './fleet.js'
 import { calcGas } from './gas.js'
 import { calcOre } from './ore.js'

@@ -1,4 +1,4 @@
-import type { Catalog } from '../../catalog/catalog.js'
+import type { Catalog } from '../../../platform/catalog/catalog.js'
 import {
   BOOSTING_HULLS,
   CYCLE_TIME_CHARGE,
@@ -13,7 +13,7 @@ import {
   ORE_IMPLANTS,
   UNBONUSED_SHIP,
 } from '../../../schemas/harvesting-options.js'
-import { HttpError } from '../../http/errors.js'
+import { HttpError } from '../../../platform/http/errors.js'
 import { CYCLE_TIME_BUFF_ID, EFFECT_RULES, requiredSkills, SKILL_NAMES, type DogmaSource, type SkillIds } from './mechanics.js'
 
 /**

@@ -1,7 +1,7 @@
 import { GAS_IMPLANTS, gasModulesFor } from '../../../schemas/harvesting-options.js'
 import type { GasCalcEntry, GasCalcRequest } from '../../../schemas/harvesting.js'
 import { formatHuffTime } from '../../../schemas/harvesting-rules.js'
-import { badRequest, HttpError } from '../../http/errors.js'
+import { badRequest, HttpError } from '../../../platform/http/errors.js'
 import { burstFor, m3PerHour, type PriceLookup } from './fleet.js'
 import type { HarvestingData } from './game-data.js'
 import { harvestModule } from './mechanics.js'

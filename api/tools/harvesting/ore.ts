@@ -1,5 +1,5 @@
 import type { OreCalcRequest, OreCalcResponse } from '../../../schemas/harvesting.js'
-import { badRequest } from '../../http/errors.js'
+import { badRequest } from '../../../platform/http/errors.js'
 import { burstFor, m3PerHour, type PriceLookup } from './fleet.js'
 import { findLoose } from '../../../schemas/harvesting-options.js'
 import type { CrystalInfo, HarvestingData } from './game-data.js'

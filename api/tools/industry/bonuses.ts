@@ -1,5 +1,5 @@
-import type { Catalog } from '../../catalog/catalog.js'
-import { HttpError } from '../../http/errors.js'
+import type { Catalog } from '../../../platform/catalog/catalog.js'
+import { HttpError } from '../../../platform/http/errors.js'
 import type { IndustryStructure, RigTier } from '../../../schemas/industry.js'
 import type { ReactionStructure } from '../../../schemas/reactions.js'
 import type { RigBonus } from './formulas.js'

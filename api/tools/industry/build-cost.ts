@@ -1,4 +1,4 @@
-import type { Quantity } from '../../catalog/catalog.js'
+import type { Quantity } from '../../../platform/catalog/catalog.js'
 import type { StationPriceRow } from '../../../schemas/market.js'
 import type { BuildCostQuery, BuildCostResponse, DataAges } from '../../../schemas/industry.js'
 import { rigOf, type IndustryBonuses } from './bonuses.js'

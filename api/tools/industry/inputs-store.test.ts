@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createLogger } from '../../../pipelines/log.js'
-import { fakeSnapshotClickHouse, raceTwoRefreshes } from '../../testing/snapshot-race.js'
+import { createLogger } from '../../../platform/log.js'
+import { fakeSnapshotClickHouse, raceTwoRefreshes } from '../../../platform/testing/snapshot-race.js'
 import { IndustryInputsStore } from './inputs-store.js'
 
 const TRITANIUM = 34

@@ -1,4 +1,4 @@
-import type { Catalog } from '../../catalog/catalog.js'
+import type { Catalog } from '../../../platform/catalog/catalog.js'
 import type { IndustryBlueprint, IndustrySystem } from '../../../schemas/industry.js'
 import type { BuildBlueprint } from './build-cost.js'
 import { securityClassOf } from './formulas.js'

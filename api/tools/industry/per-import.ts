@@ -1,4 +1,4 @@
-import type { Catalog } from '../../catalog/catalog.js'
+import type { Catalog } from '../../../platform/catalog/catalog.js'
 
 /** `build(catalog)` computed once per static import (and again when a newer import is loaded). */
 export function perImport<T>(build: (catalog: Catalog) => T): (catalog: Catalog) => T {

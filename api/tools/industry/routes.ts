@@ -1,7 +1,7 @@
 import { BuildCostQuery, BuildCostResponse, IndustryBlueprintsResponse, IndustrySystemsResponse } from '../../../schemas/industry.js'
 import { hubByStation } from '../../../schemas/market.js'
 import type { ApiContext } from '../../app.js'
-import { badRequest } from '../../http/errors.js'
+import { badRequest } from '../../../platform/http/errors.js'
 import { rateLimit } from '../../http/rate-limit.js'
 import type { ApiRouter } from '../../http/router.js'
 import { calcBuildCost } from './build-cost.js'

@@ -1,7 +1,7 @@
 import { hubByStation } from '../../../schemas/market.js'
 import type { DataAges } from '../../../schemas/industry.js'
 import type { ApiContext } from '../../app.js'
-import type { Catalog } from '../../catalog/catalog.js'
+import type { Catalog } from '../../../platform/catalog/catalog.js'
 import { readIndustryBonuses, type IndustryBonuses } from './bonuses.js'
 import { IndustryInputsStore } from './inputs-store.js'
 import { perImport } from './per-import.js'

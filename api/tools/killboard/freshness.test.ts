@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ClickHouseClient } from '../../../pipelines/clickhouse/client.js'
+import type { ClickHouseClient } from '../../../platform/clickhouse/client.js'
 import { FRESHNESS_CACHE_MS, KillmailFreshness, feedState, withZkill } from './freshness.js'
 import { ageInWords } from '../../../schemas/killmail-constants.js'
 

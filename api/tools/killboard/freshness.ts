@@ -1,4 +1,4 @@
-import { queryRows, type ClickHouseClient } from '../../../pipelines/clickhouse/client.js'
+import { queryRows, type ClickHouseClient } from '../../../platform/clickhouse/client.js'
 import { ageInWords, KILLMAIL_FEED_STALE_MINUTES } from '../../../schemas/killmail-constants.js'
 import type { KillmailFeed } from '../../../schemas/killmail-feed.js'
 

@@ -1,4 +1,4 @@
-import { queryRows, type ClickHouseClient } from '../../../pipelines/clickhouse/client.js'
+import { queryRows, type ClickHouseClient } from '../../../platform/clickhouse/client.js'
 import { HEATMAP_DAY_LABELS, KILLBOARD_TOP_CORPORATIONS, KILLBOARD_WINDOW_DAYS } from '../../../schemas/killmail-constants.js'
 import type { KillboardActivity } from '../../../schemas/killboard.js'
 

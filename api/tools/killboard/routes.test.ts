@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { addKillmailRoutes, newKillmailState, type FakeKillmailState } from '../../../ingest/fakes/esi/killmails.js'
-import { FakeEsi } from '../../../ingest/fakes/esi/server.js'
+import { addKillmailRoutes, newKillmailState, type FakeKillmailState } from '../../../platform/fakes/esi/killmails.js'
+import { FakeEsi } from '../../../platform/fakes/esi/server.js'
 import { daysAgo, killMessage, waitForStored } from '../../../pipelines/killmails/testing.js'
-import { publish } from '../../../pipelines/stream/typed.js'
+import { publish } from '../../../platform/stream/typed.js'
 import { KillboardActivity, KillboardSummary } from '../../../schemas/killboard.js'
 import { KILLMAIL_FEED_STALE_MINUTES } from '../../../schemas/killmail-constants.js'
 import { KillmailsTopic } from '../../../schemas/killmails.js'
-import { startTestApp, type TestApp } from '../../testing/in-process-app.js'
+import { startTestApp, type TestApp } from '../../../platform/testing/in-process-app.js'
 
 const SYSTEM = 31_002_238
 const RESIDENT = 98_100_001

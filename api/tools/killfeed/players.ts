@@ -1,6 +1,6 @@
 import type { ApiRouter } from '../../http/router.js'
-import { queryRows, type ClickHouseClient } from '../../../pipelines/clickhouse/client.js'
-import { isoFromMs, versionTime } from '../../../pipelines/clickhouse/version-clock.js'
+import { queryRows, type ClickHouseClient } from '../../../platform/clickhouse/client.js'
+import { isoFromMs, versionTime } from '../../../platform/clickhouse/version-clock.js'
 import type { TrackedPlayer } from '../../../schemas/killfeed.js'
 import { SERVER_SEGMENTS, SPEC_ROUTE_SEGMENTS } from '../../../schemas/site-routes.js'
 import { tools } from '../../../ui/tools/registry.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Catalog, type CatalogSource } from '../../catalog/catalog.js'
+import { Catalog, type CatalogSource } from '../../../platform/catalog/catalog.js'
 import type { SolarSystemRow } from '../../../schemas/static-data.js'
 import { rankByName, searchSystems } from './resolve.js'
 

@@ -1,8 +1,8 @@
-import type { Catalog } from '../../catalog/catalog.js'
-import { HttpError } from '../../http/errors.js'
-import { EsiNameCache, idsForNames, type EsiNameCategory, type UniverseIds } from '../../../ingest/esi/names.js'
-import type { EsiClient } from '../../../ingest/esi/client.js'
-import type { Logger } from '../../../pipelines/log.js'
+import type { Catalog } from '../../../platform/catalog/catalog.js'
+import { HttpError } from '../../../platform/http/errors.js'
+import { EsiNameCache, idsForNames, type EsiNameCategory, type UniverseIds } from '../../../platform/esi/names.js'
+import type { EsiClient } from '../../../platform/esi/client.js'
+import type { Logger } from '../../../platform/log.js'
 import type { ItemType } from '../../../schemas/killfeed-constants.js'
 import type { ResolveResult } from '../../../schemas/killfeed.js'
 

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FakeDiscordWebhook } from '../../testing/discord-webhook-fake.js'
+import type { FakeDiscordWebhook } from '../../../platform/testing/discord-webhook-fake.js'
 import { webhookId, writeDeliveries, type Delivery } from '../../../pipelines/killfeed/deliveries.js'
 import { startKillfeedTestApp, type KillfeedTestApp } from '../../../pipelines/killfeed/testing/app.js'
 import { fixtureKill } from '../../../pipelines/killfeed/testing/kills.js'
-import { publish } from '../../../pipelines/stream/typed.js'
+import { publish } from '../../../platform/stream/typed.js'
 import { createRoute } from '../../../pipelines/killfeed/store.js'
 import { KillmailsTopic } from '../../../schemas/killmails.js'
 import { insertContactMessage } from '../contact/store.js'
-import { createTestAdmin, signIn, type AdminClient } from '../../testing/admin-session.js'
-import type { TestApp } from '../../testing/in-process-app.js'
-import type { FakeEsi } from '../../../ingest/fakes/esi/server.js'
+import { createTestAdmin, signIn, type AdminClient } from '../../../platform/testing/admin-session.js'
+import type { TestApp } from '../../../platform/testing/in-process-app.js'
+import type { FakeEsi } from '../../../platform/fakes/esi/server.js'
 
 let kf: KillfeedTestApp
 let app: TestApp

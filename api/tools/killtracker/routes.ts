@@ -1,4 +1,4 @@
-import { resolveNames } from '../../../ingest/esi/names.js'
+import { resolveNames } from '../../../platform/esi/names.js'
 import { KillTrackerResponse, TrackerParams, TrackerPath, type TrackerEntry } from '../../../schemas/kill-tracker.js'
 import { TRACKER_CACHE_SECONDS, TRACKER_WINDOW_DAYS, zkillCharacterUrl, zkillKillUrl } from '../../../schemas/killmail-constants.js'
 import type { ApiContext } from '../../app.js'

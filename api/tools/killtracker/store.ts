@@ -1,4 +1,4 @@
-import { queryRows, type ClickHouseClient } from '../../../pipelines/clickhouse/client.js'
+import { queryRows, type ClickHouseClient } from '../../../platform/clickhouse/client.js'
 import { TRACKER_WINDOW_DAYS } from '../../../schemas/killmail-constants.js'
 import type { ActivityRow } from './summary.js'
 

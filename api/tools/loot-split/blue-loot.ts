@@ -1,6 +1,6 @@
 import type { BlueLootRequest, BlueLootResponse, SiteValueBreakdown } from '../../../schemas/loot-split.js'
 import { playerShares, type ShareMode } from '../../../schemas/loot-split-rules.js'
-import { badRequest } from '../../http/errors.js'
+import { badRequest } from '../../../platform/http/errors.js'
 import { taxAndSplit } from './money.js'
 import type { SiteValues } from './site-values.js'
 

@@ -1,5 +1,5 @@
 import type { ParticipationRequest, ParticipationResponse, SiteValueBreakdown } from '../../../schemas/loot-split.js'
-import { badRequest } from '../../http/errors.js'
+import { badRequest } from '../../../platform/http/errors.js'
 import { taxAndSplit } from './money.js'
 import type { SiteValue, SiteValues } from './site-values.js'
 

@@ -1,6 +1,6 @@
 import { BlueLootRequest, BlueLootResponse, LootEscalations, ParticipationRequest, ParticipationResponse } from '../../../schemas/loot-split.js'
 import type { ApiContext } from '../../app.js'
-import { HttpError } from '../../http/errors.js'
+import { HttpError } from '../../../platform/http/errors.js'
 import type { ApiRouter } from '../../http/router.js'
 import { calcBlueLoot } from './blue-loot.js'
 import { calcParticipation } from './participation.js'

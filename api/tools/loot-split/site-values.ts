@@ -1,7 +1,7 @@
 import type { CommunityData } from '../../../schemas/community.js'
 import type { LootEscalations, SiteValueBreakdown } from '../../../schemas/loot-split.js'
 import { AVENGERS_PER_WAVE, escalationAdds, type EscalationOptions, type SiteTier } from '../../../schemas/loot-split-rules.js'
-import { HttpError } from '../../http/errors.js'
+import { HttpError } from '../../../platform/http/errors.js'
 
 export type SiteKind = 'combat' | 'data' | 'relic'
 

@@ -1,6 +1,6 @@
 import { MINERALS, ORE_GROUPS, type MineralName, type OreGroup } from '../../../schemas/ore-planner-constants.js'
 import type { CompressedOre } from '../../../schemas/ore-planner.js'
-import type { Catalog } from '../../catalog/catalog.js'
+import type { Catalog } from '../../../platform/catalog/catalog.js'
 
 /** A compressed ore with what the planner needs: per-batch minerals indexed like MINERALS. */
 export interface PlannerOre extends CompressedOre {

@@ -10,7 +10,7 @@ import {
   type PlannerPriceField,
 } from '../../../schemas/ore-planner-constants.js'
 import type { PlanRequest, PlanResponse, PlanRow } from '../../../schemas/ore-planner.js'
-import { badRequest, HttpError } from '../../http/errors.js'
+import { badRequest, HttpError } from '../../../platform/http/errors.js'
 import { resolveAllowedOres, type PlannerOre } from './ores.js'
 import type { SearchRunner } from './solver/branch-and-bound.js'
 import type { MipRunner } from './solver/mip.js'

@@ -1,4 +1,4 @@
-import type { Quantity } from '../../catalog/catalog.js'
+import type { Quantity } from '../../../platform/catalog/catalog.js'
 import { PI_TIERS, type PiIngredient, type PiMarketMode, type PiProduct, type PiTier } from '../../../schemas/pi.js'
 import type { PiChain, PiChainIndex } from './chains.js'
 

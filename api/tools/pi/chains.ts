@@ -1,4 +1,4 @@
-import type { Catalog, Quantity, Schematic } from '../../catalog/catalog.js'
+import type { Catalog, Quantity, Schematic } from '../../../platform/catalog/catalog.js'
 
 /**
  * Planetary production chains, derived from the SDE planet schematics alone (docs/tools/pi.md):

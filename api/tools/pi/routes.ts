@@ -1,7 +1,7 @@
 import { HUBS } from '../../../schemas/market.js'
 import { PiCalcRequest, PiCalcResponse } from '../../../schemas/pi.js'
 import type { ApiContext } from '../../app.js'
-import { HttpError } from '../../http/errors.js'
+import { HttpError } from '../../../platform/http/errors.js'
 import type { ApiRouter } from '../../http/router.js'
 import { calculatePi, taxBaseByTier } from './calc.js'
 import { buildChains, chainSourceFromCatalog, type PiChainIndex } from './chains.js'

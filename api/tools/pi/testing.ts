@@ -1,4 +1,4 @@
-import { Catalog, type Schematic } from '../../catalog/catalog.js'
+import { Catalog, type Schematic } from '../../../platform/catalog/catalog.js'
 import type { PiChainSource } from './chains.js'
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp } from '../../testing/in-process-app.js'
+import { startTestApp, type TestApp } from '../../../platform/testing/in-process-app.js'
 
 let app: TestApp
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import {
   StationPricesQuery,
   StationPricesResponse,
 } from '../../../schemas/market.js'
-import { queryRows } from '../../../pipelines/clickhouse/client.js'
+import { queryRows } from '../../../platform/clickhouse/client.js'
 import type { ApiContext } from '../../app.js'
 import { ifNoneMatchNames } from '../../http/etag.js'
 import { rateLimit } from '../../http/rate-limit.js'

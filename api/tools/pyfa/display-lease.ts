@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Logger } from '../../../pipelines/log.js'
+import type { Logger } from '../../../platform/log.js'
 import { killEveryProcessOf, processesOfUid } from './processes.js'
 import { removeSessionFiles } from './session-files.js'
 

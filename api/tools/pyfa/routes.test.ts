@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { FittingCloseCode } from '../../../schemas/fitting-constants.js'
 import { FittingSession, FittingStatus } from '../../../schemas/fitting.js'
-import { startTestApp, type TestApp } from '../../testing/in-process-app.js'
+import { startTestApp, type TestApp } from '../../../platform/testing/in-process-app.js'
 import { RfbTestClient } from './testing/rfb-client.js'
 import { leaseOf, sessionTraces, waitFor } from './testing/traces.js'
 

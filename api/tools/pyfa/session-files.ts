@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Logger } from '../../../pipelines/log.js'
+import type { Logger } from '../../../platform/log.js'
 
 /** Where X servers keep their sockets (fixed by X itself). */
 export const X_SOCKET_DIR = '/tmp/.X11-unix'

@@ -1,4 +1,4 @@
-import type { Catalog, Quantity } from '../../catalog/catalog.js'
+import type { Catalog, Quantity } from '../../../platform/catalog/catalog.js'
 import { HYBRID_BLUEPRINT_IDS, type ReactionFamiliesResponse } from '../../../schemas/reactions.js'
 
 /** A published reaction formula as the calculator needs it. */

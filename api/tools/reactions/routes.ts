@@ -1,6 +1,6 @@
 import { ReactionFamiliesResponse, ReactionRequest, ReactionResult } from '../../../schemas/reactions.js'
 import type { ApiContext } from '../../app.js'
-import { notFound } from '../../http/errors.js'
+import { notFound } from '../../../platform/http/errors.js'
 import { rateLimit } from '../../http/rate-limit.js'
 import type { ApiRouter } from '../../http/router.js'
 import { perImport } from '../industry/per-import.js'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HUBS } from '../../../schemas/market.js'
-import { startTestApp, type TestApp } from '../../testing/in-process-app.js'
+import { startTestApp, type TestApp } from '../../../platform/testing/in-process-app.js'
 import { marketPipelineStatus } from './pipeline-status.js'
 
 let app: TestApp

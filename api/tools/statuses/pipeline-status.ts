@@ -1,6 +1,6 @@
 import { HUBS } from '../../../schemas/market.js'
 import type { PipelineStatus } from '../../../schemas/statuses.js'
-import { queryRows, type ClickHouseClient } from '../../../pipelines/clickhouse/client.js'
+import { queryRows, type ClickHouseClient } from '../../../platform/clickhouse/client.js'
 
 interface RegionState {
   region_id: number

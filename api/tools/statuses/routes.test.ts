@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { killMessage, startKillmailTestApp } from '../../../pipelines/killmails/testing.js'
-import { publish } from '../../../pipelines/stream/typed.js'
+import { publish } from '../../../platform/stream/typed.js'
 import { KILLMAIL_FEED_STALE_MINUTES } from '../../../schemas/killmail-constants.js'
 import { KillmailsTopic } from '../../../schemas/killmails.js'
 import { StatusesResponse } from '../../../schemas/statuses.js'

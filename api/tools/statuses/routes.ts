@@ -1,6 +1,6 @@
 import { HUBS } from '../../../schemas/market.js'
 import { StatusesResponse } from '../../../schemas/statuses.js'
-import { esiUserAgent } from '../../../ingest/esi/client.js'
+import { esiUserAgent } from '../../../platform/esi/client.js'
 import { latestImportAttempt } from '../../../ingest/static/import.js'
 import type { ApiContext } from '../../app.js'
 import { probeDatabase, withinDbTimeout } from '../../health.js'

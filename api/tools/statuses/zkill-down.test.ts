@@ -2,7 +2,7 @@ import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedTrackedPlayer } from '../../../pipelines/killmails/testing.js'
 import { StatusesResponse } from '../../../schemas/statuses.js'
-import { startTestApp, type TestApp } from '../../testing/in-process-app.js'
+import { startTestApp, type TestApp } from '../../../platform/testing/in-process-app.js'
 
 /** A loopback port nothing listens on: connections to it are refused, as with zKillboard unreachable. */
 async function closedPort(): Promise<number> {

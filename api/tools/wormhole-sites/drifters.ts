@@ -1,5 +1,5 @@
 import type { DrifterAdditions } from '../../../schemas/wormhole-sites.js'
-import type { Catalog } from '../../catalog/catalog.js'
+import type { Catalog } from '../../../platform/catalog/catalog.js'
 import { deriveNpcStats } from './npc-stats.js'
 import { dogmaLookup, toSiteShip } from './records.js'
 

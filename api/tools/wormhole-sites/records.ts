@@ -1,6 +1,6 @@
 import type { SleeperSite } from '../../../schemas/community.js'
 import type { ShipClass, SiteFileKind, SiteRecord, SiteShip, SiteTier, SiteType } from '../../../schemas/wormhole-sites.js'
-import type { Catalog } from '../../catalog/catalog.js'
+import type { Catalog } from '../../../platform/catalog/catalog.js'
 import { deriveNpcStats, snapshotAttributes, type NpcDogma, type NpcStats } from './npc-stats.js'
 
 type SiteNpc = SleeperSite['waves'][number]['npcs'][number]

@@ -1,6 +1,6 @@
 import { DrifterAdditions, SITE_FILE_KINDS, SITE_TIERS, SiteFile, siteFileName, type SiteRecord } from '../../../schemas/wormhole-sites.js'
 import type { ApiContext } from '../../app.js'
-import { HttpError } from '../../http/errors.js'
+import { HttpError } from '../../../platform/http/errors.js'
 import type { ApiRouter } from '../../http/router.js'
 import { buildDrifterAdditions } from './drifters.js'
 import { buildSiteFiles } from './records.js'

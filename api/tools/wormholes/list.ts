@@ -1,4 +1,4 @@
-import type { Catalog } from '../../catalog/catalog.js'
+import type { Catalog } from '../../../platform/catalog/catalog.js'
 import type { Wormhole } from '../../../schemas/wormholes.js'
 
 /** SDE wormholeClassID 12 is Thera, which the wormhole list leaves out (the spec's 2603 systems). */

@@ -1,8 +1,8 @@
-import { startFakeDiscordWebhook, type FakeDiscordWebhook } from '../../../api/testing/discord-webhook-fake.js'
-import { startTestApp, type TestApp } from '../../../api/testing/in-process-app.js'
-import type { EsiName } from '../../../ingest/esi/names.js'
-import { addNameRoutes } from '../../../ingest/fakes/esi/names.js'
-import { FakeEsi } from '../../../ingest/fakes/esi/server.js'
+import { startFakeDiscordWebhook, type FakeDiscordWebhook } from '../../../platform/testing/discord-webhook-fake.js'
+import { startTestApp, type TestApp } from '../../../platform/testing/in-process-app.js'
+import type { EsiName } from '../../../platform/esi/names.js'
+import { addNameRoutes } from '../../../platform/fakes/esi/names.js'
+import { FakeEsi } from '../../../platform/fakes/esi/server.js'
 import type { Config } from '../../../schemas/config.js'
 import { FIXTURE_NAMES } from './kills.js'
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { loadConfig } from '../../../schemas/config.js'
-import type { EsiName } from '../../../ingest/esi/names.js'
+import type { EsiName } from '../../../platform/esi/names.js'
 import { KillmailMessage, type EsiKillmail, type ZkbMeta } from '../../../schemas/killmails.js'
 
 const fixtures = () => path.join(loadConfig().COMMUNITY_DATA_DIR, 'api-fixtures')

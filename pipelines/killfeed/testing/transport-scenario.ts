@@ -1,10 +1,10 @@
 import { expect } from 'vitest'
 import WebSocket from 'ws'
-import type { FakeDiscordWebhook } from '../../../api/testing/discord-webhook-fake.js'
-import { createTestAdmin, signIn } from '../../../api/testing/admin-session.js'
-import type { TestApp } from '../../../api/testing/in-process-app.js'
+import type { FakeDiscordWebhook } from '../../../platform/testing/discord-webhook-fake.js'
+import { createTestAdmin, signIn } from '../../../platform/testing/admin-session.js'
+import type { TestApp } from '../../../platform/testing/in-process-app.js'
 import { KillmailsTopic } from '../../../schemas/killmails.js'
-import { publish } from '../../stream/typed.js'
+import { publish } from '../../../platform/stream/typed.js'
 import { discordHook, fixtureKill } from './kills.js'
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+import { launchBrowser, openPage } from '../../../platform/testing/browser.js'
 import { buildCostQuery, settingsFromQuery, settingsToQuery } from './build-settings'
 import { displaySecurity, timeAgo } from './shared'
 import type { BuildCostResponse } from '../../../schemas/industry'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { API_TIMEOUT_MS } from '../../lib/api'
-import { serveOnLoopback } from '../../../api/testing/loopback-server'
+import { serveOnLoopback } from '../../../platform/testing/loopback-server'
 import { ADMIN_CALL_TEXT, adminCall, NotSignedIn } from './admin-api'
 
 const NGINX_502 = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import axe from 'axe-core'
-import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+import { launchBrowser, openPage } from '../../../platform/testing/browser.js'
 import type { PiCalcResponse } from '../../../schemas/pi.js'
 import { emptyAlertRegion, gate } from '../../components/error-alert.testing.js'
 

@@ -3,8 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, openPage } from '../../../api/testing/browser.js'
-import { startTestApp, type TestApp } from '../../../api/testing/in-process-app.js'
+import { launchBrowser, openPage } from '../../../platform/testing/browser.js'
+import { startTestApp, type TestApp } from '../../../platform/testing/in-process-app.js'
 import { leaseOf, waitFor } from '../../../api/tools/pyfa/testing/traces.js'
 
 /**

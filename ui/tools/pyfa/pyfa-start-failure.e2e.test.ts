@@ -3,8 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launchBrowser, openPage } from '../../../api/testing/browser.js'
-import { startTestApp, type TestApp } from '../../../api/testing/in-process-app.js'
+import { launchBrowser, openPage } from '../../../platform/testing/browser.js'
+import { startTestApp, type TestApp } from '../../../platform/testing/in-process-app.js'
 
 /** A server whose application exits as soon as it starts (`false` stands in for a Pyfa that crashes at start). */
 const runtimeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-fitting-fail-'))

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { launchBrowser, openPage } from '../../../api/testing/browser.js'
+import { launchBrowser, openPage } from '../../../platform/testing/browser.js'
 import { ageTone } from './StatusPage'
 
 const baseUrl = inject('appUrl')

@@ -7,8 +7,8 @@
  */
 import fs from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { readDogma, readGroupsAndCategories, readTypes } from '../../../../ingest/static/sde-records.js'
-import { sdeVersion } from '../../../../ingest/static/sde-files.js'
+import { readDogma, readGroupsAndCategories, readTypes } from '../../../../platform/sde/sde-records.js'
+import { sdeVersion } from '../../../../platform/sde/sde-files.js'
 import { EFFECT_RULES, SKILL_NAMES } from '../mechanics.js'
 import {
   CYCLE_TIME_CHARGE,

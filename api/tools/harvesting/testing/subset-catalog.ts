@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { loadConfig } from '../../../../schemas/config.js'
 import type { BlueprintActivity, CategoryRow, DogmaAttributeRow, GroupRow, TypeRow } from '../../../../schemas/static-data.js'
 import { readCommunityData } from '../../../../ingest/static/community.js'
-import { Catalog } from '../../../catalog/catalog.js'
+import { Catalog } from '../../../../platform/catalog/catalog.js'
 import { catalogDogma, HarvestingData } from '../game-data.js'
 
 interface Subset {

@@ -1,4 +1,4 @@
-import { readSdeYaml } from '../../../../ingest/static/sde-files.js'
+import { readSdeYaml } from '../../../../platform/sde/sde-files.js'
 
 interface RawActivity {
   materials?: Array<{ typeID: number; quantity: number }>

@@ -3,7 +3,7 @@
  * prints `SESSION <id>` and waits to be killed. The application leaves a background process behind
  * (`sleep`), which the parent-death signal does not reach, so the next server's cleanup must find it by uid.
  */
-import { createLogger } from '../../../../pipelines/log.js'
+import { createLogger } from '../../../../platform/log.js'
 import { FittingSessionManager } from '../manager.js'
 
 const runtimeDir = process.argv[2]

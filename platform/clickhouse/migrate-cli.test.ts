@@ -10,7 +10,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-migrate-cli-'))
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
 
 const runMigrate = () =>
-  spawnSync(process.execPath, ['--import', 'tsx', path.resolve('pipelines/clickhouse/migrate-cli.ts')], {
+  spawnSync(process.execPath, ['--import', 'tsx', path.resolve('platform/clickhouse/migrate-cli.ts')], {
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],

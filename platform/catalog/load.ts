@@ -1,4 +1,4 @@
-import type { ClickHouseClient } from '../../pipelines/clickhouse/client.js'
+import type { ClickHouseClient } from '../clickhouse/client.js'
 import { latestCompleteImport } from '../../ingest/static/import.js'
 import { Catalog, type CatalogSource } from './catalog.js'
 

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events'
-import { sleep } from '../../ingest/sleep.js'
+import { sleep } from '../sleep.js'
 import { DEFAULT_MAX_BATCH_SIZE, type BatchHandler, type Consumer, type ConsumerOptions, type OutgoingMessage, type Producer, type Stream, type StreamMessage } from './types.js'
 
 interface TopicLog {

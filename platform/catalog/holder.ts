@@ -1,5 +1,5 @@
-import type { ClickHouseClient } from '../../pipelines/clickhouse/client.js'
-import type { Logger } from '../../pipelines/log.js'
+import type { ClickHouseClient } from '../clickhouse/client.js'
+import type { Logger } from '../log.js'
 import { latestCompleteImport } from '../../ingest/static/import.js'
 import { HttpError } from '../http/errors.js'
 import type { Catalog } from './catalog.js'

@@ -1,4 +1,4 @@
-import type { ClickHouseClient } from '../../pipelines/clickhouse/client.js'
+import type { ClickHouseClient } from '../clickhouse/client.js'
 
 /** Which snapshot is the newest complete one, and the rows of each snapshot that wait (gates) before answering. */
 export interface SnapshotState {

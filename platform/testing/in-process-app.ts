@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { loadConfig, type Config } from '../../schemas/config.js'
-import { createLogger } from '../../pipelines/log.js'
-import { startApp, type RunningApp } from '../boot.js'
+import { createLogger } from '../log.js'
+import { startApp, type RunningApp } from '../../api/boot.js'
 
 export interface TestApp extends RunningApp {
   url: string

@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { EsiIndustryActivity, EsiIndustrySystem, EsiMarketPrice } from '../../schemas/industry.js'
-import { sdeVersion } from '../static/sde-files.js'
-import { readBlueprints } from '../static/sde-records.js'
-import { readTopLevel, systemFiles } from '../static/universe.js'
+import { sdeVersion } from '../sde/sde-files.js'
+import { readBlueprints } from '../sde/sde-records.js'
+import { readTopLevel, systemFiles } from '../sde/universe.js'
 import type { DemoType, ReferencePrice } from './demo-market.js'
 import { seededRandom } from './seeded-random.js'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createLogger } from '../../pipelines/log.js'
+import { createLogger } from '../log.js'
 import { FakeEsi } from '../fakes/esi/server.js'
 import { ESI_COMPATIBILITY_DATE, EsiClient, EsiError, esiUserAgent } from './client.js'
 

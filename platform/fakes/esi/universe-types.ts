@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { isRepackaged } from '../../../schemas/appraisal/constants.js'
-import { readGroupsAndCategories, readTypes } from '../../static/sde-records.js'
-import { sdeVersion } from '../../static/sde-files.js'
+import { readGroupsAndCategories, readTypes } from '../../sde/sde-records.js'
+import { sdeVersion } from '../../sde/sde-files.js'
 import type { FakeEsi } from './server.js'
 
 /** GET /universe/types/{type_id}/ as ESI answers it (the fields of its UniverseTypesTypeIdGet schema we can fill). */

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa'
 import { z } from 'zod'
-import type { Logger } from '../../pipelines/log.js'
+import type { Logger } from '../log.js'
 
 /** An error meant for the client: its status and message are sent as they are. */
 export class HttpError extends Error {

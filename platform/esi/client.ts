@@ -1,4 +1,4 @@
-import type { Logger } from '../../pipelines/log.js'
+import type { Logger } from '../log.js'
 import { sleep } from '../sleep.js'
 
 /** The ESI API version our requests are written against (sent as X-Compatibility-Date). */

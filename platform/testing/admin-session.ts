@@ -1,5 +1,5 @@
-import type { ClickHouseClient } from '../../pipelines/clickhouse/client.js'
-import { createAdmin } from '../auth/cli.js'
+import type { ClickHouseClient } from '../clickhouse/client.js'
+import { createAdmin } from '../../api/auth/cli.js'
 
 export const TEST_ADMIN = { username: 'ada', password: 'Correct-Horse-42-battery' }
 

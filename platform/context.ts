@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import type { Config } from '../schemas/config.js'
-import type { ClickHouseClient } from '../pipelines/clickhouse/client.js'
-import type { Logger } from '../pipelines/log.js'
-import type { Stream } from '../pipelines/stream/index.js'
+import type { ClickHouseClient } from './clickhouse/client.js'
+import type { Logger } from './log.js'
+import type { Stream } from './stream/index.js'
 import type { CatalogHolder } from './catalog/holder.js'
-import type { EsiClient } from '../ingest/esi/client.js'
+import type { EsiClient } from './esi/client.js'
 
 /** What every role of the process shares: configuration, logs and the two connections. */
 export interface AppContext {

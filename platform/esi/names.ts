@@ -1,5 +1,5 @@
-import { queryRows, type ClickHouseClient } from '../../pipelines/clickhouse/client.js'
-import type { Logger } from '../../pipelines/log.js'
+import { queryRows, type ClickHouseClient } from '../clickhouse/client.js'
+import type { Logger } from '../log.js'
 import { EsiError, type EsiClient } from './client.js'
 
 /** Categories of POST /universe/names answers. */
