@@ -11,7 +11,7 @@ import { staticUi } from './http/static-ui.js'
 import { registerHealth } from './health.js'
 import { catchAllRoutes, toolRoutes } from './tools/index.js'
 import type { WsHub } from './ws/hub.js'
-import type { PriceStore } from './tools/prices/price-store.js'
+import type { PriceStore } from './common/price-store.js'
 
 /** What route modules get: the shared context plus this api process's websocket hub and in-memory prices. */
 export interface ApiContext extends AppContext {

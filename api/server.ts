@@ -5,7 +5,7 @@ import { subscribe } from '../platform/stream/typed.js'
 import { createApi } from './app.js'
 import type { AppContext } from '../platform/context.js'
 import { WsHub } from './ws/hub.js'
-import { PriceStore } from './tools/prices/price-store.js'
+import { PriceStore } from './common/price-store.js'
 
 export interface RunningApi {
   server: http.Server

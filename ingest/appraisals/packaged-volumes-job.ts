@@ -3,7 +3,7 @@ import { queryRows } from '../../platform/clickhouse/client.js'
 import type { AppContext } from '../../platform/context.js'
 import { EsiError } from '../../platform/esi/client.js'
 import type { IngestJob } from '../jobs.js'
-import { latestCompleteImport } from '../static/import.js'
+import { latestCompleteImport } from '../../platform/catalog/imports.js'
 
 /** ESI's GET /universe/types/{type_id}/ (only the field used here). */
 interface EsiUniverseType {

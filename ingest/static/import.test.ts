@@ -7,7 +7,8 @@ import { createClickHouse, queryRows, type ClickHouseClient } from '../../platfo
 import { migrate } from '../../platform/clickhouse/migrate.js'
 import { createLogger } from '../../platform/log.js'
 import { loadCatalog } from '../../platform/catalog/load.js'
-import { latestCompleteImport, latestImportAttempt, needsImport, runStaticImport, sdeSources, type StaticSources } from './import.js'
+import { needsImport, runStaticImport, sdeSources, type StaticSources } from './import.js'
+import { latestCompleteImport, latestImportAttempt } from '../../platform/catalog/imports.js'
 
 let ch: ClickHouseClient
 let dataDir: string

@@ -8,6 +8,7 @@ import { queryRows, type ClickHouseClient } from '../../platform/clickhouse/clie
 import type { Logger } from '../../platform/log.js'
 import { communityFingerprint, readCommunityData } from './community.js'
 import { sdeVersion } from '../../platform/sde/sde-files.js'
+import { IMPORT_TIMING, interruptedError, latestCompleteImport, type ImportTiming } from '../../platform/catalog/imports.js'
 import { readBlueprints, readDogma, readGroupsAndCategories, readMarketGroups, readSchematics, readTypeMaterials, readTypes } from '../../platform/sde/sde-records.js'
 import { readItemNames, readUniverse } from '../../platform/sde/universe.js'
 
@@ -67,25 +68,6 @@ export function currentSourceVersion(config: Pick<Config, 'COMMUNITY_DATA_DIR'>,
   return `${sources.version()}; community ${communityFingerprint(config.COMMUNITY_DATA_DIR)}; importer ${importerFingerprint()}`
 }
 
-export interface CompletedImport {
-  import_id: number
-  source_version: string
-  finished_at: string
-  summary: ImportSummary
-}
-
-/** The import readers use: the newest one that completed. */
-export async function latestCompleteImport(ch: ClickHouseClient): Promise<CompletedImport | null> {
-  const rows = await queryRows<{ import_id: number; source_version: string; finished_at: string; summary: string }>(
-    ch,
-    // toString without a zone renders in the server's zone; pages label this time UTC
-    `SELECT import_id, source_version, toString(finished_at, 'UTC') AS finished_at, summary
-     FROM static_imports FINAL WHERE status = 'complete' ORDER BY import_id DESC LIMIT 1`,
-  )
-  if (!rows.length) return null
-  return { ...rows[0], summary: JSON.parse(rows[0].summary) as ImportSummary }
-}
-
 export async function needsImport(ch: ClickHouseClient, config: Pick<Config, 'COMMUNITY_DATA_DIR'>): Promise<boolean> {
   const latest = await latestCompleteImport(ch)
   return !latest || latest.source_version !== currentSourceVersion(config)
@@ -106,39 +88,6 @@ async function setStatus(ch: ClickHouseClient, importId: number, fields: { sourc
     values: [{ import_id: importId, finished_at: null, summary: '', error: '', ...fields, updated_at: updatedAt.toISOString() }],
     format: 'JSONEachRow',
   })
-}
-
-/**
- * A running import rewrites its `running` row (its `updated_at`) every `heartbeatMs`. A process killed mid-import
- * (SIGKILL, a crash, the machine going down) cannot say so, so a `running` row whose heartbeat is older than
- * `staleAfterMs` is an interrupted import: readers report it as failed, and the next import marks it so and removes
- * its rows. The margin is wide because parsing a large SDE file can hold the event loop for a while.
- */
-export interface ImportTiming {
-  heartbeatMs: number
-  staleAfterMs: number
-}
-export const IMPORT_TIMING: ImportTiming = { heartbeatMs: 15_000, staleAfterMs: 5 * 60_000 }
-
-const interruptedError = (lastHeartbeat: Date) => `interrupted: the importing process stopped without finishing (no progress since ${lastHeartbeat.toISOString().slice(0, 16).replace('T', ' ')} UTC)`
-
-export interface ImportAttempt {
-  status: string
-  started_at: string
-  error: string | null
-}
-
-/** The newest import attempt, whatever its outcome; a `running` one whose heartbeat stopped is reported as failed. */
-export async function latestImportAttempt(ch: ClickHouseClient, now = Date.now(), timing: ImportTiming = IMPORT_TIMING): Promise<ImportAttempt | null> {
-  const [row] = await queryRows<{ status: string; started_at: string; error: string; updated_ms: string | number }>(
-    ch,
-    `SELECT status, toString(started_at, 'UTC') AS started_at, error, toUnixTimestamp64Milli(updated_at) AS updated_ms
-     FROM static_imports FINAL ORDER BY import_id DESC LIMIT 1`,
-  )
-  if (!row) return null
-  const heartbeat = new Date(Number(row.updated_ms))
-  if (row.status === 'running' && now - heartbeat.getTime() > timing.staleAfterMs) return { status: 'failed', started_at: row.started_at, error: interruptedError(heartbeat) }
-  return { status: row.status, started_at: row.started_at, error: row.error || null }
 }
 
 /** Mark every `running` import whose heartbeat stopped as failed ("interrupted") and remove the rows it left. */

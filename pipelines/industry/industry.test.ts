@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../../platform/testing/in-process-app.js'
-import { IndustryInputsStore } from '../../api/tools/industry/inputs-store.js'
+import { IndustryInputsStore } from '../../api/common/industry/inputs-store.js'
 import { EsiClient } from '../../platform/esi/client.js'
 import { addIndustryRoutes, createIndustryState, setIndustryData } from '../../platform/fakes/esi/industry.js'
 import { addMarketRoutes, createMarketState, setBook } from '../../platform/fakes/esi/markets.js'

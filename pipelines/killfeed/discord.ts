@@ -1,4 +1,4 @@
-import { retryAfterMs } from '../../api/tools/contact/discord.js'
+import { retryAfterMs } from '../../platform/discord/retry-after.js'
 
 /** How every stored post error about Discord's answer begins (BROKEN_WEBHOOK_ERROR reads it back). */
 const DISCORD_ANSWERED = 'Discord answered'

@@ -1,4 +1,4 @@
-import { formatIskCompact } from '../../ui/lib/format.js'
+import { formatIskCompact } from '../../schemas/format.js'
 import type { DescribedKill } from './describe.js'
 import type { Side } from './match.js'
 

@@ -1,5 +1,5 @@
 import type { CatalogHolder } from '../../platform/catalog/holder.js'
-import { classLabel, THERA_CLASS } from '../../api/tools/wormholes/list.js'
+import { classLabel, THERA_CLASS } from '../../schemas/wormhole-classes.js'
 import type { EsiNameCache } from '../../platform/esi/names.js'
 import type { KillmailMessage } from '../../schemas/killmails.js'
 import type { Logger } from '../../platform/log.js'

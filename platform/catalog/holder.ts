@@ -1,6 +1,6 @@
 import type { ClickHouseClient } from '../clickhouse/client.js'
 import type { Logger } from '../log.js'
-import { latestCompleteImport } from '../../ingest/static/import.js'
+import { latestCompleteImport } from './imports.js'
 import { HttpError } from '../http/errors.js'
 import type { Catalog } from './catalog.js'
 import { loadCatalog } from './load.js'

@@ -1,5 +1,5 @@
 import type { ClickHouseClient } from '../clickhouse/client.js'
-import { latestCompleteImport } from '../../ingest/static/import.js'
+import { latestCompleteImport } from './imports.js'
 import { Catalog, type CatalogSource } from './catalog.js'
 
 async function rows<T>(ch: ClickHouseClient, query: string, importId: number): Promise<T[]> {

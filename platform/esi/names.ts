@@ -2,6 +2,9 @@ import { queryRows, type ClickHouseClient } from '../clickhouse/client.js'
 import type { Logger } from '../log.js'
 import { EsiError, type EsiClient } from './client.js'
 
+/** How long a page waits on ESI for names it has never seen before answering without them. */
+export const NAME_BUDGET_MS = 2_500
+
 /** Categories of POST /universe/names answers. */
 export type EsiNameCategory = 'alliance' | 'character' | 'constellation' | 'corporation' | 'inventory_type' | 'region' | 'solar_system' | 'station' | 'faction'
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { useOnlineCount } from '../lib/socket'
-import { formatInt } from '../lib/format'
+import { formatInt } from '../../schemas/format'
 import { SITE_NAME } from '../tools/registry'
 import { MENU_DRAWER_ID } from './MenuDrawer'
 

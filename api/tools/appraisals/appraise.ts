@@ -5,7 +5,7 @@ import type { AppraiseResponse } from '../../../schemas/appraisals.js'
 import { hubByStation } from '../../../schemas/market.js'
 import type { Catalog } from '../../../platform/catalog/catalog.js'
 import { badRequest, HttpError } from '../../../platform/http/errors.js'
-import type { PriceStore } from '../prices/price-store.js'
+import type { PriceStore } from '../../common/price-store.js'
 import type { PackagedVolumeStore } from './packaged-volumes.js'
 
 export interface AppraiseInput {

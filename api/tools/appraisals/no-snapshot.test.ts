@@ -4,7 +4,7 @@ import type { TypeRow } from '../../../schemas/static-data.js'
 import { createLogger } from '../../../platform/log.js'
 import { Catalog, type CatalogSource } from '../../../platform/catalog/catalog.js'
 import { HttpError } from '../../../platform/http/errors.js'
-import { PriceStore } from '../prices/price-store.js'
+import { PriceStore } from '../../common/price-store.js'
 import { appraiseOnServer, assertFreezable } from './appraise.js'
 import { PackagedVolumeStore } from './packaged-volumes.js'
 

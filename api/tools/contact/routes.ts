@@ -1,10 +1,12 @@
+import { z } from 'zod'
 import type { ApiContext } from '../../app.js'
+import { requireAdmin } from '../../auth/middleware.js'
 import { HttpError } from '../../../platform/http/errors.js'
 import { rateLimit } from '../../http/rate-limit.js'
 import type { ApiRouter } from '../../http/router.js'
-import { ContactRequest, ContactResponse } from '../../../schemas/contact.js'
+import { ContactMessageList, ContactRequest, ContactResponse } from '../../../schemas/contact.js'
 import { forwardToDiscord } from './discord.js'
-import { insertContactMessage } from './store.js'
+import { insertContactMessage, listContactMessages } from './store.js'
 
 /** Per client IP: enough for a conversation, too few for a spam run. */
 export const CONTACT_RATE_LIMIT = { points: 5, durationSeconds: 600 }
@@ -46,5 +48,20 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       if (webhook) void forwardToDiscord(webhook, stored, log)
       return { ok: true as const }
     },
+  )
+
+  // The admin's inbox (shown in the killfeed admin area; a signed-in admin only).
+  router.route(
+    {
+      method: 'get',
+      path: '/api/admin/contact-messages',
+      summary: 'Messages sent through the contact form, newest first',
+      tags: ['Admin'],
+      query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50), offset: z.coerce.number().int().min(0).default(0) }),
+      response: ContactMessageList,
+      before: [requireAdmin(ctx)],
+      hidden: true,
+    },
+    ({ query }) => listContactMessages(ctx.ch, query),
   )
 }

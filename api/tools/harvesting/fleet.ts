@@ -1,6 +1,6 @@
 import { HUBS } from '../../../schemas/market.js'
 import type { HarvestPriceField } from '../../../schemas/harvesting-options.js'
-import type { PriceStore } from '../prices/price-store.js'
+import type { PriceStore } from '../../common/price-store.js'
 import { badRequest } from '../../../platform/http/errors.js'
 import type { HarvestingData } from './game-data.js'
 import { burstStrength, type BurstResult, type ModuleResult } from './mechanics.js'

@@ -1,8 +1,8 @@
 import type { Quantity } from '../../../platform/catalog/catalog.js'
 import type { StationPriceRow } from '../../../schemas/market.js'
 import type { BuildCostQuery, BuildCostResponse, DataAges } from '../../../schemas/industry.js'
-import { rigOf, type IndustryBonuses } from './bonuses.js'
-import { cents, estimatedItemValue, jobCost, materialMultiplier, materialQuantity, rigReduction, securityClassOf } from './formulas.js'
+import { rigOf, type IndustryBonuses } from '../../common/industry/bonuses.js'
+import { cents, estimatedItemValue, jobCost, materialMultiplier, materialQuantity, rigReduction, securityClassOf } from '../../common/industry/formulas.js'
 
 export interface BuildBlueprint {
   blueprintID: number

@@ -1,8 +1,8 @@
 import type { Catalog } from '../../../platform/catalog/catalog.js'
 import type { IndustryBlueprint, IndustrySystem } from '../../../schemas/industry.js'
 import type { BuildBlueprint } from './build-cost.js'
-import { securityClassOf } from './formulas.js'
-import type { CostIndices } from './inputs-store.js'
+import { securityClassOf } from '../../common/industry/formulas.js'
+import type { CostIndices } from '../../common/industry/inputs-store.js'
 
 export interface Listings {
   /** Every published manufacturing blueprint, keyed by blueprint type id. */

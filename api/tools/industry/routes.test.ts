@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import type { BuildCostResponse, IndustryBlueprint, IndustrySystem } from '../../../schemas/industry.js'
-import { materialMultiplier, materialQuantity } from './formulas.js'
+import { materialMultiplier, materialQuantity } from '../../common/industry/formulas.js'
 import { byType, sdeActivity } from './testing/sde-blueprints.js'
 
 // Through the shared server: the real SDE import, demo market books and demo ESI industry inputs.

@@ -6,8 +6,8 @@ import { rateLimit } from '../../http/rate-limit.js'
 import type { ApiRouter } from '../../http/router.js'
 import { calcBuildCost } from './build-cost.js'
 import { buildListings, withIndices } from './listings.js'
-import { perImport } from './per-import.js'
-import { industryServices } from './services.js'
+import { perImport } from '../../common/industry/per-import.js'
+import { industryServices } from '../../common/industry/services.js'
 
 const tags = ['Industry']
 const errors = { 503: 'Static data not imported yet' }

@@ -19,15 +19,6 @@ export function daysCovered(firstDay: string | null, today: string): number {
   return Math.round((Date.parse(today) - Date.parse(firstDay)) / DAY_MS) + 1
 }
 
-/**
- * Days from `then` to `now`, to the second (0.125 is three hours), so the page can say "3 hours ago" as the spec's
- * relative times ask. Never negative: a killmail clock slightly ahead of ours counts as now.
- */
-export const daysSince = (thenMs: number, nowMs: number) => Math.max(0, Math.floor((nowMs - thenMs) / 1000)) / 86_400
-
-/** Whole days from `then` to `now`, rounded down (never negative). */
-export const wholeDaysAgo = (thenMs: number, nowMs: number) => Math.floor(daysSince(thenMs, nowMs))
-
 export interface CorporationActivity {
   id: number
   activeDays: number

@@ -1,17 +1,15 @@
-import { resolveNames } from '../../../platform/esi/names.js'
+import { NAME_BUDGET_MS, resolveNames } from '../../../platform/esi/names.js'
 import { KILLBOARD_WINDOW_DAYS } from '../../../schemas/killmail-constants.js'
 import { KillboardActivity, KillboardSummary, SolarSystemParams } from '../../../schemas/killboard.js'
 import type { ApiContext } from '../../app.js'
 import { HttpError } from '../../../platform/http/errors.js'
 import type { ApiRouter } from '../../http/router.js'
-import { zkillProbe } from '../statuses/dependencies.js'
-import { answerFeed, killmailFreshness } from './freshness.js'
-import { readActivity, readSummary, daysSince } from './queries.js'
+import { zkillProbe } from '../../common/dependencies.js'
+import { answerFeed, daysSince, killmailFreshness } from '../../common/killmail-freshness.js'
+import { readActivity, readSummary } from './queries.js'
 
 /** Answers can be reused briefly: new kills move these numbers slowly. */
 const CACHE_CONTROL = 'public, max-age=60'
-/** How long a page waits on ESI for names it has never seen before answering without them. */
-export const NAME_BUDGET_MS = 2_500
 
 export function register(router: ApiRouter, ctx: ApiContext) {
   const log = ctx.log.child({ component: 'killboard' })

@@ -3,7 +3,7 @@ import { queryRows, type ClickHouseClient } from '../../../platform/clickhouse/c
 import { isoFromMs, versionTime } from '../../../platform/clickhouse/version-clock.js'
 import type { TrackedPlayer } from '../../../schemas/killfeed.js'
 import { SERVER_SEGMENTS, SPEC_ROUTE_SEGMENTS } from '../../../schemas/site-routes.js'
-import { tools } from '../../../ui/tools/registry.js'
+import { PAGES } from '../../../schemas/pages.js'
 
 /** The first segment of a path, lowercased; null for a parameter (`:name`, `{name}`) or the root. */
 function firstSegment(path: string): string | null {
@@ -19,8 +19,8 @@ function firstSegment(path: string): string | null {
  */
 export function takenPathSegments(router: ApiRouter): Set<string> {
   const taken = new Set<string>([...SPEC_ROUTE_SEGMENTS, ...SERVER_SEGMENTS])
-  for (const t of tools) {
-    for (const p of [t.path, ...(t.subRoutes ?? []).map((s) => s.path), ...(t.aliases ?? [])]) {
+  for (const t of PAGES) {
+    for (const p of [t.path, ...(t.subRoutes ?? []), ...(t.aliases ?? [])]) {
       const s = firstSegment(p)
       if (s) taken.add(s)
     }

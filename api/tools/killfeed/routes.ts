@@ -29,7 +29,6 @@ import {
 import { recentPosts, webhookHealth } from '../../../pipelines/killfeed/deliveries.js'
 import { recentLiveKills } from '../../../pipelines/killfeed/live-store.js'
 import { createRoute, deleteRoute, deleteTracked, listRoutes, listTracked, saveTracked, updateRoute } from '../../../pipelines/killfeed/store.js'
-import { listContactMessages } from '../contact/store.js'
 import { findPlayer, listPlayers, savePlayer, takenPathSegments } from './players.js'
 import { resolveEntities } from './resolve.js'
 
@@ -226,20 +225,6 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       return { ok: true as const }
     },
   )
-  router.route(
-    {
-      method: 'get',
-      path: '/api/admin/contact-messages',
-      summary: 'Messages sent through the contact form, newest first',
-      tags,
-      query: z.object({ limit: limitQuery(500, 50), offset: z.coerce.number().int().min(0).default(0) }),
-      response: ContactMessageList,
-      before: admin,
-      hidden,
-    },
-    ({ query }) => listContactMessages(ctx.ch, query),
-  )
-
   // Anything else under the admin prefixes: 401 without a session, then 404.
   for (const prefix of ['/api/killfeed', '/api/admin']) {
     router.koa.all([prefix, `${prefix}/{*rest}`], ...admin, () => {

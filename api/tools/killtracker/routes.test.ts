@@ -8,8 +8,8 @@ import { KillmailsTopic } from '../../../schemas/killmails.js'
 import { KILLMAIL_FEED_STALE_MINUTES } from '../../../schemas/killmail-constants.js'
 import { createApi } from '../../app.js'
 import { startTestApp, type TestApp } from '../../../platform/testing/in-process-app.js'
-import { NAME_BUDGET_MS } from '../killboard/routes.js'
-import { PriceStore } from '../prices/price-store.js'
+import { NAME_BUDGET_MS } from '../../../platform/esi/names.js'
+import { PriceStore } from '../../common/price-store.js'
 import { INCOMPLETE_CACHE_SECONDS } from './routes.js'
 
 const BOB_MAIN = 92_000_001

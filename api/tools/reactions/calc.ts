@@ -1,9 +1,9 @@
 import type { StationPriceRow } from '../../../schemas/market.js'
 import type { ModePrices, ReactionRequest, ReactionResult, ReactionStructure } from '../../../schemas/reactions.js'
 import type { DataAges } from '../../../schemas/industry.js'
-import { reactionRigsFor, rigModuleName, rigOf, type IndustryBonuses } from '../industry/bonuses.js'
-import { cents, estimatedItemValue, jobCost, materialMultiplier, materialQuantity, reactionSecondsPerRun, rigReduction } from '../industry/formulas.js'
-import { modePrices } from '../industry/hub-prices.js'
+import { reactionRigsFor, rigModuleName, rigOf, type IndustryBonuses } from '../../common/industry/bonuses.js'
+import { cents, estimatedItemValue, jobCost, materialMultiplier, materialQuantity, reactionSecondsPerRun, rigReduction } from '../../common/industry/formulas.js'
+import { modePrices } from '../../common/industry/hub-prices.js'
 import type { ReactionBlueprint } from './families.js'
 
 /** What the calculator reads besides the request: names, hub prices, ESI adjusted prices and SDE bonuses. */

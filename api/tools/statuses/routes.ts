@@ -1,12 +1,12 @@
 import { HUBS } from '../../../schemas/market.js'
 import { StatusesResponse } from '../../../schemas/statuses.js'
 import { esiUserAgent } from '../../../platform/esi/client.js'
-import { latestImportAttempt } from '../../../ingest/static/import.js'
+import { latestImportAttempt } from '../../../platform/catalog/imports.js'
 import type { ApiContext } from '../../app.js'
 import { probeDatabase, withinDbTimeout } from '../../health.js'
 import type { ApiRouter } from '../../http/router.js'
-import { killmailFreshness, withZkill } from '../killboard/freshness.js'
-import { DependencyProbe, zkillProbe } from './dependencies.js'
+import { killmailFreshness, withZkill } from '../../common/killmail-freshness.js'
+import { DependencyProbe, zkillProbe } from '../../common/dependencies.js'
 import { marketPipelineStatus, nextTick } from './pipeline-status.js'
 
 export function register(router: ApiRouter, ctx: ApiContext): void {

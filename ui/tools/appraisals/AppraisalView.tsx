@@ -3,7 +3,7 @@ import type { AppraisalRow, AppraisalTotals } from '../../../schemas/appraisal/a
 import { COPY_CONFIRM_MS, NO_PRICE_DATA_TEXT, PRICE_MODE_LABELS, PRICE_SOURCE_LABELS, STATUS_TEXT, type LineStatus, type PriceMode } from '../../../schemas/appraisal/constants'
 import { CopyButton } from '../../components/CopyButton'
 import type { Column } from '../../components/SortableTable'
-import { formatNumber } from '../../lib/format'
+import { formatNumber } from '../../../schemas/format'
 import { VirtualTable } from './VirtualTable'
 
 /** The preview table and the totals, shared by the new-appraisal page and the saved (read-only) one. */

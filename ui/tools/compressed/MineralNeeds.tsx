@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { MINERAL_NAMES, MAX_TARGET_UNITS, type MineralName } from '../../../schemas/ore-planner-constants'
-import { formatInt } from '../../lib/format'
+import { formatInt } from '../../../schemas/format'
 import { parseMineralPaste, type PasteResult } from './paste'
 
 type Tab = 'form' | 'paste'

@@ -1,7 +1,7 @@
 import type { PlanResponse } from '../../../schemas/ore-planner'
 import { BATCH_UNITS, MINERAL_NAMES, PLANNER_TEXT, PRICE_FIELD_LABELS, STRATEGY_LABELS } from '../../../schemas/ore-planner-constants'
 import { CopyButton } from '../../components/CopyButton'
-import { formatFixed2, formatInt, formatIsk } from '../../lib/format'
+import { formatFixed2, formatInt, formatIsk } from '../../../schemas/format'
 import { TableWrap } from '../../components/TableWrap'
 
 const isk = (n: number | null) => (n === null ? 'no price' : formatIsk(n))

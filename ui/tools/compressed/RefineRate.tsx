@@ -10,7 +10,7 @@ import {
   STRUCTURE_BONUSES,
   type RefineSetup,
 } from '../../../schemas/ore-planner-constants'
-import { formatNumber } from '../../lib/format'
+import { formatNumber } from '../../../schemas/format'
 import { NULL_SEC_OPTION, parseRateText } from './settings'
 
 interface Props {

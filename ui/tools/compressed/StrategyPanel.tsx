@@ -1,6 +1,6 @@
 import { BLEND_STEP, HAUL_MODE_LABELS, HAUL_MODES, PLANNER_PRICE_FIELDS, PRICE_FIELD_LABELS, STRATEGIES, STRATEGY_LABELS } from '../../../schemas/ore-planner-constants'
 import { HUBS } from '../../../schemas/hubs'
-import { formatNumber } from '../../lib/format'
+import { formatNumber } from '../../../schemas/format'
 import type { PlannerSettings } from './settings'
 
 interface Props {

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import type { BuildCostResponse } from '../../../schemas/industry'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
-import { formatInt, formatIsk, formatNumber, iskOrNa } from '../../lib/format'
-import { displaySecurity, formatIndex, MissingMark } from './shared'
+import { formatInt, formatIsk, formatNumber, iskOrNa } from '../../../schemas/format'
+import { displaySecurity, formatIndex, MissingMark } from '../../components/industry/shared'
 
 type Material = BuildCostResponse['materials'][number]
 const isk = (n: number) => formatIsk(n, 2)

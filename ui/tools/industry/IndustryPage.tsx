@@ -8,10 +8,10 @@ import { NumberField } from '../../components/NumberField'
 import { SearchSelect } from '../../components/SearchSelect'
 import { SelectField } from '../../components/SelectField'
 import { ApiError, apiGet } from '../../lib/api'
-import { formatInt } from '../../lib/format'
+import { formatInt } from '../../../schemas/format'
 import { buildCostQuery, settingsFromQuery, settingsToQuery, type BuildSettings } from './build-settings'
 import { BuildCostResult } from './BuildCostResult'
-import { DataSources, displaySecurity, formatIndex } from './shared'
+import { DataSources, displaySecurity, formatIndex } from '../../components/industry/shared'
 import './industry.css'
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { GameImage } from '../../components/GameImage'
 import { ApiError, apiGet } from '../../lib/api'
-import { formatIskCompact } from '../../lib/format'
+import { formatIskCompact } from '../../../schemas/format'
 import { liveSocket } from '../../lib/socket'
 import { useNow } from '../../lib/use-now'
 import type { LiveKillList } from '../../../schemas/killfeed'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { TrackerEntry } from '../../../schemas/kill-tracker'
-import { formatIskCompact } from '../../lib/format'
+import { formatIskCompact } from '../../../schemas/format'
 import { NewTabLink } from '../../components/NewTabLink'
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { deathHeadline, formatKd, isTrackerAnswer, utcDateTime, utcTime } from './format'
-import { formatIskCompact as formatMoney } from '../../lib/format'
+import { formatIskCompact as formatMoney } from '../../../schemas/format'
 
 describe('kill tracker formats', () => {
   it('shows ISK with k/m/b/t from 1e3/1e6/1e9/1e12 and 2 decimals, otherwise 0 decimals', () => {

@@ -5,7 +5,7 @@ import { BLUE_LOOT_SITES, BLUE_LOOT_TIERS, describeLadder, escalationAdds, LOOT_
 import { InfoTip } from '../../components/InfoTip'
 import { NumberField } from '../../components/NumberField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
-import { formatIsk } from '../../lib/format'
+import { formatIsk } from '../../../schemas/format'
 import {
   blueLootFromQuery,
   blueLootRequest,

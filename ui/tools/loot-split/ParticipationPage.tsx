@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { LootEscalations, ParticipationResponse } from '../../../schemas/loot-split'
 import { escalationAdds, hasEscalations, LOOT_SPLIT_LIMITS, SITE_TIERS, type SiteTier } from '../../../schemas/loot-split-rules'
-import { formatIsk } from '../../lib/format'
+import { formatIsk } from '../../../schemas/format'
 import { postCalc } from './calc-call'
 import { abbreviateIsk, millions0 } from './format'
 import {

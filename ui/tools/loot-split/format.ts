@@ -1,4 +1,4 @@
-import { formatInt } from '../../lib/format'
+import { formatInt } from '../../../schemas/format'
 
 /**
  * A site value the way the participation grid shows it (spec section 9): from 1e3 up K, from 1e6 M, from 1e9 B,

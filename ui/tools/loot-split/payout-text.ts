@@ -1,4 +1,4 @@
-import { formatIsk } from '../../lib/format'
+import { formatIsk } from '../../../schemas/format'
 
 export interface PayoutSummary {
   totalISK: number

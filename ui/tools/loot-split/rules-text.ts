@@ -1,6 +1,6 @@
 import type { LootEscalations } from '../../../schemas/loot-split'
 import { AVENGERS_PER_WAVE } from '../../../schemas/loot-split-rules'
-import { formatIsk } from '../../lib/format'
+import { formatIsk } from '../../../schemas/format'
 import { abbreviateIsk } from './format'
 import type { Loaded } from './useSiteData'
 

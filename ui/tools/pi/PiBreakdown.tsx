@@ -1,6 +1,6 @@
 import type { PiIngredient, PiProduct } from '../../../schemas/pi'
 import { Dialog } from '../../components/Dialog'
-import { formatNumber } from '../../lib/format'
+import { formatNumber } from '../../../schemas/format'
 import { Isk } from './PiTierTable'
 import { TableWrap } from '../../components/TableWrap'
 

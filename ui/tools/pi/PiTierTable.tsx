@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import type { PiIngredient, PiProduct } from '../../../schemas/pi'
 import { SortableTable, type Column } from '../../components/SortableTable'
-import { formatFixed2, formatInt } from '../../lib/format'
+import { formatFixed2, formatInt } from '../../../schemas/format'
 
 /** A price or value that may be missing: missing reads "missing", never 0. */
 export function Isk({ value, decimals = 0, signed = false }: { value: number | null; decimals?: 0 | 2; signed?: boolean }) {

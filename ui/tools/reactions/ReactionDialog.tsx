@@ -2,8 +2,8 @@ import type { ReactNode } from 'react'
 import type { ReactionResult } from '../../../schemas/reactions'
 import { Dialog } from '../../components/Dialog'
 import { TableWrap } from '../../components/TableWrap'
-import { formatInt, formatNumber, iskOrNa } from '../../lib/format'
-import { MissingMark } from '../industry/shared'
+import { formatInt, formatNumber, iskOrNa } from '../../../schemas/format'
+import { MissingMark } from '../../components/industry/shared'
 import { duration, priceIn, rowValues } from './reaction-settings'
 
 const isk = (n: number | null) => iskOrNa(n, 2)

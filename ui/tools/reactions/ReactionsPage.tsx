@@ -8,8 +8,8 @@ import { SearchSelect } from '../../components/SearchSelect'
 import { SelectField } from '../../components/SelectField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
 import { apiGet, apiPost } from '../../lib/api'
-import { formatInt, iskOrNa } from '../../lib/format'
-import { DataSources, formatIndex, MissingMark, timeAgo } from '../industry/shared'
+import { formatInt, iskOrNa } from '../../../schemas/format'
+import { DataSources, formatIndex, MissingMark, timeAgo } from '../../components/industry/shared'
 import { ReactionDialog } from './ReactionDialog'
 import {
   asReactionResult,

@@ -10,7 +10,7 @@ import {
 } from '../../../schemas/industry-constants'
 import type { ReactionFamiliesResponse, ReactionResult } from '../../../schemas/reactions'
 import { ApiError } from '../../lib/api'
-import { formatInt } from '../../lib/format'
+import { formatInt } from '../../../schemas/format'
 import { readStorage, writeStorage } from '../../lib/storage'
 
 /** Everything the page sends besides the blueprint id, plus which family it lists. */

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../platform/testing/browser.js'
 import { HYBRID_BLUEPRINT_IDS } from '../../../schemas/industry-constants.js'
 import type { ReactionResult } from '../../../schemas/reactions.js'
-import { iskOrNa } from '../../lib/format'
+import { iskOrNa } from '../../../schemas/format'
 import { duration, percentOrNa, percentProfit } from './reaction-settings'
 import { expectCardAndMenuEntry } from '../industry/e2e-helpers'
 

@@ -1,5 +1,5 @@
 import type { WormholeTypeInfo } from '../../../schemas/wormholes'
-import { formatInt } from '../../lib/format'
+import { formatInt } from '../../../schemas/format'
 
 /** Where the 2023 SDE gives a type other masses than the community data the page uses, one line per mass. */
 export function sdeDisagreements(t: WormholeTypeInfo): string[] {

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { SiteShip, SiteSpecial, SiteWave } from '../../../schemas/wormhole-sites'
-import { formatInt } from '../../lib/format'
+import { formatInt } from '../../../schemas/format'
 import { ShipClassIcon } from './ShipClassIcon'
 import { hasTackle, peakStats, referenceWaves, waveTotals, type SiteView, type WaveTotals } from './sites'
 import { TableWrap } from '../../components/TableWrap'

@@ -3,7 +3,7 @@ import type { DrifterAdditions, SiteRecord } from '../../../schemas/wormhole-sit
 import { SITE_FILE_KINDS, SITE_TIERS, siteFileName } from '../../../schemas/wormhole-sites-constants'
 import { apiGet } from '../../lib/api'
 import { isObject } from '../../lib/is-object'
-import { formatInt } from '../../lib/format'
+import { formatInt } from '../../../schemas/format'
 import { useRetry } from '../../lib/use-retry'
 import { useStateInAddress } from '../../lib/use-state-in-address'
 import { SiteCard } from './SiteCard'

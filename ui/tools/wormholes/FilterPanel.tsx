@@ -1,4 +1,4 @@
-import { destinationColour, destinationLabel } from './destinations'
+import { destinationColour, destinationLabel } from '../../lib/wormhole-destinations'
 import { CLASS_OPTIONS, EFFECT_OPTIONS, PLANET_TYPES, SHATTERED_MODES, type ShatteredMode, type WormholeFilters } from './filters'
 
 interface Props {

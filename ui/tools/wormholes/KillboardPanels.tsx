@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react'
 import { apiGet } from '../../lib/api'
 import { useAsync } from '../../lib/use-async'
-import { formatInt } from '../../lib/format'
+import { formatInt } from '../../../schemas/format'
 import { GameImage } from '../../components/GameImage'
 import { Section } from './Section'
 import { corporationLabel, readActivity, readSummary, relativeTime, topCorporations, type KillboardActivity, type KillboardSummary } from './killboard'

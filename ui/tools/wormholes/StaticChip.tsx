@@ -1,5 +1,5 @@
 import type { WormholeTypeInfo } from '../../../schemas/wormholes'
-import { destinationColour, destinationLabel } from './destinations'
+import { destinationColour, destinationLabel } from '../../lib/wormhole-destinations'
 import { formatHours, formatKg } from './format'
 
 /** A static's code in the colour of where it leads, with its mass, jump mass, lifetime and any mass regeneration on hover. */

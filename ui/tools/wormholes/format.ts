@@ -1,4 +1,4 @@
-import { formatInt } from '../../lib/format'
+import { formatInt } from '../../../schemas/format'
 
 /** Masses as the game shows them: whole kilograms with separators. */
 export const formatKg = (kg: number) => `${formatInt(kg)} kg`

@@ -1,5 +1,5 @@
 import type { StationPriceRow } from '../../../../schemas/market.js'
-import type { IndustryBonuses, RigPair } from '../bonuses.js'
+import type { IndustryBonuses, RigPair } from '../../../common/industry/bonuses.js'
 
 const rigs = (t1: number, t2: number, low: number, nul: number): RigPair => ({
   T1: { percent: t1, multipliers: { high: 1, low, null: nul, wormhole: nul } },

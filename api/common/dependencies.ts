@@ -1,7 +1,7 @@
 import type { z } from 'zod'
-import type { DependencyStatus } from '../../../schemas/statuses.js'
-import type { Config } from '../../../schemas/config.js'
-import { esiUserAgent } from '../../../platform/esi/client.js'
+import type { DependencyStatus } from '../../schemas/statuses.js'
+import type { Config } from '../../schemas/config.js'
+import { esiUserAgent } from '../../platform/esi/client.js'
 
 type Status = z.infer<typeof DependencyStatus>
 

@@ -1,6 +1,6 @@
-import { queryRows, type ClickHouseClient } from '../../../platform/clickhouse/client.js'
-import { ageInWords, KILLMAIL_FEED_STALE_MINUTES } from '../../../schemas/killmail-constants.js'
-import type { KillmailFeed } from '../../../schemas/killmail-feed.js'
+import { queryRows, type ClickHouseClient } from '../../platform/clickhouse/client.js'
+import { ageInWords, KILLMAIL_FEED_STALE_MINUTES } from '../../schemas/killmail-constants.js'
+import type { KillmailFeed } from '../../schemas/killmail-feed.js'
 
 /** What the stored kills say about the feed: the newest kill's time and when the live feed last stored one. */
 export interface FreshnessFacts {
@@ -120,3 +120,12 @@ export function killmailFreshness(ch: ClickHouseClient, onError?: (err: unknown)
   if (!f) shared.set(ch, (f = new KillmailFreshness(ch, onError)))
   return f
 }
+
+/**
+ * Days from `then` to `now`, to the second (0.125 is three hours), so the page can say "3 hours ago" as the spec's
+ * relative times ask. Never negative: a killmail clock slightly ahead of ours counts as now.
+ */
+export const daysSince = (thenMs: number, nowMs: number) => Math.max(0, Math.floor((nowMs - thenMs) / 1000)) / 86_400
+
+/** Whole days from `then` to `now`, rounded down (never negative). */
+export const wholeDaysAgo = (thenMs: number, nowMs: number) => Math.floor(daysSince(thenMs, nowMs))

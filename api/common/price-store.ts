@@ -1,8 +1,8 @@
-import { HUBS, PricesUpdatedTopic, snapshotDataTime, type FallbackPriceRow, type StationPriceRow } from '../../../schemas/market.js'
-import { queryRows, type ClickHouseClient } from '../../../platform/clickhouse/client.js'
-import type { Logger } from '../../../platform/log.js'
-import type { Stream } from '../../../platform/stream/index.js'
-import { followAnnouncements } from '../../../platform/stream/typed.js'
+import { HUBS, PricesUpdatedTopic, snapshotDataTime, type FallbackPriceRow, type StationPriceRow } from '../../schemas/market.js'
+import { queryRows, type ClickHouseClient } from '../../platform/clickhouse/client.js'
+import type { Logger } from '../../platform/log.js'
+import type { Stream } from '../../platform/stream/index.js'
+import { followAnnouncements } from '../../platform/stream/typed.js'
 
 interface RegionSnapshot {
   snapshotId: number

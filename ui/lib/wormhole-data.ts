@@ -1,6 +1,6 @@
-import { apiGet } from '../../lib/api'
-import type { Wormhole, WormholeSystemDetail, WormholeTypeInfo } from '../../../schemas/wormholes'
-import { isObject } from '../../lib/is-object'
+import { apiGet } from './api'
+import type { Wormhole, WormholeSystemDetail, WormholeTypeInfo } from '../../schemas/wormholes'
+import { isObject } from './is-object'
 
 /**
  * The list and the type table are fetched once per page load and shared by the list page and the system page

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createLogger } from '../../../platform/log.js'
-import { fakeSnapshotClickHouse, raceTwoRefreshes } from '../../../platform/testing/snapshot-race.js'
+import { createLogger } from '../../platform/log.js'
+import { fakeSnapshotClickHouse, raceTwoRefreshes } from '../../platform/testing/snapshot-race.js'
 import { PriceStore } from './price-store.js'
 
 const JITA = { region: 10000002, station: 60003760 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ClickHouseClient } from '../../../platform/clickhouse/client.js'
-import { FRESHNESS_CACHE_MS, KillmailFreshness, feedState, withZkill } from './freshness.js'
-import { ageInWords } from '../../../schemas/killmail-constants.js'
+import type { ClickHouseClient } from '../../platform/clickhouse/client.js'
+import { FRESHNESS_CACHE_MS, KillmailFreshness, feedState, withZkill } from './killmail-freshness.js'
+import { ageInWords } from '../../schemas/killmail-constants.js'
 
 const NOW = Date.parse('2026-11-22T12:00:00Z')
 const MIN = 60_000
