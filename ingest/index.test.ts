@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { AppContext } from '../platform/context.js'
 import { createLogger } from '../platform/log.js'
 import { startIngest } from './index.js'
-import type { IngestJob } from './jobs.js'
+import type { IngestJob } from './job.js'
 
 /** A job on an every-second schedule that also runs at start, counting its runs. */
 function countingJob(): IngestJob & { runs: number } {

@@ -1,6 +1,7 @@
 import cron, { type ScheduledTask } from 'node-cron'
 import type { AppContext } from '../platform/context.js'
-import { ingestJobs, type IngestJob } from './jobs.js'
+import { ingestJobs } from './jobs.js'
+import type { IngestJob } from './job.js'
 
 export interface RunningIngest {
   stop(): Promise<void>

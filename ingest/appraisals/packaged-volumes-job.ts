@@ -2,7 +2,7 @@ import { REPACKAGED_TYPES } from '../../schemas/appraisal/constants.js'
 import { queryRows } from '../../platform/clickhouse/client.js'
 import type { AppContext } from '../../platform/context.js'
 import { EsiError } from '../../platform/esi/client.js'
-import type { IngestJob } from '../jobs.js'
+import type { IngestJob } from '../job.js'
 import { latestCompleteImport } from '../../platform/catalog/imports.js'
 
 /** ESI's GET /universe/types/{type_id}/ (only the field used here). */

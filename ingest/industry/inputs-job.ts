@@ -2,7 +2,7 @@ import { EsiIndustrySystem, EsiMarketPrice, IndustryInputsTopic, type IndustryDa
 import { queryRows } from '../../platform/clickhouse/client.js'
 import { publish } from '../../platform/stream/typed.js'
 import type { AppContext } from '../../platform/context.js'
-import type { IngestJob } from '../jobs.js'
+import type { IngestJob } from '../job.js'
 import { z } from 'zod'
 
 /** Rows per topic message: a whole answer (15k prices) is close to Kafka's default 1 MB message limit. */

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/context.js'
-import type { IngestJob } from '../jobs.js'
+import type { IngestJob } from '../job.js'
 import { runBackfill } from './backfill.js'
 import { followLiveFeed } from './live-feed.js'
 import { createZkillboard } from './zkillboard.js'

@@ -3,7 +3,7 @@ import { queryRows } from '../../platform/clickhouse/client.js'
 import { publish } from '../../platform/stream/typed.js'
 import type { AppContext } from '../../platform/context.js'
 import { EsiError } from '../../platform/esi/client.js'
-import { everySeconds, type IngestJob } from '../jobs.js'
+import { everySeconds, type IngestJob } from '../job.js'
 
 /** The hub regions, each fetched once per run (Jita and Hek's regions are separate, as are the others). */
 export const HUB_REGIONS = [...new Set(HUBS.map((h) => h.region_id))]

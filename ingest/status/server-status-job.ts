@@ -1,6 +1,6 @@
 import { LiveEventsTopic } from '../../schemas/topics.js'
 import { publish } from '../../platform/stream/typed.js'
-import { everySeconds, type IngestJob } from '../jobs.js'
+import { everySeconds, type IngestJob } from '../job.js'
 
 interface EsiStatus {
   players: number

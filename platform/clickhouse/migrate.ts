@@ -45,7 +45,7 @@ export async function migrate(ch: ClickHouseClient, dir = MIGRATIONS_DIR): Promi
       try {
         await ch.command({ query: statement })
       } catch (err) {
-        throw new Error(`Migration ${m.id} failed: ${(err as Error).message}\nStatement: ${statement.slice(0, 300)}`)
+        throw new Error(`Migration ${m.id} failed: ${(err as Error).message}\nStatement: ${statement.slice(0, 300)}`, { cause: err })
       }
     }
     await ch.insert({ table: 'schema_migrations', values: [{ id: m.id }], format: 'JSONEachRow' })

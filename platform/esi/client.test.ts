@@ -5,7 +5,7 @@ import { ESI_COMPATIBILITY_DATE, EsiClient, EsiError, esiUserAgent } from './cli
 
 const esi = new FakeEsi()
 let hits = 0
-let modified = new Date('2026-11-22T10:00:00Z')
+const modified = new Date('2026-11-22T10:00:00Z')
 
 beforeAll(async () => {
   esi.route('GET', '/items/:id', (req) => (hits++, { body: { id: Number(req.params.id) }, expiresIn: Number(req.query.get('expires') ?? 0) }))

@@ -79,7 +79,10 @@ export async function readKeyedFile<T extends z.ZodType>(relative: string, schem
   const reader = readline.createInterface({ input: fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 }), crlfDelay: Infinity })
   for await (const line of reader) {
     const topLevelKey = line.length > 0 && line[0] !== ' ' && line[0] !== '#' && line[0] !== '-'
-    if (topLevelKey && ++records > RECORDS_PER_CHUNK) flush(), (records = 1)
+    if (topLevelKey && ++records > RECORDS_PER_CHUNK) {
+      flush()
+      records = 1
+    }
     lines.push(line)
   }
   flush()

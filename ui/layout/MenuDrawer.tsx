@@ -36,6 +36,7 @@ export function MenuDrawer({ open, onClose }: Props) {
       // of the page. This runs after the inert page behind is restored (that effect is declared first).
       const back = opener.current
       opener.current = null
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- the drawer as it is when the menu closes is the one to ask
       const lost = !document.activeElement || document.activeElement === document.body || !!drawer.current?.contains(document.activeElement)
       if (lost && back instanceof HTMLElement && back.isConnected) back.focus()
     }

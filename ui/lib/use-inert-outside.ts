@@ -20,5 +20,6 @@ export function useInertOutside(container: RefObject<HTMLElement | null>, active
     }
     return () => made.forEach((el) => el.removeAttribute('inert'))
     // the refs are stable: only opening and closing matter
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active, container])
 }

@@ -6,7 +6,6 @@ import type { ApiRouter } from '../../http/router.js'
 import { EsiNameCache } from '../../../platform/esi/names.js'
 import { OkResponse } from '../../../schemas/auth.js'
 import { splitWebhookList } from '../../../schemas/killfeed-constants.js'
-import { ContactMessageList } from '../../../schemas/contact.js'
 import {
   LiveKillList,
   PlayerPath,

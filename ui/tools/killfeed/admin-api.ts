@@ -24,7 +24,7 @@ export async function adminCall<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'D
       body: body === undefined ? undefined : JSON.stringify(body),
     }))
   } catch (err) {
-    throw new Error(err instanceof ApiTimeoutError ? ADMIN_CALL_TEXT.timedOut(err.seconds) : ADMIN_CALL_TEXT.network)
+    throw new Error(err instanceof ApiTimeoutError ? ADMIN_CALL_TEXT.timedOut(err.seconds) : ADMIN_CALL_TEXT.network, { cause: err })
   }
   const type = res.headers.get('Content-Type')?.split(';')[0].trim() || 'no type'
   if (!res.ok) {

@@ -319,6 +319,7 @@ function PasteDialog({ open, text, onChange, ready, onClose, onPaste }: PasteDia
         import). It goes onto the session's clipboard, where Pyfa's paste and Import from Clipboard find it.
       </p>
       <textarea className="fitting-paste" rows={10} value={text} onChange={(e) => onChange(e.target.value)} aria-label="Text to send" autoFocus />
+      {/* eslint-disable-next-line no-control-regex -- Latin-1 is the clipboard's range, NUL included */}
       {/[^\u0000-\u00ff]/u.test(text) && (
         <p className="notice" role="alert" data-testid="fitting-paste-charset">
           Some characters here will arrive as “?”: the session clipboard carries only Western European (Latin-1) text. Item names in

@@ -37,7 +37,7 @@ export default function WormholesPage() {
   // view, so each keystroke re-filters directly (npm run bench -- wormhole-list).
   const shown = useMemo(() => filterWormholes(sorted, applied), [sorted, applied])
 
-  const change = useCallback((c: Partial<WormholeFilters>) => setFilters((f) => ({ ...f, ...c })), [])
+  const change = useCallback((c: Partial<WormholeFilters>) => setFilters((f) => ({ ...f, ...c })), [setFilters])
   // A dialog opened from the list closes by going back to it, so a later Back does not reopen it; one opened
   // from a link replaces its own entry with the list's.
   const openedFromList = (location.state as DialogState | null)?.fromList === true

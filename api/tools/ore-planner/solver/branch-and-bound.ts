@@ -145,8 +145,14 @@ export class CoveringSearch {
     let nd = 0
     let nu = 0
     for (let i = 0; i < n; i++) {
-      if (pseudo.downCount[i]) (avgDown += pseudo.down[i]), nd++
-      if (pseudo.upCount[i]) (avgUp += pseudo.up[i]), nu++
+      if (pseudo.downCount[i]) {
+        avgDown += pseudo.down[i]
+        nd++
+      }
+      if (pseudo.upCount[i]) {
+        avgUp += pseudo.up[i]
+        nu++
+      }
     }
     avgDown = nd ? avgDown / nd : 0
     avgUp = nu ? avgUp / nu : 0
@@ -239,7 +245,7 @@ export class CoveringSearch {
       this.lastBasis = null
       this.lastBinv = null
     }
-    const { binv, bmat, col, xb, pi, d, alpha, w, rhs, isBasic } = this.work
+    const { binv, xb, pi, d, alpha, w, rhs, isBasic } = this.work
     isBasic.fill(-1)
     for (let r = 0; r < m; r++) isBasic[basis[r]] = r
     this.pi = pi

@@ -428,7 +428,6 @@ export class GroupSearch {
 
   private buildPairs(): void {
     const { yields } = this.problem
-    const { m } = this
     const pi = this.lp.prices
     const reduced = this.reduced
     this.pairsBuilt = true

@@ -19,6 +19,7 @@ export class NetworkCut {
 
   static async start(targetUrl: string): Promise<NetworkCut> {
     const target = new URL(targetUrl)
+    // eslint-disable-next-line prefer-const -- assigned once the server exists; the server's callback reads it later
     let relay!: NetworkCut
     const server = net.createServer((browser) => {
       browser.on('error', () => {})
