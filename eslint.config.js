@@ -33,12 +33,24 @@ const toolZones = (dir) =>
  * ingest < api; ui stands on schemas alone. Each zone names what a folder may not import.
  */
 const layerZones = [
-  { target: './schemas', from: ['./platform', './pipelines', './ingest', './api', './ui', './bench'], message: 'schemas/ imports nothing of ours but schemas.' },
-  { target: './platform', from: ['./pipelines', './ingest', './api', './ui', './bench'], message: 'platform/ is the shared layer: it imports only schemas/ and itself.' },
+  {
+    target: './schemas',
+    from: ['./platform', './pipelines', './ingest', './api', './ui', './bench'],
+    message: 'schemas/ imports nothing of ours but schemas.',
+  },
+  {
+    target: './platform',
+    from: ['./pipelines', './ingest', './api', './ui', './bench'],
+    message: 'platform/ is the shared layer: it imports only schemas/ and itself.',
+  },
   { target: './pipelines', from: ['./ingest', './api', './ui', './bench'], message: 'pipelines/ stand on platform/ and schemas/ only.' },
   { target: './ingest', from: ['./api', './ui', './bench'], message: 'ingest/ never imports api/ or ui/.' },
   { target: './api', from: ['./ui', './bench'], message: 'api/ never imports ui/.' },
-  { target: './ui', from: ['./platform', './pipelines', './ingest', './api', './bench'], message: 'ui/ imports only schemas/ and itself (it runs in the browser).' },
+  {
+    target: './ui',
+    from: ['./platform', './pipelines', './ingest', './api', './bench'],
+    message: 'ui/ imports only schemas/ and itself (it runs in the browser).',
+  },
 ]
 
 export default tseslint.config(

@@ -42,7 +42,10 @@ describe('api platform over real HTTP', () => {
   it('lets pages open websockets to their own host only', async () => {
     const host = new URL(app.url).host
     const csp = (await fetch(`${app.url}/killfeed`)).headers.get('content-security-policy') ?? ''
-    const connect = csp.split(';').map((part) => part.trim()).find((part) => part.startsWith('connect-src'))
+    const connect = csp
+      .split(';')
+      .map((part) => part.trim())
+      .find((part) => part.startsWith('connect-src'))
     expect(connect).toBe(`connect-src 'self' ws://${host} wss://${host}`)
   })
 

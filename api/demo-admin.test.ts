@@ -13,7 +13,13 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
 
 describe('the demo admin', () => {
   it('is created with a random password on the first start and gets a new one on every later start', async () => {
-    const ch = await createClickHouse({ DATA_DIR: dataDir, CLICKHOUSE_USER: 'default', CLICKHOUSE_PASSWORD: '', CLICKHOUSE_DATABASE: 'default', CLICKHOUSE_URL: undefined })
+    const ch = await createClickHouse({
+      DATA_DIR: dataDir,
+      CLICKHOUSE_USER: 'default',
+      CLICKHOUSE_PASSWORD: '',
+      CLICKHOUSE_DATABASE: 'default',
+      CLICKHOUSE_URL: undefined,
+    })
     try {
       await migrate(ch)
       const first = await ensureDemoAdmin(ch)

@@ -14,8 +14,19 @@ import { ensureDemoAdmin } from './demo-admin.js'
 
 const base = loadConfig()
 const log = createLogger(base.LOG_LEVEL)
-const fakes = await startDemoFakes({ dataDir: base.DATA_DIR, communityDir: base.COMMUNITY_DATA_DIR, port: process.env.DEMO_ESI_PORT ? Number(process.env.DEMO_ESI_PORT) : 0 })
-const config = loadConfig({ ...process.env, ESI_BASE_URL: fakes.esi.url, ZKILL_R2Z2_URL: fakes.zkill.url, ZKILL_BASE_URL: fakes.zkill.url, ZKILL_FEED_ENABLED: '1', DEMO: '1' })
+const fakes = await startDemoFakes({
+  dataDir: base.DATA_DIR,
+  communityDir: base.COMMUNITY_DATA_DIR,
+  port: process.env.DEMO_ESI_PORT ? Number(process.env.DEMO_ESI_PORT) : 0,
+})
+const config = loadConfig({
+  ...process.env,
+  ESI_BASE_URL: fakes.esi.url,
+  ZKILL_R2Z2_URL: fakes.zkill.url,
+  ZKILL_BASE_URL: fakes.zkill.url,
+  ZKILL_FEED_ENABLED: '1',
+  DEMO: '1',
+})
 process.stdout.write(`FAKE_ESI ${fakes.esi.url}\n`)
 
 try {
@@ -35,11 +46,22 @@ try {
     KillmailsTopic,
     fakes.history.map(({ spec, value }) => ({
       key: String(spec.id),
-      value: { killmail_id: spec.id, hash: killHash(spec.id), esi: makeKillmail(spec), zkb: makeZkb(spec.id, value), source: 'backfill' as const, received_at: new Date().toISOString() },
+      value: {
+        killmail_id: spec.id,
+        hash: killHash(spec.id),
+        esi: makeKillmail(spec),
+        zkb: makeZkb(spec.id, value),
+        source: 'backfill' as const,
+        received_at: new Date().toISOString(),
+      },
     })),
   )
   const pilot = demoEntities().pilots[0]
-  await app.ctx.ch.insert({ table: 'tracked_players', format: 'JSONEachRow', values: [{ path: 'demo-pilot', display_name: pilot.name, character_ids: [pilot.id], deleted: false }] })
+  await app.ctx.ch.insert({
+    table: 'tracked_players',
+    format: 'JSONEachRow',
+    values: [{ path: 'demo-pilot', display_name: pilot.name, character_ids: [pilot.id], deleted: false }],
+  })
   const admin = await ensureDemoAdmin(app.ctx.ch)
   process.stdout.write(`Killfeed admin for this demo run: username ${admin.username}, password ${admin.password} (a new one each start)\n`)
   if (app.api) process.stdout.write(`LISTENING ${app.api.url}\n`)

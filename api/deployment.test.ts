@@ -100,7 +100,11 @@ describe('docker-compose.yml (distributed mode)', () => {
 
 /** The Dockerfile's build stages by name, each with its instructions as written. */
 function dockerStages(): Map<string, string[]> {
-  const lines = fs.readFileSync('deploy/Dockerfile', 'utf8').replace(/\\\n/g, ' ').split('\n').map((l) => l.trim())
+  const lines = fs
+    .readFileSync('deploy/Dockerfile', 'utf8')
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((l) => l.trim())
   const stages = new Map<string, string[]>()
   let current: string[] = []
   for (const line of lines) {
@@ -116,22 +120,34 @@ describe('deploy/Dockerfile', () => {
     // The lock holds chdb's native package for linux-x64 only (the registry mirror here has no other), and
     // `npm ci` refuses a lock that lacks any optional dependency ("Missing: @chdb/lib-darwin-arm64 from lock file").
     const lock = JSON.parse(fs.readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { optionalDependencies?: Record<string, string> }> }
-    const missing = Object.values(lock.packages).flatMap((p) => Object.keys(p.optionalDependencies ?? {})).filter((name) => !lock.packages[`node_modules/${name}`])
-    const install = dockerStages().get('app')!.find((l) => /^RUN npm (ci|install|i)\b/.test(l))
+    const missing = Object.values(lock.packages)
+      .flatMap((p) => Object.keys(p.optionalDependencies ?? {}))
+      .filter((name) => !lock.packages[`node_modules/${name}`])
+    const install = dockerStages()
+      .get('app')!
+      .find((l) => /^RUN npm (ci|install|i)\b/.test(l))
     expect(install, 'the app stage installs the dependencies').toBeDefined()
     if (missing.length) expect(install, `npm ci would refuse the lock (missing ${missing.join(', ')})`).not.toMatch(/^RUN npm ci\b/)
     // NODE_ENV=production is set before the install, and the build needs vite, a dev dependency.
     expect(install).toMatch(/--include=dev/)
   })
 
-  it('keeps the host\'s node_modules, data and git history out of the build context', () => {
-    const ignored = fs.readFileSync('.dockerignore', 'utf8').split('\n').map((l) => l.trim().replace(/^\/+|\/+$/g, ''))
+  it("keeps the host's node_modules, data and git history out of the build context", () => {
+    const ignored = fs
+      .readFileSync('.dockerignore', 'utf8')
+      .split('\n')
+      .map((l) => l.trim().replace(/^\/+|\/+$/g, ''))
     for (const entry of ['node_modules', 'var', '.git', 'community-data']) expect(ignored, entry).toContain(entry)
   })
 
   it('runs the api, ingest and pipelines roles as a user other than root, and only the fitting host as root', () => {
     const stages = dockerStages()
-    const lastUser = (stage: string) => stages.get(stage)!.filter((l) => /^USER\s/i.test(l)).at(-1)?.split(/\s+/)[1]
+    const lastUser = (stage: string) =>
+      stages
+        .get(stage)!
+        .filter((l) => /^USER\s/i.test(l))
+        .at(-1)
+        ?.split(/\s+/)[1]
     expect(lastUser('app') ?? 'root').not.toMatch(/^(root|0)$/)
     // Each fitting session runs as a uid of its own, which takes root (docs/operations.md, "Fitting tool").
     expect(lastUser('fitting')).toBe('root')

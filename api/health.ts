@@ -15,7 +15,8 @@ export function withinDbTimeout<T>(read: Promise<T>): Promise<T> {
 }
 
 /** A timed `SELECT 1` that gives up after DB_TIMEOUT_MS. */
-export const probeDatabase = (ch: ClickHouseClient) => withinDbTimeout(probeClickHouse(ch)).catch((err: Error) => ({ ok: false, ms: DB_TIMEOUT_MS, error: err.message }))
+export const probeDatabase = (ch: ClickHouseClient) =>
+  withinDbTimeout(probeClickHouse(ch)).catch((err: Error) => ({ ok: false, ms: DB_TIMEOUT_MS, error: err.message }))
 
 export function registerHealth(router: ApiRouter, ctx: ApiContext): void {
   router.route(

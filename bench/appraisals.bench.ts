@@ -66,7 +66,11 @@ async function serverTime(app: AppProcess, text: string, combine: boolean) {
   const steps: Record<string, number[]> = {}
   for (let i = 0; i < 12; i++) {
     const started = performance.now()
-    const res = await fetch(`${app.url}/api/appraise`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text, station_id: JITA, mode: 'sell5', combine }) })
+    const res = await fetch(`${app.url}/api/appraise`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ text, station_id: JITA, mode: 'sell5', combine }),
+    })
     const body = (await res.json()) as { rows?: unknown[]; error?: string }
     if (!res.ok) throw new Error(`appraise failed: ${res.status} ${body.error}`)
     wall.push(performance.now() - started)
@@ -127,7 +131,12 @@ export async function run() {
     const names = await pricedNames(app, 10_000)
     const text = paste(names, 10_000)
     // Other processes on the machine inflate every number below: print how busy it was.
-    console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
+    console.log(
+      `machine: ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    )
     console.log(`paste: 10,000 lines, ${names.length} distinct priced types, ${(text.length / 1024).toFixed(0)} KB`)
     for (const combine of [true, false]) {
       const { server, wall, steps } = await serverTime(app, text, combine)

@@ -11,17 +11,61 @@ import { load, printLoad } from './lib.js'
  */
 
 const GAS_SETUPS = [
-  { ship: 'Prospect', moduleType: 'Syndicate Gas Cloud Scoop', moduleCount: 2, shipCount: 1, skills: { Frigate: 5, Barge: 0, Exhumer: 0 }, implant: 0, boostShip: 'None', miningDirector: 0, industrialCommand: 0, boostImplant: 'none', boostModule: 'T1', bastion: 'no' },
-  { ship: 'Hulk', moduleType: 'Gas Cloud Harvester II', moduleCount: 2, shipCount: 5, skills: { Frigate: 0, Barge: 5, Exhumer: 5 }, implant: 0.05, boostShip: 'Orca', miningDirector: 5, industrialCommand: 5, boostImplant: 'mindlink', boostModule: 'T2', bastion: 'yes' },
+  {
+    ship: 'Prospect',
+    moduleType: 'Syndicate Gas Cloud Scoop',
+    moduleCount: 2,
+    shipCount: 1,
+    skills: { Frigate: 5, Barge: 0, Exhumer: 0 },
+    implant: 0,
+    boostShip: 'None',
+    miningDirector: 0,
+    industrialCommand: 0,
+    boostImplant: 'none',
+    boostModule: 'T1',
+    bastion: 'no',
+  },
+  {
+    ship: 'Hulk',
+    moduleType: 'Gas Cloud Harvester II',
+    moduleCount: 2,
+    shipCount: 5,
+    skills: { Frigate: 0, Barge: 5, Exhumer: 5 },
+    implant: 0.05,
+    boostShip: 'Orca',
+    miningDirector: 5,
+    industrialCommand: 5,
+    boostImplant: 'mindlink',
+    boostModule: 'T2',
+    bastion: 'yes',
+  },
 ]
 const ORE_SETUPS = [
   {
-    config: { ship: 'Skiff', module: 'Modulated Strip Miner II', numModules: 1, crystal: 'Simple Asteroid Mining Crystal Type A II', numShips: 1, lowSlotName: '', lowSlotCount: 0, skills: { barge: 5, exhumer: 5, frigate: 0, expedition: 0, mining: 5, astrogeology: 5 } },
+    config: {
+      ship: 'Skiff',
+      module: 'Modulated Strip Miner II',
+      numModules: 1,
+      crystal: 'Simple Asteroid Mining Crystal Type A II',
+      numShips: 1,
+      lowSlotName: '',
+      lowSlotCount: 0,
+      skills: { barge: 5, exhumer: 5, frigate: 0, expedition: 0, mining: 5, astrogeology: 5 },
+    },
     boost: { ship: 'None', industrial: 0, director: 0, implant: 'None', module: 'T1', bastion: 'No' },
     implantName: 'None',
   },
   {
-    config: { ship: 'Hulk', module: 'Modulated Strip Miner II', numModules: 2, crystal: '', numShips: 3, lowSlotName: 'Mining Laser Upgrade II', lowSlotCount: 3, skills: { barge: 5, exhumer: 5, frigate: 5, expedition: 5, mining: 5, astrogeology: 5 } },
+    config: {
+      ship: 'Hulk',
+      module: 'Modulated Strip Miner II',
+      numModules: 2,
+      crystal: '',
+      numShips: 3,
+      lowSlotName: 'Mining Laser Upgrade II',
+      lowSlotCount: 3,
+      skills: { barge: 5, exhumer: 5, frigate: 5, expedition: 5, mining: 5, astrogeology: 5 },
+    },
     boost: { ship: 'Orca', industrial: 5, director: 5, implant: 'mindlink', module: 'T2', bastion: 'Yes' },
     implantName: "Inherent Implants 'Highwall' Mining MX-1005",
   },
@@ -72,7 +116,9 @@ export async function run() {
     await new Promise((r) => setTimeout(r, 300))
     const logged = app.output()
     const rows = ['/api/gas-calc', '/api/ore-calc'].map((route) => {
-      const times = serverTimes(logged, route).slice(-200).sort((a, b) => a - b)
+      const times = serverTimes(logged, route)
+        .slice(-200)
+        .sort((a, b) => a - b)
       return { endpoint: `POST ${route}`, requests: times.length, 'median ms': percentile(times, 50), 'p99 ms': percentile(times, 99), 'max ms': times.at(-1) }
     })
     console.log('\nServer time per request (sequential; target: each under 10 ms)')
@@ -80,8 +126,22 @@ export async function run() {
 
     const headers = { 'Content-Type': 'application/json' }
     printLoad([
-      await load('POST /api/gas-calc @300/s', `${app.url}/api/gas-calc`, { method: 'POST', body: JSON.stringify(GAS_SETUPS[1]), headers, overallRate: 300, connections: 20, durationSeconds: 10 }),
-      await load('POST /api/ore-calc @300/s', `${app.url}/api/ore-calc`, { method: 'POST', body: JSON.stringify(ORE_SETUPS[1]), headers, overallRate: 300, connections: 20, durationSeconds: 10 }),
+      await load('POST /api/gas-calc @300/s', `${app.url}/api/gas-calc`, {
+        method: 'POST',
+        body: JSON.stringify(GAS_SETUPS[1]),
+        headers,
+        overallRate: 300,
+        connections: 20,
+        durationSeconds: 10,
+      }),
+      await load('POST /api/ore-calc @300/s', `${app.url}/api/ore-calc`, {
+        method: 'POST',
+        body: JSON.stringify(ORE_SETUPS[1]),
+        headers,
+        overallRate: 300,
+        connections: 20,
+        durationSeconds: 10,
+      }),
     ])
     console.log('target: p99 under 30 ms at 300 requests/s')
   } finally {

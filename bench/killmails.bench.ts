@@ -46,9 +46,26 @@ function syntheticKill(id: number, timeMs: number, random: () => number): Killma
   const systemId = jspace ? 31_000_001 + Math.floor(random() ** 2 * JSPACE_SYSTEMS) : 30_000_001 + Math.floor(random() * 5000)
   const corp = () => 98_000_000 + Math.floor(random() ** 2 * 5000)
   const pilot = () => 90_000_000 + Math.floor(random() * 200_000)
-  const attackers = Array.from({ length: 1 + Math.floor(random() ** 3 * 12) }, () => ({ characterId: pilot(), corporationId: corp(), shipTypeId: 587 + Math.floor(random() * 40) }))
-  const esi = makeKillmail({ id, time: new Date(timeMs), systemId, victim: { characterId: pilot(), corporationId: corp(), shipTypeId: 587 + Math.floor(random() * 40) }, attackers })
-  return { killmail_id: id, hash: killHash(id), esi, zkb: makeZkb(id, Math.round(1e6 * 5000 ** random())), source: 'live', received_at: new Date().toISOString() }
+  const attackers = Array.from({ length: 1 + Math.floor(random() ** 3 * 12) }, () => ({
+    characterId: pilot(),
+    corporationId: corp(),
+    shipTypeId: 587 + Math.floor(random() * 40),
+  }))
+  const esi = makeKillmail({
+    id,
+    time: new Date(timeMs),
+    systemId,
+    victim: { characterId: pilot(), corporationId: corp(), shipTypeId: 587 + Math.floor(random() * 40) },
+    attackers,
+  })
+  return {
+    killmail_id: id,
+    hash: killHash(id),
+    esi,
+    zkb: makeZkb(id, Math.round(1e6 * 5000 ** random())),
+    source: 'live',
+    received_at: new Date().toISOString(),
+  }
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
@@ -68,7 +85,8 @@ async function freshClickHouse(name: string): Promise<ClickHouseClient> {
  */
 async function throughput(ch: ClickHouseClient, stream: Stream, label: string) {
   await ch.command({ query: 'TRUNCATE TABLE killmails' })
-  for (const t of ['killboard_system_hourly', 'killmail_character_activity', 'killboard_system_corp_daily', 'killboard_system_latest', 'killmail_days']) await ch.command({ query: `TRUNCATE TABLE ${t}` })
+  for (const t of ['killboard_system_hourly', 'killmail_character_activity', 'killboard_system_corp_daily', 'killboard_system_latest', 'killmail_days'])
+    await ch.command({ query: `TRUNCATE TABLE ${t}` })
   const consumer = await startKillmailStore({ ch, stream, log })
   const random = rng(7)
   const publishedAt: number[] = []
@@ -94,7 +112,11 @@ async function throughput(ch: ClickHouseClient, stream: Stream, label: string) {
       const due = started + second * 1000 + slice * 50
       await new Promise((r) => setTimeout(r, Math.max(0, due - Date.now())))
       const batch = Array.from({ length: TARGET_RATE / 20 }, (_, i) => syntheticKill(1 + publishedAt.length + i, Date.now() - 60_000, random))
-      await publish(stream, KillmailsTopic, batch.map((m) => ({ key: String(m.killmail_id), value: m })))
+      await publish(
+        stream,
+        KillmailsTopic,
+        batch.map((m) => ({ key: String(m.killmail_id), value: m })),
+      )
       for (let i = 0; i < batch.length; i++) publishedAt.push(Date.now())
     }
   }
@@ -166,12 +188,21 @@ export async function run() {
 
     if (process.env.BENCH_ONLY === 'throughput') return
     await ch.command({ query: 'TRUNCATE TABLE killmails' })
-    for (const t of ['killboard_system_hourly', 'killmail_character_activity', 'killboard_system_corp_daily', 'killboard_system_latest', 'killmail_days']) await ch.command({ query: `TRUNCATE TABLE ${t}` })
+    for (const t of ['killboard_system_hourly', 'killmail_character_activity', 'killboard_system_corp_daily', 'killboard_system_latest', 'killmail_days'])
+      await ch.command({ query: `TRUNCATE TABLE ${t}` })
     const seconds = await fillMillion(ch)
     const [{ n }] = await queryRows<{ n: number }>(ch, 'SELECT count() AS n FROM killmails')
-    const [busiest] = await queryRows<{ s: number; k: number }>(ch, 'SELECT solar_system_id AS s, uniqExactMerge(kills) AS k FROM killboard_system_hourly WHERE solar_system_id >= 31000000 GROUP BY s ORDER BY k DESC LIMIT 1')
-    const [pilot] = await queryRows<{ c: number; k: number }>(ch, 'SELECT character_id AS c, count() AS k FROM killmail_character_activity GROUP BY c ORDER BY k DESC LIMIT 1')
-    console.log(`\nStored ${Number(n).toLocaleString('en-US')} killmails in ${seconds} s; busiest J-space system ${busiest.s} has ${Number(busiest.k).toLocaleString('en-US')} kills.`)
+    const [busiest] = await queryRows<{ s: number; k: number }>(
+      ch,
+      'SELECT solar_system_id AS s, uniqExactMerge(kills) AS k FROM killboard_system_hourly WHERE solar_system_id >= 31000000 GROUP BY s ORDER BY k DESC LIMIT 1',
+    )
+    const [pilot] = await queryRows<{ c: number; k: number }>(
+      ch,
+      'SELECT character_id AS c, count() AS k FROM killmail_character_activity GROUP BY c ORDER BY k DESC LIMIT 1',
+    )
+    console.log(
+      `\nStored ${Number(n).toLocaleString('en-US')} killmails in ${seconds} s; busiest J-space system ${busiest.s} has ${Number(busiest.k).toLocaleString('en-US')} kills.`,
+    )
     const now = new Date()
     const random = rng(3)
     const anySystem = () => 31_000_001 + Math.floor(random() * JSPACE_SYSTEMS)

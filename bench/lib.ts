@@ -10,7 +10,18 @@ export interface LoadResult {
 }
 
 /** Load one URL with autocannon and report throughput and latency percentiles (ms). */
-export async function load(label: string, url: string, options: { connections?: number; durationSeconds?: number; overallRate?: number; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+export async function load(
+  label: string,
+  url: string,
+  options: {
+    connections?: number
+    durationSeconds?: number
+    overallRate?: number
+    method?: 'GET' | 'POST'
+    body?: string
+    headers?: Record<string, string>
+  } = {},
+): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: options.connections ?? 20,

@@ -17,13 +17,25 @@ const started = performance.now()
 const outcome = await fetchRegionSnapshot(ctx, regionId)
 const fetched = performance.now()
 for (;;) {
-  const [row] = await queryRows<{ n: string }>(ctx.ch, `SELECT count() AS n FROM market_snapshots FINAL WHERE region_id = {r:UInt32} AND status = 'complete'`, { r: regionId })
+  const [row] = await queryRows<{ n: string }>(ctx.ch, `SELECT count() AS n FROM market_snapshots FINAL WHERE region_id = {r:UInt32} AND status = 'complete'`, {
+    r: regionId,
+  })
   if (Number(row.n) > 0) break
   await new Promise((r) => setTimeout(r, 20))
 }
 const done = performance.now()
-const [prices] = await queryRows<{ n: string }>(ctx.ch, 'SELECT count() AS n FROM market_prices_station_by_snapshot FINAL WHERE region_id = {r:UInt32}', { r: regionId })
-console.log(JSON.stringify({ outcome, fetchMs: Math.round(fetched - started), totalMs: Math.round(done - started), priceRows: Number(prices.n), peakMB: Math.round(process.resourceUsage().maxRSS / 1024) }))
+const [prices] = await queryRows<{ n: string }>(ctx.ch, 'SELECT count() AS n FROM market_prices_station_by_snapshot FINAL WHERE region_id = {r:UInt32}', {
+  r: regionId,
+})
+console.log(
+  JSON.stringify({
+    outcome,
+    fetchMs: Math.round(fetched - started),
+    totalMs: Math.round(done - started),
+    priceRows: Number(prices.n),
+    peakMB: Math.round(process.resourceUsage().maxRSS / 1024),
+  }),
+)
 await pipelines.stop()
 await ctx.stream.close()
 await ctx.ch.close()

@@ -19,7 +19,7 @@ const cpuSeconds = (pid: number) => {
  */
 async function waitUntilQuiet(pid: number, maxMs = 60_000): Promise<number> {
   const started = Date.now()
-  for (let before = cpuSeconds(pid); Date.now() - started < maxMs; ) {
+  for (let before = cpuSeconds(pid); Date.now() - started < maxMs;) {
     await new Promise((r) => setTimeout(r, 2000))
     const now = cpuSeconds(pid)
     if ((now - before) / 2 < 0.15) break
@@ -28,7 +28,12 @@ async function waitUntilQuiet(pid: number, maxMs = 60_000): Promise<number> {
   return Date.now() - started
 }
 
-const STRATEGIES = [{ type: 'min_cost' }, { type: 'min_haul', haul_mode: 'm3' }, { type: 'min_haul', haul_mode: 'batches' }, { type: 'blend', blend_weight: 0.5 }]
+const STRATEGIES = [
+  { type: 'min_cost' },
+  { type: 'min_haul', haul_mode: 'm3' },
+  { type: 'min_haul', haul_mode: 'batches' },
+  { type: 'blend', blend_weight: 0.5 },
+]
 
 /**
  * Issue #11: a full plan (8 minerals, every ore allowed) answered in under 100 ms, request to response, on this
@@ -41,8 +46,10 @@ export async function run() {
   fs.mkdirSync(dataDir, { recursive: true })
   const app = await startAppProcess({ DATA_DIR: dataDir, ORE_PLANNER_RATE_LIMIT_PER_MINUTE: '100000' }, 300_000, 'api/demo.ts')
   try {
-    for (const deadline = Date.now() + 180_000; ; ) {
-      const status = await fetch(`${app.url}/api/statuses`).then((r) => r.json() as Promise<{ pipeline: { status: string } }>).catch(() => null)
+    for (const deadline = Date.now() + 180_000; ;) {
+      const status = await fetch(`${app.url}/api/statuses`)
+        .then((r) => r.json() as Promise<{ pipeline: { status: string } }>)
+        .catch(() => null)
       if (status?.pipeline.status === 'OK') break
       if (Date.now() > deadline) throw new Error('market pipeline did not become OK')
       await new Promise((r) => setTimeout(r, 500))
@@ -58,7 +65,11 @@ export async function run() {
         let last: PlanResponse | null = null
         for (let i = 0; i < 5; i++) {
           const started = performance.now()
-          const res = await fetch(`${app.url}/api/ore-planner/plan`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ targets, refineRate: 86.7, allowedOres, strategy }) })
+          const res = await fetch(`${app.url}/api/ore-planner/plan`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ targets, refineRate: 86.7, allowedOres, strategy }),
+          })
           last = (await res.json()) as PlanResponse
           times.push(performance.now() - started)
           if (!res.ok) throw new Error(`plan failed: ${JSON.stringify(last)}`)

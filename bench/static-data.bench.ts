@@ -11,16 +11,27 @@ export async function run() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-bench-static-'))
   try {
     const started = performance.now()
-    const result = spawnSync(process.execPath, [`--max-old-space-size=${IMPORT_HEAP_MB}`, '--import', 'tsx', 'ingest/static/cli.ts'], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, encoding: 'utf8' })
+    const result = spawnSync(process.execPath, [`--max-old-space-size=${IMPORT_HEAP_MB}`, '--import', 'tsx', 'ingest/static/cli.ts'], {
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+    })
     const wall = (performance.now() - started) / 1000
     if (result.status !== 0) throw new Error(`import failed: ${result.stderr || result.stdout}`)
     const peak = /peak memory (\d+) MB/.exec(result.stdout)?.[1]
     console.log(`full import: ${wall.toFixed(1)} s wall (target < 60 s), peak memory ${peak} MB (target < 1536 MB)`)
 
-    const ch = await createClickHouse({ DATA_DIR: dataDir, CLICKHOUSE_URL: undefined, CLICKHOUSE_USER: 'default', CLICKHOUSE_PASSWORD: '', CLICKHOUSE_DATABASE: 'default' })
+    const ch = await createClickHouse({
+      DATA_DIR: dataDir,
+      CLICKHOUSE_URL: undefined,
+      CLICKHOUSE_USER: 'default',
+      CLICKHOUSE_PASSWORD: '',
+      CLICKHOUSE_DATABASE: 'default',
+    })
     const t0 = performance.now()
     const catalog = (await loadCatalog(ch))!
-    console.log(`catalog load at api boot: ${Math.round(performance.now() - t0)} ms (target < 3000 ms), heap ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB`)
+    console.log(
+      `catalog load at api boot: ${Math.round(performance.now() - t0)} ms (target < 3000 ms), heap ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB`,
+    )
 
     const published = [...catalog.types.values()].filter((t) => t.published)
     const names = Array.from({ length: 10_000 }, (_, i) => {

@@ -53,21 +53,31 @@ export async function run() {
     const indexMs = performance.now() - t0
     const filterMs: number[] = []
     for (const q of ['j', 'j1', 'j12', 'j123', 'j1234', 'j12345', 'j123450']) {
-      for (const extra of [{}, { classes: ['C5', 'C6'], effects: ['Pulsar', 'No Effect'] }, { statics: ['hs'], planets: ['Gas', 'Lava'], shattered: 'none' as const }]) {
+      for (const extra of [
+        {},
+        { classes: ['C5', 'C6'], effects: ['Pulsar', 'No Effect'] },
+        { statics: ['hs'], planets: ['Gas', 'Lava'], shattered: 'none' as const },
+      ]) {
         t0 = performance.now()
         filterWormholes(rows, { ...NO_FILTERS, ...extra, q })
         filterMs.push(performance.now() - t0)
       }
     }
-    console.log(`index ${list.length} rows: ${indexMs.toFixed(2)} ms once; filter: median ${median(filterMs).toFixed(3)} ms, max ${max(filterMs).toFixed(3)} ms`)
+    console.log(
+      `index ${list.length} rows: ${indexMs.toFixed(2)} ms once; filter: median ${median(filterMs).toFixed(3)} ms, max ${max(filterMs).toFixed(3)} ms`,
+    )
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     await page.goto(`${app.url}/wormholes`)
     await page.getByText('Showing 2603 of 2603 wormholes').waitFor()
     // A string, not a function: tsx's name helpers do not exist inside the page.
     const { times: keystrokes, work, idle } = (await page.evaluate(KEYSTROKE_SCRIPT)) as { times: number[]; work: number[]; idle: number }
-    console.log(`main-thread work per keystroke (filter + render + commit, ${work.length} of ${keystrokes.length} committed synchronously): median ${median(work).toFixed(1)} ms, max ${max(work).toFixed(1)} ms (target: well inside one 16 ms frame)`)
-    console.log(`keystroke to updated list in Chromium (${keystrokes.length} keystrokes): median ${median(keystrokes).toFixed(1)} ms, max ${max(keystrokes).toFixed(1)} ms (two idle frames here: ${idle.toFixed(1)} ms)`)
+    console.log(
+      `main-thread work per keystroke (filter + render + commit, ${work.length} of ${keystrokes.length} committed synchronously): median ${median(work).toFixed(1)} ms, max ${max(work).toFixed(1)} ms (target: well inside one 16 ms frame)`,
+    )
+    console.log(
+      `keystroke to updated list in Chromium (${keystrokes.length} keystrokes): median ${median(keystrokes).toFixed(1)} ms, max ${max(keystrokes).toFixed(1)} ms (two idle frames here: ${idle.toFixed(1)} ms)`,
+    )
   } finally {
     await browser.close()
     await app.stop()

@@ -29,9 +29,13 @@ describe('ingest job runner', () => {
     try {
       const at = new Date(Date.now() + 3_000)
       let runs = 0
-      const job: IngestJob = { name: 'utc', schedule: () => `${at.getUTCSeconds()} ${at.getUTCMinutes()} ${at.getUTCHours()} * * *`, async run() {
-        runs++
-      } }
+      const job: IngestJob = {
+        name: 'utc',
+        schedule: () => `${at.getUTCSeconds()} ${at.getUTCMinutes()} ${at.getUTCHours()} * * *`,
+        async run() {
+          runs++
+        },
+      }
       const ingest = await startIngest(ctx, [job])
       await new Promise((r) => setTimeout(r, 4_500))
       await ingest.stop()

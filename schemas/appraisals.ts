@@ -19,7 +19,10 @@ const mode = z.enum(PRICE_MODES, { error: `mode: must be one of ${PRICE_MODES.jo
 const adjustment = z
   .union([z.number(), z.string()])
   .optional()
-  .meta({ description: `Percent applied to the total, ${ADJUSTMENT.min}-${ADJUSTMENT.max} (default ${ADJUSTMENT.default}); out-of-range values are clamped, non-numeric ones read as ${ADJUSTMENT.default}.`, example: 90 })
+  .meta({
+    description: `Percent applied to the total, ${ADJUSTMENT.min}-${ADJUSTMENT.max} (default ${ADJUSTMENT.default}); out-of-range values are clamped, non-numeric ones read as ${ADJUSTMENT.default}.`,
+    example: 90,
+  })
 
 const combine = z.boolean().default(true).meta({ description: 'Merge lines of the same type (default true)' })
 
@@ -27,7 +30,9 @@ const limitsNote = `At most ${APPRAISAL_LIMITS.maxLines.toLocaleString('en-US')}
 
 export const AppraiseRequest = z
   .object({
-    text: z.string({ error: 'text: required' }).meta({ description: `The paste, as copied from the game. ${limitsNote}`, example: 'Tritanium 100000\nPyerite x 5000' }),
+    text: z
+      .string({ error: 'text: required' })
+      .meta({ description: `The paste, as copied from the game. ${limitsNote}`, example: 'Tritanium 100000\nPyerite x 5000' }),
     station_id: hubStation,
     mode,
     adjustment,
@@ -44,7 +49,9 @@ export const AppraisalRow = z
     m3: z.number().nullable().meta({ description: 'Volume of the line in m³, packaged for ships; null when unknown' }),
     price: z.number().nullable().meta({ description: 'Unit price in ISK; null when there is none' }),
     lineISK: z.number().nullable().meta({ description: 'qty × price, rounded to 0.01 ISK; null when unpriced' }),
-    source: z.enum(PRICE_SOURCES).meta({ description: 'sell5/buy5: hub 5% average; sell/buy: best hub order; split: midpoint; fw-sell/fw-buy: region-wide fallback; n/a: none' }),
+    source: z
+      .enum(PRICE_SOURCES)
+      .meta({ description: 'sell5/buy5: hub 5% average; sell/buy: best hub order; split: midpoint; fw-sell/fw-buy: region-wide fallback; n/a: none' }),
     status: z.enum(LINE_STATUSES),
   })
   .meta({ id: 'AppraisalRow' })
@@ -59,7 +66,10 @@ export const AppraisalTotals = z
     adjusted: z.number().meta({ description: "The mode's total × adjustmentPct / 100" }),
     adjustmentPct: z.number(),
   })
-  .meta({ id: 'AppraisalTotals', description: 'ISK totals rounded to 0.01. sell/buy total the 5% averages (best orders in the sell and buy modes); split the midpoints.' })
+  .meta({
+    id: 'AppraisalTotals',
+    description: 'ISK totals rounded to 0.01. sell/buy total the 5% averages (best orders in the sell and buy modes); split the midpoints.',
+  })
 
 export const AppraiseResponse = z
   .object({
@@ -81,7 +91,10 @@ export const SaveAppraisalRequest = z
   .object({
     station_id: hubStation,
     mode,
-    input_raw: z.string({ error: 'input_raw: required' }).overwrite(wellFormed).meta({ description: `The paste. ${limitsNote}` }),
+    input_raw: z
+      .string({ error: 'input_raw: required' })
+      .overwrite(wellFormed)
+      .meta({ description: `The paste. ${limitsNote}` }),
     adjustment,
     combine,
     totals: z.unknown().optional().meta({ description: 'Accepted for compatibility and ignored: the server computes the totals itself.' }),
@@ -89,7 +102,8 @@ export const SaveAppraisalRequest = z
   })
   .meta({
     id: 'SaveAppraisalRequest',
-    description: 'Only input_raw, station_id, mode, adjustment (else totals.adjustmentPct) and combine are used; the snapshot is computed by the server from current prices.',
+    description:
+      'Only input_raw, station_id, mode, adjustment (else totals.adjustmentPct) and combine are used; the snapshot is computed by the server from current prices.',
   })
 export type SaveAppraisalRequest = z.infer<typeof SaveAppraisalRequest>
 

@@ -8,7 +8,10 @@ export const LoginRequest = z
       .min(1, 'required')
       .max(64, 'at most 64 characters')
       .transform((s) => s.toLowerCase()),
-    password: z.string({ error: (issue) => (issue.input === undefined ? 'required' : 'must be text') }).min(1, 'required').max(256, 'at most 256 characters'),
+    password: z
+      .string({ error: (issue) => (issue.input === undefined ? 'required' : 'must be text') })
+      .min(1, 'required')
+      .max(256, 'at most 256 characters'),
   })
   .meta({ id: 'LoginRequest' })
 export type LoginRequest = z.infer<typeof LoginRequest>

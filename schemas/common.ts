@@ -16,7 +16,10 @@ export function idList(max: number, name = 'ids') {
     .trim()
     .min(1, `${name}: give at least one id`)
     .transform((s, ctx) => {
-      const parts = s.split(',').map((x) => x.trim()).filter(Boolean)
+      const parts = s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
       if (parts.length === 0) {
         // ',' or ', ,' passes the length check but names nothing: the same answer as an empty list
         ctx.addIssue({ code: 'custom', message: `${name}: give at least one id` })
@@ -50,7 +53,14 @@ export const refuseNonDigits = (v: unknown, ctx: z.RefinementCtx, pattern: RegEx
 }
 
 /** A positive integer id from a query string or path. */
-export const IdParam = z.preprocess((v, ctx) => refuseNonDigits(v, ctx, /^\s*\d+\s*$/), z.coerce.number().int().positive().max(2 ** 31))
+export const IdParam = z.preprocess(
+  (v, ctx) => refuseNonDigits(v, ctx, /^\s*\d+\s*$/),
+  z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31),
+)
 
 /**
  * A whole-number query setting in [min, max] with a default: decimal digits (a minus sign lets '-1' hear the range),

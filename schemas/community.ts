@@ -99,13 +99,25 @@ export const WormholeType = z.looseObject({
   maxJumpMass: NullableNum,
   lifetimeHours: NullableNum,
   massRegen: NullableNum.optional(),
-  sde: z.array(z.looseObject({ totalMass: NullableNum.optional(), maxJumpMass: NullableNum.optional(), lifetimeMinutes: NullableNum.optional(), typeIDs: z.array(z.number().int()) })).nullable().optional(),
+  sde: z
+    .array(
+      z.looseObject({
+        totalMass: NullableNum.optional(),
+        maxJumpMass: NullableNum.optional(),
+        lifetimeMinutes: NullableNum.optional(),
+        typeIDs: z.array(z.number().int()),
+      }),
+    )
+    .nullable()
+    .optional(),
   sdeDisagrees: z.array(z.string()).optional(),
 })
 export type WormholeType = z.infer<typeof WormholeType>
 
 export const WormholeEffects = z.looseObject({
-  wandererEffectTable: z.array(z.looseObject({ name: z.string(), modifiers: z.array(z.looseObject({ name: z.string(), positive: z.boolean(), power: z.array(z.string()) })) })),
+  wandererEffectTable: z.array(
+    z.looseObject({ name: z.string(), modifiers: z.array(z.looseObject({ name: z.string(), positive: z.boolean(), power: z.array(z.string()) })) }),
+  ),
   sdeBeacons: z.array(
     z.looseObject({
       typeID: z.number().int(),
@@ -126,7 +138,11 @@ export const COMMUNITY_DATASETS = {
   sleeperSites: { file: 'sleeper-sites/sites.json', schema: z.array(SleeperSite), what: 'sleeper site waves and blue loot values' },
   sleeperNpcStats: { file: 'sleeper-sites/sleeper-npc-stats.json', schema: z.array(SleeperNpcStats), what: 'sleeper NPC combat figures' },
   sleeperEscalations: { file: 'sleeper-sites/escalations.json', schema: z.array(SleeperEscalation), what: 'capital and Drifter escalations' },
-  sleeperNpcDogma: { file: 'sleeper-sites/sleeper-npc-dogma-snapshot.json', schema: SleeperNpcDogma, what: 'raw dogma of sleeper NPCs, incl. the Drifter Recon Battleship the SDE lacks' },
+  sleeperNpcDogma: {
+    file: 'sleeper-sites/sleeper-npc-dogma-snapshot.json',
+    schema: SleeperNpcDogma,
+    what: 'raw dogma of sleeper NPCs, incl. the Drifter Recon Battleship the SDE lacks',
+  },
   gasSites: { file: 'gas-sites/gas-sites.json', schema: z.array(GasSite), what: 'gas site clouds' },
   oreSites: { file: 'ore-sites/ore-sites.json', schema: z.array(OreSite), what: 'ore site contents' },
 } as const

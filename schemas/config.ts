@@ -11,7 +11,12 @@ export type Role = z.infer<typeof Role>
 const csv = <T extends z.ZodType<unknown, string>>(item: T) =>
   z
     .string()
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(item))
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional())
@@ -45,7 +50,9 @@ export const ConfigSchema = z.object({
   /** host:port of each bootstrap server (kafkajs would otherwise retry a port-less one for half a minute first). */
   KAFKA_BROKERS: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    csv(z.string().regex(/^[^\s:,]+:([1-9]\d{0,3}|[1-5]\d{4}|6[0-4]\d{3}|65[0-4]\d{2}|655[0-2]\d|6553[0-5])$/, 'each broker must be host:port, e.g. kafka:9092')).optional(),
+    csv(
+      z.string().regex(/^[^\s:,]+:([1-9]\d{0,3}|[1-5]\d{4}|6[0-4]\d{3}|65[0-4]\d{2}|655[0-2]\d|6553[0-5])$/, 'each broker must be host:port, e.g. kafka:9092'),
+    ).optional(),
   ),
   KAFKA_CLIENT_ID: z.string().default('jspace-toolbox'),
   /** Prefix for topic names so several deployments can share a cluster. */
@@ -80,7 +87,7 @@ export const ConfigSchema = z.object({
     .int()
     .min(5)
     .max(3600)
-    .refine((s) => 60 % s === 0 || (s % 60 === 0 && (3600 % s === 0)), 'STATUS_INTERVAL_SECONDS must divide 60 or be whole minutes dividing 60')
+    .refine((s) => 60 % s === 0 || (s % 60 === 0 && 3600 % s === 0), 'STATUS_INTERVAL_SECONDS must divide 60 or be whole minutes dividing 60')
     .default(60),
 
   /** Price API requests per minute per client IP (per api process). */
@@ -106,7 +113,10 @@ export const ConfigSchema = z.object({
   /** A session with no browser attached for this long is ended (covers reloads and short network drops). */
   FITTING_DISCONNECT_GRACE_SECONDS: z.coerce.number().min(0.5).max(LONGEST_TIMER_SECONDS, LONGEST_TIMER_MESSAGE).default(60),
   /** Size of each session's virtual screen, WIDTHxHEIGHT. */
-  FITTING_SCREEN: z.string().regex(/^\d{3,4}x\d{3,4}$/, 'use WIDTHxHEIGHT, e.g. 1600x900').default('1600x900'),
+  FITTING_SCREEN: z
+    .string()
+    .regex(/^\d{3,4}x\d{3,4}$/, 'use WIDTHxHEIGHT, e.g. 1600x900')
+    .default('1600x900'),
   /** First X display number sessions use; session n runs as uid FITTING_UID_BASE + its display number. */
   FITTING_DISPLAY_BASE: z.coerce.number().int().min(1).max(30000).default(100),
   FITTING_UID_BASE: z.coerce.number().int().min(100000).max(2_000_000_000).default(1_900_000_000),

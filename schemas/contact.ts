@@ -7,8 +7,7 @@ const CONTROL_CHARS = /[\u0000-\u001f\u007f]/
 // eslint-disable-next-line no-control-regex
 const INVISIBLE_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f]/g
 /** A string field whose missing value reads 'required' rather than a type error; broken characters become U+FFFD. */
-const text = () =>
-  z.string({ error: (issue) => (issue.input === undefined ? 'required' : 'must be text') }).overwrite(wellFormed)
+const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'required' : 'must be text') }).overwrite(wellFormed)
 
 export const ContactRequest = z
   .object({
@@ -24,9 +23,7 @@ export const ContactRequest = z
       .max(CONTACT_LIMITS.email, `at most ${CONTACT_LIMITS.email} characters`)
       .pipe(z.email('not a valid email address'))
       .meta({ description: 'Where the reply should go', example: 'pilot@example.com' }),
-    topic: z
-      .enum(CONTACT_TOPICS, { error: `must be one of ${CONTACT_TOPICS.join(', ')}` })
-      .default('General'),
+    topic: z.enum(CONTACT_TOPICS, { error: `must be one of ${CONTACT_TOPICS.join(', ')}` }).default('General'),
     message: text()
       // Line breaks and tabs stay; other control characters (NUL, terminal escapes) are invisible and dropped.
       .overwrite((s) => s.replace(/\r\n?/g, '\n').replace(INVISIBLE_CONTROLS, ''))
@@ -59,7 +56,5 @@ export const ContactMessage = z
   .meta({ id: 'ContactMessage' })
 export type ContactMessage = z.infer<typeof ContactMessage>
 
-export const ContactMessageList = z
-  .object({ total: z.number().int(), messages: z.array(ContactMessage) })
-  .meta({ id: 'ContactMessageList' })
+export const ContactMessageList = z.object({ total: z.number().int(), messages: z.array(ContactMessage) }).meta({ id: 'ContactMessageList' })
 export type ContactMessageList = z.infer<typeof ContactMessageList>

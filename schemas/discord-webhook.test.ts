@@ -47,13 +47,17 @@ describe('Discord webhook URLs', () => {
     ]
     for (const url of spellings) expect(canonicalDiscordWebhookUrl(url), url).toBe(canonical)
     expect(splitWebhookList(spellings.join('\n'))).toEqual([canonical])
-    expect(canonicalDiscordWebhookUrl(`https://discordapp.com/api/webhooks/123456789012345678/${TOKEN}?thread_id=987654321&wait=false`)).toBe(`${canonical}?thread_id=987654321`)
+    expect(canonicalDiscordWebhookUrl(`https://discordapp.com/api/webhooks/123456789012345678/${TOKEN}?thread_id=987654321&wait=false`)).toBe(
+      `${canonical}?thread_id=987654321`,
+    )
     expect(canonicalDiscordWebhookUrl('not a url')).toBe('not a url')
     expect(loadConfig({ CONTACT_DISCORD_WEBHOOK_URL: spellings[1] }).CONTACT_DISCORD_WEBHOOK_URL).toBe(canonical)
   })
 
   it('is checked at start: a bad CONTACT_DISCORD_WEBHOOK_URL stops the process with its name; empty means off', () => {
-    expect(() => loadConfig({ CONTACT_DISCORD_WEBHOOK_URL: 'https://example.com/hook' })).toThrow(/CONTACT_DISCORD_WEBHOOK_URL: must be an https:\/\/discord\.com\/api\/webhooks/)
+    expect(() => loadConfig({ CONTACT_DISCORD_WEBHOOK_URL: 'https://example.com/hook' })).toThrow(
+      /CONTACT_DISCORD_WEBHOOK_URL: must be an https:\/\/discord\.com\/api\/webhooks/,
+    )
     expect(loadConfig({ CONTACT_DISCORD_WEBHOOK_URL: '' }).CONTACT_DISCORD_WEBHOOK_URL).toBeUndefined()
     const good = `https://discord.com/api/webhooks/123456789012345678/${TOKEN}`
     expect(loadConfig({ CONTACT_DISCORD_WEBHOOK_URL: good }).CONTACT_DISCORD_WEBHOOK_URL).toBe(good)

@@ -10,7 +10,12 @@ export const UNBONUSED_SHIP = 'Unbonused Ship'
  * How a choice is matched, by the page (links) and the server (requests) alike: case, spacing and quotes aside. The
  * spec writes "Crop' Gas Cloud Scoop" for the SDE's "'Crop' Gas Cloud Scoop", and a chat app may turn ' into ‘ ’.
  */
-export const looseName = (s: string) => s.toLowerCase().replace(/['‘’`]/g, '').replace(/\s+/g, ' ').trim()
+export const looseName = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/['‘’`]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
 
 /** The name in `names` that `raw` spells, case, spacing and quotes aside. */
 export const findLoose = (names: readonly string[], raw: string) => names.find((n) => looseName(n) === looseName(raw))
@@ -57,10 +62,21 @@ export const CYCLE_TIME_CHARGE = 'Mining Laser Optimization Charge'
 export const MINDLINKS = { mindlink: 'Mining Foreman Mindlink', ore: 'ORE Mining Director Mindlink' } as const
 
 /** Ore low-slot modules, in the spec's order (their bonus comes from the SDE; the spec's values are documented beside it). */
-export const LOW_SLOT_MODULES = ['Mining Laser Upgrade II', 'Elara Restrained Mining Laser Upgrade', "'Aoede' Mining Laser Upgrade", "'Carpo' Mining Laser Upgrade", 'Mining Laser Upgrade I'] as const
+export const LOW_SLOT_MODULES = [
+  'Mining Laser Upgrade II',
+  'Elara Restrained Mining Laser Upgrade',
+  "'Aoede' Mining Laser Upgrade",
+  "'Carpo' Mining Laser Upgrade",
+  'Mining Laser Upgrade I',
+] as const
 export const MAX_LOW_SLOTS = 8
 
-export const ORE_IMPLANTS = ['None', "Inherent Implants 'Highwall' Mining MX-1001", "Inherent Implants 'Highwall' Mining MX-1003", "Inherent Implants 'Highwall' Mining MX-1005"] as const
+export const ORE_IMPLANTS = [
+  'None',
+  "Inherent Implants 'Highwall' Mining MX-1001",
+  "Inherent Implants 'Highwall' Mining MX-1003",
+  "Inherent Implants 'Highwall' Mining MX-1005",
+] as const
 
 /** Upper bounds that keep a request to a real fleet. */
 export const HARVEST_LIMITS = { modules: 8, ships: 500 } as const

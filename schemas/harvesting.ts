@@ -64,7 +64,10 @@ const priceInfo = z
 export const GasCalcRequest = z
   .object({
     ship: choice(GAS_SHIPS).default('Prospect'),
-    moduleType: text().min(1, 'choose a module').default('Syndicate Gas Cloud Scoop').meta({ description: 'A gas cloud scoop (Unbonused Ship, Venture, Prospect) or harvester (barges and exhumers)' }),
+    moduleType: text()
+      .min(1, 'choose a module')
+      .default('Syndicate Gas Cloud Scoop')
+      .meta({ description: 'A gas cloud scoop (Unbonused Ship, Venture, Prospect) or harvester (barges and exhumers)' }),
     moduleCount: whole(1, HARVEST_LIMITS.modules).default(2),
     shipCount: whole(1, HARVEST_LIMITS.ships).default(1),
     skills: z
@@ -74,13 +77,23 @@ export const GasCalcRequest = z
         Exhumer: level().default(0).meta({ description: 'Exhumers' }),
       })
       .default({ Frigate: 5, Barge: 0, Exhumer: 0 }),
-    implant: number().default(0).meta({ description: 'Gas harvesting implant as its cycle-time bonus: 0 (none), 0.01 (GH-801), 0.03 (GH-803) or 0.05 (GH-805)' }),
-    boostShip: choice(['None', 'gnosis', 'Porpoise', 'Orca'] as const).default('None').meta({ description: "None, gnosis (any hull without a burst bonus: Gnosis, command destroyers, others), Porpoise or Orca" }),
+    implant: number()
+      .default(0)
+      .meta({ description: 'Gas harvesting implant as its cycle-time bonus: 0 (none), 0.01 (GH-801), 0.03 (GH-803) or 0.05 (GH-805)' }),
+    boostShip: choice(['None', 'gnosis', 'Porpoise', 'Orca'] as const)
+      .default('None')
+      .meta({ description: 'None, gnosis (any hull without a burst bonus: Gnosis, command destroyers, others), Porpoise or Orca' }),
     miningDirector: level().default(0),
     industrialCommand: level().default(0).meta({ description: 'Industrial Command Ships level of the Porpoise or Orca pilot' }),
-    boostImplant: choice(['none', 'mindlink', 'ore'] as const).default('none').meta({ description: 'none, mindlink (Mining Foreman Mindlink) or ore (ORE Mining Director Mindlink, same mining bonus)' }),
-    boostModule: choice(['T1', 'T2'] as const).default('T1').meta({ description: 'Mining Foreman Burst I (T1) or II (T2), with Mining Laser Optimization charges' }),
-    bastion: choice(['no', 'yes'] as const).default('no').meta({ description: 'Industrial core active on the Porpoise or Orca (its Tech II core)' }),
+    boostImplant: choice(['none', 'mindlink', 'ore'] as const)
+      .default('none')
+      .meta({ description: 'none, mindlink (Mining Foreman Mindlink) or ore (ORE Mining Director Mindlink, same mining bonus)' }),
+    boostModule: choice(['T1', 'T2'] as const)
+      .default('T1')
+      .meta({ description: 'Mining Foreman Burst I (T1) or II (T2), with Mining Laser Optimization charges' }),
+    bastion: choice(['no', 'yes'] as const)
+      .default('no')
+      .meta({ description: 'Industrial core active on the Porpoise or Orca (its Tech II core)' }),
     ...priceOptions(false),
   })
   .meta({ id: 'GasCalcRequest' })
@@ -120,7 +133,10 @@ export type GasCalcEntry = z.infer<typeof GasCalcEntry>
 
 export const GasCalcResponse = z
   .array(GasCalcEntry)
-  .meta({ id: 'GasCalcResponse', description: 'Two entries per site (main cloud first), consecutive entries forming a pair, sites in the order of the gas-site data' })
+  .meta({
+    id: 'GasCalcResponse',
+    description: 'Two entries per site (main cloud first), consecutive entries forming a pair, sites in the order of the gas-site data',
+  })
 
 // ---------- ore (/ore) ----------
 
@@ -131,7 +147,9 @@ export const OreBoost = z
     director: level().default(0).meta({ description: 'Mining Director level of the booster' }),
     implant: choice(BOOST_IMPLANTS).default('None').meta({ description: 'None, mindlink or ore (ORE Mining Director Mindlink)' }),
     module: choice(['T1', 'T2'] as const).default('T1'),
-    bastion: choice(['No', 'Yes'] as const).default('No').meta({ description: 'Industrial core active on the Porpoise or Orca (its Tech II core)' }),
+    bastion: choice(['No', 'Yes'] as const)
+      .default('No')
+      .meta({ description: 'Industrial core active on the Porpoise or Orca (its Tech II core)' }),
   })
   .meta({ id: 'OreBoost' })
 
@@ -146,7 +164,14 @@ export const OreCalcRequest = z
       lowSlotName: text().default('').meta({ description: "A mining laser upgrade, or '' for none" }),
       lowSlotCount: whole(0, MAX_LOW_SLOTS).default(0),
       skills: z
-        .object({ barge: level().default(0), exhumer: level().default(0), frigate: level().default(0), expedition: level().default(0), mining: level().default(0), astrogeology: level().default(0) })
+        .object({
+          barge: level().default(0),
+          exhumer: level().default(0),
+          frigate: level().default(0),
+          expedition: level().default(0),
+          mining: level().default(0),
+          astrogeology: level().default(0),
+        })
         .default({ barge: 0, exhumer: 0, frigate: 0, expedition: 0, mining: 0, astrogeology: 0 }),
     }),
     boost: OreBoost.default({ ship: 'None', industrial: 0, director: 0, implant: 'None', module: 'T1', bastion: 'No' }),
@@ -179,7 +204,12 @@ export const OreCalcResponse = z
     residueChance: z.number(),
     residueMultiplier: z.number(),
     crystal: z.object({ name: z.string(), tunedFor: z.string().meta({ description: "The ore family, e.g. 'Simple'" }) }).nullable(),
-    oreSitesLoaded: z.boolean().meta({ description: 'False when the server has no wormhole ore-site data: every wormholeSites list is then empty for that reason, not because the ore is absent from wormhole sites' }),
+    oreSitesLoaded: z
+      .boolean()
+      .meta({
+        description:
+          'False when the server has no wormhole ore-site data: every wormholeSites list is then empty for that reason, not because the ore is absent from wormhole sites',
+      }),
     result: z.record(z.string(), OreResultEntry).meta({ description: 'Keyed by ore name' }),
     prices: priceInfo,
     terms: z.array(term).meta({ description: 'Every modifier applied to the module (on ores the crystal fits), for checking the numbers' }),

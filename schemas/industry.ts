@@ -126,7 +126,9 @@ export const IndustryBlueprint = z
   })
   .meta({ id: 'IndustryBlueprint' })
 export type IndustryBlueprint = z.infer<typeof IndustryBlueprint>
-export const IndustryBlueprintsResponse = z.record(z.string(), IndustryBlueprint).meta({ id: 'IndustryBlueprints', description: 'Every published manufacturing blueprint, keyed by blueprintID' })
+export const IndustryBlueprintsResponse = z
+  .record(z.string(), IndustryBlueprint)
+  .meta({ id: 'IndustryBlueprints', description: 'Every published manufacturing blueprint, keyed by blueprintID' })
 
 /** A number as a query writes one: decimal digits, an optional fraction and exponent (what a number input sends). */
 const DECIMAL = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/
@@ -143,7 +145,10 @@ const optionalNumber = (name: string, min: number, max: number, overMax: string)
         v === undefined || (typeof v === 'string' && v.trim() === '')
           ? undefined
           : refuseNonDigits(v, ctx, DECIMAL, `${name}: must be a number written in decimal digits (e.g. 0.05)`),
-      z.coerce.number().pipe(z.number().min(min, `${name}: at least ${min}`).max(max, `${name}: ${overMax}`)).optional(),
+      z.coerce
+        .number()
+        .pipe(z.number().min(min, `${name}: at least ${min}`).max(max, `${name}: ${overMax}`))
+        .optional(),
     )
     .meta({ minimum: min, maximum: max })
 
@@ -157,7 +162,12 @@ export const BuildCostQuery = z.object({
   runs: wholeNumberQuery(1, MAX_RUNS, INDUSTRY_DEFAULTS.runs, 'runs: at least 1', `runs: at most ${MAX_RUNS}`),
   station: HubStation.default(INDUSTRY_DEFAULTS.station).meta({ description: 'Hub whose prices value the materials' }),
   structure: IndustryStructure.default(INDUSTRY_DEFAULTS.structure),
-  system: z.string().trim().min(1, SYSTEM_HINT).default(INDUSTRY_DEFAULTS.system).meta({ description: 'Solar system id or name (its manufacturing cost index and security)' }),
+  system: z
+    .string()
+    .trim()
+    .min(1, SYSTEM_HINT)
+    .default(INDUSTRY_DEFAULTS.system)
+    .meta({ description: 'Solar system id or name (its manufacturing cost index and security)' }),
   jobCostOverride: optionalNumber('jobCostOverride', 0, 1, 'a cost index is a fraction (0.05 = 5%), at most 1').meta({
     description: "Job cost index to use instead of the system's (0.05 = 5%)",
   }),
@@ -189,7 +199,9 @@ export const BuildCostResponse = z
     materials: z.array(BuildCostMaterial),
     totalCost: z.object({ sell: z.number(), buy: z.number() }),
     jobCost: z.object({
-      avg: z.number().meta({ description: 'Total job installation cost: gross + facility tax + SCC surcharge, from the estimated item value (ESI adjusted prices)' }),
+      avg: z
+        .number()
+        .meta({ description: 'Total job installation cost: gross + facility tax + SCC surcharge, from the estimated item value (ESI adjusted prices)' }),
       estimatedItemValue: z.number(),
       costIndex: z.number().nullable(),
       costIndexSource: z.enum(['system', 'override', 'missing']),

@@ -20,12 +20,22 @@ export type ActiveCorporation = z.infer<typeof ActiveCorporation>
 export const KillboardSummary = z
   .object({
     solarsystemid: z.number().int(),
-    totalKills: z.number().int().meta({ description: `Kills in this system during the days covered (at most the last ${KILLBOARD_WINDOW_DAYS} UTC days)` }),
-    daysCovered: z.number().int().meta({
-      description: `UTC calendar days, today included, that the counts span: the last ${KILLBOARD_WINDOW_DAYS}, or fewer when our stored kills (anywhere in New Eden) start later`,
-    }),
+    totalKills: z
+      .number()
+      .int()
+      .meta({ description: `Kills in this system during the days covered (at most the last ${KILLBOARD_WINDOW_DAYS} UTC days)` }),
+    daysCovered: z
+      .number()
+      .int()
+      .meta({
+        description: `UTC calendar days, today included, that the counts span: the last ${KILLBOARD_WINDOW_DAYS}, or fewer when our stored kills (anywhere in New Eden) start later`,
+      }),
     windowDays: z.number().int().meta({ description: 'The longest span counted' }),
-    mostRecentKillDaysAgo: z.number().nonnegative().nullable().meta({ description: 'Days since the latest stored kill in this system, to the second (0.125 is three hours); null when none is stored' }),
+    mostRecentKillDaysAgo: z
+      .number()
+      .nonnegative()
+      .nullable()
+      .meta({ description: 'Days since the latest stored kill in this system, to the second (0.125 is three hours); null when none is stored' }),
     activeCorporations: z.array(ActiveCorporation).meta({
       description: `Top ${KILLBOARD_TOP_CORPORATIONS} player corporations on kills here (victim or attacker), by active days (most first), then last seen (most recent first)`,
     }),

@@ -23,7 +23,15 @@ export const KILLFEED_TEXT = {
 /** The webhook box takes URLs separated by commas, newlines or spaces; empty entries and repeats are dropped. */
 export function splitWebhookList(text: string): string[] {
   // One spelling per webhook, so the same webhook written two ways is posted to once.
-  return [...new Set(text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean).map(canonicalDiscordWebhookUrl))]
+  return [
+    ...new Set(
+      text
+        .split(/[\s,]+/)
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map(canonicalDiscordWebhookUrl),
+    ),
+  ]
 }
 
 /**

@@ -24,7 +24,10 @@ export const WebhookList = z
     const urls = splitWebhookList(text)
     for (const url of urls) {
       if (!isDiscordWebhookUrl(url)) {
-        ctx.addIssue({ code: 'custom', message: `'${url.length > 60 ? url.slice(0, 57) + '…' : url}' is not a Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>)` })
+        ctx.addIssue({
+          code: 'custom',
+          message: `'${url.length > 60 ? url.slice(0, 57) + '…' : url}' is not a Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>)`,
+        })
         return z.NEVER
       }
     }

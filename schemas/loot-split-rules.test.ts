@@ -33,7 +33,11 @@ describe('share tiers (spec section 9)', () => {
   it('explains each ladder in words for the page', () => {
     expect(describeLadder(kind('marauders'))).toEqual(['First marauder: +1.5 shares', 'Second marauder: +1 share', 'Each further marauder: +0.5 shares'])
     expect(describeLadder(kind('dreads'))).toEqual(['First dread: +2.5 shares', 'Each further dread: +1.5 shares'])
-    expect(describeLadder(kind('dps'))).toEqual(['First 2 DPS ships: +1 share each', 'Next 3 DPS ships: +0.5 shares each', 'Each further DPS ship: +0.25 shares'])
+    expect(describeLadder(kind('dps'))).toEqual([
+      'First 2 DPS ships: +1 share each',
+      'Next 3 DPS ships: +0.5 shares each',
+      'Each further DPS ship: +0.25 shares',
+    ])
     expect(describeLadder(kind('logi'))).toEqual(['First logi ship: +1.5 shares', 'Second logi ship: +0.75 shares', 'Each further logi ship: +0.25 shares'])
   })
 })

@@ -53,7 +53,9 @@ export const SiteValueBreakdown = z
     count: z.number().int(),
     baseIsk: z.number().meta({ description: 'Blue loot for clearing the site (community sleeper-site data)' }),
     avengerIsk: z.number().meta({ description: 'Upgraded Avenger wave added per run (C5/C6, a capital on grid)' }),
-    drifterIsk: z.number().meta({ description: 'Drifter added per run (C5/C6 combat sites): the Response Battleship with a capital on grid, else the Recon Battleship' }),
+    drifterIsk: z
+      .number()
+      .meta({ description: 'Drifter added per run (C5/C6 combat sites): the Response Battleship with a capital on grid, else the Recon Battleship' }),
     perRunIsk: z.number(),
     totalIsk: z.number().meta({ description: 'perRunIsk × count' }),
   })
@@ -72,7 +74,11 @@ export const BlueLootSiteRun = z.object({
 export const BlueLootPlayer = z.object({
   name: playerName().meta({ example: 'Aura Nox' }),
   bubbler: flag().default(false).meta({ description: 'Brought tackle: +0.5 shares' }),
-  extraShares: number().min(-LOOT_SPLIT_LIMITS.extraShares, `at least -${LOOT_SPLIT_LIMITS.extraShares}`).max(LOOT_SPLIT_LIMITS.extraShares, `at most ${LOOT_SPLIT_LIMITS.extraShares}`).default(0).meta({ description: 'Shares added by hand; may be negative (the total never drops below 0)' }),
+  extraShares: number()
+    .min(-LOOT_SPLIT_LIMITS.extraShares, `at least -${LOOT_SPLIT_LIMITS.extraShares}`)
+    .max(LOOT_SPLIT_LIMITS.extraShares, `at most ${LOOT_SPLIT_LIMITS.extraShares}`)
+    .default(0)
+    .meta({ description: 'Shares added by hand; may be negative (the total never drops below 0)' }),
   marauders: count(LOOT_SPLIT_LIMITS.shipCount).default(0),
   dreads: count(LOOT_SPLIT_LIMITS.shipCount).default(0),
   dps: count(LOOT_SPLIT_LIMITS.shipCount).default(0),
@@ -84,7 +90,9 @@ export const BlueLootRequest = z
   .object({
     siteRuns: z.array(BlueLootSiteRun).max(200, 'at most 200 site rows'),
     players: z.array(BlueLootPlayer).min(1, 'add at least one player').max(LOOT_SPLIT_LIMITS.players, `at most ${LOOT_SPLIT_LIMITS.players} players`),
-    drifterRan: flag().default(true).meta({ description: 'A Drifter was killed in every C5/C6 combat site run: the Response Battleship where usedDread, else the Recon Battleship' }),
+    drifterRan: flag()
+      .default(true)
+      .meta({ description: 'A Drifter was killed in every C5/C6 combat site run: the Response Battleship where usedDread, else the Recon Battleship' }),
     ...taxFields,
   })
   .superRefine((body, ctx) => {
@@ -108,8 +116,7 @@ export type BlueLootResponse = z.infer<typeof BlueLootResponse>
 
 // ---------- blue loot by participation (/participation) ----------
 
-const siteCounts = (what: string) =>
-  z.record(z.string(), count(LOOT_SPLIT_LIMITS.siteCount), { error: `must map site names to ${what}` }).default({})
+const siteCounts = (what: string) => z.record(z.string(), count(LOOT_SPLIT_LIMITS.siteCount), { error: `must map site names to ${what}` }).default({})
 
 export const ParticipationPlayer = z.object({
   name: playerName().meta({ example: 'Aura Nox' }),
@@ -121,7 +128,9 @@ export const ParticipationRequest = z
     siteTier: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(SITE_TIERS, { error: 'must be one of C1, C2, C3, C4, C5, C6' })),
     players: z.array(ParticipationPlayer).min(1, 'add at least one player').max(LOOT_SPLIT_LIMITS.players, `at most ${LOOT_SPLIT_LIMITS.players} players`),
     siteTotals: siteCounts('how many times each site was run').meta({ description: 'Number Ran per site name', example: { 'Core Garrison': 3 } }),
-    drifterRan: flag().default(true).meta({ description: 'C5/C6: a Drifter was killed in every combat site run (the Response Battleship with usedDread, else the Recon Battleship)' }),
+    drifterRan: flag()
+      .default(true)
+      .meta({ description: 'C5/C6: a Drifter was killed in every combat site run (the Response Battleship with usedDread, else the Recon Battleship)' }),
     usedDread: flag().default(true).meta({ description: 'C5/C6: a capital was on grid, so every site run had the Upgraded Avenger wave' }),
     ...taxFields,
   })
@@ -131,7 +140,13 @@ export type ParticipationRequest = z.infer<typeof ParticipationRequest>
 
 export const ParticipationResponse = z
   .object({
-    payouts: z.array(z.object({ name: z.string(), payout: z.number().int(), attendedIsk: z.number().meta({ description: 'ISK value of the site runs the player attended (their weight)' }) })),
+    payouts: z.array(
+      z.object({
+        name: z.string(),
+        payout: z.number().int(),
+        attendedIsk: z.number().meta({ description: 'ISK value of the site runs the player attended (their weight)' }),
+      }),
+    ),
     ...taxResultFields,
     sites: z.array(SiteValueBreakdown),
   })
@@ -152,8 +167,12 @@ export const LootEscalations = z
   .object({
     avengerIsk: z.number().meta({ description: 'Blue loot per Upgraded Avenger', example: 50000000 }),
     avengersPerWave: z.record(z.string(), z.number().int()).meta({ example: { C5: 3, C6: 4 } }),
-    drifterIsk: z.number().meta({ description: 'Blue loot of one Drifter Response Battleship (the Drifter of a site run with a capital on grid)', example: 300000000 }),
-    reconDrifterIsk: z.number().meta({ description: 'Blue loot of one Drifter Recon Battleship (the Drifter of a site run without a capital)', example: 100000000 }),
+    drifterIsk: z
+      .number()
+      .meta({ description: 'Blue loot of one Drifter Response Battleship (the Drifter of a site run with a capital on grid)', example: 300000000 }),
+    reconDrifterIsk: z
+      .number()
+      .meta({ description: 'Blue loot of one Drifter Recon Battleship (the Drifter of a site run without a capital)', example: 100000000 }),
   })
   .meta({ id: 'LootEscalations' })
 export type LootEscalations = z.infer<typeof LootEscalations>

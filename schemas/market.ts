@@ -29,8 +29,24 @@ export type EsiMarketOrder = z.infer<typeof EsiMarketOrder>
  * list an order on two pages).
  */
 export const MarketOrdersMessage = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('page'), region_id: z.number().int(), snapshot_id: z.number().int(), page: z.number().int(), pages: z.number().int(), last_modified: z.string().nullable(), orders: z.array(EsiMarketOrder) }),
-  z.object({ kind: z.literal('complete'), region_id: z.number().int(), snapshot_id: z.number().int(), pages: z.number().int(), order_count: z.number().int(), last_modified: z.string().nullable(), started_at: z.string() }),
+  z.object({
+    kind: z.literal('page'),
+    region_id: z.number().int(),
+    snapshot_id: z.number().int(),
+    page: z.number().int(),
+    pages: z.number().int(),
+    last_modified: z.string().nullable(),
+    orders: z.array(EsiMarketOrder),
+  }),
+  z.object({
+    kind: z.literal('complete'),
+    region_id: z.number().int(),
+    snapshot_id: z.number().int(),
+    pages: z.number().int(),
+    order_count: z.number().int(),
+    last_modified: z.string().nullable(),
+    started_at: z.string(),
+  }),
 ])
 export type MarketOrdersMessage = z.infer<typeof MarketOrdersMessage>
 export const MarketOrdersTopic = defineTopic('market.orders', MarketOrdersMessage)
@@ -51,7 +67,14 @@ export const PricesUpdatedTopic = defineTopic('market.prices-updated', z.object(
 /** Fetch outcomes, so the status page can say DEGRADED when a fetch failed and the previous prices still serve. */
 export const MarketFetchTopic = defineTopic(
   'market.fetches',
-  z.object({ region_id: z.number().int(), snapshot_id: z.number().int(), status: z.enum(['failed', 'unchanged']), detail: z.string(), started_at: z.string(), finished_at: z.string() }),
+  z.object({
+    region_id: z.number().int(),
+    snapshot_id: z.number().int(),
+    status: z.enum(['failed', 'unchanged']),
+    detail: z.string(),
+    started_at: z.string(),
+    finished_at: z.string(),
+  }),
 )
 
 export const PRICE_FIELDS = ['sell_min', 'buy_max', 'sell_5pct', 'buy_5pct'] as const
@@ -62,8 +85,18 @@ export const StationPriceRow = z
     type_id: z.number().int(),
     sell_min: z.number().nullable(),
     buy_max: z.number().nullable(),
-    sell_5pct: z.number().nullable().meta({ description: 'Volume-weighted average of the cheapest sell orders making up 5% of the sell volume at the station (sells above 100 × sell_min left out)' }),
-    buy_5pct: z.number().nullable().meta({ description: 'Volume-weighted average of the highest buy orders making up 5% of the buy volume at the station (buys below buy_max ÷ 100 left out)' }),
+    sell_5pct: z
+      .number()
+      .nullable()
+      .meta({
+        description: 'Volume-weighted average of the cheapest sell orders making up 5% of the sell volume at the station (sells above 100 × sell_min left out)',
+      }),
+    buy_5pct: z
+      .number()
+      .nullable()
+      .meta({
+        description: 'Volume-weighted average of the highest buy orders making up 5% of the buy volume at the station (buys below buy_max ÷ 100 left out)',
+      }),
     sell_orders: z.number().int(),
     buy_orders: z.number().int(),
     sell_volume: z.number().int().meta({ description: 'Units for sale at the station, sells above 100 × sell_min left out' }),
@@ -87,7 +120,9 @@ export type FallbackPriceRow = z.infer<typeof FallbackPriceRow>
 const hubStation = IdParam.refine((id) => HUB_STATION_IDS.includes(id as (typeof HUB_STATION_IDS)[number]), {
   message: `station_id: must be one of the hubs (${HUBS.map((h) => `${h.station_id} ${h.label}`).join(', ')})`,
 })
-const hubRegion = IdParam.refine((id) => HUBS.some((h) => h.region_id === id), { message: `region_id: must be a hub region (${HUBS.map((h) => h.region_id).join(', ')})` })
+const hubRegion = IdParam.refine((id) => HUBS.some((h) => h.region_id === id), {
+  message: `region_id: must be a hub region (${HUBS.map((h) => h.region_id).join(', ')})`,
+})
 
 export const MAX_PRICE_TYPE_IDS = 1000
 export const StationPricesQuery = z.object({ station_id: hubStation, type_ids: idList(MAX_PRICE_TYPE_IDS, 'type_ids') })
@@ -95,7 +130,10 @@ export const FallbackPricesQuery = z.object({ region_id: hubRegion, type_ids: id
 export const StationPricesResponse = z
   .object({
     rows: z.array(StationPriceRow),
-    snapshot_at: z.string().nullable().meta({ description: "ISO time of the hub's market snapshot; null before the first one (then no type has a price, for want of data)" }),
+    snapshot_at: z
+      .string()
+      .nullable()
+      .meta({ description: "ISO time of the hub's market snapshot; null before the first one (then no type has a price, for want of data)" }),
   })
   .meta({ id: 'StationPrices' })
 export const FallbackPricesResponse = z.object({ rows: z.array(FallbackPriceRow) }).meta({ id: 'RegionFallbackPrices' })
@@ -117,4 +155,6 @@ export const HistoryRow = z
   .meta({ id: 'DailyPriceHistory' })
 export const HistoryResponse = z.object({ station_id: z.number().int(), type_id: z.number().int(), rows: z.array(HistoryRow) }).meta({ id: 'PriceHistory' })
 
-export const HubsResponse = z.object({ hubs: z.array(z.object({ station_id: z.number().int(), label: z.string(), region_id: z.number().int() })) }).meta({ id: 'Hubs' })
+export const HubsResponse = z
+  .object({ hubs: z.array(z.object({ station_id: z.number().int(), label: z.string(), region_id: z.number().int() })) })
+  .meta({ id: 'Hubs' })

@@ -12,7 +12,15 @@ describe('refineRatePercentOf', () => {
         for (const security of SECURITY_BONUSES)
           for (const structure of STRUCTURE_BONUSES)
             for (const level of levels) {
-              const y = refineYield({ rig: rig.value, implant: implant.value, security: security.value, structure: structure.value, reprocessing: level, efficiency: 5 - level, specialized: level })
+              const y = refineYield({
+                rig: rig.value,
+                implant: implant.value,
+                security: security.value,
+                structure: structure.value,
+                reprocessing: level,
+                efficiency: 5 - level,
+                specialized: level,
+              })
               // what the plan then uses: the typed percent as a fraction, in millionths (api/tools/ore-planner/plan.ts)
               const micro = Math.round((refineRatePercentOf(y) / 100) * 1e6)
               expect(micro).toBeLessThanOrEqual(y * 1e6 + 1e-6)

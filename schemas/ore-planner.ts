@@ -21,7 +21,9 @@ export const CompressedOre = z
     group: z.enum(ORE_GROUPS).meta({ description: 'From the ore’s reprocessing skill (Simple Ore Processing → simple, …)' }),
     family: z.string().meta({ description: 'The SDE group the ore belongs to', example: 'Veldspar' }),
     portionSize: z.number().int().meta({ description: 'Units reprocessed at once (100 for compressed ore)' }),
-    batchMinerals: z.record(z.string(), z.number().int()).meta({ description: 'Minerals in one batch before refine yield (SDE type materials)', example: { Tritanium: 400 } }),
+    batchMinerals: z
+      .record(z.string(), z.number().int())
+      .meta({ description: 'Minerals in one batch before refine yield (SDE type materials)', example: { Tritanium: 400 } }),
   })
   .meta({ id: 'CompressedOre' })
 export type CompressedOre = z.infer<typeof CompressedOre>
@@ -31,11 +33,15 @@ export const OresResponse = z.object({ ores: z.array(CompressedOre) }).meta({ id
 const hubStation = z
   .number({ error: 'must be a hub station id' })
   .int()
-  .refine((id) => (HUB_STATION_IDS as readonly number[]).includes(id), { message: `must be one of the hubs (${HUBS.map((h) => `${h.station_id} ${h.label}`).join(', ')})` })
+  .refine((id) => (HUB_STATION_IDS as readonly number[]).includes(id), {
+    message: `must be one of the hubs (${HUBS.map((h) => `${h.station_id} ${h.label}`).join(', ')})`,
+  })
 const priceField = z.enum(PLANNER_PRICE_FIELDS, { error: `must be one of ${PLANNER_PRICE_FIELDS.join(', ')}` })
 const pricing = {
   station_id: hubStation.default(PLANNER_DEFAULTS.stationId).meta({ description: 'Trade hub whose prices are used', example: 60003760 }),
-  price_field: priceField.default(PLANNER_DEFAULTS.priceField).meta({ description: 'Which hub price: sell_5pct, sell_min, avg_price (midpoint of sell 5% and buy 5%) or buy_max' }),
+  price_field: priceField
+    .default(PLANNER_DEFAULTS.priceField)
+    .meta({ description: 'Which hub price: sell_5pct, sell_min, avg_price (midpoint of sell 5% and buy 5%) or buy_max' }),
 }
 
 export const PlanStrategy = z
@@ -45,7 +51,10 @@ export const PlanStrategy = z
       z.object({ type: z.literal('min_cost'), ...pricing }),
       z.object({
         type: z.literal('min_haul'),
-        haul_mode: z.enum(HAUL_MODES, { error: 'must be m3 or batches' }).default(PLANNER_DEFAULTS.haulMode).meta({ description: 'Minimise ore m³ or the number of batches' }),
+        haul_mode: z
+          .enum(HAUL_MODES, { error: 'must be m3 or batches' })
+          .default(PLANNER_DEFAULTS.haulMode)
+          .meta({ description: 'Minimise ore m³ or the number of batches' }),
         // Not part of the choice; the hub still values the plan's ore and minerals in the summary.
         ...pricing,
       }),
@@ -107,7 +116,9 @@ export const PlanRow = z
   .meta({ id: 'PlanRow' })
 export type PlanRow = z.infer<typeof PlanRow>
 
-export const MineralTotal = z.object({ target: z.number().int(), produced: z.number().int(), surplus: z.number().int(), shortfall: z.number().int() }).meta({ id: 'MineralTotal' })
+export const MineralTotal = z
+  .object({ target: z.number().int(), produced: z.number().int(), surplus: z.number().int(), shortfall: z.number().int() })
+  .meta({ id: 'MineralTotal' })
 
 export const PlanSummary = z
   .object({

@@ -77,21 +77,24 @@ export const PAGES: PageInfo[] = [
   {
     path: '/pi-calc',
     name: 'PI Profitability Calculator',
-    description: 'Profit per batch of every P1-P4 planetary product at Jita 4-4 prices: from raw P0 or from the previous tier, after POCO tax, in four market modes.',
+    description:
+      'Profit per batch of every P1-P4 planetary product at Jita 4-4 prices: from raw P0 or from the previous tier, after POCO tax, in four market modes.',
     menuLabel: 'PI profitability',
     section: 'Calculators',
   },
   {
     path: '/reaction-calc',
     name: 'Reactions Calculator',
-    description: 'Profit of every reaction formula at hub prices: inputs, outputs, job install cost, facility and SCC taxes, with refinery, rig and skill bonuses.',
+    description:
+      'Profit of every reaction formula at hub prices: inputs, outputs, job install cost, facility and SCC taxes, with refinery, rig and skill bonuses.',
     menuLabel: 'Reactions',
     section: 'Calculators',
   },
   {
     path: '/compressed',
     name: 'Compressed Ore Reprocessing Planner',
-    description: 'Which compressed ores to buy and reprocess for your mineral needs: cheapest at a hub, least to haul, or a blend, solved to the true optimum over whole batches.',
+    description:
+      'Which compressed ores to buy and reprocess for your mineral needs: cheapest at a hub, least to haul, or a blend, solved to the true optimum over whole batches.',
     menuLabel: 'Ore reprocessing',
     section: 'Calculators',
   },
@@ -105,7 +108,8 @@ export const PAGES: PageInfo[] = [
   {
     path: '/rolling-mass',
     name: 'Hole Rolling Guide',
-    description: 'Which jumps close a wormhole: mass columns by type code, jump plans for reduced and fresh holes, and a mass tracker with the ±10% spawn variance.',
+    description:
+      'Which jumps close a wormhole: mass columns by type code, jump plans for reduced and fresh holes, and a mass tracker with the ±10% spawn variance.',
     menuLabel: 'Rolling mass',
     section: 'Reference',
     aliases: ['/rolling'],
@@ -127,7 +131,8 @@ export const PAGES: PageInfo[] = [
   {
     path: '/wormholes',
     name: 'Wormhole Database',
-    description: 'Search and filter all 2603 wormhole systems by class, statics, planets, effect and star; each with weather, statics, killboard activity and celestials.',
+    description:
+      'Search and filter all 2603 wormhole systems by class, statics, planets, effect and star; each with weather, statics, killboard activity and celestials.',
     menuLabel: 'Wormhole database',
     section: 'Reference',
     subRoutes: ['/wormholes/:jcode'],
@@ -229,5 +234,21 @@ export const PAGES: PageInfo[] = [
 export const SECTIONS: MenuSection[] = ['Calculators', 'Reference', 'Meta']
 
 /** Landing card order: the spec's landing table first, then tools it does not name, in registry order. */
-export const LANDING_ORDER = ['/gas-calc', '/ore', '/appraisals', '/wormhole-sites', '/rolling-mass', '/wormholes', '/bloot', '/participation', '/pi-calc', '/timestamp', '/reaction-calc', '/compressed', '/pyfa', '/changelog', '/contact']
+export const LANDING_ORDER = [
+  '/gas-calc',
+  '/ore',
+  '/appraisals',
+  '/wormhole-sites',
+  '/rolling-mass',
+  '/wormholes',
+  '/bloot',
+  '/participation',
+  '/pi-calc',
+  '/timestamp',
+  '/reaction-calc',
+  '/compressed',
+  '/pyfa',
+  '/changelog',
+  '/contact',
+]
 export const landingRank = (path: string) => (LANDING_ORDER.includes(path) ? LANDING_ORDER.indexOf(path) : LANDING_ORDER.length)

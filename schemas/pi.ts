@@ -49,13 +49,23 @@ export const PiProduct = z
     ingredients: z.array(PiIngredient).meta({ description: 'The direct inputs of one batch' }),
     rawMaterials: z.array(PiIngredient).meta({ description: 'The P0 materials behind one batch, through the whole chain' }),
     taxBase: z.number().nullable().meta({ description: 'Customs value of one unit (SDE exportTaxMultiplier); null if the SDE has none' }),
-    taxPrevThis: z.number().nullable().meta({ description: 'POCO tax for one batch made from bought direct inputs: their import plus the export of the batch' }),
-    taxP0This: z.number().nullable().meta({ description: 'POCO tax for one batch made from P0: every intermediate exported and imported once, plus the export of the batch' }),
+    taxPrevThis: z
+      .number()
+      .nullable()
+      .meta({ description: 'POCO tax for one batch made from bought direct inputs: their import plus the export of the batch' }),
+    taxP0This: z
+      .number()
+      .nullable()
+      .meta({ description: 'POCO tax for one batch made from P0: every intermediate exported and imported once, plus the export of the batch' }),
     profitP0This: isk('valueBatch − cost of all P0 behind the batch − taxP0This; null when a price is missing'),
     profitPrevThis: isk('valueBatch − cost of the direct inputs − taxPrevThis; null when a price is missing'),
     profitPerHour: isk('profitPrevThis per hour of one factory running this schematic (3600 / cycleTime batches an hour)'),
-    missing: z.array(z.string()).meta({ description: 'Everything missing that this row needs, e.g. "Water (no sell orders)": missingPrevThis and missingP0This together' }),
-    missingPrevThis: z.array(z.string()).meta({ description: 'What profitPrevThis (and profitPerHour) needs and is missing; profitPrevThis is null exactly when this is not empty' }),
+    missing: z
+      .array(z.string())
+      .meta({ description: 'Everything missing that this row needs, e.g. "Water (no sell orders)": missingPrevThis and missingP0This together' }),
+    missingPrevThis: z
+      .array(z.string())
+      .meta({ description: 'What profitPrevThis (and profitPerHour) needs and is missing; profitPrevThis is null exactly when this is not empty' }),
     missingP0This: z.array(z.string()).meta({ description: 'What profitP0This needs and is missing; profitP0This is null exactly when this is not empty' }),
   })
   .meta({ id: 'PiProduct' })
@@ -82,7 +92,10 @@ export const PiCalcResponse = z
     prices: PiPriceSource,
     taxBaseByTier: z
       .record(z.string(), z.array(z.number()))
-      .meta({ description: 'Customs value per unit found in the SDE for each tier P0-P4 (one value each in the current SDE)', example: { P0: [5], P1: [400], P2: [7200], P3: [60000], P4: [1200000] } }),
+      .meta({
+        description: 'Customs value per unit found in the SDE for each tier P0-P4 (one value each in the current SDE)',
+        example: { P0: [5], P1: [400], P2: [7200], P3: [60000], P4: [1200000] },
+      }),
   })
   .meta({ id: 'PiCalcResponse' })
 export type PiCalcResponse = z.infer<typeof PiCalcResponse>

@@ -2,7 +2,15 @@ import { z } from 'zod'
 import { DataAges, HubStation, RigTier, SecurityClass } from './industry.js'
 import { MAX_REACTION_RUNS, PRICING_MODES, REACTION_DEFAULTS, REACTION_STRUCTURES } from './industry-constants.js'
 
-export { HYBRID_BLUEPRINT_IDS, MAX_REACTION_RUNS, PRICING_MODE_LABELS, PRICING_MODES, REACTION_DEFAULTS, REACTION_SECURITY, REACTION_STRUCTURES } from './industry-constants.js'
+export {
+  HYBRID_BLUEPRINT_IDS,
+  MAX_REACTION_RUNS,
+  PRICING_MODE_LABELS,
+  PRICING_MODES,
+  REACTION_DEFAULTS,
+  REACTION_SECURITY,
+  REACTION_STRUCTURES,
+} from './industry-constants.js'
 
 export const PricingMode = z.enum(PRICING_MODES)
 export type PricingMode = z.infer<typeof PricingMode>
@@ -22,14 +30,25 @@ export const ReactionRequest = z
     station: HubStation.default(REACTION_DEFAULTS.station),
     inputPricingMode: PricingMode.default(REACTION_DEFAULTS.inputPricingMode),
     outputPricingMode: PricingMode.default(REACTION_DEFAULTS.outputPricingMode),
-    reactionSkill: z.number().int('reactionSkill: a skill level 0 to 5').min(0, 'reactionSkill: a skill level 0 to 5').max(5, 'reactionSkill: a skill level 0 to 5').default(0),
+    reactionSkill: z
+      .number()
+      .int('reactionSkill: a skill level 0 to 5')
+      .min(0, 'reactionSkill: a skill level 0 to 5')
+      .max(5, 'reactionSkill: a skill level 0 to 5')
+      .default(0),
     structureType: ReactionStructure.default(REACTION_DEFAULTS.structureType),
     meRig: RigTier.default('None'),
     teRig: RigTier.default('None'),
     systemCostIndex: z.number().min(0, 'systemCostIndex: at least 0').max(1, 'systemCostIndex: a fraction (0.05 = 5%), at most 1').default(0),
     facilityTaxPercent: z.number().min(0, 'facilityTaxPercent: at least 0').max(100, 'facilityTaxPercent: at most 100').default(0),
     securityStatus: ReactionSecurity.default('wormhole'),
-    runs: z.number().int('runs: a whole number').min(1, 'runs: at least 1').max(MAX_REACTION_RUNS, `runs: at most ${MAX_REACTION_RUNS}`).default(1).meta({ description: 'Runs (beyond the spec; default 1)' }),
+    runs: z
+      .number()
+      .int('runs: a whole number')
+      .min(1, 'runs: at least 1')
+      .max(MAX_REACTION_RUNS, `runs: at most ${MAX_REACTION_RUNS}`)
+      .default(1)
+      .meta({ description: 'Runs (beyond the spec; default 1)' }),
   })
   .meta({ id: 'ReactionRequest' })
 export type ReactionRequest = z.infer<typeof ReactionRequest>

@@ -6,10 +6,30 @@
  */
 export const SPEC_ROUTE_SEGMENTS = [
   // part 1
-  'gas-calc', 'ore', 'appraisals', 'wormhole-sites', 'rolling-mass', 'rolling', 'wormholes', 'bloot', 'blue-loot',
-  'participation', 'pi-calc', 'timestamp', 'reaction-calc', 'compressed', 'pyfa', 'changelog', 'contact',
+  'gas-calc',
+  'ore',
+  'appraisals',
+  'wormhole-sites',
+  'rolling-mass',
+  'rolling',
+  'wormholes',
+  'bloot',
+  'blue-loot',
+  'participation',
+  'pi-calc',
+  'timestamp',
+  'reaction-calc',
+  'compressed',
+  'pyfa',
+  'changelog',
+  'contact',
   // part 2
-  'industry', 'statuses', 'killfeed', 'roadmap', 'acknowledgements', 'about',
+  'industry',
+  'statuses',
+  'killfeed',
+  'roadmap',
+  'acknowledgements',
+  'about',
 ] as const
 
 /** Served by the server itself rather than the page router. */

@@ -22,7 +22,12 @@ export const GroupRow = z.object({ group_id: z.number().int(), name: z.string(),
 export type GroupRow = z.infer<typeof GroupRow>
 export const CategoryRow = z.object({ category_id: z.number().int(), name: z.string(), published: z.boolean() })
 export type CategoryRow = z.infer<typeof CategoryRow>
-export const MarketGroupRow = z.object({ market_group_id: z.number().int(), name: z.string(), parent_group_id: z.number().int().nullable(), has_types: z.boolean() })
+export const MarketGroupRow = z.object({
+  market_group_id: z.number().int(),
+  name: z.string(),
+  parent_group_id: z.number().int().nullable(),
+  has_types: z.boolean(),
+})
 export type MarketGroupRow = z.infer<typeof MarketGroupRow>
 
 export const DogmaAttributeRow = z.object({
@@ -44,13 +49,28 @@ export type TypeMaterialRow = z.infer<typeof TypeMaterialRow>
 
 export const BlueprintActivity = z.enum(['manufacturing', 'reaction', 'invention', 'copying', 'research_material', 'research_time'])
 export type BlueprintActivity = z.infer<typeof BlueprintActivity>
-export const BlueprintRow = z.object({ blueprint_type_id: z.number().int(), activity: BlueprintActivity, time: z.number().int(), max_production_limit: z.number().int() })
+export const BlueprintRow = z.object({
+  blueprint_type_id: z.number().int(),
+  activity: BlueprintActivity,
+  time: z.number().int(),
+  max_production_limit: z.number().int(),
+})
 export type BlueprintRow = z.infer<typeof BlueprintRow>
-export const BlueprintMaterialRow = z.object({ blueprint_type_id: z.number().int(), activity: BlueprintActivity, type_id: z.number().int(), quantity: z.number().int() })
+export const BlueprintMaterialRow = z.object({
+  blueprint_type_id: z.number().int(),
+  activity: BlueprintActivity,
+  type_id: z.number().int(),
+  quantity: z.number().int(),
+})
 export type BlueprintMaterialRow = z.infer<typeof BlueprintMaterialRow>
 export const BlueprintProductRow = BlueprintMaterialRow.extend({ probability: z.number().nullable() })
 export type BlueprintProductRow = z.infer<typeof BlueprintProductRow>
-export const BlueprintSkillRow = z.object({ blueprint_type_id: z.number().int(), activity: BlueprintActivity, type_id: z.number().int(), level: z.number().int() })
+export const BlueprintSkillRow = z.object({
+  blueprint_type_id: z.number().int(),
+  activity: BlueprintActivity,
+  type_id: z.number().int(),
+  level: z.number().int(),
+})
 export type BlueprintSkillRow = z.infer<typeof BlueprintSkillRow>
 
 export const SchematicRow = z.object({ schematic_id: z.number().int(), name: z.string(), cycle_time: z.number().int() })

@@ -35,7 +35,10 @@ export const StatusesResponse = z
       latest_import: z
         .object({ status: z.string().meta({ description: 'running, complete or failed' }), started_at: z.string(), error: z.string().nullable() })
         .nullable()
-        .meta({ description: 'The newest static import attempt (UTC times), so a page can tell "importing" or "import failed" from "never imported"; null when none was tried or the database could not say' }),
+        .meta({
+          description:
+            'The newest static import attempt (UTC times), so a page can tell "importing" or "import failed" from "never imported"; null when none was tried or the database could not say',
+        }),
     }),
     error: z.string().nullable(),
   })

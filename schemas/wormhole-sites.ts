@@ -23,7 +23,7 @@ export const SiteShip = z
     ship_class: ShipClass.nullable(),
     dps: z.number(),
     alpha: z.number(),
-    ehp: z.number().meta({ description: 'Omni EHP: each layer\'s HP over its mean resonance' }),
+    ehp: z.number().meta({ description: "Omni EHP: each layer's HP over its mean resonance" }),
     sig: z.number().meta({ description: 'Signature radius, m' }),
     orbit_velocity: z.number().meta({ description: 'm/s' }),
     max_velocity: z.number().meta({ description: 'm/s' }),
@@ -33,7 +33,9 @@ export const SiteShip = z
     optional: z.boolean(),
     dta: z.boolean().meta({ description: 'Triggers the Decloaked Transmission Relay (C5/C6 Drifter escalation)' }),
     note: z.string().nullable().meta({ description: 'The community data\'s trigger text, e.g. "1st Death Trigger"' }),
-    stats_source: z.enum(['sde', 'community']).meta({ description: 'sde: derived from the SDE dogma; community: the community data (type missing from the SDE)' }),
+    stats_source: z
+      .enum(['sde', 'community'])
+      .meta({ description: 'sde: derived from the SDE dogma; community: the community data (type missing from the SDE)' }),
   })
   .meta({ id: 'SiteShip' })
 export type SiteShip = z.infer<typeof SiteShip>

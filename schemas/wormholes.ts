@@ -86,12 +86,17 @@ export type SystemWeather = z.infer<typeof SystemWeather>
 export const WormholeSystemDetail = z
   .object({
     system: Wormhole,
-    statics: z.array(z.object({ code: z.string(), type: WormholeTypeInfo.nullable().meta({ description: 'null when the code is not in the wormhole type data' }) })),
+    statics: z.array(
+      z.object({ code: z.string(), type: WormholeTypeInfo.nullable().meta({ description: 'null when the code is not in the wormhole type data' }) }),
+    ),
     weather: SystemWeather,
     statics_elsewhere: z
       .object({ source: z.string(), statics: z.array(z.string()) })
       .nullable()
-      .meta({ description: 'Statics an older public map lists for this system where they differ from `statics` (other tools may still show them); null when none is known to differ' }),
+      .meta({
+        description:
+          'Statics an older public map lists for this system where they differ from `statics` (other tools may still show them); null when none is known to differ',
+      }),
     image_server: z.string().meta({ description: 'Base URL of the game image server for type icons and logos' }),
   })
   .meta({ id: 'WormholeSystemDetail' })

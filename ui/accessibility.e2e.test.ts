@@ -25,7 +25,9 @@ async function violations(page: Page): Promise<string[]> {
   const axeFound = result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`))
   // Beyond axe (WCAG technique G201): a link that opens a new tab says so, here through its description.
   const silentNewTabs = await page.$$eval('a[target="_blank"]', (links) =>
-    links.filter((a) => !(a.getAttribute('aria-describedby') ?? '').split(' ').some((id) => document.getElementById(id)?.textContent === 'Opens in a new tab.')).map((a) => a.getAttribute('href')),
+    links
+      .filter((a) => !(a.getAttribute('aria-describedby') ?? '').split(' ').some((id) => document.getElementById(id)?.textContent === 'Opens in a new tab.'))
+      .map((a) => a.getAttribute('href')),
   )
   return [...axeFound, ...silentNewTabs.map((href) => `new tab not announced: ${href}`)]
 }

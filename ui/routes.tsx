@@ -7,7 +7,9 @@ import { tools } from './tools/registry'
 
 type PageModule = () => Promise<{ default: React.ComponentType }>
 
-const lazyPage = (page: PageModule): RouteObject['lazy'] => async () => ({ Component: (await page()).default })
+const lazyPage =
+  (page: PageModule): RouteObject['lazy'] =>
+  async () => ({ Component: (await page()).default })
 
 export function buildRoutes(): RouteObject[] {
   const children: RouteObject[] = [{ index: true, element: <Landing /> }]

@@ -75,7 +75,8 @@ describe('landing page for screen readers', () => {
 })
 
 const fakeEsi = inject('fakeEsiUrl')
-const setPlayers = (players: number | null) => fetch(`${fakeEsi}/_control/status`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ players }) })
+const setPlayers = (players: number | null) =>
+  fetch(`${fakeEsi}/_control/status`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ players }) })
 
 describe('header and menu', () => {
   it('shows the live online count pushed over the websocket, and ESI: reconnecting… when ESI cannot say', async () => {
@@ -84,9 +85,9 @@ describe('header and menu', () => {
       await setPlayers(31_337)
       await page.goto('/')
       // the status ingest runs every 5 s on the test server; ESI caches /status for 30 s
-      await expect.poll(() => page.getByTestId("tq-status").textContent(), { timeout: 50_000 }).toBe('TQ: 31,337 online')
+      await expect.poll(() => page.getByTestId('tq-status').textContent(), { timeout: 50_000 }).toBe('TQ: 31,337 online')
       await setPlayers(null)
-      await expect.poll(() => page.getByTestId("tq-status").textContent(), { timeout: 50_000 }).toBe('ESI: reconnecting…')
+      await expect.poll(() => page.getByTestId('tq-status').textContent(), { timeout: 50_000 }).toBe('ESI: reconnecting…')
     } finally {
       await setPlayers(23_456)
       await page.context().close()
@@ -140,7 +141,9 @@ describe('header and menu', () => {
     // a modal: Tab goes round the menu and never reaches the page behind it
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab')
-      const inside = await page.evaluate(() => !document.activeElement || document.activeElement === document.body || !!document.activeElement.closest('nav.drawer'))
+      const inside = await page.evaluate(
+        () => !document.activeElement || document.activeElement === document.body || !!document.activeElement.closest('nav.drawer'),
+      )
       expect(inside, `focus after ${i + 1} Tabs`).toBe(true)
     }
     await page.keyboard.press('Escape')
@@ -158,7 +161,7 @@ describe('header and menu', () => {
     await page.context().close()
   })
 
-  it("closes when a link to the page already shown is chosen, query or not", async () => {
+  it('closes when a link to the page already shown is chosen, query or not', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     const drawer = page.locator('nav.drawer')
     for (const address of ['/changelog', '/changelog?from=somewhere']) {
@@ -240,13 +243,18 @@ describe('header and menu', () => {
       const skip = page.getByRole('link', { name: 'Skip to content' })
       expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true)
       // seen by sighted keyboard users once focused, not only by screen readers (it slides in: read it once it rests)
-      await expect.poll(async () => {
-        const box = await skip.boundingBox()
-        return !!box && box.width > 20 && box.height > 10 && box.y >= 0
-      }).toBe(true)
+      await expect
+        .poll(async () => {
+          const box = await skip.boundingBox()
+          return !!box && box.width > 20 && box.height > 10 && box.y >= 0
+        })
+        .toBe(true)
       await page.keyboard.press('Enter')
       await page.keyboard.press('Tab')
-      const focused = await page.evaluate(() => ({ inMain: !!document.activeElement?.closest('main'), name: document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent }))
+      const focused = await page.evaluate(() => ({
+        inMain: !!document.activeElement?.closest('main'),
+        name: document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent,
+      }))
       expect(focused).toEqual({ inMain: true, name: firstInPage })
       // the address keeps no '#main', which a reload or a shared link would carry
       expect(new URL(page.url()).hash).toBe('')
@@ -367,7 +375,10 @@ describe('errors and unknown paths', () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/')
     await page.route(/\/assets\/ChangelogPage-.*\.js$/, (route) => route.abort())
-    await page.getByRole('link', { name: /Changelog/ }).first().click()
+    await page
+      .getByRole('link', { name: /Changelog/ })
+      .first()
+      .click()
     await expect.poll(() => page.locator('h1').textContent()).toBe('Unexpected Application Error!')
     expect(await page.locator('.error-message').textContent()).toBeTruthy()
     // the tab says what the page says, not the name of the page that failed
@@ -375,7 +386,7 @@ describe('errors and unknown paths', () => {
     await context.close()
   })
 
-  it("offers a reload of the same address, query included (tools keep their state in it)", async () => {
+  it('offers a reload of the same address, query included (tools keep their state in it)', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.route(/\/assets\/ChangelogPage-.*\.js$/, (route) => route.abort())
     await page.goto('/changelog?from=menu#top')

@@ -61,7 +61,10 @@ describe('POST /auth/login', () => {
   })
 
   it('refuses a wrong password and an unknown user alike, without a cookie', async () => {
-    for (const body of [{ username: 'ada', password: 'Wrong-Horse-42-battery' }, { username: 'nobody', password: TEST_ADMIN.password }]) {
+    for (const body of [
+      { username: 'ada', password: 'Wrong-Horse-42-battery' },
+      { username: 'nobody', password: TEST_ADMIN.password },
+    ]) {
       const res = await login(app.url, body)
       expect(res.status).toBe(401)
       expect(await res.json()).toEqual({ error: 'Login failed: wrong username or password' })
@@ -88,7 +91,8 @@ describe('POST /auth/login', () => {
 describe('login attempts are rate-limited', () => {
   it(`per username: after ${LOGIN_LIMITS.perUsername.points} failures even the right password gets a 429, from any address`, async () => {
     await createTestAdmin(app.ctx.ch, { username: 'grace', password: 'Another-Strong-Pass-77' })
-    for (let i = 0; i < LOGIN_LIMITS.perUsername.points; i++) expect((await login(app.url, { username: 'grace', password: `Wrong-guess-${i}-xyz` })).status).toBe(401)
+    for (let i = 0; i < LOGIN_LIMITS.perUsername.points; i++)
+      expect((await login(app.url, { username: 'grace', password: `Wrong-guess-${i}-xyz` })).status).toBe(401)
     const res = await login(app.url, { username: 'grace', password: 'Another-Strong-Pass-77' })
     expect(res.status).toBe(429)
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
@@ -99,7 +103,8 @@ describe('login attempts are rate-limited', () => {
 
   it(`per address: after ${LOGIN_LIMITS.perIp.points} failures across usernames the address gets a 429`, async () => {
     const ip = freshIp()
-    for (let i = 0; i < LOGIN_LIMITS.perIp.points; i++) expect((await login(app.url, { username: `guess${i}`, password: 'Wrong-guess-1-xyz' }, ip)).status).toBe(401)
+    for (let i = 0; i < LOGIN_LIMITS.perIp.points; i++)
+      expect((await login(app.url, { username: `guess${i}`, password: 'Wrong-guess-1-xyz' }, ip)).status).toBe(401)
     expect((await login(app.url, TEST_ADMIN, ip)).status).toBe(429)
     expect((await login(app.url, TEST_ADMIN)).status).toBe(200)
   })
@@ -116,7 +121,8 @@ describe('login attempts are rate-limited', () => {
     // What nginx forwards when the client sends `X-Forwarded-For: <anything>`: its own address appended on the right.
     const ip = freshIp()
     const spoofed = () => `${freshIp()}, ${ip}`
-    for (let i = 0; i < LOGIN_LIMITS.perIp.points; i++) expect((await login(app.url, { username: `spoof${i}`, password: 'Wrong-guess-1-xyz' }, spoofed())).status).toBe(401)
+    for (let i = 0; i < LOGIN_LIMITS.perIp.points; i++)
+      expect((await login(app.url, { username: `spoof${i}`, password: 'Wrong-guess-1-xyz' }, spoofed())).status).toBe(401)
     expect((await login(app.url, TEST_ADMIN, spoofed())).status).toBe(429)
   })
 })
@@ -165,19 +171,32 @@ describe('CSRF protection', () => {
 
   it('refuses JSON writes without the X-Requested-With header or from another origin', async () => {
     const client = await signIn(app.url)
-    const noHeader = await fetch(`${app.url}/auth/logout`, { method: 'POST', headers: { Cookie: client.cookie, 'Content-Type': 'application/json' }, body: '{}' })
+    const noHeader = await fetch(`${app.url}/auth/logout`, {
+      method: 'POST',
+      headers: { Cookie: client.cookie, 'Content-Type': 'application/json' },
+      body: '{}',
+    })
     expect(noHeader.status).toBe(403)
     expect((await noHeader.json()).error).toBe('Refused (CSRF protection): send the X-Requested-With header with writes')
     expect((await client.call('POST', '/auth/logout', {}, { Origin: 'https://evil.example' })).status).toBe(403)
     expect((await client.call('POST', '/auth/logout', {}, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403)
     expect((await me(client.cookie)).status).toBe(200)
-    const login403 = await fetch(`${app.url}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'username=ada&password=x' })
+    const login403 = await fetch(`${app.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'username=ada&password=x',
+    })
     expect(login403.status).toBe(403)
   })
 
   it('accepts a same-origin write whose Origin matches the Host the proxy forwarded', async () => {
     const client = await signIn(app.url)
-    const res = await client.call('POST', '/auth/logout', {}, { Origin: 'https://toolbox.example', 'X-Forwarded-Host': 'toolbox.example', 'Sec-Fetch-Site': 'same-origin' })
+    const res = await client.call(
+      'POST',
+      '/auth/logout',
+      {},
+      { Origin: 'https://toolbox.example', 'X-Forwarded-Host': 'toolbox.example', 'Sec-Fetch-Site': 'same-origin' },
+    )
     expect(res.status).toBe(200)
   })
 })

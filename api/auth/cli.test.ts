@@ -44,7 +44,13 @@ describe('npm run admin:create', () => {
   })
 
   it('stored an argon2id hash of the latest password', async () => {
-    const ch = await createClickHouse({ DATA_DIR: dataDir, CLICKHOUSE_USER: 'default', CLICKHOUSE_PASSWORD: '', CLICKHOUSE_DATABASE: 'default', CLICKHOUSE_URL: undefined })
+    const ch = await createClickHouse({
+      DATA_DIR: dataDir,
+      CLICKHOUSE_USER: 'default',
+      CLICKHOUSE_PASSWORD: '',
+      CLICKHOUSE_DATABASE: 'default',
+      CLICKHOUSE_URL: undefined,
+    })
     try {
       const user = await findUser(ch, 'ada')
       expect(user?.password_hash).toMatch(/^\$argon2id\$/)

@@ -82,7 +82,9 @@ async function main() {
   } catch (err) {
     const message = (err as Error).message
     if (!config.CLICKHOUSE_URL && /lock|already running|in use|failed to create connection/i.test(message)) {
-      throw new Error(`The embedded database in ${config.DATA_DIR} is in use by a running server: stop it, run this command, then start it again.`, { cause: err })
+      throw new Error(`The embedded database in ${config.DATA_DIR} is in use by a running server: stop it, run this command, then start it again.`, {
+        cause: err,
+      })
     }
     throw err
   }

@@ -13,13 +13,42 @@ export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9_.-]{2,31}$/
 
 /** A few of the most used passwords and their usual stems; a password made of one of these plus digits or symbols is refused. */
 const COMMON_STEMS = new Set([
-  'password', 'passw0rd', 'qwerty', 'qwertyuiop', 'asdfghjkl', 'letmein', 'welcome', 'admin', 'administrator', 'iloveyou',
-  'monkey', 'dragon', 'football', 'baseball', 'sunshine', 'princess', 'trustno', 'changeme', 'secret', 'master', 'shadow',
-  'abc', 'abcdef', 'abcdefgh', 'zxcvbnm', 'killfeed', 'eveonline', 'wormhole', 'jspace', 'toolbox',
+  'password',
+  'passw0rd',
+  'qwerty',
+  'qwertyuiop',
+  'asdfghjkl',
+  'letmein',
+  'welcome',
+  'admin',
+  'administrator',
+  'iloveyou',
+  'monkey',
+  'dragon',
+  'football',
+  'baseball',
+  'sunshine',
+  'princess',
+  'trustno',
+  'changeme',
+  'secret',
+  'master',
+  'shadow',
+  'abc',
+  'abcdef',
+  'abcdefgh',
+  'zxcvbnm',
+  'killfeed',
+  'eveonline',
+  'wormhole',
+  'jspace',
+  'toolbox',
 ])
 
 export function usernameProblem(username: string): string | null {
-  return USERNAME_PATTERN.test(username) ? null : 'The username must be 3-32 characters: lowercase letters, digits, ".", "_" or "-", starting with a letter or digit.'
+  return USERNAME_PATTERN.test(username)
+    ? null
+    : 'The username must be 3-32 characters: lowercase letters, digits, ".", "_" or "-", starting with a letter or digit.'
 }
 
 /**
@@ -31,7 +60,8 @@ export function passwordProblem(password: string, username = ''): string | null 
   if (password.length < PASSWORD_MIN_LENGTH) return `The password must be at least ${PASSWORD_MIN_LENGTH} characters long.`
   if (password.length > PASSWORD_MAX_LENGTH) return `The password must be at most ${PASSWORD_MAX_LENGTH} characters long.`
   const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^a-zA-Z0-9]/].filter((re) => re.test(password)).length
-  if (password.length < 16 && kinds < 3) return 'Use at least three of lowercase letters, uppercase letters, digits and symbols, or a passphrase of 16 or more characters.'
+  if (password.length < 16 && kinds < 3)
+    return 'Use at least three of lowercase letters, uppercase letters, digits and symbols, or a passphrase of 16 or more characters.'
   if (new Set(password).size < 6) return 'The password repeats too few different characters.'
   const lower = password.toLowerCase()
   if (username && lower.includes(username.toLowerCase())) return 'The password must not contain the username.'

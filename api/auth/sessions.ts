@@ -38,7 +38,12 @@ function row(s: Session, revoked = false) {
  * Sessions live in ClickHouse (`admin_sessions`) so every api replica sees a login and a logout at once.
  * Only the SHA-256 of the id is stored: the id itself exists only in the admin's cookie.
  */
-export async function createSession(ch: ClickHouseClient, username: string, policy: SessionPolicy, now = Date.now()): Promise<{ id: string; session: Session }> {
+export async function createSession(
+  ch: ClickHouseClient,
+  username: string,
+  policy: SessionPolicy,
+  now = Date.now(),
+): Promise<{ id: string; session: Session }> {
   const id = crypto.randomBytes(32).toString('base64url')
   const session: Session = { idHash: hashSessionId(id), username, createdAt: now, lastSeenAt: now, expiresAt: now + policy.maxMs }
   await ch.insert({ table: 'admin_sessions', values: [row(session)], format: 'JSONEachRow' })
@@ -56,7 +61,13 @@ export async function findSession(ch: ClickHouseClient, id: string | undefined, 
     { idHash: hashSessionId(id) },
   )
   if (!r || r.revoked === true || r.revoked === 1) return null
-  const session: Session = { idHash: hashSessionId(id), username: r.username, createdAt: Number(r.created), lastSeenAt: Number(r.seen), expiresAt: Number(r.expires) }
+  const session: Session = {
+    idHash: hashSessionId(id),
+    username: r.username,
+    createdAt: Number(r.created),
+    lastSeenAt: Number(r.seen),
+    expiresAt: Number(r.expires),
+  }
   if (now >= session.expiresAt || now - session.lastSeenAt >= policy.idleMs) return null
   return session
 }
@@ -85,7 +96,9 @@ export async function revokeUserSessions(ch: ClickHouseClient, username: string,
     { username, now },
   )
   if (!open.length) return 0
-  const rows = open.map((r) => row({ idHash: r.id_hash, username, createdAt: Number(r.created), lastSeenAt: Number(r.seen), expiresAt: Number(r.expires) }, true))
+  const rows = open.map((r) =>
+    row({ idHash: r.id_hash, username, createdAt: Number(r.created), lastSeenAt: Number(r.seen), expiresAt: Number(r.expires) }, true),
+  )
   await ch.insert({ table: 'admin_sessions', values: rows, format: 'JSONEachRow' })
   return rows.length
 }

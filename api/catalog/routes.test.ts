@@ -51,7 +51,12 @@ describe('GET /api/types/:id', () => {
     const reaction = t.made_by.find((m: { activity: string }) => m.activity === 'reaction')
     expect(reaction).toMatchObject({ blueprint_type_id: 46157, blueprint_name: 'Methanofullerene Reaction Formula', time: 10800 })
     expect(reaction.products).toEqual([{ type_id: 30306, name: 'Methanofullerene', quantity: 160 }])
-    expect(reaction.materials.map((m: { name: string; quantity: number }) => `${m.quantity} ${m.name}`).sort()).toEqual(['100 Fullerite-C70', '100 Fullerite-C72', '300 Isogen', '5 Hydrogen Fuel Block'])
+    expect(reaction.materials.map((m: { name: string; quantity: number }) => `${m.quantity} ${m.name}`).sort()).toEqual([
+      '100 Fullerite-C70',
+      '100 Fullerite-C72',
+      '300 Isogen',
+      '5 Hydrogen Fuel Block',
+    ])
   })
 
   it('gives a P2 schematic', async () => {

@@ -60,7 +60,14 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     () => {
       if (!ctx.catalog.ready) return { ready: false, import_id: null, sde_version: null, imported_at: null, counts: {}, community: [] }
       const c = ctx.catalog.current()
-      return { ready: true, import_id: c.importId, sde_version: c.summary.sdeVersion, imported_at: c.importedAt, counts: c.summary.counts, community: c.datasets }
+      return {
+        ready: true,
+        import_id: c.importId,
+        sde_version: c.summary.sdeVersion,
+        imported_at: c.importedAt,
+        counts: c.summary.counts,
+        community: c.datasets,
+      }
     },
   )
 }
@@ -103,7 +110,13 @@ export function typeInfo(catalog: Catalog, typeId: number, withDogma: boolean) {
         }),
     ),
     schematic: schematic
-      ? { schematic_id: schematic.schematicId, name: schematic.name, cycle_time: schematic.cycleTime, inputs: schematic.inputs.map((q) => named(catalog, q)), output: named(catalog, schematic.output) }
+      ? {
+          schematic_id: schematic.schematicId,
+          name: schematic.name,
+          cycle_time: schematic.cycleTime,
+          inputs: schematic.inputs.map((q) => named(catalog, q)),
+          output: named(catalog, schematic.output),
+        }
       : null,
     attributes: withDogma
       ? [...catalog.dogma(typeId)].map(([id, value]) => {

@@ -36,10 +36,17 @@ export class DependencyProbe {
       const res = await fetch(this.url, { headers: { 'User-Agent': this.userAgent, Accept: 'application/json' }, signal: AbortSignal.timeout(this.timeoutMs) })
       await res.arrayBuffer()
       const ms = Math.round(performance.now() - started)
-      result = res.ok ? { ok: true, ms, status: res.status, error: null } : { ok: false, ms, status: res.status, error: `HTTP ${res.status} ${res.statusText}`.trim() }
+      result = res.ok
+        ? { ok: true, ms, status: res.status, error: null }
+        : { ok: false, ms, status: res.status, error: `HTTP ${res.status} ${res.statusText}`.trim() }
     } catch (err) {
       const e = err as Error & { cause?: { code?: string } }
-      result = { ok: false, ms: null, status: null, error: e.name === 'TimeoutError' ? `no answer within ${this.timeoutMs / 1000} s` : (e.cause?.code ?? e.message) }
+      result = {
+        ok: false,
+        ms: null,
+        status: null,
+        error: e.name === 'TimeoutError' ? `no answer within ${this.timeoutMs / 1000} s` : (e.cause?.code ?? e.message),
+      }
     }
     this.last = { at: Date.now(), result }
     return result
@@ -55,7 +62,10 @@ const zkillProbes = new WeakMap<object, DependencyProbe>()
 export function zkillProbe(ctx: { config: Pick<Config, 'ZKILL_R2Z2_URL' | 'USER_AGENT_CONTACT'>; version: string }): DependencyProbe {
   let probe = zkillProbes.get(ctx)
   if (!probe) {
-    probe = new DependencyProbe(`${ctx.config.ZKILL_R2Z2_URL.replace(/\/$/, '')}/ephemeral/sequence.json`, esiUserAgent(ctx.version, ctx.config.USER_AGENT_CONTACT))
+    probe = new DependencyProbe(
+      `${ctx.config.ZKILL_R2Z2_URL.replace(/\/$/, '')}/ephemeral/sequence.json`,
+      esiUserAgent(ctx.version, ctx.config.USER_AGENT_CONTACT),
+    )
     zkillProbes.set(ctx, probe)
   }
   return probe

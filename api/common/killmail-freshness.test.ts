@@ -8,7 +8,12 @@ const MIN = 60_000
 
 describe('feedState', () => {
   it('is STARTING with nothing stored', () => {
-    expect(feedState({ newestKillMs: null, liveStoredMs: null }, NOW)).toMatchObject({ status: 'STARTING', newest_kill_at: null, live_stored_at: null, detail: 'No kill stored yet' })
+    expect(feedState({ newestKillMs: null, liveStoredMs: null }, NOW)).toMatchObject({
+      status: 'STARTING',
+      newest_kill_at: null,
+      live_stored_at: null,
+      detail: 'No kill stored yet',
+    })
   })
 
   it('is OK while the live feed stored a kill and the newest kill happened within the threshold', () => {
@@ -26,27 +31,50 @@ describe('feedState', () => {
   })
 
   it('is STALE when the live feed stored nothing for longer than the threshold, even with recent backfilled kills', () => {
-    expect(feedState({ newestKillMs: NOW - MIN, liveStoredMs: NOW - 31 * MIN }, NOW)).toMatchObject({ status: 'STALE', detail: 'The live feed last stored a kill 31 minutes ago' })
+    expect(feedState({ newestKillMs: NOW - MIN, liveStoredMs: NOW - 31 * MIN }, NOW)).toMatchObject({
+      status: 'STALE',
+      detail: 'The live feed last stored a kill 31 minutes ago',
+    })
     expect(feedState({ newestKillMs: NOW - MIN, liveStoredMs: null }, NOW)).toMatchObject({ status: 'STALE', detail: 'The live feed has stored no kill yet' })
   })
 
   it('is STALE when the feed stores kills, but only old ones (far behind)', () => {
-    expect(feedState({ newestKillMs: NOW - 3 * 60 * MIN, liveStoredMs: NOW - 2000 }, NOW)).toMatchObject({ status: 'STALE', detail: 'The newest kill stored happened 3 hours ago: the feed is behind' })
+    expect(feedState({ newestKillMs: NOW - 3 * 60 * MIN, liveStoredMs: NOW - 2000 }, NOW)).toMatchObject({
+      status: 'STALE',
+      detail: 'The newest kill stored happened 3 hours ago: the feed is behind',
+    })
   })
 
   it('never reports a negative age (a kill clock slightly ahead of ours)', () => {
-    expect(feedState({ newestKillMs: NOW + 5000, liveStoredMs: NOW + 5000 }, NOW)).toMatchObject({ status: 'OK', newest_kill_age_seconds: 0, live_stored_age_seconds: 0 })
+    expect(feedState({ newestKillMs: NOW + 5000, liveStoredMs: NOW + 5000 }, NOW)).toMatchObject({
+      status: 'OK',
+      newest_kill_age_seconds: 0,
+      live_stored_age_seconds: 0,
+    })
   })
 
   it('says ages in the largest whole unit', () => {
-    expect([1, 59, 60, 3599, 3600, 7300, 86_400, 200_000].map(ageInWords)).toEqual(['1 second', '59 seconds', '1 minute', '59 minutes', '1 hour', '2 hours', '1 day', '2 days'])
+    expect([1, 59, 60, 3599, 3600, 7300, 86_400, 200_000].map(ageInWords)).toEqual([
+      '1 second',
+      '59 seconds',
+      '1 minute',
+      '59 minutes',
+      '1 hour',
+      '2 hours',
+      '1 day',
+      '2 days',
+    ])
   })
 })
 
 describe('withZkill', () => {
   const starting = feedState({ newestKillMs: null, liveStoredMs: null }, NOW)
   it('says why nothing is stored when zKillboard is not answering', () => {
-    expect(withZkill(starting, { ok: false, error: 'ENOTFOUND' })).toMatchObject({ status: 'STARTING', zkill_answering: false, detail: 'No kill stored yet: zKillboard is not answering (ENOTFOUND)' })
+    expect(withZkill(starting, { ok: false, error: 'ENOTFOUND' })).toMatchObject({
+      status: 'STARTING',
+      zkill_answering: false,
+      detail: 'No kill stored yet: zKillboard is not answering (ENOTFOUND)',
+    })
     expect(withZkill(starting, { ok: false, error: null }).detail).toBe('No kill stored yet: zKillboard is not answering')
   })
   it('keeps the detail while zKillboard answers, or when the server has not asked yet', () => {
@@ -64,11 +92,14 @@ describe('KillmailFreshness', () => {
 
   /** A database that answers `rows` in turn (an Error is thrown), counting the reads. */
   const fakeDb = (rows: Array<{ newest_kill: number | null; live_stored: number | null } | Error>) => {
-    const db = { reads: 0, query: async () => {
-      const row = rows[Math.min(db.reads++, rows.length - 1)]
-      if (row instanceof Error) throw row
-      return { json: async () => [row] }
-    } }
+    const db = {
+      reads: 0,
+      query: async () => {
+        const row = rows[Math.min(db.reads++, rows.length - 1)]
+        if (row instanceof Error) throw row
+        return { json: async () => [row] }
+      },
+    }
     return db
   }
 

@@ -12,7 +12,21 @@ const { ch, state } = fakeSnapshotClickHouse({
   latest: (latest) => [{ region_id: JITA.region, snapshot_id: String(latest), esi_last_modified: '2026-11-23T10:00:00Z', started_ms: String(Date.now()) }],
   snapshot: (query, s) =>
     query.includes('market_prices_station_by_snapshot')
-      ? [{ station_id: JITA.station, type_id: TRITANIUM, sell_min: price(s), buy_max: 1, sell_5pct: price(s), buy_5pct: 1, sell_orders: 1, buy_orders: 1, sell_volume: 1, buy_volume: 1, last_updated: '2026-11-23T10:00:00Z' }]
+      ? [
+          {
+            station_id: JITA.station,
+            type_id: TRITANIUM,
+            sell_min: price(s),
+            buy_max: 1,
+            sell_5pct: price(s),
+            buy_5pct: 1,
+            sell_orders: 1,
+            buy_orders: 1,
+            sell_volume: 1,
+            buy_volume: 1,
+            last_updated: '2026-11-23T10:00:00Z',
+          },
+        ]
       : [{ type_id: TRITANIUM, sell_median: price(s), sell_min: price(s), buy_median: 1, buy_max: 1 }],
 })
 

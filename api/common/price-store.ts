@@ -67,7 +67,10 @@ export class PriceStore {
     }
     this.regions.set(regionId, new Map(regionRows.map((r) => [r.type_id, r])))
     this.snapshots.set(regionId, { snapshotId, at })
-    this.log.info({ regionId, snapshotId, stationRows: stationRows.length, regionRows: regionRows.length, ms: Math.round(performance.now() - started) }, 'prices loaded')
+    this.log.info(
+      { regionId, snapshotId, stationRows: stationRows.length, regionRows: regionRows.length, ms: Math.round(performance.now() - started) },
+      'prices loaded',
+    )
   }
 
   async start(stream: Stream): Promise<void> {

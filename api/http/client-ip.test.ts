@@ -23,7 +23,8 @@ describe('clientIp', () => {
   })
 
   it('counts only loopback, private and link-local addresses as proxies', () => {
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.31.255.1', '192.168.0.1', '169.254.1.1', '::1', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1']) expect(isProxyAddress(a)).toBe(true)
+    for (const a of ['127.0.0.1', '10.1.2.3', '172.31.255.1', '192.168.0.1', '169.254.1.1', '::1', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1'])
+      expect(isProxyAddress(a)).toBe(true)
     for (const a of ['172.32.0.1', '8.8.8.8', '2001:db8::1', '::ffff:8.8.8.8', 'not-an-ip', '']) expect(isProxyAddress(a)).toBe(false)
   })
 })

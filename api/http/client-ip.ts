@@ -2,7 +2,13 @@ import net from 'node:net'
 
 /** Where our own proxies live: loopback, the private ranges (docker networks) and link-local addresses. */
 const PROXY_NETWORKS = new net.BlockList()
-for (const [prefix, bits] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16]] as const) {
+for (const [prefix, bits] of [
+  ['127.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['169.254.0.0', 16],
+] as const) {
   PROXY_NETWORKS.addSubnet(prefix, bits, 'ipv4')
 }
 PROXY_NETWORKS.addAddress('::1', 'ipv6')
@@ -22,7 +28,10 @@ export function isProxyAddress(address: string): boolean {
  * itself: straight to the server it is ignored, and through nginx its own entries stay on the left.
  */
 export function clientIp(peer: string, forwardedFor: string | undefined): string {
-  const hops = (forwardedFor ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  const hops = (forwardedFor ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   let ip = peer
   while (hops.length && isProxyAddress(ip)) ip = hops.pop()!
   return ip

@@ -49,7 +49,11 @@ const resolve = (s: Schema): Schema => (s.$ref ? resolve(doc.components!.schemas
 function mismatch(schema: Schema, value: unknown, at = '$'): string | null {
   const s = resolve(schema)
   if (value === null) return s.nullable || s.type === undefined ? null : `${at}: null`
-  if (s.allOf) for (const part of s.allOf) { const m = mismatch(part, value, at); if (m) return m }
+  if (s.allOf)
+    for (const part of s.allOf) {
+      const m = mismatch(part, value, at)
+      if (m) return m
+    }
   const alternatives = s.anyOf ?? s.oneOf
   if (alternatives && alternatives.every((alt) => mismatch(alt, value, at) !== null)) return `${at}: fits none of ${alternatives.length} alternatives`
   if (s.enum && !s.enum.includes(value)) return `${at}: ${JSON.stringify(value)} not in enum`
@@ -64,7 +68,10 @@ function mismatch(schema: Schema, value: unknown, at = '$'): string | null {
       return typeof value === 'boolean' ? null : `${at}: not a boolean`
     case 'array':
       if (!Array.isArray(value)) return `${at}: not an array`
-      for (let i = 0; i < value.length; i++) { const m = s.items && mismatch(s.items, value[i], `${at}[${i}]`); if (m) return m }
+      for (let i = 0; i < value.length; i++) {
+        const m = s.items && mismatch(s.items, value[i], `${at}[${i}]`)
+        if (m) return m
+      }
       return null
     case 'object': {
       if (typeof value !== 'object' || Array.isArray(value)) return `${at}: not an object`
@@ -72,7 +79,11 @@ function mismatch(schema: Schema, value: unknown, at = '$'): string | null {
       for (const key of s.required ?? []) if (!(key in obj)) return `${at}.${key}: missing`
       for (const [key, v] of Object.entries(obj)) {
         const prop = s.properties?.[key]
-        const m = prop ? mismatch(prop, v, `${at}.${key}`) : typeof s.additionalProperties === 'object' ? mismatch(s.additionalProperties, v, `${at}.${key}`) : null
+        const m = prop
+          ? mismatch(prop, v, `${at}.${key}`)
+          : typeof s.additionalProperties === 'object'
+            ? mismatch(s.additionalProperties, v, `${at}.${key}`)
+            : null
         if (m) return m
       }
       return null
@@ -108,11 +119,48 @@ function sample(schema: Schema): unknown {
 const LONG = 'x'.repeat(10_000)
 /** Raw JSON texts for one field's value (raw, so -0, 2^63 and an escaped lone surrogate arrive as written). */
 const HOSTILE_JSON = [
-  'null', '[]', '{}', 'true', '"text"', '""', '"   "', '1e308', '-1e308', '-0', '-1', '0', '1.5', '9223372036854775808',
-  '"NaN"', '"Infinity"', '"1e308"', JSON.stringify(LONG), '"\\ud800"', '"\\u0000"', '"😀🚀"', '"\\u202Eabc"', '[null]',
+  'null',
+  '[]',
+  '{}',
+  'true',
+  '"text"',
+  '""',
+  '"   "',
+  '1e308',
+  '-1e308',
+  '-0',
+  '-1',
+  '0',
+  '1.5',
+  '9223372036854775808',
+  '"NaN"',
+  '"Infinity"',
+  '"1e308"',
+  JSON.stringify(LONG),
+  '"\\ud800"',
+  '"\\u0000"',
+  '"😀🚀"',
+  '"\\u202Eabc"',
+  '[null]',
   `[${Array(10_000).fill('1').join(',')}]`,
 ]
-const HOSTILE_JSON_NESTED = ['null', '{}', '[]', '"text"', '""', '-1', '-0', '0', '1.5', '1e308', '9223372036854775808', JSON.stringify(LONG), '"\\ud800"', '"\\u0000"', '"😀"']
+const HOSTILE_JSON_NESTED = [
+  'null',
+  '{}',
+  '[]',
+  '"text"',
+  '""',
+  '-1',
+  '-0',
+  '0',
+  '1.5',
+  '1e308',
+  '9223372036854775808',
+  JSON.stringify(LONG),
+  '"\\ud800"',
+  '"\\u0000"',
+  '"😀"',
+]
 const MARK = '\u0001fuzz\u0001'
 
 /** Paths to every field of a sample body, into objects and the first row of arrays (depth 4 at most). */
@@ -136,9 +184,49 @@ function withValue(value: unknown, at: Array<string | number>, replacement: unkn
 }
 
 /** Raw (already URL-encoded) query values. */
-const HOSTILE_QUERY = ['', '%20', '0', '-1', '-0', '1e308', 'NaN', 'Infinity', '9223372036854775808', '1.5', 'abc', LONG, '%F0%9F%98%80', '%E2%80%AEabc', '%00', '%ED%A0%80', '%FF', ',', '1,,2', '[]', '{}']
+const HOSTILE_QUERY = [
+  '',
+  '%20',
+  '0',
+  '-1',
+  '-0',
+  '1e308',
+  'NaN',
+  'Infinity',
+  '9223372036854775808',
+  '1.5',
+  'abc',
+  LONG,
+  '%F0%9F%98%80',
+  '%E2%80%AEabc',
+  '%00',
+  '%ED%A0%80',
+  '%FF',
+  ',',
+  '1,,2',
+  '[]',
+  '{}',
+]
 /** Raw path segments. */
-const HOSTILE_PATH = ['%', '%zz', '0', '-1', '9223372036854775808', '1e308', 'NaN', 'abc', '1.5', '%2F', '..%2F..%2Fetc%2Fpasswd', '%F0%9F%98%80', '%00', '%ED%A0%80', '%FF', '%20', LONG]
+const HOSTILE_PATH = [
+  '%',
+  '%zz',
+  '0',
+  '-1',
+  '9223372036854775808',
+  '1e308',
+  'NaN',
+  'abc',
+  '1.5',
+  '%2F',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%F0%9F%98%80',
+  '%00',
+  '%ED%A0%80',
+  '%FF',
+  '%20',
+  LONG,
+]
 
 let ipCounter = 0
 /** A fresh client address per request (the app trusts X-Forwarded-For), so rate limits never hide a route. */
@@ -178,12 +266,14 @@ async function send(c: Case, op: Operation): Promise<Outcome> {
   if (/\bat [\w.<>]+ \(|node_modules|\.ts:\d+/.test(text)) return { status, problem: `stack trace in answer: ${text.slice(0, 200)}` }
   if (c.method === 'HEAD' || status === 204) return { status, problem: null }
   // OPTIONS is answered by the router: the allowed methods in Allow and no body.
-  if (c.method === 'OPTIONS' && status === 200) return { status, problem: res.headers.get('allow') && !text ? null : `OPTIONS without Allow, or with a body: ${text.slice(0, 80)}` }
+  if (c.method === 'OPTIONS' && status === 200)
+    return { status, problem: res.headers.get('allow') && !text ? null : `OPTIONS without Allow, or with a body: ${text.slice(0, 80)}` }
   const type = res.headers.get('content-type') ?? ''
   if (status >= 400) {
     if (!type.startsWith('application/json')) return { status, problem: `${status} answered as ${type}: ${text.slice(0, 120)}` }
     const body = JSON.parse(text) as { error?: unknown }
-    if (typeof body.error !== 'string' || body.error.length < 8 || body.error === 'Bad request') return { status, problem: `${status} without a sentence: ${text.slice(0, 200)}` }
+    if (typeof body.error !== 'string' || body.error.length < 8 || body.error === 'Bad request')
+      return { status, problem: `${status} without a sentence: ${text.slice(0, 200)}` }
     // A sentence, not the hostile input echoed back (a 10,000-character value, a 3 MB body).
     if (body.error.length > 600) return { status, problem: `${status} error of ${body.error.length} characters: ${body.error.slice(0, 120)}` }
     const routerAnswer = (status === 404 && body.error.startsWith('No such endpoint')) || status === 405
@@ -207,25 +297,40 @@ function cases(path: string, method: string, op: Operation): Case[] {
   const queryParams = params.filter((p) => p.in === 'query')
   const plausible = PLAUSIBLE[route] ?? {}
   const pathWith = (override: Record<string, string> = {}) =>
-    path.replace(/\{(\w+)\}/g, (_, name: string) => override[name] ?? plausible.path?.[name] ?? encodeURIComponent(String(sample(pathParams.find((p) => p.name === name)!.schema))))
+    path.replace(
+      /\{(\w+)\}/g,
+      (_, name: string) => override[name] ?? plausible.path?.[name] ?? encodeURIComponent(String(sample(pathParams.find((p) => p.name === name)!.schema))),
+    )
   const baseQuery = {
     ...Object.fromEntries(queryParams.filter((p) => p.required).map((p) => [p.name, encodeURIComponent(String(sample(p.schema)))])),
     ...plausible.query,
   }
   const qs = (q: Record<string, string>, extra = '') => {
-    const s = Object.entries(q).map(([k, v]) => `${k}=${v}`).join('&') + extra
+    const s =
+      Object.entries(q)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('&') + extra
     return s ? `?${s}` : ''
   }
   const bodySchema = op.requestBody?.content['application/json']?.schema
   const bodySample = plausible.body ?? (bodySchema ? sample(bodySchema) : undefined)
   const json = (body: string, extra: Partial<Case> = {}): Case => ({
-    route, label: `body ${body.slice(0, 60)}`, method: method.toUpperCase(), url: pathWith() + qs(baseQuery),
-    headers: { 'Content-Type': 'application/json' }, body, ...extra,
+    route,
+    label: `body ${body.slice(0, 60)}`,
+    method: method.toUpperCase(),
+    url: pathWith() + qs(baseQuery),
+    headers: { 'Content-Type': 'application/json' },
+    body,
+    ...extra,
   })
   const out: Case[] = []
   const add = (label: string, url: string, extra: Partial<Case> = {}) => out.push({ route, label, method: method.toUpperCase(), url, ...extra })
 
-  add('plausible input', pathWith() + qs(baseQuery), bodySample === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(bodySample) })
+  add(
+    'plausible input',
+    pathWith() + qs(baseQuery),
+    bodySample === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(bodySample) },
+  )
   for (const p of pathParams) for (const v of HOSTILE_PATH) add(`path ${p.name}=${v.slice(0, 40)}`, pathWith({ [p.name]: v }) + qs(baseQuery))
   for (const p of queryParams) {
     for (const v of HOSTILE_QUERY) add(`query ${p.name}=${v.slice(0, 40)}`, pathWith() + qs({ ...baseQuery, [p.name]: v }))
@@ -274,23 +379,40 @@ const PLAUSIBLE: Record<string, { path?: Record<string, string>; query?: Record<
   'GET /api/prices/bulk': { query: { station_id: '60003760' } },
   'GET /api/prices/history': { query: { station_id: '60003760', type_id: '34' } },
   'GET /api/packaged-volumes': { query: { type_ids: '587,34' } },
-  'GET /api/industry/buildcost': { query: { blueprint: '691', me: '10', runs: '10', station: '60003760', system: 'Jita', rig: 'T1', facilityTax: '1', jobCostOverride: '0.05' } },
-  'POST /api/reaction-calc': { body: { blueprintID: 46157, station: 60003760, inputPricingMode: 'sell', outputPricingMode: 'buy', runs: 10, systemCostIndex: 0.05, facilityTaxPercent: 1 } },
+  'GET /api/industry/buildcost': {
+    query: { blueprint: '691', me: '10', runs: '10', station: '60003760', system: 'Jita', rig: 'T1', facilityTax: '1', jobCostOverride: '0.05' },
+  },
+  'POST /api/reaction-calc': {
+    body: { blueprintID: 46157, station: 60003760, inputPricingMode: 'sell', outputPricingMode: 'buy', runs: 10, systemCostIndex: 0.05, facilityTaxPercent: 1 },
+  },
   'POST /api/blue-loot-calc': {
     body: {
       siteRuns: [{ siteName: 'Core Garrison', count: 2, usedDread: false, useDpsLogiMode: false }],
       players: [{ name: 'Aura Nox', bubbler: true, extraShares: 1, marauders: 0, dreads: 0, dps: 1, logi: 0 }],
-      drifterRan: true, accounting: 5, noTaxes: false, corpTax: 10, allianceTax: 0,
+      drifterRan: true,
+      accounting: 5,
+      noTaxes: false,
+      corpTax: 10,
+      allianceTax: 0,
     },
   },
   'POST /api/participation-calc': {
     body: {
-      siteTier: 'C5', players: [{ name: 'Aura Nox', participation: { 'Core Garrison': 2 } }], siteTotals: { 'Core Garrison': 3 },
-      drifterRan: true, usedDread: true, accounting: 5, noTaxes: false, corpTax: 10, allianceTax: 0,
+      siteTier: 'C5',
+      players: [{ name: 'Aura Nox', participation: { 'Core Garrison': 2 } }],
+      siteTotals: { 'Core Garrison': 3 },
+      drifterRan: true,
+      usedDread: true,
+      accounting: 5,
+      noTaxes: false,
+      corpTax: 10,
+      allianceTax: 0,
     },
   },
   'POST /api/appraisals': { body: { station_id: 60003760, mode: 'sell5', input_raw: 'Tritanium 100\nRifter', adjustment: 90, combine: true } },
-  'POST /api/appraise': { body: { text: 'Tritanium 100\n[Rifter, x]\n200mm AutoCannon I, EMP S', station_id: 60003760, mode: 'sell5', adjustment: 90, combine: true } },
+  'POST /api/appraise': {
+    body: { text: 'Tritanium 100\n[Rifter, x]\n200mm AutoCannon I, EMP S', station_id: 60003760, mode: 'sell5', adjustment: 90, combine: true },
+  },
 }
 
 /** Send every case, four at a time; what went wrong, and which routes answered at all. */
@@ -346,7 +468,15 @@ describe('every documented route under hostile input', () => {
  * The routes left out of the document (sign-in and the killfeed admin), with a plausible input each, answered by an app
  * of this test's own whose ESI and Discord are a closed port: an outside service that is down must not become a 500.
  */
-const HIDDEN: Array<{ method: string; path: string; query?: Record<string, string>; params?: Record<string, string>; body?: unknown; signedOut?: boolean; errors?: number[] }> = [
+const HIDDEN: Array<{
+  method: string
+  path: string
+  query?: Record<string, string>
+  params?: Record<string, string>
+  body?: unknown
+  signedOut?: boolean
+  errors?: number[]
+}> = [
   { method: 'get', path: '/auth/me' },
   { method: 'post', path: '/auth/login', body: { username: 'ada', password: 'wrong-password-123' }, signedOut: true },
   { method: 'post', path: '/auth/logout', signedOut: true },
@@ -354,7 +484,18 @@ const HIDDEN: Array<{ method: string; path: string; query?: Record<string, strin
   { method: 'post', path: '/api/killfeed/tracked', body: { item_type: 'alliance', entity_id: 99003581, display_name: 'Victims', mode: 'kills' } },
   { method: 'delete', path: '/api/killfeed/tracked/{item_type}/{entity_id}', params: { item_type: 'alliance', entity_id: '99003581' } },
   { method: 'get', path: '/api/killfeed/routes' },
-  { method: 'post', path: '/api/killfeed/routes', body: { item_type: 'alliance', entity_id: 1354830081, display_name: 'Goons', mode: 'both', webhook_url: 'https://discord.com/api/webhooks/1/abc', enabled: true } },
+  {
+    method: 'post',
+    path: '/api/killfeed/routes',
+    body: {
+      item_type: 'alliance',
+      entity_id: 1354830081,
+      display_name: 'Goons',
+      mode: 'both',
+      webhook_url: 'https://discord.com/api/webhooks/1/abc',
+      enabled: true,
+    },
+  },
   { method: 'patch', path: '/api/killfeed/routes/{id}', params: { id: '00000000-0000-4000-8000-000000000000' }, body: { mode: 'losses', enabled: false } },
   { method: 'delete', path: '/api/killfeed/routes/{id}', params: { id: '00000000-0000-4000-8000-000000000000' } },
   { method: 'get', path: '/api/killfeed/recent', query: { limit: '10' } },
@@ -407,7 +548,11 @@ describe('every hidden route under hostile input, signed in as an admin', () => 
     const { failures, answered } = await fuzz(all)
     expect(failures.filter((f) => !KNOWN_HIDDEN_DEFECTS.some((k) => f.startsWith(k)))).toEqual([])
     // A known defect that no longer shows is fixed: take it off the list so it is caught if it comes back.
-    for (const known of KNOWN_HIDDEN_DEFECTS) expect(failures.some((f) => f.startsWith(known)), known).toBe(true)
+    for (const known of KNOWN_HIDDEN_DEFECTS)
+      expect(
+        failures.some((f) => f.startsWith(known)),
+        known,
+      ).toBe(true)
     expect([...answered].sort()).toEqual(HIDDEN.map((h) => `${h.method.toUpperCase()} ${h.path}`).sort())
     expect(all.length).toBeGreaterThan(800)
   }, 120_000)

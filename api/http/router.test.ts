@@ -51,20 +51,26 @@ beforeAll(async () => {
     },
     () => ({ ok: true }),
   )
-  router.route(
-    { method: 'get', path: '/api/teapot', summary: 'Client error', tags: ['Test'], response: z.object({}) },
-    () => {
-      throw new HttpError(418, 'I am a teapot', { hint: 'tea' })
-    },
-  )
+  router.route({ method: 'get', path: '/api/teapot', summary: 'Client error', tags: ['Test'], response: z.object({}) }, () => {
+    throw new HttpError(418, 'I am a teapot', { hint: 'tea' })
+  })
   router.route({ method: 'get', path: '/api/boom', summary: 'Bug', tags: ['Test'], response: z.object({}) }, () => {
     throw new Error('secret internals')
   })
   router.route(
-    { method: 'get', path: '/api/ranked', summary: 'A required query number', tags: ['Test'], query: z.object({ rank: z.coerce.number().int() }), response: z.object({ rank: z.number() }) },
+    {
+      method: 'get',
+      path: '/api/ranked',
+      summary: 'A required query number',
+      tags: ['Test'],
+      query: z.object({ rank: z.coerce.number().int() }),
+      response: z.object({ rank: z.number() }),
+    },
     ({ query }) => ({ rank: query.rank }),
   )
-  router.route({ method: 'post', path: '/auth/ping', summary: 'Sign-in style route', tags: ['Test'], response: z.object({ ok: z.boolean() }) }, () => ({ ok: true }))
+  router.route({ method: 'post', path: '/auth/ping', summary: 'Sign-in style route', tags: ['Test'], response: z.object({ ok: z.boolean() }) }, () => ({
+    ok: true,
+  }))
   const koa = new Koa()
   koa.use(errorMiddleware(createLogger('silent')))
   koa.use(bodyParser())
@@ -99,7 +105,11 @@ describe('contract routes', () => {
 
   it('validates path parameters and bodies', async () => {
     expect((await fetch(`${base}/api/things/-1?type_ids=1`)).status).toBe(400)
-    const res = await fetch(`${base}/api/things`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'x', qty: 0 }) })
+    const res = await fetch(`${base}/api/things`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'x', qty: 0 }),
+    })
     expect(res.status).toBe(400)
     const body = await res.json()
     expect(body.error).toContain('name: at least 2 characters')
@@ -112,20 +122,32 @@ describe('contract routes', () => {
       return { status: res.status, error: ((await res.json()) as { error: string }).error }
     }
     expect(await post('{"name": "ab",')).toEqual({ status: 400, error: expect.stringMatching(/^The request body is not valid JSON: /) })
-    for (const notAnObject of ['null', '"text"', '42']) expect(await post(notAnObject)).toEqual({ status: 400, error: 'The request body must be a JSON object' })
-    expect(await post('{"__proto__": {"admin": true}}')).toEqual({ status: 400, error: 'The request body must not contain a "__proto__" or "constructor.prototype" key' })
+    for (const notAnObject of ['null', '"text"', '42'])
+      expect(await post(notAnObject)).toEqual({ status: 400, error: 'The request body must be a JSON object' })
+    expect(await post('{"__proto__": {"admin": true}}')).toEqual({
+      status: 400,
+      error: 'The request body must not contain a "__proto__" or "constructor.prototype" key',
+    })
   })
 
   it('answers a body that does not match its Content-Encoding with a 4xx sentence, not a 500', async () => {
     const post = async (encoding: string) => {
-      const res = await fetch(`${base}/api/things`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding }, body: '{"name":"ab","qty":1}' })
+      const res = await fetch(`${base}/api/things`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding },
+        body: '{"name":"ab","qty":1}',
+      })
       return { status: res.status, error: ((await res.json()) as { error: string }).error }
     }
     for (const encoding of ['gzip', 'deflate', 'br']) {
       expect(await post(encoding)).toEqual({ status: 400, error: `The request body could not be decompressed as Content-Encoding ${encoding}` })
     }
     expect(await post('zstd')).toEqual({ status: 415, error: 'Unsupported Content-Encoding: zstd (send gzip, deflate, br or none)' })
-    const gzipped = await fetch(`${base}/api/things`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: gzipSync('{"name":"ab","qty":1}') })
+    const gzipped = await fetch(`${base}/api/things`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      body: gzipSync('{"name":"ab","qty":1}'),
+    })
     expect(gzipped.status).toBe(200)
   })
 
@@ -189,7 +211,9 @@ describe('contract routes', () => {
   })
 
   it('documents every route from its contract', () => {
-    const doc = buildOpenApiDocument(router.registry, '1.2.3') as unknown as { paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown> }>> }
+    const doc = buildOpenApiDocument(router.registry, '1.2.3') as unknown as {
+      paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown> }>>
+    }
     const get = doc.paths['/api/things/{id}'].get
     expect(get.parameters?.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['path:id', 'query:type_ids'])
     expect(Object.keys(get.responses)).toEqual(expect.arrayContaining(['200', '400']))

@@ -62,7 +62,9 @@ export class ApiRouter {
     if (!spec.hidden) this.document(spec)
   }
 
-  private document<Q extends AnyObject | undefined, P extends AnyObject | undefined, B extends z.ZodType | undefined, R extends z.ZodType>(spec: RouteSpec<Q, P, B, R>) {
+  private document<Q extends AnyObject | undefined, P extends AnyObject | undefined, B extends z.ZodType | undefined, R extends z.ZodType>(
+    spec: RouteSpec<Q, P, B, R>,
+  ) {
     const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {
       200: {
         description: 'OK',

@@ -40,7 +40,21 @@ beforeAll(async () => {
   await esi.start()
   app = await startTestApp({ ROLES: ['api'], ESI_BASE_URL: esi.url })
   const ch = app.ctx.ch
-  await ch.insert({ table: 'static_imports', format: 'JSONEachRow', values: [{ import_id: 1, source_version: 'test', status: 'complete', started_at: '2026-11-22 00:00:00', finished_at: '2026-11-22 00:01:00', summary: '{}', error: '' }] })
+  await ch.insert({
+    table: 'static_imports',
+    format: 'JSONEachRow',
+    values: [
+      {
+        import_id: 1,
+        source_version: 'test',
+        status: 'complete',
+        started_at: '2026-11-22 00:00:00',
+        finished_at: '2026-11-22 00:01:00',
+        summary: '{}',
+        error: '',
+      },
+    ],
+  })
   await ch.insert({
     table: 'sde_types',
     format: 'JSONEachRow',
@@ -59,7 +73,10 @@ describe('packaged volumes from ESI', () => {
     const result = await fetchPackagedVolumes(app.ctx)
     expect(result).toEqual({ fetched: 4, failed: 0 })
     expect(asked().sort((a, b) => a - b)).toEqual([587, 588, 3467, 20701])
-    const rows = await queryRows<{ type_id: number; packaged_volume: number | null }>(app.ctx.ch, 'SELECT type_id, packaged_volume FROM type_packaged_volumes FINAL ORDER BY type_id')
+    const rows = await queryRows<{ type_id: number; packaged_volume: number | null }>(
+      app.ctx.ch,
+      'SELECT type_id, packaged_volume FROM type_packaged_volumes FINAL ORDER BY type_id',
+    )
     expect(rows).toEqual([
       { type_id: 587, packaged_volume: 2500 },
       { type_id: 588, packaged_volume: null },
@@ -99,12 +116,28 @@ describe('packaged volumes from ESI', () => {
     await app.ctx.ch.insert({
       table: 'sde_types',
       format: 'JSONEachRow',
-      values: unknown.map((id) => ({ import_id: 1, type_id: id, name: `Test Hull ${id}`, group_id: 25, category_id: 6, volume: 1000, published: true, market_group_id: null, capacity: 0, mass: 0, portion_size: 1, base_price: null, meta_group_id: null })),
+      values: unknown.map((id) => ({
+        import_id: 1,
+        type_id: id,
+        name: `Test Hull ${id}`,
+        group_id: 25,
+        category_id: 6,
+        volume: 1000,
+        published: true,
+        market_group_id: null,
+        capacity: 0,
+        mass: 0,
+        portion_size: 1,
+        base_price: null,
+        meta_group_id: null,
+      })),
     })
     const ctx = { ...app.ctx, esi: new EsiClient({ baseUrl: esi.url, userAgent: 'test', log: createLogger('silent'), retries: 1, backoffMs: 1 }) }
     const before = asked().length
     const result = await fetchPackagedVolumes(ctx)
-    const tried = asked().slice(before).filter((id) => unknown.includes(id)).length
+    const tried = asked()
+      .slice(before)
+      .filter((id) => unknown.includes(id)).length
     // ten failures in a row stop it; the other workers' requests already in flight still finish
     expect(tried).toBeGreaterThanOrEqual(10)
     expect(tried).toBeLessThan(20)

@@ -54,7 +54,14 @@ export async function fetchPackagedVolumes(ctx: Pick<AppContext, 'ch' | 'esi' | 
          WHERE fetched_at > now64(3) - toIntervalDay(if(isNull(packaged_volume), 1, {ttl:UInt32}))
        )
      ORDER BY type_id`,
-    { import: latest.import_id, categories: [...REPACKAGED_TYPES.categoryIds], groups: [...REPACKAGED_TYPES.groupIds], moduleCategory: REPACKAGED_TYPES.moduleCategoryId, moduleMinVolume: REPACKAGED_TYPES.moduleMinVolume, ttl: KNOWN_TTL_DAYS },
+    {
+      import: latest.import_id,
+      categories: [...REPACKAGED_TYPES.categoryIds],
+      groups: [...REPACKAGED_TYPES.groupIds],
+      moduleCategory: REPACKAGED_TYPES.moduleCategoryId,
+      moduleMinVolume: REPACKAGED_TYPES.moduleMinVolume,
+      ttl: KNOWN_TTL_DAYS,
+    },
   )
   const rows: Array<{ type_id: number; packaged_volume: number | null; fetched_at: string }> = []
   let failed = 0
@@ -66,7 +73,11 @@ export async function fetchPackagedVolumes(ctx: Pick<AppContext, 'ch' | 'esi' | 
       try {
         const res = await ctx.esi.get<EsiUniverseType>(`/universe/types/${typeId}/`, undefined, signal)
         const volume = res.data.packaged_volume
-        rows.push({ type_id: typeId, packaged_volume: typeof volume === 'number' && Number.isFinite(volume) && volume >= 0 ? volume : null, fetched_at: new Date().toISOString() })
+        rows.push({
+          type_id: typeId,
+          packaged_volume: typeof volume === 'number' && Number.isFinite(volume) && volume >= 0 ? volume : null,
+          fetched_at: new Date().toISOString(),
+        })
         failedInARow = 0
       } catch (err) {
         if (signal?.aborted) return

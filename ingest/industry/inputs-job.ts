@@ -16,7 +16,11 @@ const SOURCES: Record<IndustryDataset, { path: string; schema: z.ZodType }> = {
 /** One row per type or system, and one entry per activity (the table keys), so the writer's count is exact. */
 function uniqueRows(dataset: IndustryDataset, rows: IndustryInputsMessage['rows']): IndustryInputsMessage['rows'] {
   if (dataset === 'adjusted_prices') return [...new Map((rows as EsiMarketPrice[]).map((r) => [r.type_id, r])).values()]
-  return [...new Map((rows as EsiIndustrySystem[]).map((s) => [s.solar_system_id, { ...s, cost_indices: [...new Map(s.cost_indices.map((c) => [c.activity, c])).values()] }])).values()]
+  return [
+    ...new Map(
+      (rows as EsiIndustrySystem[]).map((s) => [s.solar_system_id, { ...s, cost_indices: [...new Map(s.cost_indices.map((c) => [c.activity, c])).values()] }]),
+    ).values(),
+  ]
 }
 
 const tableRowCount = (dataset: IndustryDataset, rows: IndustryInputsMessage['rows']) =>
@@ -49,7 +53,13 @@ export async function fetchIndustryDataset(ctx: AppContext, dataset: IndustryDat
     if (!rows.length) throw new Error(`ESI ${source.path} answered with an empty list`)
     const snapshotId = Date.now()
     const parts = Math.max(1, Math.ceil(rows.length / INDUSTRY_CHUNK_ROWS))
-    const head = { snapshot_id: snapshotId, parts, total_rows: tableRowCount(dataset, rows), last_modified: res.lastModified, fetched_at: new Date().toISOString() }
+    const head = {
+      snapshot_id: snapshotId,
+      parts,
+      total_rows: tableRowCount(dataset, rows),
+      last_modified: res.lastModified,
+      fetched_at: new Date().toISOString(),
+    }
     for (let part = 1; part <= parts; part++) {
       const slice = rows.slice((part - 1) * INDUSTRY_CHUNK_ROWS, part * INDUSTRY_CHUNK_ROWS)
       await publish(ctx.stream, IndustryInputsTopic, [{ key: dataset, value: { dataset, ...head, part, rows: slice } as IndustryInputsMessage }])

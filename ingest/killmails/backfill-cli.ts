@@ -34,7 +34,9 @@ try {
 } catch (err) {
   console.error(
     `Could not open ClickHouse: ${(err as Error).message}\n` +
-      (config.CLICKHOUSE_URL ? '' : 'In embedded mode the database belongs to one process at a time: stop the server first, or set KILLMAIL_BACKFILL_DAYS and restart it.'),
+      (config.CLICKHOUSE_URL
+        ? ''
+        : 'In embedded mode the database belongs to one process at a time: stop the server first, or set KILLMAIL_BACKFILL_DAYS and restart it.'),
   )
   process.exit(1)
 }
@@ -49,7 +51,18 @@ process.on('SIGTERM', () => abort.abort())
 
 try {
   const reports = await runBackfill({ ch, stream, esi, zkill: createZkillboard(config, VERSION, log), log }, { days }, abort.signal)
-  console.table(reports.map((r) => ({ day: r.day, listed: r.listed, 'already stored': r.alreadyStored, published: r.published, failed: r.failed, 'retry later': r.retryLater, complete: r.complete, note: r.skipped ? 'done earlier' : (r.error ?? '') })))
+  console.table(
+    reports.map((r) => ({
+      day: r.day,
+      listed: r.listed,
+      'already stored': r.alreadyStored,
+      published: r.published,
+      failed: r.failed,
+      'retry later': r.retryLater,
+      complete: r.complete,
+      note: r.skipped ? 'done earlier' : (r.error ?? ''),
+    })),
+  )
   if (abort.signal.aborted) console.log('Stopped; run the same command again to continue.')
 } finally {
   await store?.stop()

@@ -43,7 +43,11 @@ function deps(apiIntervalMs = 5): BackfillDeps {
 }
 
 const stored = async (ids: number[]) =>
-  queryRows<{ killmail_id: number; total_value: number; source: string }>(app.ctx.ch, 'SELECT killmail_id, total_value, source FROM killmails WHERE killmail_id IN {ids:Array(UInt64)} ORDER BY killmail_id', { ids })
+  queryRows<{ killmail_id: number; total_value: number; source: string }>(
+    app.ctx.ch,
+    'SELECT killmail_id, total_value, source FROM killmails WHERE killmail_id IN {ids:Array(UInt64)} ORDER BY killmail_id',
+    { ids },
+  )
 
 beforeAll(async () => {
   running = await startKillmailTestApp()
@@ -57,7 +61,16 @@ afterAll(async () => {
 describe('killmail backfill from zKillboard history', () => {
   it('loads each listed kill with its ESI body and zKillboard value, skips stored ones, and marks final days complete', async () => {
     // today: 1001, 1002; yesterday: 1003; three days ago: 1004, 1005 (bad hash at ESI), 1006 (zKillboard forgot it)
-    for (const [id, back] of [[1001, 0], [1002, 0], [1003, 1], [1008, 2], [1004, 3], [1005, 3], [1006, 3]] as const) zkill.addHistoricKill(killOn(id, back), { zkb: { totalValue: id * 1000 } })
+    for (const [id, back] of [
+      [1001, 0],
+      [1002, 0],
+      [1003, 1],
+      [1008, 2],
+      [1004, 3],
+      [1005, 3],
+      [1006, 3],
+    ] as const)
+      zkill.addHistoricKill(killOn(id, back), { zkb: { totalValue: id * 1000 } })
     zkill.history.get(utcDay(NOW, 3).replaceAll('-', ''))!.set(1005, 'f'.repeat(40))
     zkill.zkb.delete(1006)
     // 1002 came in through the live feed already
@@ -66,7 +79,17 @@ describe('killmail backfill from zKillboard history', () => {
     await waitForStored(app.ctx.ch, [1002])
 
     const reports = await runBackfill(deps(), { days: 4, now: NOW, esiIntervalMs: 5 }, new AbortController().signal)
-    expect(reports.map(({ day, listed, alreadyStored, published, failed, retryLater, complete }) => ({ day, listed, alreadyStored, published, failed, retryLater, complete }))).toEqual([
+    expect(
+      reports.map(({ day, listed, alreadyStored, published, failed, retryLater, complete }) => ({
+        day,
+        listed,
+        alreadyStored,
+        published,
+        failed,
+        retryLater,
+        complete,
+      })),
+    ).toEqual([
       { day: utcDay(NOW, 0), listed: 2, alreadyStored: 1, published: 1, failed: 0, retryLater: 0, complete: false }, // today is not final
       { day: utcDay(NOW, 1), listed: 1, alreadyStored: 0, published: 1, failed: 0, retryLater: 0, complete: false }, // nor is yesterday
       { day: utcDay(NOW, 2), listed: 1, alreadyStored: 0, published: 1, failed: 0, retryLater: 0, complete: true },
@@ -96,7 +119,11 @@ describe('killmail backfill from zKillboard history', () => {
       [utcDay(NOW, 3), true, 0],
     ])
     const asked = zkill.requests.slice(before).map((r) => r.path)
-    expect(asked).toEqual([`/api/history/${utcDay(NOW, 0).replaceAll('-', '')}.json`, `/api/history/${utcDay(NOW, 1).replaceAll('-', '')}.json`, '/api/killID/1007/'])
+    expect(asked).toEqual([
+      `/api/history/${utcDay(NOW, 0).replaceAll('-', '')}.json`,
+      `/api/history/${utcDay(NOW, 1).replaceAll('-', '')}.json`,
+      '/api/killID/1007/',
+    ])
     expect(esi.requests.slice(esiBefore).map((r) => r.path)).toEqual([expect.stringMatching(/^\/killmails\/1007\//)])
   })
 

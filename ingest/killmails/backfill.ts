@@ -92,7 +92,15 @@ export async function runBackfill(deps: BackfillDeps, options: BackfillOptions, 
 }
 
 /** One day of the backfill: list, load what is missing, publish, and record the day's progress. */
-async function backfillDay(deps: BackfillDeps, esiPacer: Pacer, day: string, final: boolean, report: BackfillDayReport, storeWaitMs: number, signal: AbortSignal) {
+async function backfillDay(
+  deps: BackfillDeps,
+  esiPacer: Pacer,
+  day: string,
+  final: boolean,
+  report: BackfillDayReport,
+  storeWaitMs: number,
+  signal: AbortSignal,
+) {
   const log = deps.log.child({ component: 'killmail-backfill' })
   const history = await deps.zkill.history(day, signal)
   if (!history.ok) {

@@ -19,7 +19,13 @@ describe('killmail bodies from ESI', () => {
     const client = new EsiClient({ baseUrl: esi.url, userAgent: 'test', log: createLogger('silent'), backoffMs: 10 })
     const ids = [7001, 7002, 7003]
     for (const id of ids) {
-      const kill = makeKillmail({ id, time: '2026-11-20T12:00:00Z', systemId: 31_000_777, victim: { characterId: 90_000_100, corporationId: 98_000_100, shipTypeId: 587 }, attackers: [{ characterId: 90_000_200, corporationId: 98_000_200, shipTypeId: 29984 }] })
+      const kill = makeKillmail({
+        id,
+        time: '2026-11-20T12:00:00Z',
+        systemId: 31_000_777,
+        victim: { characterId: 90_000_100, corporationId: 98_000_100, shipTypeId: 587 },
+        attackers: [{ characterId: 90_000_200, corporationId: 98_000_200, shipTypeId: 29984 }],
+      })
       state.killmails.set(id, { hash: killHash(id), body: kill })
     }
     for (const id of ids) {

@@ -14,9 +14,11 @@ export async function fetchKillmailBody(esi: EsiClient, killmailId: number, hash
     // them for good in the ingest process's 256 MB heap.
     const res = await esi.get<unknown>(`/killmails/${killmailId}/${encodeURIComponent(hash)}/`, undefined, signal, { cache: false })
     const parsed = EsiKillmail.safeParse(res.data)
-    if (!parsed.success) return { ok: false, permanent: true, message: `ESI killmail ${killmailId} has an unexpected shape: ${parsed.error.issues[0]?.message}` }
+    if (!parsed.success)
+      return { ok: false, permanent: true, message: `ESI killmail ${killmailId} has an unexpected shape: ${parsed.error.issues[0]?.message}` }
     if (!hasReadableTime(parsed.data)) return { ok: false, permanent: true, message: `ESI killmail ${killmailId} has a killmail_time that is no date` }
-    if (parsed.data.killmail_id !== killmailId) return { ok: false, permanent: true, message: `ESI answered killmail ${parsed.data.killmail_id} for ${killmailId}` }
+    if (parsed.data.killmail_id !== killmailId)
+      return { ok: false, permanent: true, message: `ESI answered killmail ${parsed.data.killmail_id} for ${killmailId}` }
     return { ok: true, body: parsed.data }
   } catch (err) {
     if (signal?.aborted) throw err

@@ -25,7 +25,14 @@ let fakes: KillmailFakes
 let running: Awaited<ReturnType<typeof startKillmailTestApp>>
 let nextId = 200_000_001
 const kill = (over: Partial<Parameters<typeof makeKillmail>[0]> = {}) =>
-  makeKillmail({ id: nextId++, time: new Date(Date.now() - 3_600_000), systemId: 31_000_005, victim: { characterId: 90_000_001, corporationId: 98_000_001, shipTypeId: 587 }, attackers: [{ characterId: 90_000_002, corporationId: 98_000_002, shipTypeId: 29984 }], ...over })
+  makeKillmail({
+    id: nextId++,
+    time: new Date(Date.now() - 3_600_000),
+    systemId: 31_000_005,
+    victim: { characterId: 90_000_001, corporationId: 98_000_001, shipTypeId: 587 },
+    attackers: [{ characterId: 90_000_002, corporationId: 98_000_002, shipTypeId: 29984 }],
+    ...over,
+  })
 
 beforeAll(async () => {
   running = await startKillmailTestApp()
@@ -100,7 +107,13 @@ describe('zKillboard R2Z2 live feed', () => {
     const down = [kill(), kill(), kill()]
     for (const k of down) zkill.push(k)
     const before = zkill.requests.length
-    await runFeed(async () => (await countStored(app.ctx.ch, down.map((k) => k.killmail_id))) === 3)
+    await runFeed(
+      async () =>
+        (await countStored(
+          app.ctx.ch,
+          down.map((k) => k.killmail_id),
+        )) === 3,
+    )
     const afterRestart = zkill.requests.slice(before).map((r) => r.path)
     expect(afterRestart[0]).toBe(`/ephemeral/${position}.json`) // no jump to the newest: nothing in between is lost
     expect(afterRestart.filter((p) => p === `/ephemeral/${position - 1}.json`)).toEqual([]) // and nothing read twice
@@ -122,7 +135,13 @@ describe('zKillboard R2Z2 live feed', () => {
     expect((await loadFeedPosition(app.ctx.ch, FEED_NAME))!.nextSequence).toBe(position)
 
     // After the restart both kills are read again and stored.
-    await runFeed(async () => (await countStored(app.ctx.ch, lost.map((k) => k.killmail_id))) === 2)
+    await runFeed(
+      async () =>
+        (await countStored(
+          app.ctx.ch,
+          lost.map((k) => k.killmail_id),
+        )) === 2,
+    )
     expect((await loadFeedPosition(app.ctx.ch, FEED_NAME))!.nextSequence).toBe(zkill.nextSequence)
   })
 
@@ -137,7 +156,13 @@ describe('zKillboard R2Z2 live feed', () => {
     const noStore = new MemoryStream() // nothing consumes it until the "store" below comes back
     const abort = new AbortController()
     const stats: LiveFeedStats = { position: null, published: 0, skipped: 0, gaps: 0, lastKillAt: null }
-    const deps = { ch: app.ctx.ch, stream: noStore, esi: app.ctx.esi, zkill: createZkillboard(app.ctx.config, `test-run-${++feedRuns}`, createLogger('silent'), { r2z2IntervalMs: 5, apiIntervalMs: 5 }), log: createLogger('silent') }
+    const deps = {
+      ch: app.ctx.ch,
+      stream: noStore,
+      esi: app.ctx.esi,
+      zkill: createZkillboard(app.ctx.config, `test-run-${++feedRuns}`, createLogger('silent'), { r2z2IntervalMs: 5, apiIntervalMs: 5 }),
+      log: createLogger('silent'),
+    }
     const feed = followLiveFeed(deps, abort.signal, { ...FAST, maxUnstored: 2 }, stats)
     try {
       await waitFor(() => stats.published >= 2, 20_000, 'two kills published')
@@ -149,9 +174,20 @@ describe('zKillboard R2Z2 live feed', () => {
       // The store comes back and writes what the topic holds: the feed reads on and publishes the other two.
       const store = await noStore.consumer({ groupId: 'late-store', topics: [KillmailsTopic.name], fromBeginning: true })
       await store.run(async (messages) => {
-        await storeNewKillmails(app.ctx.ch, messages.map((m) => m.value as KillmailMessage))
+        await storeNewKillmails(
+          app.ctx.ch,
+          messages.map((m) => m.value as KillmailMessage),
+        )
       })
-      await waitFor(async () => (await countStored(app.ctx.ch, waiting.map((k) => k.killmail_id))) === 4, 20_000, 'all four stored')
+      await waitFor(
+        async () =>
+          (await countStored(
+            app.ctx.ch,
+            waiting.map((k) => k.killmail_id),
+          )) === 4,
+        20_000,
+        'all four stored',
+      )
       await store.stop()
     } finally {
       abort.abort()
@@ -180,11 +216,28 @@ describe('zKillboard R2Z2 live feed', () => {
     const later = [kill(), kill()]
     for (const k of later) zkill.push(k)
     const abort = new AbortController()
-    const deps = { ch, stream: app.ctx.stream, esi: app.ctx.esi, zkill: createZkillboard(app.ctx.config, `test-run-${++feedRuns}`, createLogger('silent'), { r2z2IntervalMs: 5, apiIntervalMs: 5 }), log: createLogger('silent') }
+    const deps = {
+      ch,
+      stream: app.ctx.stream,
+      esi: app.ctx.esi,
+      zkill: createZkillboard(app.ctx.config, `test-run-${++feedRuns}`, createLogger('silent'), { r2z2IntervalMs: 5, apiIntervalMs: 5 }),
+      log: createLogger('silent'),
+    }
     const feed = followLiveFeed(deps, abort.signal, FAST)
-    const outcome = feed.then(() => 'ended', (err: Error) => `failed: ${err.message}`)
+    const outcome = feed.then(
+      () => 'ended',
+      (err: Error) => `failed: ${err.message}`,
+    )
     try {
-      await waitFor(async () => (await countStored(app.ctx.ch, later.map((k) => k.killmail_id))) === 2, 20_000, 'kills stored')
+      await waitFor(
+        async () =>
+          (await countStored(
+            app.ctx.ch,
+            later.map((k) => k.killmail_id),
+          )) === 2,
+        20_000,
+        'kills stored',
+      )
       await new Promise((r) => setTimeout(r, 300)) // idle rounds that try to save and fail
       refuse = false
       await waitFor(async () => (await loadFeedPosition(app.ctx.ch, FEED_NAME))?.nextSequence === zkill.nextSequence, 20_000, 'position saved')
@@ -219,10 +272,23 @@ describe('zKillboard R2Z2 live feed', () => {
     const b = kill()
     zkill.push(b)
     const abort = new AbortController()
-    const deps = { ch, stream: app.ctx.stream, esi: app.ctx.esi, zkill: createZkillboard(app.ctx.config, `test-run-${++feedRuns}`, createLogger('silent'), { r2z2IntervalMs: 5, apiIntervalMs: 5 }), log }
-    const outcome = followLiveFeed(deps, abort.signal, FAST).then(() => 'ended', (err: Error) => `failed: ${err.message}`)
+    const deps = {
+      ch,
+      stream: app.ctx.stream,
+      esi: app.ctx.esi,
+      zkill: createZkillboard(app.ctx.config, `test-run-${++feedRuns}`, createLogger('silent'), { r2z2IntervalMs: 5, apiIntervalMs: 5 }),
+      log,
+    }
+    const outcome = followLiveFeed(deps, abort.signal, FAST).then(
+      () => 'ended',
+      (err: Error) => `failed: ${err.message}`,
+    )
     try {
-      await waitFor(async () => (await countStored(app.ctx.ch, [b.killmail_id])) === 1 || (await Promise.race([outcome, 'running'])) !== 'running', 20_000, 'the kill stored')
+      await waitFor(
+        async () => (await countStored(app.ctx.ch, [b.killmail_id])) === 1 || (await Promise.race([outcome, 'running'])) !== 'running',
+        20_000,
+        'the kill stored',
+      )
     } finally {
       abort.abort()
     }

@@ -74,7 +74,12 @@ export interface LiveFeedStats {
  * wait before asking again. The position is stored in ClickHouse so a restart resumes where it stopped; a kill
  * read twice around a restart is dropped by the pipeline's dedupe.
  */
-export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, options: LiveFeedOptions = LIVE_FEED_DEFAULTS, stats: LiveFeedStats = newStats()): Promise<LiveFeedStats> {
+export async function followLiveFeed(
+  deps: LiveFeedDeps,
+  signal: AbortSignal,
+  options: LiveFeedOptions = LIVE_FEED_DEFAULTS,
+  stats: LiveFeedStats = newStats(),
+): Promise<LiveFeedStats> {
   const { ch, zkill } = deps
   const log = deps.log.child({ component: 'killmail-feed' })
   let backoff = options.backoffMs
@@ -94,7 +99,10 @@ export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, op
   const unstored: Array<{ sequence: number; killmailId: number }> = []
   const durablePosition = async (): Promise<number> => {
     if (deps.stream.kind !== 'memory' || !unstored.length) return next!
-    const stored = await storedKillmailIds(ch, unstored.map((k) => k.killmailId))
+    const stored = await storedKillmailIds(
+      ch,
+      unstored.map((k) => k.killmailId),
+    )
     while (unstored.length && stored.has(unstored[0].killmailId)) unstored.shift()
     return unstored.length ? unstored[0].sequence : next!
   }
@@ -121,7 +129,11 @@ export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, op
           holding = false
           continue
         }
-        if (!holding) log.warn({ unstored: unstored.length, sequence: unstored[0]?.sequence }, 'too many published kills are not stored yet; waiting for the store before reading more')
+        if (!holding)
+          log.warn(
+            { unstored: unstored.length, sequence: unstored[0]?.sequence },
+            'too many published kills are not stored yet; waiting for the store before reading more',
+          )
         holding = true
         await save(true).catch((err) => log.warn({ err }, 'could not store the feed position; trying again later'))
         await sleep(options.idleMs, signal)
@@ -133,7 +145,8 @@ export async function followLiveFeed(deps: LiveFeedDeps, signal: AbortSignal, op
       })
       if (!read) break
       if (read.kind === 'record') {
-        if (read.esiProblem) log.warn({ sequence: next, killmail_id: read.record.killmail_id, problem: read.esiProblem }, 'R2Z2 file has a broken ESI body; asking ESI for it')
+        if (read.esiProblem)
+          log.warn({ sequence: next, killmail_id: read.record.killmail_id, problem: read.esiProblem }, 'R2Z2 file has a broken ESI body; asking ESI for it')
         const message = await toMessage(deps, read.record, signal)
         if (message === 'retry') {
           await failed('ESI did not give the killmail body; trying the same kill again', { sequence: next, killmail_id: read.record.killmail_id })
@@ -206,7 +219,13 @@ function newStats(): LiveFeedStats {
   return { position: null, published: 0, skipped: 0, gaps: 0, lastKillAt: null }
 }
 
-async function startPosition(deps: LiveFeedDeps, signal: AbortSignal, options: LiveFeedOptions, log: LiveFeedDeps['log'], failed: (why: string, d?: Record<string, unknown>) => Promise<void>): Promise<number | null> {
+async function startPosition(
+  deps: LiveFeedDeps,
+  signal: AbortSignal,
+  options: LiveFeedOptions,
+  log: LiveFeedDeps['log'],
+  failed: (why: string, d?: Record<string, unknown>) => Promise<void>,
+): Promise<number | null> {
   const stored = await storedPosition(deps, signal, options, log)
   if (stored === undefined) return null
   if (stored && Date.now() - stored.updatedAt.getTime() < options.staleAfterMs) return stored.nextSequence
@@ -217,7 +236,11 @@ async function startPosition(deps: LiveFeedDeps, signal: AbortSignal, options: L
     })
     if (!pointer) return null
     if (pointer.ok) {
-      if (stored) log.warn({ stored: stored.nextSequence, storedAt: stored.updatedAt.toISOString(), newest: pointer.value }, 'stored feed position is too old to resume; starting at the newest kill (a backfill fills the gap)')
+      if (stored)
+        log.warn(
+          { stored: stored.nextSequence, storedAt: stored.updatedAt.toISOString(), newest: pointer.value },
+          'stored feed position is too old to resume; starting at the newest kill (a backfill fills the gap)',
+        )
       return pointer.value
     }
     if (pointer.status !== 429 && pointer.status !== 403) await failed('R2Z2 sequence pointer unavailable', { status: pointer.status })
@@ -302,14 +325,24 @@ export type PublishOutcome = 'published' | 'skipped' | 'stopped'
  * stop. A kill too big for the topic even compressed and without its items, or one the broker refuses as too large,
  * is skipped with an error log: retrying could never succeed and would hold every later kill back.
  */
-export async function publishKill(deps: Pick<LiveFeedDeps, 'stream' | 'log'>, message: KillmailMessage, signal: AbortSignal, failed: (why: string, d?: Record<string, unknown>) => Promise<void>, maxBytes = MAX_KILL_MESSAGE_BYTES): Promise<PublishOutcome> {
+export async function publishKill(
+  deps: Pick<LiveFeedDeps, 'stream' | 'log'>,
+  message: KillmailMessage,
+  signal: AbortSignal,
+  failed: (why: string, d?: Record<string, unknown>) => Promise<void>,
+  maxBytes = MAX_KILL_MESSAGE_BYTES,
+): Promise<PublishOutcome> {
   const fitted = await fitKillMessage(message, maxBytes)
   const size = { killmail_id: message.killmail_id, attackers: message.esi.attackers.length, maxBytes }
   if (fitted.fit === 'too-big') {
     deps.log.error({ ...size, compressedBytes: fitted.bytes }, 'skipping a kill too big for the topic even compressed and without its items')
     return 'skipped'
   }
-  if (fitted.fit === 'slim') deps.log.warn({ ...size, compressedBytes: fitted.bytes }, 'publishing a kill without its victim items and attacker weapons: whole, it is too big for the topic even compressed')
+  if (fitted.fit === 'slim')
+    deps.log.warn(
+      { ...size, compressedBytes: fitted.bytes },
+      'publishing a kill without its victim items and attacker weapons: whole, it is too big for the topic even compressed',
+    )
   while (!signal.aborted) {
     try {
       await publish(deps.stream, KillmailsTopic, [{ key: String(message.killmail_id), value: fitted.message }])

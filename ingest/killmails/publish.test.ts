@@ -16,7 +16,19 @@ const gzipBytes = (value: unknown) => gzipSync(JSON.stringify(value)).length
 
 /** A kill with `attackers` attackers and `items` cargo entries, all alike (the repo's fakes). */
 function cargoKill(id: number, attackers: number, items: number): KillmailMessage {
-  const m = killMessage({ id, time: '2026-11-20T10:00:00Z', systemId: 31_000_001, victim: { characterId: 90_000_001, shipTypeId: 20185 }, attackers: Array.from({ length: attackers }, (_, i) => ({ characterId: 91_000_000 + i, corporationId: 98_000_001, allianceId: 99_000_001, shipTypeId: 11_987, weaponTypeId: 3_057 })) })
+  const m = killMessage({
+    id,
+    time: '2026-11-20T10:00:00Z',
+    systemId: 31_000_001,
+    victim: { characterId: 90_000_001, shipTypeId: 20185 },
+    attackers: Array.from({ length: attackers }, (_, i) => ({
+      characterId: 91_000_000 + i,
+      corporationId: 98_000_001,
+      allianceId: 99_000_001,
+      shipTypeId: 11_987,
+      weaponTypeId: 3_057,
+    })),
+  })
   const cargo = Array.from({ length: items }, (_, i) => ({ flag: 5, item_type_id: 34 + (i % 100), quantity_destroyed: 1_000 + i, singleton: 0 }))
   return { ...m, esi: { ...m.esi, victim: { ...m.esi.victim, items: cargo } } }
 }
@@ -119,7 +131,15 @@ describe('publishing a kill too big for an uncompressed Kafka message (1 MB by d
     const stream = new MemoryStream()
     expect(await publishKill({ stream, log: recording }, kill, new AbortController().signal, noPause, 10_000)).toBe('skipped')
     expect(await published(stream)).toEqual([])
-    expect(lines).toEqual([expect.objectContaining({ level: 50, killmail_id: 411, attackers: 2_000, maxBytes: 10_000, msg: 'skipping a kill too big for the topic even compressed and without its items' })])
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 50,
+        killmail_id: 411,
+        attackers: 2_000,
+        maxBytes: 10_000,
+        msg: 'skipping a kill too big for the topic even compressed and without its items',
+      }),
+    ])
   })
 
   it('skips a kill the broker refuses as too large instead of retrying it forever', async () => {
@@ -129,7 +149,9 @@ describe('publishing a kill too big for an uncompressed Kafka message (1 MB by d
       producer: async () => ({
         send: async () => {
           attempts++
-          throw Object.assign(new Error('The request included a message larger than the max message size the server will accept'), { type: 'MESSAGE_TOO_LARGE' })
+          throw Object.assign(new Error('The request included a message larger than the max message size the server will accept'), {
+            type: 'MESSAGE_TOO_LARGE',
+          })
         },
       }),
       consumer: async () => {

@@ -34,7 +34,11 @@ export type FeedRead =
   | { kind: 'malformed'; problem: string }
   | { kind: 'unavailable'; status: number }
 
-const describeIssues = (error: z.ZodError) => error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+const describeIssues = (error: z.ZodError) =>
+  error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join('.')}: ${i.message}`)
+    .join('; ')
 
 export type Lookup<T> = { ok: true; value: T } | { ok: false; status: number }
 
@@ -99,7 +103,12 @@ export const ZKILL_PACING = {
   apiIntervalMs: 1000,
 }
 
-export function createZkillboard(config: Pick<Config, 'ZKILL_BASE_URL' | 'ZKILL_R2Z2_URL' | 'USER_AGENT_CONTACT'>, version: string, log: Logger, pacing = ZKILL_PACING): Zkillboard {
+export function createZkillboard(
+  config: Pick<Config, 'ZKILL_BASE_URL' | 'ZKILL_R2Z2_URL' | 'USER_AGENT_CONTACT'>,
+  version: string,
+  log: Logger,
+  pacing = ZKILL_PACING,
+): Zkillboard {
   const userAgent = esiUserAgent(version, config.USER_AGENT_CONTACT)
   return new Zkillboard(
     new ZkillHttp({ baseUrl: config.ZKILL_R2Z2_URL, userAgent, log: log.child({ component: 'zkill-r2z2' }), minIntervalMs: pacing.r2z2IntervalMs }),

@@ -33,8 +33,17 @@ describe('market orders job', () => {
     setBook(market, forge, [])
     esi.slowDown('/markets/', 500)
     const published: Array<{ topic: string; value: unknown }> = []
-    const stream = { kind: 'memory', producer: async () => ({ send: async (topic: string, messages: Array<{ value: unknown }>) => void published.push(...messages.map((m) => ({ topic, value: m.value }))) }) } as unknown as Stream
-    const ctx = { stream, log: createLogger('silent'), esi: new EsiClient({ baseUrl: esi.url, userAgent: 'test', log: createLogger('silent') }) } as unknown as AppContext
+    const stream = {
+      kind: 'memory',
+      producer: async () => ({
+        send: async (topic: string, messages: Array<{ value: unknown }>) => void published.push(...messages.map((m) => ({ topic, value: m.value }))),
+      }),
+    } as unknown as Stream
+    const ctx = {
+      stream,
+      log: createLogger('silent'),
+      esi: new EsiClient({ baseUrl: esi.url, userAgent: 'test', log: createLogger('silent') }),
+    } as unknown as AppContext
     const abort = new AbortController()
     setTimeout(() => abort.abort(), 100)
     expect(await fetchRegionSnapshot(ctx, forge, abort.signal)).toBe('failed')

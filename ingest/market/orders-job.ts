@@ -8,7 +8,6 @@ import { everySeconds, type IngestJob } from '../job.js'
 /** The hub regions, each fetched once per run (Jita and Hek's regions are separate, as are the others). */
 export const HUB_REGIONS = [...new Set(HUBS.map((h) => h.region_id))]
 
-
 export class SnapshotMismatch extends Error {}
 
 /**
@@ -60,7 +59,12 @@ export async function fetchRegionSnapshot(ctx: AppContext, regionId: number, sig
 }
 
 /** One attempt; answers 'refreshed' (publishing nothing more) when pages disagree and `retryOnRefresh` is set. */
-async function fetchRegionSnapshotOnce(ctx: AppContext, regionId: number, signal: AbortSignal | undefined, retryOnRefresh: boolean): Promise<'complete' | 'unchanged' | 'failed' | 'refreshed'> {
+async function fetchRegionSnapshotOnce(
+  ctx: AppContext,
+  regionId: number,
+  signal: AbortSignal | undefined,
+  retryOnRefresh: boolean,
+): Promise<'complete' | 'unchanged' | 'failed' | 'refreshed'> {
   const snapshotId = Date.now()
   const startedAt = new Date().toISOString()
   const log = ctx.log.child({ component: 'market-ingest', regionId, snapshotId })
@@ -75,14 +79,31 @@ async function fetchRegionSnapshotOnce(ctx: AppContext, regionId: number, signal
       { r: regionId },
     )
     if (first.lastModified && last?.esi_last_modified === first.lastModified) {
-      await publish(ctx.stream, MarketFetchTopic, [{ key: String(regionId), value: { region_id: regionId, snapshot_id: snapshotId, status: 'unchanged', detail: `ESI data unchanged since ${first.lastModified}`, started_at: startedAt, finished_at: new Date().toISOString() } }])
+      await publish(ctx.stream, MarketFetchTopic, [
+        {
+          key: String(regionId),
+          value: {
+            region_id: regionId,
+            snapshot_id: snapshotId,
+            status: 'unchanged',
+            detail: `ESI data unchanged since ${first.lastModified}`,
+            started_at: startedAt,
+            finished_at: new Date().toISOString(),
+          },
+        },
+      ])
       return 'unchanged'
     }
     const pages = first.pages
     const tally = new OrderIdTally(pages * 1000)
     const send = async (page: number, orders: EsiMarketOrder[]) => {
       tally.add(orders)
-      await publish(ctx.stream, MarketOrdersTopic, [{ key: String(regionId), value: { kind: 'page', region_id: regionId, snapshot_id: snapshotId, page, pages, last_modified: first.lastModified, orders } }])
+      await publish(ctx.stream, MarketOrdersTopic, [
+        {
+          key: String(regionId),
+          value: { kind: 'page', region_id: regionId, snapshot_id: snapshotId, page, pages, last_modified: first.lastModified, orders },
+        },
+      ])
     }
     await send(1, first.data)
     let next = 2
@@ -94,11 +115,14 @@ async function fetchRegionSnapshotOnce(ctx: AppContext, regionId: number, signal
           const res = await ctx.esi.get<EsiMarketOrder[]>(path, { order_type: 'all', page }, signal, { cache: false }).catch((err: unknown) => {
             // ESI answers 404 for a page past its X-Pages: page 1 said this page exists, so the book was refreshed
             // with fewer pages since (The Forge's count moves by a page or two between refreshes).
-            if (err instanceof EsiError && err.status === 404) throw new SnapshotMismatch(`page ${page} of ${pages} no longer exists (ESI refreshed the book with fewer pages)`)
+            if (err instanceof EsiError && err.status === 404)
+              throw new SnapshotMismatch(`page ${page} of ${pages} no longer exists (ESI refreshed the book with fewer pages)`)
             throw err
           })
           if (res.pages !== pages || res.lastModified !== first.lastModified) {
-            throw new SnapshotMismatch(`page ${page} belongs to another snapshot (X-Pages ${res.pages} vs ${pages}, Last-Modified ${res.lastModified} vs ${first.lastModified})`)
+            throw new SnapshotMismatch(
+              `page ${page} belongs to another snapshot (X-Pages ${res.pages} vs ${pages}, Last-Modified ${res.lastModified} vs ${first.lastModified})`,
+            )
           }
           if (!stopped) await send(page, res.data)
         } catch (err) {
@@ -115,7 +139,18 @@ async function fetchRegionSnapshotOnce(ctx: AppContext, regionId: number, signal
     if (failures.length) throw failures.find((e) => e instanceof SnapshotMismatch) ?? failures[0]
     const orderCount = tally.distinct()
     await publish(ctx.stream, MarketOrdersTopic, [
-      { key: String(regionId), value: { kind: 'complete', region_id: regionId, snapshot_id: snapshotId, pages, order_count: orderCount, last_modified: first.lastModified, started_at: startedAt } },
+      {
+        key: String(regionId),
+        value: {
+          kind: 'complete',
+          region_id: regionId,
+          snapshot_id: snapshotId,
+          pages,
+          order_count: orderCount,
+          last_modified: first.lastModified,
+          started_at: startedAt,
+        },
+      },
     ])
     log.info({ pages, orders: orderCount, ms: Date.now() - snapshotId }, 'market snapshot fetched')
     return 'complete'
@@ -129,9 +164,12 @@ async function fetchRegionSnapshotOnce(ctx: AppContext, regionId: number, signal
     }
     const detail = (err as Error).message
     log.warn({ err }, 'market snapshot failed; previous prices keep serving')
-    await publish(ctx.stream, MarketFetchTopic, [{ key: String(regionId), value: { region_id: regionId, snapshot_id: snapshotId, status: 'failed', detail, started_at: startedAt, finished_at: new Date().toISOString() } }]).catch(
-      (e) => log.error({ err: e }, 'could not publish the fetch failure'),
-    )
+    await publish(ctx.stream, MarketFetchTopic, [
+      {
+        key: String(regionId),
+        value: { region_id: regionId, snapshot_id: snapshotId, status: 'failed', detail, started_at: startedAt, finished_at: new Date().toISOString() },
+      },
+    ]).catch((e) => log.error({ err: e }, 'could not publish the fetch failure'))
     return 'failed'
   }
 }

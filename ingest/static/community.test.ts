@@ -23,7 +23,10 @@ describe('community data', () => {
   it('records an invalid file with the file and record that is wrong', () => {
     const dir = tempDir()
     fs.mkdirSync(path.join(dir, 'gas-sites'))
-    fs.writeFileSync(path.join(dir, 'gas-sites/gas-sites.json'), JSON.stringify([{ name: 'Barren Perimeter Reservoir', siteType: 'gas', blueLootIsk: 1, classes: [], gases: 'oops' }]))
+    fs.writeFileSync(
+      path.join(dir, 'gas-sites/gas-sites.json'),
+      JSON.stringify([{ name: 'Barren Perimeter Reservoir', siteType: 'gas', blueLootIsk: 1, classes: [], gases: 'oops' }]),
+    )
     fs.mkdirSync(path.join(dir, 'ore-sites'))
     fs.writeFileSync(path.join(dir, 'ore-sites/ore-sites.json'), '{not json')
     const byName = Object.fromEntries(readCommunityData(dir).map((d) => [d.name, d]))

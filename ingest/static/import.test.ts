@@ -15,14 +15,30 @@ let dataDir: string
 const communityDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-comm-'))
 const log = createLogger('silent')
 
-const type = (id: number, name: string): TypeRow => ({ type_id: id, name, group_id: 18, category_id: 4, market_group_id: 1857, volume: 0.01, capacity: 0, mass: 0, portion_size: 1, base_price: null, published: true, meta_group_id: null })
+const type = (id: number, name: string): TypeRow => ({
+  type_id: id,
+  name,
+  group_id: 18,
+  category_id: 4,
+  market_group_id: 1857,
+  volume: 0.01,
+  capacity: 0,
+  mass: 0,
+  portion_size: 1,
+  base_price: null,
+  published: true,
+  meta_group_id: null,
+})
 
 /** Small stand-in sources: the mechanism under test is the import's versioning and atomicity, not the SDE. */
 function sources(version: string, typeNames: string[], failAt?: 'dogma', dogmaDelayMs = 0): StaticSources {
   return {
     ...sdeSources,
     version: () => version,
-    groupsAndCategories: async () => ({ groups: [{ group_id: 18, name: 'Mineral', category_id: 4, published: true }], categories: [{ category_id: 4, name: 'Material', published: true }] }),
+    groupsAndCategories: async () => ({
+      groups: [{ group_id: 18, name: 'Mineral', category_id: 4, published: true }],
+      categories: [{ category_id: 4, name: 'Material', published: true }],
+    }),
     marketGroups: async () => [],
     types: async () => typeNames.map((n, i) => type(34 + i, n)),
     dogma: async () => {
@@ -39,7 +55,13 @@ function sources(version: string, typeNames: string[], failAt?: 'dogma', dogmaDe
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-import-'))
-  ch = await createClickHouse({ DATA_DIR: dataDir, CLICKHOUSE_URL: undefined, CLICKHOUSE_USER: 'default', CLICKHOUSE_PASSWORD: '', CLICKHOUSE_DATABASE: 'default' })
+  ch = await createClickHouse({
+    DATA_DIR: dataDir,
+    CLICKHOUSE_URL: undefined,
+    CLICKHOUSE_USER: 'default',
+    CLICKHOUSE_PASSWORD: '',
+    CLICKHOUSE_DATABASE: 'default',
+  })
   await migrate(ch)
 })
 afterAll(async () => {
@@ -65,7 +87,9 @@ describe('static import', () => {
 
   it('keeps the previous import serving when a new one fails, and removes the failed rows', async () => {
     const before = (await latestCompleteImport(ch))!
-    await expect(runStaticImport(ch, { COMMUNITY_DATA_DIR: communityDir }, log, sources('sde@2', ['Tritanium', 'Pyerite', 'Mexallon'], 'dogma'))).rejects.toThrow(/typeDogma\.yaml: record 34/)
+    await expect(
+      runStaticImport(ch, { COMMUNITY_DATA_DIR: communityDir }, log, sources('sde@2', ['Tritanium', 'Pyerite', 'Mexallon'], 'dogma')),
+    ).rejects.toThrow(/typeDogma\.yaml: record 34/)
     expect((await latestCompleteImport(ch))!.import_id).toBe(before.import_id)
     const leftovers = await queryRows<{ n: number }>(ch, 'SELECT count() AS n FROM sde_types WHERE import_id != {id:UInt32}', { id: before.import_id })
     expect(Number(leftovers[0].n)).toBe(0)
@@ -98,7 +122,18 @@ describe('static import', () => {
     await ch.insert({
       table: 'static_imports',
       format: 'JSONEachRow',
-      values: [{ import_id: killedId, source_version: 'sde@4', status: 'running', started_at: at(new Date(lastHeartbeat.getTime() - 60_000)), finished_at: null, summary: '', error: '', updated_at: at(lastHeartbeat) }],
+      values: [
+        {
+          import_id: killedId,
+          source_version: 'sde@4',
+          status: 'running',
+          started_at: at(new Date(lastHeartbeat.getTime() - 60_000)),
+          finished_at: null,
+          summary: '',
+          error: '',
+          updated_at: at(lastHeartbeat),
+        },
+      ],
     })
     await ch.insert({ table: 'sde_types', format: 'JSONEachRow', values: [{ import_id: killedId, ...type(37, 'Isogen') }] })
 
@@ -110,7 +145,9 @@ describe('static import', () => {
     // The next start still sees an import is needed, and that import marks the killed one failed and drops its rows.
     expect(await needsImport(ch, { COMMUNITY_DATA_DIR: communityDir })).toBe(true)
     await runStaticImport(ch, { COMMUNITY_DATA_DIR: communityDir }, log, sources('sde@4', ['Tritanium', 'Pyerite', 'Mexallon', 'Isogen']))
-    const [killed] = await queryRows<{ status: string; error: string }>(ch, 'SELECT status, error FROM static_imports FINAL WHERE import_id = {id:UInt32}', { id: killedId })
+    const [killed] = await queryRows<{ status: string; error: string }>(ch, 'SELECT status, error FROM static_imports FINAL WHERE import_id = {id:UInt32}', {
+      id: killedId,
+    })
     expect(killed.status).toBe('failed')
     expect(killed.error).toMatch(/^interrupted/)
     const leftovers = await queryRows<{ n: number }>(ch, 'SELECT count() AS n FROM sde_types WHERE import_id = {id:UInt32}', { id: killedId })
@@ -136,7 +173,7 @@ describe('static import', () => {
     const attempt = (await latestImportAttempt(ch, Date.now(), timing))!
     expect(attempt.status).toBe('running')
     await slow
-    const [row] = await queryRows<{ status: string }>(ch, "SELECT status FROM static_imports FINAL ORDER BY import_id DESC LIMIT 1")
+    const [row] = await queryRows<{ status: string }>(ch, 'SELECT status FROM static_imports FINAL ORDER BY import_id DESC LIMIT 1')
     expect(row.status).toBe('complete') // the final status replaced the last heartbeat
   })
 })

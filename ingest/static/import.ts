@@ -9,7 +9,15 @@ import type { Logger } from '../../platform/log.js'
 import { communityFingerprint, readCommunityData } from './community.js'
 import { sdeVersion } from '../../platform/sde/sde-files.js'
 import { IMPORT_TIMING, interruptedError, latestCompleteImport, type ImportTiming } from '../../platform/catalog/imports.js'
-import { readBlueprints, readDogma, readGroupsAndCategories, readMarketGroups, readSchematics, readTypeMaterials, readTypes } from '../../platform/sde/sde-records.js'
+import {
+  readBlueprints,
+  readDogma,
+  readGroupsAndCategories,
+  readMarketGroups,
+  readSchematics,
+  readTypeMaterials,
+  readTypes,
+} from '../../platform/sde/sde-records.js'
 import { readItemNames, readUniverse } from '../../platform/sde/universe.js'
 
 /** Where an import reads from: the SDE package and the community directory (tests substitute small sources). */
@@ -34,7 +42,10 @@ export type StaticSources = typeof sdeSources
 export function importerFingerprint(): string {
   const here = path.dirname(fileURLToPath(import.meta.url))
   const files = [
-    ...fs.readdirSync(here).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => path.join(here, f)),
+    ...fs
+      .readdirSync(here)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => path.join(here, f)),
     path.join(here, '../../schemas/community.ts'),
     path.join(here, '../../schemas/static-data.ts'),
   ].sort()
@@ -82,7 +93,12 @@ async function insertRows(ch: ClickHouseClient, table: string, importId: number,
   return rows.length
 }
 
-async function setStatus(ch: ClickHouseClient, importId: number, fields: { source_version: string; status: string; started_at: string; finished_at?: string | null; summary?: string; error?: string }, updatedAt = new Date()) {
+async function setStatus(
+  ch: ClickHouseClient,
+  importId: number,
+  fields: { source_version: string; status: string; started_at: string; finished_at?: string | null; summary?: string; error?: string },
+  updatedAt = new Date(),
+) {
   await ch.insert({
     table: 'static_imports',
     values: [{ import_id: importId, finished_at: null, summary: '', error: '', ...fields, updated_at: updatedAt.toISOString() }],
@@ -101,7 +117,13 @@ export async function markInterruptedImports(ch: ClickHouseClient, log: Logger, 
   for (const row of stale) {
     const heartbeat = new Date(Number(row.updated_ms))
     log.warn({ importId: row.import_id, lastHeartbeat: heartbeat.toISOString() }, 'a static import was interrupted; marking it failed and removing its rows')
-    await setStatus(ch, row.import_id, { source_version: row.source_version, status: 'failed', started_at: row.started_at, finished_at: new Date(now).toISOString(), error: interruptedError(heartbeat) })
+    await setStatus(ch, row.import_id, {
+      source_version: row.source_version,
+      status: 'failed',
+      started_at: row.started_at,
+      finished_at: new Date(now).toISOString(),
+      error: interruptedError(heartbeat),
+    })
     await dropImport(ch, row.import_id)
   }
   return stale.map((r) => Number(r.import_id))
@@ -116,7 +138,13 @@ async function dropImport(ch: ClickHouseClient, importId: number) {
  * Import the SDE and the community data sets into ClickHouse as a new import. Readers keep the previous
  * import until this one is marked complete; a failed import is removed and the previous one keeps serving.
  */
-export async function runStaticImport(ch: ClickHouseClient, config: Pick<Config, 'COMMUNITY_DATA_DIR'>, log: Logger, sources: StaticSources = sdeSources, timing: ImportTiming = IMPORT_TIMING): Promise<ImportSummary> {
+export async function runStaticImport(
+  ch: ClickHouseClient,
+  config: Pick<Config, 'COMMUNITY_DATA_DIR'>,
+  log: Logger,
+  sources: StaticSources = sdeSources,
+  timing: ImportTiming = IMPORT_TIMING,
+): Promise<ImportSummary> {
   await markInterruptedImports(ch, log, Date.now(), timing)
   const started = performance.now()
   const startedAt = new Date().toISOString()
@@ -142,7 +170,10 @@ export async function runStaticImport(ch: ClickHouseClient, config: Pick<Config,
     return writes
   }
   await writeStatus({ status: 'running' })
-  const heartbeat = setInterval(() => void writeStatus({ status: 'running' }).catch((err) => log.warn({ err }, 'could not record the static import heartbeat')), timing.heartbeatMs)
+  const heartbeat = setInterval(
+    () => void writeStatus({ status: 'running' }).catch((err) => log.warn({ err }, 'could not record the static import heartbeat')),
+    timing.heartbeatMs,
+  )
   heartbeat.unref()
   const finish = async (fields: Parameters<typeof writeStatus>[0]) => {
     clearInterval(heartbeat)
@@ -178,8 +209,19 @@ export async function runStaticImport(ch: ClickHouseClient, config: Pick<Config,
     await step('sde_planets', () => universe.planets)
 
     const community = sources.community(config.COMMUNITY_DATA_DIR)
-    await step('community_datasets', () => community.map(({ name, file, present, records, sha256, content, error }) => ({ dataset: name, file, present, records, sha256, content, error: error ?? '' })))
-    for (const d of community.filter((d) => !d.present)) log.warn({ dataset: d.name, error: d.error }, 'community data set missing; pages that need it will say so')
+    await step('community_datasets', () =>
+      community.map(({ name, file, present, records, sha256, content, error }) => ({
+        dataset: name,
+        file,
+        present,
+        records,
+        sha256,
+        content,
+        error: error ?? '',
+      })),
+    )
+    for (const d of community.filter((d) => !d.present))
+      log.warn({ dataset: d.name, error: d.error }, 'community data set missing; pages that need it will say so')
 
     const summary: ImportSummary = {
       sdeVersion: sources.version(),

@@ -12,9 +12,23 @@ export const IMPORT_HEAP_MB = 768
  */
 export function runImportInChild(config: Config, log: Logger): Promise<void> {
   return new Promise((resolve, reject) => {
-    const env: Record<string, string> = { ...(process.env as Record<string, string>), DATA_DIR: config.DATA_DIR, COMMUNITY_DATA_DIR: config.COMMUNITY_DATA_DIR, LOG_LEVEL: config.LOG_LEVEL }
-    if (config.CLICKHOUSE_URL) Object.assign(env, { CLICKHOUSE_URL: config.CLICKHOUSE_URL, CLICKHOUSE_USER: config.CLICKHOUSE_USER, CLICKHOUSE_PASSWORD: config.CLICKHOUSE_PASSWORD, CLICKHOUSE_DATABASE: config.CLICKHOUSE_DATABASE })
-    const child = spawn(process.execPath, [`--max-old-space-size=${IMPORT_HEAP_MB}`, '--import', 'tsx', path.resolve('ingest/static/cli.ts')], { env, stdio: ['ignore', 'inherit', 'inherit'] })
+    const env: Record<string, string> = {
+      ...(process.env as Record<string, string>),
+      DATA_DIR: config.DATA_DIR,
+      COMMUNITY_DATA_DIR: config.COMMUNITY_DATA_DIR,
+      LOG_LEVEL: config.LOG_LEVEL,
+    }
+    if (config.CLICKHOUSE_URL)
+      Object.assign(env, {
+        CLICKHOUSE_URL: config.CLICKHOUSE_URL,
+        CLICKHOUSE_USER: config.CLICKHOUSE_USER,
+        CLICKHOUSE_PASSWORD: config.CLICKHOUSE_PASSWORD,
+        CLICKHOUSE_DATABASE: config.CLICKHOUSE_DATABASE,
+      })
+    const child = spawn(process.execPath, [`--max-old-space-size=${IMPORT_HEAP_MB}`, '--import', 'tsx', path.resolve('ingest/static/cli.ts')], {
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    })
     log.info({ pid: child.pid }, 'static data import running in a child process')
     // Until the server is up nothing else listens for a stop, and Node's default for SIGTERM ends this process at
     // once, leaving the import running on its own and holding the embedded database (`docker stop`, `kill`, a

@@ -14,9 +14,16 @@ const KEEP_SNAPSHOTS = 2
 
 function tableRows(m: IndustryInputsMessage): Array<Record<string, unknown>> {
   if (m.dataset === 'adjusted_prices') {
-    return m.rows.map((r) => ({ snapshot_id: m.snapshot_id, type_id: r.type_id, adjusted_price: r.adjusted_price ?? null, average_price: r.average_price ?? null }))
+    return m.rows.map((r) => ({
+      snapshot_id: m.snapshot_id,
+      type_id: r.type_id,
+      adjusted_price: r.adjusted_price ?? null,
+      average_price: r.average_price ?? null,
+    }))
   }
-  return m.rows.flatMap((s) => s.cost_indices.map((c) => ({ snapshot_id: m.snapshot_id, solar_system_id: s.solar_system_id, activity: c.activity, cost_index: c.cost_index })))
+  return m.rows.flatMap((s) =>
+    s.cost_indices.map((c) => ({ snapshot_id: m.snapshot_id, solar_system_id: s.solar_system_id, activity: c.activity, cost_index: c.cost_index })),
+  )
 }
 
 const chTime = (iso: string) => iso.replace('T', ' ').replace(/Z$/, '')
@@ -24,7 +31,17 @@ const chTime = (iso: string) => iso.replace('T', ' ').replace(/Z$/, '')
 async function record(ch: ClickHouseClient, m: IndustryInputsMessage, status: 'complete' | 'incomplete', detail: string) {
   await ch.insert({
     table: 'industry_snapshots',
-    values: [{ dataset: m.dataset, snapshot_id: m.snapshot_id, status, rows: m.total_rows, esi_last_modified: m.last_modified ?? '', fetched_at: chTime(m.fetched_at), detail }],
+    values: [
+      {
+        dataset: m.dataset,
+        snapshot_id: m.snapshot_id,
+        status,
+        rows: m.total_rows,
+        esi_last_modified: m.last_modified ?? '',
+        fetched_at: chTime(m.fetched_at),
+        detail,
+      },
+    ],
     format: 'JSONEachRow',
   })
 }
@@ -57,10 +74,14 @@ async function dropOldSnapshots(ch: ClickHouseClient, dataset: IndustryDataset) 
  */
 export async function finalizeIndustrySnapshot(ctx: AppContext, m: IndustryInputsMessage): Promise<'complete' | 'incomplete' | 'duplicate'> {
   const { ch } = ctx
-  const [done] = await queryRows<{ n: string }>(ch, `SELECT count() AS n FROM industry_snapshots FINAL WHERE dataset = {d:String} AND snapshot_id = {s:UInt64} AND status = 'complete'`, {
-    d: m.dataset,
-    s: m.snapshot_id,
-  })
+  const [done] = await queryRows<{ n: string }>(
+    ch,
+    `SELECT count() AS n FROM industry_snapshots FINAL WHERE dataset = {d:String} AND snapshot_id = {s:UInt64} AND status = 'complete'`,
+    {
+      d: m.dataset,
+      s: m.snapshot_id,
+    },
+  )
   if (Number(done.n) > 0) return 'duplicate'
   const { table, key } = TABLES[m.dataset]
   const [stored] = await queryRows<{ n: string }>(ch, `SELECT uniqExact(${key}) AS n FROM ${table} WHERE snapshot_id = {s:UInt64}`, { s: m.snapshot_id })
@@ -70,7 +91,9 @@ export async function finalizeIndustrySnapshot(ctx: AppContext, m: IndustryInput
   }
   await record(ch, m, 'complete', `${m.total_rows} rows`)
   await dropOldSnapshots(ch, m.dataset)
-  await publish(ctx.stream, IndustryInputsUpdatedTopic, [{ key: m.dataset, value: { dataset: m.dataset, snapshot_id: m.snapshot_id, at: new Date().toISOString() } }])
+  await publish(ctx.stream, IndustryInputsUpdatedTopic, [
+    { key: m.dataset, value: { dataset: m.dataset, snapshot_id: m.snapshot_id, at: new Date().toISOString() } },
+  ])
   return 'complete'
 }
 
@@ -79,15 +102,20 @@ export const industryInputsPipeline: Pipeline = {
   name: 'industry-inputs',
   async start(ctx) {
     const log = ctx.log.child({ component: 'industry-pipeline' })
-    const consumer = await subscribe(ctx.stream, IndustryInputsTopic, { groupId: 'industry-inputs-writer', fromBeginning: true, maxBatchSize: 10, log }, async (messages) => {
-      for (const m of messages) {
-        const rows = tableRows(m)
-        if (rows.length) await ctx.ch.insert({ table: TABLES[m.dataset].table, values: rows, format: 'JSONEachRow' })
-        if (m.part !== m.parts) continue
-        const outcome = await finalizeIndustrySnapshot(ctx, m)
-        log.info({ dataset: m.dataset, snapshotId: m.snapshot_id, rows: m.total_rows, outcome }, 'industry snapshot finalised')
-      }
-    })
+    const consumer = await subscribe(
+      ctx.stream,
+      IndustryInputsTopic,
+      { groupId: 'industry-inputs-writer', fromBeginning: true, maxBatchSize: 10, log },
+      async (messages) => {
+        for (const m of messages) {
+          const rows = tableRows(m)
+          if (rows.length) await ctx.ch.insert({ table: TABLES[m.dataset].table, values: rows, format: 'JSONEachRow' })
+          if (m.part !== m.parts) continue
+          const outcome = await finalizeIndustrySnapshot(ctx, m)
+          log.info({ dataset: m.dataset, snapshotId: m.snapshot_id, rows: m.total_rows, outcome }, 'industry snapshot finalised')
+        }
+      },
+    )
     return [consumer]
   },
 }

@@ -19,11 +19,19 @@ let app: TestApp
 
 // More prices than one topic message carries, so a snapshot travels in several parts.
 const PRICE_COUNT = INDUSTRY_CHUNK_ROWS * 2 + 17
-const prices = (factor: number): EsiMarketPrice[] => Array.from({ length: PRICE_COUNT }, (_, i) => ({ type_id: i + 1, adjusted_price: (i + 1) * factor, average_price: i + 1 }))
+const prices = (factor: number): EsiMarketPrice[] =>
+  Array.from({ length: PRICE_COUNT }, (_, i) => ({ type_id: i + 1, adjusted_price: (i + 1) * factor, average_price: i + 1 }))
 const JITA = 30000142
 const J_SYSTEM = 31000005
 const systems = (jita: number): EsiIndustrySystem[] => [
-  { solar_system_id: JITA, cost_indices: [{ activity: 'manufacturing', cost_index: jita }, { activity: 'reaction', cost_index: 0.001 }, { activity: 'invention', cost_index: 0.02 }] },
+  {
+    solar_system_id: JITA,
+    cost_indices: [
+      { activity: 'manufacturing', cost_index: jita },
+      { activity: 'reaction', cost_index: 0.001 },
+      { activity: 'invention', cost_index: 0.02 },
+    ],
+  },
   { solar_system_id: J_SYSTEM, cost_indices: [{ activity: 'reaction', cost_index: 0.0123 }] },
   { solar_system_id: 30000144, cost_indices: [] },
 ]
@@ -39,7 +47,11 @@ async function waitFor<T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeou
 }
 
 const completeSnapshots = (dataset: IndustryDataset) =>
-  queryRows<{ snapshot_id: string; rows: number }>(app.ctx.ch, `SELECT snapshot_id, rows FROM industry_snapshots FINAL WHERE dataset = {d:String} AND status = 'complete' ORDER BY snapshot_id`, { d: dataset })
+  queryRows<{ snapshot_id: string; rows: number }>(
+    app.ctx.ch,
+    `SELECT snapshot_id, rows FROM industry_snapshots FINAL WHERE dataset = {d:String} AND status = 'complete' ORDER BY snapshot_id`,
+    { d: dataset },
+  )
 
 async function storeNow() {
   const store = new IndustryInputsStore(app.ctx.ch, createLogger('silent'))
@@ -58,8 +70,14 @@ beforeAll(async () => {
   await esi.start()
   // The job runs once at start; the tests fetch by hand after that.
   app = await startTestApp({ ESI_BASE_URL: esi.url })
-  await waitFor(() => completeSnapshots('adjusted_prices'), (r) => r.length === 1)
-  await waitFor(() => completeSnapshots('cost_indices'), (r) => r.length === 1)
+  await waitFor(
+    () => completeSnapshots('adjusted_prices'),
+    (r) => r.length === 1,
+  )
+  await waitFor(
+    () => completeSnapshots('cost_indices'),
+    (r) => r.length === 1,
+  )
 }, 120_000)
 afterAll(async () => {
   await app?.close()
@@ -90,14 +108,19 @@ describe('industry inputs (ESI → topic → ClickHouse → api memory)', () => 
       setIndustryData(industry, { prices: prices(factor), systems: systems(0.01 * factor) })
       expect(await fetchIndustryDataset(app.ctx, 'adjusted_prices')).toBe('published')
       expect(await fetchIndustryDataset(app.ctx, 'cost_indices')).toBe('published')
-      await waitFor(async () => (await storeNow()).adjustedPrice(10), (p) => p === 10 * factor)
+      await waitFor(
+        async () => (await storeNow()).adjustedPrice(10),
+        (p) => p === 10 * factor,
+      )
     }
     const store = await waitFor(storeNow, (s) => s.costIndices(JITA).manufacturing === 0.03)
     expect(store.adjustedPrice(7)).toBe(21)
     const snapshots = await completeSnapshots('adjusted_prices')
     expect(snapshots).toHaveLength(3)
     const [oldest] = snapshots
-    const left = await queryRows<{ n: string }>(app.ctx.ch, 'SELECT count() AS n FROM industry_adjusted_prices WHERE snapshot_id = {s:UInt64}', { s: oldest.snapshot_id })
+    const left = await queryRows<{ n: string }>(app.ctx.ch, 'SELECT count() AS n FROM industry_adjusted_prices WHERE snapshot_id = {s:UInt64}', {
+      s: oldest.snapshot_id,
+    })
     expect(Number(left[0].n)).toBe(0) // its partition was dropped
     const partitions = await queryRows<{ n: string }>(app.ctx.ch, 'SELECT uniqExact(snapshot_id) AS n FROM industry_adjusted_prices')
     expect(Number(partitions[0].n)).toBe(2)
@@ -120,15 +143,37 @@ describe('industry inputs (ESI → topic → ClickHouse → api memory)', () => 
   })
 
   it('marks a snapshot whose parts did not all arrive as incomplete, and does not serve it', async () => {
-    const m = { dataset: 'adjusted_prices' as const, snapshot_id: Date.now(), part: 2, parts: 2, total_rows: 10, last_modified: null, fetched_at: new Date().toISOString(), rows: [] }
-    await app.ctx.ch.insert({ table: 'industry_adjusted_prices', values: [{ snapshot_id: m.snapshot_id, type_id: 7, adjusted_price: 999, average_price: 1 }], format: 'JSONEachRow' })
+    const m = {
+      dataset: 'adjusted_prices' as const,
+      snapshot_id: Date.now(),
+      part: 2,
+      parts: 2,
+      total_rows: 10,
+      last_modified: null,
+      fetched_at: new Date().toISOString(),
+      rows: [],
+    }
+    await app.ctx.ch.insert({
+      table: 'industry_adjusted_prices',
+      values: [{ snapshot_id: m.snapshot_id, type_id: 7, adjusted_price: 999, average_price: 1 }],
+      format: 'JSONEachRow',
+    })
     expect(await finalizeIndustrySnapshot(app.ctx, m)).toBe('incomplete')
     expect((await storeNow()).adjustedPrice(7)).toBe(21)
   })
 
   it('leaves a complete snapshot alone when its last part is delivered again', async () => {
     const [latest] = (await completeSnapshots('cost_indices')).slice(-1)
-    const again = { dataset: 'cost_indices' as const, snapshot_id: Number(latest.snapshot_id), part: 1, parts: 1, total_rows: 4, last_modified: null, fetched_at: new Date().toISOString(), rows: [] }
+    const again = {
+      dataset: 'cost_indices' as const,
+      snapshot_id: Number(latest.snapshot_id),
+      part: 1,
+      parts: 1,
+      total_rows: 4,
+      last_modified: null,
+      fetched_at: new Date().toISOString(),
+      rows: [],
+    }
     expect(await finalizeIndustrySnapshot(app.ctx, again)).toBe('duplicate')
   })
 })

@@ -45,7 +45,12 @@ export class Deliverer {
   private pausedUntil = 0
 
   constructor(options: DelivererOptions) {
-    this.options = { ...options, maxAttempts: options.maxAttempts ?? 5, backoffMs: options.backoffMs ?? 1000, maxRateLimitWaits: options.maxRateLimitWaits ?? 10 }
+    this.options = {
+      ...options,
+      maxAttempts: options.maxAttempts ?? 5,
+      backoffMs: options.backoffMs ?? 1000,
+      maxRateLimitWaits: options.maxRateLimitWaits ?? 10,
+    }
   }
 
   enqueue(deliveries: Delivery[]): void {
@@ -139,7 +144,8 @@ export class Deliverer {
         // Every worker waits for it before its next post (globalPause), this one included (so no sleep below).
         // Logged once per pause: posts already in flight may come back with the same global 429.
         const now = Date.now()
-        if (this.pausedUntil <= now) log.warn({ ...where, waitMs: outcome.waitMs, error: outcome.error }, 'killfeed: Discord global rate limit; every webhook waits')
+        if (this.pausedUntil <= now)
+          log.warn({ ...where, waitMs: outcome.waitMs, error: outcome.error }, 'killfeed: Discord global rate limit; every webhook waits')
         this.pausedUntil = Math.max(this.pausedUntil, now + outcome.waitMs)
       }
       const giveUp =

@@ -79,15 +79,25 @@ export async function knownPostKeys(ch: ClickHouseClient, killmailIds: number[])
 }
 
 export async function deliveriesWithStatus(ch: ClickHouseClient, status: DeliveryStatus): Promise<Delivery[]> {
-  const rows = await queryRows<DeliveryRow>(ch, `SELECT ${DELIVERY_COLUMNS} FROM killfeed_deliveries FINAL WHERE status = {status:String} ORDER BY queued_at`, { status })
+  const rows = await queryRows<DeliveryRow>(ch, `SELECT ${DELIVERY_COLUMNS} FROM killfeed_deliveries FINAL WHERE status = {status:String} ORDER BY queued_at`, {
+    status,
+  })
   return rows.map(toDelivery)
 }
 
 /** The latest posts (any status), newest first, with the route's name (null once the route is deleted). */
 export async function recentPosts(ch: ClickHouseClient, limit = 50): Promise<RecentPost[]> {
-  const rows = (await queryRows<DeliveryRow>(ch, `SELECT ${DELIVERY_COLUMNS} FROM killfeed_deliveries FINAL ORDER BY queued_at DESC, killmail_id DESC LIMIT {limit:UInt32}`, { limit })).map(toDelivery)
+  const rows = (
+    await queryRows<DeliveryRow>(
+      ch,
+      `SELECT ${DELIVERY_COLUMNS} FROM killfeed_deliveries FINAL ORDER BY queued_at DESC, killmail_id DESC LIMIT {limit:UInt32}`,
+      { limit },
+    )
+  ).map(toDelivery)
   const names = new Map(
-    (await queryRows<{ id: string; display_name: string }>(ch, 'SELECT toString(id) AS id, display_name FROM killfeed_routes FINAL WHERE NOT deleted')).map((r) => [r.id, r.display_name]),
+    (await queryRows<{ id: string; display_name: string }>(ch, 'SELECT toString(id) AS id, display_name FROM killfeed_routes FINAL WHERE NOT deleted')).map(
+      (r) => [r.id, r.display_name],
+    ),
   )
   return rows.map((d) => ({
     killmail_id: d.killmail_id,
@@ -131,7 +141,9 @@ export async function webhookHealth(ch: ClickHouseClient, routes: Route[]): Prom
       const row = refused.get(`${route.id}|${webhookId(url)}`)
       const answer = row && brokenWebhookAnswer(row.error)
       if (!row || !answer) return
-      health.get(route.id)!.push({ webhook_index: index, webhook: maskWebhook(url), http_status: answer.status, message: answer.message, since: isoFromMs(row.since_ms) })
+      health
+        .get(route.id)!
+        .push({ webhook_index: index, webhook: maskWebhook(url), http_status: answer.status, message: answer.message, since: isoFromMs(row.since_ms) })
     })
   }
   return health

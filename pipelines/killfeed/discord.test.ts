@@ -19,7 +19,11 @@ beforeEach(() => {
 
 describe("reading Discord's answers", () => {
   it('tells a global 429 (body or header) from one for this webhook', async () => {
-    discord.script({ status: 429, retryAfterSeconds: 0.25 }, { status: 429, retryAfterSeconds: 2.5, global: true }, { status: 429, retryAfterSeconds: 1, globalHeader: true })
+    discord.script(
+      { status: 429, retryAfterSeconds: 0.25 },
+      { status: 429, retryAfterSeconds: 2.5, global: true },
+      { status: 429, retryAfterSeconds: 1, globalHeader: true },
+    )
     expect(await post()).toEqual({ kind: 'rate-limited', waitMs: 250, global: false, error: 'Discord answered 429: You are being rate limited.' })
     expect(await post()).toEqual({ kind: 'rate-limited', waitMs: 2500, global: true, error: 'Discord answered 429: You are being rate limited.' })
     expect(await post()).toMatchObject({ kind: 'rate-limited', waitMs: 1000, global: true })
@@ -48,7 +52,13 @@ describe("reading Discord's answers", () => {
   })
 
   it('counts only Discord refusing the webhook as broken, not outages, bad bodies or HTML pages', () => {
-    for (const error of ['Discord answered 500: 500: Internal Server Error', 'Discord answered 400: Cannot send an empty message', 'Discord answered 403 (an HTML page instead of JSON)', 'no answer: fetch failed', 'Discord answered 4040: x']) {
+    for (const error of [
+      'Discord answered 500: 500: Internal Server Error',
+      'Discord answered 400: Cannot send an empty message',
+      'Discord answered 403 (an HTML page instead of JSON)',
+      'no answer: fetch failed',
+      'Discord answered 4040: x',
+    ]) {
       expect(brokenWebhookAnswer(error), error).toBeNull()
     }
     expect(brokenWebhookAnswer('Discord answered 404')).toEqual({ status: 404, message: '' })

@@ -18,9 +18,16 @@ function systemClassLabel(classId: number | null): string | null {
 function idsOf(msg: KillmailMessage): number[] {
   const { victim, attackers, solar_system_id } = msg.esi
   const final = attackers.find((a) => a.final_blow)
-  return [victim.character_id, victim.corporation_id, victim.alliance_id, victim.ship_type_id, final?.character_id, final?.corporation_id, final?.ship_type_id, solar_system_id].filter(
-    (id): id is number => typeof id === 'number' && id > 0,
-  )
+  return [
+    victim.character_id,
+    victim.corporation_id,
+    victim.alliance_id,
+    victim.ship_type_id,
+    final?.character_id,
+    final?.corporation_id,
+    final?.ship_type_id,
+    solar_system_id,
+  ].filter((id): id is number => typeof id === 'number' && id > 0)
 }
 
 /**

@@ -39,7 +39,12 @@ beforeEach(() => {
 })
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const publishKills = (...kills: KillmailMessage[]) => publish(app.ctx.stream, KillmailsTopic, kills.map((k) => ({ key: String(k.killmail_id), value: k })))
+const publishKills = (...kills: KillmailMessage[]) =>
+  publish(
+    app.ctx.stream,
+    KillmailsTopic,
+    kills.map((k) => ({ key: String(k.killmail_id), value: k })),
+  )
 const solo = (over: Parameters<typeof fixtureKill>[1] = {}) => fixtureKill('solo', { killmail_id: ++nextKillId, ...over })
 const route = (over: Partial<Route> & Pick<Route, 'item_type' | 'entity_id'>) =>
   createRoute(app.ctx.ch, { display_name: `${over.item_type} ${over.entity_id}`, mode: 'both', webhook_url: discordHook(), enabled: true, ...over })
@@ -120,7 +125,13 @@ describe('matching and posting', () => {
     // Discord has the post before the router writes its outcome to the delivery log
     const logged = async () => (await recentPosts(app.ctx.ch, 5)).find((p) => p.killmail_id === kill.killmail_id)
     await expect.poll(async () => (await logged())?.status).toBe('posted')
-    expect(await logged()).toMatchObject({ status: 'posted', attempts: 1, display_name: 'Victim Pilot', error: '', webhook: expect.stringMatching(/^discord\.com\/api\/webhooks\/\d{4}…\d{4}\/••••$/) })
+    expect(await logged()).toMatchObject({
+      status: 'posted',
+      attempts: 1,
+      display_name: 'Victim Pilot',
+      error: '',
+      webhook: expect.stringMatching(/^discord\.com\/api\/webhooks\/\d{4}…\d{4}\/••••$/),
+    })
     await disableAll()
   })
 
@@ -152,7 +163,12 @@ describe('matching and posting', () => {
     expect(postsOf(other, kill)).toHaveLength(1)
     // the corporation's route shares the alliance's channel: nothing more there, and nothing queued for later
     expect(postsTo(corporation)).toHaveLength(1)
-    expect((await recentPosts(app.ctx.ch, 50)).filter((p) => p.killmail_id === kill.killmail_id).map((p) => p.route_id).sort()).toEqual([alliance.id, other.id].sort())
+    expect(
+      (await recentPosts(app.ctx.ch, 50))
+        .filter((p) => p.killmail_id === kill.killmail_id)
+        .map((p) => p.route_id)
+        .sort(),
+    ).toEqual([alliance.id, other.id].sort())
     await disableAll()
   })
 
@@ -178,7 +194,9 @@ describe('Discord rate limits and failures', () => {
     expect(posted.at - limited.at).toBeGreaterThanOrEqual(390)
     await sleep(200)
     expect(postsTo(r)).toHaveLength(2)
-    await expect.poll(async () => (await recentPosts(app.ctx.ch)).find((p) => p.killmail_id === kill.killmail_id)).toMatchObject({ status: 'posted', attempts: 1 })
+    await expect
+      .poll(async () => (await recentPosts(app.ctx.ch)).find((p) => p.killmail_id === kill.killmail_id))
+      .toMatchObject({ status: 'posted', attempts: 1 })
     await disableAll()
   })
 
@@ -211,7 +229,9 @@ describe('Discord rate limits and failures', () => {
     expect(postsTo(first).map((p) => p.status)).toEqual([429, 204, 204])
     expect(postsTo(other)[0].at - limitedAt).toBeGreaterThanOrEqual(990)
     expect(postsTo(first)[1].at - limitedAt).toBeGreaterThanOrEqual(990)
-    await expect.poll(async () => (await recentPosts(app.ctx.ch)).find((p) => p.killmail_id === kill.killmail_id && p.route_id === first.id)).toMatchObject({ status: 'posted', attempts: 1 })
+    await expect
+      .poll(async () => (await recentPosts(app.ctx.ch)).find((p) => p.killmail_id === kill.killmail_id && p.route_id === first.id))
+      .toMatchObject({ status: 'posted', attempts: 1 })
     await disableAll()
   })
 
@@ -221,7 +241,18 @@ describe('Discord rate limits and failures', () => {
     const deliverer = new Deliverer({ client: new DiscordWebhookClient({ baseUrl: new URL(discord.url).origin, userAgent: 'test' }), ch: app.ctx.ch, log })
     const post = (killmail_id: number): Delivery => {
       const url = discordHook()
-      return { route_id: crypto.randomUUID(), killmail_id, webhook_id: webhookId(url), webhook_url: url, status: 'queued', attempts: 0, error: '', payload: JSON.stringify({ content: 'x' }), queued_at: Date.now(), posted_at: null }
+      return {
+        route_id: crypto.randomUUID(),
+        killmail_id,
+        webhook_id: webhookId(url),
+        webhook_url: url,
+        status: 'queued',
+        attempts: 0,
+        error: '',
+        payload: JSON.stringify({ content: 'x' }),
+        queued_at: Date.now(),
+        posted_at: null,
+      }
     }
     const [limited, waiting] = [post(800_101), post(800_102)]
     await writeDeliveries(app.ctx.ch, [limited, waiting])
@@ -234,7 +265,9 @@ describe('Discord rate limits and failures', () => {
     const stopping = Date.now()
     await deliverer.stop()
     expect(Date.now() - stopping).toBeLessThan(1000)
-    const queued = (await deliveriesWithStatus(app.ctx.ch, 'queued')).filter((d) => d.killmail_id > 800_100 && d.killmail_id < 800_200).sort((a, b) => a.killmail_id - b.killmail_id)
+    const queued = (await deliveriesWithStatus(app.ctx.ch, 'queued'))
+      .filter((d) => d.killmail_id > 800_100 && d.killmail_id < 800_200)
+      .sort((a, b) => a.killmail_id - b.killmail_id)
     expect(queued.map((d) => [d.killmail_id, d.attempts, d.error])).toEqual([
       [800_101, 0, 'Discord answered 429: You are being rate limited.'],
       [800_102, 0, ''],
@@ -242,7 +275,10 @@ describe('Discord rate limits and failures', () => {
     // logged once, as a global wait, by the worker that got it
     expect(logged.filter((m) => /rate limit|wait/i.test(m))).toEqual(['killfeed: Discord global rate limit; every webhook waits'])
     // not for the restarts below to send
-    await writeDeliveries(app.ctx.ch, queued.map((d) => ({ ...d, status: 'failed' as const, error: 'test over' })))
+    await writeDeliveries(
+      app.ctx.ch,
+      queued.map((d) => ({ ...d, status: 'failed' as const, error: 'test over' })),
+    )
   })
 
   it("waits for an empty rate-limit bucket before the webhook's next post", async () => {
@@ -261,7 +297,9 @@ describe('Discord rate limits and failures', () => {
     await publishKills(kill)
     await expect.poll(() => postsTo(r).map((p) => p.status)).toEqual([500, 502, 204])
     // Discord has answered 204; the post's row is written just after, so wait for it too.
-    await expect.poll(async () => (await recentPosts(app.ctx.ch)).find((p) => p.killmail_id === kill.killmail_id)).toMatchObject({ status: 'posted', attempts: 3 })
+    await expect
+      .poll(async () => (await recentPosts(app.ctx.ch)).find((p) => p.killmail_id === kill.killmail_id))
+      .toMatchObject({ status: 'posted', attempts: 3 })
     await disableAll()
   })
 
@@ -273,7 +311,11 @@ describe('Discord rate limits and failures', () => {
     await expect.poll(async () => (await recentPosts(app.ctx.ch)).find((p) => p.killmail_id === kill.killmail_id)?.status, { timeout: 5000 }).toBe('failed')
     await sleep(300)
     expect(postsTo(r)).toHaveLength(5)
-    expect((await recentPosts(app.ctx.ch)).find((p) => p.killmail_id === kill.killmail_id)).toMatchObject({ status: 'failed', attempts: 5, error: 'Discord answered 500: 500: Internal Server Error' })
+    expect((await recentPosts(app.ctx.ch)).find((p) => p.killmail_id === kill.killmail_id)).toMatchObject({
+      status: 'failed',
+      attempts: 5,
+      error: 'Discord answered 500: 500: Internal Server Error',
+    })
     await disableAll()
   })
 
@@ -285,7 +327,10 @@ describe('Discord rate limits and failures', () => {
     await expect.poll(async () => (await recentPosts(app.ctx.ch)).find((p) => p.killmail_id === kill.killmail_id)?.status).toBe('failed')
     await sleep(300)
     expect(postsTo(r)).toHaveLength(1)
-    expect((await recentPosts(app.ctx.ch)).find((p) => p.killmail_id === kill.killmail_id)).toMatchObject({ attempts: 1, error: 'Discord answered 404: Unknown Webhook' })
+    expect((await recentPosts(app.ctx.ch)).find((p) => p.killmail_id === kill.killmail_id)).toMatchObject({
+      attempts: 1,
+      error: 'Discord answered 404: Unknown Webhook',
+    })
     await disableAll()
   })
 })
@@ -322,7 +367,16 @@ describe('at most one post per route and kill', () => {
   it('on start, sends posts still queued and never resends one caught mid-send', async () => {
     const [r] = await routes(route({ item_type: 'alliance', entity_id: 99003581 }))
     const url = r.webhook_url
-    const base = { route_id: r.id, webhook_id: webhookId(url), webhook_url: url, attempts: 1, error: '', payload: JSON.stringify({ content: 'x' }), queued_at: Date.now(), posted_at: null }
+    const base = {
+      route_id: r.id,
+      webhook_id: webhookId(url),
+      webhook_url: url,
+      attempts: 1,
+      error: '',
+      payload: JSON.stringify({ content: 'x' }),
+      queued_at: Date.now(),
+      posted_at: null,
+    }
     await writeDeliveries(app.ctx.ch, [
       { ...base, killmail_id: 800_001, status: 'queued', attempts: 0 },
       { ...base, killmail_id: 800_002, status: 'sending' },
@@ -365,7 +419,11 @@ describe('the live killfeed', () => {
         value: 268883360.72,
         ship: { id: 24688, name: 'Victim Hull' },
         system: { id: 30001980, name: 'Test System', region: null, class_label: null },
-        victim: { character: { id: 2122649889, name: 'Victim Pilot' }, corporation: { id: 98598862, name: 'Victim Corp' }, alliance: { id: 99003581, name: 'Victim Alliance' } },
+        victim: {
+          character: { id: 2122649889, name: 'Victim Pilot' },
+          corporation: { id: 98598862, name: 'Victim Corp' },
+          alliance: { id: 99003581, name: 'Victim Alliance' },
+        },
         final_blow: { character: { id: 211150393, name: 'Hunter Pilot' }, ship: { id: 47270, name: 'Hunter Hull' } },
         matched: [{ item_type: 'alliance', entity_id: 99009567, display_name: 'Hunters', side: 'kill' }],
       },

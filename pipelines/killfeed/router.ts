@@ -82,7 +82,11 @@ export class KillfeedRouter {
     if (interrupted.length) {
       await writeDeliveries(
         this.ctx.ch,
-        interrupted.map((d) => ({ ...d, status: 'unknown' as const, error: 'The process stopped while this post was being sent; it is not sent again, so it can never appear twice.' })),
+        interrupted.map((d) => ({
+          ...d,
+          status: 'unknown' as const,
+          error: 'The process stopped while this post was being sent; it is not sent again, so it can never appear twice.',
+        })),
       )
       this.log.warn({ posts: interrupted.length }, 'killfeed: posts interrupted mid-send marked unknown')
     }
@@ -112,10 +116,14 @@ export class KillfeedRouter {
     const [routes, tracked] = await Promise.all([listRoutes(this.ctx.ch, { enabledOnly: true }), listTracked(this.ctx.ch)])
     if (!routes.length && !tracked.length) return
 
-    const matched = [...byId.values()].map((msg) => ({ msg, ...matchKill(msg, routes, tracked) })).filter((m) => m.routeMatches.length || m.trackedMatches.length)
+    const matched = [...byId.values()]
+      .map((msg) => ({ msg, ...matchKill(msg, routes, tracked) }))
+      .filter((m) => m.routeMatches.length || m.trackedMatches.length)
     if (!matched.length) return
     const names = await this.names.lookupFor(matched.map((m) => m.msg))
-    const described = new Map(matched.map((m) => [m.msg.killmail_id, describeKill(m.msg, names, { zkill: this.ctx.config.ZKILL_BASE_URL, images: this.ctx.config.IMAGE_SERVER_URL })]))
+    const described = new Map(
+      matched.map((m) => [m.msg.killmail_id, describeKill(m.msg, names, { zkill: this.ctx.config.ZKILL_BASE_URL, images: this.ctx.config.IMAGE_SERVER_URL })]),
+    )
 
     await this.pushLive(matched.filter((m) => m.trackedMatches.length).map((m) => ({ ...described.get(m.msg.killmail_id)!, matched: m.trackedMatches })))
     await this.queuePosts(matched.flatMap((m) => m.routeMatches.map((r) => ({ ...r, kill: described.get(m.msg.killmail_id)! }))))
@@ -123,11 +131,18 @@ export class KillfeedRouter {
 
   private async pushLive(kills: LiveKill[]): Promise<void> {
     if (!kills.length) return
-    const known = await knownLiveKillIds(this.ctx.ch, kills.map((k) => k.killmail_id))
+    const known = await knownLiveKillIds(
+      this.ctx.ch,
+      kills.map((k) => k.killmail_id),
+    )
     const fresh = kills.filter((k) => !known.has(k.killmail_id))
     if (!fresh.length) return
     // Pushed before it is stored: a crash between the two pushes it again (pages drop repeats), never loses it.
-    await publish(this.ctx.stream, LiveEventsTopic, fresh.map((kill) => ({ key: String(kill.killmail_id), value: { message: { type: 'kill' as const, kill }, retain: false } })))
+    await publish(
+      this.ctx.stream,
+      LiveEventsTopic,
+      fresh.map((kill) => ({ key: String(kill.killmail_id), value: { message: { type: 'kill' as const, kill }, retain: false } })),
+    )
     await saveLiveKills(this.ctx.ch, fresh)
   }
 
@@ -165,7 +180,12 @@ export class KillfeedRouter {
 
   async start(options: KillfeedRouterOptions = {}): Promise<Consumer[]> {
     await this.recover()
-    const consumer = await subscribe(this.ctx.stream, KillmailsTopic, { groupId: options.groupId ?? KILLFEED_GROUP, fromBeginning: options.fromBeginning, log: this.log, maxBatchSize: 200 }, (values) => this.handle(values))
+    const consumer = await subscribe(
+      this.ctx.stream,
+      KillmailsTopic,
+      { groupId: options.groupId ?? KILLFEED_GROUP, fromBeginning: options.fromBeginning, log: this.log, maxBatchSize: 200 },
+      (values) => this.handle(values),
+    )
     const deliverer = this.deliverer
     return [consumer, { run: async () => {}, stop: () => deliverer.stop() }]
   }

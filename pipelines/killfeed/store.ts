@@ -108,7 +108,9 @@ export async function saveTracked(ch: ClickHouseClient, item: TrackedItem): Prom
   const existing = await findTracked(ch, item.item_type, item.entity_id)
   await ch.insert({
     table: 'killfeed_tracked',
-    values: [{ ...item, created_at: existing ? isoFromMs(existing.created_ms) : new Date().toISOString(), deleted: false, updated_at: versionTime().toISOString() }],
+    values: [
+      { ...item, created_at: existing ? isoFromMs(existing.created_ms) : new Date().toISOString(), deleted: false, updated_at: versionTime().toISOString() },
+    ],
     format: 'JSONEachRow',
   })
   return item

@@ -20,27 +20,76 @@ const NPC_CORP = 1_000_125
 
 const kills = [
   // k1: Sun 10:15, A's pilot dies to two B pilots and an NPC
-  killMessage({ id: 101, time: '2026-11-22T10:15:00Z', systemId: S, victim: { characterId: 1, corporationId: A, shipTypeId: 587 }, attackers: [{ characterId: 2, corporationId: B }, { characterId: 3, corporationId: B }, { corporationId: NPC_CORP }] }),
+  killMessage({
+    id: 101,
+    time: '2026-11-22T10:15:00Z',
+    systemId: S,
+    victim: { characterId: 1, corporationId: A, shipTypeId: 587 },
+    attackers: [{ characterId: 2, corporationId: B }, { characterId: 3, corporationId: B }, { corporationId: NPC_CORP }],
+  }),
   // k2: Sat 23:59:59, B dies to A
-  killMessage({ id: 102, time: '2026-11-21T23:59:59Z', systemId: S, victim: { characterId: 2, corporationId: B, shipTypeId: 587 }, attackers: [{ characterId: 1, corporationId: A }] }),
+  killMessage({
+    id: 102,
+    time: '2026-11-21T23:59:59Z',
+    systemId: S,
+    victim: { characterId: 2, corporationId: B, shipTypeId: 587 },
+    attackers: [{ characterId: 1, corporationId: A }],
+  }),
   // k3: Fri 10:30, C dies to A
-  killMessage({ id: 103, time: '2026-11-20T10:30:00Z', systemId: S, victim: { characterId: 4, corporationId: C, shipTypeId: 587 }, attackers: [{ characterId: 1, corporationId: A }] }),
+  killMessage({
+    id: 103,
+    time: '2026-11-20T10:30:00Z',
+    systemId: S,
+    victim: { characterId: 4, corporationId: C, shipTypeId: 587 },
+    attackers: [{ characterId: 1, corporationId: A }],
+  }),
   // k4: Sun 2026-11-15 03:00, D shoots its own (awox)
-  killMessage({ id: 104, time: '2026-11-15T03:00:00Z', systemId: S, victim: { characterId: 5, corporationId: D, shipTypeId: 670 }, attackers: [{ characterId: 6, corporationId: D }] }),
+  killMessage({
+    id: 104,
+    time: '2026-11-15T03:00:00Z',
+    systemId: S,
+    victim: { characterId: 5, corporationId: D, shipTypeId: 670 },
+    attackers: [{ characterId: 6, corporationId: D }],
+  }),
   // k5: before the window: counts for nothing but "most recent" history
-  killMessage({ id: 105, time: '2026-09-20T00:00:00Z', systemId: S, victim: { characterId: 7, corporationId: E, shipTypeId: 587 }, attackers: [{ characterId: 1, corporationId: A }] }),
+  killMessage({
+    id: 105,
+    time: '2026-09-20T00:00:00Z',
+    systemId: S,
+    victim: { characterId: 7, corporationId: E, shipTypeId: 587 },
+    attackers: [{ characterId: 1, corporationId: A }],
+  }),
   // k6: another system; the oldest stored day in the window (2026-10-01), so the data covers 53 days
-  killMessage({ id: 106, time: '2026-10-01T05:00:00Z', systemId: OTHER, victim: { characterId: 8, corporationId: E, shipTypeId: 587 }, attackers: [{ characterId: 9, corporationId: E }] }),
+  killMessage({
+    id: 106,
+    time: '2026-10-01T05:00:00Z',
+    systemId: OTHER,
+    victim: { characterId: 8, corporationId: E, shipTypeId: 587 },
+    attackers: [{ characterId: 9, corporationId: E }],
+  }),
 ]
 
 let app: TestApp
 beforeAll(async () => {
   app = await startTestApp()
   // k1 twice in one batch, then everything again: the at-least-once stream and two sources deliver repeats.
-  await publish(app.ctx.stream, KillmailsTopic, [...kills, kills[0]].map((m) => ({ key: String(m.killmail_id), value: m })))
-  await waitForStored(app.ctx.ch, kills.map((k) => k.killmail_id))
-  await publish(app.ctx.stream, KillmailsTopic, kills.map((m) => ({ key: String(m.killmail_id), value: { ...m, source: 'backfill' as const } })))
-  await publish(app.ctx.stream, KillmailsTopic, [{ key: 'marker', value: killMessage({ id: 999, time: '2026-11-22T11:00:00Z', systemId: 30_000_142, victim: { shipTypeId: 670 }, attackers: [] }) }])
+  await publish(
+    app.ctx.stream,
+    KillmailsTopic,
+    [...kills, kills[0]].map((m) => ({ key: String(m.killmail_id), value: m })),
+  )
+  await waitForStored(
+    app.ctx.ch,
+    kills.map((k) => k.killmail_id),
+  )
+  await publish(
+    app.ctx.stream,
+    KillmailsTopic,
+    kills.map((m) => ({ key: String(m.killmail_id), value: { ...m, source: 'backfill' as const } })),
+  )
+  await publish(app.ctx.stream, KillmailsTopic, [
+    { key: 'marker', value: killMessage({ id: 999, time: '2026-11-22T11:00:00Z', systemId: 30_000_142, victim: { shipTypeId: 670 }, attackers: [] }) },
+  ])
   await waitForStored(app.ctx.ch, [999])
 })
 afterAll(async () => {
@@ -50,10 +99,17 @@ afterAll(async () => {
 describe('killmail store', () => {
   it('stores each kill once however often it is delivered', async () => {
     expect(await countStored(app.ctx.ch)).toBe(kills.length + 1)
-    const [row] = await queryRows<{ n: number; source: string }>(app.ctx.ch, "SELECT count() AS n, any(source) AS source FROM killmails WHERE killmail_id = 101")
+    const [row] = await queryRows<{ n: number; source: string }>(
+      app.ctx.ch,
+      'SELECT count() AS n, any(source) AS source FROM killmails WHERE killmail_id = 101',
+    )
     expect(Number(row.n)).toBe(1)
     expect(row.source).toBe('live') // the first delivery wins
-    const [hourly] = await queryRows<{ kills: number }>(app.ctx.ch, 'SELECT uniqExactMerge(kills) AS kills FROM killboard_system_hourly WHERE solar_system_id = {s:UInt32}', { s: S })
+    const [hourly] = await queryRows<{ kills: number }>(
+      app.ctx.ch,
+      'SELECT uniqExactMerge(kills) AS kills FROM killboard_system_hourly WHERE solar_system_id = {s:UInt32}',
+      { s: S },
+    )
     expect(Number(hourly.kills)).toBe(5)
   })
 
@@ -100,7 +156,13 @@ describe('killboard summary aggregate', () => {
 describe('a kill written by two store consumers at once', () => {
   it('is counted once in the summary and the heatmap (a Kafka rebalance hands a batch still being written to a new consumer)', async () => {
     const RACED = 31_000_789
-    const k = killMessage({ id: 201, time: '2026-11-22T09:00:00Z', systemId: RACED, victim: { characterId: 11, corporationId: A, shipTypeId: 587 }, attackers: [{ characterId: 12, corporationId: B }] })
+    const k = killMessage({
+      id: 201,
+      time: '2026-11-22T09:00:00Z',
+      systemId: RACED,
+      victim: { characterId: 11, corporationId: A, shipTypeId: 587 },
+      attackers: [{ characterId: 12, corporationId: B }],
+    })
     // Each consumer has its own writer (one per process); both find the kill missing before either has inserted it.
     const results = await Promise.all([new KillmailWriter(app.ctx.ch).write([k]), new KillmailWriter(app.ctx.ch).write([k])])
     expect(results.map((r) => r.inserted + r.duplicates)).toEqual([1, 1])

@@ -18,7 +18,13 @@ let zkill: FakeZkill
 let app: TestApp
 
 const kill = (id: number) =>
-  makeKillmail({ id, time: new Date(Date.now() - 600_000), systemId: 31_000_321, victim: { characterId: 91_000_001, corporationId: 98_000_010, shipTypeId: 587 }, attackers: [{ characterId: 91_000_002, corporationId: 98_000_011 }] })
+  makeKillmail({
+    id,
+    time: new Date(Date.now() - 600_000),
+    systemId: 31_000_321,
+    victim: { characterId: 91_000_001, corporationId: 98_000_010, shipTypeId: 587 },
+    attackers: [{ characterId: 91_000_002, corporationId: 98_000_011 }],
+  })
 
 beforeAll(async () => {
   kafka = await startMockKafka()
@@ -48,13 +54,28 @@ describe('killmails over Kafka', () => {
   })
 
   it('stores a kill delivered twice once', async () => {
-    const m = killMessage({ id: 300_010, time: new Date(Date.now() - 60_000), systemId: 31_000_321, victim: { characterId: 91_000_005, shipTypeId: 670 }, attackers: [{ characterId: 91_000_006 }] })
-    await publish(app.ctx.stream, KillmailsTopic, [{ key: '300010', value: m }, { key: '300010', value: m }])
+    const m = killMessage({
+      id: 300_010,
+      time: new Date(Date.now() - 60_000),
+      systemId: 31_000_321,
+      victim: { characterId: 91_000_005, shipTypeId: 670 },
+      attackers: [{ characterId: 91_000_006 }],
+    })
+    await publish(app.ctx.stream, KillmailsTopic, [
+      { key: '300010', value: m },
+      { key: '300010', value: m },
+    ])
     await waitForStored(app.ctx.ch, [300_010], 60_000)
-    await publish(app.ctx.stream, KillmailsTopic, [{ key: '300010', value: { ...m, source: 'backfill' } }, { key: 'next', value: killMessage({ id: 300_011, time: new Date(), systemId: 1, victim: { shipTypeId: 670 }, attackers: [] }) }])
+    await publish(app.ctx.stream, KillmailsTopic, [
+      { key: '300010', value: { ...m, source: 'backfill' } },
+      { key: 'next', value: killMessage({ id: 300_011, time: new Date(), systemId: 1, victim: { shipTypeId: 670 }, attackers: [] }) },
+    ])
     await waitForStored(app.ctx.ch, [300_011], 60_000)
     expect(await countStored(app.ctx.ch, [300_010])).toBe(1)
-    const [row] = await queryRows<{ n: number }>(app.ctx.ch, "SELECT count() AS n FROM killmail_character_activity WHERE killmail_id = 300010 AND role = 'loss'")
+    const [row] = await queryRows<{ n: number }>(
+      app.ctx.ch,
+      "SELECT count() AS n FROM killmail_character_activity WHERE killmail_id = 300010 AND role = 'loss'",
+    )
     expect(Number(row.n)).toBe(1)
   })
 
@@ -93,7 +114,10 @@ describe('killmails over Kafka', () => {
     expect(row.ships.map(Number)).toEqual(esi.attackers.map((a) => a.ship_type_id))
     expect(Number(row.final_blow)).toBe(esi.attackers[0].character_id)
     expect(row.value).toBe(zkb.totalValue)
-    const [kills] = await queryRows<{ n: number }>(app.ctx.ch, "SELECT count() AS n FROM killmail_character_activity WHERE killmail_id = 300100 AND role = 'kill'")
+    const [kills] = await queryRows<{ n: number }>(
+      app.ctx.ch,
+      "SELECT count() AS n FROM killmail_character_activity WHERE killmail_id = 300100 AND role = 'kill'",
+    )
     expect(Number(kills.n)).toBe(new Set(esi.attackers.map((a) => a.character_id)).size)
   }, 150_000)
 })

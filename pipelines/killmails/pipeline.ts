@@ -29,10 +29,19 @@ export const KILLMAIL_STORE_DEFAULTS: KillmailStoreOptions = { maxBatchSize: 2_0
  * message so nothing published before the first start is lost; offsets are committed only after the insert, and the
  * insert skips kills already stored, so a redelivered batch changes nothing.
  */
-export async function startKillmailStore(ctx: Pick<AppContext, 'ch' | 'stream' | 'log'>, options: KillmailStoreOptions = KILLMAIL_STORE_DEFAULTS): Promise<Consumer> {
+export async function startKillmailStore(
+  ctx: Pick<AppContext, 'ch' | 'stream' | 'log'>,
+  options: KillmailStoreOptions = KILLMAIL_STORE_DEFAULTS,
+): Promise<Consumer> {
   const log = ctx.log.child({ component: 'killmail-store' })
   const lingerMs = ctx.stream.kind === 'memory' ? options.lingerMs : 0
-  const subscription = { groupId: KILLMAIL_STORE_GROUP, fromBeginning: true, maxBatchSize: options.maxBatchSize, partitionConcurrency: options.partitionConcurrency, log }
+  const subscription = {
+    groupId: KILLMAIL_STORE_GROUP,
+    fromBeginning: true,
+    maxBatchSize: options.maxBatchSize,
+    partitionConcurrency: options.partitionConcurrency,
+    log,
+  }
   const writer = new KillmailWriter(ctx.ch)
   return subscribe(ctx.stream, KillmailsTopic, subscription, async (values) => {
     const result = await writer.write(values)

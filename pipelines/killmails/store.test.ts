@@ -17,7 +17,11 @@ describe('killmail store', () => {
     const good = killMessage({ id: 301, time: '2026-11-20T10:00:00Z', systemId: 31_000_001, victim: { shipTypeId: 670 }, attackers: [] })
     const bad = killMessage({ id: 302, time: '2026-11-20T10:00:00Z', systemId: 31_000_001, victim: { shipTypeId: 670 }, attackers: [] })
     bad.esi.killmail_time = 'not a time'
-    await publish(app.ctx.stream, KillmailsTopic, [bad, good].map((m) => ({ key: String(m.killmail_id), value: m })))
+    await publish(
+      app.ctx.stream,
+      KillmailsTopic,
+      [bad, good].map((m) => ({ key: String(m.killmail_id), value: m })),
+    )
     await waitForStored(app.ctx.ch, [301], 10_000)
     expect(await countStored(app.ctx.ch, [302])).toBe(0)
   })

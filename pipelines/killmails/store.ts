@@ -116,7 +116,10 @@ export class KillmailWriter {
       const group = this.pending
       this.pending = []
       try {
-        const result = await storeNewKillmails(this.ch, group.flatMap((g) => g.messages))
+        const result = await storeNewKillmails(
+          this.ch,
+          group.flatMap((g) => g.messages),
+        )
         for (const g of group) g.done(result)
       } catch (err) {
         for (const g of group) g.failed(err)

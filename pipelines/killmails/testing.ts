@@ -32,7 +32,12 @@ export function battleKill(id: number, attackers: number, time = new Date()): { 
   const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647
   const pool = (n: number, from: number, span: number) => Array.from({ length: n }, () => from + Math.floor(random() * span))
   const pick = (values: number[]) => values[Math.floor(random() * values.length)]
-  const [corporations, alliances, ships, weapons] = [pool(400, 98_000_000, 900_000), pool(40, 99_000_000, 14_000), pool(50, 11_000, 70_000), pool(80, 2_000, 80_000)]
+  const [corporations, alliances, ships, weapons] = [
+    pool(400, 98_000_000, 900_000),
+    pool(40, 99_000_000, 14_000),
+    pool(50, 11_000, 70_000),
+    pool(80, 2_000, 80_000),
+  ]
   const recorded = apiFixture<EsiKillmail>('esi/killmails-134265477-aa937ee1.json')
   const esi: EsiKillmail = {
     ...recorded,
@@ -70,7 +75,10 @@ export const waitForStored = (ch: ClickHouseClient, ids: number[], timeoutMs = 2
   waitFor(async () => (await countStored(ch, ids)) === ids.length, timeoutMs, `killmails ${ids.join(', ')} to be stored`)
 
 /** A tracked player as the killfeed admin stores one (table `tracked_players`). */
-export async function seedTrackedPlayer(ch: ClickHouseClient, player: { path: string; display_name: string; character_ids: number[]; deleted?: boolean }): Promise<void> {
+export async function seedTrackedPlayer(
+  ch: ClickHouseClient,
+  player: { path: string; display_name: string; character_ids: number[]; deleted?: boolean },
+): Promise<void> {
   await ch.insert({ table: 'tracked_players', format: 'JSONEachRow', values: [{ deleted: false, ...player, updated_at: new Date().toISOString() }] })
 }
 

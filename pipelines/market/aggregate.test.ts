@@ -33,16 +33,65 @@ const LEGACY_SNAPSHOT = 500
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-market-agg-'))
-  ch = await createClickHouse({ DATA_DIR: dataDir, CLICKHOUSE_URL: undefined, CLICKHOUSE_USER: 'default', CLICKHOUSE_PASSWORD: '', CLICKHOUSE_DATABASE: 'default' })
+  ch = await createClickHouse({
+    DATA_DIR: dataDir,
+    CLICKHOUSE_URL: undefined,
+    CLICKHOUSE_USER: 'default',
+    CLICKHOUSE_PASSWORD: '',
+    CLICKHOUSE_DATABASE: 'default',
+  })
   const before = path.join(dataDir, 'migrations-before')
   fs.mkdirSync(before)
-  for (const file of fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql') && f < KEYED_BY_SNAPSHOT)) fs.copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(before, file))
+  for (const file of fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql') && f < KEYED_BY_SNAPSHOT))
+    fs.copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(before, file))
   await migrate(ch, before)
   // A database in use before the upgrade: Hek's current prices in the old tables (and one history sample).
   const at = '2026-11-22 10:00:00'
-  await ch.insert({ table: 'market_snapshots', values: [{ region_id: METROPOLIS, snapshot_id: LEGACY_SNAPSHOT, status: 'complete', pages: 1, order_count: 2, esi_last_modified: '', started_at: at, finished_at: at, detail: '' }], format: 'JSONEachRow' })
-  await ch.insert({ table: 'market_prices_station', values: [{ station_id: HEK, type_id: 34, region_id: METROPOLIS, snapshot_id: LEGACY_SNAPSHOT, sell_min: 4.2, buy_max: 4, sell_5pct: 4.2, buy_5pct: 4, sell_orders: 1, buy_orders: 1, sell_volume: 10, buy_volume: 10, last_updated: at }], format: 'JSONEachRow' })
-  await ch.insert({ table: 'market_prices_region', values: [{ region_id: METROPOLIS, type_id: 34, snapshot_id: LEGACY_SNAPSHOT, sell_median: 4.2, sell_min: 4.2, buy_median: 4, buy_max: 4, last_updated: at }], format: 'JSONEachRow' })
+  await ch.insert({
+    table: 'market_snapshots',
+    values: [
+      {
+        region_id: METROPOLIS,
+        snapshot_id: LEGACY_SNAPSHOT,
+        status: 'complete',
+        pages: 1,
+        order_count: 2,
+        esi_last_modified: '',
+        started_at: at,
+        finished_at: at,
+        detail: '',
+      },
+    ],
+    format: 'JSONEachRow',
+  })
+  await ch.insert({
+    table: 'market_prices_station',
+    values: [
+      {
+        station_id: HEK,
+        type_id: 34,
+        region_id: METROPOLIS,
+        snapshot_id: LEGACY_SNAPSHOT,
+        sell_min: 4.2,
+        buy_max: 4,
+        sell_5pct: 4.2,
+        buy_5pct: 4,
+        sell_orders: 1,
+        buy_orders: 1,
+        sell_volume: 10,
+        buy_volume: 10,
+        last_updated: at,
+      },
+    ],
+    format: 'JSONEachRow',
+  })
+  await ch.insert({
+    table: 'market_prices_region',
+    values: [
+      { region_id: METROPOLIS, type_id: 34, snapshot_id: LEGACY_SNAPSHOT, sell_median: 4.2, sell_min: 4.2, buy_median: 4, buy_max: 4, last_updated: at },
+    ],
+    format: 'JSONEachRow',
+  })
   await migrate(ch)
 })
 afterAll(async () => {
@@ -53,7 +102,9 @@ afterAll(async () => {
 /** Store a snapshot's pages as the order writer does; answers the snapshot id. */
 async function storeOrders(pages: EsiMarketOrder[][], regionId = FORGE): Promise<number> {
   const snapshotId = nextSnapshot++
-  const rows = pages.flatMap((orders, i) => pageRows({ kind: 'page', region_id: regionId, snapshot_id: snapshotId, page: i + 1, pages: pages.length, last_modified: null, orders }))
+  const rows = pages.flatMap((orders, i) =>
+    pageRows({ kind: 'page', region_id: regionId, snapshot_id: snapshotId, page: i + 1, pages: pages.length, last_modified: null, orders }),
+  )
   await ch.insert({ table: 'market_orders', values: rows, format: 'JSONEachRow' })
   return snapshotId
 }
@@ -93,7 +144,12 @@ describe('station 5% prices leave out outlier orders (Fuzzwork rule)', () => {
     // (< 70 ÷ 100), which would otherwise make 5% = 50.3M units reaching into the penny order: 7.0502.
     const snapshot = await storeOrders([
       [...hailSSells(), order(HAIL_S, JITA, false, 8_000, 2_000_000_000)],
-      [order(HAIL_S, JITA, true, 70, 500_000), order(HAIL_S, JITA, true, 69.5, 2_000_000), order(HAIL_S, JITA, true, 60, 3_000_000), order(HAIL_S, JITA, true, 0.01, 1_000_000_000)],
+      [
+        order(HAIL_S, JITA, true, 70, 500_000),
+        order(HAIL_S, JITA, true, 69.5, 2_000_000),
+        order(HAIL_S, JITA, true, 60, 3_000_000),
+        order(HAIL_S, JITA, true, 0.01, 1_000_000_000),
+      ],
     ])
     await aggregateStationPrices(ch, FORGE, snapshot, '2026-11-22T10:00:00Z')
     expect(await stationRow(snapshot, HAIL_S)).toEqual({
@@ -130,7 +186,16 @@ describe('an order with no volume left is no price', () => {
     ])
     await aggregateStationPrices(ch, FORGE, snapshot, '2026-11-22T10:00:00Z')
     await aggregateRegionPrices(ch, FORGE, snapshot, '2026-11-22T10:00:00Z')
-    expect(await stationRow(snapshot, 39)).toEqual({ sell_min: 8, buy_max: null, sell_5pct: 8, buy_5pct: null, sell_orders: 1, buy_orders: 0, sell_volume: 100, buy_volume: 0 })
+    expect(await stationRow(snapshot, 39)).toEqual({
+      sell_min: 8,
+      buy_max: null,
+      sell_5pct: 8,
+      buy_5pct: null,
+      sell_orders: 1,
+      buy_orders: 0,
+      sell_volume: 100,
+      buy_volume: 0,
+    })
     expect(await stationRow(snapshot, 38)).toBeUndefined()
     const region = await queryRows<{ type_id: number; sell_median: number | null; sell_min: number | null; buy_median: number | null; buy_max: number | null }>(
       ch,
@@ -143,7 +208,13 @@ describe('an order with no volume left is no price', () => {
 
 describe('an order id repeated in a snapshot counts once, and the copy kept is deterministic', () => {
   const regionSellMin = async (snapshotId: number, typeId: number) =>
-    (await queryRows<{ sell_min: number }>(ch, 'SELECT sell_min FROM market_prices_region_by_snapshot FINAL WHERE snapshot_id = {s:UInt64} AND type_id = {t:UInt32}', { s: snapshotId, t: typeId }))[0]?.sell_min
+    (
+      await queryRows<{ sell_min: number }>(
+        ch,
+        'SELECT sell_min FROM market_prices_region_by_snapshot FINAL WHERE snapshot_id = {s:UInt64} AND type_id = {t:UInt32}',
+        { s: snapshotId, t: typeId },
+      )
+    )[0]?.sell_min
 
   it('keeps the copy with the newer issued time, whatever its page', async () => {
     const older = { ...order(36, JITA, false, 8, 100), issued: '2026-11-20T10:00:00Z' }
@@ -171,12 +242,23 @@ async function completeSnapshot(pages: EsiMarketOrder[][], regionId: number, las
   const snapshotId = await storeOrders(pages, regionId)
   const ctx = { ch, stream: new MemoryStream(), log } as unknown as AppContext
   const orderCount = new Set(pages.flat().map((o) => o.order_id)).size
-  const outcome = await finalizeSnapshot(ctx, { kind: 'complete', region_id: regionId, snapshot_id: snapshotId, pages: pages.length, order_count: orderCount, last_modified: lastModified, started_at: startedAt })
+  const outcome = await finalizeSnapshot(ctx, {
+    kind: 'complete',
+    region_id: regionId,
+    snapshot_id: snapshotId,
+    pages: pages.length,
+    order_count: orderCount,
+    last_modified: lastModified,
+    started_at: startedAt,
+  })
   expect(outcome).toBe('complete')
   return snapshotId
 }
 
-const amarrBook = (sell34: number, sell35: number) => [[order(34, AMARR, false, sell34, 100), order(35, AMARR, false, sell35, 100)], [order(34, AMARR, true, sell34 - 1, 100)]]
+const amarrBook = (sell34: number, sell35: number) => [
+  [order(34, AMARR, false, sell34, 100), order(35, AMARR, false, sell35, 100)],
+  [order(34, AMARR, true, sell34 - 1, 100)],
+]
 
 describe('a complete snapshot loads whole whatever newer snapshots wrote', () => {
   it("serves every type of the current snapshot after a newer snapshot's prices are written but not complete", async () => {
@@ -208,9 +290,21 @@ describe('a marker delivered again after a failed finalisation', () => {
     // the first delivery wrote the hub prices, then failed before the snapshot was recorded complete
     await aggregateStationPrices(ch, DOMAIN, snapshotId, '2026-11-21T10:00:00Z')
     const ctx = { ch, stream: new MemoryStream(), log } as unknown as AppContext
-    const marker = { kind: 'complete' as const, region_id: DOMAIN, snapshot_id: snapshotId, pages: 1, order_count: 2, last_modified: '2026-11-21T10:00:00Z', started_at: '2026-11-21T10:01:00Z' }
+    const marker = {
+      kind: 'complete' as const,
+      region_id: DOMAIN,
+      snapshot_id: snapshotId,
+      pages: 1,
+      order_count: 2,
+      last_modified: '2026-11-21T10:00:00Z',
+      started_at: '2026-11-21T10:01:00Z',
+    }
     expect(await finalizeSnapshot(ctx, marker)).toBe('complete')
-    const [history] = await queryRows<{ samples: string }>(ch, 'SELECT sum(samples) AS samples FROM market_history_daily WHERE station_id = {st:UInt64} AND type_id = {t:UInt32}', { st: AMARR, t: ORE })
+    const [history] = await queryRows<{ samples: string }>(
+      ch,
+      'SELECT sum(samples) AS samples FROM market_history_daily WHERE station_id = {st:UInt64} AND type_id = {t:UInt32}',
+      { st: AMARR, t: ORE },
+    )
     expect(Number(history.samples)).toBe(1)
     expect(await stationRow(snapshotId, ORE, AMARR)).toMatchObject({ sell_min: 50, buy_max: 45 })
   })
@@ -220,11 +314,13 @@ describe('snapshots in the price tables', () => {
   const snapshotsStored = async (regionId: number) =>
     Promise.all(
       ['market_prices_station_by_snapshot', 'market_prices_region_by_snapshot'].map(async (table) =>
-        (await queryRows<{ s: string }>(ch, `SELECT DISTINCT snapshot_id AS s FROM ${table} WHERE region_id = {r:UInt32} ORDER BY s`, { r: regionId })).map((r) => Number(r.s)),
+        (await queryRows<{ s: string }>(ch, `SELECT DISTINCT snapshot_id AS s FROM ${table} WHERE region_id = {r:UInt32} ORDER BY s`, { r: regionId })).map(
+          (r) => Number(r.s),
+        ),
       ),
     )
 
-  it('deletes a region\'s snapshots older than the previous complete one once a new one completes', async () => {
+  it("deletes a region's snapshots older than the previous complete one once a new one completes", async () => {
     const SINQ_LAISON = 10000032
     const DODIXIE = 60011866
     const book = (price: number) => [[order(34, DODIXIE, false, price, 100), order(34, DODIXIE, true, price - 1, 100)]]
@@ -248,12 +344,18 @@ describe('snapshots in the price tables', () => {
   })
 
   it('upgrades a database with the old tables: current prices carried over, history fed from the new table', async () => {
-    const tables = (await queryRows<{ name: string }>(ch, "SELECT name FROM system.tables WHERE database = currentDatabase() AND name LIKE 'market_%' ORDER BY name")).map((t) => t.name)
+    const tables = (
+      await queryRows<{ name: string }>(ch, "SELECT name FROM system.tables WHERE database = currentDatabase() AND name LIKE 'market_%' ORDER BY name")
+    ).map((t) => t.name)
     expect(tables).not.toContain('market_prices_station')
     expect(tables).not.toContain('market_prices_region')
     expect(tables).not.toContain('market_history_daily_mv')
     const samples = async () =>
-      Number((await queryRows<{ n: string }>(ch, 'SELECT sum(samples) AS n FROM market_history_daily WHERE station_id = {st:UInt64} AND type_id = 34', { st: HEK }))[0].n)
+      Number(
+        (
+          await queryRows<{ n: string }>(ch, 'SELECT sum(samples) AS n FROM market_history_daily WHERE station_id = {st:UInt64} AND type_id = 34', { st: HEK })
+        )[0].n,
+      )
     expect(await samples()).toBe(1) // the carried-over row is not a second sample
 
     const store = new PriceStore(ch, log)
@@ -269,7 +371,13 @@ describe('snapshots in the price tables', () => {
 
 describe("prices are dated by ESI's data time", () => {
   const lastUpdated = async (snapshotId: number) =>
-    (await queryRows<{ t: string }>(ch, "SELECT formatDateTime(last_updated, '%Y-%m-%dT%H:%i:%SZ', 'UTC') AS t FROM market_prices_station_by_snapshot FINAL WHERE snapshot_id = {s:UInt64}", { s: snapshotId }))[0].t
+    (
+      await queryRows<{ t: string }>(
+        ch,
+        "SELECT formatDateTime(last_updated, '%Y-%m-%dT%H:%i:%SZ', 'UTC') AS t FROM market_prices_station_by_snapshot FINAL WHERE snapshot_id = {s:UInt64}",
+        { s: snapshotId },
+      )
+    )[0].t
 
   it("takes the pages' Last-Modified, and the fetch start when ESI sent none", async () => {
     const book = () => amarrBook(10, 20)

@@ -32,7 +32,20 @@ export function pageRows(m: PageMessage) {
   }))
 }
 
-async function recordSnapshot(ch: ClickHouseClient, row: { region_id: number; snapshot_id: number; status: string; pages: number; order_count: number; esi_last_modified: string; started_at: string; finished_at: string | null; detail: string }) {
+async function recordSnapshot(
+  ch: ClickHouseClient,
+  row: {
+    region_id: number
+    snapshot_id: number
+    status: string
+    pages: number
+    order_count: number
+    esi_last_modified: string
+    started_at: string
+    finished_at: string | null
+    detail: string
+  },
+) {
   await ch.insert({ table: 'market_snapshots', values: [{ ...row, updated_at: new Date().toISOString() }], format: 'JSONEachRow' })
 }
 
@@ -42,14 +55,26 @@ async function recordSnapshot(ch: ClickHouseClient, row: { region_id: number; sn
  */
 export async function finalizeSnapshot(ctx: AppContext, m: CompleteMessage): Promise<'complete' | 'incomplete' | 'duplicate'> {
   const { ch } = ctx
-  const [done] = await queryRows<{ n: string }>(ch, `SELECT count() AS n FROM market_snapshots FINAL WHERE region_id = {r:UInt32} AND snapshot_id = {s:UInt64} AND status = 'complete'`, { r: m.region_id, s: m.snapshot_id })
+  const [done] = await queryRows<{ n: string }>(
+    ch,
+    `SELECT count() AS n FROM market_snapshots FINAL WHERE region_id = {r:UInt32} AND snapshot_id = {s:UInt64} AND status = 'complete'`,
+    { r: m.region_id, s: m.snapshot_id },
+  )
   if (Number(done.n) > 0) return 'duplicate'
   const [stored] = await queryRows<{ orders: string; pages: string }>(
     ch,
     'SELECT uniqExact(order_id) AS orders, uniqExact(page) AS pages FROM market_orders WHERE region_id = {r:UInt32} AND snapshot_id = {s:UInt64}',
     { r: m.region_id, s: m.snapshot_id },
   )
-  const base = { region_id: m.region_id, snapshot_id: m.snapshot_id, pages: m.pages, order_count: m.order_count, esi_last_modified: m.last_modified ?? '', started_at: m.started_at, finished_at: new Date().toISOString() }
+  const base = {
+    region_id: m.region_id,
+    snapshot_id: m.snapshot_id,
+    pages: m.pages,
+    order_count: m.order_count,
+    esi_last_modified: m.last_modified ?? '',
+    started_at: m.started_at,
+    finished_at: new Date().toISOString(),
+  }
   if (Number(stored.pages) !== m.pages || Number(stored.orders) !== m.order_count) {
     await recordSnapshot(ch, { ...base, status: 'incomplete', detail: `stored ${stored.pages}/${m.pages} pages and ${stored.orders}/${m.order_count} orders` })
     return 'incomplete'
@@ -61,13 +86,21 @@ export async function finalizeSnapshot(ctx: AppContext, m: CompleteMessage): Pro
   if (!(await hasStationPrices(ch, m.region_id, m.snapshot_id))) await aggregateStationPrices(ch, m.region_id, m.snapshot_id, at)
   await aggregateRegionPrices(ch, m.region_id, m.snapshot_id, at)
   await recordSnapshot(ch, { ...base, status: 'complete', detail: `${m.order_count} orders in ${m.pages} pages` })
-  await publish(ctx.stream, PricesUpdatedTopic, [{ key: String(m.region_id), value: { region_id: m.region_id, snapshot_id: m.snapshot_id, at: new Date().toISOString() } }])
-  await dropOldSnapshots(ch, m.region_id, m.snapshot_id).catch((err) => ctx.log.warn({ err, regionId: m.region_id }, 'could not delete old snapshot prices; the next snapshot tries again'))
+  await publish(ctx.stream, PricesUpdatedTopic, [
+    { key: String(m.region_id), value: { region_id: m.region_id, snapshot_id: m.snapshot_id, at: new Date().toISOString() } },
+  ])
+  await dropOldSnapshots(ch, m.region_id, m.snapshot_id).catch((err) =>
+    ctx.log.warn({ err, regionId: m.region_id }, 'could not delete old snapshot prices; the next snapshot tries again'),
+  )
   return 'complete'
 }
 
 async function hasStationPrices(ch: ClickHouseClient, regionId: number, snapshotId: number): Promise<boolean> {
-  const [row] = await queryRows<{ n: string }>(ch, 'SELECT count() AS n FROM market_prices_station_by_snapshot WHERE region_id = {r:UInt32} AND snapshot_id = {s:UInt64}', { r: regionId, s: snapshotId })
+  const [row] = await queryRows<{ n: string }>(
+    ch,
+    'SELECT count() AS n FROM market_prices_station_by_snapshot WHERE region_id = {r:UInt32} AND snapshot_id = {s:UInt64}',
+    { r: regionId, s: snapshotId },
+  )
   return Number(row.n) > 0
 }
 
@@ -95,29 +128,49 @@ export const marketPipeline: Pipeline = {
   name: 'market-orders',
   async start(ctx) {
     const log = ctx.log.child({ component: 'market-pipeline' })
-    const orders = await subscribe(ctx.stream, MarketOrdersTopic, { groupId: 'market-orders-writer', fromBeginning: true, maxBatchSize: 4, log }, async (messages) => {
-      let rows: ReturnType<typeof pageRows> = []
-      const flush = async () => {
-        if (!rows.length) return
-        // One parsing thread: parallel parsing of big inserts costs hundreds of MB in an embedded engine.
-        await ctx.ch.insert({ table: 'market_orders', values: rows, format: 'JSONEachRow', clickhouse_settings: { input_format_parallel_parsing: 0, max_insert_threads: '1' } })
-        rows = []
-      }
-      for (const m of messages) {
-        if (m.kind === 'page') {
-          rows = rows.concat(pageRows(m))
-          continue
+    const orders = await subscribe(
+      ctx.stream,
+      MarketOrdersTopic,
+      { groupId: 'market-orders-writer', fromBeginning: true, maxBatchSize: 4, log },
+      async (messages) => {
+        let rows: ReturnType<typeof pageRows> = []
+        const flush = async () => {
+          if (!rows.length) return
+          // One parsing thread: parallel parsing of big inserts costs hundreds of MB in an embedded engine.
+          await ctx.ch.insert({
+            table: 'market_orders',
+            values: rows,
+            format: 'JSONEachRow',
+            clickhouse_settings: { input_format_parallel_parsing: 0, max_insert_threads: '1' },
+          })
+          rows = []
+        }
+        for (const m of messages) {
+          if (m.kind === 'page') {
+            rows = rows.concat(pageRows(m))
+            continue
+          }
+          await flush()
+          const started = performance.now()
+          const outcome = await finalizeSnapshot(ctx, m)
+          log.info({ regionId: m.region_id, snapshotId: m.snapshot_id, outcome, ms: Math.round(performance.now() - started) }, 'market snapshot finalised')
         }
         await flush()
-        const started = performance.now()
-        const outcome = await finalizeSnapshot(ctx, m)
-        log.info({ regionId: m.region_id, snapshotId: m.snapshot_id, outcome, ms: Math.round(performance.now() - started) }, 'market snapshot finalised')
-      }
-      await flush()
-    })
+      },
+    )
     const fetches = await subscribe(ctx.stream, MarketFetchTopic, { groupId: 'market-fetch-recorder', fromBeginning: true, log }, async (events) => {
       for (const e of events) {
-        await recordSnapshot(ctx.ch, { region_id: e.region_id, snapshot_id: e.snapshot_id, status: e.status, pages: 0, order_count: 0, esi_last_modified: '', started_at: e.started_at, finished_at: e.finished_at, detail: e.detail })
+        await recordSnapshot(ctx.ch, {
+          region_id: e.region_id,
+          snapshot_id: e.snapshot_id,
+          status: e.status,
+          pages: 0,
+          order_count: 0,
+          esi_last_modified: '',
+          started_at: e.started_at,
+          finished_at: e.finished_at,
+          detail: e.detail,
+        })
       }
     })
     return [orders, fetches]

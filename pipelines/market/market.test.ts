@@ -83,7 +83,18 @@ describe('market pipeline (in-process stream, chDB)', () => {
     const { status, body } = await jitaTritanium()
     expect(status).toBe(200)
     const [t34, t35] = body.rows
-    expect(t34).toMatchObject({ station_id: JITA, type_id: 34, sell_min: 10, buy_max: 9, sell_5pct: 11, buy_5pct: 8.8, sell_orders: 3, buy_orders: 3, sell_volume: 1000, buy_volume: 1000 })
+    expect(t34).toMatchObject({
+      station_id: JITA,
+      type_id: 34,
+      sell_min: 10,
+      buy_max: 9,
+      sell_5pct: 11,
+      buy_5pct: 8.8,
+      sell_orders: 3,
+      buy_orders: 3,
+      sell_volume: 1000,
+      buy_volume: 1000,
+    })
     expect(t35).toMatchObject({ type_id: 35, sell_min: 5, buy_max: null, sell_5pct: 5, buy_5pct: null })
   })
 
@@ -95,7 +106,11 @@ describe('market pipeline (in-process stream, chDB)', () => {
 
   it('keeps the previous prices serving when a page fails mid-snapshot, and says DEGRADED', async () => {
     const before = (await jitaTritanium()).body.rows[0]
-    setBook(market, FORGE, handBook().map((o) => ({ ...o, price: o.price * 2 })))
+    setBook(
+      market,
+      FORGE,
+      handBook().map((o) => ({ ...o, price: o.price * 2 })),
+    )
     market.failingPages.set(`${FORGE}:3`, { status: 500, times: 100 })
     expect(await fetchRegionSnapshot(app.ctx, FORGE)).toBe('failed')
     market.failingPages.clear()
@@ -169,11 +184,27 @@ describe('market pipeline (in-process stream, chDB)', () => {
   it('answers as many days of history as asked for, today included', async () => {
     // One sample today and one yesterday for a type no book has, from a snapshot no price table serves.
     const sample = (at: Date) => ({
-      station_id: JITA, type_id: 990_001, region_id: FORGE, snapshot_id: 1, sell_min: 5, buy_max: 4, sell_5pct: 5, buy_5pct: 4,
-      sell_orders: 1, buy_orders: 1, sell_volume: 10, buy_volume: 10, last_updated: at.toISOString().replace('T', ' ').slice(0, 19),
+      station_id: JITA,
+      type_id: 990_001,
+      region_id: FORGE,
+      snapshot_id: 1,
+      sell_min: 5,
+      buy_max: 4,
+      sell_5pct: 5,
+      buy_5pct: 4,
+      sell_orders: 1,
+      buy_orders: 1,
+      sell_volume: 10,
+      buy_volume: 10,
+      last_updated: at.toISOString().replace('T', ' ').slice(0, 19),
     })
-    await app.ctx.ch.insert({ table: 'market_prices_station_by_snapshot', values: [sample(new Date(Date.now() - 86_400_000)), sample(new Date())], format: 'JSONEachRow' })
-    const days = async (n: number) => (await get(`/api/prices/history?station_id=${JITA}&type_id=990001&days=${n}`)).body.rows.map((r: { date: string }) => r.date)
+    await app.ctx.ch.insert({
+      table: 'market_prices_station_by_snapshot',
+      values: [sample(new Date(Date.now() - 86_400_000)), sample(new Date())],
+      format: 'JSONEachRow',
+    })
+    const days = async (n: number) =>
+      (await get(`/api/prices/history?station_id=${JITA}&type_id=990001&days=${n}`)).body.rows.map((r: { date: string }) => r.date)
     expect(await days(1)).toEqual([new Date().toISOString().slice(0, 10)])
     expect(await days(2)).toHaveLength(2)
   })
@@ -188,7 +219,9 @@ describe('market pipeline (in-process stream, chDB)', () => {
 
   it("leaves the engine's thread count to later queries after aggregating on one thread", async () => {
     // The earlier tests aggregated several snapshots in this process; a session-wide max_threads = 1 would show here.
-    const rows = await (await app.ctx.ch.query({ query: "SELECT changed FROM system.settings WHERE name = 'max_threads'", format: 'JSONEachRow' })).json<{ changed: number }>()
+    const rows = await (
+      await app.ctx.ch.query({ query: "SELECT changed FROM system.settings WHERE name = 'max_threads'", format: 'JSONEachRow' })
+    ).json<{ changed: number }>()
     expect(rows).toEqual([{ changed: 0 }])
   })
 })
@@ -210,9 +243,15 @@ describe('market pipeline: what real books do', () => {
     setBook(market, SINQ_LAISON, [a, order(34, DODIXIE, true, 4, 100), again])
     const before = Number((await latestSnapshot(SINQ_LAISON)).snapshot_id)
     expect(await fetchRegionSnapshot(app.ctx, SINQ_LAISON)).toBe('complete')
-    const snap = await waitFor(() => latestSnapshot(SINQ_LAISON), (s) => Number(s.snapshot_id) > before && s.status !== '')
+    const snap = await waitFor(
+      () => latestSnapshot(SINQ_LAISON),
+      (s) => Number(s.snapshot_id) > before && s.status !== '',
+    )
     expect(snap).toMatchObject({ status: 'complete', order_count: 2 })
-    const rows = await waitFor(() => get(`/api/prices/station?station_id=${DODIXIE}&type_ids=34`), (r) => r.body.rows[0]?.sell_min !== 5)
+    const rows = await waitFor(
+      () => get(`/api/prices/station?station_id=${DODIXIE}&type_ids=34`),
+      (r) => r.body.rows[0]?.sell_min !== 5,
+    )
     expect(rows.body.rows[0]).toMatchObject({ sell_min: 6.5, sell_orders: 1, sell_volume: 100, buy_max: 4 })
   })
 
@@ -222,22 +261,35 @@ describe('market pipeline: what real books do', () => {
     market.refreshAfterPage.set(SINQ_LAISON, 1)
     const seen = esi.requests.length
     expect(await fetchRegionSnapshot(app.ctx, SINQ_LAISON)).toBe('complete')
-    const pagesAsked = esi.requests.slice(seen).filter((r) => r.path.startsWith(`/markets/${SINQ_LAISON}/orders`)).map((r) => Number(new URLSearchParams(r.query).get('page')))
+    const pagesAsked = esi.requests
+      .slice(seen)
+      .filter((r) => r.path.startsWith(`/markets/${SINQ_LAISON}/orders`))
+      .map((r) => Number(new URLSearchParams(r.query).get('page')))
     const retryAt = pagesAsked.indexOf(1, 1)
     expect(retryAt).toBeGreaterThan(0)
     // the abandoned fetch stopped with the pages already asked for, instead of fetching the other 15 for nothing
     expect(retryAt - 1).toBeLessThanOrEqual(app.ctx.esi.options.pageConcurrency)
     expect(pagesAsked.slice(retryAt).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
-    const rows = await waitFor(() => get(`/api/prices/station?station_id=${DODIXIE}&type_ids=34`), (r) => r.body.rows[0]?.sell_orders === 20)
+    const rows = await waitFor(
+      () => get(`/api/prices/station?station_id=${DODIXIE}&type_ids=34`),
+      (r) => r.body.rows[0]?.sell_orders === 20,
+    )
     expect(rows.body.rows[0]).toMatchObject({ sell_min: 8, buy_max: 3, buy_orders: 20 })
   })
 
   it('fetches a region again at once when ESI refreshed the book with fewer pages mid-fetch (404 past the new X-Pages)', async () => {
     // 3 pages of 2 when page 1 is served; then the book is 2 orders, one page, and pages 2 and 3 answer 404
-    setBook(market, SINQ_LAISON, Array.from({ length: 6 }, (_, i) => order(34, DODIXIE, i % 2 === 1, i % 2 ? 3 : 30 + i, 10)))
+    setBook(
+      market,
+      SINQ_LAISON,
+      Array.from({ length: 6 }, (_, i) => order(34, DODIXIE, i % 2 === 1, i % 2 ? 3 : 30 + i, 10)),
+    )
     market.refreshAfterPage.set(SINQ_LAISON, { page: 1, times: 1, book: [order(34, DODIXIE, false, 27, 10), order(34, DODIXIE, true, 2.5, 10)] })
     expect(await fetchRegionSnapshot(app.ctx, SINQ_LAISON)).toBe('complete')
-    const rows = await waitFor(() => get(`/api/prices/station?station_id=${DODIXIE}&type_ids=34`), (r) => r.body.rows[0]?.sell_min === 27)
+    const rows = await waitFor(
+      () => get(`/api/prices/station?station_id=${DODIXIE}&type_ids=34`),
+      (r) => r.body.rows[0]?.sell_min === 27,
+    )
     expect(rows.body.rows[0]).toMatchObject({ sell_min: 27, buy_max: 2.5, sell_orders: 1, buy_orders: 1 })
   })
 
@@ -246,7 +298,10 @@ describe('market pipeline: what real books do', () => {
     const sells = [...Array.from({ length: 9 }, (_, i) => order(34, HEK, false, 4 + i / 100, 2_000_000_000)), order(34, HEK, false, 5, 732_325_784)]
     setBook(market, METROPOLIS, [...sells, order(34, HEK, true, 3.5, 100)])
     expect(await fetchRegionSnapshot(app.ctx, METROPOLIS)).toBe('complete')
-    const station = await waitFor(() => get(`/api/prices/station?station_id=${HEK}&type_ids=34`), (r) => r.body.rows[0]?.sell_orders === 10)
+    const station = await waitFor(
+      () => get(`/api/prices/station?station_id=${HEK}&type_ids=34`),
+      (r) => r.body.rows[0]?.sell_orders === 10,
+    )
     expect(station.body.rows[0]).toMatchObject({ sell_volume: 18_732_325_784, buy_volume: 100 })
     expect((await get(`/api/prices/bulk?station_id=${HEK}`)).body.rows[0]).toMatchObject({ type_id: 34, sell_volume: 18_732_325_784 })
     const csv = (await get(`/api/prices/bulk?station_id=${HEK}&format=csv`)).text.trim().split('\n')
@@ -263,7 +318,10 @@ describe('market pipeline: what real books do', () => {
     const lastModified = new Date(Math.floor(Date.now() / 1000) * 1000 - 240_000)
     market.lastModified.set(HEIMATAR, lastModified)
     expect(await fetchRegionSnapshot(app.ctx, HEIMATAR)).toBe('complete')
-    const rows = await waitFor(() => get(`/api/prices/station?station_id=${RENS}&type_ids=34`), (r) => r.body.rows[0]?.sell_min === 6)
+    const rows = await waitFor(
+      () => get(`/api/prices/station?station_id=${RENS}&type_ids=34`),
+      (r) => r.body.rows[0]?.sell_min === 6,
+    )
     expect(rows.body.rows[0].last_updated).toBe(lastModified.toISOString().replace('.000Z', 'Z'))
     const rens = (await get('/api/statuses')).body.prices.find((p: { label: string }) => p.label === 'Rens')
     expect(rens.age_seconds).toBeGreaterThanOrEqual(240)
@@ -281,11 +339,17 @@ describe('market pipeline: what real books do', () => {
     const MEGACYTE = 40
     setBook(market, HEIMATAR, [order(MEGACYTE, RENS, false, 1000, 100), order(MEGACYTE, RENS, true, 900, 100)])
     expect(await fetchRegionSnapshot(app.ctx, HEIMATAR)).toBe('complete')
-    await waitFor(() => get(`/api/prices/station?station_id=${RENS}&type_ids=${MEGACYTE}`), (r) => r.body.rows[0]?.sell_min === 1000)
+    await waitFor(
+      () => get(`/api/prices/station?station_id=${RENS}&type_ids=${MEGACYTE}`),
+      (r) => r.body.rows[0]?.sell_min === 1000,
+    )
     // the sells are bought out: the next snapshot has only the buy
     setBook(market, HEIMATAR, [order(MEGACYTE, RENS, true, 910, 100)])
     expect(await fetchRegionSnapshot(app.ctx, HEIMATAR)).toBe('complete')
-    await waitFor(() => get(`/api/prices/station?station_id=${RENS}&type_ids=${MEGACYTE}`), (r) => r.body.rows[0]?.buy_max === 910)
+    await waitFor(
+      () => get(`/api/prices/station?station_id=${RENS}&type_ids=${MEGACYTE}`),
+      (r) => r.body.rows[0]?.buy_max === 910,
+    )
     const { body } = await get(`/api/prices/history?station_id=${RENS}&type_id=${MEGACYTE}&days=1`)
     expect(body.rows).toEqual([
       {

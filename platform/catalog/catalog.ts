@@ -159,7 +159,13 @@ export class Catalog {
       const rows = schematicTypes.get(id) ?? []
       const out = rows.find((r) => !r[3])
       if (!out) continue
-      const schematic: Schematic = { schematicId: id, name, cycleTime, inputs: rows.filter((r) => r[3]).map((r) => ({ typeId: r[1], quantity: r[2] })), output: { typeId: out[1], quantity: out[2] } }
+      const schematic: Schematic = {
+        schematicId: id,
+        name,
+        cycleTime,
+        inputs: rows.filter((r) => r[3]).map((r) => ({ typeId: r[1], quantity: r[2] })),
+        output: { typeId: out[1], quantity: out[2] },
+      }
       this.schematics.set(id, schematic)
       this.schematicByOutput.set(out[1], schematic)
     }

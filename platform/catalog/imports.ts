@@ -34,7 +34,8 @@ export interface ImportTiming {
 }
 export const IMPORT_TIMING: ImportTiming = { heartbeatMs: 15_000, staleAfterMs: 5 * 60_000 }
 
-export const interruptedError = (lastHeartbeat: Date) => `interrupted: the importing process stopped without finishing (no progress since ${lastHeartbeat.toISOString().slice(0, 16).replace('T', ' ')} UTC)`
+export const interruptedError = (lastHeartbeat: Date) =>
+  `interrupted: the importing process stopped without finishing (no progress since ${lastHeartbeat.toISOString().slice(0, 16).replace('T', ' ')} UTC)`
 
 export interface ImportAttempt {
   status: string
@@ -51,7 +52,7 @@ export async function latestImportAttempt(ch: ClickHouseClient, now = Date.now()
   )
   if (!row) return null
   const heartbeat = new Date(Number(row.updated_ms))
-  if (row.status === 'running' && now - heartbeat.getTime() > timing.staleAfterMs) return { status: 'failed', started_at: row.started_at, error: interruptedError(heartbeat) }
+  if (row.status === 'running' && now - heartbeat.getTime() > timing.staleAfterMs)
+    return { status: 'failed', started_at: row.started_at, error: interruptedError(heartbeat) }
   return { status: row.status, started_at: row.started_at, error: row.error || null }
 }
-

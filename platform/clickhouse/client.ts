@@ -10,7 +10,9 @@ export type { ClickHouseClient }
  * into @clickhouse/client, so the same SQL and the same client API run in both modes.
  * chDB allows one data path per process; the client is therefore created once at start and shared.
  */
-export async function createClickHouse(config: Pick<Config, 'CLICKHOUSE_URL' | 'CLICKHOUSE_USER' | 'CLICKHOUSE_PASSWORD' | 'CLICKHOUSE_DATABASE' | 'DATA_DIR'>): Promise<ClickHouseClient> {
+export async function createClickHouse(
+  config: Pick<Config, 'CLICKHOUSE_URL' | 'CLICKHOUSE_USER' | 'CLICKHOUSE_PASSWORD' | 'CLICKHOUSE_DATABASE' | 'DATA_DIR'>,
+): Promise<ClickHouseClient> {
   const settings = { date_time_input_format: 'best_effort' as const }
   if (config.CLICKHOUSE_URL) {
     return createClient({

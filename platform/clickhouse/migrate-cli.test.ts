@@ -25,7 +25,13 @@ describe('npm run migrate', () => {
     expect(again.status, again.stderr).toBe(0)
     expect(again.stdout).toContain('schema already up to date')
 
-    const ch = await createClickHouse({ DATA_DIR: dataDir, CLICKHOUSE_USER: 'default', CLICKHOUSE_PASSWORD: '', CLICKHOUSE_DATABASE: 'default', CLICKHOUSE_URL: undefined })
+    const ch = await createClickHouse({
+      DATA_DIR: dataDir,
+      CLICKHOUSE_USER: 'default',
+      CLICKHOUSE_PASSWORD: '',
+      CLICKHOUSE_DATABASE: 'default',
+      CLICKHOUSE_URL: undefined,
+    })
     try {
       const ids = (await queryRows<{ id: string }>(ch, 'SELECT id FROM schema_migrations FINAL ORDER BY id')).map((r) => r.id)
       expect(ids).toEqual(readMigrations().map((m) => m.id))

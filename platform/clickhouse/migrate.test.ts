@@ -12,7 +12,13 @@ let migrationsDir: string
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-ch-'))
   migrationsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-mig-'))
-  ch = await createClickHouse({ DATA_DIR: dataDir, CLICKHOUSE_URL: undefined, CLICKHOUSE_USER: 'default', CLICKHOUSE_PASSWORD: '', CLICKHOUSE_DATABASE: 'default' })
+  ch = await createClickHouse({
+    DATA_DIR: dataDir,
+    CLICKHOUSE_URL: undefined,
+    CLICKHOUSE_USER: 'default',
+    CLICKHOUSE_PASSWORD: '',
+    CLICKHOUSE_DATABASE: 'default',
+  })
 })
 afterAll(async () => {
   await ch?.close()
@@ -29,13 +35,19 @@ describe('ClickHouse layer (chDB)', () => {
   })
 
   it('applies migrations in name order, once', async () => {
-    fs.writeFileSync(path.join(migrationsDir, '202611220002_second.sql'), 'ALTER TABLE things ADD COLUMN IF NOT EXISTS label String DEFAULT \'\';\n')
-    fs.writeFileSync(path.join(migrationsDir, '202611220001_first.sql'), 'CREATE TABLE IF NOT EXISTS things (id UInt32, name String) ENGINE = MergeTree ORDER BY id;\n')
+    fs.writeFileSync(path.join(migrationsDir, '202611220002_second.sql'), "ALTER TABLE things ADD COLUMN IF NOT EXISTS label String DEFAULT '';\n")
+    fs.writeFileSync(
+      path.join(migrationsDir, '202611220001_first.sql'),
+      'CREATE TABLE IF NOT EXISTS things (id UInt32, name String) ENGINE = MergeTree ORDER BY id;\n',
+    )
     fs.writeFileSync(path.join(migrationsDir, 'README.md'), 'not a migration')
     expect(readMigrations(migrationsDir).map((m) => m.id)).toEqual(['202611220001_first', '202611220002_second'])
     expect(await migrate(ch, migrationsDir)).toEqual(['202611220001_first', '202611220002_second'])
     expect(await migrate(ch, migrationsDir)).toEqual([])
-    const cols = await queryRows<{ name: string }>(ch, "SELECT name FROM system.columns WHERE table = 'things' AND database = currentDatabase() ORDER BY position")
+    const cols = await queryRows<{ name: string }>(
+      ch,
+      "SELECT name FROM system.columns WHERE table = 'things' AND database = currentDatabase() ORDER BY position",
+    )
     expect(cols.map((c) => c.name)).toEqual(['id', 'name', 'label'])
   })
 

@@ -18,7 +18,10 @@ beforeAll(async () => {
   esi.route('GET', '/skewed/:id', (req) => {
     hits++
     const served = Date.now() + Number(req.query.get('skew')) * 1000
-    return { body: { id: Number(req.params.id) }, headers: { Date: new Date(served).toUTCString(), Expires: new Date(served + Number(req.query.get('expires')) * 1000).toUTCString() } }
+    return {
+      body: { id: Number(req.params.id) },
+      headers: { Date: new Date(served).toUTCString(), Expires: new Date(served + Number(req.query.get('expires')) * 1000).toUTCString() },
+    }
   })
   await esi.start()
 })
@@ -74,7 +77,9 @@ describe('ESI client against the fake ESI', () => {
 
   it('does not retry other client errors', async () => {
     esi.failNext('/items/6', 404, 5)
-    const err = await client().get('/items/6').catch((e) => e)
+    const err = await client()
+      .get('/items/6')
+      .catch((e) => e)
     expect(err).toBeInstanceOf(EsiError)
     expect(err.status).toBe(404)
     expect(esi.requests.filter((r) => r.path === '/items/6')).toHaveLength(1)
@@ -172,7 +177,9 @@ describe('ESI client against the fake ESI', () => {
 
   it('gives up on answers that stay unreadable with an ESI error naming the path', async () => {
     esi.breakNext('/items/18', 10, 'not-json')
-    const err = await client({ retries: 2 }).get('/items/18').catch((e) => e)
+    const err = await client({ retries: 2 })
+      .get('/items/18')
+      .catch((e) => e)
     expect(err).toBeInstanceOf(EsiError)
     expect(err).toMatchObject({ status: 0, path: '/items/18' })
     expect(err.message).toMatch(/unreadable/)

@@ -132,7 +132,11 @@ export class EsiClient {
     }
   }
 
-  async request<T>(method: 'GET' | 'POST', path: string, options: { query?: Record<string, string | number | undefined>; body?: unknown; signal?: AbortSignal; cache?: boolean } = {}): Promise<EsiResponse<T>> {
+  async request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    options: { query?: Record<string, string | number | undefined>; body?: unknown; signal?: AbortSignal; cache?: boolean } = {},
+  ): Promise<EsiResponse<T>> {
     const url = this.url(path, options.query)
     const useCache = method === 'GET' && options.cache !== false
     const cached = useCache ? this.cache.get(url) : undefined
@@ -172,7 +176,12 @@ export class EsiClient {
       }
       if (res.status === 304 && cached) {
         // Not modified: the body is ours already; the headers (Expires, Last-Modified, X-Pages) are the current ones.
-        const entry = { ...cached, expires: meta.expires ?? cached.expires, lastModified: meta.lastModified ?? cached.lastModified, pages: res.headers.has('x-pages') ? meta.pages : cached.pages }
+        const entry = {
+          ...cached,
+          expires: meta.expires ?? cached.expires,
+          lastModified: meta.lastModified ?? cached.lastModified,
+          pages: res.headers.has('x-pages') ? meta.pages : cached.pages,
+        }
         this.remember(url, entry)
         return { ...(entry as CacheEntry & { data: T }), status: 304, fromCache: true }
       }
@@ -216,7 +225,8 @@ export class EsiClient {
         // A Retry-After is honoured instead of the backoff: an earlier try would only spend the error limit. One longer
         // than a minute (ESI in maintenance) ends the request now, and the caller's next run asks again.
         const retryAfter = retryAfterMs(res)
-        if (retryAfter !== null && retryAfter > MAX_RETRY_AFTER_5XX_MS) throw new EsiError(res.status, `ESI ${res.status} on ${path}; it asks to wait ${Math.ceil(retryAfter / 1000)} s`, path)
+        if (retryAfter !== null && retryAfter > MAX_RETRY_AFTER_5XX_MS)
+          throw new EsiError(res.status, `ESI ${res.status} on ${path}; it asks to wait ${Math.ceil(retryAfter / 1000)} s`, path)
         await sleep(retryAfter ?? this.options.backoffMs * 2 ** attempt, options.signal)
         continue
       }

@@ -42,8 +42,8 @@ function failing(client: ClickHouseClient, method: 'insert' | 'query'): ClickHou
 
 const namesAsked = () => fakeEsi.requests.filter((r) => r.path.startsWith('/universe/names')).length
 const stored = (ids: number[]) =>
-  queryRows<{ id: string | number; name: string }>(ch, 'SELECT id, name FROM eve_names FINAL WHERE id IN {ids:Array(UInt64)} ORDER BY id', { ids }).then((rows) =>
-    rows.map((r) => [Number(r.id), r.name]),
+  queryRows<{ id: string | number; name: string }>(ch, 'SELECT id, name FROM eve_names FINAL WHERE id IN {ids:Array(UInt64)} ORDER BY id', { ids }).then(
+    (rows) => rows.map((r) => [Number(r.id), r.name]),
   )
 
 beforeAll(async () => {
@@ -51,7 +51,13 @@ beforeAll(async () => {
   await fakeEsi.start()
   esi = new EsiClient({ baseUrl: fakeEsi.url, userAgent: esiUserAgent('9.9.9', 'ops@example.com'), log: createLogger('silent'), backoffMs: 10, retries: 0 })
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-esi-names-'))
-  ch = await createClickHouse({ DATA_DIR: dataDir, CLICKHOUSE_URL: undefined, CLICKHOUSE_USER: 'default', CLICKHOUSE_PASSWORD: '', CLICKHOUSE_DATABASE: 'default' })
+  ch = await createClickHouse({
+    DATA_DIR: dataDir,
+    CLICKHOUSE_URL: undefined,
+    CLICKHOUSE_USER: 'default',
+    CLICKHOUSE_PASSWORD: '',
+    CLICKHOUSE_DATABASE: 'default',
+  })
   await migrate(ch)
 })
 afterAll(async () => {
@@ -69,18 +75,35 @@ describe('resolveNames', () => {
   it('stores what ESI names and asks ESI only once', async () => {
     const ids = [90000001, 98000001, UNKNOWN]
     const before = namesAsked()
-    expect(await resolveNames(ch, esi, ids, log)).toEqual(new Map([[90000001, 'Pilot One'], [98000001, 'Hole Control']]))
+    expect(await resolveNames(ch, esi, ids, log)).toEqual(
+      new Map([
+        [90000001, 'Pilot One'],
+        [98000001, 'Hole Control'],
+      ]),
+    )
     expect(namesAsked()).toBeGreaterThan(before)
-    expect(await stored(ids)).toEqual([[90000001, 'Pilot One'], [UNKNOWN, ''], [98000001, 'Hole Control']])
+    expect(await stored(ids)).toEqual([
+      [90000001, 'Pilot One'],
+      [UNKNOWN, ''],
+      [98000001, 'Hole Control'],
+    ])
 
     const again = namesAsked()
-    expect(await resolveNames(ch, esi, ids, log)).toEqual(new Map([[90000001, 'Pilot One'], [98000001, 'Hole Control']]))
+    expect(await resolveNames(ch, esi, ids, log)).toEqual(
+      new Map([
+        [90000001, 'Pilot One'],
+        [98000001, 'Hole Control'],
+      ]),
+    )
     expect(namesAsked()).toBe(again)
   })
 
   it("answers with ESI's names when storing them fails, logs it, and stores them on the next call", async () => {
     const ids = [90000002, 98000002, UNKNOWN + 1]
-    const expected = new Map([[90000002, 'Pilot Two'], [98000002, 'Roaming Gang']])
+    const expected = new Map([
+      [90000002, 'Pilot Two'],
+      [98000002, 'Roaming Gang'],
+    ])
 
     expect(await resolveNames(failing(ch, 'insert'), esi, ids, log)).toEqual(expected)
     expect(logged).toContainEqual(expect.objectContaining({ level: 40, err: expect.objectContaining({ message: 'ClickHouse insert refused (test)' }) }))
@@ -90,7 +113,11 @@ describe('resolveNames', () => {
     const before = namesAsked()
     expect(await resolveNames(ch, esi, ids, log)).toEqual(expected)
     expect(namesAsked()).toBeGreaterThan(before)
-    expect(await stored(ids)).toEqual([[90000002, 'Pilot Two'], [UNKNOWN + 1, ''], [98000002, 'Roaming Gang']])
+    expect(await stored(ids)).toEqual([
+      [90000002, 'Pilot Two'],
+      [UNKNOWN + 1, ''],
+      [98000002, 'Roaming Gang'],
+    ])
   })
 
   it('asks ESI for every id when the stored names cannot be read, and still stores its answer', async () => {
@@ -98,7 +125,12 @@ describe('resolveNames', () => {
     expect(await stored([90000001])).toEqual([[90000001, 'Pilot One']]) // stored by the first test, but unreadable now
 
     const before = namesAsked()
-    expect(await resolveNames(failing(ch, 'query'), esi, ids, log)).toEqual(new Map([[90000001, 'Pilot One'], [99000001, 'Deep Space Alliance']]))
+    expect(await resolveNames(failing(ch, 'query'), esi, ids, log)).toEqual(
+      new Map([
+        [90000001, 'Pilot One'],
+        [99000001, 'Deep Space Alliance'],
+      ]),
+    )
     expect(namesAsked()).toBe(before + 1)
     expect(logged).toContainEqual(expect.objectContaining({ level: 40, err: expect.objectContaining({ message: 'ClickHouse query refused (test)' }) }))
     expect(await stored([99000001])).toEqual([[99000001, 'Deep Space Alliance']])

@@ -17,7 +17,10 @@ type NameRow = EsiName
 
 /** POST /universe/ids answers: one list per category that matched (categories without a match are left out). */
 export type UniverseIds = Partial<
-  Record<'agents' | 'alliances' | 'characters' | 'constellations' | 'corporations' | 'factions' | 'inventory_types' | 'regions' | 'stations' | 'systems', Array<{ id: number; name: string }>>
+  Record<
+    'agents' | 'alliances' | 'characters' | 'constellations' | 'corporations' | 'factions' | 'inventory_types' | 'regions' | 'stations' | 'systems',
+    Array<{ id: number; name: string }>
+  >
 >
 
 /**
@@ -102,7 +105,10 @@ export async function resolveNames(
     await ch.insert({
       table: 'eve_names',
       format: 'JSONEachRow',
-      values: [...found.map((n) => ({ ...n, resolved_at: resolvedAt })), ...unknown.map((id) => ({ id, name: '', category: 'unknown', resolved_at: resolvedAt }))],
+      values: [
+        ...found.map((n) => ({ ...n, resolved_at: resolvedAt })),
+        ...unknown.map((id) => ({ id, name: '', category: 'unknown', resolved_at: resolvedAt })),
+      ],
     })
   } catch (err) {
     // The names are ours all the same; not stored, they are asked of ESI (and stored) on the next call.

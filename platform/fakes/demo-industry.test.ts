@@ -7,8 +7,20 @@ const jita = (typeId: number) => `60003760:${typeId}`
 describe('addDemoReactionPrices', () => {
   // Two moon materials → an intermediate → an advanced composite; one product already has a real reference price.
   const recipes: DemoRecipe[] = [
-    { materials: [{ type_id: 2, quantity: 100 }, { type_id: 3, quantity: 100 }], products: [{ type_id: 10, quantity: 200 }] },
-    { materials: [{ type_id: 10, quantity: 100 }, { type_id: 4, quantity: 5 }], products: [{ type_id: 20, quantity: 1 }] },
+    {
+      materials: [
+        { type_id: 2, quantity: 100 },
+        { type_id: 3, quantity: 100 },
+      ],
+      products: [{ type_id: 10, quantity: 200 }],
+    },
+    {
+      materials: [
+        { type_id: 10, quantity: 100 },
+        { type_id: 4, quantity: 5 },
+      ],
+      products: [{ type_id: 20, quantity: 1 }],
+    },
     { materials: [{ type_id: 2, quantity: 1 }], products: [{ type_id: 30, quantity: 1 }] },
     { materials: [{ type_id: 99, quantity: 1 }], products: [{ type_id: 40, quantity: 1 }] },
   ]

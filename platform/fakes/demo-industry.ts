@@ -49,7 +49,14 @@ export function demoAdjustedPrices(types: DemoType[], refs: Map<string, Referenc
   return rows
 }
 
-const ACTIVITIES: EsiIndustryActivity[] = ['manufacturing', 'researching_time_efficiency', 'researching_material_efficiency', 'copying', 'invention', 'reaction']
+const ACTIVITIES: EsiIndustryActivity[] = [
+  'manufacturing',
+  'researching_time_efficiency',
+  'researching_material_efficiency',
+  'copying',
+  'invention',
+  'reaction',
+]
 const JITA = 30000142
 
 /**

@@ -2,11 +2,19 @@ import { describe, expect, it } from 'vitest'
 import { demoKillHistory, pricedDemoShips } from './demo-kills.js'
 
 describe('demo kills', () => {
-  const prices = new Map<number, number | null>([[587, 400_000], [23913, 3_000_000_000], [999, null], [998, 0]])
+  const prices = new Map<number, number | null>([
+    [587, 400_000],
+    [23913, 3_000_000_000],
+    [999, null],
+    [998, 0],
+  ])
   const ships = pricedDemoShips([587, 23913, 999, 998], (id) => prices.get(id))
 
   it('uses only ships with a price', () => {
-    expect(ships).toEqual([{ id: 587, hullPrice: 400_000 }, { id: 23913, hullPrice: 3_000_000_000 }])
+    expect(ships).toEqual([
+      { id: 587, hullPrice: 400_000 },
+      { id: 23913, hullPrice: 3_000_000_000 },
+    ])
   })
 
   it('values each kill at 1.3 to 3 times its victim hull, so a frigate is never worth more than a dreadnought', () => {

@@ -13,10 +13,24 @@ export interface DemoEntity {
  * The demo's invented pilots, corporations and alliances: ids in ranges ESI uses for player entities, names that
  * say they are not real. Pilot 1 is the demo kill tracker's player.
  */
-export function demoEntities(): { pilots: DemoEntity[]; corporations: DemoEntity[]; alliances: DemoEntity[]; pilotCorp: Map<number, number>; corpAlliance: Map<number, number | undefined> } {
+export function demoEntities(): {
+  pilots: DemoEntity[]
+  corporations: DemoEntity[]
+  alliances: DemoEntity[]
+  pilotCorp: Map<number, number>
+  corpAlliance: Map<number, number | undefined>
+} {
   const alliances = [1, 2].map((i) => ({ id: 99_900_000 + i, name: `Demo Alliance ${i}`, category: 'alliance' as const }))
-  const corporations = Array.from({ length: 12 }, (_, i) => ({ id: 98_900_000 + i + 1, name: `Demo Corporation ${String.fromCharCode(65 + i)}`, category: 'corporation' as const }))
-  const pilots = Array.from({ length: 48 }, (_, i) => ({ id: 2_119_900_000 + i + 1, name: `Demo Pilot ${String(i + 1).padStart(2, '0')}`, category: 'character' as const }))
+  const corporations = Array.from({ length: 12 }, (_, i) => ({
+    id: 98_900_000 + i + 1,
+    name: `Demo Corporation ${String.fromCharCode(65 + i)}`,
+    category: 'corporation' as const,
+  }))
+  const pilots = Array.from({ length: 48 }, (_, i) => ({
+    id: 2_119_900_000 + i + 1,
+    name: `Demo Pilot ${String(i + 1).padStart(2, '0')}`,
+    category: 'character' as const,
+  }))
   const pilotCorp = new Map(pilots.map((p, i) => [p.id, corporations[i % corporations.length].id]))
   const corpAlliance = new Map(corporations.map((c, i) => [c.id, i < 4 ? alliances[0].id : i < 7 ? alliances[1].id : undefined]))
   return { pilots, corporations, alliances, pilotCorp, corpAlliance }
@@ -26,7 +40,9 @@ export function demoEntities(): { pilots: DemoEntity[]; corporations: DemoEntity
 export function demoSystems(communityDir: string, count = 40): number[] {
   const file = path.join(communityDir, 'wormhole-systems/systems.json')
   if (!fs.existsSync(file)) return []
-  const systems = (JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ solarSystemID: number; name: string; class: number }>).filter((s) => s.class >= 1 && s.class <= 6)
+  const systems = (JSON.parse(fs.readFileSync(file, 'utf8')) as Array<{ solarSystemID: number; name: string; class: number }>).filter(
+    (s) => s.class >= 1 && s.class <= 6,
+  )
   const rnd = seededRandom(7)
   const picked = new Set<number>(systems.filter((s) => s.name === 'J123450').map((s) => s.solarSystemID))
   while (picked.size < Math.min(count, systems.length)) picked.add(systems[Math.floor(rnd() * systems.length)].solarSystemID)
@@ -61,14 +77,27 @@ export function demoKill(id: number, time: Date, ships: DemoShip[], systems: num
     let a = pick(pilots)
     if (a.id === victim.id) a = pilots[(pilots.indexOf(a) + 1) % pilots.length]
     const corp = pilotCorp.get(a.id)!
-    return { characterId: a.id, corporationId: corp, allianceId: corpAlliance.get(corp), shipTypeId: pick(ships).id, finalBlow: i === 0, damage: 500 + Math.floor(rnd() * 5000) }
+    return {
+      characterId: a.id,
+      corporationId: corp,
+      allianceId: corpAlliance.get(corp),
+      shipTypeId: pick(ships).id,
+      finalBlow: i === 0,
+      damage: 500 + Math.floor(rnd() * 5000),
+    }
   })
   const victimCorp = pilotCorp.get(victim.id)!
   const victimShip = pick(ships)
   // zKillboard values a kill at the hull plus its fitting and cargo; the demo takes 1.3 to 3 times the hull.
   const value = Math.round(victimShip.hullPrice * (1.3 + rnd() * 1.7))
   return {
-    spec: { id, time, systemId: pick(systems), victim: { characterId: victim.id, corporationId: victimCorp, allianceId: corpAlliance.get(victimCorp), shipTypeId: victimShip.id }, attackers },
+    spec: {
+      id,
+      time,
+      systemId: pick(systems),
+      victim: { characterId: victim.id, corporationId: victimCorp, allianceId: corpAlliance.get(victimCorp), shipTypeId: victimShip.id },
+      attackers,
+    },
     value,
   }
 }

@@ -16,7 +16,7 @@ describe("the demo's live feed position", () => {
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
   })
 
-  it('starts at the fake feed\'s first numbers on a new data directory', () => {
+  it("starts at the fake feed's first numbers on a new data directory", () => {
     expect(readLiveFeedPosition(dataDir())).toEqual({ nextSequence: FAKE_FIRST_SEQUENCE, nextKillId: 300_000_000 })
   })
 

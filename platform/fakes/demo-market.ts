@@ -17,7 +17,9 @@ export function readReferencePrices(communityDir: string): Map<string, Reference
   const refs = new Map<string, ReferencePrice>()
   const hubFile = path.join(communityDir, 'market-prices/hub-best-prices-2026-03-11.json')
   if (fs.existsSync(hubFile)) {
-    const data = JSON.parse(fs.readFileSync(hubFile, 'utf8')) as { types: Array<{ typeID: number; hubs: Record<string, { bestBuy: number | null; bestSell: number | null }> }> }
+    const data = JSON.parse(fs.readFileSync(hubFile, 'utf8')) as {
+      types: Array<{ typeID: number; hubs: Record<string, { bestBuy: number | null; bestSell: number | null }> }>
+    }
     for (const t of data.types) for (const [station, h] of Object.entries(t.hubs)) refs.set(`${station}:${t.typeID}`, { sell: h.bestSell, buy: h.bestBuy })
   }
   const buybackFile = path.join(communityDir, 'market-prices/jita-buyback-prices-2026-07-24.json')
@@ -73,6 +75,28 @@ export function demoOrderBooks(types: DemoType[], refs: Map<string, ReferencePri
 
 const round = (p: number) => Math.round(p * 100) / 100
 
-function order(orderId: number, typeId: number, locationId: number, systemId: number, isBuy: boolean, price: number, volume: number, issued: string): EsiMarketOrder {
-  return { order_id: orderId, type_id: typeId, location_id: locationId, system_id: systemId, is_buy_order: isBuy, price, volume_remain: volume, volume_total: volume, min_volume: 1, range: isBuy ? 'station' : 'region', duration: 90, issued }
+function order(
+  orderId: number,
+  typeId: number,
+  locationId: number,
+  systemId: number,
+  isBuy: boolean,
+  price: number,
+  volume: number,
+  issued: string,
+): EsiMarketOrder {
+  return {
+    order_id: orderId,
+    type_id: typeId,
+    location_id: locationId,
+    system_id: systemId,
+    is_buy_order: isBuy,
+    price,
+    volume_remain: volume,
+    volume_total: volume,
+    min_volume: 1,
+    range: isBuy ? 'station' : 'region',
+    duration: 90,
+    issued,
+  }
 }

@@ -95,7 +95,14 @@ export const DEMO_KILL_INTERVAL_MS = 20_000
 export async function startDemoFakes(options: { dataDir: string; communityDir: string; port?: number }): Promise<DemoFakes> {
   const esi = new FakeEsi()
   const market = createMarketState()
-  const status = { current: { players: 23_456, server_version: '2999999', start_time: new Date(Date.now() - 6 * 3_600_000).toISOString(), vip: false } as FakeServerStatus | null }
+  const status = {
+    current: {
+      players: 23_456,
+      server_version: '2999999',
+      start_time: new Date(Date.now() - 6 * 3_600_000).toISOString(),
+      vip: false,
+    } as FakeServerStatus | null,
+  }
   addStatusRoutes(esi, status)
   addMarketRoutes(esi, market)
   addUniverseTypeRoutes(esi, await demoUniverseTypes(options.dataDir))
@@ -147,7 +154,11 @@ export async function startDemoFakes(options: { dataDir: string; communityDir: s
     // Move every price of a region by a factor, as the market would: a new snapshot with a new Last-Modified.
     const body = req.body as { region_id: number; factor: number }
     const book = market.books.get(body.region_id) ?? []
-    setBook(market, body.region_id, book.map((o) => ({ ...o, price: Math.round(o.price * body.factor * 100) / 100 })))
+    setBook(
+      market,
+      body.region_id,
+      book.map((o) => ({ ...o, price: Math.round(o.price * body.factor * 100) / 100 })),
+    )
     return { body: { ok: true, orders: book.length } }
   })
 

@@ -67,7 +67,9 @@ export async function readKeyedFile<T extends z.ZodType>(relative: string, schem
     try {
       parsed = yaml.load(chunk)
     } catch (err) {
-      throw new SourceError(`SDE file ${relative} is not valid YAML near record ${chunk.slice(0, chunk.indexOf(':'))}: ${(err as Error).message.split('\n')[0]}`)
+      throw new SourceError(
+        `SDE file ${relative} is not valid YAML near record ${chunk.slice(0, chunk.indexOf(':'))}: ${(err as Error).message.split('\n')[0]}`,
+      )
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new SourceError(`${relative}: expected a mapping of ids to records`)
     for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {

@@ -20,7 +20,9 @@ describe('SDE readers', () => {
       [30372, 100],
       [30373, 100],
     ])
-    expect(products.filter((p) => p.blueprint_type_id === 46157)).toEqual([{ blueprint_type_id: 46157, activity: 'reaction', type_id: 30306, quantity: 160, probability: null }])
+    expect(products.filter((p) => p.blueprint_type_id === 46157)).toEqual([
+      { blueprint_type_id: 46157, activity: 'reaction', type_id: 30306, quantity: 160, probability: null },
+    ])
   })
 
   it('reads planet schematics: the P2 Superconductors (Plasmoids + Water → 5 per hour)', async () => {
@@ -28,7 +30,12 @@ describe('SDE readers', () => {
     const sc = schematics.find((s) => s.name === 'Superconductors')!
     expect(sc.cycle_time).toBe(3600)
     const rows = types.filter((t) => t.schematic_id === sc.schematic_id)
-    expect(rows.filter((r) => r.is_input).map((r) => [r.type_id, r.quantity]).sort()).toEqual([
+    expect(
+      rows
+        .filter((r) => r.is_input)
+        .map((r) => [r.type_id, r.quantity])
+        .sort(),
+    ).toEqual([
       [2389, 40],
       [3645, 40],
     ])

@@ -40,8 +40,17 @@ const RawCategory = z.object({ name: Localised.optional(), published: z.boolean(
 const RawMarketGroup = z.object({ nameID: Localised.optional(), parentGroupID: z.number().int().optional(), hasTypes: z.boolean().optional() })
 
 export async function readGroupsAndCategories(): Promise<{ groups: GroupRow[]; categories: CategoryRow[] }> {
-  const categories = (await readKeyedFile('fsd/categories.yaml', RawCategory)).map(([id, c]) => ({ category_id: id, name: english(c.name, `Category ${id}`), published: c.published ?? false }))
-  const groups = (await readKeyedFile('fsd/groups.yaml', RawGroup)).map(([id, g]) => ({ group_id: id, name: english(g.name, `Group ${id}`), category_id: g.categoryID, published: g.published ?? false }))
+  const categories = (await readKeyedFile('fsd/categories.yaml', RawCategory)).map(([id, c]) => ({
+    category_id: id,
+    name: english(c.name, `Category ${id}`),
+    published: c.published ?? false,
+  }))
+  const groups = (await readKeyedFile('fsd/groups.yaml', RawGroup)).map(([id, g]) => ({
+    group_id: id,
+    name: english(g.name, `Group ${id}`),
+    category_id: g.categoryID,
+    published: g.published ?? false,
+  }))
   return { groups, categories }
 }
 
@@ -105,7 +114,13 @@ export async function readDogma(): Promise<{ attributes: DogmaAttributeRow[]; ty
   const typeEffects: TypeEffectRow[] = []
   for (const [typeId, d] of await readKeyedFile('fsd/typeDogma.yaml', RawTypeDogma)) {
     for (const a of d.dogmaAttributes ?? []) typeAttributes.push({ type_id: typeId, attribute_id: a.attributeID, value: a.value })
-    for (const e of d.dogmaEffects ?? []) typeEffects.push({ type_id: typeId, effect_id: e.effectID, effect_name: effectNames.get(e.effectID) ?? `effect ${e.effectID}`, is_default: e.isDefault ?? false })
+    for (const e of d.dogmaEffects ?? [])
+      typeEffects.push({
+        type_id: typeId,
+        effect_id: e.effectID,
+        effect_name: effectNames.get(e.effectID) ?? `effect ${e.effectID}`,
+        is_default: e.isDefault ?? false,
+      })
   }
   return { attributes, typeAttributes, typeEffects }
 }
@@ -144,7 +159,8 @@ export async function readBlueprints() {
       const activity = name as BlueprintActivity
       blueprints.push({ blueprint_type_id: bpId, activity, time: act.time ?? 0, max_production_limit: bp.maxProductionLimit ?? 0 })
       for (const m of act.materials ?? []) materials.push({ blueprint_type_id: bpId, activity, type_id: m.typeID, quantity: m.quantity })
-      for (const p of act.products ?? []) products.push({ blueprint_type_id: bpId, activity, type_id: p.typeID, quantity: p.quantity, probability: p.probability ?? null })
+      for (const p of act.products ?? [])
+        products.push({ blueprint_type_id: bpId, activity, type_id: p.typeID, quantity: p.quantity, probability: p.probability ?? null })
       for (const s of act.skills ?? []) skills.push({ blueprint_type_id: bpId, activity, type_id: s.typeID, level: s.level })
     }
   }

@@ -114,7 +114,8 @@ export function readUniverse(types: Map<number, TypeRow>, names: Map<number, str
     if (s.secondarySun) {
       const sunName = typeName(s.secondarySun.typeID) ?? ''
       effect = EFFECT_BY_SUN_NAME[sunName] ?? null
-      if (!effect) throw new SourceError(`${path.relative(SDE_DIR, file)}: secondary sun type ${s.secondarySun.typeID} ('${sunName}') is not a known wormhole effect`)
+      if (!effect)
+        throw new SourceError(`${path.relative(SDE_DIR, file)}: secondary sun type ${s.secondarySun.typeID} ('${sunName}') is not a known wormhole effect`)
       const beaconName = s.secondarySun.effectBeaconTypeID ? typeName(s.secondarySun.effectBeaconTypeID) : null
       const m = beaconName ? /^Class (\d+) /.exec(beaconName) : null
       strength = m ? Number(m[1]) : null

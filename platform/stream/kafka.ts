@@ -1,5 +1,15 @@
 import { CompressionTypes, Kafka, logLevel, type Consumer as KafkaConsumer, type Producer as KafkaProducer } from 'kafkajs'
-import { DEFAULT_MAX_BATCH_SIZE, type BatchHandler, type Consumer, type ConsumerOptions, type OutgoingMessage, type Producer, type SendOptions, type Stream, type StreamMessage } from './types.js'
+import {
+  DEFAULT_MAX_BATCH_SIZE,
+  type BatchHandler,
+  type Consumer,
+  type ConsumerOptions,
+  type OutgoingMessage,
+  type Producer,
+  type SendOptions,
+  type Stream,
+  type StreamMessage,
+} from './types.js'
 
 /** How often a consumer tells its group it is alive, also while a handler runs (sessions end after 6 s without). */
 const HEARTBEAT_INTERVAL_MS = 500
@@ -73,7 +83,10 @@ export class KafkaStream implements Stream {
         heartbeatInterval: HEARTBEAT_INTERVAL_MS,
         maxWaitTimeInMs: 250,
       }),
-      options, (t) => this.topicName(t), this.prefix)
+      options,
+      (t) => this.topicName(t),
+      this.prefix,
+    )
     this.consumers.add(consumer)
     return consumer
   }

@@ -1,6 +1,15 @@
 import { EventEmitter } from 'node:events'
 import { sleep } from '../sleep.js'
-import { DEFAULT_MAX_BATCH_SIZE, type BatchHandler, type Consumer, type ConsumerOptions, type OutgoingMessage, type Producer, type Stream, type StreamMessage } from './types.js'
+import {
+  DEFAULT_MAX_BATCH_SIZE,
+  type BatchHandler,
+  type Consumer,
+  type ConsumerOptions,
+  type OutgoingMessage,
+  type Producer,
+  type Stream,
+  type StreamMessage,
+} from './types.js'
 
 interface TopicLog {
   /** Offset of messages[0]; messages below it were trimmed once every group had consumed them. */
@@ -53,7 +62,14 @@ export class MemoryStream implements Stream {
         for (const m of messages) {
           const offset = log.base + log.messages.length
           // Round-trip through JSON so consumers get the same plain data they would get from Kafka.
-          log.messages.push({ topic, partition: 0, offset: String(offset), key: m.key ?? null, value: JSON.parse(JSON.stringify(m.value)), timestamp: Date.now() })
+          log.messages.push({
+            topic,
+            partition: 0,
+            offset: String(offset),
+            key: m.key ?? null,
+            value: JSON.parse(JSON.stringify(m.value)),
+            timestamp: Date.now(),
+          })
         }
         this.events.emit(topic)
         await this.drain(topic)

@@ -11,7 +11,12 @@ import type { Stream, StreamMessage } from './types.js'
 /** A value of about 3.5 MB of JSON that compresses as a battle's killmail does (ids that differ, fields that repeat). */
 const bigValue = (seed: number) => ({
   seed,
-  rows: Array.from({ length: 40_000 }, (_, i) => ({ character_id: 90_000_000 + ((i * 2_654_435_761 + seed) % 2_030_000_000), corporation_id: 98_000_000 + (i % 397), final_blow: i === 0, damage_done: (i * 7_919) % 30_000 })),
+  rows: Array.from({ length: 40_000 }, (_, i) => ({
+    character_id: 90_000_000 + ((i * 2_654_435_761 + seed) % 2_030_000_000),
+    corporation_id: 98_000_000 + (i % 397),
+    final_blow: i === 0,
+    damage_done: (i * 7_919) % 30_000,
+  })),
 })
 
 async function waitUntil(check: () => boolean, timeoutMs = 20_000): Promise<void> {
@@ -29,7 +34,10 @@ function contract(name: string, makeStream: () => Stream, topicName: () => strin
       const stream = makeStream()
       const topic = topicName()
       const producer = await stream.producer()
-      await producer.send(topic, [1, 2, 3, 4, 5].map((n) => ({ key: 'k', value: { n } })))
+      await producer.send(
+        topic,
+        [1, 2, 3, 4, 5].map((n) => ({ key: 'k', value: { n } })),
+      )
 
       const firstRun: number[] = []
       const c1 = await stream.consumer({ groupId: `${topic}-g`, topics: [topic], fromBeginning: true })
@@ -40,7 +48,10 @@ function contract(name: string, makeStream: () => Stream, topicName: () => strin
       await c1.stop()
       expect(firstRun).toEqual([1, 2, 3, 4, 5])
 
-      await producer.send(topic, [6, 7].map((n) => ({ key: 'k', value: { n } })))
+      await producer.send(
+        topic,
+        [6, 7].map((n) => ({ key: 'k', value: { n } })),
+      )
       const secondRun: number[] = []
       const c2 = await stream.consumer({ groupId: `${topic}-g`, topics: [topic], fromBeginning: true })
       await c2.run(async (batch) => {
@@ -116,7 +127,11 @@ function contract(name: string, makeStream: () => Stream, topicName: () => strin
 }
 
 let n = 0
-contract('in-process stream', () => new MemoryStream(), () => `mem-topic-${++n}`)
+contract(
+  'in-process stream',
+  () => new MemoryStream(),
+  () => `mem-topic-${++n}`,
+)
 
 describe('in-process stream backpressure', () => {
   /** A consumer whose handler holds each batch until `release` (then takes batches freely); counts what it took. */
@@ -190,7 +205,7 @@ describe('in-process stream backpressure', () => {
     await stream.close()
   })
 
-  it("lets a group that gathers big batches fall behind by up to its own batch size", async () => {
+  it('lets a group that gathers big batches fall behind by up to its own batch size', async () => {
     const stream = new MemoryStream()
     const held = await heldConsumer(stream, 'bp-big', 100)
     const { sent, sending } = await sendsWithin(stream, 'bp-big', 150, 300)
@@ -235,7 +250,11 @@ describe('kafka stream against a loopback Kafka-protocol broker', () => {
   afterAll(async () => {
     await kafka?.stop()
   })
-  contract('kafka', () => new KafkaStream({ brokers: kafka.brokers, clientId: 'test', topicPrefix: 'test.' }), () => `kafka-topic-${++n}-${Date.now()}`)
+  contract(
+    'kafka',
+    () => new KafkaStream({ brokers: kafka.brokers, clientId: 'test', topicPrefix: 'test.' }),
+    () => `kafka-topic-${++n}-${Date.now()}`,
+  )
 
   it('sends a compressed message as a gzip batch a broker takes: 3.5 MB of JSON in a produce request under its 1 MiB limit', async () => {
     const topic = `kafka-gzip-${Date.now()}`
@@ -285,7 +304,13 @@ describe('kafka stream against a loopback Kafka-protocol broker', () => {
     const topic = `kafka-poison-${Date.now()}`
     const raw = new Kafka({ clientId: 'raw', brokers: kafka.brokers, logLevel: logLevel.NOTHING }).producer({ allowAutoTopicCreation: true })
     await raw.connect()
-    await raw.send({ topic: `test.${topic}`, messages: [{ key: 'k', value: '{"n": 1, cut off' }, { key: 'k', value: JSON.stringify({ n: 2 }) }] })
+    await raw.send({
+      topic: `test.${topic}`,
+      messages: [
+        { key: 'k', value: '{"n": 1, cut off' },
+        { key: 'k', value: JSON.stringify({ n: 2 }) },
+      ],
+    })
     await raw.disconnect()
     const stream = new KafkaStream({ brokers: kafka.brokers, clientId: 'test', topicPrefix: 'test.' })
     const seen: unknown[] = []

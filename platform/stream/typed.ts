@@ -71,7 +71,10 @@ export async function followAnnouncements<T extends z.ZodType>(
   const { log, what } = options
   await refresh().catch((err) => log.error({ err }, `could not load ${what}`))
   const consumer = await subscribe(stream, topic, { groupId: `${options.groupPrefix}-${os.hostname()}-${process.pid}-${Date.now()}`, log }, () => refresh())
-  const timer = setInterval(() => void refresh().catch((err) => log.error({ err }, `${what} refresh failed; the data held keeps serving`)), options.intervalMs ?? 60_000)
+  const timer = setInterval(
+    () => void refresh().catch((err) => log.error({ err }, `${what} refresh failed; the data held keeps serving`)),
+    options.intervalMs ?? 60_000,
+  )
   timer.unref()
   return {
     stop: async () => {

@@ -86,17 +86,24 @@ export async function startFakeDiscordWebhook(): Promise<FakeDiscordWebhook> {
           if (next.html) {
             // Cloudflare's block page: no JSON and no Discord headers, only Retry-After.
             post.status = 429
-            res.writeHead(429, { 'Content-Type': 'text/html; charset=UTF-8', ...headers }).end('<!DOCTYPE html><html><head><title>Error 1015</title></head><body><h1>You are being rate limited</h1></body></html>')
+            res
+              .writeHead(429, { 'Content-Type': 'text/html; charset=UTF-8', ...headers })
+              .end('<!DOCTYPE html><html><head><title>Error 1015</title></head><body><h1>You are being rate limited</h1></body></html>')
             return
           }
           if (next.globalHeader) headers['X-RateLimit-Global'] = 'true'
           const global = Boolean(next.global)
-          const payload = next.retryAfterSeconds === undefined ? { message: 'You are being rate limited.', global } : { message: 'You are being rate limited.', retry_after: next.retryAfterSeconds, global }
+          const payload =
+            next.retryAfterSeconds === undefined
+              ? { message: 'You are being rate limited.', global }
+              : { message: 'You are being rate limited.', retry_after: next.retryAfterSeconds, global }
           return json(429, payload, headers)
         }
         if (next.status === 204) {
           const reset = next.bucketResetAfterSeconds
-          res.writeHead(204, reset === undefined ? {} : { 'X-RateLimit-Limit': '5', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset-After': String(reset) }).end()
+          res
+            .writeHead(204, reset === undefined ? {} : { 'X-RateLimit-Limit': '5', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset-After': String(reset) })
+            .end()
           return
         }
         return json(next.status, REFUSALS[next.status] ?? { message: `${next.status}: Server Error`, code: 0 })

@@ -20,7 +20,18 @@ export interface TestApp extends RunningApp {
 export async function startTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-test-'))
   // Tests never reach the real zKillboard: the live feed is off unless a test turns it on (pointing it at a fake).
-  const config = loadConfig({ ZKILL_FEED_ENABLED: '0', ...env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', SKIP_STATIC_IMPORT: '1' }, overrides)
+  const config = loadConfig(
+    {
+      ZKILL_FEED_ENABLED: '0',
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      SKIP_STATIC_IMPORT: '1',
+    },
+    overrides,
+  )
   const app = await startApp(config, { log: createLogger(config.LOG_LEVEL), ingestSchedules: false })
   return {
     ...app,

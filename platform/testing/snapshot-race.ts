@@ -11,7 +11,11 @@ export interface SnapshotState {
  * `latest(state.latest)`, every other query (with a `{s}` snapshot parameter) waits for that snapshot's gate, if
  * any, and answers `snapshot(query, s)`.
  */
-export function fakeSnapshotClickHouse(answers: { latestTable: string; latest: (latest: number) => unknown[]; snapshot: (query: string, snapshot: number) => unknown[] }) {
+export function fakeSnapshotClickHouse(answers: {
+  latestTable: string
+  latest: (latest: number) => unknown[]
+  snapshot: (query: string, snapshot: number) => unknown[]
+}) {
   const state: SnapshotState = { latest: 1, gates: new Map() }
   const ch = {
     query: async ({ query, query_params }: { query: string; query_params: { s?: number } }) => {

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { appraiseLines, combineLines, lookupKeys, quote, resolveItems, warningText, type AppraisalLine, type HubPrice, type PriceBook, type RegionPrice, type TypeInfo } from './appraise.js'
+import {
+  appraiseLines,
+  combineLines,
+  lookupKeys,
+  quote,
+  resolveItems,
+  warningText,
+  type AppraisalLine,
+  type HubPrice,
+  type PriceBook,
+  type RegionPrice,
+  type TypeInfo,
+} from './appraise.js'
 import { noPriceDataWarning } from './constants.js'
 import { parseAppraisalText } from './parse.js'
 import { deriveStatus, readSavedAppraisal } from './saved.js'
@@ -183,7 +195,9 @@ describe('rows and totals', () => {
       ['Not An Item', null, 'invalid'],
     ])
     expect(none.warnings).toEqual(['1 invalid item(s)', noPriceDataWarning])
-    expect(warningText(none.warnings)).toBe('1 invalid item(s); prices are unavailable: no market snapshot has been taken yet (the market data from ESI has not arrived)')
+    expect(warningText(none.warnings)).toBe(
+      '1 invalid item(s); prices are unavailable: no market snapshot has been taken yet (the market data from ESI has not arrived)',
+    )
     // a snapshot without orders for the item is a fact about the market, and keeps its words
     const noOrders = appraiseLines(resolved, { hub: new Map(), region: new Map() }, 'sell5', 100)
     expect(noOrders.noPriceData).toBe(false)

@@ -1,4 +1,12 @@
-import { invalidItemsWarning, noHubOrdersWarning, noPriceDataWarning, sanitizeAdjustment, type LineStatus, type PriceMode, type PriceSource } from './constants.js'
+import {
+  invalidItemsWarning,
+  noHubOrdersWarning,
+  noPriceDataWarning,
+  sanitizeAdjustment,
+  type LineStatus,
+  type PriceMode,
+  type PriceSource,
+} from './constants.js'
 import type { ParsedItem, Reading } from './parse.js'
 
 /**
@@ -107,7 +115,14 @@ export function resolveItems(items: ParsedItem[], lookup: TypeLookup): Appraisal
     for (const r of readingsOf(item)) {
       for (const key of keysOf(r)) {
         const t = lookup(key)
-        if (t) return { type_id: t.type_id, name: item.blueprintCopy ? `${t.name} (Copy)` : t.name, qty: r.qty, unit_m3: t.volume, blueprintCopy: !!item.blueprintCopy }
+        if (t)
+          return {
+            type_id: t.type_id,
+            name: item.blueprintCopy ? `${t.name} (Copy)` : t.name,
+            qty: r.qty,
+            unit_m3: t.volume,
+            blueprintCopy: !!item.blueprintCopy,
+          }
       }
     }
     return { type_id: null, name: item.name, qty: item.qty, unit_m3: null, blueprintCopy: !!item.blueprintCopy }
@@ -188,7 +203,10 @@ function splitQuote(line: AppraisalLine, book: PriceBook, depth: Depth): Quote |
   if (line.type_id === null || line.blueprintCopy) return null
   const hub = book.hub.get(line.type_id)
   const region = book.region.get(line.type_id)
-  return midpoint(hubQuote(hub, 'sell', depth), hubQuote(hub, 'buy', depth), true) ?? midpoint(regionQuote(region, 'sell', depth), regionQuote(region, 'buy', depth), false)
+  return (
+    midpoint(hubQuote(hub, 'sell', depth), hubQuote(hub, 'buy', depth), true) ??
+    midpoint(regionQuote(region, 'sell', depth), regionQuote(region, 'buy', depth), false)
+  )
 }
 
 export const roundIsk = (n: number) => Math.round(n * 100) / 100
@@ -226,7 +244,16 @@ export function appraiseLines(lines: AppraisalLine[], book: PriceBook, mode: Pri
       sums.split += line.qty * (splitQuote(line, book, modes.splitDepth)?.price ?? 0)
     }
     const status: LineStatus = line.type_id === null ? 'invalid' : q ? 'ok' : 'unpriced'
-    return { type_id: line.type_id, name: line.name, qty: line.qty, m3, price: q?.price ?? null, lineISK: q ? roundIsk(q.price * line.qty) : null, source: q?.source ?? 'n/a', status }
+    return {
+      type_id: line.type_id,
+      name: line.name,
+      qty: line.qty,
+      m3,
+      price: q?.price ?? null,
+      lineISK: q ? roundIsk(q.price * line.qty) : null,
+      source: q?.source ?? 'n/a',
+      status,
+    }
   })
   const modeTotal = mode === 'split' ? sums.split : mode.startsWith('sell') ? sums.sell : sums.buy
   const warnings: string[] = []

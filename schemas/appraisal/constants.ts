@@ -58,7 +58,8 @@ export const APPRAISAL_TEXT = {
   nothingToFreeze: 'Prices are not available yet, so there is nothing to freeze: try again once the market data has arrived',
   notFound: 'Not found',
   loadFailed: 'Failed to load',
-  tooManyLines: (lines: number) => `The paste has ${lines.toLocaleString('en-US')} lines; at most ${APPRAISAL_LIMITS.maxLines.toLocaleString('en-US')} lines are appraised at once.`,
+  tooManyLines: (lines: number) =>
+    `The paste has ${lines.toLocaleString('en-US')} lines; at most ${APPRAISAL_LIMITS.maxLines.toLocaleString('en-US')} lines are appraised at once.`,
   tooManyBytes: (bytes: number) => `The paste is ${(bytes / 1_048_576).toFixed(2)} MB; at most 1 MB of text is appraised at once.`,
 } as const
 

@@ -135,7 +135,8 @@ describe('tab and multi-space columns (the spec rule)', () => {
 
 describe('inventory, cargo and hangar lists', () => {
   it('reads the details view with group, size, volume and estimated price columns', () => {
-    const paste = 'Metal Scraps\t1\tCommodities\t\t\t0.01 m3\t994.05 ISK\nThorium Charge S\t100\tHybrid Charge\tSmall\t\t0.25 m3\t1,100.00 ISK\nVeldspar\t25\tVeldspar\t\t\t2.50 m3\t260.75 ISK'
+    const paste =
+      'Metal Scraps\t1\tCommodities\t\t\t0.01 m3\t994.05 ISK\nThorium Charge S\t100\tHybrid Charge\tSmall\t\t0.25 m3\t1,100.00 ISK\nVeldspar\t25\tVeldspar\t\t\t2.50 m3\t260.75 ISK'
     expect(pairs(paste)).toEqual([
       ['Metal Scraps', 1],
       ['Thorium Charge S', 100],
@@ -161,7 +162,8 @@ describe('inventory, cargo and hangar lists', () => {
   })
 
   it('reads the asset list with meta and tech level columns by the column after the name', () => {
-    const paste = '200mm AutoCannon I\t1\tProjectile Weapon\tModule\tSmall\tHigh\t5 m3\t1\n10MN Afterburner II\t1\tPropulsion Module\tModule\tMedium\t5 m3\t5\t2\nWarrior II\t9'
+    const paste =
+      '200mm AutoCannon I\t1\tProjectile Weapon\tModule\tSmall\tHigh\t5 m3\t1\n10MN Afterburner II\t1\tPropulsion Module\tModule\tMedium\t5 m3\t5\t2\nWarrior II\t9'
     expect(pairs(paste)).toEqual([
       ['200mm AutoCannon I', 1],
       ['10MN Afterburner II', 1],
@@ -178,7 +180,9 @@ describe('inventory, cargo and hangar lists', () => {
   })
 
   it('reads a cargo scan, with blueprint originals and copies told apart', () => {
-    const { items } = parseAppraisalText('1 Minmatar Shuttle\n2 Gallente Shuttle\n10 Plagioclase Mining Crystal I Blueprint (Original)\n3 Rifter Blueprint (Copy)')
+    const { items } = parseAppraisalText(
+      '1 Minmatar Shuttle\n2 Gallente Shuttle\n10 Plagioclase Mining Crystal I Blueprint (Original)\n3 Rifter Blueprint (Copy)',
+    )
     expect(items.map((i) => [i.name, i.qty, !!i.blueprintCopy])).toEqual([
       ['Minmatar Shuttle', 1, false],
       ['Gallente Shuttle', 2, false],
@@ -190,7 +194,8 @@ describe('inventory, cargo and hangar lists', () => {
 
 describe('contracts', () => {
   it('reads items with type, category and details columns; fitted and damaged items count', () => {
-    const paste = 'Rokh\t1\tBattleship\tShip\t\nLarge Core Defense Field Extender I\t1\tRig Shield\tModule\tFitted\nScorch M\t1\tAdvanced Pulse Laser Crystal\tCharge\tFitted 72% damaged\nRokh\t12\'000\tBattleship\tShip\t'
+    const paste =
+      "Rokh\t1\tBattleship\tShip\t\nLarge Core Defense Field Extender I\t1\tRig Shield\tModule\tFitted\nScorch M\t1\tAdvanced Pulse Laser Crystal\tCharge\tFitted 72% damaged\nRokh\t12'000\tBattleship\tShip\t"
     expect(pairs(paste)).toEqual([
       ['Rokh', 1],
       ['Large Core Defense Field Extender I', 1],
@@ -200,7 +205,9 @@ describe('contracts', () => {
   })
 
   it('marks blueprint copies from the details column', () => {
-    const { items } = parseAppraisalText('Armageddon Blueprint\t1\tBattleship Blueprint\tBlueprint\tBLUEPRINT COPY - Runs: 9 - Material Level: 29 - Productivity Level: 0\nTyphoon Blueprint\t1\tBattleship Blueprint\tBlueprint\t')
+    const { items } = parseAppraisalText(
+      'Armageddon Blueprint\t1\tBattleship Blueprint\tBlueprint\tBLUEPRINT COPY - Runs: 9 - Material Level: 29 - Productivity Level: 0\nTyphoon Blueprint\t1\tBattleship Blueprint\tBlueprint\t',
+    )
     expect(items.map((i) => [i.name, !!i.blueprintCopy])).toEqual([
       ['Armageddon Blueprint', true],
       ['Typhoon Blueprint', false],
@@ -208,7 +215,9 @@ describe('contracts', () => {
   })
 
   it('drops the asterisks a non-English client adds', () => {
-    expect(pairs(' Hornet EC-300*\t10\tДрон электронного противодействия*\tДрон*\tОтсек для дронов\n Praetor II*\t1\tБоевой дрон*\tДрон*\tОтсек для дронов')).toEqual([
+    expect(
+      pairs(' Hornet EC-300*\t10\tДрон электронного противодействия*\tДрон*\tОтсек для дронов\n Praetor II*\t1\tБоевой дрон*\tДрон*\tОтсек для дронов'),
+    ).toEqual([
       ['Hornet EC-300', 10],
       ['Praetor II', 1],
     ])
@@ -333,7 +342,9 @@ describe('D-scan', () => {
   })
 
   it('reads the older format by the type column', () => {
-    expect(pairs("+\tNoctis\t3,225 m\n+\tThrasher\t12 km\nsome dude's Stabber Fleet Issue\tStabber Fleet Issue\t-\nWreck\tTayra\t82 km\ntest\tNoctis\t3 225 m")).toEqual([
+    expect(
+      pairs("+\tNoctis\t3,225 m\n+\tThrasher\t12 km\nsome dude's Stabber Fleet Issue\tStabber Fleet Issue\t-\nWreck\tTayra\t82 km\ntest\tNoctis\t3 225 m"),
+    ).toEqual([
       ['Noctis', 1],
       ['Thrasher', 1],
       ['Stabber Fleet Issue', 1],
@@ -435,7 +446,8 @@ describe('market and wallet listings', () => {
   })
 
   it('reads a market log export (CSV with a header) by type id and remaining volume', () => {
-    const paste = 'price,volRemaining,typeID,range,orderID,volEntered,minVolume,bid,issueDate,duration,stationID,regionID,solarSystemID,jumps,\n5.32,1234567.0,34,32767,6012345678,2000000,1,False,2026-11-20 10:00:00.000,90,60003760,10000002,30000142,0,\n9.5,500.0,35,32767,6012345679,500,1,True,2026-11-20 10:00:00.000,90,60003760,10000002,30000142,0,'
+    const paste =
+      'price,volRemaining,typeID,range,orderID,volEntered,minVolume,bid,issueDate,duration,stationID,regionID,solarSystemID,jumps,\n5.32,1234567.0,34,32767,6012345678,2000000,1,False,2026-11-20 10:00:00.000,90,60003760,10000002,30000142,0,\n9.5,500.0,35,32767,6012345679,500,1,True,2026-11-20 10:00:00.000,90,60003760,10000002,30000142,0,'
     const { items, skippedLines } = parseAppraisalText(paste)
     expect(items.map((i) => [i.typeId, i.qty])).toEqual([
       [34, 1234567],
@@ -445,7 +457,8 @@ describe('market and wallet listings', () => {
   })
 
   it('reads itemised wallet transactions (date first, ISK columns ignored)', () => {
-    const paste = "2014.01.04 16:08\tStorm Command Center\t200,000.00 ISK\t1\t-200,000.00 ISK\tISK\tlady scarlette\tOtanuomi IV - Moon 4 - Ishukone Corporation Factory\n2014.12.19 20:04\tMedium Core Defense Capacitor Safeguard II\t7'999'996.10 ISK\t3\t23'999'988.30 ISK\tISK\tOrmand Ishikela\tJita IV - Moon 4 - Caldari Navy Assembly Plant"
+    const paste =
+      "2014.01.04 16:08\tStorm Command Center\t200,000.00 ISK\t1\t-200,000.00 ISK\tISK\tlady scarlette\tOtanuomi IV - Moon 4 - Ishukone Corporation Factory\n2014.12.19 20:04\tMedium Core Defense Capacitor Safeguard II\t7'999'996.10 ISK\t3\t23'999'988.30 ISK\tISK\tOrmand Ishikela\tJita IV - Moon 4 - Caldari Navy Assembly Plant"
     expect(pairs(paste)).toEqual([
       ['Storm Command Center', 1],
       ['Medium Core Defense Capacitor Safeguard II', 3],
@@ -453,7 +466,8 @@ describe('market and wallet listings', () => {
   })
 
   it('reads mining and moon ledgers, with or without their header row', () => {
-    const withHeader = 'Timestamp\tOre Type\tQuantity\tVolume\tEst. Price\tSolar System\tOre TypeID\tSolarSystemID\n2017.10.11\tTriclinic Bistot\t349\t5584.0\t962,161\tZ-Y9C3\t17428\t30003124\n2017.10.22\tCrimson Arkonor\t435\t6960\t2,253,447\tZ-Y9C3\t17425\t30003124'
+    const withHeader =
+      'Timestamp\tOre Type\tQuantity\tVolume\tEst. Price\tSolar System\tOre TypeID\tSolarSystemID\n2017.10.11\tTriclinic Bistot\t349\t5584.0\t962,161\tZ-Y9C3\t17428\t30003124\n2017.10.22\tCrimson Arkonor\t435\t6960\t2,253,447\tZ-Y9C3\t17425\t30003124'
     expect(parseAppraisalText(withHeader).items.map((i) => [i.typeId, i.name, i.qty])).toEqual([
       [17428, 'Triclinic Bistot', 349],
       [17425, 'Crimson Arkonor', 435],
@@ -545,12 +559,20 @@ Warrior II (Drone Bay)`
 
   it('ends the killmail at a line no killmail has: an inventory row or a fitting pasted after it', () => {
     expect(pairs(`${killmail}\n\nTritanium\t500\tMineral\t\t\t5 m3\nPyerite\t20`)).toEqual([...pairs(killmail), ['Tritanium', 500], ['Pyerite', 20]])
-    expect(pairs(`${killmail}\n\n[Rifter, Tackle]\n200mm AutoCannon II, EMP S`)).toEqual([...pairs(killmail), ['Rifter', 1], ['200mm AutoCannon II', 1], ['EMP S', 1]])
+    expect(pairs(`${killmail}\n\n[Rifter, Tackle]\n200mm AutoCannon II, EMP S`)).toEqual([
+      ...pairs(killmail),
+      ['Rifter', 1],
+      ['200mm AutoCannon II', 1],
+      ['EMP S', 1],
+    ])
   })
 
   it('tries a name that keeps its brackets when the bracket was not a location', () => {
     const { items } = parseAppraisalText("2020.01.01 00:00\n\nVictim: X\nDestroyed: Rifter\n\nDestroyed items:\n\nMen's 'Esquire' Coat (red/gold)")
-    expect(items[1]).toMatchObject({ name: "Men's 'Esquire' Coat", alternatives: expect.arrayContaining([{ name: "Men's 'Esquire' Coat (red/gold)", qty: 1 }]) })
+    expect(items[1]).toMatchObject({
+      name: "Men's 'Esquire' Coat",
+      alternatives: expect.arrayContaining([{ name: "Men's 'Esquire' Coat (red/gold)", qty: 1 }]),
+    })
   })
 })
 
@@ -573,7 +595,8 @@ describe('forms found by a review against evepraisal and real pastes', () => {
   })
 
   it("reads a structure's killmail, which starts with Corp: rather than Victim:", () => {
-    const pos = '2012.08.19 03:28\n\nCorp: Some Corp\nAlliance: None\nFaction: NONE\nDestroyed: Amarr Control Tower\nSystem: Jita\nSecurity: 0.9\nDamage Taken: 56128492\n\nInvolved parties:\n\nName: Pilot (laid the final blow)\nShip: Nyx\n\nDestroyed items:\n\nLarge Shield Hardener I, Qty: 2\nStrontium Clathrates, Qty: 12,500 (Strontium Bay)'
+    const pos =
+      '2012.08.19 03:28\n\nCorp: Some Corp\nAlliance: None\nFaction: NONE\nDestroyed: Amarr Control Tower\nSystem: Jita\nSecurity: 0.9\nDamage Taken: 56128492\n\nInvolved parties:\n\nName: Pilot (laid the final blow)\nShip: Nyx\n\nDestroyed items:\n\nLarge Shield Hardener I, Qty: 2\nStrontium Clathrates, Qty: 12,500 (Strontium Bay)'
     expect(pairs(pos)).toEqual([
       ['Amarr Control Tower', 1],
       ['Large Shield Hardener I', 2],
@@ -617,7 +640,9 @@ describe('forms found by a review against evepraisal and real pastes', () => {
 describe('mixed pastes: a second format after the first', () => {
   it('reads an inventory or list pasted after a fit, where a comma groups thousands', () => {
     const fit = '[Rifter, Tackle]\n200mm AutoCannon I, EMP S\nWarrior II x3'
-    expect(pairs(`${fit}\n\nTritanium\t1,000\tMineral\t\t\t10 m3\t5,000.00 ISK\nPyerite  2,500  Mineral\nMexallon 1,500\nHobgoblin II, Qty: 5 (Drone Bay)`)).toEqual([
+    expect(
+      pairs(`${fit}\n\nTritanium\t1,000\tMineral\t\t\t10 m3\t5,000.00 ISK\nPyerite  2,500  Mineral\nMexallon 1,500\nHobgoblin II, Qty: 5 (Drone Bay)`),
+    ).toEqual([
       ['Rifter', 1],
       ['200mm AutoCannon I', 1],
       ['EMP S', 1],
@@ -630,7 +655,8 @@ describe('mixed pastes: a second format after the first', () => {
   })
 
   it('offers the ordinary reading of a list pasted after a killmail', () => {
-    const killmail = '2023.05.12 19:48:00\n\nVictim: Someone\nDestroyed: Vexor\n\nInvolved parties:\n\nName: Attacker (laid the final blow)\nShip: Loki\n\nDestroyed items:\n\nCap Booster 800\nHammerhead II, Qty: 3 (Drone Bay)'
+    const killmail =
+      '2023.05.12 19:48:00\n\nVictim: Someone\nDestroyed: Vexor\n\nInvolved parties:\n\nName: Attacker (laid the final blow)\nShip: Loki\n\nDestroyed items:\n\nCap Booster 800\nHammerhead II, Qty: 3 (Drone Bay)'
     const { items } = parseAppraisalText(`${killmail}\n\nTritanium 100\n5 x Hobgoblin II`)
     expect(items.map((i) => [i.name, i.qty])).toEqual([
       ['Vexor', 1],
@@ -658,7 +684,8 @@ describe('mixed pastes: a second format after the first', () => {
 
 describe('a killmail with no items', () => {
   it('ends at its attackers, so a list pasted after it is read', () => {
-    const shuttle = '2023.05.12 19:48:00\n\nVictim: Someone\nCorp: Some Corp\nAlliance: None\nFaction: None\nDestroyed: Minmatar Shuttle\nSystem: J123456\nSecurity: -1.0\nDamage Taken: 512\n\nInvolved parties:\n\nName: Attacker (laid the final blow)\nSecurity: 0.0\nCorp: X\nAlliance: None\nFaction: None\nShip: Loki\nWeapon: 1400mm Howitzer Artillery II\nDamage Done: 512'
+    const shuttle =
+      '2023.05.12 19:48:00\n\nVictim: Someone\nCorp: Some Corp\nAlliance: None\nFaction: None\nDestroyed: Minmatar Shuttle\nSystem: J123456\nSecurity: -1.0\nDamage Taken: 512\n\nInvolved parties:\n\nName: Attacker (laid the final blow)\nSecurity: 0.0\nCorp: X\nAlliance: None\nFaction: None\nShip: Loki\nWeapon: 1400mm Howitzer Artillery II\nDamage Done: 512'
     expect(pairs(`${shuttle}\n\nTritanium 100\nHobgoblin II x5`)).toEqual([
       ['Minmatar Shuttle', 1],
       ['Tritanium', 100],
@@ -667,7 +694,11 @@ describe('a killmail with no items', () => {
   })
 
   it('keeps reading a killmail whose field is left empty', () => {
-    expect(pairs('2023.05.12 19:48:00\n\nVictim: Someone\nAlliance:\nDestroyed: Rifter\n\nInvolved parties:\n\nName: Attacker (laid the final blow)\nAlliance:\nShip: Loki\n\nDestroyed items:\n\nWarrior II, Qty: 2')).toEqual([
+    expect(
+      pairs(
+        '2023.05.12 19:48:00\n\nVictim: Someone\nAlliance:\nDestroyed: Rifter\n\nInvolved parties:\n\nName: Attacker (laid the final blow)\nAlliance:\nShip: Loki\n\nDestroyed items:\n\nWarrior II, Qty: 2',
+      ),
+    ).toEqual([
       ['Rifter', 1],
       ['Warrior II', 2],
     ])

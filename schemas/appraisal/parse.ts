@@ -79,9 +79,32 @@ const JOINED_ITEMS = /(?<=\s[xX]\s?\d[\d.,']*)\s*-\s*(?=\S)/
 
 /** Section headers of the in-game fitting and cargo exports; never item names. */
 const SECTION_HEADERS = new Set([
-  'high power', 'medium power', 'low power', 'rig slot', 'rig slots', 'sub system', 'subsystem', 'subsystems', 'charges',
-  'fuel', 'cargo', 'cargo hold', 'drone bay', 'fighter bay', 'implants', 'boosters', 'high slots', 'mid slots',
-  'medium slots', 'low slots', 'service slots', 'ore hold', 'fuel bay', 'fleet hangar', 'ship hangar', 'modules',
+  'high power',
+  'medium power',
+  'low power',
+  'rig slot',
+  'rig slots',
+  'sub system',
+  'subsystem',
+  'subsystems',
+  'charges',
+  'fuel',
+  'cargo',
+  'cargo hold',
+  'drone bay',
+  'fighter bay',
+  'implants',
+  'boosters',
+  'high slots',
+  'mid slots',
+  'medium slots',
+  'low slots',
+  'service slots',
+  'ore hold',
+  'fuel bay',
+  'fleet hangar',
+  'ship hangar',
+  'modules',
 ])
 /** Also type names (the Drones and Fighters skills): headers only inside a fitting export. */
 const FITTING_ONLY_HEADERS = new Set(['drones', 'fighters'])
@@ -131,7 +154,10 @@ export function parseAppraisalText(text: string): ParseResult {
     }
     // A killmail's lines never hold a tab or a fitting header, and its header and involved parties are all
     // `Key: value`: any other line is a second paste after the killmail (one with no items ends at its attackers).
-    if (mode.kind === 'killmail' && (raw.includes('\t') || EFT_HEADER.test(line) || (mode.section !== 'items' && !KILLMAIL_FIELD.test(line) && !killmailSection(line)))) {
+    if (
+      mode.kind === 'killmail' &&
+      (raw.includes('\t') || EFT_HEADER.test(line) || (mode.section !== 'items' && !KILLMAIL_FIELD.test(line) && !killmailSection(line)))
+    ) {
       mode = { kind: 'lines' }
     }
     if (mode.kind === 'killmail') {
@@ -193,7 +219,11 @@ export function parseAppraisalText(text: string): ParseResult {
   // A survey scan copies each ore's group row as a bare name: its quantity is the rows below it, not 1. Only bare
   // names among survey rows are group rows (a collapsed group sits between two others); a fit or a list of names
   // pasted beside the scan keeps its items.
-  const groupRows = new Set(items.filter((item) => lineKinds[item.line] === 'bare' && (besideSurvey(lineKinds, item.line, -1) || besideSurvey(lineKinds, item.line, 1))).map((item) => item.line))
+  const groupRows = new Set(
+    items
+      .filter((item) => lineKinds[item.line] === 'bare' && (besideSurvey(lineKinds, item.line, -1) || besideSurvey(lineKinds, item.line, 1)))
+      .map((item) => item.line),
+  )
   if (groupRows.size) {
     const kept = items.filter((item) => !groupRows.has(item.line))
     return { items: kept, skippedLines: skippedLines + (items.length - kept.length) }
@@ -462,7 +492,14 @@ function parseColumns(cells: Cell[]): KindedResult {
 
   // D-scan: `typeID <tab> name <tab> type <tab> distance` (older clients: no type id).
   const last = cells[cells.length - 1]
-  if (last.kind === 'distance' && last.text !== '' && cells.length === 4 && cells[0].kind === 'number' && Number.isInteger(cells[0].value) && cells[2].kind === 'text') {
+  if (
+    last.kind === 'distance' &&
+    last.text !== '' &&
+    cells.length === 4 &&
+    cells[0].kind === 'number' &&
+    Number.isInteger(cells[0].value) &&
+    cells[2].kind === 'text'
+  ) {
     return one({ name: cells[2].text, typeId: cells[0].value!, qty: 1 })
   }
   if (last.kind === 'distance' && cells.length === 3 && cells[1].kind === 'text' && cells[0].kind !== 'number') {

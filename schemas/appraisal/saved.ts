@@ -30,13 +30,16 @@ export function deriveStatus(row: { type_id?: unknown; price?: unknown }): LineS
 }
 
 const parsedJson = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value)
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null)
+const num = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null
 
 function readRow(raw: unknown): AppraisalRow {
   const r = (raw ?? {}) as Record<string, unknown>
   const typeId = num(r.type_id)
   const price = num(r.price)
-  const status = LINE_STATUSES.includes(r.status as LineStatus) ? (r.status as LineStatus) : deriveStatus({ type_id: typeId ?? undefined, price: price ?? undefined })
+  const status = LINE_STATUSES.includes(r.status as LineStatus)
+    ? (r.status as LineStatus)
+    : deriveStatus({ type_id: typeId ?? undefined, price: price ?? undefined })
   return {
     type_id: typeId,
     name: typeof r.name === 'string' ? r.name : String(r.name ?? ''),

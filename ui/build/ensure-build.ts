@@ -32,7 +32,11 @@ export function ensureUiBuild(): void {
   const fingerprint = uiFingerprint()
   if (fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === fingerprint) return
   console.log('Building the UI (sources changed since the last build)…')
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'ui/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit', cwd: root, env: { ...process.env, NODE_ENV: 'production' } })
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'ui/vite.config.ts', '--logLevel', 'warn'],
+    { stdio: 'inherit', cwd: root, env: { ...process.env, NODE_ENV: 'production' } },
+  )
   if (result.status !== 0) throw new Error('UI build failed')
   fs.writeFileSync(stampFile, fingerprint)
 }

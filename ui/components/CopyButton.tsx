@@ -38,7 +38,18 @@ interface Props {
   title?: string
 }
 
-export function CopyButton({ text, label = 'Copy', what, copiedLabel = 'Copied!', failedLabel = 'Copy failed', duration = 1500, disabled, onCopied, className, title }: Props) {
+export function CopyButton({
+  text,
+  label = 'Copy',
+  what,
+  copiedLabel = 'Copied!',
+  failedLabel = 'Copy failed',
+  duration = 1500,
+  disabled,
+  onCopied,
+  className,
+  title,
+}: Props) {
   const [result, setResult] = useState<'copied' | 'failed' | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])

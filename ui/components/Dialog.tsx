@@ -46,7 +46,14 @@ export function Dialog({ open, onClose, title, children, wide }: Props) {
   if (!open) return null
   return createPortal(
     <div className="dialog-backdrop" data-testid="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className={`dialog${wide ? ' wide' : ''}`} role="dialog" aria-modal="true" aria-label={typeof title === 'string' ? title : undefined} tabIndex={-1} ref={panel}>
+      <div
+        className={`dialog${wide ? ' wide' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label={typeof title === 'string' ? title : undefined}
+        tabIndex={-1}
+        ref={panel}
+      >
         <header className="dialog-head">
           <h2>{title}</h2>
           <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>

@@ -16,9 +16,23 @@ interface Props {
 export function GameImage({ src, alt, size = 32, className }: Props) {
   const [failed, setFailed] = useState(false)
   if (failed) {
-    const letters = alt.replace(/[^A-Za-z0-9 ]/g, '').split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]).join('').toUpperCase()
+    const letters = alt
+      .replace(/[^A-Za-z0-9 ]/g, '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((w) => w[0])
+      .join('')
+      .toUpperCase()
     return (
-      <span className={`game-image-fallback${className ? ` ${className}` : ''}`} style={{ width: size, height: size }} role="img" aria-label={alt} title={`${alt} (image server unreachable)`} data-testid="image-fallback">
+      <span
+        className={`game-image-fallback${className ? ` ${className}` : ''}`}
+        style={{ width: size, height: size }}
+        role="img"
+        aria-label={alt}
+        title={`${alt} (image server unreachable)`}
+        data-testid="image-fallback"
+      >
         {letters || '?'}
       </span>
     )

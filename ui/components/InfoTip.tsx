@@ -35,7 +35,17 @@ export function InfoTip({ text, label = 'More information' }: { text: string; la
     return () => window.removeEventListener('scroll', place, true)
   }, [open])
   return (
-    <span ref={mark} className="info-tip" tabIndex={0} aria-label={label} aria-describedby={id} onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)} onFocus={() => setFocused(true)} onBlur={() => setFocused(false)}>
+    <span
+      ref={mark}
+      className="info-tip"
+      tabIndex={0}
+      aria-label={label}
+      aria-describedby={id}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+    >
       ?
       <span id={id} hidden>
         {text}

@@ -27,7 +27,10 @@ interface Props {
 }
 
 /** Parse what a person typed the way the tools' rules ask: non-numeric → fallback, optional clamp and rounding. */
-export function sanitizeNumber(raw: string, { min, max, integer, fallback = 0, clamp = true }: Pick<Props, 'min' | 'max' | 'integer' | 'fallback' | 'clamp'>): number {
+export function sanitizeNumber(
+  raw: string,
+  { min, max, integer, fallback = 0, clamp = true }: Pick<Props, 'min' | 'max' | 'integer' | 'fallback' | 'clamp'>,
+): number {
   let n = Number.parseFloat(raw.replace(',', '.'))
   if (!Number.isFinite(n)) n = fallback
   if (integer) n = Math.trunc(n)
@@ -46,7 +49,11 @@ const shown = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 })
  * 100,000"); without one the bound or rounding that applied is named. A number above the maximum is left unsaid
  * when `quietAboveMax` (the page says it elsewhere).
  */
-export function usedInstead(text: string, used: number, { min, max, integer, rule, quietAboveMax }: Pick<Props, 'min' | 'max' | 'integer' | 'rule' | 'quietAboveMax'>): string | null {
+export function usedInstead(
+  text: string,
+  used: number,
+  { min, max, integer, rule, quietAboveMax }: Pick<Props, 'min' | 'max' | 'integer' | 'rule' | 'quietAboveMax'>,
+): string | null {
   const typed = text.trim() === '' ? NaN : Number(text.replace(',', '.'))
   if (typed === used || (quietAboveMax && max !== undefined && typed > max)) return null
   if (rule) return `${rule}: ${shown.format(used)} applied.`
@@ -87,7 +94,25 @@ export function useTypedNumber(value: number, onChange: (value: number) => void,
  * region present from the start, so a screen reader hears it too, and the input's description while it says
  * something.
  */
-export function NumberField({ label, value, onChange, min, max, step, integer, fallback, clamp, rule, quietAboveMax, title, ariaLabel, name, disabled, className, ...rest }: Props) {
+export function NumberField({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  step,
+  integer,
+  fallback,
+  clamp,
+  rule,
+  quietAboveMax,
+  title,
+  ariaLabel,
+  name,
+  disabled,
+  className,
+  ...rest
+}: Props) {
   const id = useId()
   const { text, note, onChange: onInput, onBlur } = useTypedNumber(value, onChange, { min, max, integer, fallback, clamp, rule, quietAboveMax })
   return (

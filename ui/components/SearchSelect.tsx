@@ -45,7 +45,22 @@ export function searchItems<T>(items: readonly T[], query: string, text: (item: 
  * A search box over a long list (thousands of blueprints or systems) with a listbox of the best matches. Arrow
  * keys move, Enter chooses, Escape and leaving the box restore the current choice.
  */
-export function SearchSelect<T>({ label, items, value, onChange, itemKey, itemText, renderItem, placeholder, limit = 50, onFirstOpen, unmatchedText = '', status, className, ...rest }: Props<T>) {
+export function SearchSelect<T>({
+  label,
+  items,
+  value,
+  onChange,
+  itemKey,
+  itemText,
+  renderItem,
+  placeholder,
+  limit = 50,
+  onFirstOpen,
+  unmatchedText = '',
+  status,
+  className,
+  ...rest
+}: Props<T>) {
   const shown = value ? itemText(value) : unmatchedText
   const { query, open, listId, inputProps, listProps, optionProps } = useCombobox({ shown, onChoose: onChange, itemText, onFirstOpen })
   const typed = open && query !== shown
@@ -70,7 +85,13 @@ export function SearchSelect<T>({ label, items, value, onChange, itemKey, itemTe
                   </li>
                 ))}
               </ul>
-              <p className="search-select-note muted">{total === 0 ? 'No matches.' : total > matches.length ? `Showing ${matches.length} of ${total}: type more to narrow.` : `${total} ${total === 1 ? 'match' : 'matches'}`}</p>
+              <p className="search-select-note muted">
+                {total === 0
+                  ? 'No matches.'
+                  : total > matches.length
+                    ? `Showing ${matches.length} of ${total}: type more to narrow.`
+                    : `${total} ${total === 1 ? 'match' : 'matches'}`}
+              </p>
             </>
           )}
         </div>

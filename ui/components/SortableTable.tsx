@@ -113,7 +113,22 @@ function openOnKey(e: KeyboardEvent<HTMLTableRowElement>, open: () => void) {
   open()
 }
 
-export function SortableTable<Row>({ rows, columns, rowKey, label, initialSort, sort: controlled, onSortChange, presorted, rowClassName, onRowClick, empty, caption, className, footer }: Props<Row>) {
+export function SortableTable<Row>({
+  rows,
+  columns,
+  rowKey,
+  label,
+  initialSort,
+  sort: controlled,
+  onSortChange,
+  presorted,
+  rowClassName,
+  onRowClick,
+  empty,
+  caption,
+  className,
+  footer,
+}: Props<Row>) {
   const [own, setOwn] = useState<SortState>(initialSort ?? { key: columns[0]?.key ?? '', direction: 'asc' })
   const sort = controlled ?? own
   const sorted = useMemo(() => (presorted ? rows : sortRows(rows, columns, sort)), [rows, columns, sort, presorted])
@@ -138,7 +153,13 @@ export function SortableTable<Row>({ rows, columns, rowKey, label, initialSort, 
             </tr>
           ) : (
             sorted.map((row, i) => (
-              <tr key={rowKey(row, i)} className={rowClassName?.(row)} onClick={onRowClick ? () => onRowClick(row) : undefined} tabIndex={onRowClick ? 0 : undefined} onKeyDown={onRowClick ? (e) => openOnKey(e, () => onRowClick(row)) : undefined}>
+              <tr
+                key={rowKey(row, i)}
+                className={rowClassName?.(row)}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                tabIndex={onRowClick ? 0 : undefined}
+                onKeyDown={onRowClick ? (e) => openOnKey(e, () => onRowClick(row)) : undefined}
+              >
                 {columns.map((c) => (
                   <td key={c.key} className={`align-${c.align ?? 'left'}`}>
                     {c.render ? c.render(row) : String(c.value?.(row) ?? '')}

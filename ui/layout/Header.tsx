@@ -58,7 +58,11 @@ export function Header({ animated, onToggleBackground, onOpenMenu, menuOpen }: P
             onClick={() => setSettingsOpen((o) => !o)}
           >
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <path fill="currentColor" d="M19.4 13a7.5 7.5 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.7 7.7 0 0 0-1.7-1L15 3.2h-4l-.4 2.7a7.7 7.7 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.5 7.5 0 0 0 0 2l-2.2 1.6 2 3.5 2.5-1c.5.4 1.1.7 1.7 1l.4 2.7h4l.4-2.7c.6-.3 1.2-.6 1.7-1l2.5 1 2-3.5L19.4 13ZM13 15.5A3.5 3.5 0 1 1 13 8.5a3.5 3.5 0 0 1 0 7Z" transform="translate(-1 0)" />
+              <path
+                fill="currentColor"
+                d="M19.4 13a7.5 7.5 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.7 7.7 0 0 0-1.7-1L15 3.2h-4l-.4 2.7a7.7 7.7 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.5 7.5 0 0 0 0 2l-2.2 1.6 2 3.5 2.5-1c.5.4 1.1.7 1.7 1l.4 2.7h4l.4-2.7c.6-.3 1.2-.6 1.7-1l2.5 1 2-3.5L19.4 13ZM13 15.5A3.5 3.5 0 1 1 13 8.5a3.5 3.5 0 0 1 0 7Z"
+                transform="translate(-1 0)"
+              />
             </svg>
           </button>
           {settingsOpen && (
@@ -82,14 +86,7 @@ export function Header({ animated, onToggleBackground, onOpenMenu, menuOpen }: P
             </div>
           )}
         </div>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Open menu"
-          aria-expanded={menuOpen}
-          aria-controls={MENU_DRAWER_ID}
-          onClick={onOpenMenu}
-        >
+        <button type="button" className="icon-button" aria-label="Open menu" aria-expanded={menuOpen} aria-controls={MENU_DRAWER_ID} onClick={onOpenMenu}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path fill="currentColor" d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
           </svg>

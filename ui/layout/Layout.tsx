@@ -39,7 +39,9 @@ export function Layout({ children }: { children?: React.ReactNode }) {
           Demo data: this site is running against built-in stand-ins for ESI and zKillboard. Prices, kills and counts are not live.
         </div>
       )}
-      <main className="page" id="main" ref={main} tabIndex={-1}>{children ?? <Outlet />}</main>
+      <main className="page" id="main" ref={main} tabIndex={-1}>
+        {children ?? <Outlet />}
+      </main>
       <MenuDrawer open={menuOpen} onClose={closeMenu} />
       <NewTabNote />
       {/* A full page load's first entry has the key 'default' on every page, so by the key alone one page opened in the

@@ -41,42 +41,64 @@ async function phonePage(path: string, viewport = PHONE) {
 
 /** Each page a person uses, brought to the state they read it in (results shown, a dialog open). */
 const PAGES_WITH_RESULTS: Array<[string, string, (page: Page) => Promise<void>]> = [
-  ['blue loot payout', '/bloot', async (page) => {
-    await page.getByLabel('Core Garrison').fill('2')
-    for (const name of ['Alice Of The Rather Long Pilot Name', 'Bob']) {
-      await page.getByLabel('Player name').fill(name)
-      await page.getByLabel('Player name').press('Enter')
-    }
-    await page.getByLabel('Bob tackle').check()
-    await page.getByRole('button', { name: 'Calculate' }).click()
-    await page.getByTestId('payout').waitFor()
-  }],
-  ['participation payout', '/participation', async (page) => {
-    await page.getByLabel('Player name').fill('Ann Of The Rather Long Pilot Name')
-    await page.getByRole('button', { name: 'Add Player' }).click()
-    await page.getByLabel('Core Garrison number ran').fill('2')
-    await page.getByLabel('Ann Of The Rather Long Pilot Name Core Garrison').fill('2')
-    await page.getByRole('button', { name: 'Calculate' }).click()
-    await page.getByTestId('payout').waitFor()
-  }],
-  ['PI tiers, one expanded', '/pi-calc', async (page) => {
-    await page.getByTestId('pi-source').waitFor()
-    await expect.poll(() => page.getByTestId('pi-loading').count()).toBe(0)
-    await page.getByRole('button', { name: /^P2 ·/ }).click()
-    await page.locator('section.pi-tier table').filter({ visible: true }).first().waitFor()
-  }],
+  [
+    'blue loot payout',
+    '/bloot',
+    async (page) => {
+      await page.getByLabel('Core Garrison').fill('2')
+      for (const name of ['Alice Of The Rather Long Pilot Name', 'Bob']) {
+        await page.getByLabel('Player name').fill(name)
+        await page.getByLabel('Player name').press('Enter')
+      }
+      await page.getByLabel('Bob tackle').check()
+      await page.getByRole('button', { name: 'Calculate' }).click()
+      await page.getByTestId('payout').waitFor()
+    },
+  ],
+  [
+    'participation payout',
+    '/participation',
+    async (page) => {
+      await page.getByLabel('Player name').fill('Ann Of The Rather Long Pilot Name')
+      await page.getByRole('button', { name: 'Add Player' }).click()
+      await page.getByLabel('Core Garrison number ran').fill('2')
+      await page.getByLabel('Ann Of The Rather Long Pilot Name Core Garrison').fill('2')
+      await page.getByRole('button', { name: 'Calculate' }).click()
+      await page.getByTestId('payout').waitFor()
+    },
+  ],
+  [
+    'PI tiers, one expanded',
+    '/pi-calc',
+    async (page) => {
+      await page.getByTestId('pi-source').waitFor()
+      await expect.poll(() => page.getByTestId('pi-loading').count()).toBe(0)
+      await page.getByRole('button', { name: /^P2 ·/ }).click()
+      await page.locator('section.pi-tier table').filter({ visible: true }).first().waitFor()
+    },
+  ],
   ['reaction table', '/reaction-calc', (page) => page.locator('tbody tr.row-good, tbody tr.row-bad').first().waitFor()],
-  ['appraisal result', '/appraisals', async (page) => {
-    await page.getByRole('textbox', { name: /Items/ }).fill('Tritanium\t12,000\nPyerite x 3000\n[Rifter, Tackle]\n200mm AutoCannon I, EMP S\nHobgoblin I x5\nDefinitely Not An Item 4')
-    await page.getByRole('button', { name: 'Appraise', exact: true }).click()
-    await page.getByRole('heading', { name: 'Preview' }).waitFor()
-  }],
-  ['saved appraisal', '/appraisals', async (page) => {
-    await page.getByRole('textbox', { name: /Items/ }).fill('Tritanium 12000\nHobgoblin I x5')
-    await page.getByRole('button', { name: 'Save & Share' }).click()
-    await page.getByRole('heading', { name: 'Saved appraisal' }).waitFor()
-    await page.locator('.appraisal-preview tbody tr').first().waitFor()
-  }],
+  [
+    'appraisal result',
+    '/appraisals',
+    async (page) => {
+      await page
+        .getByRole('textbox', { name: /Items/ })
+        .fill('Tritanium\t12,000\nPyerite x 3000\n[Rifter, Tackle]\n200mm AutoCannon I, EMP S\nHobgoblin I x5\nDefinitely Not An Item 4')
+      await page.getByRole('button', { name: 'Appraise', exact: true }).click()
+      await page.getByRole('heading', { name: 'Preview' }).waitFor()
+    },
+  ],
+  [
+    'saved appraisal',
+    '/appraisals',
+    async (page) => {
+      await page.getByRole('textbox', { name: /Items/ }).fill('Tritanium 12000\nHobgoblin I x5')
+      await page.getByRole('button', { name: 'Save & Share' }).click()
+      await page.getByRole('heading', { name: 'Saved appraisal' }).waitFor()
+      await page.locator('.appraisal-preview tbody tr').first().waitFor()
+    },
+  ],
   ['build cost of a chosen blueprint', '/industry?blueprint=691', (page) => page.locator('.materials-table tbody tr').first().waitFor()],
   ['fitting tool', '/pyfa', async () => {}],
   ['contact form', '/contact', async () => {}],
@@ -87,16 +109,24 @@ const PAGES_WITH_RESULTS: Array<[string, string, (page: Page) => Promise<void>]>
   ['roadmap', '/roadmap', async () => {}],
   ['acknowledgements', '/acknowledgements', async () => {}],
   ['404 page', '/no/such/page', async () => {}],
-  ['gas results for a fleet', '/gas-calc?ship=Venture', async (page) => {
-    await page.getByLabel('Ship Count').fill('3')
-    await page.getByRole('button', { name: 'Calculate' }).click()
-    await page.getByTestId('gas-results').waitFor()
-  }],
-  ['ore results', '/ore', async (page) => {
-    await expect.poll(() => page.getByLabel('Ship', { exact: true }).locator('option').count()).toBeGreaterThan(5)
-    await page.getByRole('button', { name: 'Calculate' }).click()
-    await page.getByTestId('ore-results').waitFor()
-  }],
+  [
+    'gas results for a fleet',
+    '/gas-calc?ship=Venture',
+    async (page) => {
+      await page.getByLabel('Ship Count').fill('3')
+      await page.getByRole('button', { name: 'Calculate' }).click()
+      await page.getByTestId('gas-results').waitFor()
+    },
+  ],
+  [
+    'ore results',
+    '/ore',
+    async (page) => {
+      await expect.poll(() => page.getByLabel('Ship', { exact: true }).locator('option').count()).toBeGreaterThan(5)
+      await page.getByRole('button', { name: 'Calculate' }).click()
+      await page.getByTestId('ore-results').waitFor()
+    },
+  ],
   ['compressed plan, ISK strategy', '/compressed?t=Tritanium:1000000,Pyerite:200000,Isogen:5000', (page) => page.getByTestId('ore-summary').first().waitFor()],
   ['wormhole system dialog', '/wormholes/J123450', (page) => page.getByRole('dialog').getByRole('region', { name: 'Celestials' }).waitFor()],
 ]
@@ -170,11 +200,33 @@ describe('on a phone-width screen (390 px)', () => {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: PHONE })
     const page = await context.newPage()
     // corporations with long names, whatever kills the test server holds for this system
-    const activeCorporations = Array.from({ length: 3 }, (_, i) => ({ id: 98000000 + i, name: `Wormhole Residents Of Very Long Name ${i}`, activeDays: 3, lastSeenDaysAgo: 1 }))
+    const activeCorporations = Array.from({ length: 3 }, (_, i) => ({
+      id: 98000000 + i,
+      name: `Wormhole Residents Of Very Long Name ${i}`,
+      activeDays: 3,
+      lastSeenDaysAgo: 1,
+    }))
     // and a STALE feed, so the amber note has to fit too
     const at = new Date(Date.now() - 3 * 3_600_000).toISOString()
-    const feed = { status: 'STALE', newest_kill_at: at, newest_kill_age_seconds: 10_800, live_stored_at: at, live_stored_age_seconds: 10_800, stale_after_minutes: 30, zkill_answering: true, detail: 'The live feed last stored a kill 3 hours ago' }
-    const summary = KillboardSummary.parse({ solarsystemid: 31000488, totalKills: 3, daysCovered: 30, windowDays: 60, mostRecentKillDaysAgo: 1, activeCorporations, feed })
+    const feed = {
+      status: 'STALE',
+      newest_kill_at: at,
+      newest_kill_age_seconds: 10_800,
+      live_stored_at: at,
+      live_stored_age_seconds: 10_800,
+      stale_after_minutes: 30,
+      zkill_answering: true,
+      detail: 'The live feed last stored a kill 3 hours ago',
+    }
+    const summary = KillboardSummary.parse({
+      solarsystemid: 31000488,
+      totalKills: 3,
+      daysCovered: 30,
+      windowDays: 60,
+      mostRecentKillDaysAgo: 1,
+      activeCorporations,
+      feed,
+    })
     await page.route('**/api/killboard-summary/31000488', (r) => r.fulfill({ json: summary }))
     await page.goto('/wormholes/J123450')
     const dialog = page.getByRole('dialog')

@@ -29,7 +29,10 @@ export interface ApiInit extends RequestInit {
  * fetch, and the answer's text, within `timeoutMs` (ApiTimeoutError past it). For calls that read the answer their own
  * way (the killfeed admin, the kill tracker); the others use apiGet/apiPost below.
  */
-export async function fetchAnswer(path: string, { timeoutMs = API_TIMEOUT_MS, signal: outer, ...init }: ApiInit = {}): Promise<{ res: Response; text: string }> {
+export async function fetchAnswer(
+  path: string,
+  { timeoutMs = API_TIMEOUT_MS, signal: outer, ...init }: ApiInit = {},
+): Promise<{ res: Response; text: string }> {
   // A timer and a controller rather than AbortSignal.timeout, so the wait follows the page's own clock (tests fake it).
   const controller = new AbortController()
   let timedOut = false
@@ -64,7 +67,12 @@ async function request<T>(method: string, path: string, body?: unknown, init: Ap
     parsed = text ? JSON.parse(text) : undefined
   } catch {
     // An OK answer that is no JSON is someone else's page (a proxy's, a captive portal's): no caller may read it as data.
-    if (res.ok) throw new ApiError(res.status, `The server's answer was not data (${res.headers.get('Content-Type')?.split(';')[0] || 'no type'}): a proxy or a server of another version may have answered.`, text)
+    if (res.ok)
+      throw new ApiError(
+        res.status,
+        `The server's answer was not data (${res.headers.get('Content-Type')?.split(';')[0] || 'no type'}): a proxy or a server of another version may have answered.`,
+        text,
+      )
     parsed = text
   }
   if (!res.ok) {

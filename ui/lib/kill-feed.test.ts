@@ -20,13 +20,17 @@ describe('the killmail freshness note', () => {
     expect(feedNote(feed({ newest_kill_age_seconds: 60, live_stored_age_seconds: 2 * 86_400 }))).toBe(
       'Kill data may be incomplete: the live feed last stored a kill 2 days ago (zKillboard feed behind or down).',
     )
-    expect(feedNote(feed({ newest_kill_age_seconds: 60, live_stored_age_seconds: null }))).toBe('Kill data may be incomplete: the live feed has stored no kill yet (zKillboard feed behind or down).')
+    expect(feedNote(feed({ newest_kill_age_seconds: 60, live_stored_age_seconds: null }))).toBe(
+      'Kill data may be incomplete: the live feed has stored no kill yet (zKillboard feed behind or down).',
+    )
   })
 
   it('says plainly that there is no kill data yet while nothing is stored, and that zKillboard is not answering when the server knows', () => {
     const starting = { status: 'STARTING' as const, newest_kill_at: null, newest_kill_age_seconds: null, live_stored_age_seconds: null }
     expect(feedNote(feed(starting))).toBe('No kill data yet: the zKillboard feed has not delivered any kill since this site started.')
-    expect(feedNote(feed({ ...starting, zkill_answering: true }))).toBe('No kill data yet: the zKillboard feed has not delivered any kill since this site started.')
+    expect(feedNote(feed({ ...starting, zkill_answering: true }))).toBe(
+      'No kill data yet: the zKillboard feed has not delivered any kill since this site started.',
+    )
     expect(feedNote(feed({ ...starting, zkill_answering: false }))).toBe(
       'No kill data yet: the zKillboard feed has not delivered any kill since this site started. zKillboard is not answering.',
     )

@@ -2,7 +2,10 @@ import type { KillmailFeed } from '../../schemas/killmail-feed'
 import { ageInWords } from '../../schemas/killmail-constants'
 
 /** What the killmail pages need of the API's `feed` field (schemas/killmail-feed.ts). */
-export type FeedFreshness = Pick<KillmailFeed, 'status' | 'newest_kill_at' | 'newest_kill_age_seconds' | 'live_stored_age_seconds' | 'stale_after_minutes' | 'zkill_answering'>
+export type FeedFreshness = Pick<
+  KillmailFeed,
+  'status' | 'newest_kill_at' | 'newest_kill_age_seconds' | 'live_stored_age_seconds' | 'stale_after_minutes' | 'zkill_answering'
+>
 
 const isAge = (v: unknown): v is number | null => v === null || (typeof v === 'number' && Number.isFinite(v) && v >= 0)
 

@@ -34,7 +34,10 @@ describe('live socket', () => {
           if (!document.querySelector('header.site-header') || !sockets[0]) return
           observer.disconnect()
           const at = new Date().toISOString()
-          for (const message of [{ type: 'hello', version: 'test', demo: true }, { type: 'online', players: 23456, at }]) {
+          for (const message of [
+            { type: 'hello', version: 'test', demo: true },
+            { type: 'online', players: 23456, at },
+          ]) {
             sockets[0].dispatchEvent(new MessageEvent('message', { data: JSON.stringify(message) }))
           }
         })

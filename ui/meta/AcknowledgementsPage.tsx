@@ -32,8 +32,7 @@ export default function AcknowledgementsPage() {
       <ul>
         {references.map((r) => (
           <li key={r.name}>
-            <NewTabLink href={r.url}>{r.name}</NewTabLink>{' '}
-            <span className="muted">: {r.note}</span>
+            <NewTabLink href={r.url}>{r.name}</NewTabLink> <span className="muted">: {r.note}</span>
           </li>
         ))}
       </ul>

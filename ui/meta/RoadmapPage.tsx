@@ -8,8 +8,7 @@ export default function RoadmapPage() {
     <div className="panel">
       <h1>Roadmap</h1>
       <p>
-        What is being built next, roughly in order. Shipped items link to their page; every release is in the{' '}
-        <Link to="/changelog">changelog</Link>.
+        What is being built next, roughly in order. Shipped items link to their page; every release is in the <Link to="/changelog">changelog</Link>.
       </p>
       <ul className="roadmap">
         {roadmap.map((item) => (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { pageTitle } from './registry'
 
 describe('pageTitle', () => {
-  it("names the tool, after the J-code or player the path carries", () => {
+  it('names the tool, after the J-code or player the path carries', () => {
     expect(pageTitle('/')).toBe('J-Space Toolbox')
     expect(pageTitle('/gas-calc')).toBe('Gas Huffing Calculator · J-Space Toolbox')
     expect(pageTitle('/wormholes')).toBe('Wormhole Database · J-Space Toolbox')

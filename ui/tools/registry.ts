@@ -52,8 +52,6 @@ export const tools: ToolEntry[] = PAGES.map((p) => ({
   subRoutes: p.subRoutes?.map((path) => ({ path, page: SUB_PAGE_MODULES[path] })),
 }))
 
-
-
 export const cardTools = () =>
   tools
     .filter((t) => t.card !== false)

@@ -83,7 +83,10 @@ function rig(catalog: Catalog, name: string, bonusAttribute: string): RigBonus {
 /** A rig line's module names end in I (T1) or II (T2). */
 export const rigModuleName = (line: string, tier: Exclude<RigTier, 'None'>) => `${line} ${tier === 'T2' ? 'II' : 'I'}`
 
-const pair = (catalog: Catalog, base: string, bonusAttribute: string): RigPair => ({ T1: rig(catalog, rigModuleName(base, 'T1'), bonusAttribute), T2: rig(catalog, rigModuleName(base, 'T2'), bonusAttribute) })
+const pair = (catalog: Catalog, base: string, bonusAttribute: string): RigPair => ({
+  T1: rig(catalog, rigModuleName(base, 'T1'), bonusAttribute),
+  T2: rig(catalog, rigModuleName(base, 'T2'), bonusAttribute),
+})
 
 /**
  * Which medium rig line serves each reaction family. The SDE's reaction rigs have effects for hybrid, composite and

@@ -123,7 +123,15 @@ describe('estimated item value and job cost', () => {
 describe('reaction time', () => {
   it('3 h formula, Reactions V, Tatara, T2 time rig in a wormhole', () => {
     // 10800 × (1 − 0.04 × 5) × 0.75 × (1 − 0.264) = 4769.28 s
-    expect(reactionSecondsPerRun({ baseSeconds: 10_800, skillLevel: 5, skillPercentPerLevel: 4, structure: 0.75, rig: rigReduction({ ...REACTION_T2, percent: 24 }, 'wormhole') })).toBeCloseTo(4769.28, 6)
+    expect(
+      reactionSecondsPerRun({
+        baseSeconds: 10_800,
+        skillLevel: 5,
+        skillPercentPerLevel: 4,
+        structure: 0.75,
+        rig: rigReduction({ ...REACTION_T2, percent: 24 }, 'wormhole'),
+      }),
+    ).toBeCloseTo(4769.28, 6)
   })
 
   it('no skill, no structure bonus, no rig: the blueprint time', () => {

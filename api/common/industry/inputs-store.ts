@@ -79,7 +79,12 @@ export class IndustryInputsStore {
   }
 
   async start(stream: Stream): Promise<void> {
-    this.following = await followAnnouncements(stream, IndustryInputsUpdatedTopic, { groupPrefix: 'api-industry', what: 'industry inputs', log: this.log }, () => this.refresh())
+    this.following = await followAnnouncements(
+      stream,
+      IndustryInputsUpdatedTopic,
+      { groupPrefix: 'api-industry', what: 'industry inputs', log: this.log },
+      () => this.refresh(),
+    )
   }
 
   async stop(): Promise<void> {

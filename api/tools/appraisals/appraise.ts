@@ -28,7 +28,10 @@ export interface AppraiseTimings {
  * prices. The same pure steps the page runs, so a saved snapshot matches what the player saw at the same prices.
  * Bad pastes are 400s with the page's own sentences.
  */
-export function appraiseOnServer(input: AppraiseInput, deps: { catalog: Catalog; prices: PriceStore; volumes: PackagedVolumeStore }): { result: AppraiseResponse; timings: AppraiseTimings } {
+export function appraiseOnServer(
+  input: AppraiseInput,
+  deps: { catalog: Catalog; prices: PriceStore; volumes: PackagedVolumeStore },
+): { result: AppraiseResponse; timings: AppraiseTimings } {
   const tooLarge = pasteTooLarge(input.text)
   if (tooLarge) throw badRequest(tooLarge)
   const hub = hubByStation(input.station_id)!

@@ -27,8 +27,25 @@ const mineral = (type_id: number, name: string): TypeRow => ({
   meta_group_id: null,
 })
 const empty = { groups: [], categories: [], marketGroups: [], attributes: [], typeAttributes: [], typeEffects: [], typeMaterials: [], systems: [] }
-const more = { blueprints: [], blueprintMaterials: [], blueprintProducts: [], blueprintSkills: [], schematics: [], schematicTypes: [], planets: [], community: [] }
-const catalog = new Catalog({ importId: 1, sourceVersion: 'test', importedAt: '', summary: { community: [] }, ...empty, ...more, types: [mineral(34, 'Tritanium'), mineral(35, 'Pyerite')] } as unknown as CatalogSource)
+const more = {
+  blueprints: [],
+  blueprintMaterials: [],
+  blueprintProducts: [],
+  blueprintSkills: [],
+  schematics: [],
+  schematicTypes: [],
+  planets: [],
+  community: [],
+}
+const catalog = new Catalog({
+  importId: 1,
+  sourceVersion: 'test',
+  importedAt: '',
+  summary: { community: [] },
+  ...empty,
+  ...more,
+  types: [mineral(34, 'Tritanium'), mineral(35, 'Pyerite')],
+} as unknown as CatalogSource)
 const log = createLogger('silent')
 // Neither store is ever loaded, so neither touches the database: prices as before the first market snapshot.
 const deps = { catalog, prices: new PriceStore(null as never, log), volumes: new PackagedVolumeStore(null as never, log) }
@@ -37,7 +54,7 @@ const JITA = 60003760
 describe('appraising before the first market snapshot', () => {
   const { result } = appraiseOnServer({ text: 'Tritanium 1000\nPyerite 500', station_id: JITA, mode: 'sell5', combine: true }, deps)
 
-  it("says there is no price data rather than that Tritanium has no orders", () => {
+  it('says there is no price data rather than that Tritanium has no orders', () => {
     expect(result.prices_at).toBeNull()
     expect(result.rows.map((r) => [r.name, r.price, r.status])).toEqual([
       ['Tritanium', null, 'unpriced'],

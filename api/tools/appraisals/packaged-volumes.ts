@@ -31,7 +31,10 @@ export class PackagedVolumeStore {
 
   private async load(): Promise<void> {
     try {
-      const rows = await queryRows<{ type_id: number; packaged_volume: number | null }>(this.ch, 'SELECT type_id, packaged_volume FROM type_packaged_volumes FINAL')
+      const rows = await queryRows<{ type_id: number; packaged_volume: number | null }>(
+        this.ch,
+        'SELECT type_id, packaged_volume FROM type_packaged_volumes FINAL',
+      )
       this.volumes = new Map(rows.map((r) => [r.type_id, r.packaged_volume]))
     } catch (err) {
       this.log.error({ err }, 'packaged volumes could not be loaded; ship volumes show as unknown')

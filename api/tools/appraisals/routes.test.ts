@@ -3,7 +3,8 @@ import { APPRAISAL_LIMITS, APPRAISAL_TEXT } from '../../../schemas/appraisal/con
 import type { AppraiseResponse, SavedAppraisal } from '../../../schemas/appraisals.js'
 
 const base = inject('appUrl')
-const post = (path: string, body: unknown) => fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+const post = (path: string, body: unknown) =>
+  fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
 const appraise = async (body: unknown) => {
   const res = await post('/api/appraise', body)
   return { status: res.status, headers: res.headers, body: (await res.json()) as AppraiseResponse & { error?: string } }
@@ -58,7 +59,10 @@ describe('POST /api/appraise', () => {
 
   it('answers the page sentences for empty and unrecognisable pastes', async () => {
     expect(await appraise({ text: '   \n\n', station_id: 60003760 })).toMatchObject({ status: 400, body: { error: APPRAISAL_TEXT.noLines } })
-    expect(await appraise({ text: 'Qwertyuiop 5\nAsdfghjkl', station_id: 60003760 })).toMatchObject({ status: 400, body: { error: APPRAISAL_TEXT.noneRecognised } })
+    expect(await appraise({ text: 'Qwertyuiop 5\nAsdfghjkl', station_id: 60003760 })).toMatchObject({
+      status: 400,
+      body: { error: APPRAISAL_TEXT.noneRecognised },
+    })
   })
 
   it('refuses pastes over 20,000 lines or 1 MB with a clear 400', async () => {
@@ -71,7 +75,9 @@ describe('POST /api/appraise', () => {
 
   it('validates the hub and the mode', async () => {
     expect((await appraise({ text: 'Tritanium 1', station_id: 123 })).body.error).toMatch(/station_id: must be one of the hubs/)
-    expect((await appraise({ text: 'Tritanium 1', station_id: 60003760, mode: 'cheap' })).body.error).toMatch(/mode: must be one of sell5, buy5, sell, buy, split/)
+    expect((await appraise({ text: 'Tritanium 1', station_id: 60003760, mode: 'cheap' })).body.error).toMatch(
+      /mode: must be one of sell5, buy5, sell, buy, split/,
+    )
     expect((await appraise({ station_id: 60003760 })).body.error).toMatch(/text: required/)
   })
 
@@ -85,7 +91,13 @@ describe('saved appraisals', () => {
   it('stores the snapshot the server computes, ignoring rows and totals sent by the client', async () => {
     const forged = { volume: 1, sell: 999_999_999_999, buy: 1, split: 1, itemCount: 1, adjusted: 999_999_999_999, adjustmentPct: 80 }
     const before = (await appraise({ text: CARGO, station_id: 60003760, mode: 'sell5', adjustment: 80 })).body
-    const res = await post('/api/appraisals', { station_id: 60003760, mode: 'sell5', input_raw: CARGO, totals: forged, rows: [{ type_id: 34, name: 'Tritanium', qty: 1, price: 1e12 }] })
+    const res = await post('/api/appraisals', {
+      station_id: 60003760,
+      mode: 'sell5',
+      input_raw: CARGO,
+      totals: forged,
+      rows: [{ type_id: 34, name: 'Tritanium', qty: 1, price: 1e12 }],
+    })
     expect(res.status).toBe(200)
     const { id } = (await res.json()) as { id: string }
     expect(id).toMatch(/^[A-Za-z0-9_-]{16}$/)
@@ -104,8 +116,24 @@ describe('saved appraisals', () => {
 
   it('saves the largest paste the page takes, sent with its rows as the spec has it (over the 2 MB other calls get)', async () => {
     const lines = Array.from({ length: APPRAISAL_LIMITS.maxLines }, (_, i) => `Tritanium\t${i + 1}`)
-    const rows = lines.map((_, i) => ({ type_id: 34, name: 'Tritanium', qty: i + 1, m3: (i + 1) * 0.01, price: 4.05, lineISK: (i + 1) * 4.05, source: 'hub', status: 'ok' }))
-    const body = { station_id: 60003760, mode: 'sell', input_raw: lines.join('\n'), combine: false, totals: { volume: 0, sell: 0, buy: 0, split: 0, itemCount: 0, adjusted: 0, adjustmentPct: 100 }, rows }
+    const rows = lines.map((_, i) => ({
+      type_id: 34,
+      name: 'Tritanium',
+      qty: i + 1,
+      m3: (i + 1) * 0.01,
+      price: 4.05,
+      lineISK: (i + 1) * 4.05,
+      source: 'hub',
+      status: 'ok',
+    }))
+    const body = {
+      station_id: 60003760,
+      mode: 'sell',
+      input_raw: lines.join('\n'),
+      combine: false,
+      totals: { volume: 0, sell: 0, buy: 0, split: 0, itemCount: 0, adjusted: 0, adjustmentPct: 100 },
+      rows,
+    }
     expect(JSON.stringify(body).length).toBeGreaterThan(2 * 1024 * 1024)
     const res = await post('/api/appraisals', body)
     expect(res.status).toBe(200)
@@ -119,7 +147,9 @@ describe('saved appraisals', () => {
   })
 
   it('gives every save a different random id', async () => {
-    const ids = await Promise.all([1, 2, 3].map(async () => ((await (await post('/api/appraisals', { station_id: 60003760, input_raw: 'Tritanium 1' })).json()) as { id: string }).id))
+    const ids = await Promise.all(
+      [1, 2, 3].map(async () => ((await (await post('/api/appraisals', { station_id: 60003760, input_raw: 'Tritanium 1' })).json()) as { id: string }).id),
+    )
     expect(new Set(ids).size).toBe(3)
   })
 
@@ -144,7 +174,9 @@ describe('saved appraisals', () => {
 
 describe('GET /api/packaged-volumes', () => {
   it('lists only the asked types the game repackages', async () => {
-    const body = (await (await fetch(`${base}/api/packaged-volumes?type_ids=34,587,2048`)).json()) as { rows: Array<{ type_id: number; packaged_volume: number | null }> }
+    const body = (await (await fetch(`${base}/api/packaged-volumes?type_ids=34,587,2048`)).json()) as {
+      rows: Array<{ type_id: number; packaged_volume: number | null }>
+    }
     expect(body.rows.map((r) => r.type_id)).toEqual([587])
     // the demo's fake ESI documents no packaged volume for ships: unknown, never invented
     expect(body.rows[0].packaged_volume).toBeNull()

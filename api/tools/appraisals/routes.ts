@@ -29,7 +29,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   const log = ctx.log.child({ component: 'appraisals' })
   const volumes = new PackagedVolumeStore(ctx.ch, log)
   const tags = ['Appraisals']
-  const appraise = async (input: Parameters<typeof appraiseOnServer>[0]) => appraiseOnServer(input, { catalog: ctx.catalog.current(), prices: ctx.prices, volumes: await volumes.fresh() })
+  const appraise = async (input: Parameters<typeof appraiseOnServer>[0]) =>
+    appraiseOnServer(input, { catalog: ctx.catalog.current(), prices: ctx.prices, volumes: await volumes.fresh() })
 
   router.route(
     {
@@ -48,7 +49,13 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       errors: { 413: 'Request body over 2 MB', 429: 'Rate limited; see Retry-After', 503: 'Static data not imported yet' },
     },
     async ({ body, ctx: kctx }) => {
-      const { result, timings } = await appraise({ text: body.text, station_id: body.station_id, mode: body.mode, adjustment: sanitizeAdjustment(body.adjustment), combine: body.combine })
+      const { result, timings } = await appraise({
+        text: body.text,
+        station_id: body.station_id,
+        mode: body.mode,
+        adjustment: sanitizeAdjustment(body.adjustment),
+        combine: body.combine,
+      })
       kctx.set('Server-Timing', serverTiming(timings))
       return result
     },
@@ -62,7 +69,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       description:
         'The server appraises input_raw itself at the hub and mode given, with the prices current at that moment, and stores the result; ' +
         'rows and totals sent by the client are ignored, so a shared link always shows numbers this site computed. ' +
-        'Before the hub\'s first market snapshot there is no price to freeze, and the save is refused with a 503. ' +
+        "Before the hub's first market snapshot there is no price to freeze, and the save is refused with a 503. " +
         `The id is random (16 URL-safe characters). Limited to ${SAVE_RATE_LIMIT.points} saves per ${SAVE_RATE_LIMIT.durationSeconds / 60} minutes per client IP.`,
       tags,
       body: SaveAppraisalRequest,
@@ -76,7 +83,13 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     },
     async ({ body }) => {
       const adjustment = body.adjustment ?? (body.totals as { adjustmentPct?: unknown } | undefined)?.adjustmentPct
-      const { result } = await appraise({ text: body.input_raw, station_id: body.station_id, mode: body.mode, adjustment: sanitizeAdjustment(adjustment), combine: body.combine })
+      const { result } = await appraise({
+        text: body.input_raw,
+        station_id: body.station_id,
+        mode: body.mode,
+        adjustment: sanitizeAdjustment(adjustment),
+        combine: body.combine,
+      })
       assertFreezable(result)
       try {
         const saved = await insertAppraisal(ctx.ch, body.input_raw, result)
@@ -115,7 +128,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       method: 'get',
       path: '/api/packaged-volumes',
       summary: 'Packaged volumes of ships and containers among up to 1000 types',
-      description: 'From ESI (GET /universe/types/{id}/ packaged_volume), refreshed daily. Types the game does not repackage are left out: their listed volume applies.',
+      description:
+        'From ESI (GET /universe/types/{id}/ packaged_volume), refreshed daily. Types the game does not repackage are left out: their listed volume applies.',
       tags,
       query: PackagedVolumesQuery,
       response: PackagedVolumesResponse,

@@ -111,4 +111,3 @@ export async function forwardToDiscord(webhookUrl: string, msg: ContactMessage, 
     return false
   }
 }
-

@@ -32,7 +32,13 @@ function post(body: unknown, ip = `203.0.113.${nextIp++}`) {
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
 }
-const valid = (over: Record<string, unknown> = {}) => ({ name: 'Aura Nox', email: 'aura@example.com', topic: 'Bug report', message: 'The gas table is empty.', ...over })
+const valid = (over: Record<string, unknown> = {}) => ({
+  name: 'Aura Nox',
+  email: 'aura@example.com',
+  topic: 'Bug report',
+  message: 'The gas table is empty.',
+  ...over,
+})
 const stored = () => listContactMessages(app.ctx.ch, { limit: 500 })
 
 describe('POST /api/contact', () => {
@@ -195,7 +201,10 @@ describe('forwarding to Discord', () => {
   })
 
   it('still stores the message and answers 200 when Discord fails: a refusal is not tried again, an outage twice more', async () => {
-    for (const [mode, tries] of [['unknown-webhook', 1], ['server-error', 3]] as const) {
+    for (const [mode, tries] of [
+      ['unknown-webhook', 1],
+      ['server-error', 3],
+    ] as const) {
       discord.mode = mode
       discord.posts.length = 0
       const res = await post(valid({ message: `stored although Discord said ${mode}` }))

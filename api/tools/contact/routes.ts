@@ -21,7 +21,7 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       path: '/api/contact',
       summary: 'Send a message to the site owner',
       description:
-        'Stores the message (and posts it to the owner\'s Discord channel when one is configured). ' +
+        "Stores the message (and posts it to the owner's Discord channel when one is configured). " +
         `Limited to ${CONTACT_RATE_LIMIT.points} requests per ${CONTACT_RATE_LIMIT.durationSeconds / 60} minutes per client IP; a request refused as invalid (400) or not stored (503) does not count.`,
       tags: ['Contact'],
       body: ContactRequest,

@@ -35,7 +35,16 @@ describe('gas calculator', () => {
     expect(rows[0].classes).toEqual(['C1', 'C2', 'C3', 'C4', 'C5', 'C6'])
     expect(rows.at(-1)!.classes).toEqual(['C5', 'C6'])
     const barren = rows.find((r) => r.site === 'Barren Perimeter Reservoir')!
-    expect(barren).toMatchObject({ gas: 'Fullerite-C50', unitsPerCloud: 12_000, m3PerUnit: 1, m3_per_cloud: 12_000, m3PerCloud: 12_000, m3LostResidue: 0, cycleTime: 22.5, yieldPerCycle: 40 })
+    expect(barren).toMatchObject({
+      gas: 'Fullerite-C50',
+      unitsPerCloud: 12_000,
+      m3PerUnit: 1,
+      m3_per_cloud: 12_000,
+      m3PerCloud: 12_000,
+      m3LostResidue: 0,
+      cycleTime: 22.5,
+      yieldPerCycle: 40,
+    })
     // 12,000 m³ ÷ (2 × 40 m³) = 150 cycles × 22.5 s = 56.25 min → 57m.
     expect(barren.ttk).toBe('57m')
     expect(barren.ttkSeconds).toBeCloseTo(3375, 9)
@@ -55,7 +64,13 @@ describe('gas calculator', () => {
     expect(c540.unitsPerHour).toBeCloseTo((3 * 12_800) / 10, 9)
     expect(c540.iskPerCloud).toBe(24_000 * 50_000)
     const unpriced = rows.find((r) => r.gas === 'Fullerite-C60')!
-    expect([unpriced.price, unpriced.iskPerCloud, unpriced.iskLostResidue, unpriced.iskPerHour, unpriced.totalIskPerCloud]).toEqual([null, null, null, null, null])
+    expect([unpriced.price, unpriced.iskPerCloud, unpriced.iskLostResidue, unpriced.iskPerHour, unpriced.totalIskPerCloud]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ])
   })
 
   it('prices the compressed gas when asked (one compressed unit per raw unit)', () => {
@@ -67,7 +82,17 @@ describe('gas calculator', () => {
 
   it('Hulk with Gas Cloud Harvester IIs under an Orca (T2 burst, mindlink): residue takes 34/134 of every cloud', () => {
     const rows = gas(
-      { ship: 'Hulk', moduleType: 'Gas Cloud Harvester II', moduleCount: 2, skills: { Frigate: 0, Barge: 5, Exhumer: 5 }, boostShip: 'Orca', miningDirector: 5, industrialCommand: 5, boostImplant: 'mindlink', boostModule: 'T2' },
+      {
+        ship: 'Hulk',
+        moduleType: 'Gas Cloud Harvester II',
+        moduleCount: 2,
+        skills: { Frigate: 0, Barge: 5, Exhumer: 5 },
+        boostShip: 'Orca',
+        miningDirector: 5,
+        industrialCommand: 5,
+        boostImplant: 'mindlink',
+        boostModule: 'T2',
+      },
       fixedPrices({ [id('Fullerite-C50')]: 1_000 }),
     )
     const c50 = rows.find((r) => r.gas === 'Fullerite-C50' && r.site === 'Barren Perimeter Reservoir')!
@@ -88,8 +113,16 @@ describe('gas calculator', () => {
   })
 
   it('refuses a module the ship does not use, an unknown implant and missing gas-site data', () => {
-    rejects(() => gas({ ship: 'Prospect', moduleType: 'Gas Cloud Harvester II' }), 400, /a Prospect does not use Gas Cloud Harvester II; choose one of: Gas Cloud Scoop I/)
-    rejects(() => gas({ ship: 'Hulk', moduleType: 'Syndicate Gas Cloud Scoop' }), 400, /choose one of: Gas Cloud Harvester I, Gas Cloud Harvester II, ORE Gas Cloud Harvester/)
+    rejects(
+      () => gas({ ship: 'Prospect', moduleType: 'Gas Cloud Harvester II' }),
+      400,
+      /a Prospect does not use Gas Cloud Harvester II; choose one of: Gas Cloud Scoop I/,
+    )
+    rejects(
+      () => gas({ ship: 'Hulk', moduleType: 'Syndicate Gas Cloud Scoop' }),
+      400,
+      /choose one of: Gas Cloud Harvester I, Gas Cloud Harvester II, ORE Gas Cloud Harvester/,
+    )
     rejects(() => gas({ moduleType: 'Miner II' }), 400, /'Miner II' is not a gas module/)
     rejects(() => gas({ implant: 0.02 }), 400, /implant: must be one of 0, 0.01, 0.03, 0.05/)
     rejects(() => calcGas(subsetData({ withoutGasSites: true }), GasCalcRequest.parse({}), fixedPrices({})), 503, /gas site data set/)
@@ -115,7 +148,16 @@ describe('time to huff', () => {
 
 describe('ore calculator', () => {
   const skiff: OreCalcForm = {
-    config: { ship: 'Skiff', module: 'Modulated Strip Miner II', numModules: 1, crystal: 'Simple Asteroid Mining Crystal Type A II', numShips: 2, lowSlotName: '', lowSlotCount: 0, skills: { barge: 5, exhumer: 5, frigate: 0, expedition: 0, mining: 5, astrogeology: 5 } },
+    config: {
+      ship: 'Skiff',
+      module: 'Modulated Strip Miner II',
+      numModules: 1,
+      crystal: 'Simple Asteroid Mining Crystal Type A II',
+      numShips: 2,
+      lowSlotName: '',
+      lowSlotCount: 0,
+      skills: { barge: 5, exhumer: 5, frigate: 0, expedition: 0, mining: 5, astrogeology: 5 },
+    },
     boost: { ship: 'None', industrial: 0, director: 0, implant: 'None', module: 'T1', bastion: 'No' },
     implantName: 'None',
   }
@@ -164,9 +206,17 @@ describe('ore calculator', () => {
   it('refuses what cannot be fitted or loaded, with the choices that can', () => {
     rejects(() => ore({ config: { ship: 'Hulk', module: 'Miner II' } }), 400, /a Hulk cannot fit Miner II; it fits: .*Modulated Strip Miner II/)
     rejects(() => ore({ config: { ship: 'Prospect', module: 'Strip Miner I' } }), 400, /a Prospect cannot fit Strip Miner I; it fits: .*Miner II/)
-    rejects(() => ore({ config: { ship: 'Hulk', module: 'Strip Miner I', crystal: 'Simple Asteroid Mining Crystal Type A II' } }), 400, /Strip Miner I does not load mining crystals/)
+    rejects(
+      () => ore({ config: { ship: 'Hulk', module: 'Strip Miner I', crystal: 'Simple Asteroid Mining Crystal Type A II' } }),
+      400,
+      /Strip Miner I does not load mining crystals/,
+    )
     rejects(() => ore({ config: { ship: 'Orca', module: 'Strip Miner I' } }), 400, /'Orca' is not a mining ship; choose one of: .*Hulk/)
-    rejects(() => ore({ config: { ship: 'Hulk', module: 'Strip Miner I', lowSlotName: 'Damage Control II', lowSlotCount: 1 } }), 400, /lowSlotName: must be one of: Mining Laser Upgrade II/)
+    rejects(
+      () => ore({ config: { ship: 'Hulk', module: 'Strip Miner I', lowSlotName: 'Damage Control II', lowSlotCount: 1 } }),
+      400,
+      /lowSlotName: must be one of: Mining Laser Upgrade II/,
+    )
     rejects(() => ore({ config: { ship: 'Hulk', module: 'Strip Miner I' }, implantName: 'Genolution' }), 400, /implantName: must be None or one of/)
   })
 
@@ -181,7 +231,14 @@ describe('ore calculator', () => {
   })
 
   it('a modulated miner on a frigate loads crystals too (Prospect, Modulated Deep Core Miner II)', () => {
-    const r = ore({ config: { ship: 'Prospect', module: 'Modulated Deep Core Miner II', crystal: 'Complex Asteroid Mining Crystal Type A II', skills: { frigate: 5, expedition: 5, mining: 5, astrogeology: 5, barge: 0, exhumer: 0 } } })
+    const r = ore({
+      config: {
+        ship: 'Prospect',
+        module: 'Modulated Deep Core Miner II',
+        crystal: 'Complex Asteroid Mining Crystal Type A II',
+        skills: { frigate: 5, expedition: 5, mining: 5, astrogeology: 5, barge: 0, exhumer: 0 },
+      },
+    })
     // 120 × 1.8 × role +100% × Mining Frigate +25% × Expedition Frigates +25% × Mining +25% × Astrogeology +25%.
     expect(r.yieldPerCycle).toBeCloseTo(120 * 1.8 * 2 * 1.25 ** 4, 9)
     expect(r.result.Arkonor.crystalApplies).toBe(true)

@@ -19,7 +19,17 @@ const processingName = (data: HarvestingData, skill: number) => (data.catalog.ty
 
 export function buildDataFiles(data: HarvestingData): DataFiles {
   const ores = Object.fromEntries(
-    data.ores.map((o) => [o.name, { id: o.typeId, m3: o.volume, group: o.group, processing: processingName(data, o.processingSkill), compressedId: o.compressedTypeId, wormholeSites: o.wormholeSites }]),
+    data.ores.map((o) => [
+      o.name,
+      {
+        id: o.typeId,
+        m3: o.volume,
+        group: o.group,
+        processing: processingName(data, o.processingSkill),
+        compressedId: o.compressedTypeId,
+        wormholeSites: o.wormholeSites,
+      },
+    ]),
   )
   const moduleEntry = (m: ModuleInfo) => ({
     id: m.typeId,
@@ -33,7 +43,9 @@ export function buildDataFiles(data: HarvestingData): DataFiles {
     turret: m.turret,
     crystals: data.crystalsFor(m).map((c) => c.name),
   })
-  const modules = Object.fromEntries([...data.oreModules.values(), ...data.gasModules.values()].sort((a, b) => a.name.localeCompare(b.name, 'en')).map((m) => [m.name, moduleEntry(m)]))
+  const modules = Object.fromEntries(
+    [...data.oreModules.values(), ...data.gasModules.values()].sort((a, b) => a.name.localeCompare(b.name, 'en')).map((m) => [m.name, moduleEntry(m)]),
+  )
   const ships = Object.fromEntries(
     [...data.oreShips.values()].map((s) => [
       s.name,
@@ -43,7 +55,10 @@ export function buildDataFiles(data: HarvestingData): DataFiles {
         highSlots: s.highSlots,
         lowSlots: s.lowSlots,
         turretSlots: s.turretSlots,
-        modules: [...data.oreModules.values()].filter((m) => data.fits(s, m)).map((m) => m.name).sort((a, b) => a.localeCompare(b, 'en')),
+        modules: [...data.oreModules.values()]
+          .filter((m) => data.fits(s, m))
+          .map((m) => m.name)
+          .sort((a, b) => a.localeCompare(b, 'en')),
         bonuses: data.catalog.effects(s.typeId).flatMap((effect) =>
           (EFFECT_RULES[effect] ?? []).map((rule) => ({
             effect,

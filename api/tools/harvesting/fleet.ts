@@ -35,7 +35,8 @@ export function burstFor(data: HarvestingData, choice: BoostChoice): BurstResult
 }
 
 /** m³ per hour of `modules` identical modules cycling without pause. */
-export const m3PerHour = (result: Pick<ModuleResult, 'yieldM3' | 'cycleSeconds'>, modules: number) => (result.cycleSeconds > 0 ? (modules * result.yieldM3 * 3600) / result.cycleSeconds : 0)
+export const m3PerHour = (result: Pick<ModuleResult, 'yieldM3' | 'cycleSeconds'>, modules: number) =>
+  result.cycleSeconds > 0 ? (modules * result.yieldM3 * 3600) / result.cycleSeconds : 0
 
 export interface PriceLookup {
   /** ISK per unit, or null when the hub has no such price (a missing price is never 0). */
@@ -54,6 +55,11 @@ export function jitaPrices(store: Pick<PriceStore, 'stationPrice' | 'snapshotOf'
 }
 
 /** A fixed price table (tests and benchmarks). */
-export function fixedPrices(table: Record<number, number>, field: HarvestPriceField = 'buy_max', compressed = false, at: string | null = '2024-01-01T00:00:00.000Z'): PriceLookup {
+export function fixedPrices(
+  table: Record<number, number>,
+  field: HarvestPriceField = 'buy_max',
+  compressed = false,
+  at: string | null = '2024-01-01T00:00:00.000Z',
+): PriceLookup {
   return { price: (typeId) => (typeId === null ? null : (table[typeId] ?? null)), source: { hub: JITA.label, field, compressed, at } }
 }

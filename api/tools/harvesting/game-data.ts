@@ -135,11 +135,16 @@ export class HarvestingData {
     for (const implant of GAS_IMPLANTS) if (implant.name) this.gasImplants.set(implant.value, need(implant.name))
 
     const shipsCategory = [...catalog.categories.values()].find((c) => c.name === 'Ship')?.category_id
-    const oreEffects = new Set(Object.entries(EFFECT_RULES).filter(([, rules]) => rules.some((r) => r.requires?.includes('Mining') && r.perLevelOf !== undefined)).map(([e]) => e))
+    const oreEffects = new Set(
+      Object.entries(EFFECT_RULES)
+        .filter(([, rules]) => rules.some((r) => r.requires?.includes('Mining') && r.perLevelOf !== undefined))
+        .map(([e]) => e),
+    )
     for (const t of catalog.types.values()) {
       if (!t.published || t.market_group_id === null) continue
       if (t.category_id === shipsCategory && catalog.effects(t.type_id).some((e) => oreEffects.has(e))) this.oreShips.set(t.name, this.shipInfo(t.type_id))
-      else if (catalog.effects(t.type_id).includes('miningLaser') && requiredSkills(dogma, t.type_id).includes(this.skills.Mining)) this.oreModules.set(t.name, this.moduleInfo(t.type_id))
+      else if (catalog.effects(t.type_id).includes('miningLaser') && requiredSkills(dogma, t.type_id).includes(this.skills.Mining))
+        this.oreModules.set(t.name, this.moduleInfo(t.type_id))
     }
     // Frigates, then barges, then exhumers (the spec's order), each in type id order.
     const kinds: ShipKind[] = ['frigate', 'expedition', 'barge', 'exhumer']
@@ -160,14 +165,21 @@ export class HarvestingData {
     this.bursts = { T1: need(MINING_BURSTS.T1), T2: need(MINING_BURSTS.T2) }
     this.cycleCharge = need(CYCLE_TIME_CHARGE)
     if (dogma.attribute(this.cycleCharge, 'warfareBuff1ID') !== CYCLE_TIME_BUFF_ID) {
-      throw new HttpError(503, `${CYCLE_TIME_CHARGE} no longer gives buff ${CYCLE_TIME_BUFF_ID} (cycle time) in the static data; the burst maths needs checking.`)
+      throw new HttpError(
+        503,
+        `${CYCLE_TIME_CHARGE} no longer gives buff ${CYCLE_TIME_BUFF_ID} (cycle time) in the static data; the burst maths needs checking.`,
+      )
     }
     this.mindlinks = { mindlink: need(MINDLINKS.mindlink), ore: need(MINDLINKS.ore) }
     const cores = [...catalog.types.values()].filter((t) => t.published && dogma.attribute(t.type_id, 'industrialCoreBonusMiningBurstStrength'))
     for (const hull of BOOSTING_HULLS) {
       const typeId = need(hull)
       const fitting = cores.filter((c) => dogma.attribute(c.type_id, 'canFitShipType1') === typeId)
-      const best = fitting.sort((a, b) => (dogma.attribute(b.type_id, 'industrialCoreBonusMiningBurstStrength') ?? 0) - (dogma.attribute(a.type_id, 'industrialCoreBonusMiningBurstStrength') ?? 0))[0]
+      const best = fitting.sort(
+        (a, b) =>
+          (dogma.attribute(b.type_id, 'industrialCoreBonusMiningBurstStrength') ?? 0) -
+          (dogma.attribute(a.type_id, 'industrialCoreBonusMiningBurstStrength') ?? 0),
+      )[0]
       this.boostHulls.set(hull, { typeId, core: best?.type_id ?? null })
     }
     this.gasClouds = this.findGasClouds()
@@ -281,24 +293,27 @@ export class HarvestingData {
     const size = (site: (typeof sites)[number]) => site.gases.reduce((sum, g) => sum + g.volumeM3, 0)
     const ordered = [...sites].sort((a, b) => b.classes.length - a.classes.length || size(a) - size(b) || a.name.localeCompare(b.name, 'en'))
     return ordered.flatMap((site) =>
-      [...site.gases].sort((a, b) => b.units - a.units).map((gas) => {
-        const type = this.catalog.type(gas.typeID)
-        return {
-          site: site.name,
-          classes: site.classes,
-          gas: type?.name ?? gas.name,
-          typeId: gas.typeID,
-          compressedTypeId: this.catalog.resolve(`Compressed ${type?.name ?? gas.name}`)?.type_id ?? null,
-          units: gas.units,
-          // Unit volume from the SDE; the community file carries the same numbers (checked in game-data.test.ts).
-          unitVolume: type?.volume ?? gas.unitVolumeM3,
-        }
-      }),
+      [...site.gases]
+        .sort((a, b) => b.units - a.units)
+        .map((gas) => {
+          const type = this.catalog.type(gas.typeID)
+          return {
+            site: site.name,
+            classes: site.classes,
+            gas: type?.name ?? gas.name,
+            typeId: gas.typeID,
+            compressedTypeId: this.catalog.resolve(`Compressed ${type?.name ?? gas.name}`)?.type_id ?? null,
+            units: gas.units,
+            // Unit volume from the SDE; the community file carries the same numbers (checked in game-data.test.ts).
+            unitVolume: type?.volume ?? gas.unitVolumeM3,
+          }
+        }),
     )
   }
 }
 
-const missing = (name: string) => new HttpError(503, `The static data has no type named '${name}', which the harvesting calculators need; the import looks incomplete.`)
+const missing = (name: string) =>
+  new HttpError(503, `The static data has no type named '${name}', which the harvesting calculators need; the import looks incomplete.`)
 
 /** The catalog as the mechanics read it. */
 export function catalogDogma(catalog: Catalog): DogmaSource {

@@ -22,7 +22,9 @@ export function calcGas(data: HarvestingData, req: GasCalcRequest, prices: Price
   const module = data.gasModule(req.moduleType)
   const allowed = gasModulesFor(req.ship)
   if (!module || !allowed.includes(module.name)) {
-    throw badRequest(`moduleType: ${module ? `a ${req.ship} does not use ${module.name}` : `'${req.moduleType.slice(0, 60)}' is not a gas module`}; choose one of: ${allowed.join(', ')}`)
+    throw badRequest(
+      `moduleType: ${module ? `a ${req.ship} does not use ${module.name}` : `'${req.moduleType.slice(0, 60)}' is not a gas module`}; choose one of: ${allowed.join(', ')}`,
+    )
   }
   const implant = GAS_IMPLANTS.find((i) => Math.abs(i.value - req.implant) < 1e-9)
   if (!implant) throw badRequest(`implant: must be one of ${GAS_IMPLANTS.map((i) => i.value).join(', ')} (none, GH-801, GH-803, GH-805)`)

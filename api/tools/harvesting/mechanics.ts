@@ -30,7 +30,19 @@ export type SkillName =
   | 'Mining Director'
   | 'Industrial Command Ships'
 
-export const SKILL_NAMES: readonly SkillName[] = ['Mining', 'Astrogeology', 'Gas Cloud Harvesting', 'Ice Harvesting', 'Mining Frigate', 'Expedition Frigates', 'Mining Barge', 'Exhumers', 'Mining Foreman', 'Mining Director', 'Industrial Command Ships']
+export const SKILL_NAMES: readonly SkillName[] = [
+  'Mining',
+  'Astrogeology',
+  'Gas Cloud Harvesting',
+  'Ice Harvesting',
+  'Mining Frigate',
+  'Expedition Frigates',
+  'Mining Barge',
+  'Exhumers',
+  'Mining Foreman',
+  'Mining Director',
+  'Industrial Command Ships',
+]
 export type SkillIds = Record<SkillName, number>
 export type SkillLevels = Partial<Record<SkillName, number>>
 
@@ -75,16 +87,32 @@ export const EFFECT_RULES: Readonly<Record<string, readonly ModifierRule[]>> = {
   shipRoleBonusGasHarvestingYield: [{ modifying: 'shipRoleBonusGasHarvestingYield', target: 'miningAmount', op: 'postPercent', requires: GAS }],
   shipRoleBonusGasHarvestingDuration: [{ modifying: 'shipRoleBonusGasHarvesterDuration', target: 'duration', op: 'postPercent', requires: GAS }],
   // Ship bonuses per level of the ship skill.
-  miningFrigateBonusOreMiningYield: [{ modifying: 'miningFrigatesBonusOreMiningYield', target: 'miningAmount', op: 'postPercent', requires: ORE, perLevelOf: 'Mining Frigate' }],
-  miningFrigateBonusGasCloudHarvestingDuration: [{ modifying: 'miningFrigateBonusGasCloudHarvestingDuration', target: 'duration', op: 'postPercent', requires: GAS, perLevelOf: 'Mining Frigate' }],
-  expeditionFrigateBonusOreMiningYield: [{ modifying: 'expeditionFrigateBonusOreMiningYield', target: 'miningAmount', op: 'postPercent', requires: ORE, perLevelOf: 'Expedition Frigates' }],
-  miningBargeBonusOreMiningYield: [{ modifying: 'miningBargeBonusOreMiningYield', target: 'miningAmount', op: 'postPercent', requires: ORE, perLevelOf: 'Mining Barge' }],
-  miningBargeBonusGasHarvestingDuration: [{ modifying: 'miningBargeBonusGasHarvestingDuration', target: 'duration', op: 'postPercent', requires: GAS, perLevelOf: 'Mining Barge' }],
+  miningFrigateBonusOreMiningYield: [
+    { modifying: 'miningFrigatesBonusOreMiningYield', target: 'miningAmount', op: 'postPercent', requires: ORE, perLevelOf: 'Mining Frigate' },
+  ],
+  miningFrigateBonusGasCloudHarvestingDuration: [
+    { modifying: 'miningFrigateBonusGasCloudHarvestingDuration', target: 'duration', op: 'postPercent', requires: GAS, perLevelOf: 'Mining Frigate' },
+  ],
+  expeditionFrigateBonusOreMiningYield: [
+    { modifying: 'expeditionFrigateBonusOreMiningYield', target: 'miningAmount', op: 'postPercent', requires: ORE, perLevelOf: 'Expedition Frigates' },
+  ],
+  miningBargeBonusOreMiningYield: [
+    { modifying: 'miningBargeBonusOreMiningYield', target: 'miningAmount', op: 'postPercent', requires: ORE, perLevelOf: 'Mining Barge' },
+  ],
+  miningBargeBonusGasHarvestingDuration: [
+    { modifying: 'miningBargeBonusGasHarvestingDuration', target: 'duration', op: 'postPercent', requires: GAS, perLevelOf: 'Mining Barge' },
+  ],
   exhumersBonusOreMiningYield: [{ modifying: 'exhumersBonusOreMiningYield', target: 'miningAmount', op: 'postPercent', requires: ORE, perLevelOf: 'Exhumers' }],
-  exhumersBonusOreMiningDuration: [{ modifying: 'exhumersBonusOreMiningDuration', target: 'duration', op: 'postPercent', requires: ORE, perLevelOf: 'Exhumers' }],
-  exhumersBonusGasHarvestingDuration: [{ modifying: 'exhumersBonusGasHarvestingDuration', target: 'duration', op: 'postPercent', requires: GAS, perLevelOf: 'Exhumers' }],
+  exhumersBonusOreMiningDuration: [
+    { modifying: 'exhumersBonusOreMiningDuration', target: 'duration', op: 'postPercent', requires: ORE, perLevelOf: 'Exhumers' },
+  ],
+  exhumersBonusGasHarvestingDuration: [
+    { modifying: 'exhumersBonusGasHarvestingDuration', target: 'duration', op: 'postPercent', requires: GAS, perLevelOf: 'Exhumers' },
+  ],
   // Mining and Astrogeology (skills, per level), Highwall implants and mining laser upgrades share this effect.
-  astrogeologyMiningAmountBonusPostPercentMiningAmountLocationShipModulesRequiringMining: [{ modifying: 'miningAmountBonus', target: 'miningAmount', op: 'postPercent', requires: ORE }],
+  astrogeologyMiningAmountBonusPostPercentMiningAmountLocationShipModulesRequiringMining: [
+    { modifying: 'miningAmountBonus', target: 'miningAmount', op: 'postPercent', requires: ORE },
+  ],
   miningYieldMultiplyPercent: [{ modifying: 'miningAmountBonus', target: 'miningAmount', op: 'postPercent', requires: ORE }],
   // Eifyr and Co. 'Alchemist' Gas Harvesting implants.
   gasHarvestingCycleTimeModulesRequiringGasCloudHarvesting: [{ modifying: 'durationBonus', target: 'duration', op: 'postPercent', requires: GAS }],
@@ -98,7 +126,9 @@ export const EFFECT_RULES: Readonly<Record<string, readonly ModifierRule[]>> = {
   // Mining Foreman Burst strength: Mining Director (per level), Porpoise/Orca hull (per Industrial Command Ships level),
   // mindlinks, industrial cores (Medium on the Porpoise, Large on the Orca), and the charge's base multiplier.
   miningForemanStrengthBonus: [{ modifying: 'commandStrengthBonus', target: 'warfareBuff1Value', op: 'postPercent', requires: BURST }],
-  miningForemanBurstBonusICS2: [{ modifying: 'shipBonusICS2', target: 'warfareBuff1Value', op: 'postPercent', requires: BURST, perLevelOf: 'Industrial Command Ships' }],
+  miningForemanBurstBonusICS2: [
+    { modifying: 'shipBonusICS2', target: 'warfareBuff1Value', op: 'postPercent', requires: BURST, perLevelOf: 'Industrial Command Ships' },
+  ],
   miningForemanMindlink: [{ modifying: 'mindlinkBonus', target: 'warfareBuff1Value', op: 'postPercent', requires: BURST }],
   industrialCompactCoreEffect2: [{ modifying: 'industrialCoreBonusMiningBurstStrength', target: 'warfareBuff1Value', op: 'postPercent', requires: BURST }],
   industrialCoreEffect2: [{ modifying: 'industrialCoreBonusMiningBurstStrength', target: 'warfareBuff1Value', op: 'postPercent', requires: BURST }],
@@ -224,7 +254,9 @@ function evaluate(dogma: DogmaSource, attribute: HarvestAttribute, base: number,
   if (penalised) {
     // Bonuses and penalties are ranked separately, strongest first.
     for (const sign of [1, -1]) {
-      const group = mine.filter((t) => t.op === 'postPercent' && t.kind === 'module' && Math.sign(t.value) === sign).sort((a, b) => Math.abs(b.value) - Math.abs(a.value))
+      const group = mine
+        .filter((t) => t.op === 'postPercent' && t.kind === 'module' && Math.sign(t.value) === sign)
+        .sort((a, b) => Math.abs(b.value) - Math.abs(a.value))
       group.forEach((t, n) => {
         t.penalty = stackingFactor(n)
         value *= 1 + (t.value / 100) * t.penalty
@@ -242,7 +274,11 @@ const strip = (terms: Array<Term & { kind: SourceKind }>): Term[] => terms.map((
  * Industrial Command Ships bonus, a mindlink and an industrial core.
  */
 export function burstStrength(dogma: DogmaSource, skillIds: SkillIds, boost: BoostSetup): BurstResult {
-  const skillSources: Source[] = SKILL_NAMES.filter((s) => (boost.skills[s] ?? 0) > 0).map((s) => ({ typeId: skillIds[s], kind: 'skill' as const, level: boost.skills[s] }))
+  const skillSources: Source[] = SKILL_NAMES.filter((s) => (boost.skills[s] ?? 0) > 0).map((s) => ({
+    typeId: skillIds[s],
+    kind: 'skill' as const,
+    level: boost.skills[s],
+  }))
   const sources: Source[] = [
     ...(boost.ship ? [{ typeId: boost.ship, kind: 'ship' as const }] : []),
     ...skillSources,
@@ -256,8 +292,18 @@ export function burstStrength(dogma: DogmaSource, skillIds: SkillIds, boost: Boo
 }
 
 /** Cycle time, yield and residue of one harvesting module, fitted and skilled as described, under an optional burst. */
-export function harvestModule(dogma: DogmaSource, skillIds: SkillIds, fit: FitSetup, character: CharacterSetup, burst: BurstResult | null = null): ModuleResult {
-  const skillSources: Source[] = SKILL_NAMES.filter((s) => (character.skills[s] ?? 0) > 0).map((s) => ({ typeId: skillIds[s], kind: 'skill' as const, level: character.skills[s] }))
+export function harvestModule(
+  dogma: DogmaSource,
+  skillIds: SkillIds,
+  fit: FitSetup,
+  character: CharacterSetup,
+  burst: BurstResult | null = null,
+): ModuleResult {
+  const skillSources: Source[] = SKILL_NAMES.filter((s) => (character.skills[s] ?? 0) > 0).map((s) => ({
+    typeId: skillIds[s],
+    kind: 'skill' as const,
+    level: character.skills[s],
+  }))
   const sources: Source[] = [
     ...(fit.ship ? [{ typeId: fit.ship, kind: 'ship' as const }] : []),
     ...skillSources,
@@ -268,7 +314,14 @@ export function harvestModule(dogma: DogmaSource, skillIds: SkillIds, fit: FitSe
   const terms = collectTerms(dogma, skillIds, character.skills, fit.module, sources)
   const needs = new Set(requiredSkills(dogma, fit.module))
   if (burst && burst.durationPercent !== 0 && BUFFED.some((s) => needs.has(skillIds[s]))) {
-    terms.push({ source: 'Mining Foreman Burst (Mining Laser Optimization)', attribute: 'duration', op: 'postPercent', value: burst.durationPercent, penalty: 1, kind: 'buff' })
+    terms.push({
+      source: 'Mining Foreman Burst (Mining Laser Optimization)',
+      attribute: 'duration',
+      op: 'postPercent',
+      value: burst.durationPercent,
+      penalty: 1,
+      kind: 'buff',
+    })
   }
   const at = (attribute: HarvestAttribute) => evaluate(dogma, attribute, dogma.attribute(fit.module, attribute) ?? 0, terms)
   return {

@@ -38,7 +38,8 @@ export function calcOre(data: HarvestingData, req: OreCalcRequest, prices: Price
   if (!isNone(config.crystal)) {
     crystal = byName(data.crystals, config.crystal) ?? null
     if (!crystal) throw badRequest(`config.crystal: '${config.crystal.slice(0, 60)}' is not a mining crystal for asteroid ore`)
-    if (!module.chargeGroups.includes(crystal.groupId)) throw badRequest(`config.crystal: ${module.name} does not load mining crystals; choose a modulated miner or no crystal`)
+    if (!module.chargeGroups.includes(crystal.groupId))
+      throw badRequest(`config.crystal: ${module.name} does not load mining crystals; choose a modulated miner or no crystal`)
   }
   const lowSlot = isNone(config.lowSlotName) ? null : byName(data.lowSlots, config.lowSlotName)
   if (lowSlot === undefined) throw badRequest(`config.lowSlotName: must be one of: ${choices(data.lowSlots.keys())}, or empty for none`)
@@ -61,7 +62,11 @@ export function calcOre(data: HarvestingData, req: OreCalcRequest, prices: Price
     module: req.boost.module,
     core: req.boost.bastion === 'Yes',
   })
-  const fit = { ship: ship.typeId, module: module.typeId, lowSlots: lowSlot && config.lowSlotCount > 0 ? [{ typeId: lowSlot, count: config.lowSlotCount }] : [] }
+  const fit = {
+    ship: ship.typeId,
+    module: module.typeId,
+    lowSlots: lowSlot && config.lowSlotCount > 0 ? [{ typeId: lowSlot, count: config.lowSlotCount }] : [],
+  }
   const character = { skills, implants: implant ? [implant] : [] }
   const plain = harvestModule(data.dogma, data.skills, fit, character, burst)
   const tuned = crystal ? harvestModule(data.dogma, data.skills, { ...fit, charge: crystal.typeId }, character, burst) : plain

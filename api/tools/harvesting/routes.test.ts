@@ -5,7 +5,11 @@ import { GasCalcResponse, MiningCrystalsFile, MiningModulesFile, MiningShipBonus
 // worked numbers as the unit tests, now from the full import.
 const base = inject('appUrl')
 const post = async (route: string, body: unknown) => {
-  const res = await fetch(`${base}${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+  const res = await fetch(`${base}${route}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
   return { status: res.status, body: await res.json() }
 }
 
@@ -40,7 +44,16 @@ describe('POST /api/gas-calc', () => {
   })
 
   it('Hulk with Gas Cloud Harvester IIs under an Orca with a T2 burst and mindlink', async () => {
-    const { status, body } = await post('/api/gas-calc', { ship: 'Hulk', moduleType: 'Gas Cloud Harvester II', skills: { Frigate: 0, Barge: 5, Exhumer: 5 }, boostShip: 'Orca', miningDirector: 5, industrialCommand: 5, boostImplant: 'mindlink', boostModule: 'T2' })
+    const { status, body } = await post('/api/gas-calc', {
+      ship: 'Hulk',
+      moduleType: 'Gas Cloud Harvester II',
+      skills: { Frigate: 0, Barge: 5, Exhumer: 5 },
+      boostShip: 'Orca',
+      miningDirector: 5,
+      industrialCommand: 5,
+      boostImplant: 'mindlink',
+      boostModule: 'T2',
+    })
     expect(status).toBe(200)
     expect(body[0].cycleTime).toBeCloseTo(48.204296875, 9)
     expect(body[0].residueChance).toBeCloseTo(0.34, 12)
@@ -52,7 +65,9 @@ describe('POST /api/gas-calc', () => {
     expect(r.body.error).toMatch(/^Invalid body: ship: must be one of: Unbonused Ship, Venture, Prospect/)
     r = await post('/api/gas-calc', { ship: 'Skiff', moduleType: 'Gas Cloud Scoop II' })
     expect(r.status).toBe(400)
-    expect(r.body.error).toBe('moduleType: a Skiff does not use Gas Cloud Scoop II; choose one of: Gas Cloud Harvester I, Gas Cloud Harvester II, ORE Gas Cloud Harvester')
+    expect(r.body.error).toBe(
+      'moduleType: a Skiff does not use Gas Cloud Scoop II; choose one of: Gas Cloud Harvester I, Gas Cloud Harvester II, ORE Gas Cloud Harvester',
+    )
     r = await post('/api/gas-calc', '{"ship":')
     expect(r.status).toBe(400)
   })
@@ -61,7 +76,16 @@ describe('POST /api/gas-calc', () => {
 describe('POST /api/ore-calc', () => {
   it('Skiff with a Modulated Strip Miner II and a Simple Type A II crystal: cycleTime, yieldPerCycle and every ore', async () => {
     const { status, body } = await post('/api/ore-calc', {
-      config: { ship: 'Skiff', module: 'Modulated Strip Miner II', numModules: 1, crystal: 'Simple Asteroid Mining Crystal Type A II', numShips: 1, lowSlotName: '', lowSlotCount: 0, skills: { barge: 5, exhumer: 5, frigate: 0, expedition: 0, mining: 5, astrogeology: 5 } },
+      config: {
+        ship: 'Skiff',
+        module: 'Modulated Strip Miner II',
+        numModules: 1,
+        crystal: 'Simple Asteroid Mining Crystal Type A II',
+        numShips: 1,
+        lowSlotName: '',
+        lowSlotCount: 0,
+        skills: { barge: 5, exhumer: 5, frigate: 0, expedition: 0, mining: 5, astrogeology: 5 },
+      },
       boost: { ship: 'None', industrial: 0, director: 0, implant: 'None', module: 'T1', bastion: 'No' },
       implantName: 'None',
     })
@@ -76,7 +100,8 @@ describe('POST /api/ore-calc', () => {
     expect(veldspar.iskPerUnit).toBeGreaterThan(0)
     expect(veldspar.iskPerHour).toBeCloseTo(veldspar.unitsPerHour * veldspar.iskPerUnit!, 4)
     // Every wormhole ore site's ores are listed.
-    for (const name of ['Arkonor', 'Bistot', 'Gneiss', 'Kernite', 'Omber', 'Pyroxeres', 'Prime Arkonor']) expect(r.result[name]?.wormholeSites.length, name).toBeGreaterThan(0)
+    for (const name of ['Arkonor', 'Bistot', 'Gneiss', 'Kernite', 'Omber', 'Pyroxeres', 'Prime Arkonor'])
+      expect(r.result[name]?.wormholeSites.length, name).toBeGreaterThan(0)
   })
 
   it('matches numbers players measured in game (Hulk, all skills V, no boosts)', async () => {
@@ -84,17 +109,34 @@ describe('POST /api/ore-calc', () => {
     // asteroids" (forums.eveonline.com/t/409983): "Hulk, 2x Gas Cloud Harvester II (400 m³ per 80.92 s)" and
     // "Hulk, 2x ORE Strip Miner, 3x Mining Laser Upgrade II (4,840 m³ per 130 s)".
     const V = { barge: 5, exhumer: 5, frigate: 5, expedition: 5, mining: 5, astrogeology: 5 }
-    const strip = OreCalcResponse.parse((await post('/api/ore-calc', { config: { ship: 'Hulk', module: 'ORE Strip Miner', numModules: 2, lowSlotName: 'Mining Laser Upgrade II', lowSlotCount: 3, skills: V } })).body)
+    const strip = OreCalcResponse.parse(
+      (
+        await post('/api/ore-calc', {
+          config: { ship: 'Hulk', module: 'ORE Strip Miner', numModules: 2, lowSlotName: 'Mining Laser Upgrade II', lowSlotCount: 3, skills: V },
+        })
+      ).body,
+    )
     expect(Math.round(2 * strip.yieldPerCycle)).toBe(4_840)
     expect(strip.cycleTime).toBeCloseTo(130.05, 9)
-    const gas = GasCalcResponse.parse((await post('/api/gas-calc', { ship: 'Hulk', moduleType: 'Gas Cloud Harvester II', moduleCount: 2, skills: { Frigate: 0, Barge: 5, Exhumer: 5 } })).body)
+    const gas = GasCalcResponse.parse(
+      (await post('/api/gas-calc', { ship: 'Hulk', moduleType: 'Gas Cloud Harvester II', moduleCount: 2, skills: { Frigate: 0, Barge: 5, Exhumer: 5 } })).body,
+    )
     expect(2 * gas[0].yieldPerCycle).toBe(400)
     expect(gas[0].cycleTime).toBeCloseTo(80.92, 9)
   })
 
   it('reads ship, module and crystal names in any case, as the gas calculator does', async () => {
     const config = (ship: string, module: string, crystal: string) => ({
-      config: { ship, module, numModules: 1, crystal, numShips: 1, lowSlotName: '', lowSlotCount: 0, skills: { barge: 5, exhumer: 5, frigate: 0, expedition: 0, mining: 5, astrogeology: 5 } },
+      config: {
+        ship,
+        module,
+        numModules: 1,
+        crystal,
+        numShips: 1,
+        lowSlotName: '',
+        lowSlotCount: 0,
+        skills: { barge: 5, exhumer: 5, frigate: 0, expedition: 0, mining: 5, astrogeology: 5 },
+      },
       boost: { ship: 'None', industrial: 0, director: 0, implant: 'None', module: 'T1', bastion: 'No' },
       implantName: 'None',
     })
@@ -113,7 +155,12 @@ describe('POST /api/ore-calc', () => {
 
 describe('GET /api/data/ mining files', () => {
   it('serve the four files generated from the SDE, with ETags', async () => {
-    const files = { 'ore_data.json': OreDataFile, 'mining_modules.json': MiningModulesFile, 'mining_ship_bonuses.json': MiningShipBonusesFile, 'mining_crystals.json': MiningCrystalsFile }
+    const files = {
+      'ore_data.json': OreDataFile,
+      'mining_modules.json': MiningModulesFile,
+      'mining_ship_bonuses.json': MiningShipBonusesFile,
+      'mining_crystals.json': MiningCrystalsFile,
+    }
     for (const [file, schema] of Object.entries(files)) {
       const res = await fetch(`${base}/api/data/${file}`)
       expect(res.status, file).toBe(200)
@@ -134,9 +181,21 @@ describe('GET /api/data/ mining files', () => {
     expect(Object.keys(ships).sort()).toEqual(['Covetor', 'Endurance', 'Hulk', 'Mackinaw', 'Procurer', 'Prospect', 'Retriever', 'Skiff', 'Venture'])
     expect(ships.Hulk.type).toBe('exhumer')
     expect(ships.Hulk.modules).toEqual(['Modulated Deep Core Strip Miner II', 'Modulated Strip Miner II', 'ORE Strip Miner', 'Strip Miner I'])
-    expect(ships.Hulk.bonuses).toContainEqual({ effect: 'exhumersBonusOreMiningYield', attribute: 'exhumersBonusOreMiningYield', value: 6, perLevelOf: 'Exhumers', modifies: 'yield', resource: 'ore' })
+    expect(ships.Hulk.bonuses).toContainEqual({
+      effect: 'exhumersBonusOreMiningYield',
+      attribute: 'exhumersBonusOreMiningYield',
+      value: 6,
+      perLevelOf: 'Exhumers',
+      modifies: 'yield',
+      resource: 'ore',
+    })
     const crystals = await (await fetch(`${base}/api/data/mining_crystals.json`)).json()
-    expect(crystals['Complex Asteroid Mining Crystal Type B II']).toMatchObject({ tunedFor: 'Complex', yieldMult: 1.8, durationMult: 0.8, residueChanceBonus: 0.3 })
+    expect(crystals['Complex Asteroid Mining Crystal Type B II']).toMatchObject({
+      tunedFor: 'Complex',
+      yieldMult: 1.8,
+      durationMult: 0.8,
+      residueChanceBonus: 0.3,
+    })
     const ores = await (await fetch(`${base}/api/data/ore_data.json`)).json()
     expect(ores.Arkonor).toMatchObject({ id: 22, m3: 16, processing: 'Complex', compressedId: 62568 })
     expect(ores['Hedbergite ( copy )']).toBeUndefined()
@@ -144,6 +203,14 @@ describe('GET /api/data/ mining files', () => {
 
   it('are in the OpenAPI document with the calculators', async () => {
     const doc = await (await fetch(`${base}/api/openapi.json`)).json()
-    for (const p of ['/api/gas-calc', '/api/ore-calc', '/api/data/ore_data.json', '/api/data/mining_modules.json', '/api/data/mining_ship_bonuses.json', '/api/data/mining_crystals.json']) expect(doc.paths[p], p).toBeDefined()
+    for (const p of [
+      '/api/gas-calc',
+      '/api/ore-calc',
+      '/api/data/ore_data.json',
+      '/api/data/mining_modules.json',
+      '/api/data/mining_ship_bonuses.json',
+      '/api/data/mining_crystals.json',
+    ])
+      expect(doc.paths[p], p).toBeDefined()
   })
 })

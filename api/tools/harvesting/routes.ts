@@ -25,7 +25,11 @@ const FILES: Array<{ file: keyof DataFiles; schema: ZodType; summary: string }> 
   { file: 'ore_data.json', schema: OreDataFile, summary: 'Asteroid ores: type id, volume, ore family, compressed type, wormhole ore sites' },
   { file: 'mining_modules.json', schema: MiningModulesFile, summary: 'Ore mining and gas harvesting modules: cycle, yield, residue, fitting and crystals' },
   { file: 'mining_ship_bonuses.json', schema: MiningShipBonusesFile, summary: 'Mining ships: slots, the modules they fit and their hull bonuses' },
-  { file: 'mining_crystals.json', schema: MiningCrystalsFile, summary: 'Mining crystals for asteroid ore: yield, cycle and residue modifiers, and the ores they are tuned for' },
+  {
+    file: 'mining_crystals.json',
+    schema: MiningCrystalsFile,
+    summary: 'Mining crystals for asteroid ore: yield, cycle and residue modifiers, and the ores they are tuned for',
+  },
 ]
 
 export function register(router: ApiRouter, ctx: ApiContext): void {
@@ -67,16 +71,25 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     const catalog = ctx.catalog.current()
     if (files?.importId !== catalog.importId) {
       const built = buildDataFiles(harvestingData(catalog))
-      const bodies = new Map(
-        Object.entries(built).map(([name, content]) => [name, jsonWithEtag(content)]),
-      )
+      const bodies = new Map(Object.entries(built).map(([name, content]) => [name, jsonWithEtag(content)]))
       files = { importId: catalog.importId, bodies }
     }
     return files.bodies.get(file)!
   }
   for (const { file, schema, summary } of FILES) {
-    router.route({ method: 'get', path: `/api/data/${file}`, summary, description: 'Generated from the SDE at import. Answered with an ETag.', tags, response: schema, errors: { 503: 'Static data not imported yet' } }, ({ ctx: kctx }) => {
-      sendJsonWithEtag(kctx, fileBody(file))
-    })
+    router.route(
+      {
+        method: 'get',
+        path: `/api/data/${file}`,
+        summary,
+        description: 'Generated from the SDE at import. Answered with an ETag.',
+        tags,
+        response: schema,
+        errors: { 503: 'Static data not imported yet' },
+      },
+      ({ ctx: kctx }) => {
+        sendJsonWithEtag(kctx, fileBody(file))
+      },
+    )
   }
 }

@@ -50,7 +50,15 @@ describe('build cost', () => {
     expect(r.materials[0]).toMatchObject({ name: 'Tritanium', baseQuantity: 1_000, price: { sell: 4, buy: 3.5 }, costSell: 16_924, adjustedPrice: 3.3 })
     expect(r.totalCost).toEqual({ sell: 16_924 + 10_580 + 250, buy: 4_231 * 3.5 + 1_058 * 9 })
     // EIV = (1,000 × 3.3 + 250 × 14 + 1 × 45) × 5 = 34,225; gross = 34,225 × 4% × 0.97
-    expect(r.jobCost).toEqual({ avg: 3_039.18, estimatedItemValue: 34_225, costIndex: 0.04, costIndexSource: 'system', gross: 1_327.93, facilityTax: 342.25, sccSurcharge: 1_369 })
+    expect(r.jobCost).toEqual({
+      avg: 3_039.18,
+      estimatedItemValue: 34_225,
+      costIndex: 0.04,
+      costIndexSource: 'system',
+      gross: 1_327.93,
+      facilityTax: 342.25,
+      sccSurcharge: 1_369,
+    })
     expect(r.products).toEqual([{ typeID: 587, name: 'Test Frigate', quantity: 5, price: { sell: 90_000, buy: 80_000 } }])
     expect(r.system).toEqual({ solar_system_id: 30_000_001, system_name: 'Null Test', security: -0.2, security_class: 'null' })
     expect(r.warnings).toEqual(['1 material(s) have no buy orders at Jita 4-4; they count as 0 in the buy total.'])
@@ -70,7 +78,12 @@ describe('build cost', () => {
   })
 
   it('says so when the system has no index, a structure cannot be there, or prices are missing', () => {
-    const r = calcBuildCost(query({ structure: 'Sotiyo' }), BP, JITA, data({ costIndex: null, hubPrice: (id) => (id === 35 ? undefined : HUB.get(id)), adjustedPrice: (id) => (id === 36 ? null : ADJUSTED[id]) }))
+    const r = calcBuildCost(
+      query({ structure: 'Sotiyo' }),
+      BP,
+      JITA,
+      data({ costIndex: null, hubPrice: (id) => (id === 35 ? undefined : HUB.get(id)), adjustedPrice: (id) => (id === 36 ? null : ADJUSTED[id]) }),
+    )
     expect(r.jobCost).toMatchObject({ costIndex: null, costIndexSource: 'missing', gross: 0 })
     expect(r.missingPrices).toEqual([35])
     expect(r.materials[1]).toMatchObject({ price: { sell: null, buy: null }, costSell: 0 })

@@ -84,10 +84,12 @@ export function calcBuildCost(q: BuildCostQuery, bp: BuildBlueprint, system: Bui
         : 'No material has an ESI adjusted price, so the estimated item value and the job cost are n/a.',
     )
   else if (eiv.missing.length) warnings.push(`${eiv.missing.length} material(s) have no ESI adjusted price and are left out of the estimated item value.`)
-  if (data.ages.pricesAt === null) warnings.push(`Prices at ${data.stationLabel} have not been loaded from ESI yet, so the material costs and the build cost are n/a.`)
+  if (data.ages.pricesAt === null)
+    warnings.push(`Prices at ${data.stationLabel} have not been loaded from ESI yet, so the material costs and the build cost are n/a.`)
   else {
     if (none(missingPrices.length)) warnings.push(`No material has sell orders at ${data.stationLabel}, so the materials total and the build cost are n/a.`)
-    else if (missingPrices.length) warnings.push(`${missingPrices.length} material(s) have no sell orders at ${data.stationLabel}; they count as 0 in the total.`)
+    else if (missingPrices.length)
+      warnings.push(`${missingPrices.length} material(s) have no sell orders at ${data.stationLabel}; they count as 0 in the total.`)
     if (none(missingBuyPrices)) warnings.push(`No material has buy orders at ${data.stationLabel}, so the buy total is n/a.`)
     else if (missingBuyPrices) warnings.push(`${missingBuyPrices} material(s) have no buy orders at ${data.stationLabel}; they count as 0 in the buy total.`)
   }

@@ -32,10 +32,19 @@ export function buildListings(catalog: Catalog): Listings {
   }
   const sorted = [...blueprints.values()].sort((a, b) => a.blueprintName.localeCompare(b.blueprintName))
   const blueprintList = Object.fromEntries(
-    sorted.map((b) => [String(b.blueprintID), { blueprintID: b.blueprintID, blueprintName: b.blueprintName, productTypeID: b.productTypeID, productName: b.productName }]),
+    sorted.map((b) => [
+      String(b.blueprintID),
+      { blueprintID: b.blueprintID, blueprintName: b.blueprintName, productTypeID: b.productTypeID, productName: b.productName },
+    ]),
   )
   const systems = [...catalog.systems.values()]
-    .map((s) => ({ solar_system_id: s.solar_system_id, system_name: s.name, region_name: s.region_name, security: s.security, security_class: securityClassOf(s.security, s.is_jspace) }))
+    .map((s) => ({
+      solar_system_id: s.solar_system_id,
+      system_name: s.name,
+      region_name: s.region_name,
+      security: s.security,
+      security_class: securityClassOf(s.security, s.is_jspace),
+    }))
     .sort((a, b) => a.system_name.localeCompare(b.system_name, 'en', { numeric: true }))
   return { blueprints, blueprintList, systems }
 }

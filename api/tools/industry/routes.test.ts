@@ -9,7 +9,8 @@ const get = async <T = Record<string, unknown>>(route: string) => {
   const res = await fetch(`${base}${route}`)
   return { status: res.status, body: (await res.json()) as T & { error?: string } }
 }
-const buildCost = (params: Record<string, string | number>) => get<BuildCostResponse>(`/api/industry/buildcost?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`)
+const buildCost = (params: Record<string, string | number>) =>
+  get<BuildCostResponse>(`/api/industry/buildcost?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`)
 
 let blueprints: Record<string, IndustryBlueprint>
 let systems: IndustrySystem[]
@@ -56,7 +57,9 @@ describe('GET /api/industry/buildcost', () => {
       expect(me0.products.map((p) => [p.typeID, p.quantity])).toEqual(sde.products!.map((p) => [p.typeID, p.quantity]))
       const me10 = (await buildCost({ blueprint: bp.blueprintID, me: 10, runs: 7 })).body
       const m = materialMultiplier({ me: 10 })
-      expect(byType(me10.materials.map((x) => [x.typeID, x.adjustedQuantity]))).toEqual(byType(sde.materials!.map((x) => [x.typeID, materialQuantity(x.quantity, 7, m)])))
+      expect(byType(me10.materials.map((x) => [x.typeID, x.adjustedQuantity]))).toEqual(
+        byType(sde.materials!.map((x) => [x.typeID, materialQuantity(x.quantity, 7, m)])),
+      )
       expect(me10.products[0].quantity).toBe(sde.products![0].quantity * 7)
     })
   }
@@ -70,7 +73,10 @@ describe('GET /api/industry/buildcost', () => {
     expect(body.jobCost.costIndex).toBe(jita.manufacturing_index)
     expect(body.jobCost.costIndexSource).toBe('system')
     for (const m of body.materials) expect(m.costSell).toBeCloseTo(m.adjustedQuantity * (m.price.sell ?? 0), 2)
-    expect(body.totalCost.sell).toBeCloseTo(body.materials.reduce((s, m) => s + m.costSell, 0), 2)
+    expect(body.totalCost.sell).toBeCloseTo(
+      body.materials.reduce((s, m) => s + m.costSell, 0),
+      2,
+    )
     const eiv = body.materials.reduce((s, m) => s + m.baseQuantity * (m.adjustedPrice ?? 0), 0)
     expect(body.jobCost.estimatedItemValue).toBeCloseTo(eiv, 1)
     expect(body.jobCost.avg).toBeCloseTo(eiv * (jita.manufacturing_index! + 0.04), 1)
@@ -121,7 +127,11 @@ describe('GET /api/industry/buildcost', () => {
 
   it('reads an empty me or runs as not given, and takes them in decimal digits only', async () => {
     const plain = await buildCost({ blueprint: 691 })
-    for (const params of [{ blueprint: 691, me: '' }, { blueprint: 691, runs: '' }, { blueprint: 691, me: ' ', runs: ' ' }] as Array<Record<string, string | number>>) {
+    for (const params of [
+      { blueprint: 691, me: '' },
+      { blueprint: 691, runs: '' },
+      { blueprint: 691, me: ' ', runs: ' ' },
+    ] as Array<Record<string, string | number>>) {
       const { status, body } = await buildCost(params)
       expect(status, JSON.stringify(params)).toBe(200)
       expect([body.ME, body.runs]).toEqual([plain.body.ME, plain.body.runs])
@@ -140,7 +150,8 @@ describe('GET /api/industry/buildcost', () => {
   })
 
   it('documents the bounds it enforces on the job cost override and facility tax', async () => {
-    const doc = (await get<{ paths: Record<string, { get: { parameters: Array<{ name: string; schema: Record<string, unknown> }> } }> }>('/api/openapi.json')).body
+    const doc = (await get<{ paths: Record<string, { get: { parameters: Array<{ name: string; schema: Record<string, unknown> }> } }> }>('/api/openapi.json'))
+      .body
     const param = (name: string) => doc.paths['/api/industry/buildcost'].get.parameters.find((p) => p.name === name)!.schema
     expect(param('jobCostOverride')).toMatchObject({ type: 'number', minimum: 0, maximum: 1 })
     expect(param('facilityTax')).toMatchObject({ type: 'number', minimum: 0, maximum: 100 })

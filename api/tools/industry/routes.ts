@@ -70,15 +70,20 @@ export async function register(router: ApiRouter, ctx: ApiContext): Promise<void
       if (!bp) throw badRequest(`Invalid query: blueprint: ${query.blueprint} is not a published manufacturing blueprint`)
       const system = catalog.system(/^\d+$/.test(query.system) ? Number(query.system) : query.system)
       if (!system) throw badRequest(`Invalid query: system: no solar system '${query.system.slice(0, 40)}'`)
-      return calcBuildCost(query, bp, { solar_system_id: system.solar_system_id, name: system.name, security: system.security, is_jspace: system.is_jspace }, {
-        name: (id) => services.typeName(catalog, id),
-        hubPrice: (id) => ctx.prices.stationPrice(query.station, id),
-        adjustedPrice: (id) => services.inputs.adjustedPrice(id),
-        costIndex: services.inputs.costIndices(system.solar_system_id).manufacturing,
-        stationLabel: hubByStation(query.station)!.label,
-        bonuses: services.bonuses(catalog),
-        ages: services.ages(catalog, query.station),
-      })
+      return calcBuildCost(
+        query,
+        bp,
+        { solar_system_id: system.solar_system_id, name: system.name, security: system.security, is_jspace: system.is_jspace },
+        {
+          name: (id) => services.typeName(catalog, id),
+          hubPrice: (id) => ctx.prices.stationPrice(query.station, id),
+          adjustedPrice: (id) => services.inputs.adjustedPrice(id),
+          costIndex: services.inputs.costIndices(system.solar_system_id).manufacturing,
+          stationLabel: hubByStation(query.station)!.label,
+          bonuses: services.bonuses(catalog),
+          ages: services.ages(catalog, query.station),
+        },
+      )
     },
   )
 }

@@ -73,8 +73,15 @@ export async function readActivity(ch: ClickHouseClient, systemId: number, now: 
      GROUP BY dow, hour`,
     { start, system: systemId },
   )
-  const [coverage] = await queryRows<{ first_day: string | null }>(ch, 'SELECT toString(minOrNull(day)) AS first_day FROM killmail_days WHERE day >= {start:Date}', { start })
-  return { ...heatmap(cells.map((c) => ({ dow: Number(c.dow), hour: Number(c.hour), kills: Number(c.kills) }))), daysCovered: daysCovered(coverage?.first_day ?? null, today) }
+  const [coverage] = await queryRows<{ first_day: string | null }>(
+    ch,
+    'SELECT toString(minOrNull(day)) AS first_day FROM killmail_days WHERE day >= {start:Date}',
+    { start },
+  )
+  return {
+    ...heatmap(cells.map((c) => ({ dow: Number(c.dow), hour: Number(c.hour), kills: Number(c.kills) }))),
+    daysCovered: daysCovered(coverage?.first_day ?? null, today),
+  }
 }
 
 /** 7 × 24 grid from (ISO weekday 1-7, hour, kills) cells. */

@@ -33,11 +33,33 @@ beforeAll(async () => {
   app = await startTestApp({ ESI_BASE_URL: esi.url })
   newestKillTime = daysAgo(0.1)
   const kills = [
-    killMessage({ id: 501, time: newestKillTime, systemId: SYSTEM, victim: { characterId: 1, corporationId: VISITOR, shipTypeId: 587 }, attackers: [{ characterId: 2, corporationId: RESIDENT }] }),
-    killMessage({ id: 502, time: daysAgo(1.5), systemId: SYSTEM, victim: { characterId: 3, corporationId: UNNAMED, shipTypeId: 587 }, attackers: [{ characterId: 2, corporationId: RESIDENT }] }),
-    killMessage({ id: 503, time: daysAgo(3.2), systemId: SYSTEM, victim: { characterId: 2, corporationId: RESIDENT, shipTypeId: 587 }, attackers: [{ characterId: 4, corporationId: VISITOR }] }),
+    killMessage({
+      id: 501,
+      time: newestKillTime,
+      systemId: SYSTEM,
+      victim: { characterId: 1, corporationId: VISITOR, shipTypeId: 587 },
+      attackers: [{ characterId: 2, corporationId: RESIDENT }],
+    }),
+    killMessage({
+      id: 502,
+      time: daysAgo(1.5),
+      systemId: SYSTEM,
+      victim: { characterId: 3, corporationId: UNNAMED, shipTypeId: 587 },
+      attackers: [{ characterId: 2, corporationId: RESIDENT }],
+    }),
+    killMessage({
+      id: 503,
+      time: daysAgo(3.2),
+      systemId: SYSTEM,
+      victim: { characterId: 2, corporationId: RESIDENT, shipTypeId: 587 },
+      attackers: [{ characterId: 4, corporationId: VISITOR }],
+    }),
   ]
-  await publish(app.ctx.stream, KillmailsTopic, kills.map((k) => ({ key: String(k.killmail_id), value: k })))
+  await publish(
+    app.ctx.stream,
+    KillmailsTopic,
+    kills.map((k) => ({ key: String(k.killmail_id), value: k })),
+  )
   await waitForStored(app.ctx.ch, [501, 502, 503])
 })
 afterAll(async () => {
@@ -132,7 +154,12 @@ describe('the feed state in both answers', () => {
 
   it('is OK once a current kill is stored, anywhere in New Eden', async () => {
     const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')
-    await publish(app.ctx.stream, KillmailsTopic, [{ key: '509', value: killMessage({ id: 509, time: now, systemId: 30_000_142, victim: { characterId: 7, shipTypeId: 587 }, attackers: [{ characterId: 8 }] }) }])
+    await publish(app.ctx.stream, KillmailsTopic, [
+      {
+        key: '509',
+        value: killMessage({ id: 509, time: now, systemId: 30_000_142, victim: { characterId: 7, shipTypeId: 587 }, attackers: [{ characterId: 8 }] }),
+      },
+    ])
     await waitForStored(app.ctx.ch, [509])
     await expect.poll(async () => (await get(`/api/killboard-activity/${SYSTEM}`)).body.feed.status, { timeout: 20_000, interval: 500 }).toBe('OK')
     const { body } = await get(`/api/killboard-summary/${SYSTEM}`)
@@ -155,7 +182,9 @@ describe('with static data (the shared server)', () => {
 
   it('documents both endpoints in the OpenAPI document', async () => {
     const doc = (await get('/api/openapi.json', shared)).body
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/killboard-summary/{solarsystemid}', '/api/killboard-activity/{solarsystemid}', '/api/{name}']))
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/killboard-summary/{solarsystemid}', '/api/killboard-activity/{solarsystemid}', '/api/{name}']),
+    )
     expect(doc.components.schemas).toHaveProperty('KillboardSummary')
     expect(doc.components.schemas).toHaveProperty('KillTracker')
   })

@@ -39,7 +39,13 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       checkSystem(params.solarsystemid)
       const now = new Date()
       const [facts, feed] = await Promise.all([readSummary(ctx.ch, params.solarsystemid, now), answerFeed(freshness, zkill)])
-      const names = await resolveNames(ctx.ch, ctx.esi, facts.corporations.map((c) => c.id), log, { signal: AbortSignal.timeout(NAME_BUDGET_MS) }).catch((err) => {
+      const names = await resolveNames(
+        ctx.ch,
+        ctx.esi,
+        facts.corporations.map((c) => c.id),
+        log,
+        { signal: AbortSignal.timeout(NAME_BUDGET_MS) },
+      ).catch((err) => {
         log.warn({ err }, 'corporation names unavailable')
         return new Map<number, string>()
       })

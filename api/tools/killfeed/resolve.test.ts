@@ -27,7 +27,16 @@ const system = (solar_system_id: number, name: string): SolarSystemRow => ({
 /** A catalog with only a few systems (names in J-space's own pattern; ids made up for the test). */
 function catalogWith(systems: SolarSystemRow[]): Catalog {
   const empty = { types: [], groups: [], categories: [], marketGroups: [], attributes: [], typeAttributes: [], typeEffects: [], typeMaterials: [] }
-  const more = { blueprints: [], blueprintMaterials: [], blueprintProducts: [], blueprintSkills: [], schematics: [], schematicTypes: [], planets: [], community: [] }
+  const more = {
+    blueprints: [],
+    blueprintMaterials: [],
+    blueprintProducts: [],
+    blueprintSkills: [],
+    schematics: [],
+    schematicTypes: [],
+    planets: [],
+    community: [],
+  }
   return new Catalog({ importId: 1, sourceVersion: 'test', importedAt: '', summary: { community: [] }, ...empty, ...more, systems } as unknown as CatalogSource)
 }
 

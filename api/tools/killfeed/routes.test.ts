@@ -58,7 +58,11 @@ describe('without a session', () => {
       ['GET', '/api/admin/contact-messages'],
     ]
     for (const [method, path] of calls) {
-      const res = await fetch(`${app.url}${path}`, { method, headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' }, body: method === 'GET' || method === 'DELETE' ? undefined : '{}' })
+      const res = await fetch(`${app.url}${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' },
+        body: method === 'GET' || method === 'DELETE' ? undefined : '{}',
+      })
       expect(res.status, `${method} ${path}`).toBe(401)
       expect(await res.json()).toEqual({ error: 'Not signed in' })
       expect(res.headers.get('cache-control')).toBe('no-store')
@@ -78,7 +82,11 @@ describe('signed in', () => {
 
   it('refuses writes that fail the CSRF check, and writes nothing', async () => {
     const body = { item_type: 'alliance', entity_id: 99003581, display_name: 'Victim Alliance', mode: 'both' }
-    const noHeader = await fetch(`${app.url}/api/killfeed/tracked`, { method: 'POST', headers: { Cookie: admin.cookie, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    const noHeader = await fetch(`${app.url}/api/killfeed/tracked`, {
+      method: 'POST',
+      headers: { Cookie: admin.cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    })
     expect(noHeader.status).toBe(403)
     expect((await admin.call('POST', '/api/killfeed/tracked', body, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403)
     expect((await admin.call('POST', '/api/killfeed/tracked', body, { Origin: 'https://evil.example' })).status).toBe(403)
@@ -88,13 +96,17 @@ describe('signed in', () => {
       body: 'item_type=alliance&entity_id=99003581',
     })
     expect(form.status).toBe(403)
-    expect((await (await admin.call('GET', '/api/killfeed/tracked')).json())).toEqual([])
+    expect(await (await admin.call('GET', '/api/killfeed/tracked')).json()).toEqual([])
   })
 })
 
 describe('tracked entities', () => {
   it('adds, lists (by name), updates and deletes', async () => {
-    expect(await json(await admin.call('POST', '/api/killfeed/tracked', { item_type: 'alliance', entity_id: 99003581, display_name: ' Victim Alliance ', mode: 'kills' }))).toEqual({
+    expect(
+      await json(
+        await admin.call('POST', '/api/killfeed/tracked', { item_type: 'alliance', entity_id: 99003581, display_name: ' Victim Alliance ', mode: 'kills' }),
+      ),
+    ).toEqual({
       status: 200,
       body: { item_type: 'alliance', entity_id: 99003581, display_name: 'Victim Alliance', mode: 'kills' },
     })
@@ -106,7 +118,10 @@ describe('tracked entities', () => {
     ])
     expect((await fetch(`${app.url}/api/live-kills`).then((r) => r.json())).tracking).toBe(2)
     expect(await json(await admin.call('DELETE', '/api/killfeed/tracked/system/30000142'))).toEqual({ status: 200, body: { ok: true } })
-    expect(await json(await admin.call('DELETE', '/api/killfeed/tracked/system/30000142'))).toEqual({ status: 404, body: { error: 'No tracked system 30000142' } })
+    expect(await json(await admin.call('DELETE', '/api/killfeed/tracked/system/30000142'))).toEqual({
+      status: 404,
+      body: { error: 'No tracked system 30000142' },
+    })
     expect((await json(await admin.call('GET', '/api/killfeed/tracked'))).body).toHaveLength(1)
     await admin.call('DELETE', '/api/killfeed/tracked/alliance/99003581')
   })
@@ -118,13 +133,22 @@ describe('tracked entities', () => {
       [{ item_type: 'alliance', entity_id: 5, display_name: '  ' }, 'Invalid body: display_name: required'],
       [{ item_type: 'alliance', entity_id: 5, display_name: 'x', mode: 'all' }, 'Invalid body: mode: must be one of both, kills, losses'],
     ]
-    for (const [body, error] of cases) expect(await json(await admin.call('POST', '/api/killfeed/tracked', body))).toEqual({ status: 400, body: expect.objectContaining({ error }) })
+    for (const [body, error] of cases)
+      expect(await json(await admin.call('POST', '/api/killfeed/tracked', body))).toEqual({ status: 400, body: expect.objectContaining({ error }) })
     expect((await json(await admin.call('DELETE', '/api/killfeed/tracked/planet/5'))).status).toBe(400)
   })
 })
 
 describe('webhook routes', () => {
-  const route = (over: Record<string, unknown> = {}) => ({ item_type: 'alliance', entity_id: 1354830081, display_name: 'Goonswarm Federation', mode: 'both', webhook_url: HOOK_A, enabled: true, ...over })
+  const route = (over: Record<string, unknown> = {}) => ({
+    item_type: 'alliance',
+    entity_id: 1354830081,
+    display_name: 'Goonswarm Federation',
+    mode: 'both',
+    webhook_url: HOOK_A,
+    enabled: true,
+    ...over,
+  })
 
   it('creates a route with comma- or newline-separated webhooks, stored one per line, and lists it', async () => {
     const created = await json(await admin.call('POST', '/api/killfeed/routes', route({ webhook_url: ` ${HOOK_A},\n${HOOK_B}\n${HOOK_A} ` })))
@@ -157,7 +181,9 @@ describe('webhook routes', () => {
     for (const url of bad) {
       const res = await json(await admin.call('POST', '/api/killfeed/routes', route({ webhook_url: `${HOOK_A}\n${url}` })))
       expect(res.status, url).toBe(400)
-      expect(res.body.error, url).toMatch(/^Invalid body: webhook_url: '.*' is not a Discord webhook URL \(https:\/\/discord\.com\/api\/webhooks\/<id>\/<token>\)$/)
+      expect(res.body.error, url).toMatch(
+        /^Invalid body: webhook_url: '.*' is not a Discord webhook URL \(https:\/\/discord\.com\/api\/webhooks\/<id>\/<token>\)$/,
+      )
     }
     for (const empty of ['', ' , \n ']) {
       expect(await json(await admin.call('POST', '/api/killfeed/routes', route({ webhook_url: empty })))).toEqual({
@@ -166,18 +192,34 @@ describe('webhook routes', () => {
       })
     }
     const many = Array.from({ length: 11 }, (_, i) => `https://discord.com/api/webhooks/12345678901234567${i % 10}/token-${i}-aaaaaaaaaaaaaaaaaaaaa`).join(',')
-    expect((await json(await admin.call('POST', '/api/killfeed/routes', route({ webhook_url: many })))).body.error).toBe('Invalid body: webhook_url: at most 10 webhook URLs per route')
+    expect((await json(await admin.call('POST', '/api/killfeed/routes', route({ webhook_url: many })))).body.error).toBe(
+      'Invalid body: webhook_url: at most 10 webhook URLs per route',
+    )
     expect((await json(await admin.call('GET', '/api/killfeed/routes'))).body).toHaveLength(before)
   })
 
   it('edits only the fields sent, keeping id and created_at', async () => {
     const created = (await json(await admin.call('POST', '/api/killfeed/routes', route({ display_name: 'To edit' })))).body
-    const edited = await json(await admin.call('PATCH', `/api/killfeed/routes/${created.id}`, { mode: 'losses', enabled: false, webhook_url: HOOK_B, id: 'ignored', created_at: 'ignored' }))
+    const edited = await json(
+      await admin.call('PATCH', `/api/killfeed/routes/${created.id}`, {
+        mode: 'losses',
+        enabled: false,
+        webhook_url: HOOK_B,
+        id: 'ignored',
+        created_at: 'ignored',
+      }),
+    )
     expect(edited).toEqual({ status: 200, body: { ...created, mode: 'losses', enabled: false, webhook_url: HOOK_B } })
-    expect((await json(await admin.call('GET', '/api/killfeed/routes'))).body.find((r: { id: string }) => r.id === created.id)).toEqual({ ...edited.body, webhook_health: [] })
+    expect((await json(await admin.call('GET', '/api/killfeed/routes'))).body.find((r: { id: string }) => r.id === created.id)).toEqual({
+      ...edited.body,
+      webhook_health: [],
+    })
     expect((await json(await admin.call('PATCH', `/api/killfeed/routes/${created.id}`, { webhook_url: 'https://example.com/hook' }))).status).toBe(400)
     expect((await json(await admin.call('PATCH', `/api/killfeed/routes/${created.id}`, {}))).body.error).toBe('Invalid body: nothing to change')
-    expect(await json(await admin.call('PATCH', '/api/killfeed/routes/7d3c1f2e-4a5b-4c6d-8e9f-0a1b2c3d4e5f', { enabled: true }))).toEqual({ status: 404, body: { error: 'No such route' } })
+    expect(await json(await admin.call('PATCH', '/api/killfeed/routes/7d3c1f2e-4a5b-4c6d-8e9f-0a1b2c3d4e5f', { enabled: true }))).toEqual({
+      status: 404,
+      body: { error: 'No such route' },
+    })
     expect((await json(await admin.call('PATCH', '/api/killfeed/routes/not-a-uuid', { enabled: true }))).body.error).toBe('Invalid path: id: not a route id')
   })
 
@@ -187,7 +229,11 @@ describe('webhook routes', () => {
     const before = (await json(await admin.call('GET', '/api/killfeed/routes'))).body.length
     // the same webhooks in another order and spelling, under another name: it would post nothing (a kill goes to a webhook once)
     const again = await json(
-      await admin.call('POST', '/api/killfeed/routes', route({ ...entity, display_name: 'FRAT', webhook_url: `${HOOK_B.replace('discord.com', 'discordapp.com')}, ${HOOK_A}/` })),
+      await admin.call(
+        'POST',
+        '/api/killfeed/routes',
+        route({ ...entity, display_name: 'FRAT', webhook_url: `${HOOK_B.replace('discord.com', 'discordapp.com')}, ${HOOK_A}/` }),
+      ),
     )
     expect(again).toEqual({ status: 409, body: { error: 'A route of Fraternity. (kills and losses) to these webhooks exists already: edit that one instead' } })
     expect((await json(await admin.call('GET', '/api/killfeed/routes'))).body).toHaveLength(before)
@@ -204,7 +250,12 @@ describe('webhook routes', () => {
     expect((await json(await admin.call('GET', '/api/killfeed/routes'))).body.find((r: { id: string }) => r.id === losses.body.id).mode).toBe('losses')
     expect((await json(await admin.call('PATCH', `/api/killfeed/routes/${first.id}`, { webhook_url: `${HOOK_B}\n${HOOK_A}` }))).status).toBe(200)
     // a copy stored before the check existed can still be renamed or switched off (and deleted)
-    const old = await createRoute(app.ctx.ch, { ...route({ ...entity, display_name: 'Old copy', webhook_url: `${HOOK_A}\n${HOOK_B}` }), item_type: 'alliance', mode: 'both', enabled: true })
+    const old = await createRoute(app.ctx.ch, {
+      ...route({ ...entity, display_name: 'Old copy', webhook_url: `${HOOK_A}\n${HOOK_B}` }),
+      item_type: 'alliance',
+      mode: 'both',
+      enabled: true,
+    })
     expect((await json(await admin.call('PATCH', `/api/killfeed/routes/${old.id}`, { display_name: 'Old copy, renamed', enabled: false }))).status).toBe(200)
     for (const r of [first, losses.body, oneHook.body, old]) await admin.call('DELETE', `/api/killfeed/routes/${r.id}`)
   })
@@ -239,7 +290,11 @@ describe('entity search', () => {
   })
 
   it('also offers entities already in use whose name contains the text', async () => {
-    const created = (await json(await admin.call('POST', '/api/killfeed/routes', { item_type: 'alliance', entity_id: 99003581, display_name: 'Victim Alliance', webhook_url: HOOK_A }))).body
+    const created = (
+      await json(
+        await admin.call('POST', '/api/killfeed/routes', { item_type: 'alliance', entity_id: 99003581, display_name: 'Victim Alliance', webhook_url: HOOK_A }),
+      )
+    ).body
     expect((await resolve('alliance', 'tim all')).body).toEqual([{ id: 99003581, name: 'Victim Alliance' }])
     await admin.call('DELETE', `/api/killfeed/routes/${created.id}`)
   })
@@ -261,7 +316,9 @@ describe('entity search', () => {
     try {
       const res = await resolve('alliance', '99000001')
       expect(res).toEqual({ status: 200, body: [{ id: 99000001, name: 'Alliance 99000001 (name not resolved yet)' }] })
-      const created = await json(await admin.call('POST', '/api/killfeed/routes', { item_type: 'alliance', entity_id: 99000001, display_name: res.body[0].name, webhook_url: HOOK_A }))
+      const created = await json(
+        await admin.call('POST', '/api/killfeed/routes', { item_type: 'alliance', entity_id: 99000001, display_name: res.body[0].name, webhook_url: HOOK_A }),
+      )
       expect(created.status).toBe(200)
       // an id already in use keeps the name it was given
       expect((await resolve('alliance', '99000001')).body).toEqual([{ id: 99000001, name: 'Alliance 99000001 (name not resolved yet)' }])
@@ -273,15 +330,26 @@ describe('entity search', () => {
 })
 
 describe('kill tracker players', () => {
-  const player = (over: Record<string, unknown> = {}) => ({ path: 'frat-pilot', display_name: 'Frat Pilot', character_ids: [2122649889, 2122649889, 96424385], ...over })
+  const player = (over: Record<string, unknown> = {}) => ({
+    path: 'frat-pilot',
+    display_name: 'Frat Pilot',
+    character_ids: [2122649889, 2122649889, 96424385],
+    ...over,
+  })
 
   it('creates, lists, edits and deletes a player, stored where the kill tracker reads it', async () => {
     const created = await json(await admin.call('POST', '/api/admin/tracked-players', player()))
-    expect(created).toEqual({ status: 200, body: { path: 'frat-pilot', display_name: 'Frat Pilot', character_ids: [2122649889, 96424385], updated_at: expect.any(String) } })
+    expect(created).toEqual({
+      status: 200,
+      body: { path: 'frat-pilot', display_name: 'Frat Pilot', character_ids: [2122649889, 96424385], updated_at: expect.any(String) },
+    })
     expect((await json(await admin.call('POST', '/api/admin/tracked-players', player()))).status).toBe(409)
     const edited = await json(await admin.call('PUT', '/api/admin/tracked-players/frat-pilot', { display_name: 'Frat Main', character_ids: [96424385] }))
     expect(edited.body).toMatchObject({ path: 'frat-pilot', display_name: 'Frat Main', character_ids: [96424385] })
-    const rows = await app.ctx.ch.query({ query: "SELECT display_name, character_ids FROM tracked_players FINAL WHERE path = 'frat-pilot' AND NOT deleted", format: 'JSONEachRow' })
+    const rows = await app.ctx.ch.query({
+      query: "SELECT display_name, character_ids FROM tracked_players FINAL WHERE path = 'frat-pilot' AND NOT deleted",
+      format: 'JSONEachRow',
+    })
     const stored = await rows.json<{ display_name: string; character_ids: Array<string | number> }>()
     expect(stored.map((r) => ({ ...r, character_ids: r.character_ids.map(Number) }))).toEqual([{ display_name: 'Frat Main', character_ids: [96424385] }])
     expect((await json(await admin.call('GET', '/api/admin/tracked-players'))).body).toEqual([edited.body])
@@ -302,7 +370,9 @@ describe('kill tracker players', () => {
         `Invalid body: path: '${path}' is already a page or API route of the site; choose another`,
       )
     }
-    expect((await json(await admin.call('POST', '/api/admin/tracked-players', player({ character_ids: [] })))).body.error).toBe('Invalid body: character_ids: give at least one character id')
+    expect((await json(await admin.call('POST', '/api/admin/tracked-players', player({ character_ids: [] })))).body.error).toBe(
+      'Invalid body: character_ids: give at least one character id',
+    )
   })
 })
 
@@ -317,14 +387,21 @@ describe('contact messages', () => {
   })
 })
 
-describe("webhooks Discord refuses, on the routes list", () => {
+describe('webhooks Discord refuses, on the routes list', () => {
   const DEAD_ID = '423456789012345678'
   const DEAD = `https://discord.com/api/webhooks/${DEAD_ID}/dddddddddddddddddddddddddddddddddd`
   const routeOf = async (id: string) => (await json(await admin.call('GET', '/api/killfeed/routes'))).body.find((r: { id: string }) => r.id === id)
   const healthOf = async (id: string) => (await routeOf(id)).webhook_health
-  const recentFor = async (killmailId: number) => ((await json(await admin.call('GET', '/api/killfeed/recent'))).body as Array<{ killmail_id: number; status: string; error: string; webhook: string }>).filter((p) => p.killmail_id === killmailId)
+  const recentFor = async (killmailId: number) =>
+    (
+      (await json(await admin.call('GET', '/api/killfeed/recent'))).body as Array<{ killmail_id: number; status: string; error: string; webhook: string }>
+    ).filter((p) => p.killmail_id === killmailId)
   const victimsRoute = async (webhook_url: string) =>
-    (await json(await admin.call('POST', '/api/killfeed/routes', { item_type: 'alliance', entity_id: 99003581, display_name: 'Victims', mode: 'losses', webhook_url }))).body
+    (
+      await json(
+        await admin.call('POST', '/api/killfeed/routes', { item_type: 'alliance', entity_id: 99003581, display_name: 'Victims', mode: 'losses', webhook_url }),
+      )
+    ).body
   const kill = (id: number) => publish(app.ctx.stream, KillmailsTopic, [{ key: String(id), value: fixtureKill('solo', { killmail_id: id }) }])
 
   it('names a deleted webhook under its route, since its first refusal, until a post to it succeeds; the route stays on', async () => {
@@ -338,7 +415,15 @@ describe("webhooks Discord refuses, on the routes list", () => {
     expect(listed).toEqual({
       ...created,
       enabled: true,
-      webhook_health: [{ webhook_index: 1, webhook: 'discord.com/api/webhooks/4234…5678/••••', http_status: 404, message: 'Unknown Webhook', since: expect.stringMatching(/Z$/) }],
+      webhook_health: [
+        {
+          webhook_index: 1,
+          webhook: 'discord.com/api/webhooks/4234…5678/••••',
+          http_status: 404,
+          message: 'Unknown Webhook',
+          since: expect.stringMatching(/Z$/),
+        },
+      ],
     })
     const since = listed.webhook_health[0].since
     expect(Date.parse(since)).toBeGreaterThanOrEqual(before)
@@ -379,7 +464,11 @@ describe("webhooks Discord refuses, on the routes list", () => {
 
   it('goes by the latest settled post: outages and bad bodies are not named, posts in flight change nothing', async () => {
     // A route no fixture kill matches; its posts are written as the deliverer would write them.
-    const created = (await json(await admin.call('POST', '/api/killfeed/routes', { item_type: 'character', entity_id: 5, display_name: 'Nobody', webhook_url: `${HOOK_A}\n${HOOK_B}` }))).body
+    const created = (
+      await json(
+        await admin.call('POST', '/api/killfeed/routes', { item_type: 'character', entity_id: 5, display_name: 'Nobody', webhook_url: `${HOOK_A}\n${HOOK_B}` }),
+      )
+    ).body
     let killmail = 710_000
     const row = (url: string, status: Delivery['status'], error = ''): Delivery => ({
       route_id: created.id,
@@ -397,11 +486,18 @@ describe("webhooks Discord refuses, on the routes list", () => {
     await write(row(HOOK_A, 'failed', 'Discord answered 404: Unknown Webhook'), row(HOOK_A, 'posted'))
     const firstRefusal = Date.now()
     await write(row(HOOK_A, 'failed', 'Discord answered 403: Missing Permissions'))
-    await write(row(HOOK_A, 'failed', 'Discord answered 404: Unknown Webhook'), row(HOOK_A, 'queued'), row(HOOK_A, 'sending'), row(HOOK_A, 'unknown', 'The process stopped'))
+    await write(
+      row(HOOK_A, 'failed', 'Discord answered 404: Unknown Webhook'),
+      row(HOOK_A, 'queued'),
+      row(HOOK_A, 'sending'),
+      row(HOOK_A, 'unknown', 'The process stopped'),
+    )
     await write(row(HOOK_B, 'failed', 'Discord answered 404: Unknown Webhook'), row(HOOK_B, 'failed', 'Discord answered 500: 500: Internal Server Error'))
     const health = await healthOf(created.id)
     // A: refused last (the posts after it have not settled), since the 403 that followed its last success; B: an outage last
-    expect(health).toEqual([{ webhook_index: 0, webhook: 'discord.com/api/webhooks/1234…5678/••••', http_status: 404, message: 'Unknown Webhook', since: expect.any(String) }])
+    expect(health).toEqual([
+      { webhook_index: 0, webhook: 'discord.com/api/webhooks/1234…5678/••••', http_status: 404, message: 'Unknown Webhook', since: expect.any(String) },
+    ])
     expect(Date.parse(health[0].since)).toBeGreaterThanOrEqual(firstRefusal)
     expect(Date.parse(health[0].since)).toBeLessThan(firstRefusal + 1000)
     await write(row(HOOK_A, 'failed', 'Discord answered 400: Cannot send an empty message'))

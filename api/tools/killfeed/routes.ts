@@ -66,13 +66,33 @@ export function register(router: ApiRouter, ctx: ApiContext) {
   const hidden = true
 
   // --- tracked entities (the site's live killfeed)
-  router.route({ method: 'get', path: '/api/killfeed/tracked', summary: 'Tracked entities', tags, response: TrackedList, before: admin, hidden }, () => listTracked(ctx.ch))
+  router.route({ method: 'get', path: '/api/killfeed/tracked', summary: 'Tracked entities', tags, response: TrackedList, before: admin, hidden }, () =>
+    listTracked(ctx.ch),
+  )
   router.route(
-    { method: 'post', path: '/api/killfeed/tracked', summary: 'Track an entity on the live killfeed (or change its name and mode)', tags, body: TrackedItem, response: TrackedItem, before: admin, hidden },
+    {
+      method: 'post',
+      path: '/api/killfeed/tracked',
+      summary: 'Track an entity on the live killfeed (or change its name and mode)',
+      tags,
+      body: TrackedItem,
+      response: TrackedItem,
+      before: admin,
+      hidden,
+    },
     ({ body }) => saveTracked(ctx.ch, body),
   )
   router.route(
-    { method: 'delete', path: '/api/killfeed/tracked/:item_type/:entity_id', summary: 'Stop tracking an entity', tags, params: TrackedKey, response: OkResponse, before: admin, hidden },
+    {
+      method: 'delete',
+      path: '/api/killfeed/tracked/:item_type/:entity_id',
+      summary: 'Stop tracking an entity',
+      tags,
+      params: TrackedKey,
+      response: OkResponse,
+      before: admin,
+      hidden,
+    },
     async ({ params }) => {
       if (!(await deleteTracked(ctx.ch, params.item_type, params.entity_id))) throw notFound(`No tracked ${params.item_type} ${params.entity_id}`)
       return { ok: true as const }
@@ -85,7 +105,7 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       method: 'get',
       path: '/api/killfeed/routes',
       summary: 'Webhook routes',
-      description: "Each with `webhook_health`: its webhooks whose latest post Discord refused for good (deleted, wrong token, no access), and since when.",
+      description: 'Each with `webhook_health`: its webhooks whose latest post Discord refused for good (deleted, wrong token, no access), and since when.',
       tags,
       response: RouteList,
       before: admin,
@@ -98,7 +118,17 @@ export function register(router: ApiRouter, ctx: ApiContext) {
     },
   )
   router.route(
-    { method: 'post', path: '/api/killfeed/routes', summary: 'Add a webhook route', tags, body: RouteCreate, response: Route, errors: { 409: 'The same route exists already' }, before: admin, hidden },
+    {
+      method: 'post',
+      path: '/api/killfeed/routes',
+      summary: 'Add a webhook route',
+      tags,
+      body: RouteCreate,
+      response: Route,
+      errors: { 409: 'The same route exists already' },
+      before: admin,
+      hidden,
+    },
     async ({ body }) => {
       refuseCopy(await listRoutes(ctx.ch), body)
       return createRoute(ctx.ch, body)
@@ -136,7 +166,16 @@ export function register(router: ApiRouter, ctx: ApiContext) {
     },
   )
   router.route(
-    { method: 'delete', path: '/api/killfeed/routes/:id', summary: 'Delete a webhook route', tags, params: RouteId, response: OkResponse, before: admin, hidden },
+    {
+      method: 'delete',
+      path: '/api/killfeed/routes/:id',
+      summary: 'Delete a webhook route',
+      tags,
+      params: RouteId,
+      response: OkResponse,
+      before: admin,
+      hidden,
+    },
     async ({ params }) => {
       if (!(await deleteRoute(ctx.ch, params.id))) throw notFound('No such route')
       return { ok: true as const }
@@ -144,7 +183,16 @@ export function register(router: ApiRouter, ctx: ApiContext) {
   )
 
   router.route(
-    { method: 'get', path: '/api/killfeed/recent', summary: 'Latest posts to Discord', tags, query: z.object({ limit: limitQuery(200, 50) }), response: RecentPostList, before: admin, hidden },
+    {
+      method: 'get',
+      path: '/api/killfeed/recent',
+      summary: 'Latest posts to Discord',
+      tags,
+      query: z.object({ limit: limitQuery(200, 50) }),
+      response: RecentPostList,
+      before: admin,
+      hidden,
+    },
     ({ query }) => recentPosts(ctx.ch, query.limit),
   )
 
@@ -177,8 +225,17 @@ export function register(router: ApiRouter, ctx: ApiContext) {
   const checkPath = (path: string) => {
     if (takenPathSegments(router).has(path)) throw badRequest(`Invalid body: path: '${path}' is already a page or API route of the site; choose another`)
   }
-  router.route({ method: 'get', path: '/api/admin/tracked-players', summary: 'Players with a kill tracker page', tags, response: TrackedPlayerList, before: admin, hidden }, () =>
-    listPlayers(ctx.ch),
+  router.route(
+    {
+      method: 'get',
+      path: '/api/admin/tracked-players',
+      summary: 'Players with a kill tracker page',
+      tags,
+      response: TrackedPlayerList,
+      before: admin,
+      hidden,
+    },
+    () => listPlayers(ctx.ch),
   )
   router.route(
     {
@@ -216,7 +273,16 @@ export function register(router: ApiRouter, ctx: ApiContext) {
     },
   )
   router.route(
-    { method: 'delete', path: '/api/admin/tracked-players/:path', summary: "Remove a player's kill tracker page", tags, params: z.object({ path: PlayerPath }), response: OkResponse, before: admin, hidden },
+    {
+      method: 'delete',
+      path: '/api/admin/tracked-players/:path',
+      summary: "Remove a player's kill tracker page",
+      tags,
+      params: z.object({ path: PlayerPath }),
+      response: OkResponse,
+      before: admin,
+      hidden,
+    },
     async ({ params }) => {
       const player = await findPlayer(ctx.ch, params.path)
       if (!player) throw notFound(`No kill tracker at /${params.path}`)

@@ -43,19 +43,50 @@ beforeAll(async () => {
   const sys = 31_000_500
   const kills = [
     // both of Bob's characters on one kill of a Rifter, a day ago: one kill worth 10m
-    killMessage({ id: 701, time: daysAgo(1), systemId: sys, victim: { characterId: ENEMY, shipTypeId: 587 }, attackers: [{ characterId: BOB_MAIN }, { characterId: BOB_ALT }] }, 10_000_000),
+    killMessage(
+      {
+        id: 701,
+        time: daysAgo(1),
+        systemId: sys,
+        victim: { characterId: ENEMY, shipTypeId: 587 },
+        attackers: [{ characterId: BOB_MAIN }, { characterId: BOB_ALT }],
+      },
+      10_000_000,
+    ),
     // Bob's alt loses a Tengu two and a half days ago: 500m
-    killMessage({ id: 702, time: daysAgo(2.5), systemId: sys, victim: { characterId: BOB_ALT, shipTypeId: 29984 }, attackers: [{ characterId: ENEMY }] }, 500_000_000),
+    killMessage(
+      { id: 702, time: daysAgo(2.5), systemId: sys, victim: { characterId: BOB_ALT, shipTypeId: 29984 }, attackers: [{ characterId: ENEMY }] },
+      500_000_000,
+    ),
     // Bob's main podded by his own alt three days ago: a loss only, 1m
-    killMessage({ id: 703, time: daysAgo(3), systemId: sys, victim: { characterId: BOB_MAIN, shipTypeId: 670 }, attackers: [{ characterId: BOB_ALT }] }, 1_000_000),
+    killMessage(
+      { id: 703, time: daysAgo(3), systemId: sys, victim: { characterId: BOB_MAIN, shipTypeId: 670 }, attackers: [{ characterId: BOB_ALT }] },
+      1_000_000,
+    ),
     // eight days ago: outside the window
-    killMessage({ id: 704, time: daysAgo(8), systemId: sys, victim: { characterId: ENEMY, shipTypeId: 587 }, attackers: [{ characterId: BOB_MAIN }] }, 1_000_000_000),
-    killMessage({ id: 705, time: daysAgo(10), systemId: sys, victim: { characterId: BOB_MAIN, shipTypeId: 587 }, attackers: [{ characterId: ENEMY }] }, 50_000_000),
+    killMessage(
+      { id: 704, time: daysAgo(8), systemId: sys, victim: { characterId: ENEMY, shipTypeId: 587 }, attackers: [{ characterId: BOB_MAIN }] },
+      1_000_000_000,
+    ),
+    killMessage(
+      { id: 705, time: daysAgo(10), systemId: sys, victim: { characterId: BOB_MAIN, shipTypeId: 587 }, attackers: [{ characterId: ENEMY }] },
+      50_000_000,
+    ),
     // Alice: one kill, never died
-    killMessage({ id: 710, time: daysAgo(0.5), systemId: sys, victim: { characterId: ENEMY, shipTypeId: 29984 }, attackers: [{ characterId: ALICE }] }, 300_000_000),
+    killMessage(
+      { id: 710, time: daysAgo(0.5), systemId: sys, victim: { characterId: ENEMY, shipTypeId: 29984 }, attackers: [{ characterId: ALICE }] },
+      300_000_000,
+    ),
   ]
-  await publish(app.ctx.stream, KillmailsTopic, kills.map((k) => ({ key: String(k.killmail_id), value: k })))
-  await waitForStored(app.ctx.ch, kills.map((k) => k.killmail_id))
+  await publish(
+    app.ctx.stream,
+    KillmailsTopic,
+    kills.map((k) => ({ key: String(k.killmail_id), value: k })),
+  )
+  await waitForStored(
+    app.ctx.ch,
+    kills.map((k) => k.killmail_id),
+  )
 })
 afterAll(async () => {
   await app?.close()
@@ -110,7 +141,16 @@ describe('GET /api/{name} (kill tracker)', () => {
   it('reuses an answer for about two minutes', async () => {
     const first = (await get('/api/alice')).body
     await publish(app.ctx.stream, KillmailsTopic, [
-      { key: '711', value: killMessage({ id: 711, time: daysAgo(0.1), systemId: 31_000_500, victim: { characterId: ENEMY, shipTypeId: 587 }, attackers: [{ characterId: ALICE }] }) },
+      {
+        key: '711',
+        value: killMessage({
+          id: 711,
+          time: daysAgo(0.1),
+          systemId: 31_000_500,
+          victim: { characterId: ENEMY, shipTypeId: 587 },
+          attackers: [{ characterId: ALICE }],
+        }),
+      },
     ])
     await waitForStored(app.ctx.ch, [711])
     const second = (await get('/api/alice')).body
@@ -143,7 +183,8 @@ describe('GET /api/{name} (kill tracker)', () => {
       .filter((layer) => layer.methods.includes('GET') && /^\/api\/[^/:]+$/.test(String(layer.path)))
       .map((layer) => String(layer.path).slice('/api/'.length))
     expect(staticGets).toEqual(expect.arrayContaining(['health', 'wormholes']))
-    for (const name of [...staticGets, 'openapi.json', 'docs']) await seedTrackedPlayer(app.ctx.ch, { path: name, display_name: `Player ${name}`, character_ids: [BOB_MAIN] })
+    for (const name of [...staticGets, 'openapi.json', 'docs'])
+      await seedTrackedPlayer(app.ctx.ch, { path: name, display_name: `Player ${name}`, character_ids: [BOB_MAIN] })
     for (const name of [...staticGets, 'openapi.json', 'docs']) {
       const res = await fetch(`${app.url}/api/${name}`, { redirect: 'manual' })
       const text = await res.text()
@@ -168,7 +209,16 @@ describe('GET /api/{name} (kill tracker)', () => {
     expect(first.feed.newest_kill_age_seconds).toBeGreaterThanOrEqual(0.1 * 86_400)
     const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')
     await publish(app.ctx.stream, KillmailsTopic, [
-      { key: '712', value: killMessage({ id: 712, time: now, systemId: 30_000_142, victim: { characterId: ENEMY + 1, shipTypeId: 587 }, attackers: [{ characterId: ENEMY }] }) },
+      {
+        key: '712',
+        value: killMessage({
+          id: 712,
+          time: now,
+          systemId: 30_000_142,
+          victim: { characterId: ENEMY + 1, shipTypeId: 587 },
+          attackers: [{ characterId: ENEMY }],
+        }),
+      },
     ])
     await waitForStored(app.ctx.ch, [712])
     await expect.poll(async () => (await get('/api/fresh')).body.feed.status, { timeout: 20_000, interval: 500 }).toBe('OK')

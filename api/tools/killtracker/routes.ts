@@ -55,7 +55,10 @@ export function register(router: ApiRouter, ctx: ApiContext) {
         const name = names.get(id)
         return name ? [{ id, name, url: zkillCharacterUrl(ctx.config.ZKILL_BASE_URL, id) }] : []
       }),
-      lastDeath: { daysSince: lastDeathMs === null ? null : wholeDaysAgo(lastDeathMs, now.getTime()), iso: lastDeathMs === null ? null : new Date(lastDeathMs).toISOString() },
+      lastDeath: {
+        daysSince: lastDeathMs === null ? null : wholeDaysAgo(lastDeathMs, now.getTime()),
+        iso: lastDeathMs === null ? null : new Date(lastDeathMs).toISOString(),
+      },
       last7d: facts.last7d,
       lists: { kills: facts.kills.map(entry), losses: facts.losses.map(entry) },
       meta: { fetchedAt: now.toISOString() },

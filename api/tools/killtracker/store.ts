@@ -37,7 +37,13 @@ export async function readActivity(ch: ClickHouseClient, characterIds: number[],
     { ids: characterIds },
   )
   return {
-    rows: rows.map((r) => ({ killmailId: Number(r.killmail_id), timeMs: Number(r.t) * 1000, role: r.role, shipTypeId: Number(r.ship_type_id), value: Number(r.total_value) })),
+    rows: rows.map((r) => ({
+      killmailId: Number(r.killmail_id),
+      timeMs: Number(r.t) * 1000,
+      role: r.role,
+      shipTypeId: Number(r.ship_type_id),
+      value: Number(r.total_value),
+    })),
     lastDeathMs: death?.t == null ? null : Number(death.t) * 1000,
   }
 }

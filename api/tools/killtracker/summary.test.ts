@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { summarize, type ActivityRow } from './summary.js'
 
 const H = 3_600_000
-const row = (killmailId: number, role: 'kill' | 'loss', hoursAgo: number, value: number, shipTypeId = 587): ActivityRow => ({ killmailId, role, timeMs: 1_000_000 * H - hoursAgo * H, value, shipTypeId })
+const row = (killmailId: number, role: 'kill' | 'loss', hoursAgo: number, value: number, shipTypeId = 587): ActivityRow => ({
+  killmailId,
+  role,
+  timeMs: 1_000_000 * H - hoursAgo * H,
+  value,
+  shipTypeId,
+})
 
 describe('kill tracker summary', () => {
   it('counts each kill once across characters, an own-alt kill as a loss only, and sums ISK', () => {
@@ -14,7 +20,15 @@ describe('kill tracker summary', () => {
       row(3, 'kill', 60, 1_000_000, 670),
       row(4, 'kill', 70, 250_000_000.55),
     ])
-    expect(facts.last7d).toEqual({ kills: 2, losses: 2, destroyedISK: 260_000_000.55, lostISK: 501_000_000, netISK: 260_000_000.55 - 501_000_000, kd: 1, status: 'NEGATIVE' })
+    expect(facts.last7d).toEqual({
+      kills: 2,
+      losses: 2,
+      destroyedISK: 260_000_000.55,
+      lostISK: 501_000_000,
+      netISK: 260_000_000.55 - 501_000_000,
+      kd: 1,
+      status: 'NEGATIVE',
+    })
     expect(facts.kills.map((k) => k.killmailId)).toEqual([1, 4]) // newest first
     expect(facts.losses.map((k) => [k.killmailId, k.shipTypeId])).toEqual([
       [2, 29984],
@@ -23,7 +37,15 @@ describe('kill tracker summary', () => {
   })
 
   it('says POSITIVE for a net gain and gives no finite K/D without losses', () => {
-    expect(summarize([row(1, 'kill', 1, 5), row(2, 'kill', 2, 5)]).last7d).toEqual({ kills: 2, losses: 0, destroyedISK: 10, lostISK: 0, netISK: 10, kd: null, status: 'POSITIVE' })
+    expect(summarize([row(1, 'kill', 1, 5), row(2, 'kill', 2, 5)]).last7d).toEqual({
+      kills: 2,
+      losses: 0,
+      destroyedISK: 10,
+      lostISK: 0,
+      netISK: 10,
+      kd: null,
+      status: 'POSITIVE',
+    })
   })
 
   it('gives K/D 0 without kills, and NEUTRAL when nothing happened', () => {

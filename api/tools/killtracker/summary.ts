@@ -41,7 +41,15 @@ export function summarize(rows: ActivityRow[], listLimit = TRACKER_LIST_LIMIT): 
   const netISK = destroyedISK - lostISK
   const kd = kills.size === 0 ? 0 : losses.size === 0 ? null : kills.size / losses.size
   return {
-    last7d: { kills: kills.size, losses: losses.size, destroyedISK, lostISK, netISK, kd, status: netISK > 0 ? 'POSITIVE' : netISK < 0 ? 'NEGATIVE' : 'NEUTRAL' },
+    last7d: {
+      kills: kills.size,
+      losses: losses.size,
+      destroyedISK,
+      lostISK,
+      netISK,
+      kd,
+      status: netISK > 0 ? 'POSITIVE' : netISK < 0 ? 'NEGATIVE' : 'NEUTRAL',
+    },
     kills: newestFirst([...kills.values()]).slice(0, listLimit),
     losses: newestFirst([...losses.values()]).slice(0, listLimit),
   }

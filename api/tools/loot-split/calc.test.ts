@@ -106,7 +106,14 @@ describe('blue loot by shares', () => {
     // Core Garrison 2 × (253.4 M + 150 M Avengers + 300 M Drifter) = 1,406,800,000; Data Field 279 M + 150 M = 429,000,000
     expect(result.totalISK).toBe(1_835_800_000)
     // broker 5.19 % = 95,278,020; corp 10 % of 1,740,521,980 = 174,052,198; alliance 2.5 % of 1,566,469,782 = 39,161,745
-    expect(result).toMatchObject({ brokerTaxAmount: 95_278_020, corpTaxAmount: 174_052_198, allianceTaxAmount: 39_161_745, netISK: 1_527_308_037, totalShares: 11, shareMode: 'dread-marauder' })
+    expect(result).toMatchObject({
+      brokerTaxAmount: 95_278_020,
+      corpTaxAmount: 174_052_198,
+      allianceTaxAmount: 39_161_745,
+      netISK: 1_527_308_037,
+      totalShares: 11,
+      shareMode: 'dread-marauder',
+    })
     // net × 3/11 = 416,538,555.545; × 5.5/11 = 763,654,018.5; × 2.5/11 = 347,115,462.954 → floors sum to 1,527,308,035,
     // the 2 ISK left go to the largest remainders: Carol (.954), then Alice (.545)
     expect(result.payouts).toEqual([
@@ -137,7 +144,14 @@ describe('blue loot by shares', () => {
       ],
     })
     // The Mirror (C6 combat) 363,200,000, no taxes; 8.85 shares
-    expect(result).toMatchObject({ totalISK: 363_200_000, brokerTaxPercent: null, brokerTaxAmount: 0, netISK: 363_200_000, totalShares: 8.85, shareMode: 'dps-logi' })
+    expect(result).toMatchObject({
+      totalISK: 363_200_000,
+      brokerTaxPercent: null,
+      brokerTaxAmount: 0,
+      netISK: 363_200_000,
+      totalShares: 8.85,
+      shareMode: 'dps-logi',
+    })
     // 363,200,000 × 6.75 / 8.85 = 277,016,949.15 → 277,016,949; × 2.1 / 8.85 = 86,183,050.85 → 86,183,051 (gets the 1 ISK left)
     expect(result.payouts).toEqual([
       { name: 'Eve', shares: 6.75, payout: 277_016_949 },
@@ -194,18 +208,30 @@ describe('blue loot by participation', () => {
       players: [{ name: 'Solo', participation: { 'Unsecured Core Emergence': 4 } }], // more than ran: a warning on the page, not an error
     })
     // 627.1 M + 4 × 50 M = 827,100,000; broker 6.114 % = 50,568,894 (50,568,894.0); corp 5 % of 776,531,106 = 38,826,555.3 → 38,826,555
-    expect(result).toMatchObject({ totalISK: 827_100_000, brokerTaxPercent: 6.114, brokerTaxAmount: 50_568_894, corpTaxAmount: 38_826_555, netISK: 737_704_551 })
+    expect(result).toMatchObject({
+      totalISK: 827_100_000,
+      brokerTaxPercent: 6.114,
+      brokerTaxAmount: 50_568_894,
+      corpTaxAmount: 38_826_555,
+      netISK: 737_704_551,
+    })
     expect(result.payouts).toEqual([{ name: 'Solo', payout: 737_704_551, attendedIsk: 3_308_400_000 }])
   })
 
   it('refuses a pot of 0, nobody attending, and sites of another tier', () => {
     const players = [{ name: 'A', participation: { 'Core Garrison': 1 } }]
-    expect(failure(() => participation({ ...base, siteTotals: { 'Core Garrison': 0 }, players }))).toEqual({ status: 400, message: expect.stringMatching(/^Nothing to split: Number Ran is 0/) })
+    expect(failure(() => participation({ ...base, siteTotals: { 'Core Garrison': 0 }, players }))).toEqual({
+      status: 400,
+      message: expect.stringMatching(/^Nothing to split: Number Ran is 0/),
+    })
     expect(failure(() => participation({ ...base, siteTotals: { 'Core Garrison': 1 }, players: [{ name: 'A', participation: {} }] }))).toEqual({
       status: 400,
       message: expect.stringMatching(/^No player attended a site run/),
     })
-    expect(failure(() => participation({ ...base, siteTotals: { 'The Mirror': 1 }, players }))).toEqual({ status: 400, message: "Invalid body: siteTotals.The Mirror: 'The Mirror' is not a C5 site" })
+    expect(failure(() => participation({ ...base, siteTotals: { 'The Mirror': 1 }, players }))).toEqual({
+      status: 400,
+      message: "Invalid body: siteTotals.The Mirror: 'The Mirror' is not a C5 site",
+    })
     expect(failure(() => participation({ ...base, siteTotals: { 'Core Garrison': 1 }, players: [{ name: 'A', participation: { Nope: 1 } }] }))).toEqual({
       status: 400,
       message: "Invalid body: players.0.participation.Nope: 'Nope' is not a C5 site",
@@ -218,7 +244,11 @@ describe('blue loot by participation', () => {
       status: 400,
       message: "Invalid body: siteTotals: 'Core Garrison' and 'core garrison ' are the same site; list it once",
     })
-    expect(failure(() => participation({ ...base, siteTotals: { 'Core Garrison': 2 }, players: [{ name: 'A', participation: { 'Core Garrison': 1, 'CORE GARRISON': 1 } }] }))).toEqual({
+    expect(
+      failure(() =>
+        participation({ ...base, siteTotals: { 'Core Garrison': 2 }, players: [{ name: 'A', participation: { 'Core Garrison': 1, 'CORE GARRISON': 1 } }] }),
+      ),
+    ).toEqual({
       status: 400,
       message: "Invalid body: players.0.participation: 'Core Garrison' and 'CORE GARRISON' are the same site; list it once",
     })

@@ -48,7 +48,10 @@ export function calcParticipation(req: ParticipationRequest, values: SiteValues)
   if (gross === 0n) throw badRequest('Nothing to split: Number Ran is 0 for every site with a value. Enter how many times each site was run.')
 
   const attended = req.players.map((p, i) =>
-    tierSiteCounts(values, req.siteTier, p.participation, `players.${i}.participation`).reduce((sum, [site, count]) => sum + BigInt(valueOf(site)) * BigInt(count), 0n),
+    tierSiteCounts(values, req.siteTier, p.participation, `players.${i}.participation`).reduce(
+      (sum, [site, count]) => sum + BigInt(valueOf(site)) * BigInt(count),
+      0n,
+    ),
   )
   if (attended.every((w) => w === 0n)) {
     throw badRequest('No player attended a site run, so there is nothing to divide by. Enter how many runs of each site each player was in.')

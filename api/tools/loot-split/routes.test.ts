@@ -6,7 +6,11 @@ import { loadConfig } from '../../../schemas/config.js'
 // Through the shared server, which imported the real SDE and community data.
 const base = inject('appUrl')
 const post = async (route: string, body: unknown) => {
-  const res = await fetch(`${base}${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+  const res = await fetch(`${base}${route}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
   return { status: res.status, body: await res.json() }
 }
 const get = async (route: string) => {
@@ -92,7 +96,10 @@ describe('POST /api/blue-loot-calc', () => {
       [{ ...body, siteRuns: [{ ...body.siteRuns[0], count: 1.5 }] }, /^Invalid body: siteRuns.0.count: must be a whole number/],
       [{ ...body, players: [{ name: '  ' }] }, /^Invalid body: players.0.name: a player needs a name/],
       [{ ...body, players: [{ name: 'Bob', dreads: 1 }, { name: 'bob' }] }, /^Invalid body: players.1.name: 'bob' is listed twice/],
-      [{ ...body, siteRuns: [body.siteRuns[0], { ...body.siteRuns[1], useDpsLogiMode: true }] }, /^Invalid body: siteRuns: every site run must use the same share mode/],
+      [
+        { ...body, siteRuns: [body.siteRuns[0], { ...body.siteRuns[1], useDpsLogiMode: true }] },
+        /^Invalid body: siteRuns: every site run must use the same share mode/,
+      ],
       [{ ...body, players: [{ name: 'Idle', bubbler: false, extraShares: 0 }] }, /^Every player has 0 shares/],
       [{ ...body, siteRuns: body.siteRuns.map((r) => ({ ...r, count: 0 })) }, /^Nothing to split/],
       ['{"siteRuns": [', /./],
@@ -152,6 +159,7 @@ describe('POST /api/participation-calc', () => {
 describe('OpenAPI document', () => {
   it('documents the calls', async () => {
     const { body } = await get('/api/openapi.json')
-    for (const p of ['/api/blue-loot-calc', '/api/participation-calc', '/api/loot-split/escalations', '/api/data/c5_combat_sites_clean.json']) expect(body.paths[p], p).toBeDefined()
+    for (const p of ['/api/blue-loot-calc', '/api/participation-calc', '/api/loot-split/escalations', '/api/data/c5_combat_sites_clean.json'])
+      expect(body.paths[p], p).toBeDefined()
   })
 })

@@ -61,7 +61,11 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     },
     ({ ctx: kctx }) => {
       const { escalations } = siteValues()
-      if (!escalations) throw new HttpError(503, 'The escalation data set (sleeper-sites/escalations.json) is not loaded on this server, so Avenger and Drifter values are unknown.')
+      if (!escalations)
+        throw new HttpError(
+          503,
+          'The escalation data set (sleeper-sites/escalations.json) is not loaded on this server, so Avenger and Drifter values are unknown.',
+        )
       kctx.set('Cache-Control', 'public, max-age=300')
       return escalations
     },

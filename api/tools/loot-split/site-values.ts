@@ -35,9 +35,7 @@ export class SiteValues {
   /** Sites of a tier: combat first, then data, then relic, each by name (the order the site files list them). */
   ofTier(tier: SiteTier, kinds: readonly SiteKind[] = ['combat', 'data', 'relic']): SiteValue[] {
     const rank = (k: SiteKind) => kinds.indexOf(k)
-    return this.sites
-      .filter((s) => s.tier === tier && kinds.includes(s.kind))
-      .sort((a, b) => rank(a.kind) - rank(b.kind) || a.name.localeCompare(b.name, 'en'))
+    return this.sites.filter((s) => s.tier === tier && kinds.includes(s.kind)).sort((a, b) => rank(a.kind) - rank(b.kind) || a.name.localeCompare(b.name, 'en'))
   }
 
   /** What one run of a site is worth: the data's blue loot plus the escalations that apply (`escalationAdds`). */
@@ -50,7 +48,15 @@ export class SiteValues {
         `The escalation data set (sleeper-sites/escalations.json) is not loaded on this server, so the ${what} value is unknown. Turn off ${toggle} or try again later.`,
       )
     }
-    return { siteName: site.name, tier: site.tier, kind: site.kind, baseIsk: site.baseIsk, avengerIsk, drifterIsk, perRunIsk: site.baseIsk + avengerIsk + drifterIsk }
+    return {
+      siteName: site.name,
+      tier: site.tier,
+      kind: site.kind,
+      baseIsk: site.baseIsk,
+      avengerIsk,
+      drifterIsk,
+      perRunIsk: site.baseIsk + avengerIsk + drifterIsk,
+    }
   }
 }
 
@@ -66,7 +72,12 @@ export function siteValuesFrom(community: Pick<CommunityData, 'sleeperSites' | '
   const recon = find('Drifter Recon Battleship')
   const escalations =
     avenger && drifter && recon
-      ? { avengerIsk: wholeIsk(avenger.blueLootIsk), avengersPerWave: { ...AVENGERS_PER_WAVE }, drifterIsk: wholeIsk(drifter.blueLootIsk), reconDrifterIsk: wholeIsk(recon.blueLootIsk) }
+      ? {
+          avengerIsk: wholeIsk(avenger.blueLootIsk),
+          avengersPerWave: { ...AVENGERS_PER_WAVE },
+          drifterIsk: wholeIsk(drifter.blueLootIsk),
+          reconDrifterIsk: wholeIsk(recon.blueLootIsk),
+        }
       : null
   return new SiteValues(sites, escalations)
 }

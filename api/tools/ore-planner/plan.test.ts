@@ -29,16 +29,32 @@ const ORES = [
 ]
 
 function prices(perUnit: Record<number, number | null>, minerals: Record<number, number> = { 34: 4, 35: 10 }): HubPrices {
-  const row = (type_id: number, p: number | null): StationPriceRow => ({ station_id: JITA, type_id, sell_min: p, buy_max: p === null ? null : p * 0.9, sell_5pct: p, buy_5pct: p === null ? null : p * 0.8, sell_orders: 1, buy_orders: 1, sell_volume: 1, buy_volume: 1, last_updated: new Date().toISOString() })
+  const row = (type_id: number, p: number | null): StationPriceRow => ({
+    station_id: JITA,
+    type_id,
+    sell_min: p,
+    buy_max: p === null ? null : p * 0.9,
+    sell_5pct: p,
+    buy_5pct: p === null ? null : p * 0.8,
+    sell_orders: 1,
+    buy_orders: 1,
+    sell_volume: 1,
+    buy_volume: 1,
+    last_updated: new Date().toISOString(),
+  })
   const rows = new Map([...Object.entries(perUnit), ...Object.entries(minerals)].map(([id, p]) => [Number(id), row(Number(id), p)]))
   return { rows: (_station, ids) => ids.flatMap((id) => (rows.has(id) ? [rows.get(id)!] : [])), snapshotAt: () => new Date(Date.now() - 120_000) }
 }
 
 const plan = (req: Partial<PlanRequest> & Pick<PlanRequest, 'targets'>, hub = prices({ 1: 10, 2: 15, 3: 30 })) =>
-  makePlan(
-    { refineRate: 100, allowedOres: [1, 2, 3], strategy: { type: 'min_cost', station_id: JITA, price_field: 'sell_5pct' }, ...req } as PlanRequest,
-    { ores: ORES, prices: hub, run: inProcessRunner, search: inProcessSearch, timeLimitMs: 5000, staleAfterSeconds: 3600 },
-  )
+  makePlan({ refineRate: 100, allowedOres: [1, 2, 3], strategy: { type: 'min_cost', station_id: JITA, price_field: 'sell_5pct' }, ...req } as PlanRequest, {
+    ores: ORES,
+    prices: hub,
+    run: inProcessRunner,
+    search: inProcessSearch,
+    timeLimitMs: 5000,
+    staleAfterSeconds: 3600,
+  })
 
 describe('makePlan', () => {
   it('min_cost buys the cheapest ore and reports rows, totals and the summary figures', async () => {
@@ -63,12 +79,16 @@ describe('makePlan', () => {
   it('min_haul by m³ picks the small ore; by batches it counts batches', async () => {
     const m3 = await plan({ targets: { Tritanium: 1000 }, strategy: { type: 'min_haul', haul_mode: 'm3', station_id: JITA, price_field: 'sell_5pct' } })
     expect(m3.rows.map((r) => [r.name, r.batches])).toEqual([['Compressed Densite', 3]])
-    const batches = await plan({ targets: { Tritanium: 400, Pyerite: 400 }, strategy: { type: 'min_haul', haul_mode: 'batches', station_id: JITA, price_field: 'sell_5pct' } })
+    const batches = await plan({
+      targets: { Tritanium: 400, Pyerite: 400 },
+      strategy: { type: 'min_haul', haul_mode: 'batches', station_id: JITA, price_field: 'sell_5pct' },
+    })
     expect(batches.summary.batchesTotal).toBe(2)
   })
 
   it('blend weight 1 is min_cost and 0 is min_haul', async () => {
-    const blend = (w: number) => plan({ targets: { Tritanium: 1000 }, strategy: { type: 'blend', blend_weight: w, station_id: JITA, price_field: 'sell_5pct' } })
+    const blend = (w: number) =>
+      plan({ targets: { Tritanium: 1000 }, strategy: { type: 'blend', blend_weight: w, station_id: JITA, price_field: 'sell_5pct' } })
     expect((await blend(1)).rows[0].name).toBe('Compressed Cheapite')
     expect((await blend(0)).rows[0].name).toBe('Compressed Densite')
   })
@@ -97,7 +117,10 @@ describe('makePlan', () => {
   })
 
   it('a hauling plan that buys an unpriced ore says its cost is not shown, as the summary shows none', async () => {
-    const p = await plan({ targets: { Tritanium: 1000 }, strategy: { type: 'min_haul', haul_mode: 'm3', station_id: JITA, price_field: 'sell_5pct' } }, prices({ 1: 10, 2: null, 3: 30 }))
+    const p = await plan(
+      { targets: { Tritanium: 1000 }, strategy: { type: 'min_haul', haul_mode: 'm3', station_id: JITA, price_field: 'sell_5pct' } },
+      prices({ 1: 10, 2: null, 3: 30 }),
+    )
     expect(p.rows.map((r) => [r.name, r.cost])).toEqual([['Compressed Densite', null]])
     expect(p.summary.oresCostIsk).toBeNull()
     expect(p.warnings).toEqual(['No sell (5% average) price at Jita 4-4 for Compressed Densite: the ore cost is not shown.'])

@@ -67,8 +67,7 @@ const subMipHeuristicsFor = (measure: Measure) => !isHaul(measure)
  * and its bound to HiGHS.
  */
 const EXACT_SEARCH_MS = 150
-const exactSearchFor = (measure: Measure, deps: PlanDeps) =>
-  isHaul(measure) && deps.search ? { run: deps.search, timeLimitMs: EXACT_SEARCH_MS } : undefined
+const exactSearchFor = (measure: Measure, deps: PlanDeps) => (isHaul(measure) && deps.search ? { run: deps.search, timeLimitMs: EXACT_SEARCH_MS } : undefined)
 
 /**
  * ISK and blend plans go first to the group search, which proves the bench's full plans in 15–40 ms where HiGHS
@@ -106,9 +105,16 @@ export async function makePlan(req: PlanRequest, deps: PlanDeps): Promise<PlanRe
   const snapshot = deps.prices.snapshotAt(stationId)
   const pricedByCost = strategy.type !== 'min_haul'
   if (pricedByCost && !snapshot) {
-    throw new HttpError(503, `No market prices for ${hub.label} yet: the market data has not arrived from ESI (see the Status page). Prioritize Hauling plans without prices.`, undefined, { 'Retry-After': '60' })
+    throw new HttpError(
+      503,
+      `No market prices for ${hub.label} yet: the market data has not arrived from ESI (see the Status page). Prioritize Hauling plans without prices.`,
+      undefined,
+      { 'Retry-After': '60' },
+    )
   }
-  const priceRows = new Map(deps.prices.rows(stationId, [...allowed.map((o) => o.typeIdCompressed), ...MINERALS.map((m) => m.typeId)]).map((r) => [r.type_id, r]))
+  const priceRows = new Map(
+    deps.prices.rows(stationId, [...allowed.map((o) => o.typeIdCompressed), ...MINERALS.map((m) => m.typeId)]).map((r) => [r.type_id, r]),
+  )
   const priceOf = (typeId: number) => unitPrice(priceRows.get(typeId), priceField)
   const fieldLabel = `${PRICE_FIELD_LABELS[priceField].toLowerCase()} price at ${hub.label}`
 
@@ -123,13 +129,16 @@ export async function makePlan(req: PlanRequest, deps: PlanDeps): Promise<PlanRe
   targets.forEach((target, m) => {
     const bestPerBatch = Math.max(0, ...candidates.map((o) => o.batchYield[m])) * (rateMicro / 1e6)
     if (target > 0 && bestPerBatch > 0 && (target / bestPerBatch) * BATCH_UNITS > Number.MAX_SAFE_INTEGER) {
-      throw badRequest(`refineRate: at ${(rateMicro / 1e4).toLocaleString('en-US', { maximumFractionDigits: 4 })}% the plan would need more than ${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')} units of ore for ${MINERALS[m].name}: raise the refine rate or lower the target`)
+      throw badRequest(
+        `refineRate: at ${(rateMicro / 1e4).toLocaleString('en-US', { maximumFractionDigits: 4 })}% the plan would need more than ${Number.MAX_SAFE_INTEGER.toLocaleString('en-US')} units of ore for ${MINERALS[m].name}: raise the refine rate or lower the target`,
+      )
     }
   })
 
   const batchCost = (o: PlannerOre) => priceOf(o.typeIdCompressed)! * BATCH_UNITS
   const batchVolume = (o: PlannerOre) => o.volumeCompressedM3 * BATCH_UNITS
-  const columnsWith = (cost: (o: PlannerOre) => number): OreColumn[] => candidates.map((o) => ({ id: o.typeIdCompressed, batchYield: o.batchYield, cost: cost(o) }))
+  const columnsWith = (cost: (o: PlannerOre) => number): OreColumn[] =>
+    candidates.map((o) => ({ id: o.typeIdCompressed, batchYield: o.batchYield, cost: cost(o) }))
   let measure: Measure
   let columns: OreColumn[]
   if (strategy.type === 'min_cost') {
@@ -151,8 +160,22 @@ export async function makePlan(req: PlanRequest, deps: PlanDeps): Promise<PlanRe
   }
 
   const anyTarget = targets.some((t) => t > 0)
-  const tolerance = toleranceFor(measure, columns.map((c) => c.cost))
-  const solved = anyTarget ? await optimise(deps.run, { columns, targets, rateMicro, absGap: tolerance, timeLimitMs: deps.timeLimitMs, subMipHeuristics: subMipHeuristicsFor(measure), groupSearch: groupSearchFor(measure, deps), exactSearch: exactSearchFor(measure, deps) }) : null
+  const tolerance = toleranceFor(
+    measure,
+    columns.map((c) => c.cost),
+  )
+  const solved = anyTarget
+    ? await optimise(deps.run, {
+        columns,
+        targets,
+        rateMicro,
+        absGap: tolerance,
+        timeLimitMs: deps.timeLimitMs,
+        subMipHeuristics: subMipHeuristicsFor(measure),
+        groupSearch: groupSearchFor(measure, deps),
+        exactSearch: exactSearchFor(measure, deps),
+      })
+    : null
 
   const rows: PlanRow[] = []
   for (const ore of deps.ores) {
@@ -209,11 +232,21 @@ export async function makePlan(req: PlanRequest, deps: PlanDeps): Promise<PlanRe
   if (ageSeconds !== null && ageSeconds > deps.staleAfterSeconds) warnings.push(`Prices at ${hub.label} are ${Math.round(ageSeconds / 60)} minutes old.`)
   if (solved && !solved.proven) {
     const gap = solved.value - solved.lowerBound
-    const amount = measure === 'isk' ? `${Math.ceil(gap).toLocaleString('en-US')} ISK` : measure === 'm3' ? `${gap.toFixed(2)} m³` : measure === 'batches' ? `${Math.ceil(gap)} batches` : `${((gap / solved.value) * 100).toFixed(4)}%`
-    warnings.push(`Stopped at the ${Math.round(deps.timeLimitMs / 1000)} s time limit before proving this plan the best: it is at most ${amount} from the best possible.`)
+    const amount =
+      measure === 'isk'
+        ? `${Math.ceil(gap).toLocaleString('en-US')} ISK`
+        : measure === 'm3'
+          ? `${gap.toFixed(2)} m³`
+          : measure === 'batches'
+            ? `${Math.ceil(gap)} batches`
+            : `${((gap / solved.value) * 100).toFixed(4)}%`
+    warnings.push(
+      `Stopped at the ${Math.round(deps.timeLimitMs / 1000)} s time limit before proving this plan the best: it is at most ${amount} from the best possible.`,
+    )
   }
 
-  const valueOf = (pick: (l: (typeof mineralLines)[number]) => number) => sumOrNull(mineralLines.map((l) => (pick(l) > 0 ? (l.price === null ? null : l.price * pick(l)) : 0)))
+  const valueOf = (pick: (l: (typeof mineralLines)[number]) => number) =>
+    sumOrNull(mineralLines.map((l) => (pick(l) > 0 ? (l.price === null ? null : l.price * pick(l)) : 0)))
   const m3Of = (pick: (l: (typeof mineralLines)[number]) => number) => mineralLines.reduce((s, l) => s + pick(l) * MINERAL_UNIT_M3, 0)
   return {
     rows,
@@ -233,8 +266,18 @@ export async function makePlan(req: PlanRequest, deps: PlanDeps): Promise<PlanRe
     refineRate: rate,
     strategy: strategy.type,
     pricing: { station_id: stationId, label: hub.label, price_field: priceField, updated: snapshot?.toISOString() ?? null, age_seconds: ageSeconds },
-    optimality: solved && solved.batches.size > 0
-      ? { proven: solved.proven, measure, value: solved.value, lowerBound: solved.lowerBound, gap: Math.max(0, solved.value - solved.lowerBound), tolerance, solveMs: Math.round(solved.solveMs), timedOut: solved.timedOut }
-      : null,
+    optimality:
+      solved && solved.batches.size > 0
+        ? {
+            proven: solved.proven,
+            measure,
+            value: solved.value,
+            lowerBound: solved.lowerBound,
+            gap: Math.max(0, solved.value - solved.lowerBound),
+            tolerance,
+            solveMs: Math.round(solved.solveMs),
+            timedOut: solved.timedOut,
+          }
+        : null,
   }
 }

@@ -3,7 +3,8 @@ import { MINERAL_NAMES } from '../../../schemas/ore-planner-constants.js'
 import { OresResponse, PlanResponse } from '../../../schemas/ore-planner.js'
 
 const baseUrl = inject('appUrl')
-const post = (body: unknown) => fetch(`${baseUrl}/api/ore-planner/plan`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+const post = (body: unknown) =>
+  fetch(`${baseUrl}/api/ore-planner/plan`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
 const ores = async () => OresResponse.parse(await (await fetch(`${baseUrl}/api/ore-planner/ores`)).json()).ores
 
 describe('GET /api/ore-planner/ores (real SDE)', () => {
@@ -32,14 +33,26 @@ describe('POST /api/ore-planner/plan (real SDE, demo prices)', () => {
       expect(plan.totals[m].produced).toBe(plan.rows.reduce((s, r) => s + (r.yields[m] ?? 0), 0))
     }
     expect(plan.summary.batchesTotal).toBe(plan.rows.reduce((s, r) => s + r.batches, 0))
-    expect(plan.summary.oresCostIsk).toBeCloseTo(plan.rows.reduce((s, r) => s + r.cost!, 0), 2)
+    expect(plan.summary.oresCostIsk).toBeCloseTo(
+      plan.rows.reduce((s, r) => s + r.cost!, 0),
+      2,
+    )
     expect(plan.pricing).toMatchObject({ station_id: 60003760, label: 'Jita 4-4', price_field: 'sell_5pct' })
     expect(plan.optimality?.measure).toBe('isk')
   })
 
   it('proves an eight-mineral m³ plan through the solver thread (the exact search answers these)', async () => {
     const list = await ores()
-    const targets = { Tritanium: 2_000_000, Pyerite: 500_000, Mexallon: 200_000, Isogen: 50_000, Nocxium: 20_000, Zydrine: 8_000, Megacyte: 3_000, Morphite: 1_000 }
+    const targets = {
+      Tritanium: 2_000_000,
+      Pyerite: 500_000,
+      Mexallon: 200_000,
+      Isogen: 50_000,
+      Nocxium: 20_000,
+      Zydrine: 8_000,
+      Megacyte: 3_000,
+      Morphite: 1_000,
+    }
     const res = await post({ targets, refineRate: 86.7, allowedOres: list.map((o) => o.typeIdCompressed), strategy: { type: 'min_haul', haul_mode: 'm3' } })
     expect(res.status).toBe(200)
     const plan = PlanResponse.parse(await res.json())
@@ -51,7 +64,16 @@ describe('POST /api/ore-planner/plan (real SDE, demo prices)', () => {
   it('proves eight-mineral ISK and blend plans through the solver thread (the group search answers these)', async () => {
     // HiGHS left both unproven at the 3 s limit (gaps of thousands of ISK); the group search proves them.
     const list = await ores()
-    const targets = { Tritanium: 2_000_000, Pyerite: 500_000, Mexallon: 200_000, Isogen: 50_000, Nocxium: 20_000, Zydrine: 8_000, Megacyte: 3_000, Morphite: 1_000 }
+    const targets = {
+      Tritanium: 2_000_000,
+      Pyerite: 500_000,
+      Mexallon: 200_000,
+      Isogen: 50_000,
+      Nocxium: 20_000,
+      Zydrine: 8_000,
+      Megacyte: 3_000,
+      Morphite: 1_000,
+    }
     for (const strategy of [{ type: 'min_cost' }, { type: 'blend', blend_weight: 0.5 }]) {
       const res = await post({ targets, refineRate: 86.7, allowedOres: list.map((o) => o.typeIdCompressed), strategy })
       expect(res.status).toBe(200)
@@ -64,7 +86,12 @@ describe('POST /api/ore-planner/plan (real SDE, demo prices)', () => {
   })
 
   it('answers a min_haul plan without prices being needed for the choice, and names ores by name', async () => {
-    const res = await post({ targets: { Tritanium: 10_000 }, refineRate: 0.9, allowedOres: ['Veldspar', 'Compressed Dense Veldspar'], strategy: { type: 'min_haul', haul_mode: 'batches' } })
+    const res = await post({
+      targets: { Tritanium: 10_000 },
+      refineRate: 0.9,
+      allowedOres: ['Veldspar', 'Compressed Dense Veldspar'],
+      strategy: { type: 'min_haul', haul_mode: 'batches' },
+    })
     const plan = PlanResponse.parse(await res.json())
     // Dense Veldspar: 440 a batch × 0.9 = 396 → 26 batches (10,296)
     expect(plan.rows.map((r) => [r.name, r.batches])).toEqual([['Compressed Dense Veldspar', 26]])
@@ -87,6 +114,8 @@ describe('POST /api/ore-planner/plan (real SDE, demo prices)', () => {
     // a refine rate so low that the ore needed is past what a number holds exactly is refused, not answered rounded
     const tiny = await post({ targets: { Megacyte: 100_000_000_000 }, refineRate: 0.000001, allowedOres: ['Arkonor'], strategy: { type: 'min_haul' } })
     expect(tiny.status).toBe(400)
-    expect(((await tiny.json()) as { error: string }).error).toMatch(/^refineRate: at 0\.0001% the plan would need more than 9,007,199,254,740,991 units of ore for Megacyte: raise the refine rate or lower the target$/)
+    expect(((await tiny.json()) as { error: string }).error).toMatch(
+      /^refineRate: at 0\.0001% the plan would need more than 9,007,199,254,740,991 units of ore for Megacyte: raise the refine rate or lower the target$/,
+    )
   })
 })

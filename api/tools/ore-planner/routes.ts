@@ -29,7 +29,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       method: 'get',
       path: '/api/ore-planner/ores',
       summary: 'The compressed ores the planner can buy, with their group and per-batch minerals',
-      description: 'Read from the static data: every compressed asteroid ore whose reprocessing skill is Simple, Coherent, Variegated, Complex, Abyssal or Mercoxit Ore Processing.',
+      description:
+        'Read from the static data: every compressed asteroid ore whose reprocessing skill is Simple, Coherent, Variegated, Complex, Abyssal or Mercoxit Ore Processing.',
       tags,
       response: OresResponse,
       errors: { 503: 'Static data not imported yet' },

@@ -12,7 +12,16 @@ import { WarmUpCancelled } from './solver/pool.js'
 export const FULL_PLAN_TARGETS: Record<'small' | 'medium' | 'large', Record<MineralName, number>> = {
   small: { Tritanium: 150_000, Pyerite: 40_000, Mexallon: 12_000, Isogen: 3_000, Nocxium: 900, Zydrine: 300, Megacyte: 120, Morphite: 20 },
   medium: { Tritanium: 2_000_000, Pyerite: 500_000, Mexallon: 200_000, Isogen: 50_000, Nocxium: 20_000, Zydrine: 8_000, Megacyte: 3_000, Morphite: 1_000 },
-  large: { Tritanium: 40_000_000, Pyerite: 10_000_000, Mexallon: 3_000_000, Isogen: 700_000, Nocxium: 200_000, Zydrine: 80_000, Megacyte: 30_000, Morphite: 5_000 },
+  large: {
+    Tritanium: 40_000_000,
+    Pyerite: 10_000_000,
+    Mexallon: 3_000_000,
+    Isogen: 700_000,
+    Nocxium: 200_000,
+    Zydrine: 80_000,
+    Megacyte: 30_000,
+    Morphite: 5_000,
+  },
 }
 const WARM_UP_SOLVE_MS = 400
 /** The group search is cut short: it only needs to have run its code for V8 to optimise it. */

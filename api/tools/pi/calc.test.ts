@@ -28,7 +28,8 @@ const lookup = (prices: Record<string, [number | null, number | null]>) => {
 }
 
 const index = buildChains(fixtureSource())
-const row = (name: string, options: Parameters<typeof productRow>[3], prices = PRICES) => productRow(index.chains.get(id(name))!, index, lookup(prices), options)
+const row = (name: string, options: Parameters<typeof productRow>[3], prices = PRICES) =>
+  productRow(index.chains.get(id(name))!, index, lookup(prices), options)
 
 describe('P1 worked example: Water, sell mode, 10% POCO tax', () => {
   const water = row('Water', { marketMode: 'sell', taxRate: 10 })
@@ -156,7 +157,13 @@ describe('missing data is said, never zero', () => {
   it('a product without orders has no value and no profit', () => {
     const { Coolant: _, ...withoutCoolant } = PRICES
     const coolant = row('Coolant', { marketMode: 'buy', taxRate: 5 }, withoutCoolant)
-    expect([coolant.lowestSeller, coolant.highestBuyer, coolant.valueBatch, coolant.profitP0This, coolant.profitPrevThis]).toEqual([null, null, null, null, null])
+    expect([coolant.lowestSeller, coolant.highestBuyer, coolant.valueBatch, coolant.profitP0This, coolant.profitPrevThis]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ])
     expect(coolant.missing).toEqual(['Coolant (no buy orders)'])
   })
 
@@ -174,7 +181,18 @@ describe('missing data is said, never zero', () => {
 describe('the whole calculation', () => {
   it('keys products by tier, sorted by name', () => {
     const result = calculatePi(index, lookup(PRICES), { marketMode: 'sell', taxRate: 0 })
-    expect(result.P1.map((p) => p.name)).toEqual(['Bacteria', 'Biofuels', 'Biomass', 'Chiral Structures', 'Electrolytes', 'Proteins', 'Reactive Metals', 'Silicon', 'Toxic Metals', 'Water'])
+    expect(result.P1.map((p) => p.name)).toEqual([
+      'Bacteria',
+      'Biofuels',
+      'Biomass',
+      'Chiral Structures',
+      'Electrolytes',
+      'Proteins',
+      'Reactive Metals',
+      'Silicon',
+      'Toxic Metals',
+      'Water',
+    ])
     expect(result.P2.map((p) => p.name)).toEqual(['Construction Blocks', 'Coolant', 'Livestock', 'Miniature Electronics', 'Viral Agent'])
     expect(result.P3.map((p) => p.name)).toEqual(['Smartfab Units', 'Vaccines'])
     expect(result.P4.map((p) => p.name)).toEqual(['Sterile Conduits'])

@@ -64,7 +64,8 @@ function priced(items: Quantity[], side: Side, index: PiChainIndex, prices: Pric
   return { rows, total }
 }
 
-const minus = (a: number | null, ...bs: Array<number | null>): number | null => (a === null || bs.some((b) => b === null) ? null : bs.reduce<number>((acc, b) => acc - b!, a))
+const minus = (a: number | null, ...bs: Array<number | null>): number | null =>
+  a === null || bs.some((b) => b === null) ? null : bs.reduce<number>((acc, b) => acc - b!, a)
 
 /**
  * One product row (docs/tools/pi.md):
@@ -141,5 +142,9 @@ export function taxBaseByTier(index: PiChainIndex): Record<string, number[]> {
     if (base === null) continue
     ;(bases[`P${tier}`] ??= new Set()).add(base)
   }
-  return Object.fromEntries(Object.entries(bases).sort().map(([t, s]) => [t, [...s].sort((a, b) => a - b)]))
+  return Object.fromEntries(
+    Object.entries(bases)
+      .sort()
+      .map(([t, s]) => [t, [...s].sort((a, b) => a - b)]),
+  )
 }

@@ -50,7 +50,16 @@ describe('what one batch takes', () => {
     expect(asNames(sterile.inputs)).toEqual({ 'Smartfab Units': 6, Vaccines: 6, Water: 40 })
     const raw = asNames(sterile.raw)
     expect(raw['Aqueous Liquids']).toBeCloseTo(6000, 9)
-    for (const p0 of ['Base Metals', 'Heavy Metals', 'Non-CS Crystals', 'Felsic Magma', 'Complex Organisms', 'Carbon Compounds', 'Microorganisms', 'Planktic Colonies']) {
+    for (const p0 of [
+      'Base Metals',
+      'Heavy Metals',
+      'Non-CS Crystals',
+      'Felsic Magma',
+      'Complex Organisms',
+      'Carbon Compounds',
+      'Microorganisms',
+      'Planktic Colonies',
+    ]) {
       expect(raw[p0]).toBeCloseTo(24000, 9)
     }
     expect(Object.keys(raw)).toHaveLength(9)

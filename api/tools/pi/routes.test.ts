@@ -20,7 +20,19 @@ async function fixtureApi(prices: Record<string, [number | null, number | null]>
   const rows = new Map<number, StationPriceRow>(
     Object.entries(prices ?? {}).map(([name, [sell, buy]]) => [
       id(name),
-      { station_id: JITA, type_id: id(name), sell_min: sell, buy_max: buy, sell_5pct: sell, buy_5pct: buy, sell_orders: 1, buy_orders: 1, sell_volume: 1, buy_volume: 1, last_updated: snapshotAt.toISOString() },
+      {
+        station_id: JITA,
+        type_id: id(name),
+        sell_min: sell,
+        buy_max: buy,
+        sell_5pct: sell,
+        buy_5pct: buy,
+        sell_orders: 1,
+        buy_orders: 1,
+        sell_volume: 1,
+        buy_volume: 1,
+        last_updated: snapshotAt.toISOString(),
+      },
     ]),
   )
   const ctx = {
@@ -65,7 +77,16 @@ describe('POST /api/pi/calc contract (fixture chains, hand-built prices)', () =>
     expect(body.taxBaseByTier).toEqual({ P0: [5], P1: [400], P2: [7200], P3: [60000], P4: [1200000] })
     const water = body.P1.find((p) => p.name === 'Water')!
     // 20 × 500 − 3,000 × 2, no tax
-    expect(water).toMatchObject({ quantity: 20, lowestSeller: 500, highestBuyer: 450, valueBatch: 10_000, profitPrevThis: 4000, profitP0This: 4000, profitPerHour: 8000, missing: [] })
+    expect(water).toMatchObject({
+      quantity: 20,
+      lowestSeller: 500,
+      highestBuyer: 450,
+      valueBatch: 10_000,
+      profitPrevThis: 4000,
+      profitP0This: 4000,
+      profitPerHour: 8000,
+      missing: [],
+    })
     expect(water.ingredients.map((i) => i.name)).toEqual(['Aqueous Liquids'])
   })
 
@@ -83,7 +104,13 @@ describe('POST /api/pi/calc contract (fixture chains, hand-built prices)', () =>
   it('shows products without any Jita orders with null prices, never zeros', async () => {
     const body = PiCalcResponse.parse(await (await api.post({ marketMode: 'patient' })).json())
     const sterile = body.P4.find((p) => p.name === 'Sterile Conduits')!
-    expect([sterile.lowestSeller, sterile.highestBuyer, sterile.valueBatch, sterile.profitP0This, sterile.profitPrevThis]).toEqual([null, null, null, null, null])
+    expect([sterile.lowestSeller, sterile.highestBuyer, sterile.valueBatch, sterile.profitP0This, sterile.profitPrevThis]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ])
     expect(sterile.missing).toContain('Sterile Conduits (no sell orders)')
   })
 
@@ -113,15 +140,31 @@ describe('POST /api/pi/calc contract (fixture chains, hand-built prices)', () =>
 
 describe('POST /api/pi/calc on the real SDE (shared server)', () => {
   const baseUrl = inject('appUrl')
-  const calc = async (body: unknown) => PiCalcResponse.parse(await (await fetch(`${baseUrl}/api/pi/calc`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json())
+  const calc = async (body: unknown) =>
+    PiCalcResponse.parse(
+      await (await fetch(`${baseUrl}/api/pi/calc`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json(),
+    )
   const all = (b: PiCalcResponse): PiProduct[] => [...b.P1, ...b.P2, ...b.P3, ...b.P4]
 
   it('has every planetary product: 15 P1, 24 P2, 21 P3, 8 P4, with the schematic batches and cycles', async () => {
     const body = await calc({})
     expect([body.P1.length, body.P2.length, body.P3.length, body.P4.length]).toEqual([15, 24, 21, 8])
     const shape = (p: PiProduct) => [p.quantity, p.cycleTime]
-    expect(new Set(body.P1.map((p) => JSON.stringify([...shape(p), p.ingredients.map((i) => [i.tier, i.quantity])])))).toEqual(new Set([JSON.stringify([20, 1800, [[0, 3000]]])]))
-    expect(new Set(body.P2.map((p) => JSON.stringify([...shape(p), p.ingredients.map((i) => [i.tier, i.quantity])])))).toEqual(new Set([JSON.stringify([5, 3600, [[1, 40], [1, 40]]])]))
+    expect(new Set(body.P1.map((p) => JSON.stringify([...shape(p), p.ingredients.map((i) => [i.tier, i.quantity])])))).toEqual(
+      new Set([JSON.stringify([20, 1800, [[0, 3000]]])]),
+    )
+    expect(new Set(body.P2.map((p) => JSON.stringify([...shape(p), p.ingredients.map((i) => [i.tier, i.quantity])])))).toEqual(
+      new Set([
+        JSON.stringify([
+          5,
+          3600,
+          [
+            [1, 40],
+            [1, 40],
+          ],
+        ]),
+      ]),
+    )
     expect(new Set(body.P3.map((p) => JSON.stringify(shape(p))))).toEqual(new Set([JSON.stringify([3, 3600])]))
     expect(new Set(body.P4.map((p) => JSON.stringify(shape(p))))).toEqual(new Set([JSON.stringify([1, 3600])]))
     expect(body.taxBaseByTier).toEqual({ P0: [5], P1: [400], P2: [7200], P3: [60000], P4: [1200000] })

@@ -39,7 +39,10 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     ({ body }) => {
       const { index, taxBases, typeIds } = chains()
       const snapshot = ctx.prices.snapshotOf(JITA.station_id)
-      if (!snapshot) throw new HttpError(503, 'No Jita 4-4 market prices yet: the market data has not arrived from ESI (see the Status page)', undefined, { 'Retry-After': '60' })
+      if (!snapshot)
+        throw new HttpError(503, 'No Jita 4-4 market prices yet: the market data has not arrived from ESI (see the Status page)', undefined, {
+          'Retry-After': '60',
+        })
       const rows = new Map(ctx.prices.stationPrices(JITA.station_id, typeIds).map((r) => [r.type_id, { sellMin: r.sell_min, buyMax: r.buy_max }]))
       return {
         ...calculatePi(index, (id) => rows.get(id), body),

@@ -54,7 +54,11 @@ const schematic = (output: string, batch: number, cycleTime: number, inputs: Arr
   inputs: inputs.map(([name, quantity]) => ({ typeId: piTypeId(name), quantity })),
 })
 const p1 = (output: string, raw: string) => schematic(output, 20, 1800, [[raw, 3000]])
-const p2 = (output: string, a: string, b: string) => schematic(output, 5, 3600, [[a, 40], [b, 40]])
+const p2 = (output: string, a: string, b: string) =>
+  schematic(output, 5, 3600, [
+    [a, 40],
+    [b, 40],
+  ])
 
 export const FIXTURE_SCHEMATICS: Schematic[] = [
   p1('Water', 'Aqueous Liquids'),
@@ -72,9 +76,19 @@ export const FIXTURE_SCHEMATICS: Schematic[] = [
   p2('Miniature Electronics', 'Chiral Structures', 'Silicon'),
   p2('Livestock', 'Proteins', 'Biofuels'),
   p2('Viral Agent', 'Bacteria', 'Biomass'),
-  schematic('Smartfab Units', 3, 3600, [['Construction Blocks', 10], ['Miniature Electronics', 10]]),
-  schematic('Vaccines', 3, 3600, [['Livestock', 10], ['Viral Agent', 10]]),
-  schematic('Sterile Conduits', 1, 3600, [['Smartfab Units', 6], ['Water', 40], ['Vaccines', 6]]),
+  schematic('Smartfab Units', 3, 3600, [
+    ['Construction Blocks', 10],
+    ['Miniature Electronics', 10],
+  ]),
+  schematic('Vaccines', 3, 3600, [
+    ['Livestock', 10],
+    ['Viral Agent', 10],
+  ]),
+  schematic('Sterile Conduits', 1, 3600, [
+    ['Smartfab Units', 6],
+    ['Water', 40],
+    ['Vaccines', 6],
+  ]),
 ]
 
 export function fixtureSource(overrides: { schematics?: Schematic[]; taxBase?: (typeId: number) => number | null } = {}): PiChainSource {
@@ -92,13 +106,34 @@ export function fixtureSource(overrides: { schematics?: Schematic[]; taxBase?: (
  * attributes 1640 importTaxMultiplier and 1641 exportTaxMultiplier) and the schematics.
  */
 export function fixtureCatalog(importId = 1): Catalog {
-  const attr = (attribute_id: number, name: string) => ({ attribute_id, name, display_name: null, unit_id: null, default_value: 1, high_is_good: false, stackable: true })
+  const attr = (attribute_id: number, name: string) => ({
+    attribute_id,
+    name,
+    display_name: null,
+    unit_id: null,
+    default_value: 1,
+    high_is_good: false,
+    stackable: true,
+  })
   return new Catalog({
     importId,
     sourceVersion: 'pi-fixture',
     importedAt: '2026-01-01T00:00:00Z',
     summary: { sdeVersion: 'pi-fixture', counts: {}, community: [], seconds: 0 },
-    types: TYPES.map(([type_id, name]) => ({ type_id, name, group_id: 1, category_id: 43, market_group_id: null, volume: 1, capacity: 0, mass: 0, portion_size: 1, base_price: null, published: true, meta_group_id: null })),
+    types: TYPES.map(([type_id, name]) => ({
+      type_id,
+      name,
+      group_id: 1,
+      category_id: 43,
+      market_group_id: null,
+      volume: 1,
+      capacity: 0,
+      mass: 0,
+      portion_size: 1,
+      base_price: null,
+      published: true,
+      meta_group_id: null,
+    })),
     groups: [],
     categories: [],
     marketGroups: [],

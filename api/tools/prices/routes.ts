@@ -42,10 +42,13 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   const tags = ['Prices']
   const errors = { 429: 'Rate limited; see Retry-After' }
 
-  router.route({ method: 'get', path: '/api/prices/hubs', summary: 'The five trade hubs prices are computed for', tags, response: HubsResponse }, ({ ctx: kctx }) => {
-    kctx.set('Cache-Control', 'public, max-age=86400')
-    return { hubs: HUBS.map((h) => ({ ...h })) }
-  })
+  router.route(
+    { method: 'get', path: '/api/prices/hubs', summary: 'The five trade hubs prices are computed for', tags, response: HubsResponse },
+    ({ ctx: kctx }) => {
+      kctx.set('Cache-Control', 'public, max-age=86400')
+      return { hubs: HUBS.map((h) => ({ ...h })) }
+    },
+  )
 
   router.route(
     {
@@ -140,7 +143,16 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       return {
         station_id: query.station_id,
         type_id: query.type_id,
-        rows: rows.map((r) => ({ ...r, sell_volume_close: Number(r.sell_volume_close), buy_volume_close: Number(r.buy_volume_close), samples: Number(r.samples), sell_5pct_close: nanToNull(r.sell_5pct_close), buy_5pct_close: nanToNull(r.buy_5pct_close), sell_5pct_avg: nanToNull(r.sell_5pct_avg), buy_5pct_avg: nanToNull(r.buy_5pct_avg) })),
+        rows: rows.map((r) => ({
+          ...r,
+          sell_volume_close: Number(r.sell_volume_close),
+          buy_volume_close: Number(r.buy_volume_close),
+          samples: Number(r.samples),
+          sell_5pct_close: nanToNull(r.sell_5pct_close),
+          buy_5pct_close: nanToNull(r.buy_5pct_close),
+          sell_5pct_avg: nanToNull(r.sell_5pct_avg),
+          buy_5pct_avg: nanToNull(r.buy_5pct_avg),
+        })),
       }
     },
   )
@@ -148,4 +160,3 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
 
 /** An average of no samples, and a close whose last sample had no orders on the side (stored as NaN), read as null. */
 const nanToNull = (n: number | null) => (n === null || Number.isNaN(n) ? null : n)
-

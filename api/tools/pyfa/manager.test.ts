@@ -66,7 +66,10 @@ const lease = (session: FittingSession): LeaseInfo => {
 }
 
 async function expectNoTrace(info: LeaseInfo) {
-  await waitFor(() => sessionTraces(runtimeDir, info).length === 0, `no trace of session on display ${info.display}: ${sessionTraces(runtimeDir, info).join('; ')}`)
+  await waitFor(
+    () => sessionTraces(runtimeDir, info).length === 0,
+    `no trace of session on display ${info.display}: ${sessionTraces(runtimeDir, info).join('; ')}`,
+  )
 }
 
 beforeAll(async () => {
@@ -297,7 +300,9 @@ describe('shutdown and crashes', () => {
 
   it('cleans up after a server that was killed, when the next one starts', async () => {
     // A separate server process starts a session and is then killed without any chance to clean up.
-    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('api/tools/pyfa/testing/crash-fixture.ts'), runtimeDir], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('api/tools/pyfa/testing/crash-fixture.ts'), runtimeDir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     let out = ''
     child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()))
     await waitFor(() => /SESSION \S+/.test(out), 'the child to start a session', 60_000)

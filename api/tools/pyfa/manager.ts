@@ -265,11 +265,14 @@ export class FittingSessionManager {
 
   private scheduleIdleCheck(tracked: Tracked): void {
     const due = tracked.session.lastInputAt + this.settings.idleTimeoutMs - Date.now()
-    tracked.idleTimer = setTimeout(() => {
-      if (tracked.session.state !== 'running') return
-      if (Date.now() - tracked.session.lastInputAt >= this.settings.idleTimeoutMs) void tracked.session.end('idle')
-      else this.scheduleIdleCheck(tracked)
-    }, Math.max(due, 0) + 5)
+    tracked.idleTimer = setTimeout(
+      () => {
+        if (tracked.session.state !== 'running') return
+        if (Date.now() - tracked.session.lastInputAt >= this.settings.idleTimeoutMs) void tracked.session.end('idle')
+        else this.scheduleIdleCheck(tracked)
+      },
+      Math.max(due, 0) + 5,
+    )
     tracked.idleTimer.unref()
   }
 
@@ -336,7 +339,10 @@ export function clientGroup(ip: string): string {
   const left = head ? head.split(':') : []
   const right = tail ? tail.split(':') : []
   const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`
 }
 
 export function durationText(ms: number): string {

@@ -60,7 +60,13 @@ export async function within(promise: Promise<unknown>, ms: number): Promise<boo
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)))
   try {
-    return await Promise.race([promise.then(() => true, () => true), timeout])
+    return await Promise.race([
+      promise.then(
+        () => true,
+        () => true,
+      ),
+      timeout,
+    ])
   } finally {
     clearTimeout(timer)
   }
@@ -119,7 +125,12 @@ export async function killEveryProcessOf(uid: number): Promise<void> {
 
 /** Is a program on this PATH (or at this absolute path) and executable? */
 export function findExecutable(name: string, pathList = process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin'): string | null {
-  const candidates = name.includes('/') ? [name] : pathList.split(':').filter(Boolean).map((dir) => `${dir}/${name}`)
+  const candidates = name.includes('/')
+    ? [name]
+    : pathList
+        .split(':')
+        .filter(Boolean)
+        .map((dir) => `${dir}/${name}`)
   for (const file of candidates) {
     try {
       fs.accessSync(file, fs.constants.X_OK)

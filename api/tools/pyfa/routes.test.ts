@@ -41,7 +41,12 @@ describe('POST /api/pyfa/sessions and the VNC websocket', () => {
     expect(res.status).toBe(201)
     const session = FittingSession.parse(await res.json())
     expect(session.id).toMatch(/^[A-Za-z0-9_-]{22}$/)
-    expect(session).toMatchObject({ screen: { width: 800, height: 600 }, idleTimeoutSeconds: 7200, viewerConnected: false, vncPath: `/api/pyfa/sessions/${session.id}/vnc` })
+    expect(session).toMatchObject({
+      screen: { width: 800, height: 600 },
+      idleTimeoutSeconds: 7200,
+      viewerConnected: false,
+      vncPath: `/api/pyfa/sessions/${session.id}/vnc`,
+    })
 
     const client = await RfbTestClient.open(wsUrl(session.vncPath), { Origin: app.url })
     const init = await client.handshake()
@@ -133,7 +138,10 @@ describe('POST /api/pyfa/sessions and the VNC websocket', () => {
     expect(sessionTraces(runtimeDir, lease)).toEqual([])
     const gone = await fetch(`${app.url}/api/pyfa/sessions/${session.id}`)
     expect(gone.status).toBe(410)
-    expect(await gone.json()).toEqual({ error: expect.stringMatching(/ended: End session was pressed\. Nothing from it was kept\./), details: { reason: 'ended' } })
+    expect(await gone.json()).toEqual({
+      error: expect.stringMatching(/ended: End session was pressed\. Nothing from it was kept\./),
+      details: { reason: 'ended' },
+    })
     expect((await fetch(`${app.url}/api/pyfa/sessions/AAAAAAAAAAAAAAAAAAAAAA`)).status).toBe(404)
     expect((await fetch(`${app.url}/api/pyfa/sessions/not-an-id`)).status).toBe(400)
   })

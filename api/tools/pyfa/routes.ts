@@ -66,7 +66,10 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
         'Starts an isolated, temporary desktop session running the fitting application and answers with its id and the websocket path of its screen (RFB protocol, for noVNC). Sessions end after the idle timeout without keyboard or mouse input, when no browser has been connected for a minute, or on DELETE.',
       tags,
       response: FittingSession,
-      errors: { 429: 'A per-address or server-wide session limit is reached (Retry-After says when to try again)', 503: 'Sessions cannot start on this server (details.retry false), or this start failed (details.retry true)' },
+      errors: {
+        429: 'A per-address or server-wide session limit is reached (Retry-After says when to try again)',
+        503: 'Sessions cannot start on this server (details.retry false), or this start failed (details.retry true)',
+      },
     },
     async ({ ctx: koa }) => {
       const session = await start(manager, starts, koa)

@@ -58,7 +58,15 @@ describe('reaction profit', () => {
 
   it('a Tatara in a wormhole with T2 rigs, Reactions V, index 5%, facility tax 1%', () => {
     const r = calcReaction(
-      request({ structureType: 'Tatara', meRig: 'T2', teRig: 'T2', reactionSkill: 5, systemCostIndex: 0.05, facilityTaxPercent: 1, securityStatus: 'wormhole' }),
+      request({
+        structureType: 'Tatara',
+        meRig: 'T2',
+        teRig: 'T2',
+        reactionSkill: 5,
+        systemCostIndex: 0.05,
+        facilityTaxPercent: 1,
+        securityStatus: 'wormhole',
+      }),
       METHANOFULLERENE,
       data(),
     )

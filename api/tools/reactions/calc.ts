@@ -2,7 +2,15 @@ import type { StationPriceRow } from '../../../schemas/market.js'
 import type { ModePrices, ReactionRequest, ReactionResult, ReactionStructure } from '../../../schemas/reactions.js'
 import type { DataAges } from '../../../schemas/industry.js'
 import { reactionRigsFor, rigModuleName, rigOf, type IndustryBonuses } from '../../common/industry/bonuses.js'
-import { cents, estimatedItemValue, jobCost, materialMultiplier, materialQuantity, reactionSecondsPerRun, rigReduction } from '../../common/industry/formulas.js'
+import {
+  cents,
+  estimatedItemValue,
+  jobCost,
+  materialMultiplier,
+  materialQuantity,
+  reactionSecondsPerRun,
+  rigReduction,
+} from '../../common/industry/formulas.js'
 import { modePrices } from '../../common/industry/hub-prices.js'
 import type { ReactionBlueprint } from './families.js'
 
@@ -36,7 +44,12 @@ export function calcReaction(req: ReactionRequest, bp: ReactionBlueprint, data: 
     return p[mode] ?? 0
   }
 
-  const inputs = bp.materials.map((m) => ({ typeID: m.typeId, name: data.name(m.typeId), baseQuantity: m.quantity, quantity: materialQuantity(m.quantity, req.runs, multiplier) }))
+  const inputs = bp.materials.map((m) => ({
+    typeID: m.typeId,
+    name: data.name(m.typeId),
+    baseQuantity: m.quantity,
+    quantity: materialQuantity(m.quantity, req.runs, multiplier),
+  }))
   const outputs = bp.products.map((p) => ({ typeID: p.typeId, name: data.name(p.typeId), quantity: p.quantity * req.runs }))
   const inputCost = inputs.reduce((sum, l) => sum + l.quantity * priceOf(l.typeID, req.inputPricingMode, 'input'), 0)
   const outputValue = outputs.reduce((sum, l) => sum + l.quantity * priceOf(l.typeID, req.outputPricingMode, 'output'), 0)

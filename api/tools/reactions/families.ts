@@ -29,7 +29,11 @@ const LABELS: Record<string, string> = {
 }
 
 /** 'Molecular-Forged Reaction Formulas' → 'molecular-forged'. */
-const familyOfGroup = (groupName: string) => groupName.replace(/ Reaction Formulas$/, '').toLowerCase().replace(/\s+/g, '-')
+const familyOfGroup = (groupName: string) =>
+  groupName
+    .replace(/ Reaction Formulas$/, '')
+    .toLowerCase()
+    .replace(/\s+/g, '-')
 
 /**
  * Every published reaction formula of the SDE, grouped the way players pick them: the spec's eight hybrid formulas
@@ -45,7 +49,8 @@ export function buildReactionIndex(catalog: Catalog): ReactionIndex {
     if (!act || !t?.published || !act.products.length || !act.materials.length) continue
     const rigFamily = familyOfGroup(catalog.groups.get(t.group_id)?.name ?? 'Other')
     let family = rigFamily
-    if (rigFamily === 'composite') family = act.materials.some((m) => catalog.type(m.typeId)?.group_id === moonMaterials) ? 'composite-simple' : 'composite-complex'
+    if (rigFamily === 'composite')
+      family = act.materials.some((m) => catalog.type(m.typeId)?.group_id === moonMaterials) ? 'composite-simple' : 'composite-complex'
     blueprints.set(bp.blueprintTypeId, {
       blueprintID: bp.blueprintTypeId,
       blueprintName: t.name,
@@ -57,7 +62,10 @@ export function buildReactionIndex(catalog: Catalog): ReactionIndex {
     })
     members.set(family, [...(members.get(family) ?? []), bp.blueprintTypeId])
   }
-  members.set('hybrid', HYBRID_BLUEPRINT_IDS.filter((id) => blueprints.has(id)))
+  members.set(
+    'hybrid',
+    HYBRID_BLUEPRINT_IDS.filter((id) => blueprints.has(id)),
+  )
   const productName = (bp: ReactionBlueprint) => catalog.type(bp.products[0].typeId)?.name ?? `Type ${bp.products[0].typeId}`
   const order = ['hybrid', ...Object.keys(LABELS).filter((k) => k !== 'hybrid'), ...[...members.keys()].filter((k) => !(k in LABELS)).sort()]
   const families = order

@@ -26,8 +26,14 @@ describe('POST /api/reaction-calc', () => {
   it('adds up: costs from the price map in the chosen modes, taxes from the EIV, profit = output − input − taxes', async () => {
     const { body } = await post({ blueprintID: 46157, inputPricingMode: 'sell', outputPricingMode: 'buy', systemCostIndex: 0.0512, facilityTaxPercent: 0.5 })
     const price = (typeId: number, mode: 'sell' | 'buy') => body.prices[String(typeId)][mode] ?? 0
-    expect(body.inputCost).toBeCloseTo(body.inputs.reduce((s, x) => s + x.quantity * price(x.typeID, 'sell'), 0), 2)
-    expect(body.outputValue).toBeCloseTo(body.outputs.reduce((s, x) => s + x.quantity * price(x.typeID, 'buy'), 0), 2)
+    expect(body.inputCost).toBeCloseTo(
+      body.inputs.reduce((s, x) => s + x.quantity * price(x.typeID, 'sell'), 0),
+      2,
+    )
+    expect(body.outputValue).toBeCloseTo(
+      body.outputs.reduce((s, x) => s + x.quantity * price(x.typeID, 'buy'), 0),
+      2,
+    )
     expect(body.jobInstallCost).toBeCloseTo(body.estimatedItemValue * 0.0512, 1)
     expect(body.facilityTax).toBeCloseTo(body.estimatedItemValue * 0.005, 1)
     expect(body.sccTax).toBeCloseTo(body.estimatedItemValue * 0.04, 1)
@@ -40,7 +46,9 @@ describe('POST /api/reaction-calc', () => {
   it('takes its prices from the hub price table', async () => {
     const { body } = await post({ blueprintID: 46159, station: 60008494 })
     const ids = Object.keys(body.prices).join(',')
-    const rows = (await (await fetch(`${base}/api/prices/station?station_id=60008494&type_ids=${ids}`)).json()) as { rows: Array<{ type_id: number; sell_min: number | null; buy_max: number | null }> }
+    const rows = (await (await fetch(`${base}/api/prices/station?station_id=60008494&type_ids=${ids}`)).json()) as {
+      rows: Array<{ type_id: number; sell_min: number | null; buy_max: number | null }>
+    }
     for (const id of Object.keys(body.prices)) {
       const row = rows.rows.find((r) => r.type_id === Number(id))
       expect(body.prices[id].sell).toBe(row?.sell_min ?? null)
@@ -49,10 +57,23 @@ describe('POST /api/reaction-calc', () => {
   })
 
   it('applies the SDE bonuses: T2 rig × 1.1 in a wormhole, Tatara 25% and Reactions 4% per level off the time', async () => {
-    const { body } = await post({ blueprintID: 46157, structureType: 'Tatara', meRig: 'T2', teRig: 'T2', reactionSkill: 5, securityStatus: 'wormhole', runs: 10 })
+    const { body } = await post({
+      blueprintID: 46157,
+      structureType: 'Tatara',
+      meRig: 'T2',
+      teRig: 'T2',
+      reactionSkill: 5,
+      securityStatus: 'wormhole',
+      runs: 10,
+    })
     expect(body.materialMultiplier).toBeCloseTo(0.9736, 12)
     // per run 5 Hydrogen Fuel Block, 100 Fullerite-C70, 100 Fullerite-C72, 300 Isogen
-    expect(Object.fromEntries(body.inputs.map((x) => [x.name, x.quantity]))).toEqual({ 'Hydrogen Fuel Block': 49, 'Fullerite-C70': 974, 'Fullerite-C72': 974, Isogen: 2921 })
+    expect(Object.fromEntries(body.inputs.map((x) => [x.name, x.quantity]))).toEqual({
+      'Hydrogen Fuel Block': 49,
+      'Fullerite-C70': 974,
+      'Fullerite-C72': 974,
+      Isogen: 2921,
+    })
     expect(body.time.secondsPerRun).toBe(4769) // 10,800 × 0.8 × 0.75 × 0.736
     const low = await post({ blueprintID: 46157, meRig: 'T1', teRig: 'T1', securityStatus: 'low', structureType: 'Athanor' })
     expect(low.body.materialMultiplier).toBeCloseTo(0.98, 12)
@@ -80,7 +101,9 @@ describe('POST /api/reaction-calc', () => {
     const highSec = await post({ blueprintID: 46157, securityStatus: 'high' })
     expect(highSec.status).toBe(400)
     // a sentence, not zod's 'expected one of "low"|"null"|"wormhole"'
-    expect(highSec.body.error).toBe('Invalid body: securityStatus: reactions cannot run in high-sec (reactor modules work only in low-sec, null-sec and wormhole space): use wormhole, low or null')
+    expect(highSec.body.error).toBe(
+      'Invalid body: securityStatus: reactions cannot run in high-sec (reactor modules work only in low-sec, null-sec and wormhole space): use wormhole, low or null',
+    )
     expect((await post({ blueprintID: 46157, structureType: 'Sotiyo' })).status).toBe(400)
     expect((await post({ blueprintID: 46157, facilityTaxPercent: -1 })).body.error).toMatch(/facilityTaxPercent: at least 0/)
     expect((await post({})).status).toBe(400)

@@ -21,7 +21,10 @@ describe('market pipeline status', () => {
   it('OK up to the cadence plus ten minutes of age (ESI caches orders up to five), STALE after', async () => {
     // 30-minute cadence, ESI's cache 5 minutes old at the last fetch, a 2-minute fetch: 37 minutes, still OK
     expect((await marketPipelineStatus(app.ctx.ch, agesOf(37 * 60), 30)).status).toBe('OK')
-    expect(await marketPipelineStatus(app.ctx.ch, agesOf(40 * 60 + 1), 30)).toEqual({ status: 'STALE', detail: `Prices older than 40 minutes at ${HUBS.map((h) => h.label).join(', ')}` })
+    expect(await marketPipelineStatus(app.ctx.ch, agesOf(40 * 60 + 1), 30)).toEqual({
+      status: 'STALE',
+      detail: `Prices older than 40 minutes at ${HUBS.map((h) => h.label).join(', ')}`,
+    })
   })
 
   describe('when ESI does not answer (every region failed)', () => {
@@ -30,13 +33,26 @@ describe('market pipeline status', () => {
       const at = new Date().toISOString()
       await app.ctx.ch.insert({
         table: 'market_snapshots',
-        values: regions.map((r) => ({ region_id: r, snapshot_id: 1, status: 'failed', pages: 0, order_count: 0, esi_last_modified: '', started_at: at, finished_at: at, detail: `ESI did not answer /markets/${r}/orders/: fetch failed` })),
+        values: regions.map((r) => ({
+          region_id: r,
+          snapshot_id: 1,
+          status: 'failed',
+          pages: 0,
+          order_count: 0,
+          esi_last_modified: '',
+          started_at: at,
+          finished_at: at,
+          detail: `ESI did not answer /markets/${r}/orders/: fetch failed`,
+        })),
         format: 'JSONEachRow',
       })
     })
 
     it('is DOWN, not DEGRADED, when no hub has any price: says so and the reason once', async () => {
-      expect(await marketPipelineStatus(app.ctx.ch, new Map(), 30)).toEqual({ status: 'DOWN', detail: 'No prices at any hub: every market fetch failed (ESI did not answer: fetch failed)' })
+      expect(await marketPipelineStatus(app.ctx.ch, new Map(), 30)).toEqual({
+        status: 'DOWN',
+        detail: 'No prices at any hub: every market fetch failed (ESI did not answer: fetch failed)',
+      })
     })
 
     it('names the hubs once per reason and says previous prices keep serving when some hub has prices', async () => {
@@ -44,7 +60,9 @@ describe('market pipeline status', () => {
       const { status, detail } = await marketPipelineStatus(app.ctx.ch, jitaOnly, 30)
       expect(status).toBe('DEGRADED')
       expect(detail).toBe(
-        `${HUBS.map((h) => h.label).join(', ')}: last fetch failed (ESI did not answer: fetch failed); ${HUBS.slice(1).map((h) => h.label).join(', ')}: no prices yet. Previous prices keep serving.`,
+        `${HUBS.map((h) => h.label).join(', ')}: last fetch failed (ESI did not answer: fetch failed); ${HUBS.slice(1)
+          .map((h) => h.label)
+          .join(', ')}: no prices yet. Previous prices keep serving.`,
       )
     })
   })

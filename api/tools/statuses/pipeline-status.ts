@@ -27,7 +27,11 @@ export function nextTick(cadenceMinutes: number, now = new Date()): Date {
  * price and fetches have failed, DEGRADED when a region's latest attempt failed (its previous prices still serve),
  * STARTING before any snapshot or failure, OK otherwise.
  */
-export async function marketPipelineStatus(ch: ClickHouseClient, ages: Map<number, number | null>, cadenceMinutes: number): Promise<{ status: PipelineStatus; detail: string }> {
+export async function marketPipelineStatus(
+  ch: ClickHouseClient,
+  ages: Map<number, number | null>,
+  cadenceMinutes: number,
+): Promise<{ status: PipelineStatus; detail: string }> {
   const rows = await queryRows<RegionState>(
     ch,
     `SELECT region_id, argMax(status, snapshot_id) AS latest_status, argMax(detail, snapshot_id) AS latest_detail,
@@ -39,8 +43,13 @@ export async function marketPipelineStatus(ch: ClickHouseClient, ages: Map<numbe
   const staleAfter = staleAfterMinutes * 60
   const stale = HUBS.filter((h) => (ages.get(h.station_id) ?? null) !== null && ages.get(h.station_id)! > staleAfter)
   const missing = HUBS.filter((h) => ages.get(h.station_id) === null || ages.get(h.station_id) === undefined)
-  const failed = [...new Set(HUBS.map((h) => h.region_id))].map((r) => byRegion.get(r)).filter((r): r is RegionState => !!r && (r.latest_status === 'failed' || r.latest_status === 'incomplete'))
-  const label = (regionId: number) => HUBS.filter((h) => h.region_id === regionId).map((h) => h.label).join('/')
+  const failed = [...new Set(HUBS.map((h) => h.region_id))]
+    .map((r) => byRegion.get(r))
+    .filter((r): r is RegionState => !!r && (r.latest_status === 'failed' || r.latest_status === 'incomplete'))
+  const label = (regionId: number) =>
+    HUBS.filter((h) => h.region_id === regionId)
+      .map((h) => h.label)
+      .join('/')
 
   if (stale.length) return { status: 'STALE', detail: `Prices older than ${staleAfterMinutes} minutes at ${stale.map((h) => h.label).join(', ')}` }
   if (missing.length === HUBS.length && !failed.length) return { status: 'STARTING', detail: 'Waiting for the first market snapshot' }

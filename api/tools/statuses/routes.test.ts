@@ -52,7 +52,7 @@ describe('GET /api/statuses: the killmail feed', () => {
     expect(body.deps.zkill).toMatchObject({ ok: true, status: 200 })
   })
 
-  it('is STALE when the live feed stored its last kill three hours ago, with that kill\'s time and age', async () => {
+  it("is STALE when the live feed stored its last kill three hours ago, with that kill's time and age", async () => {
     const at = new Date(Date.now() - 3 * HOUR)
     await t.app.ctx.ch.insert({ table: 'killmails', format: 'JSONEachRow', values: [storedKill(9001, new Date(at.getTime() - 60_000), at, 'live')] })
     await feedBecomes('STALE')
@@ -75,7 +75,18 @@ describe('GET /api/statuses: the killmail feed', () => {
   })
 
   it('is OK again once the live feed stores a current kill', async () => {
-    await publish(t.app.ctx.stream, KillmailsTopic, [{ key: '9003', value: killMessage({ id: 9003, time: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'), systemId: 31_000_005, victim: { characterId: 1, shipTypeId: 587 }, attackers: [{ characterId: 2 }] }) }])
+    await publish(t.app.ctx.stream, KillmailsTopic, [
+      {
+        key: '9003',
+        value: killMessage({
+          id: 9003,
+          time: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+          systemId: 31_000_005,
+          victim: { characterId: 1, shipTypeId: 587 },
+          attackers: [{ characterId: 2 }],
+        }),
+      },
+    ])
     await feedBecomes('OK')
     const feed = (await statuses()).killmail_feed!
     expect(feed.live_stored_age_seconds).toBeLessThan(60)
@@ -90,7 +101,18 @@ describe('GET /api/statuses: the static data import', () => {
     await t.app.ctx.ch.insert({
       table: 'static_imports',
       format: 'JSONEachRow',
-      values: [{ import_id: 999_999, source_version: 'test', status: 'failed', started_at: at, finished_at: at, summary: '', error: 'sde.zip: unexpected end of file', updated_at: at }],
+      values: [
+        {
+          import_id: 999_999,
+          source_version: 'test',
+          status: 'failed',
+          started_at: at,
+          finished_at: at,
+          summary: '',
+          error: 'sde.zip: unexpected end of file',
+          updated_at: at,
+        },
+      ],
     })
     expect((await statuses()).static_data.latest_import).toEqual({ status: 'failed', started_at: at, error: 'sde.zip: unexpected end of file' })
     await t.app.ctx.ch.command({ query: 'ALTER TABLE static_imports DELETE WHERE import_id = 999999 SETTINGS mutations_sync = 1' })

@@ -33,10 +33,18 @@ describe('no kill stored and zKillboard not answering', () => {
   it('the status page says why nothing is stored, and the killmail answers learn it from the same check', async () => {
     const body = StatusesResponse.parse(await get('/api/statuses'))
     expect(body.deps.zkill).toMatchObject({ ok: false, error: 'ECONNREFUSED' })
-    expect(body.killmail_feed).toMatchObject({ status: 'STARTING', zkill_answering: false, detail: 'No kill stored yet: zKillboard is not answering (ECONNREFUSED)' })
+    expect(body.killmail_feed).toMatchObject({
+      status: 'STARTING',
+      zkill_answering: false,
+      detail: 'No kill stored yet: zKillboard is not answering (ECONNREFUSED)',
+    })
 
     for (const path of ['/api/killboard-summary/31000005', '/api/killboard-activity/31000005', '/api/nobody']) {
-      expect((await get(path)).feed, path).toMatchObject({ status: 'STARTING', zkill_answering: false, detail: 'No kill stored yet: zKillboard is not answering (ECONNREFUSED)' })
+      expect((await get(path)).feed, path).toMatchObject({
+        status: 'STARTING',
+        zkill_answering: false,
+        detail: 'No kill stored yet: zKillboard is not answering (ECONNREFUSED)',
+      })
     }
   })
 })

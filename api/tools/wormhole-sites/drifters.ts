@@ -35,7 +35,11 @@ export function buildDrifterAdditions(catalog: Catalog): DrifterAdditions {
     if (!found) missing.push(`${NAMES[key]}: no dogma in the SDE or the community snapshot`)
     if (!escalation) missing.push(`${NAMES[key]}: not in the community escalation data (blue loot unknown)`)
     if (!found || !escalation) return null
-    const ship = toSiteShip({ qty: 1, name: NAMES[key], typeId, shipClass: 'battleship', trigger: null }, deriveNpcStats(found, (id) => dogma.missile(id)), found.source)
+    const ship = toSiteShip(
+      { qty: 1, name: NAMES[key], typeId, shipClass: 'battleship', trigger: null },
+      deriveNpcStats(found, (id) => dogma.missile(id)),
+      found.source,
+    )
     if (key !== 'avenger') ship.distance = DRIFTER_ORBIT_M
     const notes = typeof escalation.triggerNotes === 'string' ? escalation.triggerNotes : null
     return { ship, blue_loot_isk: escalation.blueLootIsk, notes }

@@ -8,7 +8,25 @@ const missiles = (id: number) => (id === 30426 ? phantasmata : undefined)
 
 describe('deriveNpcStats', () => {
   it('adds turret and missile damage: a Sleepless Patroller does 112 + 146 DPS', () => {
-    const patroller = attrs({ 51: 5000, 64: 7, 114: 40, 118: 40, 507: 30426, 506: 18000, 212: 7, 265: 20000, 267: 0.25, 268: 0.25, 269: 0.25, 270: 0.25, 9: 10000, 552: 400, 37: 735, 416: 19000, 508: 105 })
+    const patroller = attrs({
+      51: 5000,
+      64: 7,
+      114: 40,
+      118: 40,
+      507: 30426,
+      506: 18000,
+      212: 7,
+      265: 20000,
+      267: 0.25,
+      268: 0.25,
+      269: 0.25,
+      270: 0.25,
+      9: 10000,
+      552: 400,
+      37: 735,
+      416: 19000,
+      508: 105,
+    })
     const s = deriveNpcStats({ attributes: patroller, effects: ['targetAttack', 'missileLaunchingForEntity'] }, missiles)
     // turret: (40 + 40) × 7 = 560 per 5 s; missile: 376 × 7 = 2632 per 18 s
     expect(s.alpha).toBe(560 + 2632)
@@ -44,7 +62,12 @@ describe('deriveNpcStats', () => {
   })
 
   it('reads a community snapshot record, skipping its name', () => {
-    expect(snapshotAttributes({ '51': 3000, '64': 10, name: 'Drifter Recon Battleship' })).toEqual(new Map([[51, 3000], [64, 10]]))
+    expect(snapshotAttributes({ '51': 3000, '64': 10, name: 'Drifter Recon Battleship' })).toEqual(
+      new Map([
+        [51, 3000],
+        [64, 10],
+      ]),
+    )
     expect(snapshotAttributes(undefined)).toBeUndefined()
   })
 })

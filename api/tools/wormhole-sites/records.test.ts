@@ -12,7 +12,9 @@ const communitySite = (blueLoot: { blueLootIsk: number | null }) =>
     siteType: 'combat',
     class: 'C5',
     ...blueLoot,
-    waves: [{ number: 1, label: 'Wave 1', npcs: [{ quantity: 5, name: 'Emergent Sentinel', typeID: null, sizeClass: 'F', trigger: null, dps: 29, ehp: 6600 }] }],
+    waves: [
+      { number: 1, label: 'Wave 1', npcs: [{ quantity: 5, name: 'Emergent Sentinel', typeID: null, sizeClass: 'F', trigger: null, dps: 29, ehp: 6600 }] },
+    ],
   })
 
 describe('site records', () => {
@@ -21,7 +23,7 @@ describe('site records', () => {
   })
 
   // the spec's site record: blue_loot_isk is a number, 0 if invalid; the PvE page shows 0 as 'not in the data'
-  it('gives a missing blue loot value as 0, the spec\'s mark for no value', () => {
+  it("gives a missing blue loot value as 0, the spec's mark for no value", () => {
     expect(toSiteRecord(communitySite({ blueLootIsk: null }), noDogma).blue_loot_isk).toBe(0)
   })
 })

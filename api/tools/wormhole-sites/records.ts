@@ -82,14 +82,21 @@ export function toSiteShip(
 function siteShip(npc: SiteNpc, dogma: DogmaLookup): SiteShip {
   const found = npc.typeID === null ? undefined : dogma.npc(npc.typeID)
   const base = { qty: npc.quantity, name: npc.name, typeId: npc.typeID, shipClass: SIZE_CLASSES[npc.sizeClass ?? ''] ?? null, trigger: npc.trigger }
-  return found ? toSiteShip(base, deriveNpcStats(found, (id) => dogma.missile(id)), found.source) : toSiteShip(base, communityStats(npc), 'community')
+  return found
+    ? toSiteShip(
+        base,
+        deriveNpcStats(found, (id) => dogma.missile(id)),
+        found.source,
+      )
+    : toSiteShip(base, communityStats(npc), 'community')
 }
 
 /**
  * A wave is marked "triggered on hack" only where the community data says so (a wave flag or a trigger text
  * naming a hack); the current data marks none, see docs/tools/wormhole-refs.md.
  */
-const triggeredOnHack = (wave: SleeperSite['waves'][number]) => wave.triggerOnHack === true || wave.npcs.some((n) => n.trigger !== null && /hack/i.test(n.trigger))
+const triggeredOnHack = (wave: SleeperSite['waves'][number]) =>
+  wave.triggerOnHack === true || wave.npcs.some((n) => n.trigger !== null && /hack/i.test(n.trigger))
 
 export function toSiteRecord(site: SleeperSite, dogma: DogmaLookup): SiteRecord {
   return {

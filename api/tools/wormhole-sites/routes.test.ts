@@ -40,7 +40,8 @@ const get = async <T>(p: string) => {
 }
 const allFiles = async () => {
   const files: Record<string, SiteRecord[]> = {}
-  for (const tier of SITE_TIERS) for (const kind of SITE_FILE_KINDS) files[siteFileName(tier, kind)] = await get<SiteRecord[]>(`/api/data/${siteFileName(tier, kind)}`)
+  for (const tier of SITE_TIERS)
+    for (const kind of SITE_FILE_KINDS) files[siteFileName(tier, kind)] = await get<SiteRecord[]>(`/api/data/${siteFileName(tier, kind)}`)
   return files
 }
 
@@ -65,7 +66,9 @@ describe('GET /api/data/{tier}_{kind}_sites_clean.json', () => {
     const sites = community<CommunitySite[]>('sleeper-sites/sites.json')
     let rows = 0
     for (const s of sites) {
-      const record = Object.values(files).flat().find((r) => r.site === s.name && r.class === s.class)!
+      const record = Object.values(files)
+        .flat()
+        .find((r) => r.site === s.name && r.class === s.class)!
       s.waves.forEach((wave, w) => {
         wave.npcs.forEach((npc, i) => {
           const ship = record.waves[w].ships[i]
@@ -75,7 +78,12 @@ describe('GET /api/data/{tier}_{kind}_sites_clean.json', () => {
           expect(Math.round(ship.dps), where).toBe(npc.dps)
           expect(Math.round(ship.alpha), where).toBe(npc.alpha)
           expect(Math.abs(ship.ehp - npc.ehp), where).toBeLessThanOrEqual(1)
-          expect([ship.sig, ship.max_velocity, ship.distance, ship.orbit_velocity], where).toEqual([npc.sigRadius, npc.maxVelocity, npc.orbitDistance, npc.orbitVelocity])
+          expect([ship.sig, ship.max_velocity, ship.distance, ship.orbit_velocity], where).toEqual([
+            npc.sigRadius,
+            npc.maxVelocity,
+            npc.orbitDistance,
+            npc.orbitVelocity,
+          ])
           expect(ship.special.scram ?? 0, where).toBe(npc.scram)
           expect(ship.special.web ? 1 : 0, where).toBe(npc.web)
           expect(Math.round(ship.special.neut ?? 0), where).toBe(Math.abs(npc.neutGJs))
@@ -119,12 +127,20 @@ describe('GET /api/wormhole-sites/drifters', () => {
 
   it('agrees with the community escalation data and the spec constants on DPS, signature, speed, scram, neut and blue loot', async () => {
     const d = await get<DrifterAdditions>('/api/wormhole-sites/drifters')
-    const escalations = community<Array<{ name: string; dps: number; sig: number; velocity: number; scram: number; web: number; neut: number; blueLootIsk: number }>>('sleeper-sites/escalations.json')
+    const escalations =
+      community<Array<{ name: string; dps: number; sig: number; velocity: number; scram: number; web: number; neut: number; blueLootIsk: number }>>(
+        'sleeper-sites/escalations.json',
+      )
     const byName = (n: string) => escalations.find((e) => e.name === n)!
     for (const part of [d.avengers!, d.response!, d.recon!]) {
       const e = byName(part.ship.name)
       expect(Math.round(part.ship.dps), part.ship.name).toBe(e.dps)
-      expect([part.ship.sig, part.ship.orbit_velocity, part.ship.special.scram, part.ship.special.neut], part.ship.name).toEqual([e.sig, e.velocity, e.scram, Math.abs(e.neut)])
+      expect([part.ship.sig, part.ship.orbit_velocity, part.ship.special.scram, part.ship.special.neut], part.ship.name).toEqual([
+        e.sig,
+        e.velocity,
+        e.scram,
+        Math.abs(e.neut),
+      ])
       expect(part.ship.special.web ? 1 : 0).toBe(e.web)
       expect(part.blue_loot_isk).toBe(e.blueLootIsk)
     }

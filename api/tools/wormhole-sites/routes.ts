@@ -37,7 +37,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
         },
         ({ ctx: kctx }): SiteRecord[] => {
           const catalog = ctx.catalog.current()
-          if (!catalog.community.sleeperSites) throw new HttpError(503, 'The community sleeper-site data set is missing on this server, so site files cannot be served.')
+          if (!catalog.community.sleeperSites)
+            throw new HttpError(503, 'The community sleeper-site data set is missing on this server, so site files cannot be served.')
           kctx.set('Cache-Control', 'public, max-age=3600')
           return current().files.get(`${tier}_${kind}`) ?? []
         },

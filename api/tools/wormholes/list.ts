@@ -21,7 +21,9 @@ export function buildWormholeList(catalog: Catalog): Wormhole[] {
       effect_strength: s.effect_strength,
       effect_beacon_type_id: s.effect_beacon_type_id,
       statics: statics.get(s.solar_system_id) ?? [],
-      planets: catalog.planets(s.solar_system_id).map((p) => ({ planet_id: p.planet_id, name: p.name, type_id: p.type_id, type_name: p.type_name, moon_count: p.moon_count })),
+      planets: catalog
+        .planets(s.solar_system_id)
+        .map((p) => ({ planet_id: p.planet_id, name: p.name, type_id: p.type_id, type_name: p.type_name, moon_count: p.moon_count })),
       star_type_id: s.star_type_id,
       star_name: s.star_type_name,
       star_spectral_class: s.star_spectral_class,

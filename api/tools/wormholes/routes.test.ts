@@ -47,14 +47,22 @@ describe('GET /api/wormholes/{jcode}', () => {
   })
 
   it('finds a Drifter system by the name pilots use, and says why Thera is not in the database', async () => {
-    for (const [name, jcode] of [['Vidette', 'J164710'], ['sentinel', 'J055520'], ['Barbican', 'J110145'], ['Conflux', 'J200727'], ['REDOUBT', 'J174618']]) {
+    for (const [name, jcode] of [
+      ['Vidette', 'J164710'],
+      ['sentinel', 'J055520'],
+      ['Barbican', 'J110145'],
+      ['Conflux', 'J200727'],
+      ['REDOUBT', 'J174618'],
+    ]) {
       const d = await get<WormholeSystemDetail>(`/api/wormholes/${name}`)
       expect(d.system.jcode, name).toBe(jcode)
       expect(d.system.class_label.toLowerCase()).toBe(name.toLowerCase())
     }
     const thera = await fetch(`${base}/api/wormholes/Thera`)
     expect(thera.status).toBe(404)
-    expect((await thera.json()).error).toBe('Thera is not in the wormhole database: it has no static wormholes, and its connections to known space change all the time')
+    expect((await thera.json()).error).toBe(
+      'Thera is not in the wormhole database: it has no static wormholes, and its connections to known space change all the time',
+    )
   })
 
   it('gives the statics with their type data and the weather at the system strength', async () => {

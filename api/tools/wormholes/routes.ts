@@ -35,10 +35,12 @@ function buildIndex(catalog: Catalog): Index {
     types: jsonWithEtag(types),
     byKey: new Map(list.flatMap((w) => lookupKeys(w).map((key) => [key, w] as const))),
     typesByCode: new Map(types.map((t) => [t.code, t])),
-    elsewhere: new Map((catalog.community.wormholeSystems ?? []).flatMap((facts) => {
-      const other = staticsElsewhere(facts)
-      return other ? [[facts.solarSystemID, other] as const] : []
-    })),
+    elsewhere: new Map(
+      (catalog.community.wormholeSystems ?? []).flatMap((facts) => {
+        const other = staticsElsewhere(facts)
+        return other ? [[facts.solarSystemID, other] as const] : []
+      }),
+    ),
     missing: (['wormholeSystems', 'wormholeTypes', 'wormholeEffects'] as const).filter((name) => !catalog.community[name]),
   }
 }
@@ -62,7 +64,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       method: 'get',
       path: '/api/wormholes',
       summary: 'Every wormhole system (2603: classes 1-6, 13 and the five Drifter systems; Thera excluded)',
-      description: 'Answered with an ETag; send If-None-Match to get 304. When the community statics data set is missing, statics are empty and the X-Data-Missing header says so.',
+      description:
+        'Answered with an ETag; send If-None-Match to get 304. When the community statics data set is missing, statics are empty and the X-Data-Missing header says so.',
       tags: ['Wormholes'],
       response: WormholeList,
       errors: { 503: 'Static data not imported yet' },
@@ -110,7 +113,13 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       if (!system) throw notFound(`No wormhole system called ${params.jcode.slice(0, 20)}`)
       kctx.set('Cache-Control', 'public, max-age=3600')
       if (idx.missing.length) kctx.set('X-Data-Missing', idx.missing.join(','))
-      return systemDetail(system, idx.typesByCode, ctx.catalog.current().community.wormholeEffects, ctx.config.IMAGE_SERVER_URL, idx.elsewhere.get(system.solarsystemid) ?? null)
+      return systemDetail(
+        system,
+        idx.typesByCode,
+        ctx.catalog.current().community.wormholeEffects,
+        ctx.config.IMAGE_SERVER_URL,
+        idx.elsewhere.get(system.solarsystemid) ?? null,
+      )
     },
   )
 }

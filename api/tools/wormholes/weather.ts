@@ -87,7 +87,13 @@ const effectName = (family: string) => (family === 'Wolf-Rayet Star' ? 'Wolf Ray
 export function weatherFor(system: Pick<Wormhole, 'effect' | 'effect_beacon_type_id'>, effects: WormholeEffects | null): SystemWeather {
   const beacon = system.effect_beacon_type_id === null ? undefined : effects?.sdeBeacons.find((b) => b.typeID === system.effect_beacon_type_id)
   const applied = beacon
-    ? { effect: effectName(beacon.family), strength: beacon.strength, beacon_type_id: beacon.typeID, beacon_name: beacon.name, modifiers: describeBeacon(beacon) }
+    ? {
+        effect: effectName(beacon.family),
+        strength: beacon.strength,
+        beacon_type_id: beacon.typeID,
+        beacon_name: beacon.name,
+        modifiers: describeBeacon(beacon),
+      }
     : null
   return { visible_effect: system.effect, applied, differs: applied !== null && applied.effect !== system.effect }
 }

@@ -58,4 +58,5 @@ export const FIXTURE_NAMES: EsiName[] = [
 
 let hookSerial = 0
 /** A well-formed Discord webhook URL of its own (routes accept nothing else; the router posts it to the fake). */
-export const discordHook = () => `https://discord.com/api/webhooks/${String(++hookSerial).padStart(18, '1')}/test-token-${hookSerial}-abcdefghijklmnopqrstuvwxyz`
+export const discordHook = () =>
+  `https://discord.com/api/webhooks/${String(++hookSerial).padStart(18, '1')}/test-token-${hookSerial}-abcdefghijklmnopqrstuvwxyz`

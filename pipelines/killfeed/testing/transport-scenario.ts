@@ -17,8 +17,20 @@ export async function killfeedOverTransport(app: TestApp, discord: FakeDiscordWe
   await createTestAdmin(app.ctx.ch)
   const admin = await signIn(app.url)
   const hook = discordHook()
-  expect((await admin.call('POST', '/api/killfeed/routes', { item_type: 'alliance', entity_id: 99009567, display_name: 'Hunters', mode: 'kills', webhook_url: hook })).status).toBe(200)
-  expect((await admin.call('POST', '/api/killfeed/tracked', { item_type: 'alliance', entity_id: 99003581, display_name: 'Victims', mode: 'losses' })).status).toBe(200)
+  expect(
+    (
+      await admin.call('POST', '/api/killfeed/routes', {
+        item_type: 'alliance',
+        entity_id: 99009567,
+        display_name: 'Hunters',
+        mode: 'kills',
+        webhook_url: hook,
+      })
+    ).status,
+  ).toBe(200)
+  expect(
+    (await admin.call('POST', '/api/killfeed/tracked', { item_type: 'alliance', entity_id: 99003581, display_name: 'Victims', mode: 'losses' })).status,
+  ).toBe(200)
 
   const ws = new WebSocket(`${app.url.replace('http', 'ws')}/ws`)
   const pushed: Array<{ type: string; kill?: { killmail_id: number; matched: unknown[] } }> = []
@@ -42,7 +54,10 @@ export async function killfeedOverTransport(app: TestApp, discord: FakeDiscordWe
   expect((discord.posts.find((p) => p.path === path)!.body as { embeds: Array<{ author: { name: string } }> }).embeds[0].author.name).toBe('Hunters · Kill')
   const kills = pushed.filter((m) => m.type === 'kill')
   expect(kills).toHaveLength(1)
-  expect(kills[0].kill).toMatchObject({ killmail_id: killmailId, matched: [{ item_type: 'alliance', entity_id: 99003581, display_name: 'Victims', side: 'loss' }] })
+  expect(kills[0].kill).toMatchObject({
+    killmail_id: killmailId,
+    matched: [{ item_type: 'alliance', entity_id: 99003581, display_name: 'Victims', side: 'loss' }],
+  })
   const live = await (await fetch(`${app.url}/api/live-kills`)).json()
   expect(live.kills.map((k: { killmail_id: number }) => k.killmail_id)).toEqual([killmailId])
   const recent = await (await admin.call('GET', '/api/killfeed/recent')).json()

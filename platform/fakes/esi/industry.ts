@@ -16,7 +16,11 @@ export function createIndustryState(): FakeIndustryState {
 }
 
 /** Replace the data ESI serves; its Last-Modified moves on, as ESI's does when CCP recomputes. */
-export function setIndustryData(state: FakeIndustryState, data: { prices?: EsiMarketPrice[] | null; systems?: EsiIndustrySystem[] | null }, at = new Date()): void {
+export function setIndustryData(
+  state: FakeIndustryState,
+  data: { prices?: EsiMarketPrice[] | null; systems?: EsiIndustrySystem[] | null },
+  at = new Date(),
+): void {
   const bump = (previous: Date) => new Date(Math.max(at.getTime(), previous.getTime() + 1000))
   if (data.prices !== undefined) {
     state.prices = data.prices
@@ -35,6 +39,10 @@ const unavailable = { status: 503, body: { error: 'The datasource tranquility is
  * ([{cost_indices: [{activity, cost_index}], solar_system_id}]), unpaged and cached 3600 s like ESI.
  */
 export function addIndustryRoutes(esi: FakeEsi, state: FakeIndustryState): void {
-  esi.route('GET', '/markets/prices', () => (state.prices ? { body: state.prices, lastModified: state.lastModified.prices, expiresIn: state.expiresIn } : unavailable))
-  esi.route('GET', '/industry/systems', () => (state.systems ? { body: state.systems, lastModified: state.lastModified.systems, expiresIn: state.expiresIn } : unavailable))
+  esi.route('GET', '/markets/prices', () =>
+    state.prices ? { body: state.prices, lastModified: state.lastModified.prices, expiresIn: state.expiresIn } : unavailable,
+  )
+  esi.route('GET', '/industry/systems', () =>
+    state.systems ? { body: state.systems, lastModified: state.lastModified.systems, expiresIn: state.expiresIn } : unavailable,
+  )
 }

@@ -47,9 +47,18 @@ export function addMarketRoutes(esi: FakeEsi, state: FakeMarketState): void {
       failing.times--
       return { status: failing.status, body: { error: 'Internal error' } }
     }
-    const reply = { body: filtered.slice((page - 1) * state.pageSize, page * state.pageSize), pages, lastModified: state.lastModified.get(regionId), expiresIn: state.expiresIn }
+    const reply = {
+      body: filtered.slice((page - 1) * state.pageSize, page * state.pageSize),
+      pages,
+      lastModified: state.lastModified.get(regionId),
+      expiresIn: state.expiresIn,
+    }
     const refresh = state.refreshAfterPage.get(regionId)
-    const { page: refreshPage, times, book: refreshed } = typeof refresh === 'number' ? { page: refresh, times: 1, book: undefined } : (refresh ?? { page: 0, times: 0, book: undefined })
+    const {
+      page: refreshPage,
+      times,
+      book: refreshed,
+    } = typeof refresh === 'number' ? { page: refresh, times: 1, book: undefined } : (refresh ?? { page: 0, times: 0, book: undefined })
     if (refreshPage === page) {
       if (times > 1) state.refreshAfterPage.set(regionId, { page, times: times - 1, book: refreshed })
       else state.refreshAfterPage.delete(regionId)

@@ -95,9 +95,9 @@ export class FakeEsi extends LoopbackServer {
     this.rateLimitedUntil = Date.now() + seconds * 1000
   }
 
-
   private limitHeaders(): Record<string, string> {
-    if (this.errorLimit.windowEndsAt < Date.now()) this.errorLimit = { ...this.errorLimit, remain: 100, windowEndsAt: Date.now() + this.errorLimit.resetSeconds * 1000 }
+    if (this.errorLimit.windowEndsAt < Date.now())
+      this.errorLimit = { ...this.errorLimit, remain: 100, windowEndsAt: Date.now() + this.errorLimit.resetSeconds * 1000 }
     const reset = Math.max(0, Math.ceil((this.errorLimit.windowEndsAt - Date.now()) / 1000))
     return { 'X-ESI-Error-Limit-Remain': String(this.errorLimit.remain), 'X-ESI-Error-Limit-Reset': String(reset) }
   }
@@ -115,9 +115,14 @@ export class FakeEsi extends LoopbackServer {
       this.errorLimit.remain = Math.max(0, this.errorLimit.remain - 1)
     }
 
-    if (this.errorLimit.remain <= 0 && this.errorLimit.windowEndsAt > Date.now()) return send(420, { error: 'This software has exceeded the error limit for ESI.' })
+    if (this.errorLimit.remain <= 0 && this.errorLimit.windowEndsAt > Date.now())
+      return send(420, { error: 'This software has exceeded the error limit for ESI.' })
     if (this.rateLimitedUntil > Date.now()) {
-      return send(429, { error: 'Rate limit exceeded' }, { 'Retry-After': String(Math.ceil((this.rateLimitedUntil - Date.now()) / 1000)), 'X-Ratelimit-Remaining': '0', 'X-Ratelimit-Group': 'fake' })
+      return send(
+        429,
+        { error: 'Rate limit exceeded' },
+        { 'Retry-After': String(Math.ceil((this.rateLimitedUntil - Date.now()) / 1000)), 'X-Ratelimit-Remaining': '0', 'X-Ratelimit-Group': 'fake' },
+      )
     }
     const delay = this.slow.find((s) => url.pathname.startsWith(s.prefix))
     if (delay) await new Promise((r) => setTimeout(r, delay.ms))
@@ -145,7 +150,14 @@ export class FakeEsi extends LoopbackServer {
         return send(400, { error: 'Invalid JSON body' })
       }
     }
-    const reply = await route.handler({ method: req.method!, path: url.pathname, params: Object.fromEntries(route.names.map((n, i) => [n, match[i + 1]])), query: url.searchParams, headers: req.headers, body })
+    const reply = await route.handler({
+      method: req.method!,
+      path: url.pathname,
+      params: Object.fromEntries(route.names.map((n, i) => [n, match[i + 1]])),
+      query: url.searchParams,
+      headers: req.headers,
+      body,
+    })
     const status = reply.status ?? 200
     if (status >= 400) {
       spendError()

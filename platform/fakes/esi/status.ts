@@ -9,5 +9,7 @@ export interface FakeServerStatus {
 
 /** GET /status as ESI answers it (shape from CCP's own example in the ESI schema). */
 export function addStatusRoutes(esi: FakeEsi, status: { current: FakeServerStatus | null }) {
-  esi.route('GET', '/status', () => (status.current ? { body: status.current, expiresIn: 30 } : { status: 503, body: { error: 'The datasource tranquility is temporarily unavailable' } }))
+  esi.route('GET', '/status', () =>
+    status.current ? { body: status.current, expiresIn: 30 } : { status: 503, body: { error: 'The datasource tranquility is temporarily unavailable' } },
+  )
 }

@@ -10,7 +10,15 @@ export interface KillSpec {
   time: string | Date
   systemId: number
   victim: { characterId?: number; corporationId?: number; allianceId?: number; shipTypeId: number }
-  attackers: Array<{ characterId?: number; corporationId?: number; allianceId?: number; shipTypeId?: number; weaponTypeId?: number; finalBlow?: boolean; damage?: number }>
+  attackers: Array<{
+    characterId?: number
+    corporationId?: number
+    allianceId?: number
+    shipTypeId?: number
+    weaponTypeId?: number
+    finalBlow?: boolean
+    damage?: number
+  }>
 }
 
 /** The hash ESI checks with a killmail id (zKillboard's are 40 hex digits; ours are derived from the id). */

@@ -106,7 +106,6 @@ export class FakeZkill extends LoopbackServer {
     return { hash, zkb }
   }
 
-
   protected async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://fake')
     const request: FakeZkill['requests'][number] = { path: url.pathname, userAgent: req.headers['user-agent'], at: Date.now() }
@@ -128,7 +127,8 @@ export class FakeZkill extends LoopbackServer {
     if (req.method !== 'GET') return send(405, { error: 'GET only' })
 
     // The newest file; before the first kill, the number the first kill will get (so a reader starting then waits there).
-    if (url.pathname === '/ephemeral/sequence.json') return send(200, { sequence: this.files.size + this.rawFiles.size ? this.nextSequence - 1 : this.nextSequence })
+    if (url.pathname === '/ephemeral/sequence.json')
+      return send(200, { sequence: this.files.size + this.rawFiles.size ? this.nextSequence - 1 : this.nextSequence })
     const file = /^\/ephemeral\/(\d+)\.json$/.exec(url.pathname)
     if (file) {
       const raw = this.rawFiles.get(Number(file[1]))

@@ -27,8 +27,8 @@ export function DataSources({ ages, station, prices }: { ages: DataAges | null; 
     <div className="data-sources muted" data-testid="data-sources">
       <p>
         Prices: {prices} at {station}, {ages ? age('taken', ages.pricesAt) : 'age unknown'}
-        {ages && !ages.pricesAt && <strong className="warning-text"> (no market snapshot yet: every price counts as missing)</strong>}. Estimated item
-        values use ESI adjusted prices ({ages ? age('fetched', ages.adjustedPricesAt) : 'age unknown'}); cost indices come from ESI (
+        {ages && !ages.pricesAt && <strong className="warning-text"> (no market snapshot yet: every price counts as missing)</strong>}. Estimated item values
+        use ESI adjusted prices ({ages ? age('fetched', ages.adjustedPricesAt) : 'age unknown'}); cost indices come from ESI (
         {ages ? age('fetched', ages.costIndicesAt) : 'age unknown'}).
       </p>
       <p>

@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react'
 import type { AppraisalRow, AppraisalTotals } from '../../../schemas/appraisal/appraise'
-import { COPY_CONFIRM_MS, NO_PRICE_DATA_TEXT, PRICE_MODE_LABELS, PRICE_SOURCE_LABELS, STATUS_TEXT, type LineStatus, type PriceMode } from '../../../schemas/appraisal/constants'
+import {
+  COPY_CONFIRM_MS,
+  NO_PRICE_DATA_TEXT,
+  PRICE_MODE_LABELS,
+  PRICE_SOURCE_LABELS,
+  STATUS_TEXT,
+  type LineStatus,
+  type PriceMode,
+} from '../../../schemas/appraisal/constants'
 import { CopyButton } from '../../components/CopyButton'
 import type { Column } from '../../components/SortableTable'
 import { formatNumber } from '../../../schemas/format'
@@ -22,13 +30,37 @@ const columns = (noPriceData: boolean): Column<AppraisalRow>[] => [
     header: 'm³',
     tooltip: 'Volume of the line; ships and capital modules count packaged',
     value: (r) => r.m3,
-    render: (r) => (r.m3 === null ? r.type_id === null ? '' : <span className="muted" title="Packaged volume not known yet">unknown</span> : volume(r.m3)),
+    render: (r) =>
+      r.m3 === null ? (
+        r.type_id === null ? (
+          ''
+        ) : (
+          <span className="muted" title="Packaged volume not known yet">
+            unknown
+          </span>
+        )
+      ) : (
+        volume(r.m3)
+      ),
     align: 'right',
     firstDirection: 'desc',
   },
   { key: 'price', header: 'Unit price', value: (r) => r.price, render: (r) => (r.price === null ? '—' : isk(r.price)), align: 'right', firstDirection: 'desc' },
-  { key: 'lineISK', header: 'Total ISK', value: (r) => r.lineISK, render: (r) => (r.lineISK === null ? '—' : isk(r.lineISK)), align: 'right', firstDirection: 'desc' },
-  { key: 'source', header: 'Source', tooltip: 'Which price was used', value: (r) => r.source, render: (r) => <span title={PRICE_SOURCE_LABELS[r.source]}>{r.source}</span> },
+  {
+    key: 'lineISK',
+    header: 'Total ISK',
+    value: (r) => r.lineISK,
+    render: (r) => (r.lineISK === null ? '—' : isk(r.lineISK)),
+    align: 'right',
+    firstDirection: 'desc',
+  },
+  {
+    key: 'source',
+    header: 'Source',
+    tooltip: 'Which price was used',
+    value: (r) => r.source,
+    render: (r) => <span title={PRICE_SOURCE_LABELS[r.source]}>{r.source}</span>,
+  },
   {
     key: 'status',
     header: 'Status',
@@ -95,7 +127,17 @@ function IskTotal({ value, noPriceData, testId, children }: { value: number; noP
   )
 }
 
-export function TotalsPanel({ totals, mode, volumeUnknown, noPriceData = false }: { totals: AppraisalTotals; mode: PriceMode; volumeUnknown: number; noPriceData?: boolean }) {
+export function TotalsPanel({
+  totals,
+  mode,
+  volumeUnknown,
+  noPriceData = false,
+}: {
+  totals: AppraisalTotals
+  mode: PriceMode
+  volumeUnknown: number
+  noPriceData?: boolean
+}) {
   const side = mode === 'split' ? 'split' : mode.startsWith('sell') ? 'sell' : 'buy'
   const cell = (key: 'sell' | 'buy' | 'split', label: string) => (
     <div className={side === key ? 'current' : undefined}>
@@ -122,13 +164,21 @@ export function TotalsPanel({ totals, mode, volumeUnknown, noPriceData = false }
           {/* The Copy button goes with the value, not the term: inside the <dt> a screen reader heard "Total at 100% Copy". */}
           <IskTotal value={totals.adjusted} noPriceData={noPriceData} testId="total-adjusted">
             {/* Plain digits: what the game's contract and trade ISK fields accept. */}
-            <CopyButton text={totals.adjusted.toFixed(2)} label="Copy" what="the total" duration={COPY_CONFIRM_MS} className="copy-total" title="Copy the total as plain digits, for a contract's price" />
+            <CopyButton
+              text={totals.adjusted.toFixed(2)}
+              label="Copy"
+              what="the total"
+              duration={COPY_CONFIRM_MS}
+              className="copy-total"
+              title="Copy the total as plain digits, for a contract's price"
+            />
           </IskTotal>
         </div>
       </dl>
       {volumeUnknown > 0 && (
         <p className="muted volume-note" data-testid="volume-note">
-          The volume leaves out {volumeUnknown} line(s) whose packaged volume is not known yet (ships and capital modules are measured packaged, and ESI has not given theirs).
+          The volume leaves out {volumeUnknown} line(s) whose packaged volume is not known yet (ships and capital modules are measured packaged, and ESI has not
+          given theirs).
         </p>
       )}
     </section>

@@ -1,7 +1,15 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { appraiseLines, combineLines, warningText, type AppraisalView as AppraisalViewResult } from '../../../schemas/appraisal/appraise'
-import { ADJUSTMENT, APPRAISAL_TEXT, DEFAULT_PRICE_MODE, PRICE_MODE_LABELS, PRICE_MODES, sanitizeAdjustment, type PriceMode } from '../../../schemas/appraisal/constants'
+import {
+  ADJUSTMENT,
+  APPRAISAL_TEXT,
+  DEFAULT_PRICE_MODE,
+  PRICE_MODE_LABELS,
+  PRICE_MODES,
+  sanitizeAdjustment,
+  type PriceMode,
+} from '../../../schemas/appraisal/constants'
 import { parseAppraisalText } from '../../../schemas/appraisal/parse'
 import { HUBS } from '../../../schemas/hubs'
 import { ErrorAlert } from '../../components/ErrorAlert'
@@ -32,7 +40,8 @@ const handedOver = (state: unknown): AppraiseAgain['appraiseAgain'] | null => {
 }
 
 const storedHub = () => HUBS.find((h) => String(h.station_id) === readStorage(STORAGE.hub))?.station_id ?? HUBS[0].station_id
-const storedMode = () => (PRICE_MODES as readonly string[]).includes(readStorage(STORAGE.mode) ?? '') ? (readStorage(STORAGE.mode) as PriceMode) : DEFAULT_PRICE_MODE
+const storedMode = () =>
+  (PRICE_MODES as readonly string[]).includes(readStorage(STORAGE.mode) ?? '') ? (readStorage(STORAGE.mode) as PriceMode) : DEFAULT_PRICE_MODE
 
 /** The server's sentence for a failed save, after the spec's 'Save failed'. */
 function saveError(err: unknown): string {
@@ -47,7 +56,9 @@ function saveError(err: unknown): string {
  */
 function appraisedText(view: AppraisalViewResult): string {
   const lines = `${view.rows.length} ${view.rows.length === 1 ? 'line' : 'lines'}`
-  const total = view.noPriceData ? 'no price data' : `${formatNumber(view.totals.adjusted, 2)} ISK at ${formatNumber(view.totals.adjustmentPct, view.totals.adjustmentPct % 1 ? 1 : 0)}%`
+  const total = view.noPriceData
+    ? 'no price data'
+    : `${formatNumber(view.totals.adjusted, 2)} ISK at ${formatNumber(view.totals.adjustmentPct, view.totals.adjustmentPct % 1 ? 1 : 0)}%`
   return `Appraised ${lines}: ${total}.${view.warnings.length ? ` ${warningText(view.warnings)}.` : ''}`
 }
 
@@ -96,7 +107,10 @@ export default function AppraisalsPage() {
   const parsedCount = useMemo(() => parseAppraisalText(deferredText).items.length, [deferredText])
 
   // Mode, adjustment and combining are recomputed here from the prices already fetched.
-  const view = useMemo(() => (result ? appraiseLines(combine ? combineLines(result.lines) : result.lines, result.book, mode, adjustment) : null), [result, combine, mode, adjustment])
+  const view = useMemo(
+    () => (result ? appraiseLines(combine ? combineLines(result.lines) : result.lines, result.book, mode, adjustment) : null),
+    [result, combine, mode, adjustment],
+  )
   const status = useSettledStatus(busy === 'appraise' ? 'Appraising…' : view && !error ? appraisedText(view) : '', [busy, result, error])
 
   const appraise = async (forStation: number): Promise<BrowserAppraisal | null> => {
@@ -172,8 +186,8 @@ export default function AppraisalsPage() {
       <div className="panel">
         <h1>Appraisals</h1>
         <p className="muted">
-          Paste a cargo hold, a contract, a fit, a D-scan, a killmail or loot history and see what it is worth at a trade hub. Save &amp; Share keeps a frozen copy
-          behind a link that never changes with the market.
+          Paste a cargo hold, a contract, a fit, a D-scan, a killmail or loot history and see what it is worth at a trade hub. Save &amp; Share keeps a frozen
+          copy behind a link that never changes with the market.
         </p>
         <label className="field paste-field">
           <span className="field-label">
@@ -182,7 +196,15 @@ export default function AppraisalsPage() {
               {parsedCount} {parsedCount === 1 ? 'line' : 'lines'}
             </span>
           </span>
-          <textarea name="paste" rows={12} spellCheck={false} placeholder={PLACEHOLDER} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} />
+          <textarea
+            name="paste"
+            rows={12}
+            spellCheck={false}
+            placeholder={PLACEHOLDER}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={onKeyDown}
+          />
         </label>
         <div className="appraisal-controls">
           <label className="field">
@@ -217,8 +239,26 @@ export default function AppraisalsPage() {
               Adjust total
             </span>
             <div className="adjust-inputs">
-              <input type="range" aria-labelledby="adjust-label" min={ADJUSTMENT.min} max={ADJUSTMENT.max} step={1} value={adjustment} onChange={(e) => setAdjustment(sanitizeAdjustment(e.target.value))} />
-              <NumberField label="%" ariaLabel="Adjust total (%)" value={adjustment} onChange={setAdjustment} min={ADJUSTMENT.min} max={ADJUSTMENT.max} fallback={ADJUSTMENT.default} name="adjustment" className="adjust-number" />
+              <input
+                type="range"
+                aria-labelledby="adjust-label"
+                min={ADJUSTMENT.min}
+                max={ADJUSTMENT.max}
+                step={1}
+                value={adjustment}
+                onChange={(e) => setAdjustment(sanitizeAdjustment(e.target.value))}
+              />
+              <NumberField
+                label="%"
+                ariaLabel="Adjust total (%)"
+                value={adjustment}
+                onChange={setAdjustment}
+                min={ADJUSTMENT.min}
+                max={ADJUSTMENT.max}
+                fallback={ADJUSTMENT.default}
+                name="adjustment"
+                className="adjust-number"
+              />
             </div>
           </div>
           <label className="checkbox-field">

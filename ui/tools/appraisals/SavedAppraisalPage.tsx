@@ -53,7 +53,9 @@ export default function SavedAppraisalPage() {
   const a = state.appraisal
   const hub = HUBS.find((h) => h.station_id === a.station_id)?.label ?? `Station ${a.station_id}`
   const mode = ((PRICE_MODES as readonly string[]).includes(a.mode) ? a.mode : 'sell5') as PriceMode
-  const appraiseAgain: AppraiseAgain = { appraiseAgain: { text: a.input_raw, stationId: a.station_id, mode, adjustment: a.totals.adjustmentPct, combine: a.combine } }
+  const appraiseAgain: AppraiseAgain = {
+    appraiseAgain: { text: a.input_raw, stationId: a.station_id, mode, adjustment: a.totals.adjustmentPct, combine: a.combine },
+  }
   const created = a.created_at ? new Date(a.created_at).toISOString().slice(0, 16).replace('T', ' ') : ''
   return (
     <div className="appraisals-page">
@@ -62,7 +64,12 @@ export default function SavedAppraisalPage() {
           <h1>Saved appraisal</h1>
           <div className="button-row">
             <CopyButton text={() => window.location.href} label="Copy link" duration={COPY_CONFIRM_MS} />
-            <Link className="button secondary" to="/appraisals" state={appraiseAgain} title="Open this paste in a new appraisal, priced at today's prices (this snapshot stays as it is)">
+            <Link
+              className="button secondary"
+              to="/appraisals"
+              state={appraiseAgain}
+              title="Open this paste in a new appraisal, priced at today's prices (this snapshot stays as it is)"
+            >
               Appraise again
             </Link>
             <Link className="button" to="/appraisals">
@@ -70,9 +77,7 @@ export default function SavedAppraisalPage() {
             </Link>
           </div>
         </div>
-        <p className="muted">
-          Saved {created} UTC. A frozen snapshot: these numbers do not change with the market.
-        </p>
+        <p className="muted">Saved {created} UTC. A frozen snapshot: these numbers do not change with the market.</p>
         <PriceNote hub={hub} mode={mode} pricesAt={a.prices_at} frozen />
         {a.warnings.length > 0 && (
           <p className="warning-text" data-testid="appraisal-warnings">

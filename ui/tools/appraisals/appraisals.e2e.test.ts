@@ -45,7 +45,8 @@ async function appraise(page: Page, text: string) {
 }
 
 /** The cells of one column, in table order. */
-const column = (page: Page, index: number) => page.locator('.appraisal-preview tbody tr:not(.virtual-spacer)').evaluateAll((rows, i) => rows.map((r) => r.children[i]?.textContent ?? ''), index)
+const column = (page: Page, index: number) =>
+  page.locator('.appraisal-preview tbody tr:not(.virtual-spacer)').evaluateAll((rows, i) => rows.map((r) => r.children[i]?.textContent ?? ''), index)
 
 describe('/appraisals', () => {
   it('is first under Calculators in the menu, and a landing card', async () => {
@@ -76,13 +77,18 @@ describe('/appraisals', () => {
     expect(statuses.filter((s) => s === 'Invalid')).toHaveLength(1)
     expect(statuses.filter((s) => s === 'OK').length).toBeGreaterThanOrEqual(5)
     expect(await page.getByTestId('appraisal-warnings').textContent()).toMatch(/^1 invalid item\(s\)/)
-    expect(await page.getByTestId('price-note').textContent()).toMatch(/^Jita 4-4 prices, Sell, bottom 5% average\. Snapshot taken \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/)
+    expect(await page.getByTestId('price-note').textContent()).toMatch(
+      /^Jita 4-4 prices, Sell, bottom 5% average\. Snapshot taken \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/,
+    )
 
     // totals agree with the rows; sorted by value, most valuable first
     const values = (await column(page, 4)).map((v) => (v === '—' ? 0 : number(v)))
     expect(values).toEqual([...values].sort((a, b) => b - a))
     const sellTotal = number(await page.getByTestId('total-sell').textContent())
-    expect(sellTotal).toBeCloseTo(values.reduce((a, b) => a + b, 0), 1)
+    expect(sellTotal).toBeCloseTo(
+      values.reduce((a, b) => a + b, 0),
+      1,
+    )
     expect(number(await page.getByTestId('total-adjusted').textContent())).toBe(sellTotal)
     expect(number(await page.getByTestId('total-items').textContent())).toBe(12000 + 3000 + 1 + 1 + 1 + 5)
 
@@ -301,7 +307,9 @@ describe('/appraisals', () => {
 
     await appraise(page, 'Tritanium 1000\nPyerite 500')
     await page.getByRole('heading', { name: 'Preview' }).waitFor()
-    expect(await page.getByTestId('appraisal-warnings').textContent()).toBe('Prices are unavailable: no market snapshot has been taken yet (the market data from ESI has not arrived)')
+    expect(await page.getByTestId('appraisal-warnings').textContent()).toBe(
+      'Prices are unavailable: no market snapshot has been taken yet (the market data from ESI has not arrived)',
+    )
     expect(await page.getByTestId('price-note').textContent()).not.toContain('region-wide')
     expect(await column(page, 6)).toEqual(['No price data', 'No price data'])
     for (const total of ['total-sell', 'total-buy', 'total-split', 'total-adjusted']) {
@@ -397,7 +405,13 @@ describe('/appraisals', () => {
     const status = page.getByTestId('appraisal-status')
     const said: string[] = []
     await page.exposeFunction('noteStatus', (text: string) => said.push(text))
-    await status.evaluate((el) => new MutationObserver(() => (window as unknown as { noteStatus: (t: string | null) => void }).noteStatus(el.textContent)).observe(el, { childList: true, characterData: true, subtree: true }))
+    await status.evaluate((el) =>
+      new MutationObserver(() => (window as unknown as { noteStatus: (t: string | null) => void }).noteStatus(el.textContent)).observe(el, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      }),
+    )
     const slider = page.getByRole('slider')
     await slider.focus()
     for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowLeft')

@@ -63,7 +63,9 @@ export async function appraiseInBrowser(text: string, stationId: number, init: A
 
   let resolved: ResolveResponse['results']
   try {
-    resolved = (await inParallel(chunks(lookupKeys(items), RESOLVE_CHUNK), (names) => apiPost<ResolveResponse>('/api/types/resolve', { names }, init))).flatMap((r) => r.results)
+    resolved = (await inParallel(chunks(lookupKeys(items), RESOLVE_CHUNK), (names) => apiPost<ResolveResponse>('/api/types/resolve', { names }, init))).flatMap(
+      (r) => r.results,
+    )
   } catch (err) {
     if (init.signal?.aborted) throw err
     throw new AppraiseError(APPRAISAL_TEXT.resolverFailed)
@@ -117,7 +119,11 @@ export async function appraiseInBrowser(text: string, stationId: number, init: A
     parsedLines: items.length,
     lines: resolveItems(items, lookup),
     // No snapshot at all (ESI not reached yet) is no data, not 'no orders': the page says so and saves nothing.
-    book: { hub: hubPrices, region: new Map(regionRows.map((r) => [r.type_id, r])), noSnapshot: snapshotAt === null && hubRows.length === 0 && regionRows.length === 0 },
+    book: {
+      hub: hubPrices,
+      region: new Map(regionRows.map((r) => [r.type_id, r])),
+      noSnapshot: snapshotAt === null && hubRows.length === 0 && regionRows.length === 0,
+    },
     pricesAt: hubRows.reduce<string | null>((latest, r) => (!latest || r.last_updated > latest ? r.last_updated : latest), null) ?? snapshotAt,
     volumesNote,
   }

@@ -36,7 +36,9 @@ function books(factor: number) {
 }
 
 async function jitaPrice(typeId: number): Promise<number | null> {
-  const body = (await (await fetch(`${app.url}/api/prices/station?station_id=${JITA}&type_ids=${typeId}`, { headers: { 'Cache-Control': 'no-cache' } })).json()) as { rows: Array<{ sell_min: number }> }
+  const body = (await (
+    await fetch(`${app.url}/api/prices/station?station_id=${JITA}&type_ids=${typeId}`, { headers: { 'Cache-Control': 'no-cache' } })
+  ).json()) as { rows: Array<{ sell_min: number }> }
   return body.rows[0]?.sell_min ?? null
 }
 
@@ -60,13 +62,59 @@ beforeAll(async () => {
   market.expiresIn = 0
   addMarketRoutes(esi, market)
   // Test input: the Rifter's packaged volume as ESI would give it.
-  addUniverseTypeRoutes(esi, { types: new Map([[587, { type_id: 587, name: 'Rifter', description: '', group_id: 25, published: true, volume: 27289, capacity: 140, mass: 1, portion_size: 1, packaged_volume: 2500 }]]) })
+  addUniverseTypeRoutes(esi, {
+    types: new Map([
+      [
+        587,
+        {
+          type_id: 587,
+          name: 'Rifter',
+          description: '',
+          group_id: 25,
+          published: true,
+          volume: 27289,
+          capacity: 140,
+          mass: 1,
+          portion_size: 1,
+          packaged_volume: 2500,
+        },
+      ],
+    ]),
+  })
   for (const [region, orders] of books(1)) setBook(market, region, orders)
   await esi.start()
   app = await startTestApp({ ROLES: ['api', 'pipelines'], ESI_BASE_URL: esi.url })
   const ch = app.ctx.ch
-  await ch.insert({ table: 'static_imports', format: 'JSONEachRow', values: [{ import_id: 1, source_version: 'test', status: 'complete', started_at: '2026-11-22 00:00:00', finished_at: '2026-11-22 00:01:00', summary: '{}', error: '' }] })
-  await ch.insert({ table: 'sde_types', format: 'JSONEachRow', values: TYPES.map((t) => ({ import_id: 1, ...t, market_group_id: 1, capacity: 0, mass: 0, portion_size: 1, base_price: null, published: true, meta_group_id: null })) })
+  await ch.insert({
+    table: 'static_imports',
+    format: 'JSONEachRow',
+    values: [
+      {
+        import_id: 1,
+        source_version: 'test',
+        status: 'complete',
+        started_at: '2026-11-22 00:00:00',
+        finished_at: '2026-11-22 00:01:00',
+        summary: '{}',
+        error: '',
+      },
+    ],
+  })
+  await ch.insert({
+    table: 'sde_types',
+    format: 'JSONEachRow',
+    values: TYPES.map((t) => ({
+      import_id: 1,
+      ...t,
+      market_group_id: 1,
+      capacity: 0,
+      mass: 0,
+      portion_size: 1,
+      base_price: null,
+      published: true,
+      meta_group_id: null,
+    })),
+  })
   await app.ctx.catalog.refresh()
   await fetchPackagedVolumes(app.ctx)
   await snapshotAll()

@@ -14,7 +14,16 @@ function TriStateBox({ checked, partly, onChange, label }: { checked: boolean; p
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = partly
   }, [partly])
-  return <input ref={ref} type="checkbox" checked={checked} aria-checked={partly ? 'mixed' : checked} aria-label={label} onChange={(e) => onChange(e.target.checked)} />
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      checked={checked}
+      aria-checked={partly ? 'mixed' : checked}
+      aria-label={label}
+      onChange={(e) => onChange(e.target.checked)}
+    />
+  )
 }
 
 /** Allowed Ores: one box per compressed ore, grouped by processing skill, each group with a box for all of it. */
@@ -59,7 +68,17 @@ export function AllowedOres({ ores, excluded, onChange }: Props) {
   )
 }
 
-function OreGroupBox({ group, ores, off, onSet }: { group: OreGroup; ores: CompressedOre[]; off: Set<number>; onSet: (ids: number[], allowed: boolean) => void }) {
+function OreGroupBox({
+  group,
+  ores,
+  off,
+  onSet,
+}: {
+  group: OreGroup
+  ores: CompressedOre[]
+  off: Set<number>
+  onSet: (ids: number[], allowed: boolean) => void
+}) {
   const ids = ores.map((o) => o.typeIdCompressed)
   const count = ids.filter((id) => !off.has(id)).length
   const label = ORE_GROUP_LABELS[group]
@@ -72,7 +91,12 @@ function OreGroupBox({ group, ores, off, onSet }: { group: OreGroup; ores: Compr
       </span>
       <legend>
         <label>
-          <TriStateBox checked={count === ids.length} partly={count > 0 && count < ids.length} onChange={(checked) => onSet(ids, checked)} label={`All ${label} ores`} />
+          <TriStateBox
+            checked={count === ids.length}
+            partly={count > 0 && count < ids.length}
+            onChange={(checked) => onSet(ids, checked)}
+            label={`All ${label} ores`}
+          />
           {label}
         </label>{' '}
         <span className="muted" data-testid="ore-group-count">
@@ -81,7 +105,15 @@ function OreGroupBox({ group, ores, off, onSet }: { group: OreGroup; ores: Compr
       </legend>
       <div className="ore-group-list">
         {ores.map((o) => (
-          <label key={o.typeIdCompressed} className="ore-check" title={Object.entries(o.batchMinerals).map(([m, q]) => `${m} ${q}`).join(', ') + ' per 100 units'}>
+          <label
+            key={o.typeIdCompressed}
+            className="ore-check"
+            title={
+              Object.entries(o.batchMinerals)
+                .map(([m, q]) => `${m} ${q}`)
+                .join(', ') + ' per 100 units'
+            }
+          >
             <input type="checkbox" checked={!off.has(o.typeIdCompressed)} onChange={(e) => onSet([o.typeIdCompressed], e.target.checked)} />
             {o.name.replace(/^Compressed /, '')}
           </label>

@@ -101,8 +101,8 @@ export default function CompressedPage() {
     <div className="ore-page">
       <h1>Compressed Ore Reprocessing Planner</h1>
       <p className="muted">
-        Enter the minerals you need: the planner picks the compressed ores to buy and reprocess, solved as an integer program over whole 100-unit batches so the answer is the
-        true optimum, not a greedy guess.
+        Enter the minerals you need: the planner picks the compressed ores to buy and reprocess, solved as an integer program over whole 100-unit batches so the
+        answer is the true optimum, not a greedy guess.
       </p>
       <form onSubmit={submit} noValidate>
         <div className="ore-layout">
@@ -132,7 +132,13 @@ export default function CompressedPage() {
         <div className="button-row ore-calculate">
           {/* aria-disabled while busy or held back by a problem, not disabled: a button that disables itself drops the keyboard
               focus to the top of the page, and a disabled one is skipped by Tab, so the reason tied to it is never heard. */}
-          <button type="submit" className="button" disabled={!ores} aria-disabled={loading || shownProblem !== null} aria-describedby={shownProblem ? problemId : undefined}>
+          <button
+            type="submit"
+            className="button"
+            disabled={!ores}
+            aria-disabled={loading || shownProblem !== null}
+            aria-describedby={shownProblem ? problemId : undefined}
+          >
             {loading ? 'Calculating…' : 'Calculate'}
           </button>
           {shownProblem && (

@@ -90,7 +90,12 @@ export function MineralNeeds({ targets, onChange }: Props) {
         <div role="tabpanel" id={panelId} aria-label="Paste" className="ore-paste">
           <label className="field">
             <span className="field-label">One mineral per line, e.g. “Tritanium 1,000,000”</span>
-            <textarea rows={8} value={pasted} onChange={(e) => setPasted(e.target.value)} placeholder={'Tritanium 1,000,000\nPyerite x250.000\nMexallon\t50_000'} />
+            <textarea
+              rows={8}
+              value={pasted}
+              onChange={(e) => setPasted(e.target.value)}
+              placeholder={'Tritanium 1,000,000\nPyerite x250.000\nMexallon\t50_000'}
+            />
           </label>
           <div className="button-row">
             <button type="button" className="button" onClick={applyPaste} disabled={pasted.trim() === ''}>
@@ -116,8 +121,10 @@ export function MineralNeeds({ targets, onChange }: Props) {
                   .map(([m, n]) => `${m} ${formatInt(n)}`)
                   .join(', ')}.`
               : 'No mineral amounts found in the pasted text.'}
-            {Object.values(lastPaste.targets).some((n) => n > MAX_TARGET_UNITS) && ` Amounts above ${formatInt(MAX_TARGET_UNITS)} were cut to ${formatInt(MAX_TARGET_UNITS)}, the most one plan takes.`}
-            {lastPaste.skipped.length > 0 && ` Skipped line${lastPaste.skipped.length === 1 ? '' : 's'} ${lastPaste.skipped.map((s) => s.line).join(', ')} (each needs a mineral name and an amount of 0 or more).`}
+            {Object.values(lastPaste.targets).some((n) => n > MAX_TARGET_UNITS) &&
+              ` Amounts above ${formatInt(MAX_TARGET_UNITS)} were cut to ${formatInt(MAX_TARGET_UNITS)}, the most one plan takes.`}
+            {lastPaste.skipped.length > 0 &&
+              ` Skipped line${lastPaste.skipped.length === 1 ? '' : 's'} ${lastPaste.skipped.map((s) => s.line).join(', ')} (each needs a mineral name and an amount of 0 or more).`}
           </p>
         )}
       </div>

@@ -38,8 +38,8 @@ export function PlanResults({ plan }: { plan: PlanResponse }) {
           <CopyButton text={() => shoppingListText(plan)} label={PLANNER_TEXT.copy} copiedLabel={PLANNER_TEXT.copied} disabled={plan.rows.length === 0} />
         </div>
         <p className="muted" data-testid="ore-plan-basis">
-          {STRATEGY_LABELS[plan.strategy]} · refine rate {formatFixed2(plan.refineRate * 100)}% · prices: {PRICE_FIELD_LABELS[plan.pricing.price_field].toLowerCase()} at {plan.pricing.label},{' '}
-          {ageText(plan.pricing.age_seconds)}
+          {STRATEGY_LABELS[plan.strategy]} · refine rate {formatFixed2(plan.refineRate * 100)}% · prices:{' '}
+          {PRICE_FIELD_LABELS[plan.pricing.price_field].toLowerCase()} at {plan.pricing.label}, {ageText(plan.pricing.age_seconds)}
           {opt && (opt.proven ? ' · proven optimal' : ' · best found within the time limit (see warning)')}
         </p>
         {plan.rows.length === 0 ? (

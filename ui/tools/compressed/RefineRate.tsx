@@ -75,7 +75,9 @@ export function RefineRate({ rate, setup, nullSec, onRate, onSetup }: Props) {
         />
       </label>
       <p className={Number.isNaN(fraction) ? 'error-text' : 'muted'} data-testid="ore-rate-used">
-        {Number.isNaN(fraction) ? 'Refine rate must be a number from 0 to 100.' : `Using ${percent(fraction)} of each ore's minerals${rate > 0 && rate <= 1 ? ' (read as a fraction)' : ''}.`}
+        {Number.isNaN(fraction)
+          ? 'Refine rate must be a number from 0 to 100.'
+          : `Using ${percent(fraction)} of each ore's minerals${rate > 0 && rate <= 1 ? ' (read as a fraction)' : ''}.`}
       </p>
       <details className="ore-rate-calc">
         <summary>Work it out from your refinery and skills</summary>
@@ -101,19 +103,22 @@ export function RefineRate({ rate, setup, nullSec, onRate, onSetup }: Props) {
           {SKILLS.map((s) => (
             <label key={s.key} className="field">
               <span className="field-label">{s.label}</span>
-              <input type="number" min={0} max={5} step={1} value={setup[s.key]} onChange={(e) => onSetup({ ...setup, [s.key]: clampSkill(Number(e.target.value)) }, nullSec)} />
+              <input
+                type="number"
+                min={0}
+                max={5}
+                step={1}
+                value={setup[s.key]}
+                onChange={(e) => onSetup({ ...setup, [s.key]: clampSkill(Number(e.target.value)) }, nullSec)}
+              />
             </label>
           ))}
         </div>
         <p className="muted">
-          (0.5 + rig) × (1 + 3% × Reprocessing) × (1 + 2% × Efficiency) × (1 + 2% × ore skill) × (1 + implant) × (1 + security, only with a rig) × (1 + structure) ={' '}
-          <strong data-testid="ore-rate-calculated">{percent(calculated)}</strong>
+          (0.5 + rig) × (1 + 3% × Reprocessing) × (1 + 2% × Efficiency) × (1 + 2% × ore skill) × (1 + implant) × (1 + security, only with a rig) × (1 +
+          structure) = <strong data-testid="ore-rate-calculated">{percent(calculated)}</strong>
         </p>
-        <button
-          type="button"
-          className="button secondary"
-          onClick={() => onRate(refineRatePercentOf(calculated))}
-        >
+        <button type="button" className="button secondary" onClick={() => onRate(refineRatePercentOf(calculated))}>
           Use {percent(calculated)}
         </button>
       </details>

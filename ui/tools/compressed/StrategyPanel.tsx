@@ -1,4 +1,12 @@
-import { BLEND_STEP, HAUL_MODE_LABELS, HAUL_MODES, PLANNER_PRICE_FIELDS, PRICE_FIELD_LABELS, STRATEGIES, STRATEGY_LABELS } from '../../../schemas/ore-planner-constants'
+import {
+  BLEND_STEP,
+  HAUL_MODE_LABELS,
+  HAUL_MODES,
+  PLANNER_PRICE_FIELDS,
+  PRICE_FIELD_LABELS,
+  STRATEGIES,
+  STRATEGY_LABELS,
+} from '../../../schemas/ore-planner-constants'
 import { HUBS } from '../../../schemas/hubs'
 import { formatNumber } from '../../../schemas/format'
 import type { PlannerSettings } from './settings'
@@ -15,7 +23,19 @@ const STRATEGY_HELP = {
 } as const
 
 /** A labelled select over a fixed list of options. */
-function SelectField<T extends string>({ label, name, value, options, onChange }: { label: string; name: string; value: T; options: Array<{ value: T; label: string }>; onChange: (value: T) => void }) {
+function SelectField<T extends string>({
+  label,
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  label: string
+  name: string
+  value: T
+  options: Array<{ value: T; label: string }>
+  onChange: (value: T) => void
+}) {
   return (
     <label className="field">
       <span className="field-label">{label}</span>
@@ -56,18 +76,39 @@ export function StrategyPanel({ settings, onChange }: Props) {
               options={HUBS.map((h) => ({ value: String(h.station_id), label: h.label }))}
               onChange={(id) => onChange({ stationId: Number(id) })}
             />
-            <SelectField label="Price field" name="priceField" value={s.priceField} options={PLANNER_PRICE_FIELDS.map((f) => ({ value: f, label: PRICE_FIELD_LABELS[f] }))} onChange={(priceField) => onChange({ priceField })} />
+            <SelectField
+              label="Price field"
+              name="priceField"
+              value={s.priceField}
+              options={PLANNER_PRICE_FIELDS.map((f) => ({ value: f, label: PRICE_FIELD_LABELS[f] }))}
+              onChange={(priceField) => onChange({ priceField })}
+            />
           </>
         )}
         {s.strategy === 'min_haul' && (
-          <SelectField label="Haul by" name="haulMode" value={s.haulMode} options={HAUL_MODES.map((m) => ({ value: m, label: HAUL_MODE_LABELS[m] }))} onChange={(haulMode) => onChange({ haulMode })} />
+          <SelectField
+            label="Haul by"
+            name="haulMode"
+            value={s.haulMode}
+            options={HAUL_MODES.map((m) => ({ value: m, label: HAUL_MODE_LABELS[m] }))}
+            onChange={(haulMode) => onChange({ haulMode })}
+          />
         )}
         {s.strategy === 'blend' && (
           <label className="field ore-blend">
             <span className="field-label">
-              Blend weight: <strong data-testid="ore-blend-value">{formatNumber(s.blendWeight, 2)}</strong> <span className="muted">(1.00 all cost, 0.00 all m³)</span>
+              Blend weight: <strong data-testid="ore-blend-value">{formatNumber(s.blendWeight, 2)}</strong>{' '}
+              <span className="muted">(1.00 all cost, 0.00 all m³)</span>
             </span>
-            <input type="range" name="blendWeight" min={0} max={1} step={BLEND_STEP} value={s.blendWeight} onChange={(e) => onChange({ blendWeight: Number((Math.round(Number(e.target.value) / BLEND_STEP) * BLEND_STEP).toFixed(2)) })} />
+            <input
+              type="range"
+              name="blendWeight"
+              min={0}
+              max={1}
+              step={BLEND_STEP}
+              value={s.blendWeight}
+              onChange={(e) => onChange({ blendWeight: Number((Math.round(Number(e.target.value) / BLEND_STEP) * BLEND_STEP).toFixed(2)) })}
+            />
           </label>
         )}
       </div>

@@ -39,7 +39,9 @@ describe('/compressed', () => {
     await calculate(page)
     const list = page.getByTestId('ore-list')
     await list.waitFor()
-    const rows = await list.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())))
+    const rows = await list
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())))
     expect(rows.length).toBeGreaterThan(0)
     for (const r of rows) expect(r[1]).toMatch(/^[\d,]+ ×100$/)
     const batches = rows.reduce((s, r) => s + num(r[1].replace('×100', '')), 0)
@@ -144,7 +146,9 @@ describe('/compressed', () => {
     expect(await page.getByTestId('ore-form-cut').count()).toBe(0)
 
     // every ore left out: the page says so itself and asks the server nothing
-    const ids = ((await (await fetch(`${baseUrl}/api/ore-planner/ores`)).json()) as { ores: Array<{ typeIdCompressed: number }> }).ores.map((o) => o.typeIdCompressed)
+    const ids = ((await (await fetch(`${baseUrl}/api/ore-planner/ores`)).json()) as { ores: Array<{ typeIdCompressed: number }> }).ores.map(
+      (o) => o.typeIdCompressed,
+    )
     let planned = 0
     page.on('request', (r) => r.url().endsWith('/api/ore-planner/plan') && planned++)
     await page.goto(`/compressed?t=Tritanium:1000&x=${ids.join(',')}`)
@@ -229,7 +233,9 @@ describe('/compressed', () => {
   it('shows the server’s error, HTTP status or “Failed to calculate”, and “Failed to load ores”', async () => {
     const { page, context } = await openPlanner()
     await mineralBox(page, 'Tritanium').fill('4000')
-    await page.route('**/api/ore-planner/plan', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'No market prices for Jita 4-4 yet' }) }))
+    await page.route('**/api/ore-planner/plan', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'No market prices for Jita 4-4 yet' }) }),
+    )
     await calculate(page)
     expect(await page.getByTestId('ore-error').innerText()).toBe('No market prices for Jita 4-4 yet')
     await page.unroute('**/api/ore-planner/plan')
@@ -336,12 +342,16 @@ describe('/compressed', () => {
     await mineralBox(page, 'Tritanium').fill('4000')
     await calculate(page)
     await page.getByTestId('ore-list').waitFor()
-    await page.route('**/api/ore-planner/plan', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The planner is busy' }) }))
+    await page.route('**/api/ore-planner/plan', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The planner is busy' }) }),
+    )
     await calculate(page)
     await page.getByTestId('ore-error').waitFor()
     // After a failed plan the one below may not match the settings: dimmed, and said to be the last one that worked.
     expect(await page.getByTestId('ore-results-wrap').getAttribute('class')).toBe('ore-results-stale')
-    expect(await page.getByTestId('ore-results-note').innerText()).toBe('The plan below is the last one calculated, before this failure; it may not match the settings above.')
+    expect(await page.getByTestId('ore-results-note').innerText()).toBe(
+      'The plan below is the last one calculated, before this failure; it may not match the settings above.',
+    )
     await page.unroute('**/api/ore-planner/plan')
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))

@@ -47,7 +47,15 @@ describe('planner settings in the URL', () => {
     // a hand-edited rig of 5 (500%) would show "No rig" in the box while the calculator offered 100%
     expect(settingsFromQuery(new URLSearchParams('setup=5,0,0.12,0.055,5,5,5')).setup).toEqual(DEFAULT_SETTINGS.setup)
     expect(settingsFromQuery(new URLSearchParams('setup=0.03,0.03,0.12,0.055,5,5,5')).setup).toEqual(DEFAULT_SETTINGS.setup)
-    expect(settingsFromQuery(new URLSearchParams('setup=0.01,0.04,0.06,0.02,3,4,2')).setup).toEqual({ rig: 0.01, implant: 0.04, security: 0.06, structure: 0.02, reprocessing: 3, efficiency: 4, specialized: 2 })
+    expect(settingsFromQuery(new URLSearchParams('setup=0.01,0.04,0.06,0.02,3,4,2')).setup).toEqual({
+      rig: 0.01,
+      implant: 0.04,
+      security: 0.06,
+      structure: 0.02,
+      reprocessing: 3,
+      efficiency: 4,
+      specialized: 2,
+    })
   })
 
   it('sends only what the chosen strategy needs', () => {
@@ -76,7 +84,15 @@ describe('planner settings in the URL', () => {
     expect(settingsFromQuery(new URLSearchParams('hub=0x393a82e')).stationId).toBe(60003760)
     expect(settingsFromQuery(new URLSearchParams('setup=0x0,0,0,0,5,5,5')).setup).toEqual(DEFAULT_SETTINGS.setup)
     expect(settingsFromQuery(new URLSearchParams('setup=0,0,0,0,5,5,1e0')).setup).toEqual(DEFAULT_SETTINGS.setup)
-    expect(settingsFromQuery(new URLSearchParams('setup=0,0,0,0,5,5,1')).setup).toEqual({ rig: 0, implant: 0, security: 0, structure: 0, reprocessing: 5, efficiency: 5, specialized: 1 })
+    expect(settingsFromQuery(new URLSearchParams('setup=0,0,0,0,5,5,1')).setup).toEqual({
+      rig: 0,
+      implant: 0,
+      security: 0,
+      structure: 0,
+      reprocessing: 5,
+      efficiency: 5,
+      specialized: 1,
+    })
   })
 
   it('reads the refine rate box as a plain decimal, with a comma or a point', () => {

@@ -68,7 +68,8 @@ const BONUS_VALUES: Partial<Record<keyof RefineSetup, readonly number[]>> = {
   structure: STRUCTURE_BONUSES.map((o) => o.value),
 }
 
-const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T => ((list as readonly string[]).includes(value ?? '') ? (value as T) : fallback)
+const oneOf = <T extends string>(list: readonly T[], value: string | null, fallback: T): T =>
+  (list as readonly string[]).includes(value ?? '') ? (value as T) : fallback
 /**
  * A number in a link, as the page writes it: digits with an optional decimal part. Number() alone also reads " 12",
  * "0x10", "1e3" and "0b11", so a mangled or hand-edited link would plan amounts nobody wrote.

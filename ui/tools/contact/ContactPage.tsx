@@ -80,7 +80,8 @@ export default function ContactPage() {
       setFields(EMPTY)
     } catch (err) {
       // Whatever failed, the fields keep what was typed.
-      const message = err instanceof ApiError ? (serverError(err) ?? CONTACT_TEXT.failed) : err instanceof ApiTimeoutError ? CONTACT_TEXT.timedOut : CONTACT_TEXT.network
+      const message =
+        err instanceof ApiError ? (serverError(err) ?? CONTACT_TEXT.failed) : err instanceof ApiTimeoutError ? CONTACT_TEXT.timedOut : CONTACT_TEXT.network
       setStatus({ kind: 'failure', message })
     } finally {
       inFlight.current = false
@@ -107,8 +108,8 @@ export default function ContactPage() {
     <div className="panel narrow contact-page">
       <h1>Contact</h1>
       <p className="muted">
-        Found a bug, missing a feature, or want to talk about sponsorship? Send a message and the reply goes to the email address you give.
-        Only what you type here is kept, and only to answer you.
+        Found a bug, missing a feature, or want to talk about sponsorship? Send a message and the reply goes to the email address you give. Only what you type
+        here is kept, and only to answer you.
       </p>
       {/* noValidate: the spec's own messages instead of the browser's; `required` still tells assistive technology */}
       <form className="contact-form" noValidate onSubmit={submit} aria-busy={sending} ref={form}>
@@ -118,7 +119,15 @@ export default function ContactPage() {
         </label>
         <label className="field">
           <span className="field-label">Email</span>
-          <input name="email" type="email" required {...aria('email')} autoComplete="email" value={fields.email} onChange={(e) => set('email', e.target.value)} />
+          <input
+            name="email"
+            type="email"
+            required
+            {...aria('email')}
+            autoComplete="email"
+            value={fields.email}
+            onChange={(e) => set('email', e.target.value)}
+          />
         </label>
         <label className="field">
           <span className="field-label">Topic</span>
@@ -133,7 +142,15 @@ export default function ContactPage() {
           <label className="field-label" htmlFor="contact-message">
             Message
           </label>
-          <textarea id="contact-message" name="message" required {...aria('message')} rows={8} value={fields.message} onChange={(e) => set('message', e.target.value)} />
+          <textarea
+            id="contact-message"
+            name="message"
+            required
+            {...aria('message')}
+            rows={8}
+            value={fields.message}
+            onChange={(e) => set('message', e.target.value)}
+          />
           <span className={overLimit ? 'char-count error-text' : 'char-count muted'}>
             {fields.message.trim().length} / {CONTACT_LIMITS.message}
           </span>

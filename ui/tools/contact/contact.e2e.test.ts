@@ -66,7 +66,8 @@ describe('contact form', () => {
     // the character count used to sit inside the label, naming the box 'Message 0 / 4000' and renaming it on every key
     await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Hello')
     expect(await page.getByRole('textbox', { name: 'Message', exact: true }).count()).toBe(1)
-    for (const name of ['Name', 'Email', 'Message']) expect(await page.getByRole('textbox', { name, exact: true }).evaluate((el) => (el as HTMLInputElement).required)).toBe(true)
+    for (const name of ['Name', 'Email', 'Message'])
+      expect(await page.getByRole('textbox', { name, exact: true }).evaluate((el) => (el as HTMLInputElement).required)).toBe(true)
     await close()
   })
 

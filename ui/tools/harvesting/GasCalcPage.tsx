@@ -6,8 +6,33 @@ import { NumberField } from '../../components/NumberField'
 import { SelectField } from '../../components/SelectField'
 import { nextSort, SortHeader, type Column, type SortState } from '../../components/SortableTable'
 import { formatInt, formatNumber } from '../../../schemas/format'
-import { GAS_DEFAULT_SORT, GAS_DEFAULTS, GAS_FORM_SPEC, gasRequest, reconcileGasForm, siteTotalMillions, sortPairs, toPairs, type GasForm, type GasSortKey } from './gas-setup'
-import { CalculateBar, CORE_TIP, CoreNote, DataFileAlert, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
+import {
+  GAS_DEFAULT_SORT,
+  GAS_DEFAULTS,
+  GAS_FORM_SPEC,
+  gasRequest,
+  reconcileGasForm,
+  siteTotalMillions,
+  sortPairs,
+  toPairs,
+  type GasForm,
+  type GasSortKey,
+} from './gas-setup'
+import {
+  CalculateBar,
+  CORE_TIP,
+  CoreNote,
+  DataFileAlert,
+  LinkWarning,
+  ModuleStats,
+  namesAsOptions,
+  PriceSource,
+  SavedPanel,
+  SlotWarning,
+  useCalculation,
+  useDataFile,
+  YES_NO,
+} from './parts'
 import { useRetry } from '../../lib/use-retry'
 import { useFormInUrl } from './useFormInUrl'
 import type { z } from 'zod'
@@ -19,7 +44,8 @@ type Modules = z.infer<typeof MiningModulesFile>
 type Ships = z.infer<typeof MiningShipBonusesFile>
 
 export const M3_LOST_TIP = "Expected m³ destroyed by residue instead of harvested, based on the module's residue percent times a multiplier."
-export const BOOST_IMPLANT_TIP = 'The Mining Foreman Mindlink and the ORE Mining Director implant give the same mining burst bonus; ORE also adds shield boosts, which are ignored.'
+export const BOOST_IMPLANT_TIP =
+  'The Mining Foreman Mindlink and the ORE Mining Director implant give the same mining burst bonus; ORE also adds shield boosts, which are ignored.'
 export const CALC_FAILED = 'Calculation failed. Check console for details.'
 
 const COLUMNS: Array<{ key: GasSortKey; label: string; tip: string }> = [
@@ -35,7 +61,13 @@ const COLUMNS: Array<{ key: GasSortKey; label: string; tip: string }> = [
 const HEADERS: Column<GasCalcEntry>[] = [
   { key: 'site', header: 'Site' },
   { key: 'gas', header: 'Gas' },
-  ...COLUMNS.map((c) => ({ key: c.key, header: c.label, tooltip: c.tip, align: 'right' as const, value: (e: GasCalcEntry) => (c.key === 'ttk' ? e.ttk : e[c.key]) })),
+  ...COLUMNS.map((c) => ({
+    key: c.key,
+    header: c.label,
+    tooltip: c.tip,
+    align: 'right' as const,
+    value: (e: GasCalcEntry) => (c.key === 'ttk' ? e.ttk : e[c.key]),
+  })),
 ]
 
 const isk = (v: number | null, gas: string) =>
@@ -82,12 +114,11 @@ export default function GasCalcPage() {
         </h1>
         <div className="notice intro">
           <p>
-            <strong>Customize your setup</strong> below (ship, modules, skills, implants and boosts) to see what your fleet earns per hour in every
-            wormhole gas site, how much gas residue destroys, and how long the fleet takes to empty each cloud. Click a column heading to sort.
+            <strong>Customize your setup</strong> below (ship, modules, skills, implants and boosts) to see what your fleet earns per hour in every wormhole gas
+            site, how much gas residue destroys, and how long the fleet takes to empty each cloud. Click a column heading to sort.
           </p>
           <p>
-            <strong>Market pricing</strong> is Jita 4-4 from this toolbox&apos;s own market API (
-            <NewTabLink href="/api/docs/">market API docs</NewTabLink>
+            <strong>Market pricing</strong> is Jita 4-4 from this toolbox&apos;s own market API (<NewTabLink href="/api/docs/">market API docs</NewTabLink>
             ), refreshed every 30 minutes. Site contents come from the community gas-site data. {SDE_NOTE}
           </p>
         </div>
@@ -128,10 +159,38 @@ export default function GasCalcPage() {
 
         <Collapsible as="fieldset" title="Boosts">
           <SelectField label="Boost Ship" value={form.boostShip} options={GAS_BOOST_SHIPS} onChange={(boostShip) => update({ boostShip })} />
-          <NumberField label="Mining Director Level" value={form.miningDirector} min={0} max={5} integer onChange={(miningDirector) => update({ miningDirector })} />
-          <NumberField label="Industrial Command Ships Level" value={form.industrialCommand} min={0} max={5} integer onChange={(industrialCommand) => update({ industrialCommand })} />
-          <SelectField label="Boost Implant" value={form.boostImplant} options={YES_NO('none' as const, 'mindlink' as const)} onChange={(boostImplant) => update({ boostImplant })} tooltip={BOOST_IMPLANT_TIP} />
-          <SelectField label="Boost Module" value={form.boostModule} options={[{ value: 'T1', label: 'Burst I' }, { value: 'T2', label: 'Burst II' }]} onChange={(boostModule) => update({ boostModule })} />
+          <NumberField
+            label="Mining Director Level"
+            value={form.miningDirector}
+            min={0}
+            max={5}
+            integer
+            onChange={(miningDirector) => update({ miningDirector })}
+          />
+          <NumberField
+            label="Industrial Command Ships Level"
+            value={form.industrialCommand}
+            min={0}
+            max={5}
+            integer
+            onChange={(industrialCommand) => update({ industrialCommand })}
+          />
+          <SelectField
+            label="Boost Implant"
+            value={form.boostImplant}
+            options={YES_NO('none' as const, 'mindlink' as const)}
+            onChange={(boostImplant) => update({ boostImplant })}
+            tooltip={BOOST_IMPLANT_TIP}
+          />
+          <SelectField
+            label="Boost Module"
+            value={form.boostModule}
+            options={[
+              { value: 'T1', label: 'Burst I' },
+              { value: 'T2', label: 'Burst II' },
+            ]}
+            onChange={(boostModule) => update({ boostModule })}
+          />
           <SelectField
             label="Industrial Core"
             value={form.bastion}
@@ -160,8 +219,10 @@ export default function GasCalcPage() {
           <h2 id="gas-results">Results</h2>
           <p data-testid="fleet-summary">
             Each module harvests <strong>{formatNumber(first.yieldPerCycle, 1)} m³</strong> every <strong>{formatNumber(first.cycleTime, 2)} s</strong>
-            {first.residueChance > 0 ? `, with a ${formatNumber(first.residueChance * 100, 1)}% chance per cycle of residue (× ${formatNumber(first.residueMultiplier, 2)})` : ', with no residue'}. The fleet
-            harvests <strong>{formatInt(first.m3PerHour)} m³ per hour</strong>.
+            {first.residueChance > 0
+              ? `, with a ${formatNumber(first.residueChance * 100, 1)}% chance per cycle of residue (× ${formatNumber(first.residueMultiplier, 2)})`
+              : ', with no residue'}
+            . The fleet harvests <strong>{formatInt(first.m3PerHour)} m³ per hour</strong>.
           </p>
           <PriceSource source={first.prices} what="gas" />
           <div className="segmented class-filter" role="group" aria-label="Wormhole class">

@@ -10,7 +10,21 @@ import { SelectField } from '../../components/SelectField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
 import { formatInt, formatNumber } from '../../../schemas/format'
 import { moduleFor, ORE_DEFAULTS, ORE_FORM_SPEC, oreRequest, type OreForm } from './ore-setup'
-import { CalculateBar, CORE_TIP, CoreNote, DataFileAlert, LinkWarning, ModuleStats, namesAsOptions, PriceSource, SavedPanel, SlotWarning, useCalculation, useDataFile, YES_NO } from './parts'
+import {
+  CalculateBar,
+  CORE_TIP,
+  CoreNote,
+  DataFileAlert,
+  LinkWarning,
+  ModuleStats,
+  namesAsOptions,
+  PriceSource,
+  SavedPanel,
+  SlotWarning,
+  useCalculation,
+  useDataFile,
+  YES_NO,
+} from './parts'
 import { useRetry } from '../../lib/use-retry'
 import { useFormInUrl } from './useFormInUrl'
 import './harvesting.css'
@@ -20,7 +34,10 @@ type Modules = z.infer<typeof MiningModulesFile>
 type OreRow = OreCalcResponse['result'][string] & { ore: string }
 
 const DEFAULT_SORT: SortState = { key: 'iskPerHour', direction: 'desc' }
-const HIGHWALL = ORE_IMPLANTS.map((name) => ({ value: name, label: name === 'None' ? 'None' : name.replace("Inherent Implants 'Highwall' Mining ", 'Highwall ') }))
+const HIGHWALL = ORE_IMPLANTS.map((name) => ({
+  value: name,
+  label: name === 'None' ? 'None' : name.replace("Inherent Implants 'Highwall' Mining ", 'Highwall '),
+}))
 
 const isk = (v: number | null, decimals: number) =>
   v === null ? (
@@ -36,7 +53,8 @@ const COLUMNS: Column<OreRow>[] = [
   {
     key: 'ore',
     header: 'Ore',
-    tooltip: "Type of ore. Under each name: how many wormhole ore sites contain it (the ? names them). A 'crystal' badge marks the ores the chosen crystal is tuned for.",
+    tooltip:
+      "Type of ore. Under each name: how many wormhole ore sites contain it (the ? names them). A 'crystal' badge marks the ores the chosen crystal is tuned for.",
     value: (r) => r.ore,
     firstDirection: 'desc',
     render: (r) => (
@@ -45,15 +63,37 @@ const COLUMNS: Column<OreRow>[] = [
         {r.crystalApplies && <span className="badge badge-good crystal-badge">crystal</span>}
         {r.wormholeSites.length > 0 && (
           <span className="ore-sites muted">
-            {r.wormholeSites.length} wormhole site{r.wormholeSites.length > 1 ? 's' : ''} <InfoTip text={r.wormholeSites.join(', ')} label={`Wormhole sites with ${r.ore}`} />
+            {r.wormholeSites.length} wormhole site{r.wormholeSites.length > 1 ? 's' : ''}{' '}
+            <InfoTip text={r.wormholeSites.join(', ')} label={`Wormhole sites with ${r.ore}`} />
           </span>
         )}
       </>
     ),
   },
-  { key: 'iskPerUnit', header: 'ISK/unit', tooltip: 'Jita 4-4 price per unit of ore, as chosen above (compressed ore: one compressed unit per raw unit).', value: (r) => r.iskPerUnit, render: (r) => isk(r.iskPerUnit, 2), align: 'right' },
-  { key: 'unitsPerHour', header: 'Units/hr', tooltip: 'Raw ore units the whole fleet mines per hour.', value: (r) => r.unitsPerHour, render: (r) => formatInt(r.unitsPerHour), align: 'right' },
-  { key: 'iskPerHour', header: 'ISK/hr', tooltip: 'Units per hour × ISK per unit: what the whole fleet earns per hour on this ore.', value: (r) => r.iskPerHour, render: (r) => isk(r.iskPerHour, 0), align: 'right' },
+  {
+    key: 'iskPerUnit',
+    header: 'ISK/unit',
+    tooltip: 'Jita 4-4 price per unit of ore, as chosen above (compressed ore: one compressed unit per raw unit).',
+    value: (r) => r.iskPerUnit,
+    render: (r) => isk(r.iskPerUnit, 2),
+    align: 'right',
+  },
+  {
+    key: 'unitsPerHour',
+    header: 'Units/hr',
+    tooltip: 'Raw ore units the whole fleet mines per hour.',
+    value: (r) => r.unitsPerHour,
+    render: (r) => formatInt(r.unitsPerHour),
+    align: 'right',
+  },
+  {
+    key: 'iskPerHour',
+    header: 'ISK/hr',
+    tooltip: 'Units per hour × ISK per unit: what the whole fleet earns per hour on this ore.',
+    value: (r) => r.iskPerHour,
+    render: (r) => isk(r.iskPerHour, 0),
+    align: 'right',
+  },
 ]
 
 export default function OreCalcPage() {
@@ -116,10 +156,12 @@ export default function OreCalcPage() {
 
   const rows = useMemo<OreRow[]>(() => {
     if (!output) return []
-    return Object.entries(output.result)
-      .map(([ore, r]) => ({ ore, ...r }))
-      // Without the ore-site data no ore has sites, so the wormhole filter would empty the table: list every ore.
-      .filter((r) => form.ores === 'all' || !output.oreSitesLoaded || r.wormholeSites.length > 0)
+    return (
+      Object.entries(output.result)
+        .map(([ore, r]) => ({ ore, ...r }))
+        // Without the ore-site data no ore has sites, so the wormhole filter would empty the table: list every ore.
+        .filter((r) => form.ores === 'all' || !output.oreSitesLoaded || r.wormholeSites.length > 0)
+    )
   }, [output, form.ores])
 
   const lowSlotMax = ship?.lowSlots ?? MAX_LOW_SLOTS
@@ -134,9 +176,9 @@ export default function OreCalcPage() {
         </h1>
         <div className="notice intro">
           <p>
-            You can <strong>sort by any header</strong> by clicking its name. <strong>Customize your fleet</strong> and skills below to see ISK and
-            yield per hour for every ore; by default the table lists the ores of wormhole ore sites, and you can show every asteroid ore. Mercoxit,
-            ice, moon ores and mining drones are not covered.
+            You can <strong>sort by any header</strong> by clicking its name. <strong>Customize your fleet</strong> and skills below to see ISK and yield per
+            hour for every ore; by default the table lists the ores of wormhole ore sites, and you can show every asteroid ore. Mercoxit, ice, moon ores and
+            mining drones are not covered.
           </p>
           <p>
             <strong>Market prices</strong> are Jita 4-4 from this toolbox&apos;s own market API, refreshed every 30 minutes. {SDE_NOTE}
@@ -154,7 +196,9 @@ export default function OreCalcPage() {
         />
         {/* Known only once the ship list has loaded: an alert region there from the start, so it is read out. */}
         <ErrorAlert
-          message={ships.data && !ship && !findLoose(shipNames, form.ship) ? `'${form.ship}' is not a mining ship this calculator knows; choose one below.` : null}
+          message={
+            ships.data && !ship && !findLoose(shipNames, form.ship) ? `'${form.ship}' is not a mining ship this calculator knows; choose one below.` : null
+          }
           className="warning-text"
           testId="ship-warning"
         />
@@ -162,7 +206,12 @@ export default function OreCalcPage() {
 
       <form className="panel" onSubmit={calculate} aria-label="Ore fleet setup">
         <Collapsible as="fieldset" title="Ship">
-          <SelectField label="Ship" value={ship ? form.ship : ''} options={[...(ship ? [] : [{ value: '', label: 'Select Ship' }]), ...namesAsOptions(shipNames)]} onChange={setShip} />
+          <SelectField
+            label="Ship"
+            value={ship ? form.ship : ''}
+            options={[...(ship ? [] : [{ value: '', label: 'Select Ship' }]), ...namesAsOptions(shipNames)]}
+            onChange={setShip}
+          />
           <SelectField
             label="High Slot Module"
             value={fits.includes(form.module) ? form.module : ''}
@@ -180,8 +229,21 @@ export default function OreCalcPage() {
             tooltip="Only modulated miners load crystals. A crystal works only on the ores it is tuned for: it changes the yield, and by type also the residue (A II, B, C) and the cycle time (B), as the game data has them."
           />
           <NumberField label="Number of Ships" value={form.numShips} min={1} max={500} integer onChange={(numShips) => update({ numShips })} />
-          <SelectField label="Low Slot Module" value={form.lowSlotName} options={[{ value: '', label: 'No Low Slot' }, ...namesAsOptions(LOW_SLOT_MODULES)]} onChange={(lowSlotName) => update({ lowSlotName })} />
-          <NumberField label="Number of Low Slots" value={form.lowSlotCount} min={0} max={MAX_LOW_SLOTS} integer onChange={(lowSlotCount) => update({ lowSlotCount })} disabled={!form.lowSlotName} />
+          <SelectField
+            label="Low Slot Module"
+            value={form.lowSlotName}
+            options={[{ value: '', label: 'No Low Slot' }, ...namesAsOptions(LOW_SLOT_MODULES)]}
+            onChange={(lowSlotName) => update({ lowSlotName })}
+          />
+          <NumberField
+            label="Number of Low Slots"
+            value={form.lowSlotCount}
+            min={0}
+            max={MAX_LOW_SLOTS}
+            integer
+            onChange={(lowSlotCount) => update({ lowSlotCount })}
+            disabled={!form.lowSlotName}
+          />
           <SlotWarning shipName={form.ship} ship={ship} module={module} count={form.numModules} />
           {ship && form.lowSlotName && form.lowSlotCount > lowSlotMax && (
             <p className="warning-text field-warning" data-testid="low-slot-warning">
@@ -201,11 +263,31 @@ export default function OreCalcPage() {
         </Collapsible>
 
         <Collapsible as="fieldset" title="Boosts">
-          <SelectField label="Boost Ship" value={form.boostShip} options={namesAsOptions(ORE_BOOST_SHIPS)} onChange={(boostShip) => update({ boostShip })} tooltip="Gnosis stands for any hull without a mining burst bonus (command destroyers and others too)." />
+          <SelectField
+            label="Boost Ship"
+            value={form.boostShip}
+            options={namesAsOptions(ORE_BOOST_SHIPS)}
+            onChange={(boostShip) => update({ boostShip })}
+            tooltip="Gnosis stands for any hull without a mining burst bonus (command destroyers and others too)."
+          />
           <NumberField label="Industrial Command Ships" value={form.industrial} min={0} max={5} integer onChange={(industrial) => update({ industrial })} />
           <NumberField label="Mining Director" value={form.director} min={0} max={5} integer onChange={(director) => update({ director })} />
-          <SelectField label="Boost Implant" value={form.boostImplant} options={YES_NO('None' as const, 'mindlink' as const)} onChange={(boostImplant) => update({ boostImplant })} tooltip="Yes: a Mining Foreman Mindlink (the ORE Mining Director Mindlink gives the same mining burst bonus)." />
-          <SelectField label="Boost Type" value={form.boostModule} options={[{ value: 'T1' as const, label: 'T1' }, { value: 'T2' as const, label: 'T2' }]} onChange={(boostModule) => update({ boostModule })} />
+          <SelectField
+            label="Boost Implant"
+            value={form.boostImplant}
+            options={YES_NO('None' as const, 'mindlink' as const)}
+            onChange={(boostImplant) => update({ boostImplant })}
+            tooltip="Yes: a Mining Foreman Mindlink (the ORE Mining Director Mindlink gives the same mining burst bonus)."
+          />
+          <SelectField
+            label="Boost Type"
+            value={form.boostModule}
+            options={[
+              { value: 'T1' as const, label: 'T1' },
+              { value: 'T2' as const, label: 'T2' },
+            ]}
+            onChange={(boostModule) => update({ boostModule })}
+          />
           <SelectField
             label="Industrial Core"
             value={form.bastion}
@@ -224,7 +306,11 @@ export default function OreCalcPage() {
           busy={calc.busy}
           disabled={!ship || !fits.includes(form.module)}
           error={calc.error}
-          done={output ? `Results: ${rows.length} ores; each module mines ${formatNumber(output.yieldPerCycle, 2)} m³ every ${formatNumber(output.cycleTime, 2)} s.` : null}
+          done={
+            output
+              ? `Results: ${rows.length} ores; each module mines ${formatNumber(output.yieldPerCycle, 2)} m³ every ${formatNumber(output.cycleTime, 2)} s.`
+              : null
+          }
         />
       </form>
 
@@ -241,13 +327,14 @@ export default function OreCalcPage() {
               <span className="stat-label">Yield/Cycle</span> {formatNumber(output.yieldPerCycle, 2)} m³
             </div>
             <div className="stat">
-              <span className="stat-label">Residue</span> {output.residueChance > 0 ? `${formatNumber(output.residueChance * 100, 1)}% × ${formatNumber(output.residueMultiplier, 2)}` : 'none'}
+              <span className="stat-label">Residue</span>{' '}
+              {output.residueChance > 0 ? `${formatNumber(output.residueChance * 100, 1)}% × ${formatNumber(output.residueMultiplier, 2)}` : 'none'}
             </div>
           </div>
           {output.crystal && (
             <p className="muted" data-testid="crystal-note">
-              The {output.crystal.name} is tuned for {output.crystal.tunedFor} ores ({tunedShown ? `${tunedShown} in the list` : 'none in the list'}); on other ores the module mines{' '}
-              {formatNumber(output.baseYieldPerCycle, 2)} m³ every {formatNumber(output.baseCycleTime, 2)} s.
+              The {output.crystal.name} is tuned for {output.crystal.tunedFor} ores ({tunedShown ? `${tunedShown} in the list` : 'none in the list'}); on other
+              ores the module mines {formatNumber(output.baseYieldPerCycle, 2)} m³ every {formatNumber(output.baseCycleTime, 2)} s.
             </p>
           )}
           <PriceSource source={output.prices} what="ore" />
@@ -264,14 +351,34 @@ export default function OreCalcPage() {
               This server has no wormhole ore-site data, so it cannot tell which ores wormhole sites hold: every asteroid ore is listed.
             </p>
           )}
-          <SortableTable label="Ores table" rows={rows} columns={COLUMNS} rowKey={(r) => r.ore} sort={sort} onSortChange={setSort} className="ore-table" empty="No ores to show." />
+          <SortableTable
+            label="Ores table"
+            rows={rows}
+            columns={COLUMNS}
+            rowKey={(r) => r.ore}
+            sort={sort}
+            onSortChange={setSort}
+            className="ore-table"
+            empty="No ores to show."
+          />
           <details className="terms">
             <summary>How the cycle time and yield were built</summary>
             <ul>
               {output.terms.map((t, i) => (
                 <li key={i}>
-                  {t.source}: {t.attribute === 'miningAmount' ? 'yield' : t.attribute === 'duration' ? 'cycle time' : t.attribute === 'miningWasteProbability' ? 'residue chance' : 'residue volume'}{' '}
-                  {t.op === 'postPercent' ? `${t.value > 0 ? '+' : ''}${formatNumber(t.value, 2)}%` : t.op === 'modAdd' ? `+${formatNumber(t.value, 2)}` : `× ${formatNumber(t.value, 3)}`}
+                  {t.source}:{' '}
+                  {t.attribute === 'miningAmount'
+                    ? 'yield'
+                    : t.attribute === 'duration'
+                      ? 'cycle time'
+                      : t.attribute === 'miningWasteProbability'
+                        ? 'residue chance'
+                        : 'residue volume'}{' '}
+                  {t.op === 'postPercent'
+                    ? `${t.value > 0 ? '+' : ''}${formatNumber(t.value, 2)}%`
+                    : t.op === 'modAdd'
+                      ? `+${formatNumber(t.value, 2)}`
+                      : `× ${formatNumber(t.value, 3)}`}
                 </li>
               ))}
             </ul>

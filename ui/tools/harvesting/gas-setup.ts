@@ -1,4 +1,16 @@
-import { defaultGasModuleFor, GAS_BOOST_SHIPS, GAS_HARVESTERS, GAS_IMPLANTS, GAS_SCOOPS, GAS_SHIPS, gasModulesFor, HARVEST_LIMITS, HARVEST_PRICE_FIELDS, WORMHOLE_CLASSES, type HarvestPriceField } from '../../../schemas/harvesting-options'
+import {
+  defaultGasModuleFor,
+  GAS_BOOST_SHIPS,
+  GAS_HARVESTERS,
+  GAS_IMPLANTS,
+  GAS_SCOOPS,
+  GAS_SHIPS,
+  gasModulesFor,
+  HARVEST_LIMITS,
+  HARVEST_PRICE_FIELDS,
+  WORMHOLE_CLASSES,
+  type HarvestPriceField,
+} from '../../../schemas/harvesting-options'
 import type { GasCalcEntry, GasCalcForm } from '../../../schemas/harvesting'
 import { parseHuffMinutes } from '../../../schemas/harvesting-rules'
 import { compareValues, type SortState } from '../../components/SortableTable'

@@ -29,7 +29,9 @@ async function calculate(page: Page) {
 }
 /** Each row: [site of its pair, gas, M³/Cloud, M³ Lost, ISK/Cloud, ISK Lost, TTK, ISK/hr] as shown. */
 const tableRows = (page: Page) =>
-  page.locator('[data-testid="gas-row"]').evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-site')!, ...[...r.querySelectorAll('td')].map((td) => td.textContent!.trim())]))
+  page
+    .locator('[data-testid="gas-row"]')
+    .evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-site')!, ...[...r.querySelectorAll('td')].map((td) => td.textContent!.trim())]))
 const num = (text: string) => Number(text.replace(/,/g, ''))
 /** The first entry of every pair, in table order. */
 const firstEntries = async (page: Page) => (await tableRows(page)).filter((row, i, all) => i === 0 || all[i - 1][0] !== row[0])
@@ -50,7 +52,15 @@ describe('gas calculator (/gas-calc)', () => {
     const docs = page.getByRole('link', { name: 'market API docs' })
     expect([await docs.getAttribute('href'), await docs.getAttribute('target')]).toEqual(['/api/docs/', '_blank'])
     // and say so to screen readers (its description), the name staying what the link says
-    expect(await docs.evaluate((a) => a.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent).join(' '))).toBe('Opens in a new tab.')
+    expect(
+      await docs.evaluate((a) =>
+        a
+          .getAttribute('aria-describedby')
+          ?.split(' ')
+          .map((id) => document.getElementById(id)?.textContent)
+          .join(' '),
+      ),
+    ).toBe('Opens in a new tab.')
 
     // A slow answer shows the loading state.
     await page.route('**/api/gas-calc', async (route) => {
@@ -82,7 +92,9 @@ describe('gas calculator (/gas-calc)', () => {
     expect(hourly).toEqual([...hourly].sort((a, b) => b - a))
     expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('ISK/hr')
     // Each site is its own row group, so a screen reader gives a row its own site's header and no other.
-    const groups = await page.locator('.gas-table tbody').evaluateAll((bodies) => bodies.map((b) => [b.querySelectorAll('tr').length, b.querySelectorAll('th[scope="rowgroup"]').length]))
+    const groups = await page
+      .locator('.gas-table tbody')
+      .evaluateAll((bodies) => bodies.map((b) => [b.querySelectorAll('tr').length, b.querySelectorAll('th[scope="rowgroup"]').length]))
     expect(groups).toEqual(Array.from({ length: 9 }, () => [2, 1]))
     expect(errors).toEqual([])
     await context.close()
@@ -90,7 +102,13 @@ describe('gas calculator (/gas-calc)', () => {
 
   it('changes the module list with the ship, and keeps the fleet in the address', async () => {
     const { page, context } = await open()
-    expect(await moduleOptions(page)).toEqual(['Gas Cloud Scoop I', "'Crop' Gas Cloud Scoop", "'Plow' Gas Cloud Scoop", 'Gas Cloud Scoop II', 'Syndicate Gas Cloud Scoop'])
+    expect(await moduleOptions(page)).toEqual([
+      'Gas Cloud Scoop I',
+      "'Crop' Gas Cloud Scoop",
+      "'Plow' Gas Cloud Scoop",
+      'Gas Cloud Scoop II',
+      'Syndicate Gas Cloud Scoop',
+    ])
     await page.getByLabel('Ship', { exact: true }).selectOption('Hulk')
     expect(await moduleOptions(page)).toEqual(['Gas Cloud Harvester I', 'Gas Cloud Harvester II', 'ORE Gas Cloud Harvester'])
     expect(await page.getByLabel('Module Type').inputValue()).toBe('Gas Cloud Harvester II')
@@ -181,7 +199,13 @@ describe('gas calculator (/gas-calc)', () => {
     await calculate(page)
     await page.getByRole('button', { name: 'C1', exact: true }).click()
     const sites = [...new Set((await tableRows(page)).map((r) => r[0]))]
-    expect(sites.sort()).toEqual(['Barren Perimeter Reservoir', 'Minor Perimeter Reservoir', 'Ordinary Perimeter Reservoir', 'Sizeable Perimeter Reservoir', 'Token Perimeter Reservoir'])
+    expect(sites.sort()).toEqual([
+      'Barren Perimeter Reservoir',
+      'Minor Perimeter Reservoir',
+      'Ordinary Perimeter Reservoir',
+      'Sizeable Perimeter Reservoir',
+      'Token Perimeter Reservoir',
+    ])
     await page.getByRole('button', { name: 'C6', exact: true }).click()
     await expect.poll(async () => new Set((await tableRows(page)).map((r) => r[0])).size).toBe(9)
     await expect.poll(() => new URL(page.url()).searchParams.get('class')).toBe('C6')
@@ -210,13 +234,15 @@ describe('gas calculator (/gas-calc)', () => {
   it('explains M³ Lost and the Boost Implant in tooltips', async () => {
     const { page, context } = await open()
     await page.getByLabel('About Boost Implant').hover()
-    await expect.poll(() => page.getByRole('tooltip').filter({ visible: true }).textContent()).toBe(
-      'The Mining Foreman Mindlink and the ORE Mining Director implant give the same mining burst bonus; ORE also adds shield boosts, which are ignored.',
-    )
+    await expect
+      .poll(() => page.getByRole('tooltip').filter({ visible: true }).textContent())
+      .toBe('The Mining Foreman Mindlink and the ORE Mining Director implant give the same mining burst bonus; ORE also adds shield boosts, which are ignored.')
     await calculate(page)
     await page.getByLabel('About M³ Lost').hover()
     // the first tip hides a render after the mouse leaves it: poll until only the second shows
-    await expect.poll(() => page.getByRole('tooltip').filter({ visible: true }).textContent()).toBe("Expected m³ destroyed by residue instead of harvested, based on the module's residue percent times a multiplier.")
+    await expect
+      .poll(() => page.getByRole('tooltip').filter({ visible: true }).textContent())
+      .toBe("Expected m³ destroyed by residue instead of harvested, based on the module's residue percent times a multiplier.")
     await context.close()
   })
 
@@ -264,7 +290,13 @@ describe('gas calculator (/gas-calc)', () => {
       dialogs.push(d.message())
       void d.accept()
     })
-    await page.route('**/api/gas-calc', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Static game data is not imported yet; try again in a minute' }) }))
+    await page.route('**/api/gas-calc', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Static game data is not imported yet; try again in a minute' }),
+      }),
+    )
     await page.getByRole('button', { name: 'Calculate' }).click()
     await expect.poll(() => dialogs).toEqual(['Calculation failed. Check console for details.'])
     expect(await page.getByRole('button', { name: 'Calculate' }).getAttribute('aria-disabled')).toBe('false')
@@ -281,7 +313,11 @@ describe('gas calculator (/gas-calc)', () => {
     let hold = Promise.resolve()
     await page.route('**/api/gas-calc', async (route) => {
       await hold
-      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Static game data is not imported yet; try again in a minute' }) })
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Static game data is not imported yet; try again in a minute' }),
+      })
     })
     const button = page.getByRole('button', { name: 'Calculate' })
     await button.click()

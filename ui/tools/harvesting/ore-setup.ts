@@ -1,4 +1,12 @@
-import { HARVEST_LIMITS, HARVEST_PRICE_FIELDS, LOW_SLOT_MODULES, MAX_LOW_SLOTS, ORE_BOOST_SHIPS, ORE_IMPLANTS, type HarvestPriceField } from '../../../schemas/harvesting-options'
+import {
+  HARVEST_LIMITS,
+  HARVEST_PRICE_FIELDS,
+  LOW_SLOT_MODULES,
+  MAX_LOW_SLOTS,
+  ORE_BOOST_SHIPS,
+  ORE_IMPLANTS,
+  type HarvestPriceField,
+} from '../../../schemas/harvesting-options'
 import type { OreCalcForm } from '../../../schemas/harvesting'
 import type { FormSpec } from './query-form'
 

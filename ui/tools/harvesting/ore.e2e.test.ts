@@ -27,8 +27,9 @@ async function calculate(page: Page) {
   await page.getByRole('button', { name: 'Calculate' }).click()
   await page.getByTestId('ore-results').waitFor()
 }
-const rows = (page: Page) => page.locator('.ore-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())))
-const oreNames = async (page: Page) => (await page.locator('.ore-table .ore-name').allTextContents())
+const rows = (page: Page) =>
+  page.locator('.ore-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())))
+const oreNames = async (page: Page) => await page.locator('.ore-table .ore-name').allTextContents()
 const num = (text: string) => Number(text.replace(/,/g, ''))
 
 describe('ore calculator (/ore)', () => {
@@ -36,7 +37,12 @@ describe('ore calculator (/ore)', () => {
     const { page, errors, context } = await open()
     expect(await options(page, 'Ship')).toEqual(['Venture', 'Prospect', 'Endurance', 'Covetor', 'Retriever', 'Procurer', 'Hulk', 'Skiff', 'Mackinaw'])
     expect(await page.getByLabel('Ship', { exact: true }).inputValue()).toBe('Hulk')
-    expect(await options(page, 'High Slot Module')).toEqual(['Modulated Deep Core Strip Miner II', 'Modulated Strip Miner II', 'ORE Strip Miner', 'Strip Miner I'])
+    expect(await options(page, 'High Slot Module')).toEqual([
+      'Modulated Deep Core Strip Miner II',
+      'Modulated Strip Miner II',
+      'ORE Strip Miner',
+      'Strip Miner I',
+    ])
     // Modulated Strip Miner II loads crystals.
     const crystal = page.getByLabel('Mining Crystal', { exact: true })
     expect(await crystal.isEnabled()).toBe(true)
@@ -74,7 +80,9 @@ describe('ore calculator (/ore)', () => {
   })
 
   it('calculates cycle time, yield per cycle and ISK per hour, sorted by ISK/hr; every column sorts by the spec rules', async () => {
-    const { page, context } = await open('/ore?ship=Skiff&module=Modulated+Strip+Miner+II&modules=1&crystal=Simple+Asteroid+Mining+Crystal+Type+A+II&low=&lows=0')
+    const { page, context } = await open(
+      '/ore?ship=Skiff&module=Modulated+Strip+Miner+II&modules=1&crystal=Simple+Asteroid+Mining+Crystal+Type+A+II&low=&lows=0',
+    )
     await calculate(page)
     // The worked example: 480 × 1.8 × 1.1 × 1.1 × 1.25 × 1.25 = 1,633.5 m³ every 180 s.
     expect(await page.getByTestId('cycle-time').textContent()).toBe('Cycle Time 180.00 s')
@@ -102,7 +110,11 @@ describe('ore calculator (/ore)', () => {
     names = await oreNames(page)
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')))
     // The numeric columns start ascending and flip.
-    for (const [name, index] of [['ISK/unit', 1], ['Units/hr', 2], ['ISK/hr', 3]] as const) {
+    for (const [name, index] of [
+      ['ISK/unit', 1],
+      ['Units/hr', 2],
+      ['ISK/hr', 3],
+    ] as const) {
       await header(name).getByRole('button').click()
       expect(await header(name).getAttribute('aria-sort')).toBe('ascending')
       let values = (await rows(page)).map((r) => num(r[index]))
@@ -124,7 +136,9 @@ describe('ore calculator (/ore)', () => {
     const mark = page.getByLabel('About ISK/unit', { exact: true })
     expect(await mark.evaluate((el) => el === document.activeElement)).toBe(true)
     // The tip shows and hides as focus moves, after a render: poll rather than read once.
-    await expect.poll(() => page.getByRole('tooltip').filter({ visible: true }).textContent()).toBe('Jita 4-4 price per unit of ore, as chosen above (compressed ore: one compressed unit per raw unit).')
+    await expect
+      .poll(() => page.getByRole('tooltip').filter({ visible: true }).textContent())
+      .toBe('Jita 4-4 price per unit of ore, as chosen above (compressed ore: one compressed unit per raw unit).')
     const described = await mark.getAttribute('aria-describedby')
     expect(await page.locator(`[id="${described}"]`).textContent()).toMatch(/^Jita 4-4 price per unit/)
     await page.keyboard.press('Tab')
@@ -152,9 +166,26 @@ describe('ore calculator (/ore)', () => {
     await box.evaluate((el) => (el.scrollLeft = el.scrollWidth))
     const { left, right } = await edges()
     const firstRow = page.locator('.ore-table tbody tr').first()
-    await expect.poll(() => firstRow.locator('td').first().evaluate((el) => Math.round(el.getBoundingClientRect().left))).toBeGreaterThanOrEqual(left)
-    expect(await firstRow.locator('td').last().evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(right)
-    expect(await page.locator('.ore-table thead th').first().evaluate((el) => Math.round(el.getBoundingClientRect().left))).toBeGreaterThanOrEqual(left)
+    await expect
+      .poll(() =>
+        firstRow
+          .locator('td')
+          .first()
+          .evaluate((el) => Math.round(el.getBoundingClientRect().left)),
+      )
+      .toBeGreaterThanOrEqual(left)
+    expect(
+      await firstRow
+        .locator('td')
+        .last()
+        .evaluate((el) => el.getBoundingClientRect().right),
+    ).toBeLessThanOrEqual(right)
+    expect(
+      await page
+        .locator('.ore-table thead th')
+        .first()
+        .evaluate((el) => Math.round(el.getBoundingClientRect().left)),
+    ).toBeGreaterThanOrEqual(left)
     await context.close()
   })
 
@@ -264,7 +295,12 @@ describe('ore calculator (/ore)', () => {
     expect(await page.getByLabel('High Slot Module').inputValue()).toBe('Modulated Strip Miner II')
     await calculate(page)
     expect(await page.getByTestId('crystal-note').textContent()).toMatch(/tuned for Simple ores/)
-    expect(await page.getByRole('alert').filter({ hasText: /could not be read|not a mining ship/ }).count()).toBe(0)
+    expect(
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /could not be read|not a mining ship/ })
+        .count(),
+    ).toBe(0)
     await context.close()
   })
 
@@ -299,7 +335,9 @@ describe('ore calculator (/ore)', () => {
 
   it("shows the server's sentence when it refuses a setup", async () => {
     const { page, context } = await open()
-    await page.route('**/api/ore-calc', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'config.module: a Hulk cannot fit Miner II' }) }))
+    await page.route('**/api/ore-calc', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'config.module: a Hulk cannot fit Miner II' }) }),
+    )
     await page.getByRole('button', { name: 'Calculate' }).click()
     expect(await page.getByTestId('calc-error').textContent()).toBe('config.module: a Hulk cannot fit Miner II')
     await context.close()
@@ -308,7 +346,9 @@ describe('ore calculator (/ore)', () => {
   it('reads a failed calculation or data file out from alert regions that are on the page from the start', async () => {
     const { page, context } = await open()
     const calcError = await emptyAlertRegion(page, 'calc-error')
-    await page.route('**/api/ore-calc', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'config.module: a Hulk cannot fit Miner II' }) }))
+    await page.route('**/api/ore-calc', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'config.module: a Hulk cannot fit Miner II' }) }),
+    )
     await page.getByRole('button', { name: 'Calculate' }).click()
     await expect.poll(calcError).toBe('config.module: a Hulk cannot fit Miner II')
 
@@ -335,7 +375,9 @@ describe('ore calculator (/ore)', () => {
     await page.route('**/api/data/mining_ship_bonuses.json', (route) => (failing ? route.fulfill({ status: 503, body: 'down' }) : route.continue()))
     await page.goto('/ore')
     await page.getByRole('heading', { name: 'Ore Mining Calculator' }).waitFor()
-    await expect.poll(() => page.getByTestId('data-error-region').textContent()).toBe('The ship and module lists could not be loaded: HTTP 503. Calculate needs the ship list.')
+    await expect
+      .poll(() => page.getByTestId('data-error-region').textContent())
+      .toBe('The ship and module lists could not be loaded: HTTP 503. Calculate needs the ship list.')
     failing = false
     await page.getByRole('button', { name: 'Try again' }).click()
     await expect.poll(() => page.getByLabel('Ship', { exact: true }).inputValue()).toBe('Hulk')
@@ -349,7 +391,10 @@ describe('ore calculator (/ore)', () => {
   it('loads only the data files it uses: a failing ore-data or crystal file (not used by this page) says nothing', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     const asked: string[] = []
-    await page.route(/\/api\/data\/(ore_data|mining_crystals)\.json/, (route) => (asked.push(route.request().url()), route.fulfill({ status: 500, body: 'oops' })))
+    await page.route(
+      /\/api\/data\/(ore_data|mining_crystals)\.json/,
+      (route) => (asked.push(route.request().url()), route.fulfill({ status: 500, body: 'oops' })),
+    )
     await page.goto('/ore')
     await page.getByRole('heading', { name: 'Ore Mining Calculator' }).waitFor()
     await expect.poll(() => page.getByLabel('Ship', { exact: true }).inputValue()).toBe('Hulk')
@@ -368,7 +413,9 @@ describe('ore calculator (/ore)', () => {
     // a Calculate button that disabled itself while busy left the focus on the page's body
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Calculate')
     const cycle = (await page.getByTestId('cycle-time').textContent())!.replace('Cycle Time ', '')
-    await expect.poll(() => status.textContent()).toMatch(new RegExp(`^Results: \\d+ ores; each module mines [\\d,.]+ m³ every ${cycle.replace('.', '\\.')}\\.$`))
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(new RegExp(`^Results: \\d+ ores; each module mines [\\d,.]+ m³ every ${cycle.replace('.', '\\.')}\\.$`))
     await context.close()
   })
 })

@@ -13,7 +13,17 @@ export const YES_NO = <T extends string>(no: T, yes: T) => [
 ]
 
 /** Which Jita price values the harvest, and whether the compressed form is priced. */
-export function PriceChoice({ field, compressed, onChange, what }: { field: HarvestPriceField; compressed: boolean; onChange: (change: { priceField?: HarvestPriceField; compressed?: boolean }) => void; what: string }) {
+export function PriceChoice({
+  field,
+  compressed,
+  onChange,
+  what,
+}: {
+  field: HarvestPriceField
+  compressed: boolean
+  onChange: (change: { priceField?: HarvestPriceField; compressed?: boolean }) => void
+  what: string
+}) {
   return (
     <div className="price-choice">
       <SelectField label="Jita 4-4 price" value={field} options={HARVEST_PRICE_FIELDS} onChange={(priceField) => onChange({ priceField })} />
@@ -42,8 +52,8 @@ export function PriceSource({ source, what }: { source: { hub: string; field: st
   }
   return (
     <p className="muted" data-testid="price-source">
-      Prices: {source.hub}, {fieldLabel(source.field).toLowerCase()}, for {source.compressed ? `compressed ${what}` : `raw ${what}`}, from a market snapshot taken {age(source.at)} ago (
-      {new Date(source.at).toISOString().slice(0, 16).replace('T', ' ')} UTC).
+      Prices: {source.hub}, {fieldLabel(source.field).toLowerCase()}, for {source.compressed ? `compressed ${what}` : `raw ${what}`}, from a market snapshot
+      taken {age(source.at)} ago ({new Date(source.at).toISOString().slice(0, 16).replace('T', ' ')} UTC).
     </p>
   )
 }
@@ -61,7 +71,10 @@ export function useDataFile<T>(file: string, attempt = 0): { data: T | null; err
     setState((s) => (s.error ? { data: null, error: null } : s))
     apiGet<T>(`/api/data/${file}`)
       .then((data) => live && setState({ data, error: null }))
-      .catch((err) => live && setState({ data: null, error: err instanceof ApiError || err instanceof ApiTimeoutError ? err.message : 'The server could not be reached.' }))
+      .catch(
+        (err) =>
+          live && setState({ data: null, error: err instanceof ApiError || err instanceof ApiTimeoutError ? err.message : 'The server could not be reached.' }),
+      )
     return () => {
       live = false
     }
@@ -73,7 +86,17 @@ export function useDataFile<T>(file: string, attempt = 0): { data: T | null; err
  * What the page lacks because a data file did not load, and why, in an alert region on the page from the start;
  * with a Try again button while there is something to say. `parts`: the sentence for each file that failed.
  */
-export function DataFileAlert({ parts, after, className, onRetry }: { parts: Array<{ what: string; error: string | null }>; after: string; className: string; onRetry: () => void }) {
+export function DataFileAlert({
+  parts,
+  after,
+  className,
+  onRetry,
+}: {
+  parts: Array<{ what: string; error: string | null }>
+  after: string
+  className: string
+  onRetry: () => void
+}) {
   const failed = parts.filter((p) => p.error)
   const message = failed.length ? `${failed.map((p) => `${p.what} could not be loaded: ${p.error!.replace(/\.$/, '')}.`).join(' ')} ${after}` : null
   return (
@@ -132,7 +155,9 @@ export function SavedSetups({ storageKey, query, onLoad, noun }: { storageKey: s
   const save = () => {
     const clean = name.replace(/\s+/g, ' ').trim().slice(0, 40)
     if (!clean) return setMessage(`Give the ${noun} a name first.`)
-    store((list) => [...list.filter((s) => s.name !== clean), { name: clean, query, savedAt: new Date().toISOString() }].sort((a, b) => a.name.localeCompare(b.name, 'en')))
+    store((list) =>
+      [...list.filter((s) => s.name !== clean), { name: clean, query, savedAt: new Date().toISOString() }].sort((a, b) => a.name.localeCompare(b.name, 'en')),
+    )
     setName('')
     setMessage(`Saved '${clean}' in this browser.`)
   }
@@ -143,7 +168,15 @@ export function SavedSetups({ storageKey, query, onLoad, noun }: { storageKey: s
           <label className="field-label" htmlFor={inputId}>
             Save this {noun} as
           </label>
-          <input ref={input} id={inputId} value={name} maxLength={40} placeholder="e.g. Huffing alts" onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), save())} />
+          <input
+            ref={input}
+            id={inputId}
+            value={name}
+            maxLength={40}
+            placeholder="e.g. Huffing alts"
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), save())}
+          />
         </div>
         <button type="button" className="button secondary" onClick={save}>
           Save
@@ -162,7 +195,12 @@ export function SavedSetups({ storageKey, query, onLoad, noun }: { storageKey: s
           {saved.map((s) => (
             <li key={s.name}>
               <span className="saved-name">{s.name}</span>
-              <button type="button" className="button secondary" aria-label={`Load ${s.name}`} onClick={() => (onLoad(s.query), setMessage(`Loaded '${s.name}'.`))}>
+              <button
+                type="button"
+                className="button secondary"
+                aria-label={`Load ${s.name}`}
+                onClick={() => (onLoad(s.query), setMessage(`Loaded '${s.name}'.`))}
+              >
                 Load
               </button>
               <button
@@ -188,7 +226,25 @@ export function SavedSetups({ storageKey, query, onLoad, noun }: { storageKey: s
 
 /** The Jita price choice beside the Calculate button, and the server's sentence under it after a failure. */
 /** `done`: one sentence on the last result, read out by screen readers when it arrives. */
-export function CalculateBar({ field, compressed, onPrice, what, busy, disabled, error, done }: { field: HarvestPriceField; compressed: boolean; onPrice: (change: { priceField?: HarvestPriceField; compressed?: boolean }) => void; what: string; busy: boolean; disabled?: boolean; error: string | null; done: string | null }) {
+export function CalculateBar({
+  field,
+  compressed,
+  onPrice,
+  what,
+  busy,
+  disabled,
+  error,
+  done,
+}: {
+  field: HarvestPriceField
+  compressed: boolean
+  onPrice: (change: { priceField?: HarvestPriceField; compressed?: boolean }) => void
+  what: string
+  busy: boolean
+  disabled?: boolean
+  error: string | null
+  done: string | null
+}) {
   return (
     <>
       <div className="calc-bar">
@@ -200,7 +256,7 @@ export function CalculateBar({ field, compressed, onPrice, what, busy, disabled,
       </div>
       {/* On the page from the start: a live region added together with its text is not read out. */}
       <p className="visually-hidden" role="status" data-testid="calc-status">
-        {busy ? 'Calculating…' : error ? '' : done ?? ''}
+        {busy ? 'Calculating…' : error ? '' : (done ?? '')}
       </p>
       <ErrorAlert message={error} className="error-box" testId="calc-error" />
     </>
@@ -243,13 +299,24 @@ export function ModuleStats({ module }: { module: { baseYield: number; cycle: nu
   if (!module) return null
   return (
     <span className="field-note muted" data-testid="module-stats">
-      {module.baseYield} m³ per {module.cycle} s, {module.residueChance > 0 ? `residue ${Math.round(module.residueChance * 100)}% × ${module.residueMultiplier}` : 'no residue'}
+      {module.baseYield} m³ per {module.cycle} s,{' '}
+      {module.residueChance > 0 ? `residue ${Math.round(module.residueChance * 100)}% × ${module.residueMultiplier}` : 'no residue'}
     </span>
   )
 }
 
 /** A warning (never a block) when more modules are entered than the hull has turret hardpoints or high slots for. */
-export function SlotWarning({ shipName, ship, module, count }: { shipName: string; ship: { turretSlots: number; highSlots: number } | undefined; module: { turret: boolean } | undefined; count: number }) {
+export function SlotWarning({
+  shipName,
+  ship,
+  module,
+  count,
+}: {
+  shipName: string
+  ship: { turretSlots: number; highSlots: number } | undefined
+  module: { turret: boolean } | undefined
+  count: number
+}) {
   if (!ship || !module) return null
   const max = module.turret ? ship.turretSlots : ship.highSlots
   if (count <= max) return null
@@ -269,14 +336,17 @@ export function LinkWarning({ unreadable }: { unreadable: string[] }) {
   return <ErrorAlert message={message} className="warning-text" testId="link-warning" />
 }
 
-export const CORE_TIP = 'An active Tech II industrial core on the boost ship: Medium on the Porpoise (+7.5% burst strength), Large on the Orca (+15%). Other hulls have none.'
+export const CORE_TIP =
+  'An active Tech II industrial core on the boost ship: Medium on the Porpoise (+7.5% burst strength), Large on the Orca (+15%). Other hulls have none.'
 
 /** Said under Industrial Core when it is on but the boost ship has none, so a 'Yes' that changes nothing is not silent. */
 export function CoreNote({ boostShip, coreOn }: { boostShip: string; coreOn: boolean }) {
   if (!coreOn || (BOOSTING_HULLS as readonly string[]).some((hull) => hull.toLowerCase() === boostShip.toLowerCase())) return null
   return (
     <span className="field-note muted" data-testid="core-note">
-      {boostShip.toLowerCase() === 'none' ? 'No effect without a boost ship.' : `No effect: only the ${BOOSTING_HULLS.join(' and the ')} fit an industrial core.`}
+      {boostShip.toLowerCase() === 'none'
+        ? 'No effect without a boost ship.'
+        : `No effect: only the ${BOOSTING_HULLS.join(' and the ')} fit an industrial core.`}
     </span>
   )
 }

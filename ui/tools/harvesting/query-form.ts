@@ -63,4 +63,5 @@ export function writeForm<T extends object>(form: T, spec: FormSpec<T>): URLSear
 }
 
 /** True when the query string carries at least one field of the form (a shared link, not a bare visit). */
-export const carriesForm = <T extends object>(params: URLSearchParams, spec: FormSpec<T>) => Object.values<{ param: string }>(spec).some((f) => params.has(f.param))
+export const carriesForm = <T extends object>(params: URLSearchParams, spec: FormSpec<T>) =>
+  Object.values<{ param: string }>(spec).some((f) => params.has(f.param))

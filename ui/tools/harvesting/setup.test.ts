@@ -17,7 +17,10 @@ describe('gas pairs sort', () => {
     entry('C', 'c1', { iskPerHour: null, ttk: 'never', iskPerCloud: 3 }),
     entry('C', 'c2', { iskPerHour: 2, ttk: '3m', iskPerCloud: 4 }),
   ]
-  const order = (key: string, direction: 'asc' | 'desc') => sortPairs(toPairs(entries), { key, direction }).map(([a]) => a.site).join('')
+  const order = (key: string, direction: 'asc' | 'desc') =>
+    sortPairs(toPairs(entries), { key, direction })
+      .map(([a]) => a.site)
+      .join('')
 
   it('orders pairs by their first entry, keeping each pair together; a missing value sorts last either way', () => {
     expect(order('iskPerHour', 'desc')).toBe('BAC')
@@ -56,12 +59,23 @@ describe('forms in the address', () => {
     expect(params.get('ship')).toBe('Hulk')
     expect(params.get('compressed')).toBe('1')
     expect(readForm(params, GAS_FORM_SPEC, GAS_DEFAULTS)).toEqual({ form, unreadable: [] })
-    expect(gasRequest(form)).toMatchObject({ ship: 'Hulk', moduleType: 'Gas Cloud Harvester II', skills: { Frigate: 5, Barge: 0, Exhumer: 4 }, implant: 0.03, bastion: 'no', compressed: true })
+    expect(gasRequest(form)).toMatchObject({
+      ship: 'Hulk',
+      moduleType: 'Gas Cloud Harvester II',
+      skills: { Frigate: 5, Barge: 0, Exhumer: 4 },
+      implant: 0.03,
+      bastion: 'no',
+      compressed: true,
+    })
     expect(gasRequest(form)).not.toHaveProperty('siteClass')
   })
 
   it('keep the default for anything unreadable and say which', () => {
-    const { form, unreadable } = readForm(new URLSearchParams('ship=Rorqual&modules=0&frigate=7&implant=0.02&boost=orca&compressed=yes'), GAS_FORM_SPEC, GAS_DEFAULTS)
+    const { form, unreadable } = readForm(
+      new URLSearchParams('ship=Rorqual&modules=0&frigate=7&implant=0.02&boost=orca&compressed=yes'),
+      GAS_FORM_SPEC,
+      GAS_DEFAULTS,
+    )
     expect(form).toEqual({ ...GAS_DEFAULTS, boostShip: 'Orca' })
     expect(unreadable).toEqual(['ship', 'modules', 'frigate', 'implant', 'compressed'])
     expect(carriesForm(new URLSearchParams('utm=1'), GAS_FORM_SPEC)).toBe(false)
@@ -86,15 +100,23 @@ describe('forms in the address', () => {
       return reconcileGasForm(readForm(params, GAS_FORM_SPEC, GAS_DEFAULTS), params)
     }
     expect(read('ship=Hulk')).toEqual({ form: { ...GAS_DEFAULTS, ship: 'Hulk', moduleType: 'Gas Cloud Harvester II' }, unreadable: [] })
-    expect(read('ship=Venture&module=ORE+Gas+Cloud+Harvester&modules=9')).toEqual({ form: { ...GAS_DEFAULTS, ship: 'Venture' }, unreadable: ['modules', 'module'] })
-    expect(read('ship=Skiff&module=Gas+Cloud+Harvester+I')).toEqual({ form: { ...GAS_DEFAULTS, ship: 'Skiff', moduleType: 'Gas Cloud Harvester I' }, unreadable: [] })
+    expect(read('ship=Venture&module=ORE+Gas+Cloud+Harvester&modules=9')).toEqual({
+      form: { ...GAS_DEFAULTS, ship: 'Venture' },
+      unreadable: ['modules', 'module'],
+    })
+    expect(read('ship=Skiff&module=Gas+Cloud+Harvester+I')).toEqual({
+      form: { ...GAS_DEFAULTS, ship: 'Skiff', moduleType: 'Gas Cloud Harvester I' },
+      unreadable: [],
+    })
   })
 
   it("read a name whatever its quotes and case, as the server does (the spec writes Crop' Gas Cloud Scoop)", () => {
-    const gas = readForm(new URLSearchParams("ship=venture&module=Crop%27+Gas+Cloud+Scoop"), GAS_FORM_SPEC, GAS_DEFAULTS)
+    const gas = readForm(new URLSearchParams('ship=venture&module=Crop%27+Gas+Cloud+Scoop'), GAS_FORM_SPEC, GAS_DEFAULTS)
     expect(gas).toEqual({ form: { ...GAS_DEFAULTS, ship: 'Venture', moduleType: "'Crop' Gas Cloud Scoop" }, unreadable: [] })
-    expect(readForm(new URLSearchParams('module=%E2%80%98Plow%E2%80%99%20gas%20cloud%20scoop'), GAS_FORM_SPEC, GAS_DEFAULTS).form.moduleType).toBe("'Plow' Gas Cloud Scoop")
-    const ore = readForm(new URLSearchParams("implant=Inherent+Implants+Highwall+Mining+MX-1005"), ORE_FORM_SPEC, ORE_DEFAULTS)
+    expect(readForm(new URLSearchParams('module=%E2%80%98Plow%E2%80%99%20gas%20cloud%20scoop'), GAS_FORM_SPEC, GAS_DEFAULTS).form.moduleType).toBe(
+      "'Plow' Gas Cloud Scoop",
+    )
+    const ore = readForm(new URLSearchParams('implant=Inherent+Implants+Highwall+Mining+MX-1005'), ORE_FORM_SPEC, ORE_DEFAULTS)
     expect(ore).toEqual({ form: { ...ORE_DEFAULTS, implantName: "Inherent Implants 'Highwall' Mining MX-1005" }, unreadable: [] })
   })
 

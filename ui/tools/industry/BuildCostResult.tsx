@@ -16,14 +16,26 @@ const columns = (noSnapshot: boolean): Column<Material>[] => {
   const price = (p: number | null, what: string) => (p === null ? <MissingMark title={missingReason(noSnapshot, `No ${what} orders at this hub`)} /> : isk(p))
   return [
     { key: 'name', header: 'Material', value: (m) => m.name },
-    { key: 'qty', header: 'Quantity', value: (m) => m.adjustedQuantity, render: (m) => formatInt(m.adjustedQuantity), align: 'right', firstDirection: 'desc', tooltip: 'For all runs, after ME, structure and rig bonuses' },
+    {
+      key: 'qty',
+      header: 'Quantity',
+      value: (m) => m.adjustedQuantity,
+      render: (m) => formatInt(m.adjustedQuantity),
+      align: 'right',
+      firstDirection: 'desc',
+      tooltip: 'For all runs, after ME, structure and rig bonuses',
+    },
     { key: 'sell', header: 'Sell', value: (m) => m.price.sell, render: (m) => price(m.price.sell, 'sell'), align: 'right', firstDirection: 'desc' },
     { key: 'buy', header: 'Buy', value: (m) => m.price.buy, render: (m) => price(m.price.buy, 'buy'), align: 'right', firstDirection: 'desc' },
     { key: 'cost', header: 'Cost (sell)', value: costOf, render: (m) => iskOrNa2(costOf(m)), align: 'right', firstDirection: 'desc' },
   ]
 }
 
-const SOURCE: Record<BuildCostResponse['jobCost']['costIndexSource'], string> = { system: "The system's ESI manufacturing index", override: 'Your override', missing: 'ESI has no index for this system' }
+const SOURCE: Record<BuildCostResponse['jobCost']['costIndexSource'], string> = {
+  system: "The system's ESI manufacturing index",
+  override: 'Your override',
+  missing: 'ESI has no index for this system',
+}
 
 /** A materials total with the count of materials that had no price on that side, which it counts as 0 (n/a when none had one). */
 function MaterialsTotal({ value, unpriced, side }: { value: number | null; unpriced: number; side: 'sell' | 'buy' }) {
@@ -53,15 +65,16 @@ export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
   const jobTotal = jobPart(job.avg)
   const total = materialsSell === null || jobTotal === null ? null : materialsSell + jobTotal
   const value = product && product.price.sell !== null ? product.price.sell * product.quantity : null
-  const indexSource = r.jobCost.costIndexSource === 'missing' && r.ages.costIndicesAt === null ? 'Cost indices not fetched from ESI yet' : SOURCE[r.jobCost.costIndexSource]
+  const indexSource =
+    r.jobCost.costIndexSource === 'missing' && r.ages.costIndicesAt === null ? 'Cost indices not fetched from ESI yet' : SOURCE[r.jobCost.costIndexSource]
   return (
     <section className="build-result" data-testid="build-result">
       <h2>
         {r.blueprintName} <span className="muted">× {formatInt(r.runs)}</span>
       </h2>
       <p className="muted build-line">
-        ME {r.ME} · {r.structure} in {r.system.system_name} ({r.system.security_class === 'wormhole' ? 'wormhole' : displaySecurity(r.system.security)}) · prices at {r.stationLabel} · material factor ×{' '}
-        {formatNumber(r.materialMultiplier, 4)}
+        ME {r.ME} · {r.structure} in {r.system.system_name} ({r.system.security_class === 'wormhole' ? 'wormhole' : displaySecurity(r.system.security)}) ·
+        prices at {r.stationLabel} · material factor × {formatNumber(r.materialMultiplier, 4)}
       </p>
       {r.warnings.length > 0 && (
         <ul className="build-warnings" data-testid="build-warnings">

@@ -119,7 +119,16 @@ export default function IndustryPage() {
           className="blueprint-picker"
           data-testid="blueprint-picker"
         />
-        <NumberField label="ME" name="me" value={settings.me} min={0} max={10} integer onChange={(me) => update({ me })} title="Material efficiency of the blueprint, 0 to 10" />
+        <NumberField
+          label="ME"
+          name="me"
+          value={settings.me}
+          min={0}
+          max={10}
+          integer
+          onChange={(me) => update({ me })}
+          title="Material efficiency of the blueprint, 0 to 10"
+        />
         <NumberField label="Runs" name="runs" value={settings.runs} min={1} max={MAX_RUNS} integer onChange={(runs) => update({ runs })} />
         <SearchSelect
           label="System"
@@ -158,8 +167,18 @@ export default function IndustryPage() {
             title="Optional: a fraction such as 0.05 for 5%. Empty uses the system's ESI index."
           />
         </label>
-        <SelectField label="Structure" value={settings.structure} options={INDUSTRY_STRUCTURES.map((s) => ({ value: s, label: s }))} onChange={(structure) => update({ structure })} />
-        <SelectField label="Station prices" value={settings.station} options={HUBS.map((h) => ({ value: h.station_id, label: h.label }))} onChange={(station) => update({ station })} />
+        <SelectField
+          label="Structure"
+          value={settings.structure}
+          options={INDUSTRY_STRUCTURES.map((s) => ({ value: s, label: s }))}
+          onChange={(structure) => update({ structure })}
+        />
+        <SelectField
+          label="Station prices"
+          value={settings.station}
+          options={HUBS.map((h) => ({ value: h.station_id, label: h.label }))}
+          onChange={(station) => update({ station })}
+        />
         <SelectField
           label="ME rig"
           value={settings.rig}

@@ -37,7 +37,9 @@ export function settingsFromQuery(q: URLSearchParams): BuildSettings {
     me: int(q.get('me'), 0, 10, INDUSTRY_DEFAULTS.me),
     runs: int(q.get('runs'), 1, MAX_RUNS, INDUSTRY_DEFAULTS.runs),
     station: HUBS.some((h) => h.station_id === station) ? station : INDUSTRY_DEFAULTS.station,
-    structure: (INDUSTRY_STRUCTURES as readonly string[]).includes(q.get('structure') ?? '') ? (q.get('structure') as IndustryStructure) : INDUSTRY_DEFAULTS.structure,
+    structure: (INDUSTRY_STRUCTURES as readonly string[]).includes(q.get('structure') ?? '')
+      ? (q.get('structure') as IndustryStructure)
+      : INDUSTRY_DEFAULTS.structure,
     system: q.get('system')?.trim() || INDUSTRY_DEFAULTS.system,
     jobCostOverride: NUMBER_INPUT_TEXT.test(override) ? override : '',
     facilityTax: q.get('facilityTax') && Number.isFinite(tax) && tax >= 0 && tax <= 100 ? tax : 0,

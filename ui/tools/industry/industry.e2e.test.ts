@@ -44,7 +44,12 @@ describe('/industry', () => {
     expect(await page.getByLabel('Runs').inputValue()).toBe('1')
     await expect.poll(() => page.getByTestId('system-picker').inputValue()).toBe('Jita')
     expect(await page.getByLabel('Structure', { exact: true }).inputValue()).toBe('Non-Bonused Structure')
-    expect(await page.getByLabel('Structure', { exact: true }).locator('option').allTextContents()).toEqual(['Non-Bonused Structure', 'Raitaru', 'Azbel', 'Sotiyo'])
+    expect(await page.getByLabel('Structure', { exact: true }).locator('option').allTextContents()).toEqual([
+      'Non-Bonused Structure',
+      'Raitaru',
+      'Azbel',
+      'Sotiyo',
+    ])
     expect(await page.getByLabel('Station prices').inputValue()).toBe('60003760')
     expect(await page.getByTestId('job-cost-override').getAttribute('step')).toBe('0.0001')
     expect(await page.getByTestId('job-cost-override').getAttribute('min')).toBe('0')
@@ -62,13 +67,22 @@ describe('/industry', () => {
     expect(await page.locator('.build-result h2').textContent()).toBe('Rifter Blueprint × 1')
     expect(await materialRows(page).count()).toBe(4)
     const costs = (await materialRows(page).locator('td:nth-child(5)').allTextContents()).map(iskValue)
-    expect(iskValue(await page.getByTestId('materials-total').textContent())).toBeCloseTo(costs.reduce((a, b) => a + b, 0), 2)
+    expect(iskValue(await page.getByTestId('materials-total').textContent())).toBeCloseTo(
+      costs.reduce((a, b) => a + b, 0),
+      2,
+    )
     const job = iskValue(await page.getByTestId('job-cost').textContent())
     expect(job).toBeGreaterThan(0)
-    expect(iskValue(await page.getByTestId('build-total').textContent())).toBeCloseTo(iskValue(await page.getByTestId('materials-total').textContent()) + job, 2)
+    expect(iskValue(await page.getByTestId('build-total').textContent())).toBeCloseTo(
+      iskValue(await page.getByTestId('materials-total').textContent()) + job,
+      2,
+    )
     expect(page.url()).toContain('blueprint=691')
 
-    const quantities = async () => Object.fromEntries(await materialRows(page).evaluateAll((trs) => trs.map((tr) => [tr.children[0].textContent, Number(tr.children[1].textContent!.replace(/,/g, ''))])))
+    const quantities = async () =>
+      Object.fromEntries(
+        await materialRows(page).evaluateAll((trs) => trs.map((tr) => [tr.children[0].textContent, Number(tr.children[1].textContent!.replace(/,/g, ''))])),
+      )
     expect(await quantities()).toEqual({ Tritanium: 32_000, Pyerite: 6_000, Mexallon: 2_500, Isogen: 500 })
     await page.getByLabel('ME', { exact: true }).fill('10')
     await page.getByLabel('Runs').fill('3')
@@ -163,7 +177,9 @@ describe('/industry', () => {
     // nor that ESI has no index for Jita: the indices were never fetched
     expect(await page.getByTestId('job-cost-index').textContent()).toBe('not fetched yet')
     await page.getByTestId('system-picker').fill('Amamake')
-    expect(await page.getByRole('listbox', { name: 'System' }).getByRole('option').filter({ hasText: 'Amamake' }).first().textContent()).toContain('Heimatar · not fetched yet')
+    expect(await page.getByRole('listbox', { name: 'System' }).getByRole('option').filter({ hasText: 'Amamake' }).first().textContent()).toContain(
+      'Heimatar · not fetched yet',
+    )
     await context.close()
   })
 
@@ -178,7 +194,9 @@ describe('/industry', () => {
     await page.goto('/industry')
     await expect.poll(() => page.getByTestId('system-picker').inputValue()).toBe('Jita')
     await page.getByTestId('system-picker').fill('Amamake')
-    expect(await page.getByRole('listbox', { name: 'System' }).getByRole('option').filter({ hasText: 'Amamake' }).first().textContent()).toContain('Heimatar · not fetched yet')
+    expect(await page.getByRole('listbox', { name: 'System' }).getByRole('option').filter({ hasText: 'Amamake' }).first().textContent()).toContain(
+      'Heimatar · not fetched yet',
+    )
     await context.close()
   })
 
@@ -186,14 +204,20 @@ describe('/industry', () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.route('**/api/industry/systems', async (route) => {
       const systems = (await (await route.fetch()).json()) as Array<{ system_name: string; manufacturing_index: number | null }>
-      await route.fulfill({ json: systems.map((s) => (s.system_name === 'Amamake' ? { ...s, manufacturing_index: null } : { ...s, manufacturing_index: 0.0123 })) })
+      await route.fulfill({
+        json: systems.map((s) => (s.system_name === 'Amamake' ? { ...s, manufacturing_index: null } : { ...s, manufacturing_index: 0.0123 })),
+      })
     })
     await page.goto('/industry')
     await expect.poll(() => page.getByTestId('system-picker').inputValue()).toBe('Jita')
     await page.getByTestId('system-picker').fill('Amamake')
-    expect(await page.getByRole('listbox', { name: 'System' }).getByRole('option').filter({ hasText: 'Amamake' }).first().textContent()).toContain('Heimatar · no index')
+    expect(await page.getByRole('listbox', { name: 'System' }).getByRole('option').filter({ hasText: 'Amamake' }).first().textContent()).toContain(
+      'Heimatar · no index',
+    )
     await page.getByTestId('system-picker').fill('Jit')
-    expect(await page.getByRole('listbox', { name: 'System' }).getByRole('option').filter({ hasText: 'The Forge' }).first().textContent()).toContain('The Forge · 1.23%')
+    expect(await page.getByRole('listbox', { name: 'System' }).getByRole('option').filter({ hasText: 'The Forge' }).first().textContent()).toContain(
+      'The Forge · 1.23%',
+    )
     await context.close()
   })
 
@@ -241,7 +265,9 @@ describe('/industry', () => {
       .toBe('The server could not be reached, so there is no build cost. Check your connection; any change asks again.')
     answer = 'gateway'
     await page.getByLabel('Runs').fill('2')
-    await expect.poll(() => page.getByTestId('build-error').textContent()).toBe('The server could not calculate the build cost (HTTP 502). Try again in a minute.')
+    await expect
+      .poll(() => page.getByTestId('build-error').textContent())
+      .toBe('The server could not calculate the build cost (HTTP 502). Try again in a minute.')
     await context.close()
   })
 
@@ -321,7 +347,7 @@ describe('/industry', () => {
     await context.close()
   })
 
-  it("names a linked blueprint in its box before (or without) the blueprint list, as the result does", async () => {
+  it('names a linked blueprint in its box before (or without) the blueprint list, as the result does', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.route('**/api/industry/blueprints', (route) => route.fulfill({ status: 500, json: { error: 'Internal server error' } }))
     await page.goto('/industry?blueprint=691')
@@ -334,7 +360,13 @@ describe('/industry', () => {
   it('with the keyboard only: Tab goes from an open search list to the next box, and Escape closes it keeping the focus', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/industry')
-    const active = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.dataset.testid ?? document.activeElement?.getAttribute('name') ?? document.activeElement?.tagName)
+    const active = () =>
+      page.evaluate(
+        () =>
+          (document.activeElement as HTMLInputElement | null)?.dataset.testid ??
+          document.activeElement?.getAttribute('name') ??
+          document.activeElement?.tagName,
+      )
     const blueprint = page.getByTestId('blueprint-picker')
     await blueprint.focus()
     await blueprint.pressSequentially('rifter')
@@ -411,10 +443,20 @@ describe('build settings in the address', () => {
     const s = settingsFromQuery(new URLSearchParams('blueprint=691&me=10&runs=5&structure=Azbel&system=30000144&jobCostOverride=0.05&rig=T2&facilityTax=1.5'))
     expect(settingsFromQuery(settingsToQuery(s))).toEqual(s)
     expect(settingsToQuery(settingsFromQuery(new URLSearchParams('blueprint=691'))).toString()).toBe('blueprint=691')
-    expect(settingsFromQuery(new URLSearchParams('me=11&runs=0&structure=Keepstar&station=1'))).toMatchObject({ me: 0, runs: 1, structure: 'Non-Bonused Structure', station: 60003760, system: 'Jita' })
-    for (const bad of ['abc', '0x10', 'Infinity', '1,5', '%20']) expect(settingsFromQuery(new URLSearchParams(`jobCostOverride=${bad}`)).jobCostOverride, bad).toBe('')
-    for (const shown of ['0.05', '.05', '5e-2', '-1', '5']) expect(settingsFromQuery(new URLSearchParams(`jobCostOverride=${shown}`)).jobCostOverride).toBe(shown)
-    expect(buildCostQuery(settingsFromQuery(new URLSearchParams('blueprint=691')))).toBe('blueprint=691&me=0&runs=1&station=60003760&structure=Non-Bonused+Structure&system=Jita')
+    expect(settingsFromQuery(new URLSearchParams('me=11&runs=0&structure=Keepstar&station=1'))).toMatchObject({
+      me: 0,
+      runs: 1,
+      structure: 'Non-Bonused Structure',
+      station: 60003760,
+      system: 'Jita',
+    })
+    for (const bad of ['abc', '0x10', 'Infinity', '1,5', '%20'])
+      expect(settingsFromQuery(new URLSearchParams(`jobCostOverride=${bad}`)).jobCostOverride, bad).toBe('')
+    for (const shown of ['0.05', '.05', '5e-2', '-1', '5'])
+      expect(settingsFromQuery(new URLSearchParams(`jobCostOverride=${shown}`)).jobCostOverride).toBe(shown)
+    expect(buildCostQuery(settingsFromQuery(new URLSearchParams('blueprint=691')))).toBe(
+      'blueprint=691&me=0&runs=1&station=60003760&structure=Non-Bonused+Structure&system=Jita',
+    )
   })
 
   it('shows security the way the game rounds it, and ages in words', () => {

@@ -42,8 +42,19 @@ export function AddRouteForm({ call, onRoute, onTracked }: { call: AdminCall; on
     // A system route takes every kill in the system: kills and losses mean nothing there.
     const sentMode = type === 'system' ? 'both' : mode
     try {
-      if (globalOnly) onTracked(await call<TrackedItem>('POST', '/api/killfeed/tracked', { item_type: type, entity_id: entity.id, mode: sentMode, display_name }))
-      else onRoute(await call<Route>('POST', '/api/killfeed/routes', { item_type: type, entity_id: entity.id, display_name, mode: sentMode, webhook_url: webhooks, enabled }))
+      if (globalOnly)
+        onTracked(await call<TrackedItem>('POST', '/api/killfeed/tracked', { item_type: type, entity_id: entity.id, mode: sentMode, display_name }))
+      else
+        onRoute(
+          await call<Route>('POST', '/api/killfeed/routes', {
+            item_type: type,
+            entity_id: entity.id,
+            display_name,
+            mode: sentMode,
+            webhook_url: webhooks,
+            enabled,
+          }),
+        )
       setEntity(null)
       setDisplayName('')
       setWebhooks('')

@@ -14,7 +14,10 @@ export function ContactMessages({ call }: { call: AdminCall }) {
   const [total, setTotal] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
 
-  const read = useCallback((offset: number, limit = PAGE) => call<ContactMessageList>('GET', `/api/admin/contact-messages?limit=${limit}&offset=${offset}`), [call])
+  const read = useCallback(
+    (offset: number, limit = PAGE) => call<ContactMessageList>('GET', `/api/admin/contact-messages?limit=${limit}&offset=${offset}`),
+    [call],
+  )
   useEffect(() => {
     read(0)
       .then((page) => {
@@ -48,7 +51,8 @@ export function ContactMessages({ call }: { call: AdminCall }) {
         {messages.map((m) => (
           <li key={m.id} data-testid="contact-message">
             <div className="message-head">
-              <strong>{m.topic}</strong> · {m.name} · <a href={`mailto:${m.email}`}>{m.email}</a> <span className="muted small">{formatUtc(m.received_at)}</span>
+              <strong>{m.topic}</strong> · {m.name} · <a href={`mailto:${m.email}`}>{m.email}</a>{' '}
+              <span className="muted small">{formatUtc(m.received_at)}</span>
             </div>
             <p className="message-body">{m.message}</p>
           </li>

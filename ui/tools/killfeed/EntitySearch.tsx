@@ -16,9 +16,23 @@ const HINT: Record<ItemType, string> = {
  * Search for an entity of one type; results appear as the admin types (from 2 characters) and are picked by click,
  * or by Enter when there is exactly one. Enter never submits the surrounding form: a search box is not a submit.
  */
-export function EntitySearch({ type, call, onPick, label = 'Entity search', inputRef }: { type: ItemType; call: AdminCall; onPick: (e: Found) => void; label?: string; inputRef?: RefObject<HTMLInputElement | null> }) {
+export function EntitySearch({
+  type,
+  call,
+  onPick,
+  label = 'Entity search',
+  inputRef,
+}: {
+  type: ItemType
+  call: AdminCall
+  onPick: (e: Found) => void
+  label?: string
+  inputRef?: RefObject<HTMLInputElement | null>
+}) {
   const [q, setQ] = useState('')
-  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'searching' } | { kind: 'done'; results: Found[] } | { kind: 'error'; message: string }>({ kind: 'idle' })
+  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'searching' } | { kind: 'done'; results: Found[] } | { kind: 'error'; message: string }>({
+    kind: 'idle',
+  })
 
   useEffect(() => {
     const text = q.trim()
@@ -63,9 +77,19 @@ export function EntitySearch({ type, call, onPick, label = 'Entity search', inpu
     <div className="entity-search">
       <label className="field">
         <span className="field-label">{label}</span>
-        <input ref={box} type="search" value={q} onChange={(e) => setQ(e.target.value)} onKeyDown={onKeyDown} placeholder={type === 'system' ? 'J123456, Thera…' : 'Name or id'} autoComplete="off" />
+        <input
+          ref={box}
+          type="search"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={type === 'system' ? 'J123456, Thera…' : 'Name or id'}
+          autoComplete="off"
+        />
       </label>
-      <p className="muted small">{q.trim().length > 0 && q.trim().length < RESOLVE_MIN_CHARS ? `Type at least ${RESOLVE_MIN_CHARS} characters.` : HINT[type]}</p>
+      <p className="muted small">
+        {q.trim().length > 0 && q.trim().length < RESOLVE_MIN_CHARS ? `Type at least ${RESOLVE_MIN_CHARS} characters.` : HINT[type]}
+      </p>
       {/* Always on the page, so a screen reader hears the search start and how many it found. */}
       <div className="muted small" role="status" data-testid="search-status">
         {state.kind === 'searching' && 'Searching…'}

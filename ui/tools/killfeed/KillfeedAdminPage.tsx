@@ -14,7 +14,8 @@ import { errorText, useAdminCall } from './useAdminCall'
 import './killfeed.css'
 
 /** `expired`: a call got a 401 while signed in; the admin view stays mounted (hidden) so nothing typed is lost. */
-type Auth = { kind: 'loading' } | { kind: 'anonymous' } | { kind: 'signed-in'; user: AuthUser } | { kind: 'expired'; user: AuthUser } | { kind: 'error'; message: string }
+type Auth =
+  { kind: 'loading' } | { kind: 'anonymous' } | { kind: 'signed-in'; user: AuthUser } | { kind: 'expired'; user: AuthUser } | { kind: 'error'; message: string }
 
 /** /killfeed: sign in, then manage Discord routes, tracked entities, kill tracker pages, and read contact messages. */
 export default function KillfeedAdminPage() {
@@ -133,7 +134,9 @@ function AdminView({ user, onSignedOut }: { user: AuthUser; onSignedOut: () => v
 
       <section className="panel" aria-labelledby="routes-heading">
         <h2 id="routes-heading">Routes</h2>
-        <p className="muted small">Kills of each route's entity are posted to its Discord webhooks: its kills, its losses, or both; a system route posts every kill in the system.</p>
+        <p className="muted small">
+          Kills of each route's entity are posted to its Discord webhooks: its kills, its losses, or both; a system route posts every kill in the system.
+        </p>
         {failure('routes')}
         {routes ? (
           <RoutesTable
@@ -148,7 +151,9 @@ function AdminView({ user, onSignedOut }: { user: AuthUser; onSignedOut: () => v
         <AddRouteForm
           call={call}
           onRoute={(r) => setRoutes((all) => [...(all ?? []), { ...r, webhook_health: [] }])}
-          onTracked={(t) => setTracked((all) => [...(all ?? []).filter((x) => !sameEntity(x, t)), t].sort((a, b) => a.display_name.localeCompare(b.display_name)))}
+          onTracked={(t) =>
+            setTracked((all) => [...(all ?? []).filter((x) => !sameEntity(x, t)), t].sort((a, b) => a.display_name.localeCompare(b.display_name)))
+          }
         />
       </section>
 
@@ -156,7 +161,11 @@ function AdminView({ user, onSignedOut }: { user: AuthUser; onSignedOut: () => v
         <section className="panel" aria-labelledby="tracked-heading">
           <h2 id="tracked-heading">Tracked</h2>
           {failure('tracked')}
-          {tracked ? <TrackedList tracked={tracked} call={call} onRemoved={(t) => setTracked((all) => all?.filter((x) => !sameEntity(x, t)) ?? null)} /> : !errors.tracked && loading}
+          {tracked ? (
+            <TrackedList tracked={tracked} call={call} onRemoved={(t) => setTracked((all) => all?.filter((x) => !sameEntity(x, t)) ?? null)} />
+          ) : (
+            !errors.tracked && loading
+          )}
         </section>
         <section className="panel" aria-labelledby="recent-heading">
           <div className="section-head">

@@ -50,11 +50,17 @@ function KillRow({ kill, now, fresh }: { kill: LiveKill; now: number; fresh: boo
         {group && <div className="muted small">{group}</div>}
         <div className="small">
           {kill.system.name ?? `System #${kill.system.id}`}
-          {where && <span className="muted"> ({where})</span>} · <time dateTime={kill.killmail_time} title={utc(kill.killmail_time)}>{ago(kill.killmail_time, now)}</time>
+          {where && <span className="muted"> ({where})</span>} ·{' '}
+          <time dateTime={kill.killmail_time} title={utc(kill.killmail_time)}>
+            {ago(kill.killmail_time, now)}
+          </time>
         </div>
         <div className="live-kill-tags">
           {kill.matched.map((m) => (
-            <span key={`${m.item_type}:${m.entity_id}`} className={`badge ${m.side === 'kill' ? 'badge-good' : m.side === 'loss' ? 'badge-bad' : 'badge-minor'}`}>
+            <span
+              key={`${m.item_type}:${m.entity_id}`}
+              className={`badge ${m.side === 'kill' ? 'badge-good' : m.side === 'loss' ? 'badge-bad' : 'badge-minor'}`}
+            >
               {m.display_name}: {SIDE_TEXT[m.side]}
             </span>
           ))}
@@ -111,8 +117,8 @@ export default function LiveKillsPage() {
     <div className="panel live-killfeed">
       <h1>Live killfeed</h1>
       <p className="muted">
-        Kills involving the alliances, corporations, characters and systems this site follows, as zKillboard reports them. New kills appear at the top
-        without reloading.
+        Kills involving the alliances, corporations, characters and systems this site follows, as zKillboard reports them. New kills appear at the top without
+        reloading.
       </p>
       {error && (
         <p className="error-box" role="alert">
@@ -138,7 +144,9 @@ export default function LiveKillsPage() {
       ) : (
         tracking !== null && (
           <p className="empty" data-testid="live-empty">
-            {tracking === 0 ? 'The site follows no one yet: kills appear here once the admin tracks an entity.' : 'No kills yet: new ones appear here as they happen.'}
+            {tracking === 0
+              ? 'The site follows no one yet: kills appear here once the admin tracks an entity.'
+              : 'No kills yet: new ones appear here as they happen.'}
           </p>
         )
       )}

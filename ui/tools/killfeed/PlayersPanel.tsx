@@ -39,7 +39,12 @@ function PlayerFields({ draft, set, call, pathEditable }: { draft: Draft; set: (
         <span className="field-label">Character ids</span>
         <textarea rows={2} value={draft.ids} placeholder="comma, space or newline separated" onChange={(e) => set({ ...draft, ids: e.target.value })} />
       </label>
-      <EntitySearch type="character" call={call} label="Add a character by name" onPick={(c) => set({ ...draft, ids: [draft.ids.trim(), String(c.id)].filter(Boolean).join(', ') })} />
+      <EntitySearch
+        type="character"
+        call={call}
+        label="Add a character by name"
+        onPick={(c) => set({ ...draft, ids: [draft.ids.trim(), String(c.id)].filter(Boolean).join(', ') })}
+      />
     </>
   )
 }
@@ -48,7 +53,17 @@ function PlayerFields({ draft, set, call, pathEditable }: { draft: Draft; set: (
  * Players with a kill tracker page at /{path}. The path is one lowercase URL segment that no page or API route of
  * the site uses (the server refuses the rest with a reason).
  */
-export function PlayersPanel({ players, call, onSaved, onDeleted }: { players: TrackedPlayer[]; call: AdminCall; onSaved: (p: TrackedPlayer) => void; onDeleted: (path: string) => void }) {
+export function PlayersPanel({
+  players,
+  call,
+  onSaved,
+  onDeleted,
+}: {
+  players: TrackedPlayer[]
+  call: AdminCall
+  onSaved: (p: TrackedPlayer) => void
+  onDeleted: (path: string) => void
+}) {
   const empty: Draft = { path: '', display_name: '', ids: '' }
   const [draft, setDraft] = useState<Draft>(empty)
   const [editing, setEditing] = useState<{ path: string; draft: Draft } | null>(null)
@@ -67,10 +82,14 @@ export function PlayersPanel({ players, call, onSaved, onDeleted }: { players: T
     setError(null)
     const ids = parseIds(d.ids)
     if (typeof ids === 'string') return setError(`'${ids}' is not a character id.`)
-    if (method === 'POST' && !TRACKED_PLAYER_PATH.test(d.path)) return setError('The path must be 2-40 lowercase letters, digits, - or _, starting and ending with a letter or digit.')
+    if (method === 'POST' && !TRACKED_PLAYER_PATH.test(d.path))
+      return setError('The path must be 2-40 lowercase letters, digits, - or _, starting and ending with a letter or digit.')
     try {
       const body = { display_name: d.display_name, character_ids: ids }
-      const saved = method === 'POST' ? await call<TrackedPlayer>('POST', '/api/admin/tracked-players', { path: d.path, ...body }) : await call<TrackedPlayer>('PUT', `/api/admin/tracked-players/${d.path}`, body)
+      const saved =
+        method === 'POST'
+          ? await call<TrackedPlayer>('POST', '/api/admin/tracked-players', { path: d.path, ...body })
+          : await call<TrackedPlayer>('PUT', `/api/admin/tracked-players/${d.path}`, body)
       onSaved(saved)
       return true
     } catch (err) {
@@ -98,7 +117,10 @@ export function PlayersPanel({ players, call, onSaved, onDeleted }: { players: T
     setError(null)
     try {
       await call('DELETE', `/api/admin/tracked-players/${p.path}`)
-      handPast(players.map((x) => x.path), players.findIndex((x) => x.path === p.path))
+      handPast(
+        players.map((x) => x.path),
+        players.findIndex((x) => x.path === p.path),
+      )
       onDeleted(p.path)
     } catch (err) {
       setError(errorText(err))
@@ -109,42 +131,47 @@ export function PlayersPanel({ players, call, onSaved, onDeleted }: { players: T
     <>
       {players.length ? (
         <AdminTable label="Player pages table" headers={['Page', 'Name', 'Characters']}>
-              {players.map((p) =>
-                editing?.path === p.path ? (
-                  <tr key={p.path} className="editing">
-                    <td>/{p.path}</td>
-                    <td colSpan={2}>
-                      <PlayerFields draft={editing.draft} set={(d) => setEditing({ path: p.path, draft: d })} call={call} pathEditable={false} />
-                    </td>
-                    <td className="row-actions">
-                      <button type="button" className="button" onClick={async () => (await send('PUT', editing.draft)) && stopEditing(p.path)}>
-                        Save
-                      </button>
-                      <button type="button" className="button secondary" onClick={() => stopEditing(p.path)}>
-                        Cancel
-                      </button>
-                    </td>
-                  </tr>
-                ) : (
-                  <tr key={p.path} data-testid="player-row">
-                    <td>
-                      <Link to={`/${p.path}`}>/{p.path}</Link>
-                    </td>
-                    <td data-label="Name">{p.display_name}</td>
-                    <td className="mono small" data-label="Characters">
-                      {p.character_ids.join(', ')}
-                    </td>
-                    <td className="row-actions">
-                      <button type="button" className="button secondary" ref={takeFocus(p.path)} onClick={() => setEditing({ path: p.path, draft: { path: p.path, display_name: p.display_name, ids: p.character_ids.join(', ') } })}>
-                        Edit
-                      </button>
-                      <button type="button" className="button secondary danger" onClick={() => remove(p)}>
-                        Delete
-                      </button>
-                    </td>
-                  </tr>
-                ),
-              )}
+          {players.map((p) =>
+            editing?.path === p.path ? (
+              <tr key={p.path} className="editing">
+                <td>/{p.path}</td>
+                <td colSpan={2}>
+                  <PlayerFields draft={editing.draft} set={(d) => setEditing({ path: p.path, draft: d })} call={call} pathEditable={false} />
+                </td>
+                <td className="row-actions">
+                  <button type="button" className="button" onClick={async () => (await send('PUT', editing.draft)) && stopEditing(p.path)}>
+                    Save
+                  </button>
+                  <button type="button" className="button secondary" onClick={() => stopEditing(p.path)}>
+                    Cancel
+                  </button>
+                </td>
+              </tr>
+            ) : (
+              <tr key={p.path} data-testid="player-row">
+                <td>
+                  <Link to={`/${p.path}`}>/{p.path}</Link>
+                </td>
+                <td data-label="Name">{p.display_name}</td>
+                <td className="mono small" data-label="Characters">
+                  {p.character_ids.join(', ')}
+                </td>
+                <td className="row-actions">
+                  <button
+                    type="button"
+                    className="button secondary"
+                    ref={takeFocus(p.path)}
+                    onClick={() => setEditing({ path: p.path, draft: { path: p.path, display_name: p.display_name, ids: p.character_ids.join(', ') } })}
+                  >
+                    Edit
+                  </button>
+                  <button type="button" className="button secondary danger" onClick={() => remove(p)}>
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ),
+          )}
         </AdminTable>
       ) : (
         <p className="muted" tabIndex={-1} ref={takeFocus('')}>

@@ -3,7 +3,13 @@ import { formatUtc } from './admin-api'
 import { TableWrap } from '../../components/TableWrap'
 import { NewTabLink } from '../../components/NewTabLink'
 
-const STATUS_BADGE: Record<RecentPost['status'], string> = { posted: 'badge-good', queued: 'badge-neutral', sending: 'badge-neutral', failed: 'badge-bad', unknown: 'badge-warn' }
+const STATUS_BADGE: Record<RecentPost['status'], string> = {
+  posted: 'badge-good',
+  queued: 'badge-neutral',
+  sending: 'badge-neutral',
+  failed: 'badge-bad',
+  unknown: 'badge-warn',
+}
 
 /** The latest posts to Discord, newest first, with what became of each. */
 export function RecentPosts({ posts, zkillBase = 'https://zkillboard.com' }: { posts: RecentPost[]; zkillBase?: string }) {

@@ -29,7 +29,10 @@ export function RoutesTable({ routes, call, onChanged, onDeleted }: Props) {
     setError(null)
     try {
       await call('DELETE', `/api/killfeed/routes/${route.id}`)
-      handPast(routes.map((r) => r.id), routes.findIndex((r) => r.id === route.id))
+      handPast(
+        routes.map((r) => r.id),
+        routes.findIndex((r) => r.id === route.id),
+      )
       onDeleted(route.id)
     } catch (err) {
       setError(errorText(err))
@@ -45,53 +48,53 @@ export function RoutesTable({ routes, call, onChanged, onDeleted }: Props) {
   return (
     <>
       <AdminTable label="Routes table" headers={['Entity', 'Mode', 'Webhooks', 'Enabled', 'Created']} className="routes-table">
-            {routes.map((r) =>
-              editing === r.id ? (
-                <EditRow
-                  key={r.id}
-                  route={r}
-                  call={call}
-                  onCancel={() => stopEditing(r.id)}
-                  onSaved={(saved) => {
-                    onChanged(saved)
-                    stopEditing(r.id)
-                  }}
-                />
-              ) : (
-                <tr key={r.id} data-testid="route-row">
-                  <td>
-                    <strong>{r.display_name}</strong>
-                    <div className="muted small">
-                      {TYPE_LABEL[r.item_type]} #{r.entity_id}
+        {routes.map((r) =>
+          editing === r.id ? (
+            <EditRow
+              key={r.id}
+              route={r}
+              call={call}
+              onCancel={() => stopEditing(r.id)}
+              onSaved={(saved) => {
+                onChanged(saved)
+                stopEditing(r.id)
+              }}
+            />
+          ) : (
+            <tr key={r.id} data-testid="route-row">
+              <td>
+                <strong>{r.display_name}</strong>
+                <div className="muted small">
+                  {TYPE_LABEL[r.item_type]} #{r.entity_id}
+                </div>
+              </td>
+              <td data-label="Mode">{r.item_type === 'system' ? 'Every kill in the system' : MODE_LABEL[r.mode]}</td>
+              <td data-label="Webhooks">
+                {splitWebhookList(r.webhook_url).map((url, i) => {
+                  const problem = r.webhook_health.find((h) => h.webhook_index === i)
+                  return (
+                    <div key={url}>
+                      <div className="mono small">{maskWebhook(url)}</div>
+                      {problem && <WebhookProblem problem={problem} />}
                     </div>
-                  </td>
-                  <td data-label="Mode">{r.item_type === 'system' ? 'Every kill in the system' : MODE_LABEL[r.mode]}</td>
-                  <td data-label="Webhooks">
-                    {splitWebhookList(r.webhook_url).map((url, i) => {
-                      const problem = r.webhook_health.find((h) => h.webhook_index === i)
-                      return (
-                        <div key={url}>
-                          <div className="mono small">{maskWebhook(url)}</div>
-                          {problem && <WebhookProblem problem={problem} />}
-                        </div>
-                      )
-                    })}
-                  </td>
-                  <td data-label="Enabled">{r.enabled ? <span className="badge badge-good">On</span> : <span className="badge badge-neutral">Off</span>}</td>
-                  <td className="small" data-label="Created">
-                    {formatUtc(r.created_at)}
-                  </td>
-                  <td className="row-actions">
-                    <button type="button" className="button secondary" ref={takeFocus(r.id)} onClick={() => setEditing(r.id)}>
-                      Edit
-                    </button>
-                    <button type="button" className="button secondary danger" onClick={() => remove(r)}>
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ),
-            )}
+                  )
+                })}
+              </td>
+              <td data-label="Enabled">{r.enabled ? <span className="badge badge-good">On</span> : <span className="badge badge-neutral">Off</span>}</td>
+              <td className="small" data-label="Created">
+                {formatUtc(r.created_at)}
+              </td>
+              <td className="row-actions">
+                <button type="button" className="button secondary" ref={takeFocus(r.id)} onClick={() => setEditing(r.id)}>
+                  Edit
+                </button>
+                <button type="button" className="button secondary danger" onClick={() => remove(r)}>
+                  Delete
+                </button>
+              </td>
+            </tr>
+          ),
+        )}
       </AdminTable>
       <ErrorLine message={error} />
     </>

@@ -30,7 +30,10 @@ export function TrackedList({ tracked, call, onRemoved }: { tracked: TrackedItem
           {tracked.map((t) => (
             <li key={keyOf(t)} data-testid="tracked-item">
               <span>
-                <strong>{t.display_name}</strong> <span className="muted small">{TYPE_LABEL[t.item_type]} #{t.entity_id} · {MODE_LABEL[t.mode]}</span>
+                <strong>{t.display_name}</strong>{' '}
+                <span className="muted small">
+                  {TYPE_LABEL[t.item_type]} #{t.entity_id} · {MODE_LABEL[t.mode]}
+                </span>
               </span>
               <button type="button" className="button secondary danger" ref={takeFocus(keyOf(t))} onClick={() => remove(t)}>
                 Remove

@@ -3,7 +3,8 @@ import { API_TIMEOUT_MS } from '../../lib/api'
 import { serveOnLoopback } from '../../../platform/testing/loopback-server'
 import { ADMIN_CALL_TEXT, adminCall, NotSignedIn } from './admin-api'
 
-const NGINX_502 = '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
+const NGINX_502 =
+  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
 
 let server: Awaited<ReturnType<typeof serveOnLoopback>>
 let base = ''
@@ -12,10 +13,12 @@ beforeAll(async () => {
     if (req.url === '/silent') return // never answers
     if (req.url === '/json') return res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}')
     if (req.url === '/empty') return res.writeHead(204).end()
-    if (req.url === '/refused') return res.writeHead(400, { 'Content-Type': 'application/json' }).end('{"error":"Invalid body: mode: must be one of both, kills, losses"}')
+    if (req.url === '/refused')
+      return res.writeHead(400, { 'Content-Type': 'application/json' }).end('{"error":"Invalid body: mode: must be one of both, kills, losses"}')
     if (req.url === '/plain') return res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Internal Server Error')
     if (req.url === '/signed-out') return res.writeHead(401, { 'Content-Type': 'application/json' }).end('{"error":"Not signed in"}')
-    if (req.url === '/portal') return res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><html><body>Sign in to the hotel Wi-Fi</body></html>')
+    if (req.url === '/portal')
+      return res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><html><body>Sign in to the hotel Wi-Fi</body></html>')
     res.writeHead(502, { 'Content-Type': 'text/html' }).end(NGINX_502)
   })
   base = server.url

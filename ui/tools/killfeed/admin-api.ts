@@ -49,7 +49,8 @@ export async function adminCall<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'D
 export const ADMIN_CALL_TEXT = {
   network: 'Network error: the server could not be reached. Nothing was lost: try again.',
   timedOut: (seconds: number) => `The server did not answer within ${seconds} s. A change may or may not have been saved: reload to see.`,
-  htmlError: (status: number, statusText: string) => `HTTP ${status}${statusText ? ` ${statusText}` : ''}: the server (or a proxy in front of it) failed. Nothing was lost: try again in a minute.`,
+  htmlError: (status: number, statusText: string) =>
+    `HTTP ${status}${statusText ? ` ${statusText}` : ''}: the server (or a proxy in front of it) failed. Nothing was lost: try again in a minute.`,
   notData: (type: string) => `The server's answer was not data (${type}): a proxy or a captive portal may have answered. Try again.`,
 }
 

@@ -200,7 +200,14 @@ describe('killfeed admin page', () => {
   })
 
   it('names a webhook deleted in Discord under its route, until the route gets a new URL', async () => {
-    const route = await createRoute(app.ctx.ch, { item_type: 'alliance', entity_id: 99003581, display_name: 'Dead hook route', mode: 'losses', webhook_url: `${HOOK_2}\n${HOOK_DEAD}`, enabled: true })
+    const route = await createRoute(app.ctx.ch, {
+      item_type: 'alliance',
+      entity_id: 99003581,
+      display_name: 'Dead hook route',
+      mode: 'losses',
+      webhook_url: `${HOOK_2}\n${HOOK_DEAD}`,
+      enabled: true,
+    })
     discord.deleted.add(DEAD_ID)
     const { page, errors, close } = await openAdmin()
     await signIn(page)
@@ -275,7 +282,14 @@ describe('killfeed admin page', () => {
   })
 
   it('fits a phone-width screen: each route is a card, editable without scrolling sideways', async () => {
-    const route = await createRoute(app.ctx.ch, { item_type: 'alliance', entity_id: 1354830081, display_name: 'Goonswarm Federation', mode: 'both', webhook_url: `${HOOK_1}\n${HOOK_2}`, enabled: true })
+    const route = await createRoute(app.ctx.ch, {
+      item_type: 'alliance',
+      entity_id: 1354830081,
+      display_name: 'Goonswarm Federation',
+      mode: 'both',
+      webhook_url: `${HOOK_1}\n${HOOK_2}`,
+      enabled: true,
+    })
     const { page, close } = await openAdmin()
     await page.setViewportSize({ width: 390, height: 860 })
     await signIn(page)
@@ -298,9 +312,21 @@ describe('killfeed admin page', () => {
 
   it('wraps long names without spaces at 360 px: a route, a kill tracker page and a contact message never widen the page', async () => {
     const longName = `Thera${'W'.repeat(95)}`
-    const route = await createRoute(app.ctx.ch, { item_type: 'system', entity_id: 31000005, display_name: longName, mode: 'both', webhook_url: HOOK_1, enabled: true })
+    const route = await createRoute(app.ctx.ch, {
+      item_type: 'system',
+      entity_id: 31000005,
+      display_name: longName,
+      mode: 'both',
+      webhook_url: HOOK_1,
+      enabled: true,
+    })
     await savePlayer(app.ctx.ch, { path: 'long-pilot', display_name: `Pilot${'Q'.repeat(95)}`, character_ids: [2122649889] })
-    await insertContactMessage(app.ctx.ch, { name: 'N'.repeat(100), email: `${'a'.repeat(60)}@${'b'.repeat(60)}.example.com`, topic: 'General', message: 'A long address.' })
+    await insertContactMessage(app.ctx.ch, {
+      name: 'N'.repeat(100),
+      email: `${'a'.repeat(60)}@${'b'.repeat(60)}.example.com`,
+      topic: 'General',
+      message: 'A long address.',
+    })
     const { page, errors, close } = await openAdmin()
     await page.setViewportSize({ width: 360, height: 740 })
     await signIn(page)
@@ -333,7 +359,14 @@ describe('killfeed admin page', () => {
   })
 
   it('keeps what was typed when the session ends mid-edit, and sends it after signing in again', async () => {
-    const route = await createRoute(app.ctx.ch, { item_type: 'alliance', entity_id: 99003581, display_name: 'Expiry route', mode: 'both', webhook_url: HOOK_2, enabled: true })
+    const route = await createRoute(app.ctx.ch, {
+      item_type: 'alliance',
+      entity_id: 99003581,
+      display_name: 'Expiry route',
+      mode: 'both',
+      webhook_url: HOOK_2,
+      enabled: true,
+    })
     const { page, context, errors, close } = await openAdmin()
     await signIn(page)
     const row = page.getByTestId('route-row').filter({ hasText: 'Expiry route' })
@@ -369,15 +402,32 @@ describe('killfeed admin page', () => {
   })
 
   it('keeps the keyboard focus where the admin works: edit, cancel, save, delete and picking a search result', async () => {
-    const a = await createRoute(app.ctx.ch, { item_type: 'alliance', entity_id: 99003581, display_name: 'Focus route A', mode: 'both', webhook_url: HOOK_1, enabled: true })
-    const b = await createRoute(app.ctx.ch, { item_type: 'alliance', entity_id: 1354830081, display_name: 'Focus route B', mode: 'both', webhook_url: HOOK_2, enabled: true })
+    const a = await createRoute(app.ctx.ch, {
+      item_type: 'alliance',
+      entity_id: 99003581,
+      display_name: 'Focus route A',
+      mode: 'both',
+      webhook_url: HOOK_1,
+      enabled: true,
+    })
+    const b = await createRoute(app.ctx.ch, {
+      item_type: 'alliance',
+      entity_id: 1354830081,
+      display_name: 'Focus route B',
+      mode: 'both',
+      webhook_url: HOOK_2,
+      enabled: true,
+    })
     const { page, errors, close } = await openAdmin()
     await signIn(page)
-    const focused = () => page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null
-      const row = el?.closest('tr')
-      return el ? `${el.tagName.toLowerCase()}:${el.textContent?.trim() || (el as HTMLInputElement).value || ''}@${row?.querySelector('strong')?.textContent ?? (row?.querySelector('input') as HTMLInputElement | null)?.value ?? ''}` : ''
-    })
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null
+        const row = el?.closest('tr')
+        return el
+          ? `${el.tagName.toLowerCase()}:${el.textContent?.trim() || (el as HTMLInputElement).value || ''}@${row?.querySelector('strong')?.textContent ?? (row?.querySelector('input') as HTMLInputElement | null)?.value ?? ''}`
+          : ''
+      })
     const rowA = page.getByTestId('route-row').filter({ hasText: 'Focus route A' })
     await rowA.getByRole('button', { name: 'Edit' }).focus()
     await page.keyboard.press('Enter')
@@ -423,7 +473,14 @@ describe('killfeed admin page', () => {
   })
 
   it('keeps the keyboard focus on Sign in and on Save when the server refuses them', async () => {
-    const route = await createRoute(app.ctx.ch, { item_type: 'alliance', entity_id: 99003581, display_name: 'Refused save', mode: 'both', webhook_url: HOOK_2, enabled: true })
+    const route = await createRoute(app.ctx.ch, {
+      item_type: 'alliance',
+      entity_id: 99003581,
+      display_name: 'Refused save',
+      mode: 'both',
+      webhook_url: HOOK_2,
+      enabled: true,
+    })
     const { page, dialogs, errors, close } = await openAdmin()
     const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')
     await page.getByLabel('Username').fill(TEST_ADMIN.username)
@@ -559,7 +616,11 @@ describe('killfeed admin page', () => {
   it('pages through contact messages without repeating or losing one that arrives meanwhile', async () => {
     const dayAgo = Date.now() - 86_400_000
     for (let i = 0; i < 20; i++) {
-      await insertContactMessage(app.ctx.ch, { name: `Older ${i}`, email: 'old@example.com', topic: 'General', message: `Older message ${i}` }, new Date(dayAgo - i * 60_000))
+      await insertContactMessage(
+        app.ctx.ch,
+        { name: `Older ${i}`, email: 'old@example.com', topic: 'General', message: `Older message ${i}` },
+        new Date(dayAgo - i * 60_000),
+      )
     }
     const { page, close } = await openAdmin()
     await signIn(page)

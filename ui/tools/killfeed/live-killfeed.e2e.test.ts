@@ -154,7 +154,11 @@ describe('public live killfeed (/killfeed/live)', () => {
     const long = 'Xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' // a 37-character pilot name without a space
     await saveLiveKills(app.ctx.ch, [
       liveKill(640_002, 0.5, {
-        victim: { character: { id: 95_000_002, name: long }, corporation: { id: 98_000_002, name: 'Corporationwithaverylongnameindeed' }, alliance: { id: 99_000_002, name: 'Allianceofverylongnamesandmoreyes' } },
+        victim: {
+          character: { id: 95_000_002, name: long },
+          corporation: { id: 98_000_002, name: 'Corporationwithaverylongnameindeed' },
+          alliance: { id: 99_000_002, name: 'Allianceofverylongnamesandmoreyes' },
+        },
         matched: [{ item_type: 'corporation', entity_id: 98_000_002, display_name: 'Corporationwithaverylongnameindeed', side: 'loss' }],
       }),
     ])

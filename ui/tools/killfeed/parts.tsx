@@ -11,7 +11,12 @@ export function ModeSelect({ value, onChange, itemType }: { value: Mode; onChang
   return (
     <label className="field">
       <span className="field-label">Mode</span>
-      <select value={isSystem ? 'both' : value} disabled={isSystem} title={isSystem ? 'A system route takes every kill in the system' : undefined} onChange={(e) => onChange(e.target.value as Mode)}>
+      <select
+        value={isSystem ? 'both' : value}
+        disabled={isSystem}
+        title={isSystem ? 'A system route takes every kill in the system' : undefined}
+        onChange={(e) => onChange(e.target.value as Mode)}
+      >
         {MODES.map((m) => (
           <option key={m} value={m}>
             {MODE_LABEL[m]}

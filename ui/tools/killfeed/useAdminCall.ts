@@ -6,7 +6,7 @@ export type AdminCall = <T>(method: Parameters<typeof adminCall>[0], path: strin
 /** adminCall that sends the page back to the login form on a 401 (and still throws, so callers stop). */
 export function useAdminCall(onSignedOut: () => void): AdminCall {
   return useCallback(
-    async <T,>(method: Parameters<typeof adminCall>[0], path: string, body?: unknown) => {
+    async <T>(method: Parameters<typeof adminCall>[0], path: string, body?: unknown) => {
       try {
         return await adminCall<T>(method, path, body)
       } catch (err) {

@@ -40,7 +40,10 @@ export function KillList({ title, entries, total, empty, testId }: { title: stri
               <span className="kt-ship-name">{e.ship.name ?? 'Unknown'}</span>
               <span className="kt-value">{formatIskCompact(e.value)} ISK</span>
               {/* Named after its kill: a screen reader's list of links would otherwise read "zKill" hundreds of times. */}
-              <NewTabLink href={e.url} label={`zKill: ${e.ship.name ?? 'Unknown'}, ${formatIskCompact(e.value)} ISK, ${e.time.slice(0, 16).replace('T', ' ')} UTC`}>
+              <NewTabLink
+                href={e.url}
+                label={`zKill: ${e.ship.name ?? 'Unknown'}, ${formatIskCompact(e.value)} ISK, ${e.time.slice(0, 16).replace('T', ' ')} UTC`}
+              >
                 zKill
               </NewTabLink>
             </li>

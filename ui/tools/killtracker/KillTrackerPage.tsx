@@ -71,8 +71,20 @@ function Loaded({ data }: { data: KillTrackerResponse }) {
       </dl>
       <div className="kt-body">
         <KillDonut kills={last7d.kills} losses={last7d.losses} />
-        <KillList title={`Kills (${TRACKER_WINDOW_DAYS}d)`} entries={data.lists.kills} total={last7d.kills} empty={noData ? noDataYet : `No kills in the last ${TRACKER_WINDOW_DAYS} days.`} testId="kt-kills" />
-        <KillList title={`Losses (${TRACKER_WINDOW_DAYS}d)`} entries={data.lists.losses} total={last7d.losses} empty={noData ? noDataYet : `No losses in the last ${TRACKER_WINDOW_DAYS} days.`} testId="kt-losses" />
+        <KillList
+          title={`Kills (${TRACKER_WINDOW_DAYS}d)`}
+          entries={data.lists.kills}
+          total={last7d.kills}
+          empty={noData ? noDataYet : `No kills in the last ${TRACKER_WINDOW_DAYS} days.`}
+          testId="kt-kills"
+        />
+        <KillList
+          title={`Losses (${TRACKER_WINDOW_DAYS}d)`}
+          entries={data.lists.losses}
+          total={last7d.losses}
+          empty={noData ? noDataYet : `No losses in the last ${TRACKER_WINDOW_DAYS} days.`}
+          testId="kt-losses"
+        />
       </div>
       <p className="kt-footer muted" data-testid="kt-footer">
         Cached for ~2 minutes. Updated: {utcTime(data.meta.fetchedAt)} UTC
@@ -97,7 +109,11 @@ export default function KillTrackerPage() {
     inFlight.current = abort
     setView({ kind: 'loading' })
     try {
-      const { res, text } = await fetchAnswer(`/api/${encodeURIComponent(name)}`, { headers: { Accept: 'application/json' }, cache: 'no-cache', signal: abort.signal })
+      const { res, text } = await fetchAnswer(`/api/${encodeURIComponent(name)}`, {
+        headers: { Accept: 'application/json' },
+        cache: 'no-cache',
+        signal: abort.signal,
+      })
       if (res.status === 404) return setView({ kind: 'not-found' })
       if (!res.ok) throw new Error(`HTTP ${res.status}`)
       // Another endpoint's answer (the page at /health or /docs): this name is no tracked player.

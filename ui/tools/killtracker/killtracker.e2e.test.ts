@@ -58,7 +58,12 @@ function tinyPng(): Buffer {
     return Buffer.concat([len, body, sum])
   }
   const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0])
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.from([0, 128]))), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.from([0, 128]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 let app: TestApp
@@ -66,12 +71,24 @@ let fakes: KillmailFakes
 let images: { url: string; close: () => Promise<void> }
 let browser: Browser
 
-const spec = (id: number, days: number, victim: KillSpec['victim'], attackers: KillSpec['attackers']): KillSpec => ({ id, time: daysAgo(days), systemId: 31_000_777, victim, attackers })
+const spec = (id: number, days: number, victim: KillSpec['victim'], attackers: KillSpec['attackers']): KillSpec => ({
+  id,
+  time: daysAgo(days),
+  systemId: 31_000_777,
+  victim,
+  attackers,
+})
 
 beforeAll(async () => {
   fakes = await startKillmailFakes()
   const { zkill } = fakes
-  for (const [id, name] of [[BOB_MAIN, 'Bob Prime'], [BOB_ALT, 'Bob Alt'], [ALICE, 'Alice Hunter'], [CAROL, 'Carol Miner']] as const) fakes.state.names.set(id, { name, category: 'character' })
+  for (const [id, name] of [
+    [BOB_MAIN, 'Bob Prime'],
+    [BOB_ALT, 'Bob Alt'],
+    [ALICE, 'Alice Hunter'],
+    [CAROL, 'Carol Miner'],
+  ] as const)
+    fakes.state.names.set(id, { name, category: 'character' })
   images = await startImageServer()
   zkill.push(makeKillmail(spec(800, 20, { characterId: ENEMY, shipTypeId: 587 }, [{ characterId: ENEMY }]))) // where the feed starts
   // Real static data (ship names come from the SDE), the live feed on, reading the fake zKillboard.
@@ -95,7 +112,11 @@ beforeAll(async () => {
   ]
   const values: Record<number, number> = { 801: 10_000_000, 802: 500_000_000, 803: 1_000_000, 810: 300_000_000, 820: 2_500 }
   for (const k of kills) zkill.push(makeKillmail(k), { zkb: { totalValue: values[k.id] } })
-  await waitForStored(app.ctx.ch, kills.map((k) => k.id), 60_000)
+  await waitForStored(
+    app.ctx.ch,
+    kills.map((k) => k.id),
+    60_000,
+  )
   browser = await launchBrowser()
 }, 240_000)
 afterAll(async () => {
@@ -153,13 +174,26 @@ describe('kill tracker page', () => {
     expect((await killRows.first().textContent())?.replace(/\s+/g, ' ')).toBe('Rifter10.00m ISKzKill')
     expect(await killRows.first().getByRole('link', { name: 'zKill' }).getAttribute('href')).toBe('https://zkillboard.com/kill/801/')
     // The Rifter's render loads from the image server; the Tengu and Capsule have none there, so the fallback shows.
-    await expect.poll(() => killRows.first().locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    await expect
+      .poll(() =>
+        killRows
+          .first()
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true)
     expect(await page.getByTestId('kt-losses').locator('.kt-ship-name').allTextContents()).toEqual(['Tengu', 'Capsule'])
     await expect.poll(() => page.getByTestId('kt-losses').locator('.kt-ship-fallback').count()).toBe(2)
     expect(await page.getByTestId('kt-losses').locator('.kt-value').allTextContents()).toEqual(['500.00m ISK', '1.00m ISK'])
     // Each zKill link is named after its kill (visible text first), so a list of links tells them apart.
-    const lossLinks = await page.getByTestId('kt-losses').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('aria-label')))
-    expect(lossLinks).toEqual([expect.stringMatching(/^zKill: Tengu, 500\.00m ISK, \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/), expect.stringMatching(/^zKill: Capsule, 1\.00m ISK, /)])
+    const lossLinks = await page
+      .getByTestId('kt-losses')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('aria-label')))
+    expect(lossLinks).toEqual([
+      expect.stringMatching(/^zKill: Tengu, 500\.00m ISK, \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/),
+      expect.stringMatching(/^zKill: Capsule, 1\.00m ISK, /),
+    ])
 
     expect(await text(page, 'kt-footer')).toMatch(/^Cached for ~2 minutes\. Updated: \d{2}:\d{2}:\d{2} UTC$/)
     expect(errors).toEqual([])
@@ -195,8 +229,16 @@ describe('kill tracker page', () => {
     const kills = Array.from({ length: TRACKER_LIST_LIMIT + 1 }, (_, i) =>
       killMessage(spec(5_000 + i, 1 + i / 100, { characterId: ENEMY, shipTypeId: 587 }, [{ characterId: ERIN }]), 1_000_000),
     )
-    await publish(app.ctx.stream, KillmailsTopic, kills.map((k) => ({ key: String(k.killmail_id), value: k })))
-    await waitForStored(app.ctx.ch, kills.map((k) => k.killmail_id), 60_000)
+    await publish(
+      app.ctx.stream,
+      KillmailsTopic,
+      kills.map((k) => ({ key: String(k.killmail_id), value: k })),
+    )
+    await waitForStored(
+      app.ctx.ch,
+      kills.map((k) => k.killmail_id),
+      60_000,
+    )
     const { page, close } = await open('/erin')
     await page.getByTestId('kt-headline').waitFor()
     expect(await page.getByTestId('kt-kills').locator('li').count()).toBe(TRACKER_LIST_LIMIT)
@@ -235,14 +277,30 @@ describe('kill tracker page', () => {
     await page.route('**/api/dave', async (route) => {
       const body = await (await route.fetch()).json()
       const detail = zkillAnswering === false ? 'No kill stored yet: zKillboard is not answering (ENOTFOUND)' : 'No kill stored yet'
-      body.feed = { status: 'STARTING', newest_kill_at: null, newest_kill_age_seconds: null, live_stored_at: null, live_stored_age_seconds: null, stale_after_minutes: 30, zkill_answering: zkillAnswering, detail }
+      body.feed = {
+        status: 'STARTING',
+        newest_kill_at: null,
+        newest_kill_age_seconds: null,
+        live_stored_at: null,
+        live_stored_age_seconds: null,
+        stale_after_minutes: 30,
+        zkill_answering: zkillAnswering,
+        detail,
+      }
       await route.fulfill({ json: body })
     })
     await page.getByRole('button', { name: 'Refresh' }).click()
     const note = page.getByTestId('kill-feed-note')
-    await expect.poll(() => text(page, 'kill-feed-note')).toBe('No kill data yet: the zKillboard feed has not delivered any kill since this site started. zKillboard is not answering.')
+    await expect
+      .poll(() => text(page, 'kill-feed-note'))
+      .toBe('No kill data yet: the zKillboard feed has not delivered any kill since this site started. zKillboard is not answering.')
     expect(await note.getAttribute('class')).toBe('warning-box')
-    expect([await text(page, 'kt-destroyed'), await text(page, 'kt-lost'), await text(page, 'kt-net'), await text(page, 'kt-kd')]).toEqual(['Destroyed (7d)—', 'Lost (7d)—', 'Net (7d)—', 'K/D (7d)—'])
+    expect([await text(page, 'kt-destroyed'), await text(page, 'kt-lost'), await text(page, 'kt-net'), await text(page, 'kt-kd')]).toEqual([
+      'Destroyed (7d)—',
+      'Lost (7d)—',
+      'Net (7d)—',
+      'K/D (7d)—',
+    ])
     expect(await page.getByTestId('kt-net').getAttribute('class')).toBe('kt-tile')
     expect(await text(page, 'kt-kills')).toBe('Kills (7d)No kill data yet.')
     expect(await text(page, 'kt-losses')).toBe('Losses (7d)No kill data yet.')
@@ -398,7 +456,9 @@ describe('kill tracker page', () => {
     await page.getByTestId('kt-headline').waitFor()
     // The feed runs, but the newest kill it brought (Alice's) happened half a day ago: the data is behind.
     const note = page.getByTestId('kill-feed-note')
-    expect(await text(page, 'kill-feed-note')).toBe('Kill data may be incomplete: the newest kill stored is from 12 hours ago (zKillboard feed behind or down).')
+    expect(await text(page, 'kill-feed-note')).toBe(
+      'Kill data may be incomplete: the newest kill stored is from 12 hours ago (zKillboard feed behind or down).',
+    )
     expect(await note.getAttribute('class')).toBe('warning-box')
     // A kill happening now, anywhere, reaches the feed: the data is current again.
     fakes.zkill.push(makeKillmail(spec(830, 0, { characterId: ENEMY, shipTypeId: 587 }, [{ characterId: ENEMY }])))

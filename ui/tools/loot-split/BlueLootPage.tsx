@@ -1,7 +1,17 @@
 import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { BlueLootResponse, LootEscalations } from '../../../schemas/loot-split'
-import { BLUE_LOOT_SITES, BLUE_LOOT_TIERS, describeLadder, escalationAdds, LOOT_SPLIT_LIMITS, playerShares, SHARE_MODES, SHIP_KINDS, TACKLE_SHARES } from '../../../schemas/loot-split-rules'
+import {
+  BLUE_LOOT_SITES,
+  BLUE_LOOT_TIERS,
+  describeLadder,
+  escalationAdds,
+  LOOT_SPLIT_LIMITS,
+  playerShares,
+  SHARE_MODES,
+  SHIP_KINDS,
+  TACKLE_SHARES,
+} from '../../../schemas/loot-split-rules'
 import { InfoTip } from '../../components/InfoTip'
 import { NumberField } from '../../components/NumberField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
@@ -21,7 +31,20 @@ import {
 } from './blue-loot-setup'
 import { postCalc } from './calc-call'
 import { abbreviateIsk, billions1, formatShares } from './format'
-import { AddPlayer, CalculateBar, calculateOnEnter, CellNumber, PayoutBreakdown, PlayerName, RemovePlayerButton, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
+import {
+  AddPlayer,
+  CalculateBar,
+  calculateOnEnter,
+  CellNumber,
+  PayoutBreakdown,
+  PlayerName,
+  RemovePlayerButton,
+  SelectField,
+  SetupActions,
+  TaxFields,
+  tierOptions,
+  YesNo,
+} from './parts'
 import { payoutText } from './payout-text'
 import { avengerTip, drifterTip, unknownEscalationPreview } from './rules-text'
 import { initialQuery } from './setup-codec'
@@ -58,7 +81,8 @@ export default function BlueLootPage() {
   useSetupInUrl(query, STORAGE_KEY)
 
   const update = (change: Partial<BlueLootSetup>) => setSetup((s) => ({ ...s, ...change }))
-  const updatePlayer = (id: number, change: Partial<BlueLootPlayerRow>) => setSetup((s) => ({ ...s, players: s.players.map((p) => (p.id === id ? { ...p, ...change } : p)) }))
+  const updatePlayer = (id: number, change: Partial<BlueLootPlayerRow>) =>
+    setSetup((s) => ({ ...s, players: s.players.map((p) => (p.id === id ? { ...p, ...change } : p)) }))
   const nameTaken = (n: string) => setup.players.some((p) => p.name.toLowerCase() === n.toLowerCase())
 
   const calculate = async () => {
@@ -86,9 +110,9 @@ export default function BlueLootPage() {
       <section className="panel">
         <h1>Blue loot splitter</h1>
         <p className="muted">
-          Split a night of C5 or C6 sleeper sites by shares. Enter the sites you cleared and who flew what: each ship earns shares by the tiers
-          below, and every player is paid the net total × their shares ÷ everyone&apos;s shares. Site values come from the community sleeper-site
-          sheet; payouts are whole ISK and add up to the net exactly.
+          Split a night of C5 or C6 sleeper sites by shares. Enter the sites you cleared and who flew what: each ship earns shares by the tiers below, and every
+          player is paid the net total × their shares ÷ everyone&apos;s shares. Site values come from the community sleeper-site sheet; payouts are whole ISK
+          and add up to the net exactly.
         </p>
         {linkProblems.map((p) => (
           <p key={p} className="warning-text" role="alert">
@@ -103,7 +127,15 @@ export default function BlueLootPage() {
         <SiteStatus sites={sites} />
         <div className="site-counts">
           {BLUE_LOOT_SITES[setup.tier].map((name) => (
-            <SiteCount key={name} name={name} setup={setup} sites={sites} usedDread={usedDread} escalations={escalations} onChange={(n) => update({ counts: { ...setup.counts, [name]: n } })} />
+            <SiteCount
+              key={name}
+              name={name}
+              setup={setup}
+              sites={sites}
+              usedDread={usedDread}
+              escalations={escalations}
+              onChange={(n) => update({ counts: { ...setup.counts, [name]: n } })}
+            />
           ))}
         </div>
         <div className="settings-row">
@@ -112,7 +144,11 @@ export default function BlueLootPage() {
         </div>
         <p className="muted avenger-note" title={avengerTip(escalations)} data-testid="avenger-note">
           Upgraded Avenger wave:{' '}
-          {usedDread ? 'counted on every site, a dread is in the fleet.' : setup.mode === 'dps-logi' ? 'not counted (DPS/Logi fleet, no capital on grid).' : 'not counted, no dread in the fleet yet.'}{' '}
+          {usedDread
+            ? 'counted on every site, a dread is in the fleet.'
+            : setup.mode === 'dps-logi'
+              ? 'not counted (DPS/Logi fleet, no capital on grid).'
+              : 'not counted, no dread in the fleet yet.'}{' '}
           <InfoTip text={avengerTip(escalations)} label="About the Upgraded Avenger wave" />
         </p>
       </section>
@@ -122,10 +158,20 @@ export default function BlueLootPage() {
         <div className="player-setup">
           <div className="player-main">
             <div className="setup-bar">
-              <AddPlayer buttonLabel="Add" taken={nameTaken} onAdd={(names) => setSetup((s) => ({ ...s, players: [...s.players, ...names.map(newPlayerRow)] }))} />
+              <AddPlayer
+                buttonLabel="Add"
+                taken={nameTaken}
+                onAdd={(names) => setSetup((s) => ({ ...s, players: [...s.players, ...names.map(newPlayerRow)] }))}
+              />
               <div className="segmented" role="group" aria-label="Share mode">
                 {SHARE_MODES.map((m) => (
-                  <button key={m.id} type="button" aria-pressed={setup.mode === m.id} onClick={() => setSetup((s) => switchMode(s, m.id))} title="Switching resets every ship count; names, tackle and extra shares stay">
+                  <button
+                    key={m.id}
+                    type="button"
+                    aria-pressed={setup.mode === m.id}
+                    onClick={() => setSetup((s) => switchMode(s, m.id))}
+                    title="Switching resets every ship count; names, tackle and extra shares stay"
+                  >
                     {m.label}
                   </button>
                 ))}
@@ -166,14 +212,31 @@ export default function BlueLootPage() {
                       </td>
                       {kinds.map((k, i) => (
                         <td key={k.key} className="align-center">
-                          <CellNumber label={`${p.name} ${k.label}`} value={p.ships[i]} max={LOOT_SPLIT_LIMITS.shipCount} onChange={(n) => updatePlayer(p.id, { ships: i === 0 ? [n, p.ships[1]] : [p.ships[0], n] })} />
+                          <CellNumber
+                            label={`${p.name} ${k.label}`}
+                            value={p.ships[i]}
+                            max={LOOT_SPLIT_LIMITS.shipCount}
+                            onChange={(n) => updatePlayer(p.id, { ships: i === 0 ? [n, p.ships[1]] : [p.ships[0], n] })}
+                          />
                         </td>
                       ))}
                       <td className="align-center">
-                        <input type="checkbox" aria-label={`${p.name} tackle`} checked={p.tackle} onChange={(e) => updatePlayer(p.id, { tackle: e.target.checked })} />
+                        <input
+                          type="checkbox"
+                          aria-label={`${p.name} tackle`}
+                          checked={p.tackle}
+                          onChange={(e) => updatePlayer(p.id, { tackle: e.target.checked })}
+                        />
                       </td>
                       <td className="align-center">
-                        <CellNumber label={`${p.name} extra shares`} value={p.extraShares} decimal min={-LOOT_SPLIT_LIMITS.extraShares} max={LOOT_SPLIT_LIMITS.extraShares} onChange={(extraShares) => updatePlayer(p.id, { extraShares })} />
+                        <CellNumber
+                          label={`${p.name} extra shares`}
+                          value={p.extraShares}
+                          decimal
+                          min={-LOOT_SPLIT_LIMITS.extraShares}
+                          max={LOOT_SPLIT_LIMITS.extraShares}
+                          onChange={(extraShares) => updatePlayer(p.id, { extraShares })}
+                        />
                       </td>
                       <td className="align-right" data-testid="preview-shares">
                         {formatShares(playerShares({ bubbler: p.tackle, extraShares: p.extraShares, ...playerShips(p, setup.mode) }, setup.mode))}
@@ -190,16 +253,26 @@ export default function BlueLootPage() {
           <aside className="share-rules" aria-label="Share allocations" data-testid="share-rules">
             <h3>{SHARE_MODES.find((m) => m.id === setup.mode)!.label} shares</h3>
             <ul>
-              {kinds.flatMap((k) => describeLadder(k)).map((line) => (
-                <li key={line}>{line}</li>
-              ))}
+              {kinds
+                .flatMap((k) => describeLadder(k))
+                .map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
               <li>Tackle: +{TACKLE_SHARES} shares</li>
               <li>+ Shares: added by hand, may be negative; a total never goes below 0</li>
             </ul>
             <p className="muted">Payout = net total × player&apos;s shares ÷ all shares.</p>
           </aside>
         </div>
-        <CalculateBar onCalculate={calculate} busy={busy} error={error} done={result && `Payout Breakdown: ${billions1(result.data.totalISK)}, ${formatIsk(result.data.netISK)} paid out to ${result.data.payouts.length} players.`} />
+        <CalculateBar
+          onCalculate={calculate}
+          busy={busy}
+          error={error}
+          done={
+            result &&
+            `Payout Breakdown: ${billions1(result.data.totalISK)}, ${formatIsk(result.data.netISK)} paid out to ${result.data.payouts.length} players.`
+          }
+        />
       </section>
 
       {result && (
@@ -215,7 +288,16 @@ export default function BlueLootPage() {
             result.rates,
             result.data.payouts.map((p) => ({ name: p.name, payout: p.payout, note: `${formatShares(p.shares)} shares` })),
           )}
-          table={<SortableTable label="Payouts table" rows={result.data.payouts} columns={RESULT_COLUMNS} rowKey={(p) => p.name} sort={sort} onSortChange={setSort} />}
+          table={
+            <SortableTable
+              label="Payouts table"
+              rows={result.data.payouts}
+              columns={RESULT_COLUMNS}
+              rowKey={(p) => p.name}
+              sort={sort}
+              onSortChange={setSort}
+            />
+          }
         />
       )}
       <SetupActions onReset={reset} />
@@ -235,12 +317,30 @@ function SiteStatus({ sites }: { sites: Loaded<TierSite[]> }) {
 }
 
 /** One site's count box, with the site's blue loot and what the escalations add in its tooltip. */
-function SiteCount({ name, setup, sites, usedDread, escalations, onChange }: { name: string; setup: BlueLootSetup; sites: Loaded<TierSite[]>; usedDread: boolean; escalations: Loaded<LootEscalations>; onChange: (n: number) => void }) {
+function SiteCount({
+  name,
+  setup,
+  sites,
+  usedDread,
+  escalations,
+  onChange,
+}: {
+  name: string
+  setup: BlueLootSetup
+  sites: Loaded<TierSite[]>
+  usedDread: boolean
+  escalations: Loaded<LootEscalations>
+  onChange: (n: number) => void
+}) {
   const site = sites.status === 'ready' ? sites.data.find((s) => s.site === name) : undefined
   let hint = sites.status === 'loading' ? '…' : '—'
   let tip = 'Blue loot value unknown'
   if (site) {
-    const adds = escalationAdds({ tier: setup.tier, kind: site.group }, { usedDread, drifterRan: setup.drifterRan }, escalations.status === 'ready' ? escalations.data : null)
+    const adds = escalationAdds(
+      { tier: setup.tier, kind: site.group },
+      { usedDread, drifterRan: setup.drifterRan },
+      escalations.status === 'ready' ? escalations.data : null,
+    )
     if (adds.missing) {
       const unknown = unknownEscalationPreview(site.blue_loot_isk, escalations)
       hint = escalations.status === 'loading' ? unknown.text : `${unknown.text} per run`

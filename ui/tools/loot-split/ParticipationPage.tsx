@@ -17,7 +17,20 @@ import {
   type ParticipationPlayerRow,
   type ParticipationSetup,
 } from './participation-setup'
-import { AddPlayer, CalculateBar, calculateOnEnter, CellNumber, PayoutBreakdown, PlayerName, RemovePlayerButton, SelectField, SetupActions, TaxFields, tierOptions, YesNo } from './parts'
+import {
+  AddPlayer,
+  CalculateBar,
+  calculateOnEnter,
+  CellNumber,
+  PayoutBreakdown,
+  PlayerName,
+  RemovePlayerButton,
+  SelectField,
+  SetupActions,
+  TaxFields,
+  tierOptions,
+  YesNo,
+} from './parts'
 import { payoutText } from './payout-text'
 import { avengerTip, drifterTip, unknownEscalationPreview } from './rules-text'
 import { initialQuery } from './setup-codec'
@@ -39,7 +52,9 @@ export default function ParticipationPage() {
   // A link's counts for sites its tier does not have are said once, when that tier's sites first arrive (a tier
   // changed by hand prunes them quietly, as the spec asks).
   const checkLink = useRef(initial.from === 'link')
-  const [result, setResult] = useState<{ data: ParticipationResponse; query: string; tier: SiteTier; rates: { corpTax: number; allianceTax: number } } | null>(null)
+  const [result, setResult] = useState<{ data: ParticipationResponse; query: string; tier: SiteTier; rates: { corpTax: number; allianceTax: number } } | null>(
+    null,
+  )
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const sites = useTierSites(setup.tier)
@@ -87,10 +102,10 @@ export default function ParticipationPage() {
       <section className="panel">
         <h1>Participation loot splitter</h1>
         <p className="muted">
-          Split blue loot by who was there. Enter how many times each site was run and, for every player, how many of those runs they were in.
-          Each player is paid <strong>net total × (ISK value of the site runs they attended) ÷ (ISK value of all attendances)</strong>, so a
-          pilot who sat in the big sites earns more than one who only came for the small ones. Site values come from the community sleeper-site
-          sheet; payouts are whole ISK and add up to the net exactly.
+          Split blue loot by who was there. Enter how many times each site was run and, for every player, how many of those runs they were in. Each player is
+          paid <strong>net total × (ISK value of the site runs they attended) ÷ (ISK value of all attendances)</strong>, so a pilot who sat in the big sites
+          earns more than one who only came for the small ones. Site values come from the community sleeper-site sheet; payouts are whole ISK and add up to the
+          net exactly.
         </p>
         {linkProblems.map((p) => (
           <p key={p} className="warning-text" role="alert">
@@ -102,7 +117,12 @@ export default function ParticipationPage() {
       <section className="panel" aria-labelledby="setup-heading">
         <h2 id="setup-heading">Setup</h2>
         <div className="settings-row">
-          <SelectField label="Site Tier" value={setup.tier} options={tierOptions(SITE_TIERS)} onChange={(tier: SiteTier) => setSetup((s) => changeTier(s, tier))} />
+          <SelectField
+            label="Site Tier"
+            value={setup.tier}
+            options={tierOptions(SITE_TIERS)}
+            onChange={(tier: SiteTier) => setSetup((s) => changeTier(s, tier))}
+          />
           {escalates && (
             <>
               <YesNo label="Drifter ran?" value={setup.drifterRan} onChange={(drifterRan) => update({ drifterRan })} tooltip={drifterTip(escalations)} />
@@ -118,12 +138,36 @@ export default function ParticipationPage() {
           </p>
         )}
         {sites.status === 'loading' && <p className="muted">Loading {setup.tier} sites…</p>}
-        {sites.status === 'ready' && <ParticipationGrid setup={setup} sites={sites.data} escalations={escalations} onRan={(site, n) => update({ ran: { ...setup.ran, [site]: n } })} onCount={setCount} onRemove={(id) => update({ players: setup.players.filter((p) => p.id !== id) })} nameTaken={nameTaken} onRename={rename} />}
+        {sites.status === 'ready' && (
+          <ParticipationGrid
+            setup={setup}
+            sites={sites.data}
+            escalations={escalations}
+            onRan={(site, n) => update({ ran: { ...setup.ran, [site]: n } })}
+            onCount={setCount}
+            onRemove={(id) => update({ players: setup.players.filter((p) => p.id !== id) })}
+            nameTaken={nameTaken}
+            onRename={rename}
+          />
+        )}
 
         <div className="setup-bar">
-          <AddPlayer buttonLabel="Add Player" taken={nameTaken} onAdd={(names) => setSetup((s) => ({ ...s, players: [...s.players, ...names.map(newParticipant)] }))} />
+          <AddPlayer
+            buttonLabel="Add Player"
+            taken={nameTaken}
+            onAdd={(names) => setSetup((s) => ({ ...s, players: [...s.players, ...names.map(newParticipant)] }))}
+          />
         </div>
-        <CalculateBar onCalculate={calculate} busy={busy} disabled={sites.status !== 'ready'} error={error} done={result && `Payout Breakdown: ${millions0(result.data.totalISK)}, ${formatIsk(result.data.netISK)} paid out to ${result.data.payouts.length} players.`} />
+        <CalculateBar
+          onCalculate={calculate}
+          busy={busy}
+          disabled={sites.status !== 'ready'}
+          error={error}
+          done={
+            result &&
+            `Payout Breakdown: ${millions0(result.data.totalISK)}, ${formatIsk(result.data.netISK)} paid out to ${result.data.payouts.length} players.`
+          }
+        />
       </section>
 
       {result && (
@@ -169,14 +213,36 @@ export default function ParticipationPage() {
 }
 
 /** One column per site of the tier; rows Site Value, Number Ran, then one row per player. */
-function ParticipationGrid({ setup, sites, escalations, onRan, onCount, onRemove, nameTaken, onRename }: { setup: ParticipationSetup; sites: TierSite[]; escalations: Loaded<LootEscalations>; onRan: (site: string, n: number) => void; onCount: (p: ParticipationPlayerRow, site: string, n: number) => void; onRemove: (id: number) => void; nameTaken: (name: string) => boolean; onRename: (id: number, name: string) => void }) {
+function ParticipationGrid({
+  setup,
+  sites,
+  escalations,
+  onRan,
+  onCount,
+  onRemove,
+  nameTaken,
+  onRename,
+}: {
+  setup: ParticipationSetup
+  sites: TierSite[]
+  escalations: Loaded<LootEscalations>
+  onRan: (site: string, n: number) => void
+  onCount: (p: ParticipationPlayerRow, site: string, n: number) => void
+  onRemove: (id: number) => void
+  nameTaken: (name: string) => boolean
+  onRename: (id: number, name: string) => void
+}) {
   const options = { usedDread: hasEscalations(setup.tier) && setup.usedDread, drifterRan: hasEscalations(setup.tier) && setup.drifterRan }
   const value = (s: TierSite) => {
     if (!s.blue_loot_isk) return { text: '—', tip: 'No blue loot value in the data for this site' }
     const adds = escalationAdds({ tier: setup.tier, kind: s.group }, options, escalations.status === 'ready' ? escalations.data : null)
     if (adds.missing) return unknownEscalationPreview(s.blue_loot_isk, escalations)
     const total = s.blue_loot_isk + adds.avengerIsk + adds.drifterIsk
-    const parts = [`${formatIsk(s.blue_loot_isk)} blue loot`, adds.avengerIsk && `${formatIsk(adds.avengerIsk)} Upgraded Avengers`, adds.drifterIsk && `${formatIsk(adds.drifterIsk)} Drifter`].filter(Boolean)
+    const parts = [
+      `${formatIsk(s.blue_loot_isk)} blue loot`,
+      adds.avengerIsk && `${formatIsk(adds.avengerIsk)} Upgraded Avengers`,
+      adds.drifterIsk && `${formatIsk(adds.drifterIsk)} Drifter`,
+    ].filter(Boolean)
     return { text: abbreviateIsk(total), tip: `${parts.join(' + ')}${parts.length > 1 ? ` = ${formatIsk(total)}` : ''} per run` }
   }
   return (
@@ -215,7 +281,12 @@ function ParticipationGrid({ setup, sites, escalations, onRan, onCount, onRemove
             <th scope="row">Number Ran</th>
             {sites.map((s) => (
               <td key={s.site} className="align-center">
-                <CellNumber label={`${s.site} number ran`} value={setup.ran[s.site] ?? 0} max={LOOT_SPLIT_LIMITS.siteCount} onChange={(n) => onRan(s.site, n)} />
+                <CellNumber
+                  label={`${s.site} number ran`}
+                  value={setup.ran[s.site] ?? 0}
+                  max={LOOT_SPLIT_LIMITS.siteCount}
+                  onChange={(n) => onRan(s.site, n)}
+                />
               </td>
             ))}
             <td />
@@ -230,7 +301,13 @@ function ParticipationGrid({ setup, sites, escalations, onRan, onCount, onRemove
                 const ran = setup.ran[s.site] ?? 0
                 return (
                   <td key={s.site} className="align-center">
-                    <CellNumber label={`${p.name} ${s.site}`} value={count} max={LOOT_SPLIT_LIMITS.siteCount} onChange={(n) => onCount(p, s.site, n)} warning={count > ran ? `Player count (${count}) exceeds Number Ran (${ran})` : undefined} />
+                    <CellNumber
+                      label={`${p.name} ${s.site}`}
+                      value={count}
+                      max={LOOT_SPLIT_LIMITS.siteCount}
+                      onChange={(n) => onCount(p, s.site, n)}
+                      warning={count > ran ? `Player count (${count}) exceeds Number Ran (${ran})` : undefined}
+                    />
                   </td>
                 )
               })}

@@ -52,7 +52,15 @@ const MODE_CODES: Record<ShareMode, string> = { 'dread-marauder': 'dm', 'dps-log
  * (a player is name|first ship count|second ship count|tackle|extra shares).
  */
 export function blueLootToQuery(s: BlueLootSetup): URLSearchParams {
-  const params = new URLSearchParams({ tier: s.tier, drifter: flag(s.drifterRan), acc: String(s.accounting), corp: String(s.corpTax), ally: String(s.allianceTax), nobroker: flag(s.noBroker), mode: MODE_CODES[s.mode] })
+  const params = new URLSearchParams({
+    tier: s.tier,
+    drifter: flag(s.drifterRan),
+    acc: String(s.accounting),
+    corp: String(s.corpTax),
+    ally: String(s.allianceTax),
+    nobroker: flag(s.noBroker),
+    mode: MODE_CODES[s.mode],
+  })
   writeSiteCounts(params, 'site', s.counts, BLUE_LOOT_SITES[s.tier])
   for (const p of s.players) params.append('p', [p.name, p.ships[0], p.ships[1], flag(p.tackle), p.extraShares].join('|'))
   return params

@@ -27,8 +27,17 @@ async function addPlayer(page: Page, name: string, how: 'enter' | 'button' = 'en
 }
 const playerNames = (page: Page) => page.locator('.players-table tbody tr[data-player]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-player')))
 /** The text of the elements that describe a box (aria-describedby), as a screen reader gets it. */
-const describedBy = (box: Locator) => box.evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim())
-const resultRows = (page: Page) => page.locator('[data-testid="payout-table"] tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)))
+const describedBy = (box: Locator) =>
+  box.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .trim(),
+  )
+const resultRows = (page: Page) =>
+  page.locator('[data-testid="payout-table"] tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)))
 
 /** The worked example of calc.test.ts, typed into the page. */
 async function enterWorkedExample(page: Page) {
@@ -57,13 +66,24 @@ describe('blue loot splitter (/bloot)', () => {
     const { page, errors, context } = await open('/blue-loot')
     expect(new URL(page.url()).pathname).toBe('/bloot')
     const labels = () => page.locator('.site-count .field-label').allTextContents()
-    expect(await labels()).toEqual(['Core Garrison', 'Core Stronghold', 'Oruze Osobnyk', 'Quarantine Area', 'Unsecured Frontier Enclave Relay', 'Unsecured Frontier Server Bank', 'Forgotten Core Data Field', 'Forgotten Core Information Pen'])
+    expect(await labels()).toEqual([
+      'Core Garrison',
+      'Core Stronghold',
+      'Oruze Osobnyk',
+      'Quarantine Area',
+      'Unsecured Frontier Enclave Relay',
+      'Unsecured Frontier Server Bank',
+      'Forgotten Core Data Field',
+      'Forgotten Core Information Pen',
+    ])
     // Drifter ran? defaults to yes; no dread in the fleet yet, so no Avengers and the Drifter is the Recon Battleship:
     // 253.4 M + 100 M (the Response Battleship's 300 M needs a capital on grid)
     await expect.poll(() => page.locator('.site-value').first().textContent()).toBe('353.4M per run')
     expect(await page.locator('.site-value').nth(6).textContent()).toBe('279M per run')
     expect(await page.locator('.site-value').first().getAttribute('title')).toBe('253.4M blue loot + 100M Drifter = 353.4M per run')
-    expect(await page.getByLabel('Drifter ran?', { exact: true }).getAttribute('title')).toMatch(/adds its blue loot, 300M ISK with a capital or 100M ISK without, to every C5\/C6 combat site run/)
+    expect(await page.getByLabel('Drifter ran?', { exact: true }).getAttribute('title')).toMatch(
+      /adds its blue loot, 300M ISK with a capital or 100M ISK without, to every C5\/C6 combat site run/,
+    )
     expect(await page.getByLabel('Accounting Level', { exact: true }).inputValue()).toBe('5')
     expect(await page.getByTestId('broker-rate').textContent()).toBe('broker tax 5.19%')
     await page.getByLabel('Accounting Level', { exact: true }).selectOption('1')
@@ -75,7 +95,16 @@ describe('blue loot splitter (/bloot)', () => {
     expect(await page.getByLabel('Core Garrison').inputValue()).toBe('10000')
     await page.getByLabel('Core Garrison').fill('3')
     await page.getByLabel('Tier', { exact: true }).selectOption('C6')
-    expect(await labels()).toEqual(['Core Bastion', 'Core Citadel', 'Strange Energy Readings', 'The Mirror', 'Unsecured Core Backup Array', 'Unsecured Core Emergence', 'Forgotten Core Assembly Hall', 'Forgotten Core Circuitry Disassembler'])
+    expect(await labels()).toEqual([
+      'Core Bastion',
+      'Core Citadel',
+      'Strange Energy Readings',
+      'The Mirror',
+      'Unsecured Core Backup Array',
+      'Unsecured Core Emergence',
+      'Forgotten Core Assembly Hall',
+      'Forgotten Core Circuitry Disassembler',
+    ])
     // The Mirror 363.2 M + 100 M Recon Drifter
     await expect.poll(() => page.locator('.site-value').nth(3).textContent()).toBe('463.2M per run')
     await page.getByLabel('Tier', { exact: true }).selectOption('C5')
@@ -426,7 +455,9 @@ describe('blue loot splitter (/bloot)', () => {
 
   it('never previews a per-run value without the Drifter when the escalation values cannot be loaded', async () => {
     const { page, context } = await openPage(browser, baseUrl)
-    await page.route('**/api/loot-split/escalations', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The escalation data set is not loaded' }) }))
+    await page.route('**/api/loot-split/escalations', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The escalation data set is not loaded' }) }),
+    )
     await page.goto('/bloot')
     // Drifter ran? is yes, so Core Garrison is 253.4 M + an unknown Drifter value, not "253.4M per run"
     await expect.poll(() => page.locator('.site-value').first().textContent()).toBe('253.4M + ? per run')
@@ -438,8 +469,13 @@ describe('blue loot splitter (/bloot)', () => {
 
   it('says plainly when the site data is missing on the server', async () => {
     const { page, context } = await openPage(browser, baseUrl)
-    const missing = { error: 'The sleeper-site data set (sleeper-sites/sites.json) is not loaded on this server, so site values are unknown and loot cannot be split. Try again later.' }
-    await page.route('**/api/data/*_sites_clean.json', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify(missing) }))
+    const missing = {
+      error:
+        'The sleeper-site data set (sleeper-sites/sites.json) is not loaded on this server, so site values are unknown and loot cannot be split. Try again later.',
+    }
+    await page.route('**/api/data/*_sites_clean.json', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify(missing) }),
+    )
     await page.goto('/bloot')
     await expect.poll(() => page.getByTestId('site-data-error').textContent()).toBe(`Site values could not be loaded: ${missing.error}`)
     await context.close()

@@ -58,7 +58,15 @@ export function sitesNotIn(setup: ParticipationSetup, sites: readonly string[]):
  * (a player is name|their counts; site names never contain '|', ';' or '*').
  */
 export function participationToQuery(s: ParticipationSetup, siteOrder: readonly string[]): URLSearchParams {
-  const params = new URLSearchParams({ tier: s.tier, drifter: flag(s.drifterRan), dread: flag(s.usedDread), acc: String(s.accounting), corp: String(s.corpTax), ally: String(s.allianceTax), nobroker: flag(s.noBroker) })
+  const params = new URLSearchParams({
+    tier: s.tier,
+    drifter: flag(s.drifterRan),
+    dread: flag(s.usedDread),
+    acc: String(s.accounting),
+    corp: String(s.corpTax),
+    ally: String(s.allianceTax),
+    nobroker: flag(s.noBroker),
+  })
   const order = [...siteOrder, ...Object.keys(s.ran).filter((k) => !siteOrder.includes(k))]
   writeSiteCounts(params, 'ran', s.ran, order)
   for (const p of s.players) {

@@ -28,8 +28,17 @@ const siteValues = (page: Page) => page.locator('.participation-grid .value-row 
 const rowNames = (page: Page) => page.locator('.participation-grid tbody tr[data-player]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-player')))
 const tier = (page: Page) => page.getByLabel('Site Tier', { exact: true })
 /** The text of the elements that describe a box (aria-describedby), as a screen reader gets it. */
-const describedBy = (box: Locator) => box.evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim())
-const payoutRows = (page: Page) => page.locator('[data-testid="payout-table"] tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)))
+const describedBy = (box: Locator) =>
+  box.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .trim(),
+  )
+const payoutRows = (page: Page) =>
+  page.locator('[data-testid="payout-table"] tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)))
 
 /** The worked example of calc.test.ts: C5, Drifter yes, Dread no, no taxes. */
 async function enterWorkedExample(page: Page) {
@@ -53,11 +62,24 @@ describe('participation loot splitter (/participation)', () => {
     expect(await page.getByLabel('Accounting Level', { exact: true }).inputValue()).toBe('5')
     expect(await page.getByLabel('Corp Tax %').inputValue()).toBe('0')
     expect(await page.getByLabel('No Broker Taxes').getAttribute('title')).toMatch(/buyback program/)
-    expect(await page.getByLabel('Dread used?', { exact: true }).getAttribute('title')).toMatch(/3 in C5, 4 in C6\. At 50M ISK each, Yes adds 150M to every C5 site run and 200M to every C6 site run/)
-    expect(await columns(page)).toEqual(['Core Garrison', 'Core Stronghold', 'Oruze Osobnyk', 'Quarantine Area', 'Unsecured Frontier Enclave Relay', 'Unsecured Frontier Server Bank', 'Forgotten Core Data Field', 'Forgotten Core Information Pen'])
+    expect(await page.getByLabel('Dread used?', { exact: true }).getAttribute('title')).toMatch(
+      /3 in C5, 4 in C6\. At 50M ISK each, Yes adds 150M to every C5 site run and 200M to every C6 site run/,
+    )
+    expect(await columns(page)).toEqual([
+      'Core Garrison',
+      'Core Stronghold',
+      'Oruze Osobnyk',
+      'Quarantine Area',
+      'Unsecured Frontier Enclave Relay',
+      'Unsecured Frontier Server Bank',
+      'Forgotten Core Data Field',
+      'Forgotten Core Information Pen',
+    ])
     // Core Garrison 253.4 M + 150 M Avengers + 300 M Drifter; Enclave Relay (data) 329.9 M + 150 M; Data Field 279 M + 150 M
     expect(await siteValues(page)).toEqual(['703.4M', '684.9M', '614.7M', '596.9M', '479.9M', '422.1M', '429M', '482.9M'])
-    expect(await page.locator('.value-row td[data-site="Core Garrison"]').getAttribute('title')).toBe('253,400,000 ISK blue loot + 150,000,000 ISK Upgraded Avengers + 300,000,000 ISK Drifter = 703,400,000 ISK per run')
+    expect(await page.locator('.value-row td[data-site="Core Garrison"]').getAttribute('title')).toBe(
+      '253,400,000 ISK blue loot + 150,000,000 ISK Upgraded Avengers + 300,000,000 ISK Drifter = 703,400,000 ISK per run',
+    )
     await page.getByLabel('Drifter ran?', { exact: true }).selectOption('no')
     expect((await siteValues(page))[0]).toBe('403.4M')
     expect(errors).toEqual([])
@@ -72,7 +94,18 @@ describe('participation loot splitter (/participation)', () => {
     await page.getByLabel('Core Garrison number ran').fill('2')
     await page.getByLabel('Ann Core Garrison').fill('2')
     await tier(page).selectOption('C3')
-    await expect.poll(() => columns(page)).toEqual(['Fortification Frontier Stronghold', 'Outpost Frontier Stronghold', 'Solar Cell', 'The Oruze Construct', 'Unsecured Frontier Database', 'Unsecured Frontier Receiver', 'Forgotten Frontier Quarantine Outpost', 'Forgotten Frontier Recursive Depot'])
+    await expect
+      .poll(() => columns(page))
+      .toEqual([
+        'Fortification Frontier Stronghold',
+        'Outpost Frontier Stronghold',
+        'Solar Cell',
+        'The Oruze Construct',
+        'Unsecured Frontier Database',
+        'Unsecured Frontier Receiver',
+        'Forgotten Frontier Quarantine Outpost',
+        'Forgotten Frontier Recursive Depot',
+      ])
     expect(fetched.sort()).toEqual(['/api/data/c3_combat_sites_clean.json', '/api/data/c3_datarelic_sites_clean.json'])
     expect(await siteValues(page)).toEqual(['41.1M', '45.1M', '43M', '44.5M', '88.4M', '75.1M', '79.4M', '92.5M'])
     expect(await page.getByLabel('Drifter ran?', { exact: true }).count()).toBe(0)
@@ -253,7 +286,11 @@ describe('participation loot splitter (/participation)', () => {
     await page.getByRole('button', { name: 'Calculate' }).click()
     await page.getByTestId('payout').waitFor()
     expect(calls[0]).toMatchObject({ siteTier: 'C5', drifterRan: true, usedDread: false, accounting: 5, noTaxes: true, corpTax: 0, allianceTax: 0 })
-    expect((calls[0] as { siteTotals: Record<string, number> }).siteTotals).toMatchObject({ 'Core Garrison': 3, 'Unsecured Frontier Server Bank': 2, 'Core Stronghold': 0 })
+    expect((calls[0] as { siteTotals: Record<string, number> }).siteTotals).toMatchObject({
+      'Core Garrison': 3,
+      'Unsecured Frontier Server Bank': 2,
+      'Core Stronghold': 0,
+    })
     expect(await page.getByTestId('payout-total').textContent()).toBe('1,604M ISK')
     expect(await page.getByTestId('tax-lines').locator('li').allTextContents()).toEqual(['No broker tax applied.', 'Net paid out: 1,604,400,000 ISK'])
     expect(await page.getByTestId('payout-table').locator('thead th').allTextContents()).toEqual(['Player', 'ISK Earned'])
@@ -262,11 +299,19 @@ describe('participation loot splitter (/participation)', () => {
       ['Ben', '226,616,690 ISK'],
       ['Cat', '348,966,619 ISK'],
     ])
-    expect(await page.locator('.loot-page').first().textContent()).toContain('net total × (ISK value of the site runs they attended) ÷ (ISK value of all attendances)')
+    expect(await page.locator('.loot-page').first().textContent()).toContain(
+      'net total × (ISK value of the site runs they attended) ÷ (ISK value of all attendances)',
+    )
     expect(errors).toEqual([])
 
     // Nobody attended anything: a 400 with a sentence; the payout list is emptied
-    for (const [name, site] of [['Ann', 'Core Garrison'], ['Ann', 'Unsecured Frontier Server Bank'], ['Ben', 'Core Garrison'], ['Cat', 'Unsecured Frontier Server Bank']]) await page.getByLabel(`${name} ${site}`).fill('0')
+    for (const [name, site] of [
+      ['Ann', 'Core Garrison'],
+      ['Ann', 'Unsecured Frontier Server Bank'],
+      ['Ben', 'Core Garrison'],
+      ['Cat', 'Unsecured Frontier Server Bank'],
+    ])
+      await page.getByLabel(`${name} ${site}`).fill('0')
     await page.getByRole('button', { name: 'Calculate' }).click()
     await expect.poll(() => page.getByTestId('calc-error').textContent()).toMatch(/^No player attended a site run/)
     expect(await page.getByTestId('payout').count()).toBe(0)
@@ -298,10 +343,16 @@ describe('participation loot splitter (/participation)', () => {
   })
 
   it('says which sites of a link are not in its tier, instead of dropping their counts silently', async () => {
-    const { page, errors, context } = await open('/participation?tier=C5&ran=Core Garrison*2&ran=Core Garisson*3&p=Ann|Core Garisson*1;The Mirror*1;Core Garrison*1&p=ann|Core Garrison*2')
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'not C5 sites' }).textContent()).toBe('The link names sites that are not C5 sites, left out: Core Garisson, The Mirror.')
+    const { page, errors, context } = await open(
+      '/participation?tier=C5&ran=Core Garrison*2&ran=Core Garisson*3&p=Ann|Core Garisson*1;The Mirror*1;Core Garrison*1&p=ann|Core Garrison*2',
+    )
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'not C5 sites' }).textContent())
+      .toBe('The link names sites that are not C5 sites, left out: Core Garisson, The Mirror.')
     // a name the link repeats keeps its first row, and the page says so
-    expect(await page.getByRole('alert').filter({ hasText: 'more than once' }).textContent()).toBe('The link lists Ann more than once: only the first row is kept.')
+    expect(await page.getByRole('alert').filter({ hasText: 'more than once' }).textContent()).toBe(
+      'The link lists Ann more than once: only the first row is kept.',
+    )
     expect(await page.getByLabel('Core Garrison number ran').inputValue()).toBe('2')
     expect(await page.getByLabel('Ann Core Garrison').inputValue()).toBe('1')
     // Start over clears the message with the setup
@@ -313,20 +364,32 @@ describe('participation loot splitter (/participation)', () => {
 
   it('never shows a site value without the escalations when their values cannot be loaded', async () => {
     const { page, context } = await openPage(browser, baseUrl)
-    await page.route('**/api/loot-split/escalations', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The escalation data set is not loaded' }) }))
+    await page.route('**/api/loot-split/escalations', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The escalation data set is not loaded' }) }),
+    )
     await page.goto('/participation')
     await page.getByTestId('participation-grid').waitFor()
     // Drifter and Dread default to yes: the base value and '+ ?', not 253.4M as if neither happened
     await expect.poll(async () => (await siteValues(page))[0]).toBe('253.4M + ?')
-    expect(await page.locator('.value-row td[data-site="Core Garrison"]').getAttribute('title')).toMatch(/^253,400,000 ISK blue loot \+ the Upgraded Avenger \/ Drifter value, which could not be loaded/)
+    expect(await page.locator('.value-row td[data-site="Core Garrison"]').getAttribute('title')).toMatch(
+      /^253,400,000 ISK blue loot \+ the Upgraded Avenger \/ Drifter value, which could not be loaded/,
+    )
     await context.close()
   })
 
   it('says plainly when a tier cannot be loaded', async () => {
     const { page, context } = await openPage(browser, baseUrl)
-    await page.route('**/api/data/c5_*_sites_clean.json', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Static data is not imported yet; try again in a minute' }) }))
+    await page.route('**/api/data/c5_*_sites_clean.json', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Static data is not imported yet; try again in a minute' }),
+      }),
+    )
     await page.goto('/participation')
-    await expect.poll(() => page.getByTestId('site-data-error').textContent()).toBe('Site values for C5 could not be loaded: Static data is not imported yet; try again in a minute')
+    await expect
+      .poll(() => page.getByTestId('site-data-error').textContent())
+      .toBe('Site values for C5 could not be loaded: Static data is not imported yet; try again in a minute')
     expect(await page.getByRole('button', { name: 'Calculate' }).isDisabled()).toBe(true)
     await context.close()
   })

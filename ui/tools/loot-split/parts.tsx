@@ -20,7 +20,25 @@ import { TableWrap } from '../../components/TableWrap'
  * shared NumberField does; the note is a polite live region present from the start and the box's description.
  * `warning` (e.g. a count above Number Ran) is the box's tooltip and is also in its description.
  */
-export function CellNumber({ label, value, onChange, decimal, min = 0, max, warning, testId }: { label: string; value: number; onChange: (n: number) => void; decimal?: boolean; min?: number; max?: number; warning?: string; testId?: string }) {
+export function CellNumber({
+  label,
+  value,
+  onChange,
+  decimal,
+  min = 0,
+  max,
+  warning,
+  testId,
+}: {
+  label: string
+  value: number
+  onChange: (n: number) => void
+  decimal?: boolean
+  min?: number
+  max?: number
+  warning?: string
+  testId?: string
+}) {
   const typed = useTypedNumber(value, onChange, { min, max, integer: !decimal })
   const id = useId()
   const note = typed.note
@@ -95,8 +113,24 @@ export function TaxFields({ value, onChange, noBrokerLabel }: { value: TaxSettin
           </span>
         }
       />
-      <NumberField label="Corp Tax %" value={value.corpTax} onChange={(corpTax) => onChange({ corpTax })} min={0} max={100} step={0.1} title="Taken after broker tax, from what is left" />
-      <NumberField label="Alliance Tax %" value={value.allianceTax} onChange={(allianceTax) => onChange({ allianceTax })} min={0} max={100} step={0.1} title="Taken after broker and corp tax, from what is left" />
+      <NumberField
+        label="Corp Tax %"
+        value={value.corpTax}
+        onChange={(corpTax) => onChange({ corpTax })}
+        min={0}
+        max={100}
+        step={0.1}
+        title="Taken after broker tax, from what is left"
+      />
+      <NumberField
+        label="Alliance Tax %"
+        value={value.allianceTax}
+        onChange={(allianceTax) => onChange({ allianceTax })}
+        min={0}
+        max={100}
+        step={0.1}
+        title="Taken after broker and corp tax, from what is left"
+      />
       <span className="checkbox-with-tip">
         <label className="checkbox-field" title={noBrokerTip}>
           <input type="checkbox" checked={value.noBroker} title={noBrokerTip} onChange={(e) => onChange({ noBroker: e.target.checked })} />
@@ -206,7 +240,14 @@ export function PlayerName({ name, taken, onRename }: { name: string; taken: (na
     return (
       <span className="player-name">
         <span>{name}</span>
-        <button type="button" className="icon-button rename-button" ref={renameButton} aria-label={`Rename ${name}`} title="Rename" onClick={() => setDraft(name)}>
+        <button
+          type="button"
+          className="icon-button rename-button"
+          ref={renameButton}
+          aria-label={`Rename ${name}`}
+          title="Rename"
+          onClick={() => setDraft(name)}
+        >
           ✎
         </button>
       </span>
@@ -259,7 +300,8 @@ export function PlayerName({ name, taken, onRename }: { name: string; taken: (na
 function focusPastRow(button: HTMLElement) {
   const row = button.closest('tr')
   const removeIn = (r: Element | null | undefined) => r?.querySelector<HTMLElement>('button.remove-player') ?? null
-  const target = removeIn(row?.nextElementSibling) ?? removeIn(row?.previousElementSibling) ?? button.closest('.loot-page')?.querySelector<HTMLElement>('.add-player input')
+  const target =
+    removeIn(row?.nextElementSibling) ?? removeIn(row?.previousElementSibling) ?? button.closest('.loot-page')?.querySelector<HTMLElement>('.add-player input')
   target?.focus()
 }
 
@@ -300,7 +342,19 @@ export function calculateOnEnter(calculate: () => void, enabled = true) {
  * The Calculate button, and the server's sentence under it when the last calculation failed. `done`: one sentence on
  * the last breakdown, read out by screen readers when it arrives.
  */
-export function CalculateBar({ onCalculate, busy, disabled, error, done }: { onCalculate: () => void; busy: boolean; disabled?: boolean; error: string | null; done: string | null }) {
+export function CalculateBar({
+  onCalculate,
+  busy,
+  disabled,
+  error,
+  done,
+}: {
+  onCalculate: () => void
+  busy: boolean
+  disabled?: boolean
+  error: string | null
+  done: string | null
+}) {
   return (
     <>
       <div className="button-row">
@@ -319,7 +373,23 @@ export function CalculateBar({ onCalculate, busy, disabled, error, done }: { onC
 }
 
 /** The result block: 'Payout Breakdown' with the total, tax lines, the net, a table and a copyable text. */
-export function PayoutBreakdown({ result, rates, total, table, copy, stale, sites }: { result: PayoutSummary; rates: TaxRates; total: string; table: ReactNode; copy: string; stale: boolean; sites: SiteValueBreakdown[] }) {
+export function PayoutBreakdown({
+  result,
+  rates,
+  total,
+  table,
+  copy,
+  stale,
+  sites,
+}: {
+  result: PayoutSummary
+  rates: TaxRates
+  total: string
+  table: ReactNode
+  copy: string
+  stale: boolean
+  sites: SiteValueBreakdown[]
+}) {
   return (
     <section className="panel payout" aria-labelledby="payout-heading" data-testid="payout">
       <h2 id="payout-heading">
@@ -391,7 +461,12 @@ function SiteBreakdown({ sites }: { sites: SiteValueBreakdown[] }) {
 export function SetupActions({ onReset }: { onReset: () => void }) {
   return (
     <div className="button-row setup-actions">
-      <CopyButton text={() => window.location.href} label="Copy link to this setup" copiedLabel="Link copied!" title="Anyone opening the link sees this setup" />
+      <CopyButton
+        text={() => window.location.href}
+        label="Copy link to this setup"
+        copiedLabel="Link copied!"
+        title="Anyone opening the link sees this setup"
+      />
       <button type="button" className="button secondary" onClick={onReset}>
         Start over
       </button>

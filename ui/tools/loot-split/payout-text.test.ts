@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { payoutText, taxLines } from './payout-text'
 
-const result = { totalISK: 1_835_800_000, netISK: 1_527_308_037, brokerTaxPercent: 5.19, brokerTaxAmount: 95_278_020, corpTaxAmount: 174_052_198, allianceTaxAmount: 39_161_745 }
+const result = {
+  totalISK: 1_835_800_000,
+  netISK: 1_527_308_037,
+  brokerTaxPercent: 5.19,
+  brokerTaxAmount: 95_278_020,
+  corpTaxAmount: 174_052_198,
+  allianceTaxAmount: 39_161_745,
+}
 
 describe('payout text', () => {
   it('lists the taxes in the order taken, with the amounts deducted', () => {

@@ -20,7 +20,11 @@ export const formatRate = (percent: number) => String(Math.round(percent * 1000)
 /** The tax lines both splitters show and copy, in the order the taxes are taken. */
 export function taxLines(result: PayoutSummary, rates: TaxRates): string[] {
   const deducted = (amount: number) => (amount > 0 ? ` (−${formatIsk(amount)})` : '')
-  const lines = [result.brokerTaxPercent === null ? 'No broker tax applied.' : `Applied Broker Tax: ${result.brokerTaxPercent.toFixed(2)}%${deducted(result.brokerTaxAmount)}`]
+  const lines = [
+    result.brokerTaxPercent === null
+      ? 'No broker tax applied.'
+      : `Applied Broker Tax: ${result.brokerTaxPercent.toFixed(2)}%${deducted(result.brokerTaxAmount)}`,
+  ]
   if (rates.corpTax > 0) lines.push(`Corp Tax: ${formatRate(rates.corpTax)}%${deducted(result.corpTaxAmount)}`)
   if (rates.allianceTax > 0) lines.push(`Alliance Tax: ${formatRate(rates.allianceTax)}%${deducted(result.allianceTaxAmount)}`)
   return lines

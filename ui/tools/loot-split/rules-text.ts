@@ -30,5 +30,8 @@ export function avengerTip(esc: Loaded<LootEscalations>): string {
 export function unknownEscalationPreview(baseIsk: number, esc: Loaded<LootEscalations>): { text: string; tip: string } {
   if (esc.status === 'loading') return { text: '…', tip: 'Loading the Upgraded Avenger and Drifter values…' }
   const why = esc.status === 'error' ? ` (${esc.message})` : ''
-  return { text: `${abbreviateIsk(baseIsk)} + ?`, tip: `${formatIsk(baseIsk)} blue loot + the Upgraded Avenger / Drifter value, which could not be loaded${why}, so the per-run total is unknown here` }
+  return {
+    text: `${abbreviateIsk(baseIsk)} + ?`,
+    tip: `${formatIsk(baseIsk)} blue loot + the Upgraded Avenger / Drifter value, which could not be loaded${why}, so the per-run total is unknown here`,
+  }
 }

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { blueLootFromQuery, blueLootRequest, blueLootToQuery, defaultBlueLootSetup, fleetUsedDread, newPlayerRow, switchMode } from './blue-loot-setup'
 import { cleanName, namesFromPaste } from './setup-codec'
-import { changeTier, defaultParticipationSetup, newParticipant, participationFromQuery, participationRequest, participationToQuery, pruneToSites, sitesNotIn, type ParticipationSetup } from './participation-setup'
+import {
+  changeTier,
+  defaultParticipationSetup,
+  newParticipant,
+  participationFromQuery,
+  participationRequest,
+  participationToQuery,
+  pruneToSites,
+  sitesNotIn,
+  type ParticipationSetup,
+} from './participation-setup'
 
 describe('blue loot setup', () => {
   const setup = () => ({
@@ -28,9 +38,14 @@ describe('blue loot setup', () => {
   })
 
   it('reads a hand-edited link defensively', () => {
-    const { setup: s, problems } = blueLootFromQuery(new URLSearchParams('tier=c6&acc=9&corp=abc&mode=dl&site=The Mirror*x&site=Core Garrison*2&p=Zed|1.7|-3|1|lots&p=zed|1|1|0|0&p=|1|1|0|0'))
+    const { setup: s, problems } = blueLootFromQuery(
+      new URLSearchParams('tier=c6&acc=9&corp=abc&mode=dl&site=The Mirror*x&site=Core Garrison*2&p=Zed|1.7|-3|1|lots&p=zed|1|1|0|0&p=|1|1|0|0'),
+    )
     expect(s).toMatchObject({ tier: 'C6', accounting: 5, corpTax: 0, mode: 'dps-logi', counts: {} })
-    expect(problems).toEqual(['The link names sites that are not C6 sites, left out: Core Garrison.', 'The link lists Zed more than once: only the first row is kept.'])
+    expect(problems).toEqual([
+      'The link names sites that are not C6 sites, left out: Core Garrison.',
+      'The link lists Zed more than once: only the first row is kept.',
+    ])
     // ship counts are whole and at least 0, extra shares non-numeric → 0; a repeated (said above) or blank name is dropped
     expect(s.players.map(({ id: _id, ...p }) => p)).toEqual([{ name: 'Zed', ships: [1, 0], tackle: true, extraShares: 0 }])
   })
@@ -102,7 +117,10 @@ describe('participation setup', () => {
   it('on a tier change resets Number Ran, keeps players, and keeps counts only for sites with the same name', () => {
     const changed = changeTier(setup(), 'C6')
     expect(changed.ran).toEqual({})
-    const pruned = pruneToSites({ ...changed, players: [{ ...changed.players[0], counts: { 'Core Garrison': 3, 'The Mirror': 2 } }, changed.players[1]] }, ['The Mirror', 'Core Bastion'])
+    const pruned = pruneToSites({ ...changed, players: [{ ...changed.players[0], counts: { 'Core Garrison': 3, 'The Mirror': 2 } }, changed.players[1]] }, [
+      'The Mirror',
+      'Core Bastion',
+    ])
     expect(pruned.players.map((p) => [p.name, p.counts])).toEqual([
       ['Ann', { 'The Mirror': 2 }],
       ['Ben', {}],
@@ -110,14 +128,23 @@ describe('participation setup', () => {
   })
 
   it('names the sites a link counts that the tier does not have, once each, in the order they appear', () => {
-    const linked = { ...setup(), ran: { 'Core Garrison': 3, 'Core Garisson': 2 }, players: [{ ...newParticipant('Ann'), counts: { 'Core Garisson': 1, 'The Mirror': 1, 'Core Garrison': 1 } }] }
+    const linked = {
+      ...setup(),
+      ran: { 'Core Garrison': 3, 'Core Garisson': 2 },
+      players: [{ ...newParticipant('Ann'), counts: { 'Core Garisson': 1, 'The Mirror': 1, 'Core Garrison': 1 } }],
+    }
     expect(sitesNotIn(linked, sites)).toEqual(['Core Garisson', 'The Mirror'])
     expect(sitesNotIn(setup(), sites)).toEqual([])
   })
 
   it("builds the spec's request, with Drifter and Dread off below C5", () => {
     const body = participationRequest(setup(), sites)
-    expect(body).toMatchObject({ siteTier: 'C5', drifterRan: true, usedDread: true, siteTotals: { 'Core Garrison': 3, 'Core Stronghold': 0, 'Forgotten Core Data Field': 1 } })
+    expect(body).toMatchObject({
+      siteTier: 'C5',
+      drifterRan: true,
+      usedDread: true,
+      siteTotals: { 'Core Garrison': 3, 'Core Stronghold': 0, 'Forgotten Core Data Field': 1 },
+    })
     expect(body.players[1]).toEqual({ name: 'Ben', participation: { 'Core Garrison': 0, 'Core Stronghold': 0, 'Forgotten Core Data Field': 0 } })
     expect(participationRequest({ ...setup(), tier: 'C3' }, [])).toMatchObject({ drifterRan: false, usedDread: false })
   })

@@ -20,7 +20,9 @@ export function useTierSites(tier: SiteTier): Loaded<TierSite[]> {
   useEffect(() => {
     let live = true
     const file = (group: TierSite['group']) =>
-      apiGet<SiteFileEntry[]>(`/api/data/${tier.toLowerCase()}_${group}_sites_clean.json`).then((rows) => rows.map((r) => ({ site: r.site, blue_loot_isk: Number(r.blue_loot_isk) || 0, group })))
+      apiGet<SiteFileEntry[]>(`/api/data/${tier.toLowerCase()}_${group}_sites_clean.json`).then((rows) =>
+        rows.map((r) => ({ site: r.site, blue_loot_isk: Number(r.blue_loot_isk) || 0, group })),
+      )
     setState({ tier, loaded: { status: 'loading' } })
     Promise.all([file('combat'), file('datarelic')])
       .then(([combat, datarelic]) => live && setState({ tier, loaded: { status: 'ready', data: [...combat, ...datarelic] } }))

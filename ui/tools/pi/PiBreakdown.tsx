@@ -69,7 +69,8 @@ export function PiBreakdown({ product, onClose }: { product: PiProduct | null; o
       {product && (
         <div className="pi-breakdown">
           <p>
-            One batch is {product.quantity} {product.quantity === 1 ? 'unit' : 'units'} every {product.cycleTime / 60} minutes, worth <Amount value={product.valueBatch} /> in this market mode. Customs value:{' '}
+            One batch is {product.quantity} {product.quantity === 1 ? 'unit' : 'units'} every {product.cycleTime / 60} minutes, worth{' '}
+            <Amount value={product.valueBatch} /> in this market mode. Customs value:{' '}
             {product.taxBase === null ? <span className="pi-missing">not in the SDE</span> : `${formatNumber(product.taxBase)} ISK`} per unit.
           </p>
           <InputTable caption="Direct inputs (Prev-This)" items={product.ingredients} />
@@ -86,8 +87,16 @@ export function PiBreakdown({ product, onClose }: { product: PiProduct | null; o
           </p>
           <InputTable caption="Raw materials behind one batch (P0-This)" items={product.rawMaterials} />
           <p>
-            Customs tax along the whole chain (every intermediate exported and imported once, the batch exported): <Amount value={product.taxP0This} />. Profit P0-This:{' '}
-            {product.profitP0This === null ? <NotComputed missing={product.missingP0This} /> : <><Amount value={product.profitP0This} signed /> per batch</>}.
+            Customs tax along the whole chain (every intermediate exported and imported once, the batch exported): <Amount value={product.taxP0This} />. Profit
+            P0-This:{' '}
+            {product.profitP0This === null ? (
+              <NotComputed missing={product.missingP0This} />
+            ) : (
+              <>
+                <Amount value={product.profitP0This} signed /> per batch
+              </>
+            )}
+            .
           </p>
           {product.missing.length > 0 && <p className="warning-text">Missing: {product.missing.join(', ')}.</p>}
         </div>

@@ -37,19 +37,22 @@ function InfoPanel({ taxBases }: { taxBases: Record<string, number[]> | null }) 
   return (
     <section className="notice pi-info" aria-label="How the calculator works">
       <p>
-        Which planetary products pay? Every P1-P4 product from the game's planet schematics, valued per <strong>batch</strong> (what one factory cycle makes) at our own Jita 4-4 prices.
+        Which planetary products pay? Every P1-P4 product from the game's planet schematics, valued per <strong>batch</strong> (what one factory cycle makes) at
+        our own Jita 4-4 prices.
       </p>
       <ul>
         <li>
-          <strong>Profit P0-This</strong>: batch value minus every raw (P0) material behind it, through the whole chain, and the customs tax along the way. What the chain earns if you extract or buy
-          the P0 yourself.
+          <strong>Profit P0-This</strong>: batch value minus every raw (P0) material behind it, through the whole chain, and the customs tax along the way. What
+          the chain earns if you extract or buy the P0 yourself.
         </li>
         <li>
-          <strong>Profit Prev-This</strong>: batch value minus the direct inputs bought on the market, the tax to import them and the tax to export the batch. What this one step adds.
+          <strong>Profit Prev-This</strong>: batch value minus the direct inputs bought on the market, the tax to import them and the tax to export the batch.
+          What this one step adds.
         </li>
         <li>
-          <strong>POCO tax</strong> is charged on each commodity's fixed customs value{taxBases && ` (${customsValues(taxBases)} ISK a unit, from the game data)`}, not its market price. Exports pay the rate
-          you enter, imports half of it. P0 is assumed to become P1 on the planet it is extracted on; every later step imports its inputs.
+          <strong>POCO tax</strong> is charged on each commodity's fixed customs value
+          {taxBases && ` (${customsValues(taxBases)} ISK a unit, from the game data)`}, not its market price. Exports pay the rate you enter, imports half of
+          it. P0 is assumed to become P1 on the planet it is extracted on; every later step imports its inputs.
         </li>
         <li>
           <strong>Market modes</strong>:
@@ -61,7 +64,10 @@ function InfoPanel({ taxBases }: { taxBases: Record<string, number[]> | null }) 
             ))}
           </ul>
         </li>
-        <li>A price Jita 4-4 does not have shows as “missing”, and a profit that needs it shows as n/a rather than a made-up one. Click a row for its full breakdown.</li>
+        <li>
+          A price Jita 4-4 does not have shows as “missing”, and a profit that needs it shows as n/a rather than a made-up one. Click a row for its full
+          breakdown.
+        </li>
       </ul>
     </section>
   )
@@ -106,7 +112,11 @@ export default function PiCalcPage() {
       if (request !== latest.current) return
       setResults(null)
       setSelectedId(null)
-      setError(err instanceof ApiError ? `Calculation failed: ${err.message}` : 'Calculation failed: the server could not be reached. Check your connection and press Calculate again.')
+      setError(
+        err instanceof ApiError
+          ? `Calculation failed: ${err.message}`
+          : 'Calculation failed: the server could not be reached. Check your connection and press Calculate again.',
+      )
     } finally {
       if (request === latest.current) setLoading(false)
     }
@@ -158,8 +168,20 @@ export default function PiCalcPage() {
           </span>
         </div>
         <div className="pi-tax">
-          <NumberField label="POCO Tax (%)" name="taxRate" value={taxRate} onChange={setTaxRate} min={POCO_TAX_LIMITS.min} max={POCO_TAX_LIMITS.max} step={0.5} clamp={false} />
-          <ErrorAlert message={taxValid(taxRate) ? null : `POCO tax must be between ${POCO_TAX_LIMITS.min} and ${POCO_TAX_LIMITS.max}%.`} testId="pi-tax-error" />
+          <NumberField
+            label="POCO Tax (%)"
+            name="taxRate"
+            value={taxRate}
+            onChange={setTaxRate}
+            min={POCO_TAX_LIMITS.min}
+            max={POCO_TAX_LIMITS.max}
+            step={0.5}
+            clamp={false}
+          />
+          <ErrorAlert
+            message={taxValid(taxRate) ? null : `POCO tax must be between ${POCO_TAX_LIMITS.min} and ${POCO_TAX_LIMITS.max}%.`}
+            testId="pi-tax-error"
+          />
         </div>
         <div className="button-row">
           {/* aria-disabled while busy, not disabled: a button that disables itself drops the keyboard focus to the top of the page. */}
@@ -184,7 +206,8 @@ export default function PiCalcPage() {
       <ErrorAlert message={error} testId="pi-error" />
       {results && (
         <p className="muted pi-source" data-testid="pi-source">
-          Showing {MODE_LABELS[results.marketMode]} mode at {formatPercentAsTyped(results.taxRate)}% POCO tax. Prices: {results.prices.label} lowest sell and highest buy orders,
+          Showing {MODE_LABELS[results.marketMode]} mode at {formatPercentAsTyped(results.taxRate)}% POCO tax. Prices: {results.prices.label} lowest sell and
+          highest buy orders,
           {results.prices.ageSeconds === null ? ' age unknown' : ` snapshot ${formatAge(results.prices.ageSeconds + Math.max(0, now - receivedAt) / 1000)}`}.
           {stale && <span className="warning-text"> Settings changed: press Calculate to update.</span>}
         </p>
@@ -205,7 +228,12 @@ export default function PiCalcPage() {
             }
             aside={<ExpandLabel />}
           >
-            <PiTierTable label={`${tier} products table`} products={products} onSelect={(p) => setSelectedId(p.typeId)} empty={loading ? 'Calculating...' : error ? 'No results: the calculation failed.' : 'No results yet.'} />
+            <PiTierTable
+              label={`${tier} products table`}
+              products={products}
+              onSelect={(p) => setSelectedId(p.typeId)}
+              empty={loading ? 'Calculating...' : error ? 'No results: the calculation failed.' : 'No results yet.'}
+            />
           </Collapsible>
         )
       })}

@@ -22,7 +22,8 @@ function Profit({ value, missing }: { value: number | null; missing: string[] })
 
 function IngredientCell({ ingredient }: { ingredient: PiIngredient | undefined }) {
   if (!ingredient) return null
-  const price = ingredient.unitPrice === null ? 'no price at Jita 4-4' : `${formatFixed2(ingredient.unitPrice)} ISK each, ${formatInt(ingredient.cost!)} ISK in all`
+  const price =
+    ingredient.unitPrice === null ? 'no price at Jita 4-4' : `${formatFixed2(ingredient.unitPrice)} ISK each, ${formatInt(ingredient.cost!)} ISK in all`
   return (
     <span title={`${ingredient.name}: ${price}`}>
       {formatInt(ingredient.quantity)} × {ingredient.name}
@@ -39,7 +40,13 @@ const ingredientColumn = (n: number): Column<PiProduct> => ({
 })
 
 /** A profit column: best first on the first click, "n/a" with the reason where a price is missing. */
-const profitColumn = (key: string, header: string, get: (p: PiProduct) => number | null, missing: (p: PiProduct) => string[], tooltip: string): Column<PiProduct> => ({
+const profitColumn = (
+  key: string,
+  header: string,
+  get: (p: PiProduct) => number | null,
+  missing: (p: PiProduct) => string[],
+  tooltip: string,
+): Column<PiProduct> => ({
   key,
   header,
   value: get,
@@ -51,16 +58,63 @@ const profitColumn = (key: string, header: string, get: (p: PiProduct) => number
 
 const COLUMNS: Column<PiProduct>[] = [
   { key: 'name', header: 'Item Name', value: (p) => p.name },
-  { key: 'quantity', header: 'Batch Qty', value: (p) => p.quantity, align: 'right', firstDirection: 'desc', tooltip: 'Units one factory cycle makes (SDE planet schematic)' },
-  { key: 'lowestSeller', header: 'Lowest Seller (unit)', value: (p) => p.lowestSeller, render: (p) => <Isk value={p.lowestSeller} decimals={2} />, align: 'right', firstDirection: 'desc' },
-  { key: 'highestBuyer', header: 'Highest Buyer (unit)', value: (p) => p.highestBuyer, render: (p) => <Isk value={p.highestBuyer} decimals={2} />, align: 'right', firstDirection: 'desc' },
-  { key: 'valueBatch', header: 'Value x Batch', value: (p) => p.valueBatch, render: (p) => <Isk value={p.valueBatch} />, align: 'right', firstDirection: 'desc', tooltip: 'Batch quantity × unit price on the side the market mode sells at' },
+  {
+    key: 'quantity',
+    header: 'Batch Qty',
+    value: (p) => p.quantity,
+    align: 'right',
+    firstDirection: 'desc',
+    tooltip: 'Units one factory cycle makes (SDE planet schematic)',
+  },
+  {
+    key: 'lowestSeller',
+    header: 'Lowest Seller (unit)',
+    value: (p) => p.lowestSeller,
+    render: (p) => <Isk value={p.lowestSeller} decimals={2} />,
+    align: 'right',
+    firstDirection: 'desc',
+  },
+  {
+    key: 'highestBuyer',
+    header: 'Highest Buyer (unit)',
+    value: (p) => p.highestBuyer,
+    render: (p) => <Isk value={p.highestBuyer} decimals={2} />,
+    align: 'right',
+    firstDirection: 'desc',
+  },
+  {
+    key: 'valueBatch',
+    header: 'Value x Batch',
+    value: (p) => p.valueBatch,
+    render: (p) => <Isk value={p.valueBatch} />,
+    align: 'right',
+    firstDirection: 'desc',
+    tooltip: 'Batch quantity × unit price on the side the market mode sells at',
+  },
   ingredientColumn(1),
   ingredientColumn(2),
   ingredientColumn(3),
-  profitColumn('profitP0This', 'Profit P0-This x Batch', (p) => p.profitP0This, (p) => p.missingP0This, 'Batch value − every raw (P0) material behind the batch − customs tax along the whole chain'),
-  profitColumn('profitPrevThis', 'Profit Prev-This x Batch', (p) => p.profitPrevThis, (p) => p.missingPrevThis, 'Batch value − the direct inputs bought on the market − import tax on them and export tax on the batch'),
-  profitColumn('profitPerHour', 'Profit / hour', (p) => p.profitPerHour, (p) => p.missingPrevThis, 'Profit Prev-This for the batches one factory finishes in an hour (3600 s / cycle time)'),
+  profitColumn(
+    'profitP0This',
+    'Profit P0-This x Batch',
+    (p) => p.profitP0This,
+    (p) => p.missingP0This,
+    'Batch value − every raw (P0) material behind the batch − customs tax along the whole chain',
+  ),
+  profitColumn(
+    'profitPrevThis',
+    'Profit Prev-This x Batch',
+    (p) => p.profitPrevThis,
+    (p) => p.missingPrevThis,
+    'Batch value − the direct inputs bought on the market − import tax on them and export tax on the batch',
+  ),
+  profitColumn(
+    'profitPerHour',
+    'Profit / hour',
+    (p) => p.profitPerHour,
+    (p) => p.missingPrevThis,
+    'Profit Prev-This for the batches one factory finishes in an hour (3600 s / cycle time)',
+  ),
 ]
 
 interface Props {
@@ -90,8 +144,8 @@ export function PiTierTable({ label, products, onSelect, empty }: Props) {
       {missing.length > 0 && (
         <p className="pi-note warning-text" data-testid="pi-missing-note">
           Not computed (shown as n/a): Profit P0-This for {count(missing.filter((p) => p.profitP0This === null).length)}, Profit Prev-This for{' '}
-          {count(missing.filter((p) => p.profitPrevThis === null).length)}. Missing at Jita 4-4: {[...new Set(missing.flatMap((p) => p.missing))].join(', ')}. A profit that
-          needs a missing price is not shown rather than worked out with zero.
+          {count(missing.filter((p) => p.profitPrevThis === null).length)}. Missing at Jita 4-4: {[...new Set(missing.flatMap((p) => p.missing))].join(', ')}. A
+          profit that needs a missing price is not shown rather than worked out with zero.
         </p>
       )}
     </>

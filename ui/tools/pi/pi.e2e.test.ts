@@ -39,7 +39,13 @@ async function tableRows(page: Page, tier: string): Promise<Array<Record<string,
   // What the cells show: text only a screen reader gets (.visually-hidden) is left out.
   const rows = await table
     .locator('tbody tr')
-    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => [...td.querySelectorAll('.visually-hidden')].reduce((text, hidden) => text.replace(hidden.textContent ?? '', ''), td.textContent ?? '').trim())))
+    .evaluateAll((trs) =>
+      trs.map((tr) =>
+        [...tr.querySelectorAll('td')].map((td) =>
+          [...td.querySelectorAll('.visually-hidden')].reduce((text, hidden) => text.replace(hidden.textContent ?? '', ''), td.textContent ?? '').trim(),
+        ),
+      ),
+    )
   return rows.map((cells) => Object.fromEntries(headers.map((h, i) => [h, cells[i]])))
 }
 
@@ -71,7 +77,9 @@ describe('/pi-calc', () => {
     expect(await page.getByRole('region', { name: 'How the calculator works' }).innerText()).toContain('Profit P0-This')
     expect(await page.getByRole('button', { name: 'Sell' }).getAttribute('aria-pressed')).toBe('true')
     expect(await page.getByRole('spinbutton', { name: 'POCO Tax (%)' }).inputValue()).toBe('0')
-    expect(await page.getByTestId('pi-source').innerText()).toMatch(/^Showing Sell mode at 0% POCO tax\. Prices: Jita 4-4 lowest sell and highest buy orders, snapshot (just now|\d+ min ago)\./)
+    expect(await page.getByTestId('pi-source').innerText()).toMatch(
+      /^Showing Sell mode at 0% POCO tax\. Prices: Jita 4-4 lowest sell and highest buy orders, snapshot (just now|\d+ min ago)\./,
+    )
 
     for (const tier of ['P1', 'P2', 'P3', 'P4']) {
       expect(await toggle(page, tier).getAttribute('aria-expanded')).toBe('false')
@@ -205,7 +213,11 @@ describe('/pi-calc', () => {
     await nameHeader.click()
     expect((await tableRows(page, 'P3')).map((r) => r['Item Name'])).toEqual([...names].reverse())
     const prevHeader = section(page, 'P3').getByRole('button', { name: /^Profit Prev-This/ })
-    const prevProfits = async () => (await tableRows(page, 'P3')).map((r) => r['Profit Prev-This x Batch']).filter((p) => p !== 'n/a').map(num)
+    const prevProfits = async () =>
+      (await tableRows(page, 'P3'))
+        .map((r) => r['Profit Prev-This x Batch'])
+        .filter((p) => p !== 'n/a')
+        .map(num)
     await prevHeader.click() // a profit column starts with the best first
     const desc = await prevProfits()
     expect(desc.length).toBeGreaterThan(10)
@@ -220,7 +232,9 @@ describe('/pi-calc', () => {
     await page.goto('/pi-calc')
     await loaded(page)
     await toggle(page, 'P4').click()
-    await section(page, 'P4').getByRole('button', { name: /^Item Name/ }).click()
+    await section(page, 'P4')
+      .getByRole('button', { name: /^Item Name/ })
+      .click()
     const row = (await tableRows(page, 'P4'))[0]
     await section(page, 'P4').locator('tbody tr').first().click()
     const dialog = page.getByRole('dialog', { name: `${row['Item Name']} (P4)` })
@@ -292,7 +306,10 @@ describe('/pi-calc', () => {
       await new Promise<void>((r) => (release = r))
       const response = await route.fetch()
       const body = (await response.json()) as PiCalcResponse
-      Object.assign(body.P1.find((p) => p.name === 'Water')!, { valueBatch: 123_456 })
+      Object.assign(
+        body.P1.find((p) => p.name === 'Water')!,
+        { valueBatch: 123_456 },
+      )
       await route.fulfill({ response, json: body })
     })
     await page.goto('/pi-calc')
@@ -317,14 +334,28 @@ describe('/pi-calc', () => {
       const response = await route.fetch()
       const body = (await response.json()) as PiCalcResponse
       const water = body.P1.find((p) => p.name === 'Water')!
-      Object.assign(water, { lowestSeller: null, valueBatch: null, profitP0This: null, profitPrevThis: null, profitPerHour: null, missing: ['Water (no sell orders)'], missingPrevThis: ['Water (no sell orders)'], missingP0This: ['Water (no sell orders)'] })
+      Object.assign(water, {
+        lowestSeller: null,
+        valueBatch: null,
+        profitP0This: null,
+        profitPrevThis: null,
+        profitPerHour: null,
+        missing: ['Water (no sell orders)'],
+        missingPrevThis: ['Water (no sell orders)'],
+        missingP0This: ['Water (no sell orders)'],
+      })
       await route.fulfill({ response, json: body })
     })
     await page.goto('/pi-calc')
     await loaded(page)
     await toggle(page, 'P1').click()
     const water = (await tableRows(page, 'P1')).find((r) => r['Item Name'] === 'Water')!
-    expect([water['Lowest Seller (unit)'], water['Value x Batch'], water['Profit P0-This x Batch'], water['Profit Prev-This x Batch']]).toEqual(['missing', 'missing', 'n/a', 'n/a'])
+    expect([water['Lowest Seller (unit)'], water['Value x Batch'], water['Profit P0-This x Batch'], water['Profit Prev-This x Batch']]).toEqual([
+      'missing',
+      'missing',
+      'n/a',
+      'n/a',
+    ])
     expect(await section(page, 'P1').getByTestId('pi-missing-note').innerText()).toContain('Water (no sell orders)')
     await context.close()
   })
@@ -334,7 +365,15 @@ describe('/pi-calc', () => {
     await page.route('**/api/pi/calc', async (route) => {
       const response = await route.fetch()
       const body = (await response.json()) as PiCalcResponse
-      for (const p of body.P2) Object.assign(p, { profitP0This: p.profitP0This ?? 0, profitPrevThis: p.profitPrevThis ?? 0, profitPerHour: p.profitPerHour ?? 0, missing: [], missingPrevThis: [], missingP0This: [] })
+      for (const p of body.P2)
+        Object.assign(p, {
+          profitP0This: p.profitP0This ?? 0,
+          profitPrevThis: p.profitPrevThis ?? 0,
+          profitPerHour: p.profitPerHour ?? 0,
+          missing: [],
+          missingPrevThis: [],
+          missingP0This: [],
+        })
       const coolant = body.P2.find((p) => p.name === 'Coolant')!
       Object.assign(coolant, { profitP0This: null, missing: ['Aqueous Liquids (no sell orders)'], missingP0This: ['Aqueous Liquids (no sell orders)'] })
       await route.fulfill({ response, json: body })
@@ -349,7 +388,9 @@ describe('/pi-calc', () => {
     // the reason is read out with the cell, not only shown on hover (keyboard and screen-reader users cannot hover)
     const coolantRow = section(page, 'P2').getByRole('row', { name: /^Coolant / })
     expect(await coolantRow.getByRole('cell').nth(8).textContent()).toBe('n/a: not computed, missing Aqueous Liquids (no sell orders)')
-    expect(await section(page, 'P2').getByTestId('pi-missing-note').innerText()).toMatch(/^Not computed \(shown as n\/a\): Profit P0-This for 1 product, Profit Prev-This for 0 products\./)
+    expect(await section(page, 'P2').getByTestId('pi-missing-note').innerText()).toMatch(
+      /^Not computed \(shown as n\/a\): Profit P0-This for 1 product, Profit Prev-This for 0 products\./,
+    )
     await context.close()
   })
 
@@ -382,10 +423,14 @@ describe('/pi-calc', () => {
 
   it('leaves the results empty and says so when the calculation fails', async () => {
     const { page, context } = await openPage(browser, baseUrl)
-    await page.route('**/api/pi/calc', (route) => route.fulfill({ status: 503, json: { error: 'No Jita 4-4 market prices yet: the market data has not arrived from ESI (see the Status page)' } }))
+    await page.route('**/api/pi/calc', (route) =>
+      route.fulfill({ status: 503, json: { error: 'No Jita 4-4 market prices yet: the market data has not arrived from ESI (see the Status page)' } }),
+    )
     await page.goto('/pi-calc')
     await page.getByTestId('pi-error').waitFor()
-    expect(await page.getByTestId('pi-error').innerText()).toBe('Calculation failed: No Jita 4-4 market prices yet: the market data has not arrived from ESI (see the Status page)')
+    expect(await page.getByTestId('pi-error').innerText()).toBe(
+      'Calculation failed: No Jita 4-4 market prices yet: the market data has not arrived from ESI (see the Status page)',
+    )
     expect(await page.getByTestId('pi-source').count()).toBe(0)
     await toggle(page, 'P1').click()
     expect(await section(page, 'P1').locator('tbody').innerText()).toBe('No results: the calculation failed.')

@@ -111,10 +111,16 @@ function SessionPage({ id }: { id: string }) {
         if (resume && retryable && retryLater()) return
         if (err instanceof ApiError && err.status === 400) {
           // The id in the address is malformed (a link cut short or mistyped): the server's wording is for programs.
-          setView({ kind: 'ended', heading: 'No such session', message: 'This is not the address of a fitting session: the link may be cut short or mistyped.', canReconnect: false })
+          setView({
+            kind: 'ended',
+            heading: 'No such session',
+            message: 'This is not the address of a fitting session: the link may be cut short or mistyped.',
+            canReconnect: false,
+          })
           return
         }
-        const message = err instanceof ApiError && (err.status === 404 || err.status === 410) ? err.message : `The session could not be loaded: ${(err as Error).message}`
+        const message =
+          err instanceof ApiError && (err.status === 404 || err.status === 410) ? err.message : `The session could not be loaded: ${(err as Error).message}`
         // Not reached is not ended: the session may well be running still, and Reconnect tries again.
         setView({ kind: 'ended', message, canReconnect: retryable, heading: retryable ? 'Could not reach the session' : undefined })
       }
@@ -135,29 +141,34 @@ function SessionPage({ id }: { id: string }) {
     void load()
   }
 
-  const onState = useCallback((state: ScreenState, close?: { code: number; reason: string }) => {
-    setScreenState(state)
-    if (state === 'connected') retries.current.count = 0
-    if (state !== 'disconnected' || !close) return
-    const reason = reasonByCode.get(close.code)
-    if (reason === 'replaced') {
-      // Only this tab lost the screen: the session and everything in it go on in the other tab.
-      setView({
-        kind: 'ended',
-        heading: 'Opened in another tab',
-        message: 'This session was opened in another tab or window, which shows it now. It is still running there, with your fits; Reconnect brings it back here.',
-        canReconnect: true,
-      })
-    } else if (reason) {
-      setView({ kind: 'ended', message: `This session ended: ${FITTING_END_MESSAGES[reason]} Nothing from it was kept.`, canReconnect: false })
-    } else if (!retryLater()) {
-      setView({
-        kind: 'ended',
-        message: 'The connection to the session was lost and trying again did not bring it back. The session waits about a minute for its page, so it may have ended; Reconnect checks.',
-        canReconnect: true,
-      })
-    }
-  }, [retryLater])
+  const onState = useCallback(
+    (state: ScreenState, close?: { code: number; reason: string }) => {
+      setScreenState(state)
+      if (state === 'connected') retries.current.count = 0
+      if (state !== 'disconnected' || !close) return
+      const reason = reasonByCode.get(close.code)
+      if (reason === 'replaced') {
+        // Only this tab lost the screen: the session and everything in it go on in the other tab.
+        setView({
+          kind: 'ended',
+          heading: 'Opened in another tab',
+          message:
+            'This session was opened in another tab or window, which shows it now. It is still running there, with your fits; Reconnect brings it back here.',
+          canReconnect: true,
+        })
+      } else if (reason) {
+        setView({ kind: 'ended', message: `This session ended: ${FITTING_END_MESSAGES[reason]} Nothing from it was kept.`, canReconnect: false })
+      } else if (!retryLater()) {
+        setView({
+          kind: 'ended',
+          message:
+            'The connection to the session was lost and trying again did not bring it back. The session waits about a minute for its page, so it may have ended; Reconnect checks.',
+          canReconnect: true,
+        })
+      }
+    },
+    [retryLater],
+  )
 
   const endSession = async () => {
     setEnding(true)
@@ -298,7 +309,10 @@ function SessionPage({ id }: { id: string }) {
 /** 128 random bits, base64url; crypto.randomUUID would need a secure context, which a plain-http server is not. */
 function randomViewerId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
 }
 
 interface PasteDialogProps {
@@ -315,15 +329,15 @@ function PasteDialog({ open, text, onChange, ready, onClose, onPaste }: PasteDia
   return (
     <Dialog open={open} onClose={onClose} title="Paste into the session">
       <p className="muted">
-        Your browser keeps its clipboard to itself, so paste here first (a fit in EFT format, a DNA string, anything Pyfa can
-        import). It goes onto the session's clipboard, where Pyfa's paste and Import from Clipboard find it.
+        Your browser keeps its clipboard to itself, so paste here first (a fit in EFT format, a DNA string, anything Pyfa can import). It goes onto the
+        session's clipboard, where Pyfa's paste and Import from Clipboard find it.
       </p>
       <textarea className="fitting-paste" rows={10} value={text} onChange={(e) => onChange(e.target.value)} aria-label="Text to send" autoFocus />
       {/* eslint-disable-next-line no-control-regex -- Latin-1 is the clipboard's range, NUL included */}
       {/[^\u0000-\u00ff]/u.test(text) && (
         <p className="notice" role="alert" data-testid="fitting-paste-charset">
-          Some characters here will arrive as “?”: the session clipboard carries only Western European (Latin-1) text. Item names in
-          English are fine; Cyrillic, Chinese, Japanese or Korean text, and typographic quotes, are not.
+          Some characters here will arrive as “?”: the session clipboard carries only Western European (Latin-1) text. Item names in English are fine; Cyrillic,
+          Chinese, Japanese or Korean text, and typographic quotes, are not.
         </p>
       )}
       {!ready && (

@@ -138,7 +138,7 @@ describe('the session clipboard', () => {
     await clickRemote(page, 50, 9) // Save
     const file = path.join(runtimeDir, id, 'home', 'fit.txt')
     const saved = () => savedText(file, 'latin1')
-    await waitFor(() => saved().includes('Typed Ø on a phone\n'), 'the typed text in xedit\'s saved file')
+    await waitFor(() => saved().includes('Typed Ø on a phone\n'), "the typed text in xedit's saved file")
 
     await page.getByRole('button', { name: 'End session' }).click()
     await page.getByTestId('fitting-ended').waitFor()

@@ -56,10 +56,13 @@ function screenFit(page: Page) {
 /** The screen ends inside the window, with no more than the page's margin below it, and nothing scrolls. */
 async function expectScreenFillsWindow(page: Page, label: string) {
   await expect
-    .poll(async () => {
-      const fit = await screenFit(page)
-      return { bottomInWindow: fit.bottom <= fit.window, fillsIt: fit.window - fit.bottom <= 24, noScroll: fit.document <= fit.window, fit }
-    }, { message: label, timeout: 5000 })
+    .poll(
+      async () => {
+        const fit = await screenFit(page)
+        return { bottomInWindow: fit.bottom <= fit.window, fillsIt: fit.window - fit.bottom <= 24, noScroll: fit.document <= fit.window, fit }
+      },
+      { message: label, timeout: 5000 },
+    )
     .toMatchObject({ bottomInWindow: true, fillsIt: true, noScroll: true })
 }
 

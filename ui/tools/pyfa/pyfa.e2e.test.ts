@@ -18,7 +18,13 @@ beforeAll(async () => {
   // Its own server, with xeyes standing in for Pyfa (which no registry here ships) and one session per address.
   app = await startTestApp(
     {},
-    { FITTING_APP_COMMAND: 'xeyes', FITTING_MAX_SESSIONS_PER_IP: '1', FITTING_SCREEN: '1024x640', FITTING_RUNTIME_DIR: runtimeDir, FITTING_DISPLAY_BASE: '400' },
+    {
+      FITTING_APP_COMMAND: 'xeyes',
+      FITTING_MAX_SESSIONS_PER_IP: '1',
+      FITTING_SCREEN: '1024x640',
+      FITTING_RUNTIME_DIR: runtimeDir,
+      FITTING_DISPLAY_BASE: '400',
+    },
   )
   browser = await launchBrowser()
 })
@@ -98,9 +104,7 @@ describe('a fitting session in the browser', () => {
     const box = (await page.getByTestId('fitting-screen').boundingBox())!
     await page.mouse.move(box.x + 40, box.y + 40)
     await page.mouse.move(box.x + 120, box.y + 90)
-    await expect
-      .poll(async () => ((await (await fetch(`${app.url}/api/pyfa/sessions/${id}`)).json()) as { lastInputAt: string }).lastInputAt)
-      .not.toBe(before)
+    await expect.poll(async () => ((await (await fetch(`${app.url}/api/pyfa/sessions/${id}`)).json()) as { lastInputAt: string }).lastInputAt).not.toBe(before)
 
     await page.getByRole('button', { name: 'End session' }).click()
     expect(await page.getByTestId('fitting-ended').textContent()).toMatch(/This session ended: End session was pressed\. Nothing from it was kept\./)
@@ -230,9 +234,7 @@ describe('a fitting session in the browser', () => {
     await page.getByRole('button', { name: 'Paste into session…' }).click()
     await page.getByLabel('Text to send').fill('[Rifter, Sent]')
     await page.getByRole('button', { name: 'Send to session clipboard' }).click()
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement === document.querySelector('[data-testid="fitting-screen"] canvas')))
-      .toBe(true)
+    await expect.poll(() => page.evaluate(() => document.activeElement === document.querySelector('[data-testid="fitting-screen"] canvas'))).toBe(true)
     // A desktop has a keyboard: no on-screen keyboard button.
     expect(await page.getByRole('button', { name: 'Keyboard' }).count()).toBe(0)
     await page.getByRole('button', { name: 'End session' }).click()
@@ -338,7 +340,9 @@ describe('a fitting session in the browser', () => {
       await page.getByTestId('fitting-reconnecting').waitFor()
       expect((await fetch(`${app.url}/api/pyfa/sessions/${id}`, { method: 'DELETE' })).status).toBe(200)
       network.restore()
-      await expect.poll(() => page.getByTestId('fitting-ended').textContent({ timeout: 15_000 }), { timeout: 15_000 }).toMatch(/has ended: End session was pressed/)
+      await expect
+        .poll(() => page.getByTestId('fitting-ended').textContent({ timeout: 15_000 }), { timeout: 15_000 })
+        .toMatch(/has ended: End session was pressed/)
       expect(await page.getByRole('button', { name: /Reconnect/ }).count()).toBe(0)
       await context.close()
     })

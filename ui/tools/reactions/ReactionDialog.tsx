@@ -112,7 +112,9 @@ export function ReactionDialog({ row, onClose }: { row: ReactionResult | null; o
           <dt>Estimated item value</dt>
           <dd>
             {isk(v.taxes === null ? null : row.estimatedItemValue)} (ESI adjusted prices × base inputs; taxes are charged on it)
-            {row.missingAdjustedPrices.length > 0 && <span className="warning-text"> · {row.missingAdjustedPrices.length} input(s) have no adjusted price and are left out</span>}
+            {row.missingAdjustedPrices.length > 0 && (
+              <span className="warning-text"> · {row.missingAdjustedPrices.length} input(s) have no adjusted price and are left out</span>
+            )}
           </dd>
         </div>
         <div>
@@ -122,7 +124,11 @@ export function ReactionDialog({ row, onClose }: { row: ReactionResult | null; o
         <div>
           <dt>Rigs</dt>
           <dd data-testid="reaction-rigs">
-            {row.rigNote ? <span className="warning-text">{row.rigNote}</span> : [...new Set([row.rigs.material, row.rigs.time].filter(Boolean))].join(' and ') || 'None'}
+            {row.rigNote ? (
+              <span className="warning-text">{row.rigNote}</span>
+            ) : (
+              [...new Set([row.rigs.material, row.rigs.time].filter(Boolean))].join(' and ') || 'None'
+            )}
           </dd>
         </div>
       </dl>

@@ -57,7 +57,14 @@ const COLUMNS: Column<ReactionResult>[] = [
   amount('taxes', 'Taxes', (v) => v.taxes),
   amount('output', 'Output Value', (v) => v.outputValue),
   amount('profit', 'Profit', (v) => v.profit),
-  { key: 'pct', header: '% Profit', value: (r) => rowValues(r).percentProfit, render: (r) => percentOrNa(rowValues(r).percentProfit), align: 'right', firstDirection: 'desc' },
+  {
+    key: 'pct',
+    header: '% Profit',
+    value: (r) => rowValues(r).percentProfit,
+    render: (r) => percentOrNa(rowValues(r).percentProfit),
+    align: 'right',
+    firstDirection: 'desc',
+  },
 ]
 
 const rowClass = (r: ReactionResult) => {
@@ -169,9 +176,24 @@ export default function ReactionsPage() {
       <form className="reaction-settings" onSubmit={(e) => e.preventDefault()}>
         <fieldset>
           <legend>Pricing</legend>
-          <SelectField label="Station" value={settings.station} options={HUBS.map((h) => ({ value: h.station_id, label: h.label }))} onChange={(station) => update({ station })} />
-          <SelectField label="Input pricing" value={settings.inputPricingMode} options={options(PRICING_MODES, (m) => PRICING_MODE_LABELS[m])} onChange={(inputPricingMode) => update({ inputPricingMode })} />
-          <SelectField label="Output pricing" value={settings.outputPricingMode} options={options(PRICING_MODES, (m) => PRICING_MODE_LABELS[m])} onChange={(outputPricingMode) => update({ outputPricingMode })} />
+          <SelectField
+            label="Station"
+            value={settings.station}
+            options={HUBS.map((h) => ({ value: h.station_id, label: h.label }))}
+            onChange={(station) => update({ station })}
+          />
+          <SelectField
+            label="Input pricing"
+            value={settings.inputPricingMode}
+            options={options(PRICING_MODES, (m) => PRICING_MODE_LABELS[m])}
+            onChange={(inputPricingMode) => update({ inputPricingMode })}
+          />
+          <SelectField
+            label="Output pricing"
+            value={settings.outputPricingMode}
+            options={options(PRICING_MODES, (m) => PRICING_MODE_LABELS[m])}
+            onChange={(outputPricingMode) => update({ outputPricingMode })}
+          />
         </fieldset>
         <fieldset>
           <legend>Job</legend>
@@ -186,10 +208,33 @@ export default function ReactionsPage() {
             onChange={(reactionSkill) => update({ reactionSkill })}
             title="Reactions skill level: 4% less time per level"
           />
-          <SelectField label="Structure" value={settings.structureType} options={options(REACTION_STRUCTURES)} onChange={(structureType) => update({ structureType })} tooltip="Tatara: 25% less reaction time. Station: no structure bonus." />
-          <SelectField label="ME rig" value={settings.meRig} options={options(RIG_TIERS)} onChange={(meRig) => update({ meRig })} tooltip="Material rig: T1 2%, T2 2.4% fewer inputs, × 1.1 in null-sec and wormholes" />
-          <SelectField label="TE rig" value={settings.teRig} options={options(RIG_TIERS)} onChange={(teRig) => update({ teRig })} tooltip="Time rig: T1 20%, T2 24% less time, × 1.1 in null-sec and wormholes" />
-          <SelectField label="Security" value={settings.securityStatus} options={options(REACTION_SECURITY, (s) => SECURITY_LABELS[s])} onChange={(securityStatus) => update({ securityStatus })} />
+          <SelectField
+            label="Structure"
+            value={settings.structureType}
+            options={options(REACTION_STRUCTURES)}
+            onChange={(structureType) => update({ structureType })}
+            tooltip="Tatara: 25% less reaction time. Station: no structure bonus."
+          />
+          <SelectField
+            label="ME rig"
+            value={settings.meRig}
+            options={options(RIG_TIERS)}
+            onChange={(meRig) => update({ meRig })}
+            tooltip="Material rig: T1 2%, T2 2.4% fewer inputs, × 1.1 in null-sec and wormholes"
+          />
+          <SelectField
+            label="TE rig"
+            value={settings.teRig}
+            options={options(RIG_TIERS)}
+            onChange={(teRig) => update({ teRig })}
+            tooltip="Time rig: T1 20%, T2 24% less time, × 1.1 in null-sec and wormholes"
+          />
+          <SelectField
+            label="Security"
+            value={settings.securityStatus}
+            options={options(REACTION_SECURITY, (s) => SECURITY_LABELS[s])}
+            onChange={(securityStatus) => update({ securityStatus })}
+          />
         </fieldset>
         <fieldset>
           <legend>Costs</legend>
@@ -254,7 +299,12 @@ export default function ReactionsPage() {
         </fieldset>
         <fieldset>
           <legend>Formulas</legend>
-          <SelectField label="Reaction family" value={family.id} options={families.families.map((f) => ({ value: f.id, label: `${f.label} (${f.blueprints.length})` }))} onChange={(f) => update({ family: f })} />
+          <SelectField
+            label="Reaction family"
+            value={family.id}
+            options={families.families.map((f) => ({ value: f.id, label: `${f.label} (${f.blueprints.length})` }))}
+            onChange={(f) => update({ family: f })}
+          />
           {familiesFailed && (
             <p className="warning-text" data-testid="families-note">
               The other reaction families did not load, so only the hybrid formulas are offered. Reload the page to try again.
@@ -275,7 +325,11 @@ export default function ReactionsPage() {
       </form>
 
       <p className="calc-status muted" aria-live="polite" data-testid="calc-status">
-        {busy || !results ? 'Calculating…' : failure ? 'No formula could be calculated.' : `${priced} of ${ids.length} formulas priced · ${formatInt(settings.runs)} run${settings.runs === 1 ? '' : 's'} each`}
+        {busy || !results
+          ? 'Calculating…'
+          : failure
+            ? 'No formula could be calculated.'
+            : `${priced} of ${ids.length} formulas priced · ${formatInt(settings.runs)} run${settings.runs === 1 ? '' : 's'} each`}
       </p>
 
       {failure && !busy && (
@@ -289,21 +343,21 @@ export default function ReactionsPage() {
 
       {noPrices ? (
         <p className="notice missing-notice" data-testid="no-prices-notice">
-          ⚠ Prices are unavailable: the market data from ESI has not arrived yet (ESI not reached, or the first fetch is still running). Values that need a price read
-          n/a.
+          ⚠ Prices are unavailable: the market data from ESI has not arrived yet (ESI not reached, or the first fetch is still running). Values that need a
+          price read n/a.
         </p>
       ) : (
         <>
           {withMissing > 0 && (
             <p className="notice missing-notice" data-testid="missing-notice">
-              ⚠ {withMissing} formula{withMissing === 1 ? ' has' : 's have'} a price missing at {hub.label} (marked “no price”; hover for which). The values that need it
-              read n/a.
+              ⚠ {withMissing} formula{withMissing === 1 ? ' has' : 's have'} a price missing at {hub.label} (marked “no price”; hover for which). The values
+              that need it read n/a.
             </p>
           )}
           {withoutEiv > 0 && (
             <p className="notice missing-notice" data-testid="missing-eiv-notice">
-              ⚠ ESI has no adjusted price for some inputs of {withoutEiv} formula{withoutEiv === 1 ? '' : 's'} (adjusted prices {adjustedAge}). Those inputs are left out
-              of the estimated item value, so the taxes of those rows are understated, or n/a when no input has one.
+              ⚠ ESI has no adjusted price for some inputs of {withoutEiv} formula{withoutEiv === 1 ? '' : 's'} (adjusted prices {adjustedAge}). Those inputs are
+              left out of the estimated item value, so the taxes of those rows are understated, or n/a when no input has one.
             </p>
           )}
         </>

@@ -22,7 +22,9 @@ const STORAGE_KEY = 'reactions:settings'
 /** Until the family list arrives (or when it cannot), the page still has the spec's eight. */
 export const FALLBACK_FAMILIES: ReactionFamiliesResponse = {
   defaultFamily: 'hybrid',
-  families: [{ id: 'hybrid', label: 'Hybrid (default)', blueprints: HYBRID_BLUEPRINT_IDS.map((id) => ({ blueprintID: id, blueprintName: '', productName: '' })) }],
+  families: [
+    { id: 'hybrid', label: 'Hybrid (default)', blueprints: HYBRID_BLUEPRINT_IDS.map((id) => ({ blueprintID: id, blueprintName: '', productName: '' })) },
+  ],
 }
 
 const oneOf = <T extends string>(options: readonly T[], v: unknown, fallback: T): T => (options.includes(v as T) ? (v as T) : fallback)
@@ -106,7 +108,8 @@ export function duration(seconds: number): string {
 export class NotAReactionResult extends Error {}
 
 const isNumber = (v: unknown) => typeof v === 'number' && Number.isFinite(v)
-const isLines = (v: unknown) => Array.isArray(v) && v.every((l) => l && typeof l === 'object' && isNumber(l.typeID) && typeof l.name === 'string' && isNumber(l.quantity))
+const isLines = (v: unknown) =>
+  Array.isArray(v) && v.every((l) => l && typeof l === 'object' && isNumber(l.typeID) && typeof l.name === 'string' && isNumber(l.quantity))
 
 /**
  * The answer when it has every field the page reads, else NotAReactionResult: the page counts it as a failed call
@@ -124,7 +127,9 @@ export function asReactionResult(body: unknown): ReactionResult {
     typeof r.prices === 'object' &&
     Array.isArray(r.missingPrices) &&
     Array.isArray(r.missingAdjustedPrices) &&
-    ['inputCost', 'outputValue', 'estimatedItemValue', 'jobInstallCost', 'facilityTax', 'sccTax', 'totalTaxes', 'profit', 'materialMultiplier', 'runs'].every((k) => isNumber(r[k as keyof ReactionResult])) &&
+    ['inputCost', 'outputValue', 'estimatedItemValue', 'jobInstallCost', 'facilityTax', 'sccTax', 'totalTaxes', 'profit', 'materialMultiplier', 'runs'].every(
+      (k) => isNumber(r[k as keyof ReactionResult]),
+    ) &&
     !!r.time &&
     isNumber(r.time.secondsPerRun) &&
     !!r.rigs &&
@@ -135,9 +140,12 @@ export function asReactionResult(body: unknown): ReactionResult {
 
 /** Why no formula could be calculated, from the first failed call: the server's own sentence when it sent one. */
 export function failureText(err: unknown): string {
-  if (err instanceof NotAReactionResult) return "The server's answer was not a reaction result (a proxy or a server of another version answered), so there are no results. Try again in a minute."
+  if (err instanceof NotAReactionResult)
+    return "The server's answer was not a reaction result (a proxy or a server of another version answered), so there are no results. Try again in a minute."
   if (err instanceof ApiError) {
-    return err.message === `HTTP ${err.status}` ? `The server could not calculate the reactions (HTTP ${err.status}). Try again in a minute.` : `The server could not calculate the reactions: ${err.message.replace(/\.?$/, '.')}`
+    return err.message === `HTTP ${err.status}`
+      ? `The server could not calculate the reactions (HTTP ${err.status}). Try again in a minute.`
+      : `The server could not calculate the reactions: ${err.message.replace(/\.?$/, '.')}`
   }
   return 'The server could not be reached, so there are no results. Check your connection, then Try again.'
 }
@@ -145,5 +153,9 @@ export function failureText(err: unknown): string {
 /** A family list the page can use: at least one family, each with a list of formulas (anything else keeps the hybrid eight). */
 export const isFamilyList = (body: unknown): body is ReactionFamiliesResponse => {
   const families = (body as Partial<ReactionFamiliesResponse> | null)?.families
-  return Array.isArray(families) && families.length > 0 && families.every((f) => f && typeof f.id === 'string' && typeof f.label === 'string' && Array.isArray(f.blueprints) && f.blueprints.length > 0)
+  return (
+    Array.isArray(families) &&
+    families.length > 0 &&
+    families.every((f) => f && typeof f.id === 'string' && typeof f.label === 'string' && Array.isArray(f.blueprints) && f.blueprints.length > 0)
+  )
 }

@@ -50,7 +50,14 @@ describe('/reaction-calc', () => {
     expect(await page.getByLabel('System cost index').getAttribute('step')).toBe('0.0001')
     expect(await page.getByLabel('Facility tax %').getAttribute('step')).toBe('0.01')
 
-    expect(await page.locator('.reaction-table thead th').allTextContents()).toEqual(['Product↕', 'Input Cost↕', 'Taxes↕', 'Output Value↕', 'Profit↕', '% Profit▼'])
+    expect(await page.locator('.reaction-table thead th').allTextContents()).toEqual([
+      'Product↕',
+      'Input Cost↕',
+      'Taxes↕',
+      'Output Value↕',
+      'Profit↕',
+      '% Profit▼',
+    ])
     const pct = (await cellTexts(page, 6)).map((t) => Number(t.replace('%', '')))
     expect(pct).toEqual([...pct].sort((a, b) => b - a))
     expect(await page.getByTestId('data-sources').textContent()).toMatch(/static data export .*2023/)
@@ -78,15 +85,27 @@ describe('/reaction-calc', () => {
     expect(await dialog.locator('h2').textContent()).toBe(product.trim())
     expect(await dialog.locator('h3').allTextContents()).toEqual(['INPUTS', 'OUTPUTS', 'TAXES', 'PROFIT REPORT'])
     const total = (title: string) => dialog.getByRole('region', { name: title }).locator('.total-row td').textContent()
-    for (const [title, value] of [['INPUTS', input], ['OUTPUTS', output], ['TAXES', taxes], ['PROFIT REPORT', profit]] as const) {
+    for (const [title, value] of [
+      ['INPUTS', input],
+      ['OUTPUTS', output],
+      ['TAXES', taxes],
+      ['PROFIT REPORT', profit],
+    ] as const) {
       const text = await total(title)
       expect(text).toMatch(/^-?[\d,]+\.\d\d ISK$/)
       expect(Math.abs(iskValue(text) - iskValue(value))).toBeLessThanOrEqual(0.5) // the table rounds to whole ISK
     }
-    expect(await dialog.getByRole('region', { name: 'TAXES' }).locator('tbody td:first-child').allTextContents()).toEqual(['Job Install Cost', 'Facility Tax', 'SCC Tax'])
+    expect(await dialog.getByRole('region', { name: 'TAXES' }).locator('tbody td:first-child').allTextContents()).toEqual([
+      'Job Install Cost',
+      'Facility Tax',
+      'SCC Tax',
+    ])
     expect(await dialog.getByRole('region', { name: 'PROFIT REPORT' }).locator('tbody td:first-child').allTextContents()).toEqual(['Inputs', 'Taxes', 'Output'])
     // INPUTS: quantity × price of each line adds up to the total
-    const inputRows = await dialog.getByRole('region', { name: 'INPUTS' }).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')))
+    const inputRows = await dialog
+      .getByRole('region', { name: 'INPUTS' })
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')))
     const sum = inputRows.reduce((s, [, qty, price]) => s + Number(qty.replace(/,/g, '')) * iskValue(price.replace(/ ISK.*$/, ' ISK')), 0)
     expect(sum).toBeCloseTo(iskValue(await total('INPUTS')), 0)
     expect(await dialog.getByTestId('reaction-rigs').textContent()).toBe('None')
@@ -151,7 +170,9 @@ describe('/reaction-calc', () => {
     expect(await row.getByTestId('missing-price').getAttribute('title')).toBe('No output price for Methanofullerene')
     // the reason is read out with the mark, not only shown on mouse hover
     expect(await row.getByTestId('missing-price').evaluate((el) => el.textContent)).toBe('⚠ no price: No output price for Methanofullerene')
-    expect(await page.getByTestId('missing-notice').textContent()).toMatch(/^⚠ 1 formula has a price missing at Jita 4-4 .*The values that need it read n\/a\.$/)
+    expect(await page.getByTestId('missing-notice').textContent()).toMatch(
+      /^⚠ 1 formula has a price missing at Jita 4-4 .*The values that need it read n\/a\.$/,
+    )
     // Input cost and taxes are known; output value, profit and % profit are not.
     const cells = await row.locator('td').allTextContents()
     expect(cells.slice(1, 3).every((t) => /^[\d,]+ ISK$/.test(t))).toBe(true)
@@ -169,7 +190,11 @@ describe('/reaction-calc', () => {
     expect(await outputs.locator('tbody td').nth(2).textContent()).toBe('0.00 ISK ⚠ no price: No buy price for Methanofullerene at this hub')
     expect(await outputs.locator('.total-row td').textContent()).toBe('n/a')
     const report = dialog.getByRole('region', { name: 'PROFIT REPORT' })
-    expect(await report.locator('tbody td:nth-child(2)').allTextContents()).toEqual([expect.stringMatching(/^-[\d,]+\.\d\d ISK$/), expect.stringMatching(/^-[\d,]+\.\d\d ISK$/), 'n/a'])
+    expect(await report.locator('tbody td:nth-child(2)').allTextContents()).toEqual([
+      expect.stringMatching(/^-[\d,]+\.\d\d ISK$/),
+      expect.stringMatching(/^-[\d,]+\.\d\d ISK$/),
+      'n/a',
+    ])
     expect(await report.locator('.total-row td').textContent()).toBe('n/a')
     await context.close()
   })
@@ -181,7 +206,10 @@ describe('/reaction-calc', () => {
       const response = await route.fetch()
       const body = (await response.json()) as ReactionResult
       for (const id of Object.keys(body.prices)) body.prices[id] = { sell: null, buy: null, split: null, sell5: null, buy5: null }
-      body.missingPrices = [...body.inputs.map((l) => ({ typeID: l.typeID, name: l.name, side: 'input' as const })), ...body.outputs.map((l) => ({ typeID: l.typeID, name: l.name, side: 'output' as const }))]
+      body.missingPrices = [
+        ...body.inputs.map((l) => ({ typeID: l.typeID, name: l.name, side: 'input' as const })),
+        ...body.outputs.map((l) => ({ typeID: l.typeID, name: l.name, side: 'output' as const })),
+      ]
       body.missingAdjustedPrices = body.inputs.map((l) => l.typeID)
       Object.assign(body, { inputCost: 0, outputValue: 0, estimatedItemValue: 0, jobInstallCost: 0, facilityTax: 0, sccTax: 0, totalTaxes: 0, profit: 0 })
       body.ages = { ...body.ages, pricesAt: null, adjustedPricesAt: null }
@@ -213,13 +241,17 @@ describe('/reaction-calc', () => {
     })
     await page.goto('/reaction-calc')
     await settled(page, 8)
-    expect(await page.getByTestId('missing-eiv-notice').textContent()).toMatch(/^⚠ ESI has no adjusted price for some inputs of 2 formulas \(adjusted prices fetched .+\)\. Those inputs are left out/)
+    expect(await page.getByTestId('missing-eiv-notice').textContent()).toMatch(
+      /^⚠ ESI has no adjusted price for some inputs of 2 formulas \(adjusted prices fetched .+\)\. Those inputs are left out/,
+    )
     await context.close()
   })
 
   it('leaves out the formulas whose call fails', async () => {
     const { page, context } = await openPage(browser, baseUrl)
-    await page.route('**/api/reaction-calc', (route) => ([46160, 46161].includes(route.request().postDataJSON().blueprintID) ? route.abort() : route.continue()))
+    await page.route('**/api/reaction-calc', (route) =>
+      [46160, 46161].includes(route.request().postDataJSON().blueprintID) ? route.abort() : route.continue(),
+    )
     await page.goto('/reaction-calc')
     await settled(page, 6)
     expect(await page.getByTestId('calc-status').textContent()).toMatch(/^6 of 8 formulas priced/)
@@ -238,12 +270,16 @@ describe('/reaction-calc', () => {
     )
     await page.goto('/reaction-calc')
     const error = page.getByTestId('calc-error')
-    await expect.poll(() => error.textContent()).toBe('The server could not be reached, so there are no results. Check your connection, then Try again.Try again')
+    await expect
+      .poll(() => error.textContent())
+      .toBe('The server could not be reached, so there are no results. Check your connection, then Try again.Try again')
     expect(await error.getAttribute('role')).toBe('alert')
     expect(await page.getByTestId('calc-status').textContent()).toBe('No formula could be calculated.')
     mode = 'busy'
     await page.getByRole('button', { name: 'Try again' }).click()
-    await expect.poll(() => error.textContent()).toBe('The server could not calculate the reactions: Static game data is not imported yet; try again in a minute.Try again')
+    await expect
+      .poll(() => error.textContent())
+      .toBe('The server could not calculate the reactions: Static game data is not imported yet; try again in a minute.Try again')
     mode = 'up'
     await page.getByRole('button', { name: 'Try again' }).press('Enter')
     await settled(page, 8)
@@ -255,7 +291,9 @@ describe('/reaction-calc', () => {
   it('treats an answer that is not a reaction result (a proxy page with status 200) as a failed call, and does not crash', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.route('**/api/reaction-calc', (route) =>
-      route.request().postDataJSON().blueprintID === 46157 ? route.fulfill({ status: 200, contentType: 'text/html', body: '<html>Gateway</html>' }) : route.continue(),
+      route.request().postDataJSON().blueprintID === 46157
+        ? route.fulfill({ status: 200, contentType: 'text/html', body: '<html>Gateway</html>' })
+        : route.continue(),
     )
     await page.goto('/reaction-calc')
     await settled(page, 7)
@@ -275,7 +313,9 @@ describe('/reaction-calc', () => {
     await settled(page, 8)
     expect(await page.getByLabel('Reaction family').locator('option').allTextContents()).toEqual(['Hybrid (default) (8)'])
     // A family chosen on an earlier visit is not swapped for hybrid silently.
-    expect(await page.getByTestId('families-note').textContent()).toBe('The other reaction families did not load, so only the hybrid formulas are offered. Reload the page to try again.')
+    expect(await page.getByTestId('families-note').textContent()).toBe(
+      'The other reaction families did not load, so only the hybrid formulas are offered. Reload the page to try again.',
+    )
     await page.getByTestId('system-index-picker').fill('Amamake')
     await expect.poll(() => page.getByText('The system list is not available right now.').count()).toBe(1)
     expect(errors).toEqual([])
@@ -315,7 +355,9 @@ describe('/reaction-calc', () => {
     await sent
     expect(await field.inputValue()).toBe('5.12') // the box keeps what was typed while it has focus…
     // …so the line under it says what the taxes use
-    expect(await page.getByTestId('index-percent').textContent()).toBe('= 100.00% of the estimated item value, the most allowed: the index is a fraction (0.0512 for 5.12%)')
+    expect(await page.getByTestId('index-percent').textContent()).toBe(
+      '= 100.00% of the estimated item value, the most allowed: the index is a fraction (0.0512 for 5.12%)',
+    )
     expect(await page.getByTestId('index-percent').getAttribute('class')).toContain('warning-text')
     await context.close()
   })
@@ -402,9 +444,11 @@ describe('/reaction-calc', () => {
     const option = page.getByRole('listbox').getByRole('option').filter({ hasText: 'Amamake' }).first()
     expect(await option.textContent()).toContain('not fetched yet')
     await option.click()
-    await expect.poll(() => page.getByTestId('index-from').textContent()).toBe(
-      "Using Amamake's reaction index (not fetched yet). Cost indices have not been fetched from ESI yet: index set to 0. Enter the index by hand if you know it.",
-    )
+    await expect
+      .poll(() => page.getByTestId('index-from').textContent())
+      .toBe(
+        "Using Amamake's reaction index (not fetched yet). Cost indices have not been fetched from ESI yet: index set to 0. Enter the index by hand if you know it.",
+      )
     expect(await page.getByLabel('System cost index').inputValue()).toBe('0')
     expect(errors).toEqual([])
     // A recalculation still in flight would read its response after the page is gone: an unhandled rejection.

@@ -10,7 +10,12 @@ import { nextJumpRisk, SPAWN_VARIANCE, track, type HoleState, type Jump } from '
 
 const STORAGE_KEY = 'rolling-tracker'
 const kg = (n: number) => `${formatInt(n)} kg`
-const STATE_LABELS: Record<HoleState, string> = { stable: 'Not yet disrupted (over 50%)', reduced: 'Reduced (10-50%)', critical: 'Critical (under 10%)', collapsed: 'Collapsed' }
+const STATE_LABELS: Record<HoleState, string> = {
+  stable: 'Not yet disrupted (over 50%)',
+  reduced: 'Reduced (10-50%)',
+  critical: 'Critical (under 10%)',
+  collapsed: 'Collapsed',
+}
 const RISK_TEXT = { safe: 'the hole survives', 'may-collapse': 'may collapse the hole', collapses: 'collapses the hole' } as const
 
 interface Saved {
@@ -29,7 +34,10 @@ function load(defaultCode: string): Saved {
       typeof saved.cold === 'string' &&
       typeof saved.hot === 'string' &&
       Array.isArray(saved.jumps) &&
-      saved.jumps.every((j) => j && typeof j.mass === 'number' && j.mass > 0 && typeof j.label === 'string' && (j.observed === undefined || Object.hasOwn(STATE_LABELS, j.observed)))
+      saved.jumps.every(
+        (j) =>
+          j && typeof j.mass === 'number' && j.mass > 0 && typeof j.label === 'string' && (j.observed === undefined || Object.hasOwn(STATE_LABELS, j.observed)),
+      )
     )
       return saved
   } catch {
@@ -166,7 +174,8 @@ export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; pick
       <div role="status" className="tracker-cleared">
         {cleared && (
           <p>
-            Started a new log: the {cleared.jumps.length === 1 ? 'jump' : `${cleared.jumps.length} jumps`} logged on {cleared.code} {cleared.jumps.length === 1 ? 'was' : 'were'} cleared.{' '}
+            Started a new log: the {cleared.jumps.length === 1 ? 'jump' : `${cleared.jumps.length} jumps`} logged on {cleared.code}{' '}
+            {cleared.jumps.length === 1 ? 'was' : 'were'} cleared.{' '}
             <button type="button" className="button secondary" onClick={undoClear}>
               Undo
             </button>
@@ -236,7 +245,12 @@ export function MassTracker({ types, picked }: { types: WormholeTypeInfo[]; pick
                     </select>
                   </td>
                   <td role="cell" className="log-remove">
-                    <button type="button" className="icon-button" aria-label={`Remove jump ${i + 1}`} onClick={() => setState((s) => ({ ...s, jumps: s.jumps.filter((_, k) => k !== i) }))}>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Remove jump ${i + 1}`}
+                      onClick={() => setState((s) => ({ ...s, jumps: s.jumps.filter((_, k) => k !== i) }))}
+                    >
                       ×
                     </button>
                   </td>

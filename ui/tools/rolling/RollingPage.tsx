@@ -42,7 +42,14 @@ function Column({ column, codes, onPick }: { column: RollingColumn; codes: Wormh
       <ul className="roll-codes">
         {codes.map((t) => (
           <li key={t.code}>
-            <button type="button" className="roll-code" title={codeTitle(t)} onClick={() => onPick(t.code)} data-code={t.code} style={{ color: destinationColour(t.destinations[0]) }}>
+            <button
+              type="button"
+              className="roll-code"
+              title={codeTitle(t)}
+              onClick={() => onPick(t.code)}
+              data-code={t.code}
+              style={{ color: destinationColour(t.destinations[0]) }}
+            >
               {t.code}
             </button>
           </li>
@@ -90,7 +97,9 @@ export default function RollingPage() {
       <div role="status">{loaded.state === 'loading' && <p className="muted">Loading the wormhole codes…</p>}</div>
       {error && (
         <div className="error-box">
-          <p>The wormhole type data did not load ({error}), so the columns cannot list their codes and the mass tracker is hidden. The jump plans still apply.</p>
+          <p>
+            The wormhole type data did not load ({error}), so the columns cannot list their codes and the mass tracker is hidden. The jump plans still apply.
+          </p>
           <button type="button" className="button secondary" onClick={() => setAttempt((n) => n + 1)}>
             Try again
           </button>

@@ -28,7 +28,17 @@ describe('rolling columns from the wormhole type data', () => {
   })
 
   it('follows the data when a mass changes', () => {
-    const type = (code: string, total_mass: number | null): WormholeTypeInfo => ({ code, destinations: ['c5'], total_mass, max_jump_mass: 375e6, lifetime_hours: 16, mass_regen: 0, static: true, sde: [], disagreements: [] })
+    const type = (code: string, total_mass: number | null): WormholeTypeInfo => ({
+      code,
+      destinations: ['c5'],
+      total_mass,
+      max_jump_mass: 375e6,
+      lifetime_hours: 16,
+      mass_regen: 0,
+      static: true,
+      sde: [],
+      disagreements: [],
+    })
     const a = assignColumns([type('D364', 3.3e9), type('H296', 1.5e9), type('C247', null)])
     expect(codesIn(a, 3300)).toEqual(['D364'])
     expect(a.otherMass.map((t) => t.code)).toEqual(['H296'])

@@ -7,7 +7,10 @@ import { parseAmount } from '../../../schemas/appraisal/numbers'
  * positive mass.
  */
 export function parseMassKg(raw: string): number | null {
-  const text = raw.trim().replace(/\s*kg$/i, '').replace(/_/g, ' ')
+  const text = raw
+    .trim()
+    .replace(/\s*kg$/i, '')
+    .replace(/_/g, ' ')
   if (/^\d+,\d+$/.test(text) && !/^\d{1,3},\d{3}$/.test(text)) return null
   const n = parseAmount(text)
   return n !== null && n > 0 ? n : null

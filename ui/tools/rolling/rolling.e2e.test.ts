@@ -42,7 +42,11 @@ describe('hole rolling guide', () => {
     expect(await page.locator('.roll-code[data-code=K329]').getAttribute('title')).toContain('SDE (2023) total mass: 5,000,000,000 kg')
     // A hover title shows nothing on a touch screen: a tapped code's tracker line says the same.
     await page.locator('.roll-code[data-code=K329]').click()
-    await expect.poll(() => page.getByTestId('tracker-type-facts').textContent()).toBe('K329 → Null-sec: total 3,000,000,000 kg, heaviest ship 375,000,000 kg. SDE (2023) total mass: 5,000,000,000 kg. SDE (2023) jump mass: 2,000,000,000 kg.')
+    await expect
+      .poll(() => page.getByTestId('tracker-type-facts').textContent())
+      .toBe(
+        'K329 → Null-sec: total 3,000,000,000 kg, heaviest ship 375,000,000 kg. SDE (2023) total mass: 5,000,000,000 kg. SDE (2023) jump mass: 2,000,000,000 kg.',
+      )
     await context.close()
   })
 
@@ -231,7 +235,11 @@ describe('hole rolling guide', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
     // The state after each jump is what the roller enters on the spot: it must not sit off screen in a sideways-scrolling box
     // (on a 375 px phone the table was 660 px wide and the state boxes started at x = 375).
-    for (const control of [tracker.getByLabel('State after jump 2'), tracker.getByRole('button', { name: 'Remove jump 2' }), tracker.getByRole('cell', { name: '13,000,000 kg', exact: true })]) {
+    for (const control of [
+      tracker.getByLabel('State after jump 2'),
+      tracker.getByRole('button', { name: 'Remove jump 2' }),
+      tracker.getByRole('cell', { name: '13,000,000 kg', exact: true }),
+    ]) {
       const box = (await control.boundingBox())!
       expect(box.x).toBeGreaterThanOrEqual(0)
       expect(box.x + box.width).toBeLessThanOrEqual(375)

@@ -39,7 +39,7 @@ describe('mass tracker', () => {
     expect(reduced.contradiction).toBe(false)
   })
 
-  it('takes a state seen at exactly half the mass as that state only (the guide\'s 2 cold + 2 hot on a 2000Gg hole)', () => {
+  it("takes a state seen at exactly half the mass as that state only (the guide's 2 cold + 2 hot on a 2000Gg hole)", () => {
     const jumps = [
       { mass: 200 * M, label: 'cold' },
       { mass: 200 * M, label: 'cold' },
@@ -50,7 +50,12 @@ describe('mass tracker', () => {
     const stable = track(2000 * M, [...jumps, { mass: 300 * M, label: 'hot', observed: 'stable' as const }])
     expect(stable.possible).toEqual(['stable'])
     // A982 (3000Gg) after five hot jumps of 300: 1500 used, seen reduced
-    expect(track(3000 * M, Array.from({ length: 5 }, (_, i) => ({ mass: 300 * M, label: 'hot', observed: i === 4 ? ('reduced' as const) : undefined }))).possible).toEqual(['reduced'])
+    expect(
+      track(
+        3000 * M,
+        Array.from({ length: 5 }, (_, i) => ({ mass: 300 * M, label: 'hot', observed: i === 4 ? ('reduced' as const) : undefined })),
+      ).possible,
+    ).toEqual(['reduced'])
   })
 
   it('flags observations that cannot both be true', () => {

@@ -53,11 +53,17 @@ function StaticImportNote({ data: { static_data: sd } }: { data: StatusesRespons
   if (!last || last.status === 'complete') return null
   const since = `${last.started_at.slice(0, 16)} UTC`
   if (last.status === 'running') {
-    return <p data-testid="static-import">Import running since {since}{sd.ready ? '; the data above serves until it completes.' : '; tools that need game data will work once it completes.'}</p>
+    return (
+      <p data-testid="static-import">
+        Import running since {since}
+        {sd.ready ? '; the data above serves until it completes.' : '; tools that need game data will work once it completes.'}
+      </p>
+    )
   }
   return (
     <p className="error-text" data-testid="static-import">
-      The import started {since} failed: {last.error ?? 'no reason recorded'}.{sd.ready ? ' The data above keeps serving.' : ' Tools that need game data cannot work until an import succeeds.'}
+      The import started {since} failed: {last.error ?? 'no reason recorded'}.
+      {sd.ready ? ' The data above keeps serving.' : ' Tools that need game data cannot work until an import succeeds.'}
     </p>
   )
 }
@@ -88,7 +94,9 @@ export function asStatusReport(body: unknown): StatusesResponse {
   return body as StatusesResponse
 }
 
-const Badge = ({ tone, children }: { tone: Tone; children: React.ReactNode }) => <span className={`badge badge-${tone === 'neutral' ? 'neutral' : tone}`}>{children}</span>
+const Badge = ({ tone, children }: { tone: Tone; children: React.ReactNode }) => (
+  <span className={`badge badge-${tone === 'neutral' ? 'neutral' : tone}`}>{children}</span>
+)
 
 export default function StatusPage() {
   const [data, setData] = useState<StatusesResponse | null>(null)
@@ -169,7 +177,8 @@ export default function StatusPage() {
                 <Badge tone={PIPELINE_TONE[data.pipeline.status] ?? 'neutral'}>{data.pipeline.status}</Badge> {data.pipeline.detail}
               </p>
               <p className="muted">
-                Every {data.cadence_minutes} minutes; next update expected {data.next_expected_update ? new Date(data.next_expected_update).toISOString().slice(11, 16) + ' UTC' : 'unknown'}
+                Every {data.cadence_minutes} minutes; next update expected{' '}
+                {data.next_expected_update ? new Date(data.next_expected_update).toISOString().slice(11, 16) + ' UTC' : 'unknown'}
               </p>
             </section>
             <section className="status-card">
@@ -187,7 +196,8 @@ export default function StatusPage() {
               </p>
               {data.killmail_feed?.newest_kill_at && (
                 <p data-testid="killmail-feed-newest">
-                  Newest kill stored: {data.killmail_feed.newest_kill_at.slice(0, 16).replace('T', ' ')} UTC ({secondsAgo(data.killmail_feed.newest_kill_age_seconds ?? 0)})
+                  Newest kill stored: {data.killmail_feed.newest_kill_at.slice(0, 16).replace('T', ' ')} UTC (
+                  {secondsAgo(data.killmail_feed.newest_kill_age_seconds ?? 0)})
                 </p>
               )}
               <p className="muted" data-testid="killmail-feed-zkill">
@@ -218,7 +228,9 @@ export default function StatusPage() {
                   <td>{p.label}</td>
                   <td className="align-right">{p.age_seconds === null ? 'no prices yet' : duration(p.age_seconds)}</td>
                   <td>
-                    <Badge tone={ageTone(p.age_seconds)}>{p.age_seconds === null ? 'NONE' : ageTone(p.age_seconds) === 'good' ? 'FRESH' : ageTone(p.age_seconds) === 'warn' ? 'AGING' : 'OLD'}</Badge>
+                    <Badge tone={ageTone(p.age_seconds)}>
+                      {p.age_seconds === null ? 'NONE' : ageTone(p.age_seconds) === 'good' ? 'FRESH' : ageTone(p.age_seconds) === 'warn' ? 'AGING' : 'OLD'}
+                    </Badge>
                   </td>
                 </tr>
               ))}
@@ -273,7 +285,15 @@ export default function StatusPage() {
                     </td>
                     <td>{d.what}</td>
                     <td className="align-right">{d.records.toLocaleString('en-US')}</td>
-                    <td>{d.present ? <Badge tone="good">LOADED</Badge> : <><Badge tone="bad">MISSING</Badge> <span className="error-text">{d.error}</span></>}</td>
+                    <td>
+                      {d.present ? (
+                        <Badge tone="good">LOADED</Badge>
+                      ) : (
+                        <>
+                          <Badge tone="bad">MISSING</Badge> <span className="error-text">{d.error}</span>
+                        </>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -48,7 +48,10 @@ describe('/statuses', () => {
     // The demo's fake zKillboard has a new kill every 20 s; right after the server starts, its live feed may not have
     // stored one yet (or only ones from an earlier run): wait until it has.
     await expect
-      .poll(async () => ((await (await fetch(`${baseUrl}/api/statuses`)).json()) as { killmail_feed: { status: string } | null }).killmail_feed?.status, { timeout: 90_000, interval: 1_000 })
+      .poll(async () => ((await (await fetch(`${baseUrl}/api/statuses`)).json()) as { killmail_feed: { status: string } | null }).killmail_feed?.status, {
+        timeout: 90_000,
+        interval: 1_000,
+      })
       .toBe('OK')
     const { page, context, errors } = await openPage(browser, baseUrl)
     await page.goto('/statuses')
@@ -57,10 +60,13 @@ describe('/statuses', () => {
     expect(await feed.locator('.badge').textContent()).toBe('OK')
     expect(await feed.locator('.badge').getAttribute('class')).toContain('badge-good')
     expect(await feed.textContent()).toMatch(/^OK Newest kill \d+ (seconds?|minutes?) ago; the live feed stored one \d+ (seconds?|minutes?) ago$/)
-    expect(await page.getByTestId('killmail-feed-newest').textContent()).toMatch(/^Newest kill stored: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC \(\d+ (seconds?|minutes?) ago\)$/)
+    expect(await page.getByTestId('killmail-feed-newest').textContent()).toMatch(
+      /^Newest kill stored: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC \(\d+ (seconds?|minutes?) ago\)$/,
+    )
     expect(await page.getByTestId('killmail-feed-zkill').textContent()).toBe('zKillboard UP · STALE after 30 minutes without a new kill')
     expect(errors).toEqual([])
-    await context.close()  }, 150_000)
+    await context.close()
+  }, 150_000)
 
   it('shows a STALE killmail feed with the newest kill three hours ago, STARTING before any kill, and UNKNOWN without the database', async () => {
     const { page, context } = await openPage(browser, baseUrl)
@@ -72,7 +78,15 @@ describe('/statuses', () => {
       await route.fulfill({ json: body })
     })
     const at = new Date(Date.now() - 3 * 3_600_000 - 300_000).toISOString()
-    feed = { status: 'STALE', newest_kill_at: at, newest_kill_age_seconds: 3 * 3600 + 300, live_stored_at: at, live_stored_age_seconds: 3 * 3600 + 290, stale_after_minutes: 30, detail: 'The live feed last stored a kill 3 hours ago' }
+    feed = {
+      status: 'STALE',
+      newest_kill_at: at,
+      newest_kill_age_seconds: 3 * 3600 + 300,
+      live_stored_at: at,
+      live_stored_age_seconds: 3 * 3600 + 290,
+      stale_after_minutes: 30,
+      detail: 'The live feed last stored a kill 3 hours ago',
+    }
     await page.goto('/statuses')
     const status = page.getByTestId('killmail-feed-status')
     await expect.poll(() => status.textContent()).toBe('STALE The live feed last stored a kill 3 hours ago')
@@ -80,7 +94,15 @@ describe('/statuses', () => {
     expect(await page.getByTestId('killmail-feed-newest').textContent()).toBe(`Newest kill stored: ${at.slice(0, 16).replace('T', ' ')} UTC (3 hours ago)`)
     expect(await page.getByTestId('killmail-feed-zkill').textContent()).toBe('zKillboard DOWN · STALE after 30 minutes without a new kill')
 
-    feed = { status: 'STARTING', newest_kill_at: null, newest_kill_age_seconds: null, live_stored_at: null, live_stored_age_seconds: null, stale_after_minutes: 30, detail: 'No kill stored yet' }
+    feed = {
+      status: 'STARTING',
+      newest_kill_at: null,
+      newest_kill_age_seconds: null,
+      live_stored_at: null,
+      live_stored_age_seconds: null,
+      stale_after_minutes: 30,
+      detail: 'No kill stored yet',
+    }
     await page.reload()
     await expect.poll(() => status.textContent()).toBe('STARTING No kill stored yet')
     expect(await status.locator('.badge').getAttribute('class')).toContain('badge-neutral')
@@ -114,7 +136,16 @@ describe('/statuses', () => {
     await page.route('**/api/statuses', async (route) => {
       const body = await (await route.fetch()).json()
       body.pipeline = { status: 'DOWN', detail: 'No prices at any hub: every market fetch failed (ESI did not answer: fetch failed)' }
-      body.killmail_feed = { status: 'STARTING', newest_kill_at: null, newest_kill_age_seconds: null, live_stored_at: null, live_stored_age_seconds: null, stale_after_minutes: 30, zkill_answering: false, detail: 'No kill stored yet: zKillboard is not answering (ECONNREFUSED)' }
+      body.killmail_feed = {
+        status: 'STARTING',
+        newest_kill_at: null,
+        newest_kill_age_seconds: null,
+        live_stored_at: null,
+        live_stored_age_seconds: null,
+        stale_after_minutes: 30,
+        zkill_answering: false,
+        detail: 'No kill stored yet: zKillboard is not answering (ECONNREFUSED)',
+      }
       await route.fulfill({ json: body })
     })
     await page.goto('/statuses')
@@ -170,7 +201,9 @@ describe('/statuses', () => {
     latest = { status: 'failed', started_at: '2026-11-20 06:00:00.000', error: 'sde.zip: unexpected end of file' }
     await page.goto('/statuses')
     const note = page.getByTestId('static-import')
-    await expect.poll(() => note.textContent()).toBe('The import started 2026-11-20 06:00 UTC failed: sde.zip: unexpected end of file. Tools that need game data cannot work until an import succeeds.')
+    await expect
+      .poll(() => note.textContent())
+      .toBe('The import started 2026-11-20 06:00 UTC failed: sde.zip: unexpected end of file. Tools that need game data cannot work until an import succeeds.')
     latest = { status: 'running', started_at: '2026-11-20 06:00:00.000', error: null }
     await page.reload()
     await expect.poll(() => note.textContent()).toBe('Import running since 2026-11-20 06:00 UTC; tools that need game data will work once it completes.')
@@ -188,7 +221,9 @@ describe('/statuses', () => {
     at = new Date(Date.now() - 3_600_000).toISOString()
     await page.goto('/statuses')
     const online = page.getByTestId('online-status')
-    await expect.poll(() => online.textContent()).toBe(`Online count unknown: the last reading (31,337 players online) is from ${at.slice(0, 16).replace('T', ' ')} UTC`)
+    await expect
+      .poll(() => online.textContent())
+      .toBe(`Online count unknown: the last reading (31,337 players online) is from ${at.slice(0, 16).replace('T', ' ')} UTC`)
     at = new Date().toISOString()
     await page.reload()
     await expect.poll(() => online.textContent()).toBe('31,337 players online')
@@ -219,11 +254,15 @@ describe('/statuses', () => {
     answer = 'html'
     await page.clock.runFor(31_000)
     // a page that is no JSON is refused by the API client, JSON of another shape by the page
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe("Failed to load: The server's answer was not data (text/html): a proxy or a server of another version may have answered.")
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe("Failed to load: The server's answer was not data (text/html): a proxy or a server of another version may have answered.")
     expect(await page.getByTestId('db-status').count()).toBe(1)
     answer = 'other'
     await page.reload()
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Failed to load: the answer was not a status report (a proxy or a server of another version answered)')
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('Failed to load: the answer was not a status report (a proxy or a server of another version answered)')
     expect(errors).toEqual([])
     await context.close()
   })

@@ -61,8 +61,7 @@ export default function TimestampPage() {
       <section className="panel">
         <h1>Time converter</h1>
         <p className="muted">
-          Build chat timestamp codes that show every reader the time in their own zone, and convert between local time and EVE time
-          (UTC).
+          Build chat timestamp codes that show every reader the time in their own zone, and convert between local time and EVE time (UTC).
         </p>
         <p className="eve-clock">
           EVE time (UTC) now:{' '}
@@ -81,7 +80,12 @@ export default function TimestampPage() {
           </label>
           <label className="field">
             <span className="field-label">Time</span>
-            <input type="time" step={1} value={selection.time} onChange={(e) => update({ time: e.target.value.length === 5 ? `${e.target.value}:00` : e.target.value })} />
+            <input
+              type="time"
+              step={1}
+              value={selection.time}
+              onChange={(e) => update({ time: e.target.value.length === 5 ? `${e.target.value}:00` : e.target.value })}
+            />
           </label>
           <ZonePicker zone={selection.zone} zones={zones} at={instant ?? now} onChange={(zone) => update({ zone })} />
         </div>
@@ -105,7 +109,11 @@ export default function TimestampPage() {
             setSelection(instantToLocal(unixMs, selection.zone))
           }}
         />
-        {linkProblem && <p className="warning-text" role="alert">{linkProblem}</p>}
+        {linkProblem && (
+          <p className="warning-text" role="alert">
+            {linkProblem}
+          </p>
+        )}
         {/* On the page before any notice: screen readers do not reliably read a live region that arrives holding its text. */}
         <div role="status">
           <DaylightSavingNotice selection={selection} conversion={conversion} onPick={(later) => setSelection((s) => ({ ...s, later }))} />
@@ -159,8 +167,7 @@ export default function TimestampPage() {
                 ))}
               </div>
               <p className="muted">
-                Each reader sees a code in their own time zone and app language. Previews show what you would see: {viewerZone}, in the
-                language picked here.
+                Each reader sees a code in their own time zone and app language. Previews show what you would see: {viewerZone}, in the language picked here.
               </p>
             </div>
             <TableWrap label="Timestamp codes table">

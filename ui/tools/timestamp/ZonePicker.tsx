@@ -36,7 +36,11 @@ export function ZonePicker({ zone, zones, at, onChange }: Props) {
             ))}
           </ul>
           <p className="zone-count muted" data-testid="zone-count">
-            {total === 0 ? 'No time zone matches.' : total > MAX_ZONE_MATCHES ? `Showing ${MAX_ZONE_MATCHES} of ${total} matches: type more to narrow.` : `${total} ${total === 1 ? 'match' : 'matches'}`}
+            {total === 0
+              ? 'No time zone matches.'
+              : total > MAX_ZONE_MATCHES
+                ? `Showing ${MAX_ZONE_MATCHES} of ${total} matches: type more to narrow.`
+                : `${total} ${total === 1 ? 'match' : 'matches'}`}
           </p>
         </div>
       )}

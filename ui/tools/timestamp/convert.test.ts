@@ -96,14 +96,25 @@ describe('instantToLocal', () => {
     const start = Date.parse('2024-01-01T00:00:00Z')
     const end = Date.parse('2025-01-01T00:00:00Z')
     for (const zone of zones) {
-      const intl = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZoneName: 'longOffset' })
+      const intl = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+        timeZoneName: 'longOffset',
+      })
       const parts = (ms: number) => Object.fromEntries(intl.formatToParts(ms).map((p) => [p.type, p.value]))
       const check = (ms: number) => {
         const local = instantToLocal(ms, zone)
         const p = parts(ms)
         expect(`${local.date} ${local.time}`).toBe(`${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`)
         const back = localToInstant(local)
-        if (!back.ok || back.unixMs !== ms) throw new Error(`${zone} ${iso(ms)} → ${local.date} ${local.time} later=${local.later} → ${back.ok ? iso(back.unixMs) : back.error}`)
+        if (!back.ok || back.unixMs !== ms)
+          throw new Error(`${zone} ${iso(ms)} → ${local.date} ${local.time} later=${local.later} → ${back.ok ? iso(back.unixMs) : back.error}`)
       }
       // A 97-minute stride visits every hour and many minutes; where the offset changes, sweep every 5 minutes.
       const stride = 97 * 60_000

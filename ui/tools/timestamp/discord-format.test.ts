@@ -19,7 +19,14 @@ describe('previews as the chat client renders them', () => {
     {
       language: 'en-US' as const,
       zone: 'America/New_York',
-      expected: { t: '9:01 AM', T: '9:01:00 AM', d: '11/28/2018', D: 'November 28, 2018', f: 'November 28, 2018 9:01 AM', F: 'Wednesday, November 28, 2018 9:01 AM' },
+      expected: {
+        t: '9:01 AM',
+        T: '9:01:00 AM',
+        d: '11/28/2018',
+        D: 'November 28, 2018',
+        f: 'November 28, 2018 9:01 AM',
+        F: 'Wednesday, November 28, 2018 9:01 AM',
+      },
     },
     {
       language: 'en-GB' as const,

@@ -44,7 +44,10 @@ describe('reading pasted times', () => {
 
   it('reads the EVE time in a pasted chat log line or a kill report copied from the game', () => {
     expect(ok('[ 2024.05.01 19:00:30 ] Fleet Boss > form up on me', 'Europe/London')).toMatchObject({ iso: '2024-05-01T19:00:30.000Z', read: 'eve' })
-    expect(ok('2024.05.01 19:00:00\n\nVictim: Some Pilot\nCorp: Some Corp\nDestroyed: Tengu', 'Asia/Tokyo')).toMatchObject({ iso: '2024-05-01T19:00:00.000Z', read: 'eve' })
+    expect(ok('2024.05.01 19:00:00\n\nVictim: Some Pilot\nCorp: Some Corp\nDestroyed: Tengu', 'Asia/Tokyo')).toMatchObject({
+      iso: '2024-05-01T19:00:00.000Z',
+      read: 'eve',
+    })
     expect(parseTimeInput('[ 2024.02.30 19:00:00 ] Pilot > hi', 'UTC')).toEqual({ ok: false, error: '2024.02.30 19:00:00 is not a valid date and time.' })
   })
 

@@ -2,9 +2,7 @@ import { DateTime } from 'luxon'
 import { localToInstant } from './convert'
 import { isStyle, type Style } from './discord-format'
 
-export type ParsedTime =
-  | { ok: true; unixMs: number; style?: Style; read: 'code' | 'seconds' | 'milliseconds' | 'eve' | 'iso' }
-  | { ok: false; error: string }
+export type ParsedTime = { ok: true; unixMs: number; style?: Style; read: 'code' | 'seconds' | 'milliseconds' | 'eve' | 'iso' } | { ok: false; error: string }
 
 /** Numbers of this size or more are milliseconds: 1e11 seconds is the year 5138, 1e11 ms is 1973. */
 export const MILLISECONDS_FROM = 100_000_000_000

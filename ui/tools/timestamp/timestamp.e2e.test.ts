@@ -245,7 +245,9 @@ describe('time converter', () => {
 
   it('is in the menu under Reference and has a landing card', async () => {
     const { page, close } = await open('/')
-    expect(await page.locator('.tool-card', { has: page.getByRole('heading', { name: 'Time converter', exact: true }) }).getAttribute('href')).toBe('/timestamp')
+    expect(await page.locator('.tool-card', { has: page.getByRole('heading', { name: 'Time converter', exact: true }) }).getAttribute('href')).toBe(
+      '/timestamp',
+    )
     await page.getByRole('button', { name: 'Open menu' }).click()
     const reference = page.locator('nav.drawer section', { has: page.getByRole('heading', { name: 'Reference' }) })
     await reference.getByRole('link', { name: 'Time converter' }).click()

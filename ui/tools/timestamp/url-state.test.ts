@@ -38,7 +38,12 @@ describe('selection in the query string', () => {
 
   it('reads t= (a Unix time or chat code) into the zone of the link, marking a repeated time', () => {
     expect(read('t=1714590000&tz=America/New_York').selection).toEqual({ date: '2024-05-01', time: '15:00:00', zone: 'America/New_York', later: false })
-    expect(read(`t=${encodeURIComponent('<t:1729992600:F>')}&tz=Europe/London`).selection).toEqual({ date: '2024-10-27', time: '01:30:00', zone: 'Europe/London', later: true })
+    expect(read(`t=${encodeURIComponent('<t:1729992600:F>')}&tz=Europe/London`).selection).toEqual({
+      date: '2024-10-27',
+      time: '01:30:00',
+      zone: 'Europe/London',
+      later: true,
+    })
   })
 
   it("reads t= with a '+' offset typed into the link as is, which the query string turns into a space", () => {

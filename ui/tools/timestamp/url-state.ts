@@ -13,7 +13,8 @@ export function selectionFromQuery(params: URLSearchParams, defaults: () => Loca
   let problem: string | undefined
   let zone = base.zone
   if (tz) {
-    if (isKnownZone(tz)) zone = canonicalZoneName(tz) // older links may carry Asia/Calcutta, hand-typed ones europe/london
+    if (isKnownZone(tz))
+      zone = canonicalZoneName(tz) // older links may carry Asia/Calcutta, hand-typed ones europe/london
     else problem = `The link names an unknown time zone '${tz.slice(0, 60)}'; showing ${zone} instead.`
   }
   // A '+' typed into a link is a space in a query string: `t=…21:00+02:00` arrives as '…21:00 02:00'.

@@ -6,10 +6,13 @@ export function useNow(): number {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout>
     const schedule = () => {
-      timer = setTimeout(() => {
-        setNow(Date.now())
-        schedule()
-      }, 1000 - (Date.now() % 1000) + 5)
+      timer = setTimeout(
+        () => {
+          setNow(Date.now())
+          schedule()
+        },
+        1000 - (Date.now() % 1000) + 5,
+      )
     }
     schedule()
     return () => clearTimeout(timer)

@@ -6,7 +6,9 @@ const zones = listZones()
 describe('time zone list', () => {
   it('holds every zone the runtime knows plus UTC, UTC first', () => {
     expect(zones[0]).toBe('UTC')
-    expect(zones.length).toBe(new Set(Intl.supportedValuesOf('timeZone').map(currentZoneName)).size + (Intl.supportedValuesOf('timeZone').includes('UTC') ? 0 : 1))
+    expect(zones.length).toBe(
+      new Set(Intl.supportedValuesOf('timeZone').map(currentZoneName)).size + (Intl.supportedValuesOf('timeZone').includes('UTC') ? 0 : 1),
+    )
     expect(zones).toContain('Europe/London')
     expect(new Set(zones).size).toBe(zones.length)
   })
@@ -33,7 +35,11 @@ describe('time zone search', () => {
     expect(searchZones('lond', zones).matches[0]).toBe('Europe/London')
     // 'lon' starts Longyearbyen and London and sits inside Miquelon and Blanc-Sablon: the starts come first.
     const lon = searchZones('lon', zones).matches
-    const startsWith = (z: string) => z.slice(z.lastIndexOf('/') + 1).toLowerCase().startsWith('lon')
+    const startsWith = (z: string) =>
+      z
+        .slice(z.lastIndexOf('/') + 1)
+        .toLowerCase()
+        .startsWith('lon')
     expect(lon.slice(0, 2)).toEqual(['Arctic/Longyearbyen', 'Europe/London'])
     expect(lon.findIndex((z) => !startsWith(z))).toBe(lon.filter(startsWith).length)
     expect(searchZones('utc', zones).matches[0]).toBe('UTC')
@@ -44,7 +50,7 @@ describe('time zone search', () => {
     expect(searchZones('', zones).matches).toHaveLength(MAX_ZONE_MATCHES)
   })
 
-  it("finds zones by their current names, which the runtime lists under older spellings (Calcutta, Kiev, Saigon)", () => {
+  it('finds zones by their current names, which the runtime lists under older spellings (Calcutta, Kiev, Saigon)', () => {
     expect(searchZones('kolkata', zones).matches).toEqual(['Asia/Kolkata'])
     expect(searchZones('kyiv', zones).matches).toEqual(['Europe/Kyiv'])
     expect(searchZones('ho chi minh', zones).matches).toEqual(['Asia/Ho_Chi_Minh'])

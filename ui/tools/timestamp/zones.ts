@@ -55,7 +55,11 @@ export function systemZone(): string {
   return zone && isKnownZone(zone) ? currentZoneName(zone) : 'UTC'
 }
 
-const normalise = (s: string) => s.toLowerCase().replace(/[\s_]+/g, ' ').trim()
+const normalise = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ')
+    .trim()
 
 /** Other names UTC goes by, found by the search too: EVE's server clock ('EVE time', as the page calls it), GMT, Zulu. */
 const UTC_ALIASES = ['gmt', 'eve time', 'zulu']

@@ -7,7 +7,15 @@ export function ShipClassIcon({ shipClass }: { shipClass: ShipClass | null }) {
   if (!shipClass) return <span className="ship-icon" aria-hidden="true" />
   const bars = shipClass === 'cruiser' ? 1 : shipClass === 'battleship' ? 2 : 0
   return (
-    <svg className={`ship-icon ship-${shipClass}`} viewBox="0 0 16 16" width="16" height="16" role="img" aria-label={LABELS[shipClass]} data-ship-class={shipClass}>
+    <svg
+      className={`ship-icon ship-${shipClass}`}
+      viewBox="0 0 16 16"
+      width="16"
+      height="16"
+      role="img"
+      aria-label={LABELS[shipClass]}
+      data-ship-class={shipClass}
+    >
       <title>{LABELS[shipClass]}</title>
       {shipClass === 'sentry' ? (
         <>

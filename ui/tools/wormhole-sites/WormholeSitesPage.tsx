@@ -7,7 +7,19 @@ import { formatInt } from '../../../schemas/format'
 import { useRetry } from '../../lib/use-retry'
 import { useStateInAddress } from '../../lib/use-state-in-address'
 import { SiteCard } from './SiteCard'
-import { blueLootTotal, drifterNote, filterSites, SITE_CLASSES, sitesStateFromQuery, sitesStateToQuery, TYPE_OPTIONS, withEscalations, type DrifterChoice, type SitesState, type TypeOption } from './sites'
+import {
+  blueLootTotal,
+  drifterNote,
+  filterSites,
+  SITE_CLASSES,
+  sitesStateFromQuery,
+  sitesStateToQuery,
+  TYPE_OPTIONS,
+  withEscalations,
+  type DrifterChoice,
+  type SitesState,
+  type TypeOption,
+} from './sites'
 import './wormhole-sites.css'
 
 interface Loaded {
@@ -89,7 +101,10 @@ export default function WormholeSitesPage() {
     </button>
   )
 
-  const shown = useMemo(() => filterSites(data?.sites ?? [], { classes, type, q }).map((s) => withEscalations(s, drifter, drifters)), [data, classes, type, q, drifter, drifters])
+  const shown = useMemo(
+    () => filterSites(data?.sites ?? [], { classes, type, q }).map((s) => withEscalations(s, drifter, drifters)),
+    [data, classes, type, q, drifter, drifters],
+  )
   // Nothing shown and nothing even before the name search, with files skipped: the data is missing, not the match.
   const dataMissing = !!data && data.failed.length > 0 && filterSites(data.sites, { classes, type, q: '' }).length === 0
   const toggleClass = (c: string) => change((s) => ({ classes: s.classes.includes(c) ? s.classes.filter((x) => x !== c) : [...s.classes, c] }))
@@ -103,8 +118,8 @@ export default function WormholeSitesPage() {
           Wormhole Sites
         </h1>
         <p className="muted">
-          Sleeper combat anomalies and data and relic signatures by class: what spawns in each wave, what triggers the next one, how hard it hits and what its blue
-          loot is worth.
+          Sleeper combat anomalies and data and relic signatures by class: what spawns in each wave, what triggers the next one, how hard it hits and what its
+          blue loot is worth.
         </p>
         <div className="sites-controls">
           <div className="segmented class-buttons" role="group" aria-label="Class">
@@ -131,11 +146,24 @@ export default function WormholeSitesPage() {
           <label className="toggle" title="Reference mode: only the waves and ships that trigger the next wave or the Drifter, and escalation waves">
             <input type="checkbox" checked={reference} onChange={(e) => change({ reference: e.target.checked })} /> Trigger-Only Toggle
           </label>
-          <label className="toggle" title="Mini Drifter: spawns when the Decloaked Transmission Relay is shot without a capital in the site (C5/C6 combat sites)">
-            <input type="checkbox" checked={drifter === 'recon' && !!drifters?.recon} disabled={!drifters?.recon} onChange={() => toggleDrifter('recon')} /> Drifter Recon Battleship
+          <label
+            className="toggle"
+            title="Mini Drifter: spawns when the Decloaked Transmission Relay is shot without a capital in the site (C5/C6 combat sites)"
+          >
+            <input type="checkbox" checked={drifter === 'recon' && !!drifters?.recon} disabled={!drifters?.recon} onChange={() => toggleDrifter('recon')} />{' '}
+            Drifter Recon Battleship
           </label>
-          <label className="toggle" title="Big Drifter: a capital in the site brings Upgraded Avengers, and the relay then brings the Response battleship (C5/C6)">
-            <input type="checkbox" checked={drifter === 'response' && !!drifters?.response} disabled={!drifters?.response} onChange={() => toggleDrifter('response')} /> Drifter Response Battleship
+          <label
+            className="toggle"
+            title="Big Drifter: a capital in the site brings Upgraded Avengers, and the relay then brings the Response battleship (C5/C6)"
+          >
+            <input
+              type="checkbox"
+              checked={drifter === 'response' && !!drifters?.response}
+              disabled={!drifters?.response}
+              onChange={() => toggleDrifter('response')}
+            />{' '}
+            Drifter Response Battleship
           </label>
         </div>
         {driftersError && (
@@ -176,8 +204,8 @@ export default function WormholeSitesPage() {
         </>
       )}
       <p className="muted small sites-sources">
-        Waves, quantities, triggers and blue loot: the community wormhole-sites sheet. NPC figures: derived from the game's static data (DPS assumes every shot and
-        missile lands in full; EHP is omni EHP). Drifter Recon Battleship figures (*): the community data, as the 2023 static data predates it.
+        Waves, quantities, triggers and blue loot: the community wormhole-sites sheet. NPC figures: derived from the game's static data (DPS assumes every shot
+        and missile lands in full; EHP is omni EHP). Drifter Recon Battleship figures (*): the community data, as the 2023 static data predates it.
       </p>
     </div>
   )

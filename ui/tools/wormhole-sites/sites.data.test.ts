@@ -16,7 +16,8 @@ const sheet = JSON.parse(fs.readFileSync(path.join(loadConfig().COMMUNITY_DATA_D
 describe('site totals recomputed from the NPC rows', () => {
   it('match the community sheet wave totals (DPS, alpha, EHP) for every wave of every site', async () => {
     const records: SiteRecord[] = []
-    for (const tier of SITE_TIERS) for (const kind of SITE_FILE_KINDS) records.push(...((await (await fetch(`${base}/api/data/${siteFileName(tier, kind)}`)).json()) as SiteRecord[]))
+    for (const tier of SITE_TIERS)
+      for (const kind of SITE_FILE_KINDS) records.push(...((await (await fetch(`${base}/api/data/${siteFileName(tier, kind)}`)).json()) as SiteRecord[]))
     let waves = 0
     for (const s of sheet) {
       const record = records.find((r) => r.site === s.name && r.class === s.class)!
@@ -27,7 +28,8 @@ describe('site totals recomputed from the NPC rows', () => {
         const ours = waveTotals(ships)
         // the sheet sums figures it printed rounded: allow one unit per ship
         const count = w.npcs.reduce((n, x) => n + x.quantity, 0)
-        for (const key of ['dps', 'alpha', 'ehp'] as const) expect(Math.abs(ours[key] - (w.totals[key] ?? 0)), `${s.name} ${w.label} ${key}`).toBeLessThanOrEqual(count)
+        for (const key of ['dps', 'alpha', 'ehp'] as const)
+          expect(Math.abs(ours[key] - (w.totals[key] ?? 0)), `${s.name} ${w.label} ${key}`).toBeLessThanOrEqual(count)
         waves++
       })
     }

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import type { DrifterAdditions, SiteRecord, SiteShip, SiteWave } from '../../../schemas/wormhole-sites'
-import { blueLootTotal, DEFAULT_SITES_STATE, drifterNote, filterSites, hasTackle, peakStats, referenceWaves, sitesStateFromQuery, sitesStateToQuery, waveTotals, withEscalations, type SitesState } from './sites'
+import {
+  blueLootTotal,
+  DEFAULT_SITES_STATE,
+  drifterNote,
+  filterSites,
+  hasTackle,
+  peakStats,
+  referenceWaves,
+  sitesStateFromQuery,
+  sitesStateToQuery,
+  waveTotals,
+  withEscalations,
+  type SitesState,
+} from './sites'
 
 function ship(name: string, over: Partial<SiteShip> = {}): SiteShip {
   return {
@@ -32,22 +45,49 @@ const site = (over: Partial<SiteRecord> = {}): SiteRecord => ({
   blue_loot_isk: 253_400_000,
   notes: [],
   waves: [
-    wave('Wave 1', [ship('Emergent Sentinel', { qty: 5, dps: 29, alpha: 207, ehp: 6600, special: { scram: 1, web: 60 } }), ship('Awakened Sentinel', { qty: 5, dps: 76, alpha: 778, ehp: 42167, trigger: true })]),
+    wave('Wave 1', [
+      ship('Emergent Sentinel', { qty: 5, dps: 29, alpha: 207, ehp: 6600, special: { scram: 1, web: 60 } }),
+      ship('Awakened Sentinel', { qty: 5, dps: 76, alpha: 778, ehp: 42167, trigger: true }),
+    ]),
     wave('Wave 2', [ship('Emergent Keeper', { qty: 6, dps: 22, alpha: 171, ehp: 4400, special: { neut: 3, rr: 26 }, trigger: true })]),
-    wave('Wave 3', [ship('Awakened Sentinel', { qty: 5, dps: 76, alpha: 778, ehp: 42167, dta: true }), ship('Sleepless Sentinel', { qty: 3, dps: 465, alpha: 5746, ehp: 147714, special: { neut: 18 } })]),
+    wave('Wave 3', [
+      ship('Awakened Sentinel', { qty: 5, dps: 76, alpha: 778, ehp: 42167, dta: true }),
+      ship('Sleepless Sentinel', { qty: 3, dps: 465, alpha: 5746, ehp: 147714, special: { neut: 18 } }),
+    ]),
   ],
   ...over,
 })
 const drifters: DrifterAdditions = {
-  avengers: { ship: ship('Upgraded Avenger', { ship_class: 'battleship', dps: 1210, alpha: 16736, ehp: 1_202_632, special: { scram: 15, web: 50, neut: 75 } }), blue_loot_isk: 50_000_000, notes: null, count: { C5: 3, C6: 4 } },
-  response: { ship: ship('Drifter Response Battleship', { ship_class: 'battleship', dps: 1600, alpha: 4800, special: { scram: 20, neut: 200 } }), blue_loot_isk: 300_000_000, notes: null },
-  recon: { ship: ship('Drifter Recon Battleship', { ship_class: 'battleship', dps: 1067, alpha: 3200, special: { scram: 20, neut: 100 } }), blue_loot_isk: 100_000_000, notes: null },
+  avengers: {
+    ship: ship('Upgraded Avenger', { ship_class: 'battleship', dps: 1210, alpha: 16736, ehp: 1_202_632, special: { scram: 15, web: 50, neut: 75 } }),
+    blue_loot_isk: 50_000_000,
+    notes: null,
+    count: { C5: 3, C6: 4 },
+  },
+  response: {
+    ship: ship('Drifter Response Battleship', { ship_class: 'battleship', dps: 1600, alpha: 4800, special: { scram: 20, neut: 200 } }),
+    blue_loot_isk: 300_000_000,
+    notes: null,
+  },
+  recon: {
+    ship: ship('Drifter Recon Battleship', { ship_class: 'battleship', dps: 1067, alpha: 3200, special: { scram: 20, neut: 100 } }),
+    blue_loot_isk: 100_000_000,
+    notes: null,
+  },
   missing: [],
 }
 
 describe('wave totals', () => {
   it('multiplies every figure by the ship count and counts webbing ships', () => {
-    expect(waveTotals(site().waves[0].ships)).toEqual({ ehp: 5 * 6600 + 5 * 42167, dps: 5 * 29 + 5 * 76, alpha: 5 * 207 + 5 * 778, scram: 5, web: 5, neut: 0, rr: 0 })
+    expect(waveTotals(site().waves[0].ships)).toEqual({
+      ehp: 5 * 6600 + 5 * 42167,
+      dps: 5 * 29 + 5 * 76,
+      alpha: 5 * 207 + 5 * 778,
+      scram: 5,
+      web: 5,
+      neut: 0,
+      rr: 0,
+    })
     expect(waveTotals(site().waves[1].ships)).toMatchObject({ neut: 18, rr: 156 })
   })
 
@@ -163,7 +203,9 @@ describe('a Drifter toggle that adds nothing to the sites chosen says why', () =
     expect(drifterNote(state({ classes: ['C3', 'C6'], drifter: 'response' }))).toBeNull()
   })
   it('the Recon battleship on data or relic sites only', () => {
-    expect(drifterNote(state({ classes: ['C5'], type: 'Relic', drifter: 'recon' }))).toBe('The Drifter Recon Battleship comes only to C5 and C6 combat sites, and no combat site is chosen.')
+    expect(drifterNote(state({ classes: ['C5'], type: 'Relic', drifter: 'recon' }))).toBe(
+      'The Drifter Recon Battleship comes only to C5 and C6 combat sites, and no combat site is chosen.',
+    )
     expect(drifterNote(state({ classes: ['C5'], type: 'Data', drifter: 'recon' }))).not.toBeNull()
     expect(drifterNote(state({ classes: ['C5'], type: 'Combat', drifter: 'recon' }))).toBeNull()
     expect(drifterNote(state({ classes: ['C5'], type: 'All Types', drifter: 'recon' }))).toBeNull()

@@ -144,7 +144,15 @@ export const DEFAULT_SITES_STATE: SitesState = { classes: ['C5'], type: 'All Typ
 export function sitesStateFromQuery(params: URLSearchParams): SitesState {
   const classParam = params.get('class')
   const classes =
-    classParam === null ? DEFAULT_SITES_STATE.classes : SITE_CLASSES.filter((c) => classParam.toUpperCase().split(',').map((x) => x.trim()).includes(c))
+    classParam === null
+      ? DEFAULT_SITES_STATE.classes
+      : SITE_CLASSES.filter((c) =>
+          classParam
+            .toUpperCase()
+            .split(',')
+            .map((x) => x.trim())
+            .includes(c),
+        )
   const type = TYPE_OPTIONS.find((t) => t !== 'All Types' && t.toLowerCase() === params.get('type')?.toLowerCase()) ?? 'All Types'
   const drifterParam = params.get('drifter')?.trim().toLowerCase()
   const drifter: DrifterChoice = drifterParam === 'recon' || drifterParam === 'response' ? drifterParam : 'none'
@@ -169,6 +177,7 @@ export function sitesStateToQuery(s: SitesState): URLSearchParams {
 export function drifterNote({ classes, type, drifter }: Pick<SitesState, 'classes' | 'type' | 'drifter'>): string | null {
   if (drifter === 'none') return null
   if (!classes.some((c) => c === 'C5' || c === 'C6')) return 'Drifter escalations happen only in C5 and C6 sites.'
-  if (drifter === 'recon' && (type === 'Data' || type === 'Relic')) return 'The Drifter Recon Battleship comes only to C5 and C6 combat sites, and no combat site is chosen.'
+  if (drifter === 'recon' && (type === 'Data' || type === 'Relic'))
+    return 'The Drifter Recon Battleship comes only to C5 and C6 combat sites, and no combat site is chosen.'
   return null
 }

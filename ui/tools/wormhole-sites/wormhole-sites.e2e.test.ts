@@ -33,7 +33,16 @@ describe('wormhole sites page', () => {
     expect(await classes.getByRole('button', { name: 'C5' }).getAttribute('aria-pressed')).toBe('true')
     expect(await classes.getByRole('button', { name: 'C6' }).getAttribute('aria-pressed')).toBe('false')
     expect((await names(page)).sort()).toEqual(
-      ['Core Garrison', 'Core Stronghold', 'Oruze Osobnyk', 'Quarantine Area', 'Forgotten Core Data Field', 'Forgotten Core Information Pen', 'Unsecured Frontier Enclave Relay', 'Unsecured Frontier Server Bank'].sort(),
+      [
+        'Core Garrison',
+        'Core Stronghold',
+        'Oruze Osobnyk',
+        'Quarantine Area',
+        'Forgotten Core Data Field',
+        'Forgotten Core Information Pen',
+        'Unsecured Frontier Enclave Relay',
+        'Unsecured Frontier Server Bank',
+      ].sort(),
     )
     expect(await page.getByLabel('Site type').locator('option').allTextContents()).toEqual(['All Types', 'Combat', 'Data', 'Relic'])
     await page.getByLabel('Site type').selectOption('Relic')
@@ -60,7 +69,17 @@ describe('wormhole sites page', () => {
     // named for its site: a screen reader's list of buttons would otherwise read 'Show Waves' once per card
     await page.getByRole('button', { name: 'Show Waves of Core Garrison', exact: true }).click()
     expect(await garrison.locator('section.wave h3').allTextContents()).toEqual(['Wave 1', 'Wave 2', 'Wave 3', 'Wave 4'])
-    expect(await garrison.locator('.ship-table').first().locator('th').allTextContents()).toEqual(['Qty', 'Name', 'EHP', 'DPS', 'Alpha', 'Sig', 'Orbit', 'Dist', 'Special'])
+    expect(await garrison.locator('.ship-table').first().locator('th').allTextContents()).toEqual([
+      'Qty',
+      'Name',
+      'EHP',
+      'DPS',
+      'Alpha',
+      'Sig',
+      'Orbit',
+      'Dist',
+      'Special',
+    ])
     expect(await garrison.locator('.wave-head').first().textContent()).toMatch(/EHP [\d,]+DPS [\d,]+Alpha [\d,]+/)
     // ship-class icons and trigger badges
     expect(await garrison.locator('svg[data-ship-class=sentry]').count()).toBeGreaterThan(0)
@@ -135,7 +154,9 @@ describe('wormhole sites page', () => {
     const { page, context } = await open()
     await page.getByRole('group', { name: 'Class' }).getByRole('button', { name: 'C1' }).click()
     const sites = await (await fetch(`${baseUrl}/api/data/c1_combat_sites_clean.json`)).json()
-    const calm = (sites as Array<{ site: string; waves: Array<{ ships: Array<{ special: { scram?: number } }> }> }>).find((s) => s.waves.every((w) => w.ships.every((x) => !x.special.scram)))!
+    const calm = (sites as Array<{ site: string; waves: Array<{ ships: Array<{ special: { scram?: number } }> }> }>).find((s) =>
+      s.waves.every((w) => w.ships.every((x) => !x.special.scram)),
+    )!
     expect(await card(page, calm.site).getByText('No tackle!').count()).toBe(1)
     expect(await card(page, 'Core Garrison').getByText('No tackle!').count()).toBe(0)
     await context.close()
@@ -161,7 +182,14 @@ describe('wormhole sites page', () => {
     expect(await card(page, 'Core Garrison').getByTestId('peak').textContent()).toBe(peak)
     const garrison = card(page, 'Core Garrison')
     await garrison.getByRole('button', { name: 'Show Waves' }).click()
-    expect(await garrison.locator('section.wave h3').allTextContents()).toEqual(['Wave 1', 'Wave 2', 'Wave 3', 'Wave 4', 'Upgraded Avengers', 'Drifter Response Battleship'])
+    expect(await garrison.locator('section.wave h3').allTextContents()).toEqual([
+      'Wave 1',
+      'Wave 2',
+      'Wave 3',
+      'Wave 4',
+      'Upgraded Avengers',
+      'Drifter Response Battleship',
+    ])
     expect(await garrison.locator('section.wave', { hasText: 'Upgraded Avengers' }).locator('tbody td').first().textContent()).toBe('3')
 
     await response.uncheck()
@@ -174,7 +202,9 @@ describe('wormhole sites page', () => {
     await page.getByLabel('Trigger-Only Toggle').check()
     const garrison = card(page, 'Core Garrison')
     await eventually(() => garrison.locator('section.wave').count()).toBe(3)
-    const badges = await garrison.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('.badge')].map((b) => b.textContent).join(',')))
+    const badges = await garrison
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('.badge')].map((b) => b.textContent).join(',')))
     expect(badges.every((b) => /Trigger|DTR/.test(b))).toBe(true)
     await page.getByRole('checkbox', { name: 'Drifter Recon Battleship' }).check()
     await eventually(() => garrison.locator('section.wave h3').allTextContents()).toEqual(['Wave 1', 'Wave 2', 'Wave 3', 'Drifter Recon Battleship'])
@@ -193,7 +223,9 @@ describe('wormhole sites page', () => {
     expect(await blueLoot(t.page, 'Core Garrison')).toBe('Blue Loot: not in the data')
     expect(await blueLoot(t.page, 'Core Stronghold')).toBe('Blue Loot: 234,900,000 ISK')
     // Core Stronghold, Oruze Osobnyk and Quarantine Area only
-    expect(await t.page.getByTestId('sites-count').textContent()).toBe('4 sites · 546,500,000 ISK of blue loot in all, partial: 1 site has no value in the data')
+    expect(await t.page.getByTestId('sites-count').textContent()).toBe(
+      '4 sites · 546,500,000 ISK of blue loot in all, partial: 1 site has no value in the data',
+    )
     const response = t.page.getByRole('checkbox', { name: 'Drifter Response Battleship' })
     await eventually(() => response.isEnabled()).toBe(true)
     await response.check()
@@ -210,7 +242,12 @@ describe('wormhole sites page', () => {
     await t.page.goto('/wormhole-sites')
     await t.page.getByTestId('failed-files').waitFor()
     expect(await t.page.getByTestId('failed-files').textContent()).toContain('c5_combat_sites_clean.json')
-    expect((await names(t.page)).sort()).toEqual(['Forgotten Core Data Field', 'Forgotten Core Information Pen', 'Unsecured Frontier Enclave Relay', 'Unsecured Frontier Server Bank'])
+    expect((await names(t.page)).sort()).toEqual([
+      'Forgotten Core Data Field',
+      'Forgotten Core Information Pen',
+      'Unsecured Frontier Enclave Relay',
+      'Unsecured Frontier Server Bank',
+    ])
     expect(t.errors.some((e) => e.includes('c5_combat_sites_clean.json failed to load'))).toBe(true)
     // With only the failed file chosen, the page says the data is missing rather than that no site matches.
     await t.page.getByLabel('Site type').selectOption('Combat')
@@ -232,7 +269,9 @@ describe('wormhole sites page', () => {
 
   it('keeps the page when the Drifter escalations answer 200 with something else (a proxy or captive portal page)', async () => {
     const t = await openPage(browser, baseUrl)
-    await t.page.route('**/api/wormhole-sites/drifters', (r) => r.fulfill({ status: 200, contentType: 'text/html', body: '<html><body>Sign in to the Wi-Fi</body></html>' }))
+    await t.page.route('**/api/wormhole-sites/drifters', (r) =>
+      r.fulfill({ status: 200, contentType: 'text/html', body: '<html><body>Sign in to the Wi-Fi</body></html>' }),
+    )
     await t.page.goto('/wormhole-sites')
     await t.page.getByTestId('failed-drifters').waitFor()
     expect(await t.page.getByTestId('failed-drifters').textContent()).toContain("The server's answer was not data (text/html)")

@@ -54,9 +54,23 @@ export function FilterPanel({ filters, onChange, staticOptions, staticsUnavailab
     <div className="wh-filters">
       <label className="field wh-search">
         <span className="field-label">J-code</span>
-        <input type="search" placeholder="e.g. J123450, 1234 or Vidette" aria-label="Search J-code" value={filters.q} maxLength={20} onChange={(e) => onChange({ q: e.target.value })} onKeyDown={(e) => e.key === 'Enter' && onEnter()} />
+        <input
+          type="search"
+          placeholder="e.g. J123450, 1234 or Vidette"
+          aria-label="Search J-code"
+          value={filters.q}
+          maxLength={20}
+          onChange={(e) => onChange({ q: e.target.value })}
+          onKeyDown={(e) => e.key === 'Enter' && onEnter()}
+        />
       </label>
-      <ChipGroup legend="Class" hint="Any of the chosen classes" options={CLASS_OPTIONS} selected={filters.classes} onChange={(classes) => onChange({ classes })} />
+      <ChipGroup
+        legend="Class"
+        hint="Any of the chosen classes"
+        options={CLASS_OPTIONS}
+        selected={filters.classes}
+        onChange={(classes) => onChange({ classes })}
+      />
       {staticsUnavailable ? (
         <fieldset className="chip-group">
           <legend>Statics</legend>
@@ -73,8 +87,20 @@ export function FilterPanel({ filters, onChange, staticOptions, staticsUnavailab
           colour={destinationColour}
         />
       )}
-      <ChipGroup legend="Planets" hint="Systems with at least one planet of every chosen type" options={PLANET_TYPES} selected={filters.planets} onChange={(planets) => onChange({ planets })} />
-      <ChipGroup legend="Effect" hint="Any of the chosen effects" options={EFFECT_OPTIONS} selected={filters.effects} onChange={(effects) => onChange({ effects })} />
+      <ChipGroup
+        legend="Planets"
+        hint="Systems with at least one planet of every chosen type"
+        options={PLANET_TYPES}
+        selected={filters.planets}
+        onChange={(planets) => onChange({ planets })}
+      />
+      <ChipGroup
+        legend="Effect"
+        hint="Any of the chosen effects"
+        options={EFFECT_OPTIONS}
+        selected={filters.effects}
+        onChange={(effects) => onChange({ effects })}
+      />
       <div className="wh-filter-row">
         <label className="checkbox" title="Star type 3801, Sun A0 (Blue Small)">
           <input type="checkbox" checked={filters.a0} onChange={(e) => onChange({ a0: e.target.checked })} /> Only A0 blue stars

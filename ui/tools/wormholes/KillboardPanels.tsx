@@ -53,7 +53,10 @@ function ActivityHeatmap({ activity, note }: { activity: KillboardActivity | nul
       ) : (
         <TableWrap label="Kills per hour of day">
           <table className="heatmap" data-testid="heatmap">
-            <caption className="muted">Kills per hour of day (UTC); brighter red is busier{activity.max > 0 ? `; the busiest hour had ${activity.max} kill${activity.max === 1 ? '' : 's'}` : ''}.</caption>
+            <caption className="muted">
+              Kills per hour of day (UTC); brighter red is busier
+              {activity.max > 0 ? `; the busiest hour had ${activity.max} kill${activity.max === 1 ? '' : 's'}` : ''}.
+            </caption>
             <thead>
               <tr>
                 <td />
@@ -102,7 +105,8 @@ function KillsSummary({ summary, imageServer }: { summary: KillboardSummary | nu
           </p>
         ) : (
           <p data-testid="kills-summary">
-            {formatInt(summary.totalKills)} kill{summary.totalKills === 1 ? '' : 's'} in the last {summary.daysCovered} day{summary.daysCovered === 1 ? '' : 's'}
+            {formatInt(summary.totalKills)} kill{summary.totalKills === 1 ? '' : 's'} in the last {summary.daysCovered} day
+            {summary.daysCovered === 1 ? '' : 's'}
             {summary.mostRecentKillDaysAgo !== null ? `; most recent ${relativeTime(summary.mostRecentKillDaysAgo)}` : ''}.
           </p>
         )}

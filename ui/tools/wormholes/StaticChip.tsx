@@ -13,7 +13,12 @@ export function StaticChip({ code, type }: { code: string; type: WormholeTypeInf
       (type.mass_regen ? ` · regenerates ${formatKg(type.mass_regen)}` : '')
     : `${code}: not in the wormhole type data`
   return (
-    <span className="static-chip" style={{ color: destinationColour(destination), borderColor: destinationColour(destination) }} title={title} data-destination={destination ?? 'unknown'}>
+    <span
+      className="static-chip"
+      style={{ color: destinationColour(destination), borderColor: destinationColour(destination) }}
+      title={title}
+      data-destination={destination ?? 'unknown'}
+    >
       {code}
       {destination && <span className="static-dest">{destinationLabel(destination).replace('-sec', '')}</span>}
     </span>

@@ -81,8 +81,8 @@ function Statics({ detail }: { detail: WormholeSystemDetail }) {
       )}
       {detail.statics_elsewhere && (
         <p className="notice" data-testid="statics-elsewhere">
-          Other maps may show {detail.statics_elsewhere.statics.join(' + ')} here ({detail.statics_elsewhere.source}). The statics above follow the Wanderer mapper&apos;s data,
-          which players have corrected from in-game scans since.
+          Other maps may show {detail.statics_elsewhere.statics.join(' + ')} here ({detail.statics_elsewhere.source}). The statics above follow the Wanderer
+          mapper&apos;s data, which players have corrected from in-game scans since.
         </p>
       )}
     </>
@@ -105,8 +105,8 @@ function Weather({ detail }: { detail: WormholeSystemDetail }) {
       </p>
       {weather.differs && (
         <p className="notice" data-testid="beacon-differs">
-          The visible sun is {weather.visible_effect ? `a ${weather.visible_effect}` : 'without an effect'}, but the game applies the {weather.applied.beacon_name.replace(' Effects', '')} beacon; the
-          modifiers below are the ones that apply.
+          The visible sun is {weather.visible_effect ? `a ${weather.visible_effect}` : 'without an effect'}, but the game applies the{' '}
+          {weather.applied.beacon_name.replace(' Effects', '')} beacon; the modifiers below are the ones that apply.
         </p>
       )}
       <ul className="wh-modifiers">
@@ -192,8 +192,7 @@ export function SystemDialog({ jcode, onClose }: { jcode: string; onClose: () =>
             <ul className="wh-links">
               {links(system.jcode, system.solarsystemid).map((l) => (
                 <li key={l.label}>
-                  <NewTabLink href={l.url}>{l.label}</NewTabLink>{' '}
-                  <span className="muted">({l.what})</span>
+                  <NewTabLink href={l.url}>{l.label}</NewTabLink> <span className="muted">({l.what})</span>
                 </li>
               ))}
             </ul>

@@ -102,10 +102,16 @@ export function WormholeList({ rows: sorted, types, sort, onSort }: Props) {
                 {system.class_label}
               </div>
               <div role="cell" className="wh-cell wh-jcode">
-                <Link to={{ pathname: `/wormholes/${system.jcode}`, search: location.search }} state={FROM_LIST}>{system.jcode}</Link>
+                <Link to={{ pathname: `/wormholes/${system.jcode}`, search: location.search }} state={FROM_LIST}>
+                  {system.jcode}
+                </Link>
               </div>
               <div role="cell" className="wh-cell wh-statics">
-                {system.statics.length ? system.statics.map((code) => <StaticChip key={code} code={code} type={types.get(code)} />) : <span className="muted">none known</span>}
+                {system.statics.length ? (
+                  system.statics.map((code) => <StaticChip key={code} code={code} type={types.get(code)} />)
+                ) : (
+                  <span className="muted">none known</span>
+                )}
               </div>
               <div role="cell" className={`wh-cell wh-effect${system.effect ? '' : ' muted'}`}>
                 {effect}

@@ -25,7 +25,10 @@ export default function WormholesPage() {
   const [filters, setFilters] = useStateInAddress<WormholeFilters>(filtersFromDestinations, filtersToQuery)
 
   const typeMap = useMemo(() => new Map(types.state === 'ok' ? types.value.map((t) => [t.code, t]) : []), [types])
-  const indexed = useMemo(() => (systems.state === 'ok' ? indexWormholes(systems.value, (code) => typeMap.get(code)?.destinations ?? []) : []), [systems, typeMap])
+  const indexed = useMemo(
+    () => (systems.state === 'ok' ? indexWormholes(systems.value, (code) => typeMap.get(code)?.destinations ?? []) : []),
+    [systems, typeMap],
+  )
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT)
   const sorted = useMemo(() => sortWormholes(indexed, sort), [indexed, sort])
   // A system's static destinations come from the type data. Until it has loaded the list waits (a statics filter
@@ -60,7 +63,8 @@ export default function WormholesPage() {
       <section className="panel">
         <h1>Wormhole database</h1>
         <p className="muted">
-          Every J-space system with its class, statics and effect. Filter, then click a J-code (or press Enter when one is left) for its weather, statics, killboard activity and celestials.
+          Every J-space system with its class, statics and effect. Filter, then click a J-code (or press Enter when one is left) for its weather, statics,
+          killboard activity and celestials.
         </p>
         <FilterPanel filters={filters} onChange={change} staticOptions={DESTINATIONS} staticsUnavailable={staticsUnavailable} onEnter={openOnlyMatch} />
         <div className="wh-summary">

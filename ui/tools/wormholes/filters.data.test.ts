@@ -7,7 +7,11 @@ import { CLASS_OPTIONS, EFFECT_OPTIONS, filterWormholes, indexWormholes, NO_FILT
 
 const base = inject('appUrl')
 const get = async <T>(p: string) => (await (await fetch(`${base}${p}`)).json()) as T
-const community = JSON.parse(fs.readFileSync(path.join(loadConfig().COMMUNITY_DATA_DIR, 'wormhole-systems/systems.json'), 'utf8')) as Array<{ classLabel: string; class: number; statics: string[] }>
+const community = JSON.parse(fs.readFileSync(path.join(loadConfig().COMMUNITY_DATA_DIR, 'wormhole-systems/systems.json'), 'utf8')) as Array<{
+  classLabel: string
+  class: number
+  statics: string[]
+}>
 
 const load = async () => {
   const [list, types] = await Promise.all([get<Wormhole[]>('/api/wormholes'), get<WormholeTypeInfo[]>('/api/wormhole-types')])
@@ -50,7 +54,9 @@ describe('filters over the real list', () => {
     const { list, count, byCode } = await load()
     const withStaticTo = (d: string) => list.filter((w) => w.statics.some((s) => byCode.get(s)?.includes(d))).length
     for (const d of ['c1', 'c5', 'hs', 'ns']) expect(count({ statics: [d] }), d).toBe(withStaticTo(d))
-    expect(count({ classes: ['C5'], statics: ['c5', 'hs'] })).toBe(list.filter((w) => w.class_label === 'C5' && ['c5', 'hs'].every((d) => w.statics.some((s) => byCode.get(s)?.includes(d)))).length)
+    expect(count({ classes: ['C5'], statics: ['c5', 'hs'] })).toBe(
+      list.filter((w) => w.class_label === 'C5' && ['c5', 'hs'].every((d) => w.statics.some((s) => byCode.get(s)?.includes(d)))).length,
+    )
   })
 
   it('finds one system by any J-code form', async () => {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import type { Wormhole } from '../../../schemas/wormholes'
-import { A0_STAR_TYPE_ID, filterWormholes, filtersFromQuery, filtersToQuery, indexWormholes, isShattered, NO_FILTERS, searchesThera, type WormholeFilters } from './filters'
+import {
+  A0_STAR_TYPE_ID,
+  filterWormholes,
+  filtersFromQuery,
+  filtersToQuery,
+  indexWormholes,
+  isShattered,
+  NO_FILTERS,
+  searchesThera,
+  type WormholeFilters,
+} from './filters'
 
 const planet = (kind: string, i = 0) => ({ planet_id: i, name: `P ${i}`, type_id: 11, type_name: `Planet (${kind})`, moon_count: 1 })
 function system(jcode: string, over: Partial<Wormhole> = {}): Wormhole {
@@ -27,7 +37,14 @@ const DESTINATIONS: Record<string, string[]> = { H296: ['c5'], B274: ['hs'], D38
 const rows = indexWormholes(
   [
     system('J100001', { statics: ['H296', 'B274'], planets: [planet('Gas'), planet('Lava', 1)], effect: 'Pulsar' }),
-    system('J100002', { class: 2, class_label: 'C2', statics: ['D382'], planets: [planet('Gas')], star_type_id: A0_STAR_TYPE_ID, star_name: 'Sun A0 (Blue Small)' }),
+    system('J100002', {
+      class: 2,
+      class_label: 'C2',
+      statics: ['D382'],
+      planets: [planet('Gas')],
+      star_type_id: A0_STAR_TYPE_ID,
+      star_name: 'Sun A0 (Blue Small)',
+    }),
     system('J200003', { class: 5, class_label: 'C5', statics: ['N062'], planets: [planet('Shattered')], effect: 'Wolf Rayet' }),
     system('J300004', { class: 13, class_label: 'C13', statics: ['Z006'], star_name: 'Sun A0IV (Turbulent Blue Subgiant)', star_spectral_class: 'A0IV2' }),
     system('J1226-0', { class: 4, class_label: 'C4', effect: 'Black Hole', planets: [planet('Temperate')] }),
@@ -82,7 +99,7 @@ describe('wormhole filters', () => {
     expect(jcodes({ q: 'J' })).toHaveLength(6)
   })
 
-  it("search also finds a Drifter system by its name, in any case, and knows when it asks for Thera", () => {
+  it('search also finds a Drifter system by its name, in any case, and knows when it asks for Thera', () => {
     for (const q of ['Vidette', 'vidette', 'VIDET', ' idet ']) expect(jcodes({ q })).toEqual(['J400005'])
     // a class label is not a name: "C5" finds no J-code
     expect(jcodes({ q: 'C5' })).toEqual([])
@@ -102,7 +119,15 @@ describe('wormhole filters', () => {
 describe('filters in the address', () => {
   const statics = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'hs', 'ls', 'ns', 'thera']
   it('round-trips every filter through the query string', () => {
-    const f: WormholeFilters = { classes: ['C5', 'Sentinel'], statics: ['hs', 'c5'], planets: ['Gas'], effects: ['Wolf Rayet', 'No Effect'], a0: true, shattered: 'only', q: '1234' }
+    const f: WormholeFilters = {
+      classes: ['C5', 'Sentinel'],
+      statics: ['hs', 'c5'],
+      planets: ['Gas'],
+      effects: ['Wolf Rayet', 'No Effect'],
+      a0: true,
+      shattered: 'only',
+      q: '1234',
+    }
     const query = filtersToQuery(f)
     expect(query.toString()).toBe('class=c5%2Csentinel&static=hs%2Cc5&planet=gas&effect=wolf-rayet%2Cno-effect&a0=1&shattered=only&q=1234')
     const back = filtersFromQuery(query, statics)

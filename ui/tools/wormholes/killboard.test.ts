@@ -63,7 +63,13 @@ describe('reading the killboard answers', () => {
       ],
       feed,
     })
-    expect(readSummary(summary)).toEqual({ totalKills: 5, daysCovered: 30, mostRecentKillDaysAgo: 0.2, activeCorporations: summary.activeCorporations, feed: feedRead })
+    expect(readSummary(summary)).toEqual({
+      totalKills: 5,
+      daysCovered: 30,
+      mostRecentKillDaysAgo: 0.2,
+      activeCorporations: summary.activeCorporations,
+      feed: feedRead,
+    })
     const hours = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0))
     hours[2][14] = 3
     const activity = KillboardActivity.parse({ solarsystemid: 31000488, days, hours, max: 3, totalKills: 3, daysCovered: 30, feed })

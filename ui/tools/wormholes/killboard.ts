@@ -6,7 +6,9 @@ import { readFeed, secondsAgo, type FeedFreshness } from '../../lib/kill-feed'
  * panels do not show. Typed from the API's own schema, so a renamed field fails the type check here. `feed` is null
  * when an answer lacks it (the panels then show no freshness note).
  */
-export type KillboardSummary = Pick<SummaryAnswer, 'totalKills' | 'daysCovered' | 'mostRecentKillDaysAgo' | 'activeCorporations'> & { feed: FeedFreshness | null }
+export type KillboardSummary = Pick<SummaryAnswer, 'totalKills' | 'daysCovered' | 'mostRecentKillDaysAgo' | 'activeCorporations'> & {
+  feed: FeedFreshness | null
+}
 export type KillboardActivity = Pick<ActivityAnswer, 'days' | 'hours' | 'max'> & { feed: FeedFreshness | null }
 export type { ActiveCorporation }
 
@@ -17,10 +19,16 @@ export function readSummary(body: unknown): KillboardSummary | null {
   if (!body || typeof body !== 'object') return null
   const b = body as Record<string, unknown>
   if (!isNumber(b.totalKills) || !isNumber(b.daysCovered) || !Array.isArray(b.activeCorporations)) return null
-  const corps = b.activeCorporations.filter(
-    (c): c is ActiveCorporation =>
-      !!c && typeof c === 'object' && isNumber((c as ActiveCorporation).id) && isNumber((c as ActiveCorporation).activeDays) && isNumber((c as ActiveCorporation).lastSeenDaysAgo),
-  ).map((c) => ({ ...c, name: typeof c.name === 'string' ? c.name : null }))
+  const corps = b.activeCorporations
+    .filter(
+      (c): c is ActiveCorporation =>
+        !!c &&
+        typeof c === 'object' &&
+        isNumber((c as ActiveCorporation).id) &&
+        isNumber((c as ActiveCorporation).activeDays) &&
+        isNumber((c as ActiveCorporation).lastSeenDaysAgo),
+    )
+    .map((c) => ({ ...c, name: typeof c.name === 'string' ? c.name : null }))
   return {
     totalKills: b.totalKills,
     daysCovered: b.daysCovered,

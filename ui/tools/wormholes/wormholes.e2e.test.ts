@@ -24,7 +24,9 @@ const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQ
 /** A page whose image server answers (or not), so tests never depend on the network. */
 async function open(path: string, images: 'up' | 'down' = 'up') {
   const t = await openPage(browser, baseUrl)
-  await t.page.route(/images\.evetech\.net/, (route) => (images === 'up' ? route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }) : route.abort('internetdisconnected')))
+  await t.page.route(/images\.evetech\.net/, (route) =>
+    images === 'up' ? route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }) : route.abort('internetdisconnected'),
+  )
   await t.page.goto(path)
   return t
 }
@@ -33,7 +35,16 @@ const count = (page: Page) => page.getByTestId('wh-count').textContent()
 const feedState = (status: 'OK' | 'STALE') => {
   const age = status === 'OK' ? 40 : 3 * 3600 + 300
   const at = new Date(Date.now() - age * 1000).toISOString()
-  return { status, newest_kill_at: at, newest_kill_age_seconds: age, live_stored_at: at, live_stored_age_seconds: age, stale_after_minutes: 30, zkill_answering: null, detail: 'as the API says it' }
+  return {
+    status,
+    newest_kill_at: at,
+    newest_kill_age_seconds: age,
+    live_stored_at: at,
+    live_stored_age_seconds: age,
+    stale_after_minutes: 30,
+    zkill_answering: null,
+    detail: 'as the API says it',
+  }
 }
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams)
 
@@ -71,7 +82,7 @@ describe('wormhole database list', () => {
     await context.close()
   })
 
-  it("finds a Drifter system by its name, and says why a search for Thera finds nothing", async () => {
+  it('finds a Drifter system by its name, and says why a search for Thera finds nothing', async () => {
     const { page, context } = await open('/wormholes')
     const search = page.getByRole('searchbox', { name: 'Search J-code' })
     await search.fill('Vidette')
@@ -247,7 +258,12 @@ describe('system dialog', () => {
     await eventually(() => dialog.locator('h2').textContent()).toBe('J123450 · C2')
     expect(new URL(page.url()).pathname).toBe('/wormholes/J123450')
     expect(await dialog.getByRole('region', { name: 'Weather' }).textContent()).toContain('Wolf Rayet, class 2 strength')
-    expect(await dialog.locator('.wh-modifiers li').allTextContents()).toEqual(['Armor HP +44%', 'Signature radius -22%', 'Small weapon damage +88%', 'Shield resistances -22%'])
+    expect(await dialog.locator('.wh-modifiers li').allTextContents()).toEqual([
+      'Armor HP +44%',
+      'Signature radius -22%',
+      'Small weapon damage +88%',
+      'Shield resistances -22%',
+    ])
     const statics = await dialog.locator('.wh-statics-table tbody tr').allTextContents()
     expect(statics).toEqual(['B274High-sec2,000,000,000 kg375,000,000 kg24 h0 kg', 'Y683C42,000,000,000 kg375,000,000 kg16 h0 kg'])
     const celestials = await dialog.getByRole('region', { name: 'Celestials' }).textContent()
@@ -261,7 +277,9 @@ describe('system dialog', () => {
     // a modal: Tab goes round the dialog and never reaches the filters behind it
     for (let i = 0; i < 30; i++) {
       await page.keyboard.press('Tab')
-      const inside = await page.evaluate(() => !document.activeElement || document.activeElement === document.body || !!document.activeElement.closest('[role=dialog]'))
+      const inside = await page.evaluate(
+        () => !document.activeElement || document.activeElement === document.body || !!document.activeElement.closest('[role=dialog]'),
+      )
       expect(inside, `focus after ${i + 1} Tabs`).toBe(true)
     }
 
@@ -310,7 +328,9 @@ describe('system dialog', () => {
     await page.route(/images\.evetech\.net/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }))
     // whether or not the killmail pipeline's endpoints are on this server, make both calls fail
     await page.route(/\/api\/killboard-(summary|activity)\//, (route) => route.fulfill({ status: 503, json: { error: 'Killboard data unavailable' } }))
-    const answered = ['summary', 'activity'].map((kind) => page.waitForResponse((r) => r.url().includes(`/api/killboard-${kind}/31000488`) && r.status() === 503))
+    const answered = ['summary', 'activity'].map((kind) =>
+      page.waitForResponse((r) => r.url().includes(`/api/killboard-${kind}/31000488`) && r.status() === 503),
+    )
     await page.goto('/wormholes/J123450')
     await Promise.all(answered)
     const dialog = page.getByRole('dialog')
@@ -330,7 +350,15 @@ describe('system dialog', () => {
     const hours = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0))
     hours[1][20] = 4
     hours[5][3] = 1
-    const activity = KillboardActivity.parse({ solarsystemid: 31000488, days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], hours, max: 4, totalKills: 5, daysCovered: 30, feed: feedState('OK') })
+    const activity = KillboardActivity.parse({
+      solarsystemid: 31000488,
+      days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+      hours,
+      max: 4,
+      totalKills: 5,
+      daysCovered: 30,
+      feed: feedState('OK'),
+    })
     await page.route('**/api/killboard-activity/31000488', (r) => r.fulfill({ json: activity }))
     const corps = Array.from({ length: 12 }, (_, i) => ({
       id: 98000000 + i,
@@ -338,7 +366,15 @@ describe('system dialog', () => {
       activeDays: i < 2 ? 9 : 3,
       lastSeenDaysAgo: i === 0 ? 2.5 : i === 1 ? 30 / 86_400 : 1 + i,
     }))
-    const summary = KillboardSummary.parse({ solarsystemid: 31000488, totalKills: 42, daysCovered: 30, windowDays: 60, mostRecentKillDaysAgo: 3 / 24, activeCorporations: corps, feed: feedState('OK') })
+    const summary = KillboardSummary.parse({
+      solarsystemid: 31000488,
+      totalKills: 42,
+      daysCovered: 30,
+      windowDays: 60,
+      mostRecentKillDaysAgo: 3 / 24,
+      activeCorporations: corps,
+      feed: feedState('OK'),
+    })
     await page.route('**/api/killboard-summary/31000488', (r) => r.fulfill({ json: summary }))
     await page.goto('/wormholes/J123450')
     const dialog = page.getByRole('dialog')
@@ -374,10 +410,30 @@ describe('system dialog', () => {
     const hours = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0))
     const stale = feedState('STALE')
     await page.route('**/api/killboard-activity/31000488', (r) =>
-      r.fulfill({ json: KillboardActivity.parse({ solarsystemid: 31000488, days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], hours, max: 0, totalKills: 0, daysCovered: 60, feed: stale }) }),
+      r.fulfill({
+        json: KillboardActivity.parse({
+          solarsystemid: 31000488,
+          days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+          hours,
+          max: 0,
+          totalKills: 0,
+          daysCovered: 60,
+          feed: stale,
+        }),
+      }),
     )
     await page.route('**/api/killboard-summary/31000488', (r) =>
-      r.fulfill({ json: KillboardSummary.parse({ solarsystemid: 31000488, totalKills: 0, daysCovered: 60, windowDays: 60, mostRecentKillDaysAgo: null, activeCorporations: [], feed: stale }) }),
+      r.fulfill({
+        json: KillboardSummary.parse({
+          solarsystemid: 31000488,
+          totalKills: 0,
+          daysCovered: 60,
+          windowDays: 60,
+          mostRecentKillDaysAgo: null,
+          activeCorporations: [],
+          feed: stale,
+        }),
+      }),
     )
     await page.goto('/wormholes/J123450')
     const dialog = page.getByRole('dialog')
@@ -395,19 +451,50 @@ describe('system dialog', () => {
     const { page, context, errors } = await openPage(browser, baseUrl)
     await page.route(/images\.evetech\.net/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }))
     const hours = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0))
-    const starting = { status: 'STARTING', newest_kill_at: null, newest_kill_age_seconds: null, live_stored_at: null, live_stored_age_seconds: null, stale_after_minutes: 30, zkill_answering: false, detail: 'No kill stored yet: zKillboard is not answering (ENOTFOUND)' }
+    const starting = {
+      status: 'STARTING',
+      newest_kill_at: null,
+      newest_kill_age_seconds: null,
+      live_stored_at: null,
+      live_stored_age_seconds: null,
+      stale_after_minutes: 30,
+      zkill_answering: false,
+      detail: 'No kill stored yet: zKillboard is not answering (ENOTFOUND)',
+    }
     await page.route('**/api/killboard-activity/31000488', (r) =>
-      r.fulfill({ json: KillboardActivity.parse({ solarsystemid: 31000488, days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], hours, max: 0, totalKills: 0, daysCovered: 0, feed: starting }) }),
+      r.fulfill({
+        json: KillboardActivity.parse({
+          solarsystemid: 31000488,
+          days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+          hours,
+          max: 0,
+          totalKills: 0,
+          daysCovered: 0,
+          feed: starting,
+        }),
+      }),
     )
     await page.route('**/api/killboard-summary/31000488', (r) =>
-      r.fulfill({ json: KillboardSummary.parse({ solarsystemid: 31000488, totalKills: 0, daysCovered: 0, windowDays: 60, mostRecentKillDaysAgo: null, activeCorporations: [], feed: starting }) }),
+      r.fulfill({
+        json: KillboardSummary.parse({
+          solarsystemid: 31000488,
+          totalKills: 0,
+          daysCovered: 0,
+          windowDays: 60,
+          mostRecentKillDaysAgo: null,
+          activeCorporations: [],
+          feed: starting,
+        }),
+      }),
     )
     await page.goto('/wormholes/J123450')
     const dialog = page.getByRole('dialog')
     await eventually(() => dialog.getByTestId('kills-summary').textContent()).toBe('No kill data collected yet.')
     const note = dialog.getByTestId('kill-feed-note')
     expect(await note.count()).toBe(1)
-    expect(await note.textContent()).toBe('No kill data yet: the zKillboard feed has not delivered any kill since this site started. zKillboard is not answering.')
+    expect(await note.textContent()).toBe(
+      'No kill data yet: the zKillboard feed has not delivered any kill since this site started. zKillboard is not answering.',
+    )
     expect(await dialog.getByRole('region', { name: 'Recent corporations' }).textContent()).toContain('No kill data collected yet.')
     expect(await dialog.getByText("No corporation seen in this system's kills.").count()).toBe(0)
     // nor a heatmap of 168 "0 kills" hours, which would read as a quiet system
@@ -427,7 +514,9 @@ describe('system dialog', () => {
     const corpFallbacks = dialog.locator('.wh-corps').getByTestId('image-fallback')
     const corpRows = dialog.locator('.wh-corps tbody tr')
     // logos fall back when their own load fails, so celestials and logos are polled together
-    await eventually(async () => [(await fallbacks.count()) - (await corpFallbacks.count()), (await corpRows.count()) - (await corpFallbacks.count())]).toEqual([10, 0])
+    await eventually(async () => [(await fallbacks.count()) - (await corpFallbacks.count()), (await corpRows.count()) - (await corpFallbacks.count())]).toEqual(
+      [10, 0],
+    )
     const titles = await fallbacks.evaluateAll((els) => els.map((e) => e.getAttribute('title')))
     expect(titles).toContain('Sun K5 (Orange Bright) (image server unreachable)')
     // the killboard panels read the real endpoints here (no stand-in answers): the heatmap and the summary are drawn
@@ -440,7 +529,14 @@ describe('system dialog', () => {
     const { page, context } = await open('/wormholes/J001348')
     const dialog = page.getByRole('dialog')
     await eventually(() => dialog.locator('.wh-statics-table tbody tr').count()).toBe(2)
-    expect(await dialog.locator('.wh-statics-table thead th').allTextContents()).toEqual(['Static', 'Leads to', 'Total mass', 'Jump mass', 'Lifetime', 'Mass regen'])
+    expect(await dialog.locator('.wh-statics-table thead th').allTextContents()).toEqual([
+      'Static',
+      'Leads to',
+      'Total mass',
+      'Jump mass',
+      'Lifetime',
+      'Mass regen',
+    ])
     const d845 = dialog.locator('.wh-statics-table tbody tr').first()
     // community data: D845 regains 500,000,000 kg; the 2023 SDE says 0
     expect(await d845.locator('td').last().textContent()).toBe('0 kg – 500,000,000 kg')
@@ -456,7 +552,9 @@ describe('system dialog', () => {
 
   it('explains when the applied beacon differs from the visible sun or other maps list other statics, and answers an unknown system in words', async () => {
     const { page, context } = await open('/wormholes/j005926')
-    await eventually(() => page.getByTestId('beacon-differs').textContent()).toContain('The visible sun is a Pulsar, but the game applies the Class 1 Red Giant beacon')
+    await eventually(() => page.getByTestId('beacon-differs').textContent()).toContain(
+      'The visible sun is a Pulsar, but the game applies the Class 1 Red Giant beacon',
+    )
     await page.goto('/wormholes/J015092')
     await eventually(() => page.getByTestId('statics-elsewhere').textContent()).toBe(
       "Other maps may show J244 + Z060 here (Pathfinder's 2019 export). The statics above follow the Wanderer mapper's data, which players have corrected from in-game scans since.",
@@ -474,7 +572,9 @@ describe('system dialog', () => {
     await t.page.route('**/api/wormholes/J123450', (route) => route.fulfill({ status: 200, json: { ok: true } }))
     await t.page.goto('/wormholes/J123450')
     await eventually(() => t.page.getByRole('dialog').locator('.error-box').textContent()).toContain('J123450 did not load')
-    await t.page.route('**/api/wormholes/J005926', (route) => route.fulfill({ status: 200, json: { system: systems.find((w) => w.jcode === 'J005926'), statics: [] } }))
+    await t.page.route('**/api/wormholes/J005926', (route) =>
+      route.fulfill({ status: 200, json: { system: systems.find((w) => w.jcode === 'J005926'), statics: [] } }),
+    )
     await t.page.goto('/wormholes/J005926')
     await eventually(() => t.page.getByRole('dialog').locator('.error-box').textContent()).toContain('J005926 did not load')
     expect(await t.page.getByText('Unexpected Application Error!').count()).toBe(0)

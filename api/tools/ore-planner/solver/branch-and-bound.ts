@@ -114,7 +114,19 @@ export class CoveringSearch {
    * `solveLp`'s work arrays for the current row count, reused from one node LP to the next: allocating them for every
    * LP took about a fifth of the search's time. `binv` is never the kept `lastBinv`; the two swap when an LP ends.
    */
-  private work: { m: number; binv: Float64Array; bmat: Float64Array; col: Float64Array; xb: Float64Array; pi: Float64Array; d: Float64Array; alpha: Float64Array; w: Float64Array; rhs: Float64Array; isBasic: Int32Array } | null = null
+  private work: {
+    m: number
+    binv: Float64Array
+    bmat: Float64Array
+    col: Float64Array
+    xb: Float64Array
+    pi: Float64Array
+    d: Float64Array
+    alpha: Float64Array
+    w: Float64Array
+    rhs: Float64Array
+    isBasic: Int32Array
+  } | null = null
   private nodes = 0
 
   constructor(private readonly p: CoveringProblem) {
@@ -241,7 +253,19 @@ export class CoveringSearch {
     const total = n + m
     if (this.work?.m !== m) {
       const vec = () => new Float64Array(m)
-      this.work = { m, binv: new Float64Array(m * m), bmat: new Float64Array(m * m), col: vec(), xb: vec(), pi: vec(), d: new Float64Array(total), alpha: new Float64Array(total), w: vec(), rhs: vec(), isBasic: new Int32Array(total) }
+      this.work = {
+        m,
+        binv: new Float64Array(m * m),
+        bmat: new Float64Array(m * m),
+        col: vec(),
+        xb: vec(),
+        pi: vec(),
+        d: new Float64Array(total),
+        alpha: new Float64Array(total),
+        w: vec(),
+        rhs: vec(),
+        isBasic: new Int32Array(total),
+      }
       this.lastBasis = null
       this.lastBinv = null
     }
@@ -274,7 +298,8 @@ export class CoveringSearch {
       // Keep nonbasic columns on the dual-feasible side of their box (a bound flip).
       for (let j = 0; j < total; j++) {
         if (isBasic[j] >= 0) continue
-        if (d[j] < -DUAL_TOL && j < n) atUpper[j] = 1 // row slacks (j ≥ n) have no upper bound
+        if (d[j] < -DUAL_TOL && j < n)
+          atUpper[j] = 1 // row slacks (j ≥ n) have no upper bound
         else if (d[j] > DUAL_TOL) atUpper[j] = 0
       }
       // Basic values: x_B = B⁻¹ (b − Σ_nonbasic a_j x_j).

@@ -62,7 +62,7 @@ function closeCyclic(table: Float64Array, offset: number, size: number, step: nu
   if (step % size === 0) return
   const a = ((step % size) + size) % size
   let g = size
-  for (let b = a; b !== 0; ) [g, b] = [b, g % b]
+  for (let b = a; b !== 0;) [g, b] = [b, g % b]
   const length = size / g
   for (let start = 0; start < g; start++) {
     // The cycle start, start+a, start+2a, …: from its cheapest element, walk it backwards once.
@@ -82,7 +82,18 @@ function closeCyclic(table: Float64Array, offset: number, size: number, step: nu
  * moves the first coordinate by du (carrying into the second: dw, or dwCarry on a carry). Walks each cycle of g once
  * forward to find its cheapest state, then once backwards from it.
  */
-function closePairGenerator(table: Float64Array, seen: Int32Array, cycle: Int32Array, mark: number, d1: number, d2: number, du: number, dw: number, dwCarry: number, cost: number): void {
+function closePairGenerator(
+  table: Float64Array,
+  seen: Int32Array,
+  cycle: Int32Array,
+  mark: number,
+  d1: number,
+  d2: number,
+  du: number,
+  dw: number,
+  dwCarry: number,
+  cost: number,
+): void {
   const size = table.length
   for (let v0 = 0; v0 < size; v0++) {
     if (seen[v0] === mark) continue
@@ -91,7 +102,7 @@ function closePairGenerator(table: Float64Array, seen: Int32Array, cycle: Int32A
     let min = Infinity
     let w = Math.floor(v0 / d1)
     let u = v0 - w * d1
-    for (let v = v0; seen[v] !== mark; ) {
+    for (let v = v0; seen[v] !== mark;) {
       seen[v] = mark
       const value = table[v]
       if (value < min) {
@@ -457,7 +468,7 @@ export class GroupSearch {
     const at = (k: number) => {
       const row = this.rowAt[k]
       const size = this.diagAt[k]
-      const res = (((-this.requirement[row]) % size) + size) % size
+      const res = ((-this.requirement[row] % size) + size) % size
       const pair = this.pairAt[k] ?? null
       return Math.max(this.rowTables[k][res], pair ? pair.table[pair.index(-this.requirement[pair.row1], -this.requirement[pair.row2])] : 0)
     }

@@ -82,7 +82,13 @@ export function solveWithHighs(highs: Highs, model: MipModel, options: MipOption
       const x = hasSolution ? Array.from(m.getSolution().colValue) : null
       const objective = hasSolution ? m.getObjectiveValue() : Infinity
       const bound = model.integer ? Number(m.info.get('mip_dual_bound')) : objective
-      return { status: status === OPTIMAL ? ('optimal' as const) : ('time_limit' as const), x, objective, bound: Number.isFinite(bound) ? Math.min(bound, objective) : -Infinity, ms }
+      return {
+        status: status === OPTIMAL ? ('optimal' as const) : ('time_limit' as const),
+        x,
+        objective,
+        bound: Number.isFinite(bound) ? Math.min(bound, objective) : -Infinity,
+        ms,
+      }
     },
   )
 }

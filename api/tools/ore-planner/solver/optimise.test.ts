@@ -4,7 +4,17 @@ import { solveCoveringLp } from './covering-lp.js'
 import { GroupSearch, inProcessGroupSearch } from './group-search.js'
 import { exhaustiveOptimum } from './exhaustive.js'
 import { inProcessRunner } from './mip.js'
-import { coveringProblem, objectiveStep, optimise, pooledRequirement, produced, pruneDominated, stackYield, type OptimiseInput, type OreColumn } from './optimise.js'
+import {
+  coveringProblem,
+  objectiveStep,
+  optimise,
+  pooledRequirement,
+  produced,
+  pruneDominated,
+  stackYield,
+  type OptimiseInput,
+  type OreColumn,
+} from './optimise.js'
 
 /**
  * Small hand-built ore sets (per-batch minerals in MINERALS order: Trit, Pye, Mex, Iso, Nox, Zyd, Mega, Morph),
@@ -65,12 +75,22 @@ describe('ore plan optimiser (HiGHS) against exhaustive search', () => {
   it('proves the optimum just as exactly when it stops one objective step short of the bound', async () => {
     // Volumes 15, 30, 50, 80, 120 m³ a batch: every plan's volume is a multiple of 5 m³.
     const columns = SMALL_SET.map((c) => ({ ...c, cost: [15, 30, 50, 80, 120][c.id - 1] }))
-    const step = objectiveStep(columns.map((c) => c.cost), 0.001)
+    const step = objectiveStep(
+      columns.map((c) => c.cost),
+      0.001,
+    )
     expect(step).toBeCloseTo(5, 9)
     for (const targets of TARGET_SETS) {
       const reference = exhaustiveOptimum(columns, targets, RATE)!
       // As haul plans run: sub-MIP heuristics off.
-      const solved = await optimise(inProcessRunner, { columns, targets, rateMicro: RATE, absGap: step * (1 - 1e-6), timeLimitMs: 10_000, subMipHeuristics: false })
+      const solved = await optimise(inProcessRunner, {
+        columns,
+        targets,
+        rateMicro: RATE,
+        absGap: step * (1 - 1e-6),
+        timeLimitMs: 10_000,
+        subMipHeuristics: false,
+      })
       expect(solved.proven).toBe(true)
       expect(solved.value).toBeCloseTo(reference.value, 6)
       expect(meetsEveryTarget(columns, solved.batches, targets, RATE)).toBe(true)
@@ -95,7 +115,13 @@ describe('ore plan optimiser (HiGHS) against exhaustive search', () => {
   })
 
   it('reports a mineral no allowed ore yields as unreachable and still plans the rest', async () => {
-    const solved = await optimise(inProcessRunner, { columns: SMALL_SET, targets: [1_000, 0, 0, 0, 0, 0, 0, 50], rateMicro: RATE, absGap: 1e-6, timeLimitMs: 5_000 })
+    const solved = await optimise(inProcessRunner, {
+      columns: SMALL_SET,
+      targets: [1_000, 0, 0, 0, 0, 0, 0, 50],
+      rateMicro: RATE,
+      absGap: 1e-6,
+      timeLimitMs: 5_000,
+    })
     expect(solved.unreachable).toEqual([7])
     expect([...solved.batches]).toEqual([[1, 3]])
   })
@@ -104,7 +130,14 @@ describe('ore plan optimiser (HiGHS) against exhaustive search', () => {
     const mercoxit = col(9, 16_000, [0, 0, 0, 0, 0, 0, 0, 140])
     const noSolver = () => Promise.reject(new Error('the solver thread was asked'))
     for (const morphite of [1, 121, 122, 5_000, 123_457]) {
-      const solved = await optimise(noSolver, { columns: [...SMALL_SET, mercoxit], targets: [0, 0, 0, 0, 0, 0, 0, morphite], rateMicro: RATE, absGap: 1e-6, timeLimitMs: 5_000, exactSearch: { run: noSolver, timeLimitMs: 150 } })
+      const solved = await optimise(noSolver, {
+        columns: [...SMALL_SET, mercoxit],
+        targets: [0, 0, 0, 0, 0, 0, 0, morphite],
+        rateMicro: RATE,
+        absGap: 1e-6,
+        timeLimitMs: 5_000,
+        exactSearch: { run: noSolver, timeLimitMs: 150 },
+      })
       const reference = exhaustiveOptimum([mercoxit], [0, 0, 0, 0, 0, 0, 0, morphite], RATE)!
       expect([...solved.batches]).toEqual([[9, reference.batches[0]]])
       expect(solved).toMatchObject({ value: reference.value, lowerBound: reference.value, proven: true, timedOut: false })
@@ -134,7 +167,7 @@ describe('ore plan optimiser (HiGHS) against exhaustive search', () => {
 const VOLUMES = [15, 30, 50, 80, 120]
 
 /** A seeded generator, so a failure can be replayed. */
-const seeded = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+const seeded = (seed: number) => () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
 
 /** Random ore families of 1–4 grades 5% apart, priced like the market (each grade ±10%), with targets they can meet. */
 function gradedFamilies(random: () => number) {
@@ -151,14 +184,23 @@ function gradedFamilies(random: () => number) {
   }
   const scale = [500, 20_000, 300_000][Math.floor(random() * 3)]
   // Only minerals some ore yields get a target (the others would be reported as shortfalls).
-  const targets = Array.from({ length: 8 }, (_, m): number => (m < minerals ? Math.floor(random() * scale) : 0)).map((t, m) => (columns.some((c) => c.batchYield[m] > 0) ? t : 0))
+  const targets = Array.from({ length: 8 }, (_, m): number => (m < minerals ? Math.floor(random() * scale) : 0)).map((t, m) =>
+    columns.some((c) => c.batchYield[m] > 0) ? t : 0,
+  )
   const rateMicro = 500_000 + Math.floor(random() * 500_000)
   return { columns, targets, rateMicro }
 }
 
 /** A search's problem for one set of columns, as `optimise` builds it (every targeted mineral a row). */
 const problemFor = (columns: OreColumn[], targets: number[], rateMicro: number, absGap: number, timeLimitMs = 10_000) =>
-  coveringProblem(columns, targets.flatMap((t, m) => (t > 0 ? [m] : [])), targets, rateMicro, absGap, timeLimitMs)
+  coveringProblem(
+    columns,
+    targets.flatMap((t, m) => (t > 0 ? [m] : [])),
+    targets,
+    rateMicro,
+    absGap,
+    timeLimitMs,
+  )
 
 describe('the group search (group-search.ts) against exhaustive search and HiGHS', () => {
   const noHighs = () => Promise.reject(new Error('HiGHS was not needed'))
@@ -166,7 +208,14 @@ describe('the group search (group-search.ts) against exhaustive search and HiGHS
   it('finds the true optimum of ISK plans on its own, every target met under per-stack rounding', async () => {
     for (const targets of TARGET_SETS) {
       const reference = exhaustiveOptimum(SMALL_SET, targets, RATE)!
-      const solved = await optimise(noHighs, { columns: SMALL_SET, targets, rateMicro: RATE, absGap: 1e-6, timeLimitMs: 10_000, groupSearch: { run: inProcessGroupSearch, timeLimitMs: 10_000 } })
+      const solved = await optimise(noHighs, {
+        columns: SMALL_SET,
+        targets,
+        rateMicro: RATE,
+        absGap: 1e-6,
+        timeLimitMs: 10_000,
+        groupSearch: { run: inProcessGroupSearch, timeLimitMs: 10_000 },
+      })
       expect(solved.proven).toBe(true)
       expect(solved.value).toBeCloseTo(reference.value, 6)
       expect(meetsEveryTarget(SMALL_SET, solved.batches, targets, RATE)).toBe(true)
@@ -184,7 +233,14 @@ describe('the group search (group-search.ts) against exhaustive search and HiGHS
           answered++
           expect(result.value).toBeCloseTo(reference.value, 6)
         }
-        const solved = await optimise(inProcessRunner, { columns, targets, rateMicro: RATE, absGap: 1e-6, timeLimitMs: 10_000, groupSearch: { run: inProcessGroupSearch, timeLimitMs: 10_000 } })
+        const solved = await optimise(inProcessRunner, {
+          columns,
+          targets,
+          rateMicro: RATE,
+          absGap: 1e-6,
+          timeLimitMs: 10_000,
+          groupSearch: { run: inProcessGroupSearch, timeLimitMs: 10_000 },
+        })
         expect(solved.proven).toBe(true)
         expect(solved.value).toBeCloseTo(reference.value, 6)
       }
@@ -201,7 +257,14 @@ describe('the group search (group-search.ts) against exhaustive search and HiGHS
     for (let trial = 0; trial < trials; trial++) {
       const { columns, targets, rateMicro } = gradedFamilies(random)
       const highs = await optimise(inProcessRunner, { columns, targets, rateMicro, absGap: 0.5, timeLimitMs: 30_000 })
-      const searched = await optimise(inProcessRunner, { columns, targets, rateMicro, absGap: 0.5, timeLimitMs: 30_000, groupSearch: { run: inProcessGroupSearch, timeLimitMs: 5_000 } })
+      const searched = await optimise(inProcessRunner, {
+        columns,
+        targets,
+        rateMicro,
+        absGap: 0.5,
+        timeLimitMs: 30_000,
+        groupSearch: { run: inProcessGroupSearch, timeLimitMs: 5_000 },
+      })
       expect(highs.proven && searched.proven, `trial ${trial}`).toBe(true)
       expect(searched.value, `trial ${trial}`).toBeCloseTo(highs.value, 6)
       expect(meetsEveryTarget(columns, searched.batches, targets, rateMicro)).toBe(true)
@@ -218,7 +281,11 @@ describe('the group search (group-search.ts) against exhaustive search and HiGHS
   it('solves two rows together where no row order makes the basis triangular', async () => {
     // Two ores, each yielding both minerals, are both basic: neither row has one basic of its own.
     const columns = [col(1, 1_000, [100, 40]), col(2, 1_100, [45, 110]), col(3, 900, [80]), col(4, 950, [0, 80])]
-    for (const targets of [[2_000, 1_800, 0, 0, 0, 0, 0, 0], [1_333, 1_222, 0, 0, 0, 0, 0, 0], [91, 93, 0, 0, 0, 0, 0, 0]]) {
+    for (const targets of [
+      [2_000, 1_800, 0, 0, 0, 0, 0, 0],
+      [1_333, 1_222, 0, 0, 0, 0, 0, 0],
+      [91, 93, 0, 0, 0, 0, 0, 0],
+    ]) {
       const result = new GroupSearch(problemFor(columns, targets, RATE, 1e-6)).run()
       expect(result?.complete).toBe(true)
       expect(result!.value).toBeCloseTo(exhaustiveOptimum(columns, targets, RATE)!.value, 6)
@@ -230,7 +297,14 @@ describe('the group search (group-search.ts) against exhaustive search and HiGHS
     const columns = [col(1, 1_000, [100, 100]), col(2, 1_000, [0, 100, 100]), col(3, 1_000, [100, 0, 100])]
     const targets = [10_000, 10_000, 10_000, 0, 0, 0, 0, 0]
     expect(new GroupSearch(problemFor(columns, targets, RATE, 1e-6)).run()).toBeNull()
-    const solved = await optimise(inProcessRunner, { columns, targets, rateMicro: RATE, absGap: 1e-6, timeLimitMs: 10_000, groupSearch: { run: inProcessGroupSearch, timeLimitMs: 10_000 } })
+    const solved = await optimise(inProcessRunner, {
+      columns,
+      targets,
+      rateMicro: RATE,
+      absGap: 1e-6,
+      timeLimitMs: 10_000,
+      groupSearch: { run: inProcessGroupSearch, timeLimitMs: 10_000 },
+    })
     expect(solved.proven).toBe(true)
     expect(solved.value).toBeCloseTo(exhaustiveOptimum(columns, targets, RATE)!.value, 6)
   })
@@ -254,9 +328,18 @@ describe('the group search (group-search.ts) against exhaustive search and HiGHS
       const minerals = targets.flatMap((t, m) => (t > 0 ? [m] : []))
       if (minerals.length === 0) continue
       const requirement = minerals.map((m) => pooledRequirement(targets[m], rateMicro))
-      const lp = solveCoveringLp(columns.map((c) => c.cost), columns.map((c) => minerals.map((m) => c.batchYield[m])), requirement)!
+      const lp = solveCoveringLp(
+        columns.map((c) => c.cost),
+        columns.map((c) => minerals.map((m) => c.batchYield[m])),
+        requirement,
+      )!
       const highs = await inProcessRunner(
-        { costs: columns.map((c) => c.cost), upper: columns.map(() => 1e12), integer: false, rows: minerals.map((m, k) => ({ min: requirement[k], cols: columns.map((_, i) => i), coefs: columns.map((c) => c.batchYield[m]) })) },
+        {
+          costs: columns.map((c) => c.cost),
+          upper: columns.map(() => 1e12),
+          integer: false,
+          rows: minerals.map((m, k) => ({ min: requirement[k], cols: columns.map((_, i) => i), coefs: columns.map((c) => c.batchYield[m]) })),
+        },
         { timeLimitMs: 5_000, absGap: 0 },
       )
       expect(lp.value).toBeCloseTo(highs.objective, 3)
@@ -343,13 +426,28 @@ describe('the exact search (branch-and-bound.ts) against exhaustive search and H
     expect(stopped.bound).toBeLessThanOrEqual(reference.value + 1e-6)
     if (stopped.complete) expect(stopped.value).toBeCloseTo(reference.value, 6)
     if (stopped.x) expect(meetsEveryTarget(SMALL_SET, new Map(stopped.x.map((n, i) => [i + 1, n])), targets, RATE)).toBe(true)
-    const solved = await optimise(inProcessRunner, { columns: SMALL_SET, targets, rateMicro: RATE, absGap: 1e-6, timeLimitMs: 10_000, exactSearch: { run: inProcessSearch, timeLimitMs: 0 } })
+    const solved = await optimise(inProcessRunner, {
+      columns: SMALL_SET,
+      targets,
+      rateMicro: RATE,
+      absGap: 1e-6,
+      timeLimitMs: 10_000,
+      exactSearch: { run: inProcessSearch, timeLimitMs: 0 },
+    })
     expect(solved.proven).toBe(true)
     expect(solved.value).toBeCloseTo(reference.value, 6)
   })
 
   it('says so when no plan can meet the targets within the batch limits', () => {
-    const result = new CoveringSearch({ costs: [10], yields: [[100]], targets: [1_000], rateMicro: 1_000_000, upper: [5], absGap: 0.5, timeLimitMs: 1_000 }).run()
+    const result = new CoveringSearch({
+      costs: [10],
+      yields: [[100]],
+      targets: [1_000],
+      rateMicro: 1_000_000,
+      upper: [5],
+      absGap: 0.5,
+      timeLimitMs: 1_000,
+    }).run()
     expect(result).toMatchObject({ x: null, complete: true })
   })
 })

@@ -105,7 +105,14 @@ export function batchCaps(columns: OreColumn[], minerals: number[], targets: num
 }
 
 /** One group's problem for the planner's own searches: a row per mineral of `minerals`, every ore's batch cap. */
-export function coveringProblem(columns: OreColumn[], minerals: number[], targets: number[], rateMicro: number, absGap: number, timeLimitMs: number): CoveringProblem {
+export function coveringProblem(
+  columns: OreColumn[],
+  minerals: number[],
+  targets: number[],
+  rateMicro: number,
+  absGap: number,
+  timeLimitMs: number,
+): CoveringProblem {
   return {
     costs: columns.map((c) => c.cost),
     yields: columns.map((c) => minerals.map((m) => c.batchYield[m])),
@@ -146,9 +153,7 @@ const planValue = (columns: OreColumn[], x: number[]) => columns.reduce((s, c, i
 export function pruneDominated(columns: OreColumn[], minerals: number[]): OreColumn[] {
   const atLeast = (b: OreColumn, a: OreColumn) => minerals.every((m) => b.batchYield[m] >= a.batchYield[m])
   const same = (b: OreColumn, a: OreColumn) => minerals.every((m) => b.batchYield[m] === a.batchYield[m])
-  return columns.filter(
-    (a, ia) => !columns.some((b, ib) => ib !== ia && atLeast(b, a) && b.cost <= a.cost && (b.cost < a.cost || !same(b, a) || ib < ia)),
-  )
+  return columns.filter((a, ia) => !columns.some((b, ib) => ib !== ia && atLeast(b, a) && b.cost <= a.cost && (b.cost < a.cost || !same(b, a) || ib < ia)))
 }
 
 /** Minerals linked by ores that yield both fall in one group; groups share no ore and are solved apart. */
@@ -249,7 +254,15 @@ function topUp(columns: OreColumn[], x: number[], minerals: number[], targets: n
  * floor(a) + floor(b), so each extra stack loses under one unit to rounding). A small model (the shortfalls are a
  * few units), solved in milliseconds; the greedy top-up remains the fallback.
  */
-async function repair(run: MipRunner, columns: OreColumn[], x: number[], minerals: number[], targets: number[], rateMicro: number, short: Map<number, number>): Promise<number[]> {
+async function repair(
+  run: MipRunner,
+  columns: OreColumn[],
+  x: number[],
+  minerals: number[],
+  targets: number[],
+  rateMicro: number,
+  short: Map<number, number>,
+): Promise<number[]> {
   const rows: MipModel['rows'] = []
   const upper = columns.map(() => 0)
   for (const [m, missing] of short) {
@@ -347,7 +360,13 @@ async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: 
   }
   if (!best) {
     // The solver found nothing in time (never seen in practice): fall back to the greedy plan, clearly unproven.
-    const x = topUp(columns, columns.map(() => 0), minerals, targets, rateMicro)
+    const x = topUp(
+      columns,
+      columns.map(() => 0),
+      minerals,
+      targets,
+      rateMicro,
+    )
     best = { x, value: planValue(columns, x) }
   }
   lowerBound = Math.min(lowerBound, best.value)
@@ -389,7 +408,11 @@ export async function relaxedOptimum(run: MipRunner, input: Omit<OptimiseInput, 
   if (reachable.length === 0 || columns.length === 0) return 0
   // A dense dual simplex (covering-lp.ts) answers in microseconds, without a trip to the solver thread.
   const requirement = reachable.map((m) => pooledRequirement(input.targets[m], input.rateMicro))
-  const lp = solveCoveringLp(columns.map((c) => c.cost), columns.map((c) => reachable.map((m) => c.batchYield[m])), requirement)
+  const lp = solveCoveringLp(
+    columns.map((c) => c.cost),
+    columns.map((c) => reachable.map((m) => c.batchYield[m])),
+    requirement,
+  )
   if (lp) return lp.value
   const { mip } = buildModel(columns, reachable, input.targets, input.rateMicro, new Map())
   const result = await run({ ...mip, integer: false }, { timeLimitMs: 5000, absGap: 0 })

@@ -13,7 +13,11 @@ const highs = await loadHighs()
 parentPort!.on('message', (job: { id: number } & SolverRequest) => {
   try {
     const result =
-      'search' in job ? new CoveringSearch(job.search).run() : 'groupSearch' in job ? runGroupSearch(job.groupSearch) : solveWithHighs(highs, job.model, job.options)
+      'search' in job
+        ? new CoveringSearch(job.search).run()
+        : 'groupSearch' in job
+          ? runGroupSearch(job.groupSearch)
+          : solveWithHighs(highs, job.model, job.options)
     parentPort!.postMessage({ id: job.id, result })
   } catch (err) {
     parentPort!.postMessage({ id: job.id, error: err instanceof Error ? err.message : String(err) })
