@@ -1,3 +1,4 @@
+import { getHealth } from '../schemas/health-endpoints.js'
 import { HealthResponse } from '../schemas/common.js'
 import { probeClickHouse, type ClickHouseClient } from '../platform/clickhouse/client.js'
 import type { ApiContext } from './app.js'
@@ -20,9 +21,8 @@ export const probeDatabase = (ch: ClickHouseClient) =>
 
 export function registerHealth(router: ApiRouter, ctx: ApiContext): void {
   router.route(
+    getHealth,
     {
-      method: 'get',
-      path: '/api/health',
       summary: 'Liveness and database round trip',
       tags: ['Platform'],
       response: HealthResponse,

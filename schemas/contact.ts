@@ -58,3 +58,6 @@ export type ContactMessage = z.infer<typeof ContactMessage>
 
 export const ContactMessageList = z.object({ total: z.number().int(), messages: z.array(ContactMessage) }).meta({ id: 'ContactMessageList' })
 export type ContactMessageList = z.infer<typeof ContactMessageList>
+
+/** `GET /api/admin/contact-messages` */
+export const ContactMessagesQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50), offset: z.coerce.number().int().min(0).default(0) })

@@ -131,12 +131,10 @@ export const GasCalcEntry = z
   .meta({ id: 'GasCalcEntry' })
 export type GasCalcEntry = z.infer<typeof GasCalcEntry>
 
-export const GasCalcResponse = z
-  .array(GasCalcEntry)
-  .meta({
-    id: 'GasCalcResponse',
-    description: 'Two entries per site (main cloud first), consecutive entries forming a pair, sites in the order of the gas-site data',
-  })
+export const GasCalcResponse = z.array(GasCalcEntry).meta({
+  id: 'GasCalcResponse',
+  description: 'Two entries per site (main cloud first), consecutive entries forming a pair, sites in the order of the gas-site data',
+})
 
 // ---------- ore (/ore) ----------
 
@@ -204,12 +202,10 @@ export const OreCalcResponse = z
     residueChance: z.number(),
     residueMultiplier: z.number(),
     crystal: z.object({ name: z.string(), tunedFor: z.string().meta({ description: "The ore family, e.g. 'Simple'" }) }).nullable(),
-    oreSitesLoaded: z
-      .boolean()
-      .meta({
-        description:
-          'False when the server has no wormhole ore-site data: every wormholeSites list is then empty for that reason, not because the ore is absent from wormhole sites',
-      }),
+    oreSitesLoaded: z.boolean().meta({
+      description:
+        'False when the server has no wormhole ore-site data: every wormholeSites list is then empty for that reason, not because the ore is absent from wormhole sites',
+    }),
     result: z.record(z.string(), OreResultEntry).meta({ description: 'Keyed by ore name' }),
     prices: priceInfo,
     terms: z.array(term).meta({ description: 'Every modifier applied to the module (on ores the crystal fits), for checking the numbers' }),

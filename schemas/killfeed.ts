@@ -170,3 +170,11 @@ export const LiveKillList = z
   })
   .meta({ id: 'LiveKillList' })
 export type LiveKillList = z.infer<typeof LiveKillList>
+
+const limitQuery = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback)
+/** `GET /api/killfeed/recent` */
+export const RecentKillsQuery = z.object({ limit: limitQuery(200, 50) })
+/** `GET /api/live-kills` */
+export const LiveKillsQuery = z.object({ limit: limitQuery(100, 50) })
+/** `PUT` and `DELETE /api/admin/tracked-players/:path` */
+export const PlayerPathParams = z.object({ path: PlayerPath })

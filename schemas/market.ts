@@ -85,18 +85,12 @@ export const StationPriceRow = z
     type_id: z.number().int(),
     sell_min: z.number().nullable(),
     buy_max: z.number().nullable(),
-    sell_5pct: z
-      .number()
-      .nullable()
-      .meta({
-        description: 'Volume-weighted average of the cheapest sell orders making up 5% of the sell volume at the station (sells above 100 × sell_min left out)',
-      }),
-    buy_5pct: z
-      .number()
-      .nullable()
-      .meta({
-        description: 'Volume-weighted average of the highest buy orders making up 5% of the buy volume at the station (buys below buy_max ÷ 100 left out)',
-      }),
+    sell_5pct: z.number().nullable().meta({
+      description: 'Volume-weighted average of the cheapest sell orders making up 5% of the sell volume at the station (sells above 100 × sell_min left out)',
+    }),
+    buy_5pct: z.number().nullable().meta({
+      description: 'Volume-weighted average of the highest buy orders making up 5% of the buy volume at the station (buys below buy_max ÷ 100 left out)',
+    }),
     sell_orders: z.number().int(),
     buy_orders: z.number().int(),
     sell_volume: z.number().int().meta({ description: 'Units for sale at the station, sells above 100 × sell_min left out' }),

@@ -90,12 +90,10 @@ export const PiCalcResponse = z
     marketMode: z.enum(PI_MARKET_MODES),
     taxRate: z.number(),
     prices: PiPriceSource,
-    taxBaseByTier: z
-      .record(z.string(), z.array(z.number()))
-      .meta({
-        description: 'Customs value per unit found in the SDE for each tier P0-P4 (one value each in the current SDE)',
-        example: { P0: [5], P1: [400], P2: [7200], P3: [60000], P4: [1200000] },
-      }),
+    taxBaseByTier: z.record(z.string(), z.array(z.number())).meta({
+      description: 'Customs value per unit found in the SDE for each tier P0-P4 (one value each in the current SDE)',
+      example: { P0: [5], P1: [400], P2: [7200], P3: [60000], P4: [1200000] },
+    }),
   })
   .meta({ id: 'PiCalcResponse' })
 export type PiCalcResponse = z.infer<typeof PiCalcResponse>

@@ -1,3 +1,4 @@
+import { IdParam } from './common.js'
 import { z } from 'zod'
 import { DatasetStatus } from './static-data.js'
 
@@ -67,3 +68,7 @@ export const StaticDataStatus = z
   })
   .meta({ id: 'StaticDataStatus' })
 export type StaticDataStatus = z.infer<typeof StaticDataStatus>
+
+/** `GET /api/types/:id` */
+export const TypeParams = z.object({ id: IdParam })
+export const TypeQuery = z.object({ dogma: z.enum(['0', '1']).optional().meta({ description: '1 to include dogma attributes' }) })

@@ -101,3 +101,6 @@ export const WormholeSystemDetail = z
   })
   .meta({ id: 'WormholeSystemDetail' })
 export type WormholeSystemDetail = z.infer<typeof WormholeSystemDetail>
+
+/** `GET /api/wormholes/:jcode` */
+export const WormholeSystemParams = z.object({ jcode: z.string().min(1).max(20).meta({ example: 'J123450' }) })

@@ -1,3 +1,4 @@
+import { getAuthMe, postAuthLogin, postAuthLogout } from '../../schemas/auth-endpoints.js'
 import type { Context } from 'koa'
 import { AuthUser, LoginRequest, OkResponse } from '../../schemas/auth.js'
 import type { ApiContext } from '../app.js'
@@ -22,9 +23,8 @@ export function register(router: ApiRouter, ctx: ApiContext) {
   const throttle = new LoginThrottle()
 
   router.route(
+    getAuthMe,
     {
-      method: 'get',
-      path: '/auth/me',
       summary: 'The signed-in admin, or 401',
       tags: ['Admin'],
       response: AuthUser,
@@ -40,9 +40,8 @@ export function register(router: ApiRouter, ctx: ApiContext) {
   )
 
   router.route(
+    postAuthLogin,
     {
-      method: 'post',
-      path: '/auth/login',
       summary: 'Sign in with username and password; sets the session cookie',
       tags: ['Admin'],
       body: LoginRequest,
@@ -76,9 +75,8 @@ export function register(router: ApiRouter, ctx: ApiContext) {
   )
 
   router.route(
+    postAuthLogout,
     {
-      method: 'post',
-      path: '/auth/logout',
       summary: 'Sign out: revokes the session and clears the cookie',
       description: 'Accepts a JSON call (answered with {ok: true}) or a same-site form post (answered with a redirect to /killfeed).',
       tags: ['Admin'],

@@ -1,6 +1,6 @@
-import { z } from 'zod'
-import { IdParam } from '../../schemas/common.js'
-import { ResolveRequest, ResolveResponse, StaticDataStatus, TypeInfo } from '../../schemas/types.js'
+import { getStaticStatus, getTypesById, postTypesResolve } from '../../schemas/catalog-endpoints.js'
+
+import { ResolveRequest, ResolveResponse, StaticDataStatus, TypeInfo, TypeParams, TypeQuery } from '../../schemas/types.js'
 import type { ApiContext } from '../app.js'
 import { notFound } from '../../platform/http/errors.js'
 import type { ApiRouter } from '../http/router.js'
@@ -8,9 +8,8 @@ import type { Catalog, Quantity } from '../../platform/catalog/catalog.js'
 
 export function register(router: ApiRouter, ctx: ApiContext): void {
   router.route(
+    postTypesResolve,
     {
-      method: 'post',
-      path: '/api/types/resolve',
       summary: 'Resolve item names or type ids to types',
       description: 'Case-insensitive; non-breaking spaces and dash variants are folded. Unknown names come back with type_id null.',
       tags: ['Static data'],
@@ -30,13 +29,12 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   )
 
   router.route(
+    getTypesById,
     {
-      method: 'get',
-      path: '/api/types/:id',
       summary: 'One type: group, volume, reprocessing outputs, blueprints and schematic that make it',
       tags: ['Static data'],
-      params: z.object({ id: IdParam }),
-      query: z.object({ dogma: z.enum(['0', '1']).optional().meta({ description: '1 to include dogma attributes' }) }),
+      params: TypeParams,
+      query: TypeQuery,
       response: TypeInfo,
       errors: { 404: 'No such type', 503: 'Static data not imported yet' },
     },
@@ -50,9 +48,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   )
 
   router.route(
+    getStaticStatus,
     {
-      method: 'get',
-      path: '/api/static/status',
       summary: 'Which static data import is serving, and which community data sets it has',
       tags: ['Static data'],
       response: StaticDataStatus,

@@ -10,14 +10,18 @@ import { createLogger } from '../../platform/log.js'
 import { errorMiddleware, HttpError } from '../../platform/http/errors.js'
 import { buildOpenApiDocument } from './openapi.js'
 import { rateLimit } from './rate-limit.js'
-import { ApiRouter } from './router.js'
+import { ApiRouter, type RouteDoc, type RouteHandler } from './router.js'
+import { endpoint, type EndpointSchemas, type HttpMethod } from '../../schemas/endpoint.js'
 
 let server: http.Server
 let base: string
 const router = new ApiRouter()
+/** A route declared in place, as schemas/ declares the product's endpoints. */
+const at = <S extends EndpointSchemas>({ method, path, ...doc }: RouteDoc<S> & { method: HttpMethod; path: string }, handler: RouteHandler<S>) =>
+  router.route(endpoint<S>(method, path), doc as RouteDoc<S>, handler)
 
 beforeAll(async () => {
-  router.route(
+  at(
     {
       method: 'get',
       path: '/api/things/:id',
@@ -29,7 +33,7 @@ beforeAll(async () => {
     },
     ({ params, query }) => ({ id: params.id, type_ids: query.type_ids }),
   )
-  router.route(
+  at(
     {
       method: 'post',
       path: '/api/things',
@@ -40,7 +44,7 @@ beforeAll(async () => {
     },
     () => ({ ok: true }),
   )
-  router.route(
+  at(
     {
       method: 'post',
       path: '/api/limited',
@@ -51,13 +55,13 @@ beforeAll(async () => {
     },
     () => ({ ok: true }),
   )
-  router.route({ method: 'get', path: '/api/teapot', summary: 'Client error', tags: ['Test'], response: z.object({}) }, () => {
+  at({ method: 'get', path: '/api/teapot', summary: 'Client error', tags: ['Test'], response: z.object({}) }, () => {
     throw new HttpError(418, 'I am a teapot', { hint: 'tea' })
   })
-  router.route({ method: 'get', path: '/api/boom', summary: 'Bug', tags: ['Test'], response: z.object({}) }, () => {
+  at({ method: 'get', path: '/api/boom', summary: 'Bug', tags: ['Test'], response: z.object({}) }, () => {
     throw new Error('secret internals')
   })
-  router.route(
+  at(
     {
       method: 'get',
       path: '/api/ranked',
@@ -68,7 +72,7 @@ beforeAll(async () => {
     },
     ({ query }) => ({ rank: query.rank }),
   )
-  router.route({ method: 'post', path: '/auth/ping', summary: 'Sign-in style route', tags: ['Test'], response: z.object({ ok: z.boolean() }) }, () => ({
+  at({ method: 'post', path: '/auth/ping', summary: 'Sign-in style route', tags: ['Test'], response: z.object({ ok: z.boolean() }) }, () => ({
     ok: true,
   }))
   const koa = new Koa()

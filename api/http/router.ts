@@ -4,6 +4,7 @@ import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
 import { ErrorBody } from '../../schemas/common.js'
 import { describeZodError, HttpError } from '../../platform/http/errors.js'
+import type { Endpoint, EndpointSchemas } from '../../schemas/endpoint.js'
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 type AnyObject = z.ZodType<Record<string, unknown>>
@@ -32,6 +33,17 @@ export interface RouteSpec<Q extends AnyObject | undefined, P extends AnyObject 
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined
 
+/** What the server adds to an endpoint of schemas/: its documentation, its middleware, and the schemas themselves. */
+export type RouteDoc<S extends EndpointSchemas> = Omit<
+  RouteSpec<undefined, undefined, undefined, z.ZodType>,
+  'method' | 'path' | 'query' | 'params' | 'body' | 'response'
+> &
+  S
+
+export type RouteHandler<S extends EndpointSchemas> = (
+  input: RouteInput<S['query'], S['params'], S['body']>,
+) => Promise<z.input<S['response']> | void> | z.input<S['response']> | void
+
 export interface RouteInput<Q, P, B> {
   query: Infer<Q>
   params: Infer<P>
@@ -47,7 +59,15 @@ export class ApiRouter {
   readonly koa = new Router()
   readonly registry = new OpenAPIRegistry()
 
-  route<Q extends AnyObject | undefined, P extends AnyObject | undefined, B extends z.ZodType | undefined, R extends z.ZodType>(
+  /** Bind a handler to an endpoint declared in schemas/ (schemas/endpoint.ts). */
+  route<S extends EndpointSchemas>(endpoint: Endpoint<S>, doc: RouteDoc<S>, handler: RouteHandler<S>): void {
+    this.bind(
+      { ...(doc as RouteDoc<S>), method: endpoint.method, path: endpoint.path } as RouteSpec<AnyObject, AnyObject, z.ZodType, z.ZodType>,
+      handler as never,
+    )
+  }
+
+  private bind<Q extends AnyObject | undefined, P extends AnyObject | undefined, B extends z.ZodType | undefined, R extends z.ZodType>(
     spec: RouteSpec<Q, P, B, R>,
     handler: (input: RouteInput<Q, P, B>) => Promise<z.input<R> | void> | z.input<R> | void,
   ): void {

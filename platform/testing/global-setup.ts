@@ -20,6 +20,8 @@ let app: AppProcess | null = null
  * and wait until it serves prices for every hub.
  */
 export async function setup(project: TestProject) {
+  // `npm run test:unit` (the unit project alone) needs no server.
+  if (!project.vitest.projects.some((p) => p.name !== 'unit')) return
   ensureUiBuild()
   app = await startAppProcess({ DATA_DIR: path.resolve('var/test-app'), STATUS_INTERVAL_SECONDS: '5' }, 300_000, 'api/demo.ts')
   const deadline = Date.now() + 180_000

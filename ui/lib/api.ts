@@ -1,3 +1,5 @@
+import type { z } from 'zod'
+import type { Endpoint, EndpointSchemas } from '../../schemas/endpoint'
 /** An API answer that was not OK: the status and the server's `error` sentence when it sent one. */
 export class ApiError extends Error {
   constructor(
@@ -86,3 +88,35 @@ export const apiGet = <T>(path: string, init?: ApiInit) => request<T>('GET', pat
 export const apiPost = <T>(path: string, body: unknown, init?: ApiInit) => request<T>('POST', path, body, init)
 export const apiPatch = <T>(path: string, body: unknown, init?: ApiInit) => request<T>('PATCH', path, body, init)
 export const apiDelete = <T>(path: string, init?: ApiInit) => request<T>('DELETE', path, undefined, init)
+
+type Maybe<T> = T extends z.ZodType ? z.input<T> : undefined
+/** What a call sends: the endpoint's path parameters, query and body, each present when the endpoint declares it. */
+export type CallInput<S extends EndpointSchemas> = ([S['params']] extends [z.ZodType] ? { params: Maybe<S['params']> } : { params?: undefined }) &
+  ([S['query']] extends [z.ZodType] ? { query?: Partial<Maybe<S['query']>> } : { query?: undefined }) &
+  ([S['body']] extends [z.ZodType] ? { body: Maybe<S['body']> } : { body?: undefined })
+
+/** The address of a call: path parameters filled in (encoded), the query's set values appended (lists comma-joined). */
+export function endpointUrl<S extends EndpointSchemas>(endpoint: Endpoint<S>, input?: CallInput<S>): string {
+  const { params: given, query: wanted } = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown> }
+  const params = given ?? {}
+  const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined || value === null || value === '') throw new Error(`${endpoint.path} needs ${name}`)
+    return encodeURIComponent(String(value))
+  })
+  const query = new URLSearchParams()
+  for (const [key, value] of Object.entries(wanted ?? {})) {
+    if (value === undefined || value === null || value === '') continue
+    query.set(key, Array.isArray(value) ? value.join(',') : String(value))
+  }
+  const search = query.toString()
+  return search ? `${path}?${search}` : path
+}
+
+/**
+ * Call an endpoint declared in schemas/ (schemas/endpoint.ts): the method, path and types come from the declaration,
+ * so no page writes an API path or a field by hand. Errors as apiGet/apiPost: ApiError, ApiTimeoutError.
+ */
+export function callApi<S extends EndpointSchemas>(endpoint: Endpoint<S>, input: CallInput<S>, init?: ApiInit): Promise<z.output<S['response']>> {
+  return request<z.output<S['response']>>(endpoint.method.toUpperCase(), endpointUrl(endpoint, input), (input as { body?: unknown }).body, init)
+}

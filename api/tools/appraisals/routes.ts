@@ -1,3 +1,4 @@
+import { getAppraisalsById, getPackagedVolumes, postAppraisals, postAppraise } from '../../../schemas/appraisals-endpoints.js'
 import { APPRAISAL_TEXT, isRepackaged, sanitizeAdjustment } from '../../../schemas/appraisal/constants.js'
 import {
   AppraiseRequest,
@@ -33,9 +34,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     appraiseOnServer(input, { catalog: ctx.catalog.current(), prices: ctx.prices, volumes: await volumes.fresh() })
 
   router.route(
+    postAppraise,
     {
-      method: 'post',
-      path: '/api/appraise',
       summary: 'Appraise a paste at a hub without saving it',
       description:
         'Reads anything copied from the game (inventory, contracts, fittings, D-scan, killmails, loot history, lists; see the tool docs), ' +
@@ -62,9 +62,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   )
 
   router.route(
+    postAppraisals,
     {
-      method: 'post',
-      path: '/api/appraisals',
       summary: 'Save an appraisal as a frozen snapshot and get its id',
       description:
         'The server appraises input_raw itself at the hub and mode given, with the prices current at that moment, and stores the result; ' +
@@ -103,9 +102,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   )
 
   router.route(
+    getAppraisalsById,
     {
-      method: 'get',
-      path: '/api/appraisals/:id',
       summary: 'A saved appraisal',
       description: 'Exactly as it was computed when saved: it never changes with later prices.',
       tags,
@@ -124,9 +122,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   )
 
   router.route(
+    getPackagedVolumes,
     {
-      method: 'get',
-      path: '/api/packaged-volumes',
       summary: 'Packaged volumes of ships and containers among up to 1000 types',
       description:
         'From ESI (GET /universe/types/{id}/ packaged_volume), refreshed daily. Types the game does not repackage are left out: their listed volume applies.',

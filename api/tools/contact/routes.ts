@@ -1,10 +1,10 @@
-import { z } from 'zod'
+import { getAdminContactMessages, postContact } from '../../../schemas/contact-endpoints.js'
 import type { ApiContext } from '../../app.js'
 import { requireAdmin } from '../../auth/middleware.js'
 import { HttpError } from '../../../platform/http/errors.js'
 import { rateLimit } from '../../http/rate-limit.js'
 import type { ApiRouter } from '../../http/router.js'
-import { ContactMessageList, ContactRequest, ContactResponse } from '../../../schemas/contact.js'
+import { ContactMessageList, ContactMessagesQuery, ContactRequest, ContactResponse } from '../../../schemas/contact.js'
 import { forwardToDiscord } from './discord.js'
 import { insertContactMessage, listContactMessages } from './store.js'
 
@@ -16,9 +16,8 @@ export function register(router: ApiRouter, ctx: ApiContext) {
   const webhook = ctx.config.CONTACT_DISCORD_WEBHOOK_URL
 
   router.route(
+    postContact,
     {
-      method: 'post',
-      path: '/api/contact',
       summary: 'Send a message to the site owner',
       description:
         "Stores the message (and posts it to the owner's Discord channel when one is configured). " +
@@ -52,12 +51,11 @@ export function register(router: ApiRouter, ctx: ApiContext) {
 
   // The admin's inbox (shown in the killfeed admin area; a signed-in admin only).
   router.route(
+    getAdminContactMessages,
     {
-      method: 'get',
-      path: '/api/admin/contact-messages',
       summary: 'Messages sent through the contact form, newest first',
       tags: ['Admin'],
-      query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50), offset: z.coerce.number().int().min(0).default(0) }),
+      query: ContactMessagesQuery,
       response: ContactMessageList,
       before: [requireAdmin(ctx)],
       hidden: true,

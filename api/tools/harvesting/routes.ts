@@ -1,3 +1,12 @@
+import {
+  getMiningCrystalsFile,
+  getMiningModulesFile,
+  getMiningShipBonusesFile,
+  getOreDataFile,
+  postGasCalc,
+  postOreCalc,
+} from '../../../schemas/harvesting-endpoints.js'
+import type { Endpoint } from '../../../schemas/endpoint.js'
 import type { ZodType } from 'zod'
 import {
   GasCalcRequest,
@@ -21,12 +30,28 @@ import { calcOre } from './ore.js'
 const tags = ['Harvesting']
 const NOT_READY = { 503: 'Static data not imported yet, or the gas-site data set is missing' }
 
-const FILES: Array<{ file: keyof DataFiles; schema: ZodType; summary: string }> = [
-  { file: 'ore_data.json', schema: OreDataFile, summary: 'Asteroid ores: type id, volume, ore family, compressed type, wormhole ore sites' },
-  { file: 'mining_modules.json', schema: MiningModulesFile, summary: 'Ore mining and gas harvesting modules: cycle, yield, residue, fitting and crystals' },
-  { file: 'mining_ship_bonuses.json', schema: MiningShipBonusesFile, summary: 'Mining ships: slots, the modules they fit and their hull bonuses' },
+const FILES: Array<{ file: keyof DataFiles; endpoint: Endpoint<{ response: ZodType }>; schema: ZodType; summary: string }> = [
+  {
+    file: 'ore_data.json',
+    endpoint: getOreDataFile,
+    schema: OreDataFile,
+    summary: 'Asteroid ores: type id, volume, ore family, compressed type, wormhole ore sites',
+  },
+  {
+    file: 'mining_modules.json',
+    endpoint: getMiningModulesFile,
+    schema: MiningModulesFile,
+    summary: 'Ore mining and gas harvesting modules: cycle, yield, residue, fitting and crystals',
+  },
+  {
+    file: 'mining_ship_bonuses.json',
+    endpoint: getMiningShipBonusesFile,
+    schema: MiningShipBonusesFile,
+    summary: 'Mining ships: slots, the modules they fit and their hull bonuses',
+  },
   {
     file: 'mining_crystals.json',
+    endpoint: getMiningCrystalsFile,
     schema: MiningCrystalsFile,
     summary: 'Mining crystals for asteroid ore: yield, cycle and residue modifiers, and the ores they are tuned for',
   },
@@ -34,9 +59,8 @@ const FILES: Array<{ file: keyof DataFiles; schema: ZodType; summary: string }> 
 
 export function register(router: ApiRouter, ctx: ApiContext): void {
   router.route(
+    postGasCalc,
     {
-      method: 'post',
-      path: '/api/gas-calc',
       summary: 'Gas huffing: ISK per hour, residue and time to empty every wormhole gas cloud for a fleet',
       description:
         'Cycle time and yield come from the SDE dogma of the module, ship, skills, implant and Mining Foreman burst (docs/tools/harvesting.md). ' +
@@ -50,9 +74,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   )
 
   router.route(
+    postOreCalc,
     {
-      method: 'post',
-      path: '/api/ore-calc',
       summary: 'Ore mining: cycle time, yield per cycle and ISK per hour on every asteroid ore for a fleet',
       description:
         'Ships, modules, crystals and ores are those of /api/data/mining_ship_bonuses.json, mining_modules.json, mining_crystals.json and ore_data.json. ' +
@@ -76,11 +99,10 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     }
     return files.bodies.get(file)!
   }
-  for (const { file, schema, summary } of FILES) {
+  for (const { file, endpoint, schema, summary } of FILES) {
     router.route(
+      endpoint,
       {
-        method: 'get',
-        path: `/api/data/${file}`,
         summary,
         description: 'Generated from the SDE at import. Answered with an ETag.',
         tags,

@@ -1,3 +1,4 @@
+import { getIndustryBlueprints, getIndustryBuildcost, getIndustrySystems } from '../../../schemas/industry-endpoints.js'
 import { BuildCostQuery, BuildCostResponse, IndustryBlueprintsResponse, IndustrySystemsResponse } from '../../../schemas/industry.js'
 import { hubByStation } from '../../../schemas/market.js'
 import type { ApiContext } from '../../app.js'
@@ -17,9 +18,8 @@ export async function register(router: ApiRouter, ctx: ApiContext): Promise<void
   const listings = perImport(buildListings)
 
   router.route(
+    getIndustrySystems,
     {
-      method: 'get',
-      path: '/api/industry/systems',
       summary: 'Every solar system with its security and ESI manufacturing and reaction cost indices',
       description: 'Cost indices are fractions (0.05 = 5%) from ESI /industry/systems/, refreshed hourly; null where ESI has none.',
       tags,
@@ -34,9 +34,8 @@ export async function register(router: ApiRouter, ctx: ApiContext): Promise<void
   )
 
   router.route(
+    getIndustryBlueprints,
     {
-      method: 'get',
-      path: '/api/industry/blueprints',
       summary: 'Every published manufacturing blueprint, keyed by blueprint id',
       tags,
       response: IndustryBlueprintsResponse,
@@ -50,9 +49,8 @@ export async function register(router: ApiRouter, ctx: ApiContext): Promise<void
   )
 
   router.route(
+    getIndustryBuildcost,
     {
-      method: 'get',
-      path: '/api/industry/buildcost',
       summary: 'Materials and job cost of building a blueprint',
       description:
         'Material quantities: max(runs, ceil(round(base × runs × (1 − ME/100) × structure × (1 − rig × security multiplier), 2))). ' +

@@ -1,3 +1,4 @@
+import { getKillboardActivityBySolarsystemid, getKillboardSummaryBySolarsystemid } from '../../../schemas/killboard-endpoints.js'
 import { NAME_BUDGET_MS, resolveNames } from '../../../platform/esi/names.js'
 import { KILLBOARD_WINDOW_DAYS } from '../../../schemas/killmail-constants.js'
 import { KillboardActivity, KillboardSummary, SolarSystemParams } from '../../../schemas/killboard.js'
@@ -23,9 +24,8 @@ export function register(router: ApiRouter, ctx: ApiContext) {
   }
 
   router.route(
+    getKillboardSummaryBySolarsystemid,
     {
-      method: 'get',
-      path: '/api/killboard-summary/:solarsystemid',
       summary: "A system's killboard summary: kills, days covered, latest kill and the most active corporations",
       description:
         `Counts come from the stored killmails (zKillboard feed and backfill) over the last ${KILLBOARD_WINDOW_DAYS} UTC days, or fewer ` +
@@ -68,9 +68,8 @@ export function register(router: ApiRouter, ctx: ApiContext) {
   )
 
   router.route(
+    getKillboardActivityBySolarsystemid,
     {
-      method: 'get',
-      path: '/api/killboard-activity/:solarsystemid',
       summary: "A system's activity heatmap: kills per UTC weekday and hour",
       description: `Over the same days as the killboard summary (at most the last ${KILLBOARD_WINDOW_DAYS} UTC days).`,
       tags: ['Killboard'],

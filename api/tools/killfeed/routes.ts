@@ -1,4 +1,19 @@
-import { z } from 'zod'
+import {
+  deleteAdminTrackedPlayersByPath,
+  deleteKillfeedRoutesById,
+  deleteKillfeedTrackedByItemTypeByEntityId,
+  getAdminTrackedPlayers,
+  getKillfeedRecent,
+  getKillfeedResolve,
+  getKillfeedRoutes,
+  getKillfeedTracked,
+  getLiveKills,
+  patchKillfeedRoutesById,
+  postAdminTrackedPlayers,
+  postKillfeedRoutes,
+  postKillfeedTracked,
+  putAdminTrackedPlayersByPath,
+} from '../../../schemas/killfeed-endpoints.js'
 import type { ApiContext } from '../../app.js'
 import { requireAdmin } from '../../auth/middleware.js'
 import { badRequest, HttpError, notFound } from '../../../platform/http/errors.js'
@@ -8,7 +23,9 @@ import { OkResponse } from '../../../schemas/auth.js'
 import { splitWebhookList } from '../../../schemas/killfeed-constants.js'
 import {
   LiveKillList,
-  PlayerPath,
+  LiveKillsQuery,
+  PlayerPathParams,
+  RecentKillsQuery,
   RecentPostList,
   ResolveQuery,
   ResolveResult,
@@ -54,7 +71,6 @@ function refuseCopy(others: Route[], route: RouteShape): void {
     throw new HttpError(409, `A route of ${copy.display_name} (${what}) to these webhooks exists already: edit that one instead`)
   }
 }
-const limitQuery = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback)
 
 /**
  * The killfeed admin's calls (every /api/killfeed/* and /api/admin/* call needs a signed-in admin; without one
@@ -66,13 +82,10 @@ export function register(router: ApiRouter, ctx: ApiContext) {
   const hidden = true
 
   // --- tracked entities (the site's live killfeed)
-  router.route({ method: 'get', path: '/api/killfeed/tracked', summary: 'Tracked entities', tags, response: TrackedList, before: admin, hidden }, () =>
-    listTracked(ctx.ch),
-  )
+  router.route(getKillfeedTracked, { summary: 'Tracked entities', tags, response: TrackedList, before: admin, hidden }, () => listTracked(ctx.ch))
   router.route(
+    postKillfeedTracked,
     {
-      method: 'post',
-      path: '/api/killfeed/tracked',
       summary: 'Track an entity on the live killfeed (or change its name and mode)',
       tags,
       body: TrackedItem,
@@ -83,9 +96,8 @@ export function register(router: ApiRouter, ctx: ApiContext) {
     ({ body }) => saveTracked(ctx.ch, body),
   )
   router.route(
+    deleteKillfeedTrackedByItemTypeByEntityId,
     {
-      method: 'delete',
-      path: '/api/killfeed/tracked/:item_type/:entity_id',
       summary: 'Stop tracking an entity',
       tags,
       params: TrackedKey,
@@ -101,9 +113,8 @@ export function register(router: ApiRouter, ctx: ApiContext) {
 
   // --- Discord routes
   router.route(
+    getKillfeedRoutes,
     {
-      method: 'get',
-      path: '/api/killfeed/routes',
       summary: 'Webhook routes',
       description: 'Each with `webhook_health`: its webhooks whose latest post Discord refused for good (deleted, wrong token, no access), and since when.',
       tags,
@@ -118,9 +129,8 @@ export function register(router: ApiRouter, ctx: ApiContext) {
     },
   )
   router.route(
+    postKillfeedRoutes,
     {
-      method: 'post',
-      path: '/api/killfeed/routes',
       summary: 'Add a webhook route',
       tags,
       body: RouteCreate,
@@ -135,9 +145,8 @@ export function register(router: ApiRouter, ctx: ApiContext) {
     },
   )
   router.route(
+    patchKillfeedRoutesById,
     {
-      method: 'patch',
-      path: '/api/killfeed/routes/:id',
       summary: 'Edit a webhook route',
       tags,
       params: RouteId,
@@ -166,9 +175,8 @@ export function register(router: ApiRouter, ctx: ApiContext) {
     },
   )
   router.route(
+    deleteKillfeedRoutesById,
     {
-      method: 'delete',
-      path: '/api/killfeed/routes/:id',
       summary: 'Delete a webhook route',
       tags,
       params: RouteId,
@@ -183,12 +191,11 @@ export function register(router: ApiRouter, ctx: ApiContext) {
   )
 
   router.route(
+    getKillfeedRecent,
     {
-      method: 'get',
-      path: '/api/killfeed/recent',
       summary: 'Latest posts to Discord',
       tags,
-      query: z.object({ limit: limitQuery(200, 50) }),
+      query: RecentKillsQuery,
       response: RecentPostList,
       before: admin,
       hidden,
@@ -197,9 +204,8 @@ export function register(router: ApiRouter, ctx: ApiContext) {
   )
 
   router.route(
+    getKillfeedResolve,
     {
-      method: 'get',
-      path: '/api/killfeed/resolve',
       summary: 'Find an alliance, corporation, character or system by name or id',
       tags,
       query: ResolveQuery,
@@ -226,9 +232,8 @@ export function register(router: ApiRouter, ctx: ApiContext) {
     if (takenPathSegments(router).has(path)) throw badRequest(`Invalid body: path: '${path}' is already a page or API route of the site; choose another`)
   }
   router.route(
+    getAdminTrackedPlayers,
     {
-      method: 'get',
-      path: '/api/admin/tracked-players',
       summary: 'Players with a kill tracker page',
       tags,
       response: TrackedPlayerList,
@@ -238,9 +243,8 @@ export function register(router: ApiRouter, ctx: ApiContext) {
     () => listPlayers(ctx.ch),
   )
   router.route(
+    postAdminTrackedPlayers,
     {
-      method: 'post',
-      path: '/api/admin/tracked-players',
       summary: 'Give a player a kill tracker page at /{path}',
       tags,
       body: TrackedPlayerCreate,
@@ -256,12 +260,11 @@ export function register(router: ApiRouter, ctx: ApiContext) {
     },
   )
   router.route(
+    putAdminTrackedPlayersByPath,
     {
-      method: 'put',
-      path: '/api/admin/tracked-players/:path',
       summary: "Change a player's name or characters",
       tags,
-      params: z.object({ path: PlayerPath }),
+      params: PlayerPathParams,
       body: TrackedPlayerFields,
       response: TrackedPlayer,
       before: admin,
@@ -273,12 +276,11 @@ export function register(router: ApiRouter, ctx: ApiContext) {
     },
   )
   router.route(
+    deleteAdminTrackedPlayersByPath,
     {
-      method: 'delete',
-      path: '/api/admin/tracked-players/:path',
       summary: "Remove a player's kill tracker page",
       tags,
-      params: z.object({ path: PlayerPath }),
+      params: PlayerPathParams,
       response: OkResponse,
       before: admin,
       hidden,
@@ -299,13 +301,12 @@ export function register(router: ApiRouter, ctx: ApiContext) {
 
   // --- public
   router.route(
+    getLiveKills,
     {
-      method: 'get',
-      path: '/api/live-kills',
       summary: 'The live killfeed: latest kills of the entities the site tracks',
       description: 'New kills are pushed to open pages over the websocket (`/ws`, message type `kill`).',
       tags: ['Killfeed'],
-      query: z.object({ limit: limitQuery(100, 50) }),
+      query: LiveKillsQuery,
       response: LiveKillList,
     },
     async ({ query, ctx: kctx }) => {

@@ -1,3 +1,4 @@
+import { getByName } from '../../../schemas/killtracker-endpoints.js'
 import { NAME_BUDGET_MS, resolveNames } from '../../../platform/esi/names.js'
 import { KillTrackerResponse, TrackerParams, TrackerPath, type TrackerEntry } from '../../../schemas/kill-tracker.js'
 import { TRACKER_CACHE_SECONDS, TRACKER_WINDOW_DAYS, zkillCharacterUrl, zkillKillUrl } from '../../../schemas/killmail-constants.js'
@@ -66,9 +67,8 @@ export function register(router: ApiRouter, ctx: ApiContext) {
   }
 
   router.route(
+    getByName,
     {
-      method: 'get',
-      path: '/api/:name',
       summary: "A tracked player's kill tracker: last death, 7-day kills, losses and ISK",
       description:
         `The path is the tracked player's (set in the killfeed admin). Kills and losses of all their characters over the last ${TRACKER_WINDOW_DAYS} days, ` +

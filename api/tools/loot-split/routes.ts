@@ -1,3 +1,4 @@
+import { getLootSplitEscalations, postBlueLootCalc, postParticipationCalc } from '../../../schemas/loot-split-endpoints.js'
 import { BlueLootRequest, BlueLootResponse, LootEscalations, ParticipationRequest, ParticipationResponse } from '../../../schemas/loot-split.js'
 import type { ApiContext } from '../../app.js'
 import { HttpError } from '../../../platform/http/errors.js'
@@ -18,9 +19,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   }
 
   router.route(
+    postBlueLootCalc,
     {
-      method: 'post',
-      path: '/api/blue-loot-calc',
       summary: 'Split blue loot by shares (Dread/Marauder or DPS/Logi share tiers)',
       description:
         'Values every site run from the community sleeper-site data (plus the Upgraded Avenger wave for usedDread, and for drifterRan on ' +
@@ -35,9 +35,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   )
 
   router.route(
+    postParticipationCalc,
     {
-      method: 'post',
-      path: '/api/participation-calc',
       summary: 'Split blue loot by participation',
       description:
         'The pot is Σ site value × Number Ran (with the C5/C6 escalations that apply), less broker, corp and alliance tax. Each player is paid ' +
@@ -51,9 +50,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   )
 
   router.route(
+    getLootSplitEscalations,
     {
-      method: 'get',
-      path: '/api/loot-split/escalations',
       summary: 'Blue loot of the C5/C6 escalations: Upgraded Avengers per wave and the Drifter Response and Recon Battleships',
       tags: ['Loot splitters'],
       response: LootEscalations,

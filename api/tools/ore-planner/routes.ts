@@ -1,3 +1,4 @@
+import { getOrePlannerOres, postOrePlannerPlan } from '../../../schemas/ore-planner-endpoints.js'
 import { OresResponse, PlanRequest, PlanResponse } from '../../../schemas/ore-planner.js'
 import type { ApiContext } from '../../app.js'
 import type { Catalog } from '../../../platform/catalog/catalog.js'
@@ -25,9 +26,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   }
 
   router.route(
+    getOrePlannerOres,
     {
-      method: 'get',
-      path: '/api/ore-planner/ores',
       summary: 'The compressed ores the planner can buy, with their group and per-batch minerals',
       description:
         'Read from the static data: every compressed asteroid ore whose reprocessing skill is Simple, Coherent, Variegated, Complex, Abyssal or Mercoxit Ore Processing.',
@@ -44,9 +44,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   )
 
   router.route(
+    postOrePlannerPlan,
     {
-      method: 'post',
-      path: '/api/ore-planner/plan',
       summary: 'Which compressed ores to buy and reprocess for mineral targets, solved to optimality',
       description:
         'An integer program over whole batches (100 units), solved exactly: ISK and blend plans by a search over the LP basis ' +

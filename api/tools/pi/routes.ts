@@ -1,3 +1,4 @@
+import { postPiCalc } from '../../../schemas/pi-endpoints.js'
 import { HUBS } from '../../../schemas/market.js'
 import { PiCalcRequest, PiCalcResponse } from '../../../schemas/pi.js'
 import type { ApiContext } from '../../app.js'
@@ -22,9 +23,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   }
 
   router.route(
+    postPiCalc,
     {
-      method: 'post',
-      path: '/api/pi/calc',
       summary: 'Planetary industry profit per batch for every P1-P4 product, at Jita 4-4 prices',
       description:
         'Chains come from the SDE planet schematics. Profit P0-This = batch value − every P0 behind the batch − customs tax of the whole chain; ' +

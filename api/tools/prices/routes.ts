@@ -1,3 +1,4 @@
+import { getPricesBulk, getPricesFallback, getPricesHistory, getPricesHubs, getPricesStation } from '../../../schemas/prices-endpoints.js'
 import crypto from 'node:crypto'
 import type { Context } from 'koa'
 import { z } from 'zod'
@@ -42,18 +43,14 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   const tags = ['Prices']
   const errors = { 429: 'Rate limited; see Retry-After' }
 
-  router.route(
-    { method: 'get', path: '/api/prices/hubs', summary: 'The five trade hubs prices are computed for', tags, response: HubsResponse },
-    ({ ctx: kctx }) => {
-      kctx.set('Cache-Control', 'public, max-age=86400')
-      return { hubs: HUBS.map((h) => ({ ...h })) }
-    },
-  )
+  router.route(getPricesHubs, { summary: 'The five trade hubs prices are computed for', tags, response: HubsResponse }, ({ ctx: kctx }) => {
+    kctx.set('Cache-Control', 'public, max-age=86400')
+    return { hubs: HUBS.map((h) => ({ ...h })) }
+  })
 
   router.route(
+    getPricesStation,
     {
-      method: 'get',
-      path: '/api/prices/station',
       summary: 'Hub prices for up to 1000 types',
       description:
         'sell_min / buy_max are the best orders at the station; sell_5pct / buy_5pct the volume-weighted average of the best orders making up 5% of the volume (the last order counted partially; the best price when 5% is less than one unit). Outliers (sells above 100 × sell_min, buys below buy_max ÷ 100) count in neither the 5% prices nor the volumes. Types with no orders at the station are left out.',
@@ -71,9 +68,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   )
 
   router.route(
+    getPricesFallback,
     {
-      method: 'get',
-      path: '/api/prices/fallback',
       summary: 'Region-wide fallback prices for up to 1000 types',
       description: 'Over every order in the hub region (stations and structures): median and best sell, median and best buy.',
       tags,
@@ -91,9 +87,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   )
 
   router.route(
+    getPricesBulk,
     {
-      method: 'get',
-      path: '/api/prices/bulk',
       summary: "One hub's whole price table, as JSON or CSV",
       tags,
       query: BulkPricesQuery,
@@ -115,9 +110,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   )
 
   router.route(
+    getPricesHistory,
     {
-      method: 'get',
-      path: '/api/prices/history',
       summary: 'Daily price history of one type at a hub: the last `days` days, today included (up to 365)',
       description: 'Per day: lowest sell, highest buy, closing and average 5% prices, closing order volumes, and how many snapshots the day had.',
       tags,

@@ -1,3 +1,4 @@
+import { deletePyfaSessionsById, getPyfaSessionsById, getPyfaStatus, postPyfaSessions } from '../../../schemas/pyfa-endpoints.js'
 import type { Context } from 'koa'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import { FITTING_END_MESSAGES, fittingVncPath } from '../../../schemas/fitting-constants.js'
@@ -47,9 +48,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   }
 
   router.route(
+    getPyfaStatus,
     {
-      method: 'get',
-      path: '/api/pyfa/status',
       summary: 'Whether fitting sessions can start here, and the limits',
       tags,
       response: FittingStatus,
@@ -58,9 +58,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   )
 
   router.route(
+    postPyfaSessions,
     {
-      method: 'post',
-      path: '/api/pyfa/sessions',
       summary: 'Start a fitting session',
       description:
         'Starts an isolated, temporary desktop session running the fitting application and answers with its id and the websocket path of its screen (RFB protocol, for noVNC). Sessions end after the idle timeout without keyboard or mouse input, when no browser has been connected for a minute, or on DELETE.',
@@ -79,9 +78,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   )
 
   router.route(
+    getPyfaSessionsById,
     {
-      method: 'get',
-      path: '/api/pyfa/sessions/:id',
       summary: 'A running fitting session',
       tags,
       params: FittingSessionParams,
@@ -92,9 +90,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   )
 
   router.route(
+    deletePyfaSessionsById,
     {
-      method: 'delete',
-      path: '/api/pyfa/sessions/:id',
       summary: 'End a fitting session now',
       tags,
       params: FittingSessionParams,

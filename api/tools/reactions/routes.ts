@@ -1,3 +1,4 @@
+import { getReactionCalcFamilies, postReactionCalc } from '../../../schemas/reactions-endpoints.js'
 import { ReactionFamiliesResponse, ReactionRequest, ReactionResult } from '../../../schemas/reactions.js'
 import type { ApiContext } from '../../app.js'
 import { notFound } from '../../../platform/http/errors.js'
@@ -15,9 +16,8 @@ export async function register(router: ApiRouter, ctx: ApiContext): Promise<void
   const reactions = perImport(buildReactionIndex)
 
   router.route(
+    postReactionCalc,
     {
-      method: 'post',
-      path: '/api/reaction-calc',
       summary: 'Profit of one reaction formula',
       description:
         'Inputs are bought at the input pricing mode and outputs sold at the output pricing mode at the chosen hub; a price the hub lacks counts as 0 ' +
@@ -46,9 +46,8 @@ export async function register(router: ApiRouter, ctx: ApiContext): Promise<void
   )
 
   router.route(
+    getReactionCalcFamilies,
     {
-      method: 'get',
-      path: '/api/reaction-calc/families',
       summary: 'Every published reaction formula, grouped by family (the eight hybrid formulas are the default list)',
       tags,
       response: ReactionFamiliesResponse,

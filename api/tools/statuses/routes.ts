@@ -1,3 +1,4 @@
+import { getStatuses } from '../../../schemas/statuses-endpoints.js'
 import { HUBS } from '../../../schemas/market.js'
 import { StatusesResponse } from '../../../schemas/statuses.js'
 import { esiUserAgent } from '../../../platform/esi/client.js'
@@ -17,9 +18,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   const freshness = killmailFreshness(ctx.ch, (err) => log.warn({ err }, 'killmail freshness unavailable; the last reading serves'))
 
   router.route(
+    getStatuses,
     {
-      method: 'get',
-      path: '/api/statuses',
       summary: 'Infrastructure status: uptime, database, market pipeline and killmail feed freshness, outside services, static data',
       tags: ['Status'],
       response: StatusesResponse,

@@ -1,4 +1,5 @@
-import { DrifterAdditions, SITE_FILE_KINDS, SITE_TIERS, SiteFile, siteFileName, type SiteRecord } from '../../../schemas/wormhole-sites.js'
+import { getSiteFile, getWormholeSitesDrifters } from '../../../schemas/wormhole-sites-endpoints.js'
+import { DrifterAdditions, SITE_FILE_KINDS, SITE_TIERS, SiteFile, type SiteRecord } from '../../../schemas/wormhole-sites.js'
 import type { ApiContext } from '../../app.js'
 import { HttpError } from '../../../platform/http/errors.js'
 import type { ApiRouter } from '../../http/router.js'
@@ -25,9 +26,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   for (const tier of SITE_TIERS) {
     for (const kind of SITE_FILE_KINDS) {
       router.route(
+        getSiteFile(tier, kind),
         {
-          method: 'get',
-          path: `/api/data/${siteFileName(tier, kind)}`,
           summary: `${tier.toUpperCase()} ${KIND_LABEL[kind]}: waves, NPC figures and blue loot`,
           description:
             'Site records (site, class, type, blue_loot_isk, waves). NPC figures are derived from the SDE dogma; waves, quantities, triggers and blue loot come from the community sleeper-site data. 503 when that data set is missing.',
@@ -47,9 +47,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   }
 
   router.route(
+    getWormholeSitesDrifters,
     {
-      method: 'get',
-      path: '/api/wormhole-sites/drifters',
       summary: 'The C5/C6 escalations added by the PvE page: Upgraded Avengers, Drifter Response and Recon battleships',
       tags: ['Wormhole sites'],
       response: DrifterAdditions,

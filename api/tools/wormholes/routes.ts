@@ -1,5 +1,6 @@
-import { z } from 'zod'
-import { WormholeList, WormholeSystemDetail, WormholeTypeList, type Wormhole, type WormholeTypeInfo } from '../../../schemas/wormholes.js'
+import { getWormholeTypes, getWormholes, getWormholesByJcode } from '../../../schemas/wormholes-endpoints.js'
+import type { Context } from 'koa'
+import { WormholeList, WormholeSystemDetail, WormholeSystemParams, WormholeTypeList, type Wormhole, type WormholeTypeInfo } from '../../../schemas/wormholes.js'
 import type { ApiContext } from '../../app.js'
 import { notFound } from '../../../platform/http/errors.js'
 import { jsonWithEtag, sendJsonWithEtag, type JsonWithEtag } from '../../http/etag.js'
@@ -54,15 +55,14 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   }
 
   /** Answers a cached body with its ETag (304 when the client has it), and names missing community data. */
-  const sendCached = (kctx: Parameters<Parameters<ApiRouter['route']>[1]>[0]['ctx'], idx: Index, cached: JsonWithEtag) => {
+  const sendCached = (kctx: Context, idx: Index, cached: JsonWithEtag) => {
     if (idx.missing.length) kctx.set('X-Data-Missing', idx.missing.join(','))
     sendJsonWithEtag(kctx, cached)
   }
 
   router.route(
+    getWormholes,
     {
-      method: 'get',
-      path: '/api/wormholes',
       summary: 'Every wormhole system (2603: classes 1-6, 13 and the five Drifter systems; Thera excluded)',
       description:
         'Answered with an ETag; send If-None-Match to get 304. When the community statics data set is missing, statics are empty and the X-Data-Missing header says so.',
@@ -77,9 +77,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   )
 
   router.route(
+    getWormholeTypes,
     {
-      method: 'get',
-      path: '/api/wormhole-types',
       summary: 'Every wormhole type code with its total mass, jump mass, lifetime and destination',
       description:
         'Community values (the current reading) with the SDE values beside them and the fields where the two disagree. Answered with an ETag. Empty, with X-Data-Missing, when the community wormhole type data set is missing.',
@@ -94,15 +93,14 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   )
 
   router.route(
+    getWormholesByJcode,
     {
-      method: 'get',
-      path: '/api/wormholes/:jcode',
       summary: 'One wormhole system with its statics (mass, jump mass, lifetime) and weather (what its effect does)',
       description:
         'The J-code in any case, with or without the leading J (J123450, j123450 and 123450 are the same system); a Drifter system also by its name (Vidette). ' +
         'Thera is not in the database (it has no statics); asking for it answers 404 saying so.',
       tags: ['Wormholes'],
-      params: z.object({ jcode: z.string().min(1).max(20).meta({ example: 'J123450' }) }),
+      params: WormholeSystemParams,
       response: WormholeSystemDetail,
       errors: { 404: 'No wormhole system with that J-code', 503: 'Static data not imported yet' },
     },

@@ -5,7 +5,8 @@ import { PI_MARKET_MODES, PI_TIERS, POCO_TAX_LIMITS, type PiMarketMode } from '.
 import { Collapsible } from '../../components/Collapsible'
 import { ErrorAlert } from '../../components/ErrorAlert'
 import { NumberField } from '../../components/NumberField'
-import { ApiError, apiPost } from '../../lib/api'
+import { ApiError, callApi } from '../../lib/api'
+import { postPiCalc } from '../../../schemas/pi-endpoints'
 import { formatNumber, formatPercentAsTyped } from '../../../schemas/format'
 import { readStorage, writeStorage } from '../../lib/storage'
 import { useNow } from '../../lib/use-now'
@@ -103,7 +104,7 @@ export default function PiCalcPage() {
     // cleared while the call runs, so a second failure with the same sentence is read out again
     setError(null)
     try {
-      const body = await apiPost<PiCalcResponse>('/api/pi/calc', { taxRate: tax, marketMode: mode })
+      const body = await callApi(postPiCalc, { body: { taxRate: tax, marketMode: mode } })
       if (request !== latest.current) return
       setResults(body)
       setReceivedAt(Date.now())

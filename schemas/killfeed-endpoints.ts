@@ -1,0 +1,79 @@
+import { endpoint } from './endpoint.js'
+import type {
+  LiveKillList,
+  LiveKillsQuery,
+  PlayerPathParams,
+  RecentKillsQuery,
+  RecentPostList,
+  ResolveQuery,
+  ResolveResult,
+  Route,
+  RouteCreate,
+  RouteId,
+  RouteList,
+  RoutePatch,
+  TrackedItem,
+  TrackedKey,
+  TrackedList,
+  TrackedPlayer,
+  TrackedPlayerCreate,
+  TrackedPlayerFields,
+  TrackedPlayerList,
+} from './killfeed.js'
+import type { OkResponse } from './auth.js'
+
+/** Endpoints of api/tools/killfeed/routes.ts (see schemas/endpoint.ts). */
+
+/** Tracked entities */
+export const getKillfeedTracked = endpoint<{ response: typeof TrackedList }>('get', '/api/killfeed/tracked')
+
+/** Track an entity on the live killfeed (or change its name and mode) */
+export const postKillfeedTracked = endpoint<{ body: typeof TrackedItem; response: typeof TrackedItem }>('post', '/api/killfeed/tracked')
+
+/** Stop tracking an entity */
+export const deleteKillfeedTrackedByItemTypeByEntityId = endpoint<{ params: typeof TrackedKey; response: typeof OkResponse }>(
+  'delete',
+  '/api/killfeed/tracked/:item_type/:entity_id',
+)
+
+/** Webhook routes */
+export const getKillfeedRoutes = endpoint<{ response: typeof RouteList }>('get', '/api/killfeed/routes')
+
+/** Add a webhook route */
+export const postKillfeedRoutes = endpoint<{ body: typeof RouteCreate; response: typeof Route }>('post', '/api/killfeed/routes')
+
+/** Edit a webhook route */
+export const patchKillfeedRoutesById = endpoint<{ params: typeof RouteId; body: typeof RoutePatch; response: typeof Route }>(
+  'patch',
+  '/api/killfeed/routes/:id',
+)
+
+/** Delete a webhook route */
+export const deleteKillfeedRoutesById = endpoint<{ params: typeof RouteId; response: typeof OkResponse }>('delete', '/api/killfeed/routes/:id')
+
+/** Find an alliance, corporation, character or system by name or id */
+export const getKillfeedResolve = endpoint<{ query: typeof ResolveQuery; response: typeof ResolveResult }>('get', '/api/killfeed/resolve')
+
+/** Players with a kill tracker page */
+export const getAdminTrackedPlayers = endpoint<{ response: typeof TrackedPlayerList }>('get', '/api/admin/tracked-players')
+
+/** Give a player a kill tracker page at /{path} */
+export const postAdminTrackedPlayers = endpoint<{ body: typeof TrackedPlayerCreate; response: typeof TrackedPlayer }>('post', '/api/admin/tracked-players')
+
+/** Latest posts to Discord */
+export const getKillfeedRecent = endpoint<{ query: typeof RecentKillsQuery; response: typeof RecentPostList }>('get', '/api/killfeed/recent')
+
+/** Change a player's name or characters */
+export const putAdminTrackedPlayersByPath = endpoint<{ params: typeof PlayerPathParams; body: typeof TrackedPlayerFields; response: typeof TrackedPlayer }>(
+  'put',
+  '/api/admin/tracked-players/:path',
+)
+
+/** Remove a player's kill tracker page */
+export const deleteAdminTrackedPlayersByPath = endpoint<{ params: typeof PlayerPathParams; response: typeof OkResponse }>(
+  'delete',
+  '/api/admin/tracked-players/:path',
+)
+
+/** The live killfeed: latest kills of the entities the site tracks */
+export const getLiveKills = endpoint<{ query: typeof LiveKillsQuery; response: typeof LiveKillList }>('get', '/api/live-kills')
