@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AppContext } from '../platform/context.js'
 import { createLogger } from '../platform/log.js'
 import { startIngest } from './index.js'
@@ -20,7 +20,18 @@ function countingJob(): IngestJob & { runs: number } {
 
 const ctx = { log: createLogger('silent') } as unknown as AppContext
 
+/** Let the fake clock run `ms`, with every timer and promise due in that time settled. */
+const elapse = (ms: number) => vi.advanceTimersByTimeAsync(ms)
+
 describe('ingest job runner', () => {
+  // The schedules run on a fake clock: the wall clock of a loaded machine would make 'two ticks in 2.3 s' a guess.
+  beforeEach(() => {
+    vi.useFakeTimers({ now: new Date('2026-12-02T11:19:57.200Z') })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
   it("reads schedules in UTC, EVE's clock, whatever the server's own time zone (the 11:20 packaged-volumes run follows ESI's 11:05 UTC refresh)", async () => {
     const zone = process.env.TZ
     // UTC+14: an hour written in local time would be fourteen hours off. (First in the file: node-cron keeps the
@@ -37,7 +48,7 @@ describe('ingest job runner', () => {
         },
       }
       const ingest = await startIngest(ctx, [job])
-      await new Promise((r) => setTimeout(r, 4_500))
+      await elapse(4_500)
       await ingest.stop()
       expect(runs).toBe(1)
     } finally {
@@ -49,9 +60,9 @@ describe('ingest job runner', () => {
   it('runs a job at start and on its schedule', async () => {
     const job = countingJob()
     const ingest = await startIngest(ctx, [job])
-    await new Promise((r) => setTimeout(r, 2_300))
+    await elapse(2_300)
     await ingest.stop()
-    expect(job.runs).toBeGreaterThanOrEqual(2) // at start, then on at least one of the two whole seconds passed
+    expect(job.runs).toBe(3) // at start, then at :58 and :59
   })
 
   it('does not start a scheduled run while the run at start is still going', async () => {
@@ -70,8 +81,10 @@ describe('ingest job runner', () => {
       },
     }
     const ingest = await startIngest(ctx, [slow])
-    await new Promise((r) => setTimeout(r, 2_300)) // two whole seconds tick while the first run is going
-    await ingest.stop()
+    await elapse(2_300) // two whole seconds tick while the first run is going
+    const stopped = ingest.stop() // waits for the run at start, which ends 0.2 s later
+    await elapse(300)
+    await stopped
     expect(most).toBe(1)
     expect(runs).toBe(1)
   })
@@ -79,7 +92,7 @@ describe('ingest job runner', () => {
   it('with schedules off, runs a job only at start', async () => {
     const job = countingJob()
     const ingest = await startIngest(ctx, [job], { schedules: false })
-    await new Promise((r) => setTimeout(r, 2_300))
+    await elapse(2_300)
     await ingest.stop()
     expect(job.runs).toBe(1)
   })
