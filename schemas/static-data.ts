@@ -133,3 +133,12 @@ export const ImportSummary = z.object({
   seconds: z.number(),
 })
 export type ImportSummary = z.infer<typeof ImportSummary>
+
+/** One stargate of the SDE (YAML: `stargates` of each solarsystem.yaml; JSONL: mapStargates.jsonl) and where it leads. */
+export const StargateRow = z.object({
+  stargate_id: z.number().int(),
+  solar_system_id: z.number().int(),
+  destination_stargate_id: z.number().int(),
+  destination_system_id: z.number().int(),
+})
+export type StargateRow = z.infer<typeof StargateRow>

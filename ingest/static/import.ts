@@ -46,6 +46,10 @@ export function importerFingerprint(): string {
       .readdirSync(here)
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
       .map((f) => path.join(here, f)),
+    ...fs
+      .readdirSync(path.join(here, '../../platform/sde'))
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => path.join(here, '../../platform/sde', f)),
     path.join(here, '../../schemas/community.ts'),
     path.join(here, '../../schemas/static-data.ts'),
   ].sort()
@@ -72,6 +76,7 @@ export const STATIC_TABLES = [
   'sde_schematic_types',
   'sde_solar_systems',
   'sde_planets',
+  'sde_stargates',
   'community_datasets',
 ] as const
 
@@ -207,6 +212,7 @@ export async function runStaticImport(
     const universe = sources.universe(typeMap)
     await step('sde_solar_systems', () => universe.systems)
     await step('sde_planets', () => universe.planets)
+    await step('sde_stargates', () => universe.stargates)
 
     const community = sources.community(config.COMMUNITY_DATA_DIR)
     await step('community_datasets', () =>

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import yaml from 'js-yaml'
 import { z } from 'zod'
-import { WormholeEffect, type PlanetRow, type SolarSystemRow, type TypeRow } from '../../schemas/static-data.js'
+import { WormholeEffect, type PlanetRow, type SolarSystemRow, type StargateRow, type TypeRow } from '../../schemas/static-data.js'
 import { checkRecord, readSdeYaml, SDE_DIR, SourceError } from './sde-files.js'
 
 // Some names are digits only, which YAML reads as numbers.
@@ -86,9 +86,40 @@ export function* systemFiles(space: 'wormhole' | 'eve'): Generator<Placement> {
   }
 }
 
+/**
+ * The `stargates:` block of a k-space system file: each gate id and the id of the gate it leads to, read by line
+ * pattern like the top-level fields (the block is small and regular: `  <gateID>:` then `    destination: <gateID>`).
+ */
+export function readStargates(file: string): Array<{ stargateId: number; destination: number }> {
+  const text = fs.readFileSync(file, 'utf8')
+  const start = text.search(/^stargates:/m)
+  if (start < 0) return []
+  const gates: Array<{ stargateId: number; destination: number }> = []
+  let current: number | null = null
+  for (const line of text.slice(start).split('\n').slice(1)) {
+    if (line.length && line[0] !== ' ') break
+    const gate = /^ {2}(\d+):\s*$/.exec(line)
+    if (gate) current = Number(gate[1])
+    const dest = /^ {4}destination: (\d+)\s*$/.exec(line)
+    if (dest && current !== null) gates.push({ stargateId: current, destination: Number(dest[1]) })
+  }
+  return gates
+}
+
+/** Gates with the system each leads to; a gate whose destination is in no system is refused, naming the file and gate. */
+export function linkStargates(gates: Array<{ stargateId: number; systemId: number; destination: number; file: string }>): StargateRow[] {
+  const systemOf = new Map(gates.map((g) => [g.stargateId, g.systemId]))
+  return gates.map((g) => {
+    const destinationSystem = systemOf.get(g.destination)
+    if (destinationSystem === undefined) throw new SourceError(`${g.file}: record ${g.stargateId}: destination stargate ${g.destination} is in no solar system`)
+    return { stargate_id: g.stargateId, solar_system_id: g.systemId, destination_stargate_id: g.destination, destination_system_id: destinationSystem }
+  })
+}
+
 export interface UniverseData {
   systems: SolarSystemRow[]
   planets: PlanetRow[]
+  stargates: StargateRow[]
 }
 
 /**
@@ -157,11 +188,13 @@ export function readUniverse(types: Map<number, TypeRow>, names: Map<number, str
     })
   }
 
+  const gates: Array<{ stargateId: number; systemId: number; destination: number; file: string }> = []
   for (const { region, constellation, file } of systemFiles('eve')) {
     const top = readTopLevel(file)
     const id = Number(top.solarSystemID)
     const security = Number(top.security)
     if (!Number.isInteger(id) || !Number.isFinite(security)) throw new SourceError(`${path.relative(SDE_DIR, file)}: missing solarSystemID or security`)
+    for (const g of readStargates(file)) gates.push({ ...g, systemId: id, file: path.relative(SDE_DIR, file) })
     const ownClass = top.wormholeClassID ? Number(top.wormholeClassID) : undefined
     systems.push({
       solar_system_id: id,
@@ -184,5 +217,5 @@ export function readUniverse(types: Map<number, TypeRow>, names: Map<number, str
       moon_count: 0,
     })
   }
-  return { systems, planets }
+  return { systems, planets, stargates: linkStargates(gates) }
 }
