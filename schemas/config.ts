@@ -59,6 +59,13 @@ export const ConfigSchema = z.object({
 
   /** Directory with the community data sets (see docs/data-sources.md). */
   COMMUNITY_DATA_DIR: z.string().default(BUNDLED_COMMUNITY_DATA_DIR),
+  /** CCP's pointer to the current static data build (Tranquility); the daily check reads it (docs/data-sources.md). */
+  SDE_URL: z.string().url().default('https://developers.eveonline.com/static-data/tranquility/latest.jsonl'),
+  /** When (UTC, HH:MM) the daily check for a newer static data build runs: after downtime and CCP's 11:0x release. Empty: no check. */
+  SDE_CHECK_AT_UTC: z
+    .string()
+    .regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, 'use HH:MM (UTC), e.g. 11:30, or leave empty to turn the check off')
+    .default('11:30'),
   /** Skip running the static import at start even when data is missing (tests of the bare platform). */
   SKIP_STATIC_IMPORT: flag.default(false),
 

