@@ -4,5 +4,14 @@ import { marketOrdersJob } from './market/orders-job.js'
 import { serverStatusJob } from './status/server-status-job.js'
 import { killmailBackfillJob, killmailFeedJob } from './killmails/jobs.js'
 import { packagedVolumesJob } from './appraisals/packaged-volumes-job.js'
+import { sdeCheckJob } from './static/check.js'
 
-export const ingestJobs: IngestJob[] = [serverStatusJob, marketOrdersJob, killmailFeedJob, killmailBackfillJob, industryInputsJob, packagedVolumesJob]
+export const ingestJobs: IngestJob[] = [
+  serverStatusJob,
+  marketOrdersJob,
+  killmailFeedJob,
+  killmailBackfillJob,
+  industryInputsJob,
+  packagedVolumesJob,
+  sdeCheckJob,
+]

@@ -130,6 +130,17 @@ export const WormholeEffects = z.looseObject({
 })
 export type WormholeEffects = z.infer<typeof WormholeEffects>
 
+/** One row of the item-renames set (data/community/item-renames/PROVENANCE.md): an old item name and the name it has now. */
+export const ItemRename = z.looseObject({
+  old: z.string().min(1),
+  new: z.string().min(1),
+  typeID: z.number().int().nullable(),
+  since: z.string(),
+  source: z.string(),
+  oldStillExists: z.boolean(),
+})
+export type ItemRename = z.infer<typeof ItemRename>
+
 /** Every community data set: where its file lives under COMMUNITY_DATA_DIR and what it must look like. */
 export const COMMUNITY_DATASETS = {
   wormholeSystems: { file: 'wormhole-systems/systems.json', schema: z.array(WormholeSystemFacts), what: 'static wormholes per system' },
@@ -145,6 +156,7 @@ export const COMMUNITY_DATASETS = {
   },
   gasSites: { file: 'gas-sites/gas-sites.json', schema: z.array(GasSite), what: 'gas site clouds' },
   oreSites: { file: 'ore-sites/ore-sites.json', schema: z.array(OreSite), what: 'ore site contents' },
+  itemRenames: { file: 'item-renames/renames.json', schema: z.array(ItemRename), what: 'old item names and the names they have now' },
 } as const
 
 export type CommunityDatasetName = keyof typeof COMMUNITY_DATASETS

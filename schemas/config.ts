@@ -1,6 +1,6 @@
-import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { canonicalDiscordWebhookUrl, isDiscordWebhookUrl } from './discord-webhook.js'
 
@@ -26,11 +26,10 @@ const LONGEST_TIMER_MESSAGE = `at most ${LONGEST_TIMER_SECONDS} seconds (about 2
 const flag = z.preprocess((v) => (typeof v === 'string' ? ['1', 'true', 'yes', 'on'].includes(v.toLowerCase()) : v), z.boolean())
 
 /**
- * Where the community data sets are looked for when COMMUNITY_DATA_DIR is not set: beside the checkout
- * (`../shared/data`, this workplace's layout) and the workplace's shared folder. A clone elsewhere sets the variable.
+ * The community data sets ship with the product in `data/community/` of this checkout (found from this file, so the
+ * working directory does not matter). COMMUNITY_DATA_DIR only overrides it, e.g. to try a newer copy of a set.
  */
-export const COMMUNITY_DATA_CANDIDATES = [path.resolve(process.cwd(), '../shared/data'), '/work/shared/data']
-const defaultCommunityDir = COMMUNITY_DATA_CANDIDATES.find((dir) => fs.existsSync(dir)) ?? COMMUNITY_DATA_CANDIDATES[0]
+export const BUNDLED_COMMUNITY_DATA_DIR = fileURLToPath(new URL('../data/community', import.meta.url))
 
 /** Environment variables, validated once at start. The same names work in embedded and distributed mode. */
 export const ConfigSchema = z.object({
@@ -59,7 +58,14 @@ export const ConfigSchema = z.object({
   KAFKA_TOPIC_PREFIX: z.string().default('jst.'),
 
   /** Directory with the community data sets (see docs/data-sources.md). */
-  COMMUNITY_DATA_DIR: z.string().default(defaultCommunityDir),
+  COMMUNITY_DATA_DIR: z.string().default(BUNDLED_COMMUNITY_DATA_DIR),
+  /** CCP's pointer to the current static data build (Tranquility); the daily check reads it (docs/data-sources.md). */
+  SDE_URL: z.string().url().default('https://developers.eveonline.com/static-data/tranquility/latest.jsonl'),
+  /** When (UTC, HH:MM) the daily check for a newer static data build runs: after downtime and CCP's 11:0x release. Empty: no check. */
+  SDE_CHECK_AT_UTC: z
+    .string()
+    .regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, 'use HH:MM (UTC), e.g. 11:30, or leave empty to turn the check off')
+    .default('11:30'),
   /** Skip running the static import at start even when data is missing (tests of the bare platform). */
   SKIP_STATIC_IMPORT: flag.default(false),
 

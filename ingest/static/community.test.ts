@@ -2,9 +2,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { fileURLToPath } from 'node:url'
 import { COMMUNITY_DATASETS } from '../../schemas/community.js'
+import { loadConfig } from '../../schemas/config.js'
 import { communityFingerprint, readCommunityData } from './community.js'
 
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 const dirs: string[] = []
 const tempDir = () => {
   const d = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-community-'))
@@ -35,12 +38,40 @@ describe('community data', () => {
     expect(byName.oreSites.error).toMatch(/not valid JSON/)
   })
 
-  it('reads every data set of the shared community directory', () => {
-    const dir = process.env.COMMUNITY_DATA_DIR ?? ['../shared/data', '/work/shared/data'].find((d) => fs.existsSync(d))!
-    const result = readCommunityData(dir)
+  it('finds every data set in a checkout with no sibling folders (the sets ship in data/community)', () => {
+    // The default is the repository's own folder, wherever the checkout lives.
+    const bundled = loadConfig({}).COMMUNITY_DATA_DIR
+    expect(bundled).toBe(path.resolve(repoRoot, 'data/community'))
+    expect(loadConfig({ COMMUNITY_DATA_DIR: '/elsewhere' }).COMMUNITY_DATA_DIR).toBe('/elsewhere')
+    // A lone checkout: only the repository's data folder, copied to a fresh directory with nothing beside it.
+    const checkout = path.join(tempDir(), 'checkout')
+    fs.cpSync(path.join(repoRoot, 'data'), path.join(checkout, 'data'), { recursive: true })
+    expect(fs.readdirSync(path.dirname(checkout))).toEqual(['checkout'])
+    const result = readCommunityData(path.join(checkout, 'data/community'))
     for (const d of result) expect(d, d.name).toMatchObject({ present: true, error: null })
     expect(result.find((d) => d.name === 'wormholeSystems')!.records).toBe(2604)
     expect(result.find((d) => d.name === 'sleeperSites')!.records).toBe(48)
+    expect(result.find((d) => d.name === 'itemRenames')!.records).toBe(2247)
+    // Every set carries its provenance.
+    for (const { file } of Object.values(COMMUNITY_DATASETS))
+      expect(fs.existsSync(path.join(checkout, 'data/community', path.dirname(file), 'PROVENANCE.md')), file).toBe(true)
+  })
+
+  it('no code, default or doc names a folder outside the checkout', () => {
+    const offenders: string[] = []
+    const walk = (dir: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        if (['node_modules', 'var', 'data', '.git', 'dist', 'api-fixtures'].includes(e.name)) continue
+        const full = path.join(dir, e.name)
+        if (e.isDirectory()) walk(full)
+        else if (/\.(ts|tsx|md|yml|json)$/.test(e.name) && !full.endsWith('community.test.ts')) {
+          const text = fs.readFileSync(full, 'utf8')
+          if (/\.\.\/shared\b|\/work\/shared/.test(text)) offenders.push(path.relative(repoRoot, full))
+        }
+      }
+    }
+    walk(repoRoot)
+    expect(offenders).toEqual([])
   })
 
   it('changes its fingerprint when a file changes', () => {

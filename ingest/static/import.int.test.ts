@@ -49,7 +49,14 @@ function sources(version: string, typeNames: string[], failAt?: 'dogma', dogmaDe
     typeMaterials: async () => [],
     blueprints: async () => ({ blueprints: [], materials: [], products: [], skills: [] }),
     schematics: async () => ({ schematics: [], types: [] }),
-    universe: () => ({ systems: [], planets: [] }),
+    universe: () => ({
+      systems: [],
+      planets: [],
+      stargates: [
+        { stargate_id: 50001249, solar_system_id: 30000142, destination_stargate_id: 50002185, destination_system_id: 30000144 },
+        { stargate_id: 50002185, solar_system_id: 30000144, destination_stargate_id: 50001249, destination_system_id: 30000142 },
+      ],
+    }),
   }
 }
 
@@ -83,6 +90,10 @@ describe('static import', () => {
     const catalog = (await loadCatalog(ch))!
     expect(catalog.resolve('tritanium')?.type_id).toBe(34)
     expect(catalog.community.gasSites).toBeNull()
+    // The stargate graph is stored with the import and loaded with it.
+    expect(summary.counts.sde_stargates).toBe(2)
+    expect(catalog.jumpNeighbours(30000142)).toEqual([30000144])
+    expect(catalog.jumpNeighbours(30000144)).toEqual([30000142])
   })
 
   it('keeps the previous import serving when a new one fails, and removes the failed rows', async () => {

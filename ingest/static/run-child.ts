@@ -10,7 +10,7 @@ export const IMPORT_HEAP_MB = 768
  * Run the static import in a child process (`ingest/static/cli.ts`), so the memory it needs is returned to the
  * system when it ends instead of staying with the long-running server.
  */
-export function runImportInChild(config: Config, log: Logger): Promise<void> {
+export function runImportInChild(config: Config, log: Logger, args: string[] = []): Promise<void> {
   return new Promise((resolve, reject) => {
     const env: Record<string, string> = {
       ...(process.env as Record<string, string>),
@@ -25,7 +25,7 @@ export function runImportInChild(config: Config, log: Logger): Promise<void> {
         CLICKHOUSE_PASSWORD: config.CLICKHOUSE_PASSWORD,
         CLICKHOUSE_DATABASE: config.CLICKHOUSE_DATABASE,
       })
-    const child = spawn(process.execPath, [`--max-old-space-size=${IMPORT_HEAP_MB}`, '--import', 'tsx', path.resolve('ingest/static/cli.ts')], {
+    const child = spawn(process.execPath, [`--max-old-space-size=${IMPORT_HEAP_MB}`, '--import', 'tsx', path.resolve('ingest/static/cli.ts'), ...args], {
       env,
       stdio: ['ignore', 'inherit', 'inherit'],
     })

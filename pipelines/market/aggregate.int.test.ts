@@ -2,7 +2,6 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../schemas/config.js'
 import type { EsiMarketOrder } from '../../schemas/market.js'
 import { createClickHouse, queryRows, type ClickHouseClient } from '../../platform/clickhouse/client.js'
 import { MIGRATIONS_DIR, migrate } from '../../platform/clickhouse/migrate.js'
@@ -13,6 +12,7 @@ import { MemoryStream } from '../../platform/stream/memory.js'
 import { aggregateRegionPrices, aggregateStationPrices } from './aggregate.js'
 import { finalizeSnapshot, pageRows } from './consumer.js'
 import { order } from './testing.js'
+import { API_FIXTURES_DIR } from '../../platform/fakes/api-fixtures.js'
 
 const FORGE = 10000002
 const JITA = 60003760
@@ -132,7 +132,7 @@ async function stationRow(snapshotId: number, typeId: number, stationId = JITA):
 
 /** The real Hail S sell orders at Jita 4-4 of the shared ESI sample (42 orders, 72.99 to 7,201 ISK). */
 function hailSSells(): EsiMarketOrder[] {
-  const file = path.join(loadConfig().COMMUNITY_DATA_DIR, 'api-fixtures/esi/markets-10000002-orders-jita-sample-2023-11.json')
+  const file = path.join(API_FIXTURES_DIR, 'esi/markets-10000002-orders-jita-sample-2023-11.json')
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as EsiMarketOrder[]).filter((o) => o.type_id === HAIL_S)
 }
 

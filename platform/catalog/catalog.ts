@@ -61,6 +61,8 @@ export interface CatalogSource {
   systems: SolarSystemRow[]
   planets: PlanetRow[]
   community: Array<{ dataset: string; present: boolean; content: string }>
+  /** Stargate links as [solar system, destination solar system], one per gate (absent in sources built before stargates). */
+  stargates?: Array<[number, number]>
 }
 
 function groupBy<K, V>(items: Iterable<V>, key: (v: V) => K): Map<K, V[]> {
@@ -108,6 +110,7 @@ export class Catalog {
   private schematicByOutput = new Map<number, Schematic>()
   private systemsByName = new Map<string, SolarSystemRow>()
   private planetsBySystem: Map<number, PlanetRow[]>
+  private neighbours = new Map<number, number[]>()
 
   constructor(src: CatalogSource) {
     this.importId = src.importId
@@ -174,6 +177,12 @@ export class Catalog {
       this.systemsByName.set(s.name.toLowerCase(), s)
     }
     this.planetsBySystem = groupBy(src.planets, (p) => p.solar_system_id)
+    for (const [from, to] of src.stargates ?? []) {
+      const list = this.neighbours.get(from)
+      if (!list) this.neighbours.set(from, [to])
+      else if (!list.includes(to)) list.push(to)
+    }
+    for (const list of this.neighbours.values()) list.sort((a, b) => a - b)
     this.community = Object.fromEntries(
       (Object.keys(COMMUNITY_DATASETS) as CommunityDatasetName[]).map((name) => {
         const row = src.community.find((c) => c.dataset === name)
@@ -228,6 +237,16 @@ export class Catalog {
 
   system(idOrName: number | string): SolarSystemRow | undefined {
     return typeof idOrName === 'number' ? this.systems.get(idOrName) : this.systemsByName.get(idOrName.toLowerCase())
+  }
+
+  /** The systems one stargate jump away (the SDE's stargate graph), ascending by id; none for J-space. */
+  jumpNeighbours(solarSystemId: number): readonly number[] {
+    return this.neighbours.get(solarSystemId) ?? []
+  }
+
+  /** A solar system's id by its name, case-insensitive (surrounding spaces ignored), or null. */
+  systemIdByName(name: string): number | null {
+    return this.systemsByName.get(name.trim().toLowerCase())?.solar_system_id ?? null
   }
 
   planets(systemId: number): readonly PlanetRow[] {

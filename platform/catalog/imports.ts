@@ -56,3 +56,33 @@ export async function latestImportAttempt(ch: ClickHouseClient, now = Date.now()
     return { status: 'failed', started_at: row.started_at, error: interruptedError(heartbeat) }
   return { status: row.status, started_at: row.started_at, error: row.error || null }
 }
+
+/** What the daily static data check last saw (ingest/static/check.ts writes it; the status endpoint reads it). */
+export interface SdeCheckState {
+  url: string
+  etag: string
+  last_modified: string
+  build: number | null
+  release_date: string
+  last_check_at: string
+  outcome: string
+  last_error: string
+}
+
+export async function readSdeCheckState(ch: ClickHouseClient): Promise<SdeCheckState | null> {
+  const [row] = await queryRows<SdeCheckState>(
+    ch,
+    `SELECT url, etag, last_modified, build, release_date, formatDateTime(last_check_at, '%Y-%m-%dT%H:%i:%SZ', 'UTC') AS last_check_at, outcome, last_error
+     FROM sde_check_state FINAL ORDER BY updated_at DESC LIMIT 1`,
+  )
+  return row ?? null
+}
+
+/** The next time a daily check set to `atUtc` (HH:MM) runs after `now`, or null when the check is off. */
+export function nextCheckAt(atUtc: string, now: Date): string | null {
+  const m = /^(\d\d):(\d\d)$/.exec(atUtc)
+  if (!m) return null
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), Number(m[1]), Number(m[2])))
+  if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1)
+  return next.toISOString()
+}

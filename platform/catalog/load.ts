@@ -38,6 +38,7 @@ export async function loadCatalog(ch: ClickHouseClient): Promise<Catalog | null>
     systems,
     planets,
     community,
+    stargates,
   ] = await Promise.all([
     rows<CatalogSource['types'][number]>(ch, `SELECT * EXCEPT import_id FROM sde_types ${where}`, id),
     rows<CatalogSource['groups'][number]>(ch, `SELECT * EXCEPT import_id FROM sde_groups ${where}`, id),
@@ -60,6 +61,7 @@ export async function loadCatalog(ch: ClickHouseClient): Promise<Catalog | null>
     rows<CatalogSource['systems'][number]>(ch, `SELECT * EXCEPT import_id FROM sde_solar_systems ${where}`, id),
     rows<CatalogSource['planets'][number]>(ch, `SELECT * EXCEPT import_id FROM sde_planets ${where} ORDER BY solar_system_id, celestial_index`, id),
     rows<CatalogSource['community'][number]>(ch, `SELECT dataset, present, content FROM community_datasets ${where}`, id),
+    compact<[number, number]>(ch, `SELECT solar_system_id, destination_system_id FROM sde_stargates ${where} ORDER BY solar_system_id, stargate_id`, id),
   ])
   return new Catalog({
     importId: id,
@@ -83,5 +85,6 @@ export async function loadCatalog(ch: ClickHouseClient): Promise<Catalog | null>
     systems,
     planets,
     community,
+    stargates,
   })
 }

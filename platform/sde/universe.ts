@@ -2,15 +2,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 import yaml from 'js-yaml'
 import { z } from 'zod'
-import { WormholeEffect, type PlanetRow, type SolarSystemRow, type TypeRow } from '../../schemas/static-data.js'
+import { WormholeEffect, type PlanetRow, type SolarSystemRow, type StargateRow, type TypeRow } from '../../schemas/static-data.js'
 import { checkRecord, readSdeYaml, SDE_DIR, SourceError } from './sde-files.js'
 
 // Some names are digits only, which YAML reads as numbers.
 const RawName = z.object({ itemID: z.number().int(), itemName: z.union([z.string(), z.number()]).transform(String) })
 
 /** invNames: the names of map objects (regions, constellations, systems, planets) by item id. */
-export function readItemNames(): Map<number, string> {
-  const raw = readSdeYaml('bsd/invNames.yaml')
+export function readItemNames(root = SDE_DIR): Map<number, string> {
+  const raw = readSdeYaml('bsd/invNames.yaml', root)
   if (!Array.isArray(raw)) throw new SourceError('bsd/invNames.yaml: expected a list of {itemID, itemName}')
   const names = new Map<number, string>()
   raw.forEach((r, i) => {
@@ -33,7 +33,7 @@ const RawSystem = z.object({
 })
 
 /** The spec's effect names, from the SDE name of the secondary sun's type. */
-const EFFECT_BY_SUN_NAME: Record<string, WormholeEffect> = {
+export const EFFECT_BY_SUN_NAME: Record<string, WormholeEffect> = {
   'Black Hole': 'Black Hole',
   'Cataclysmic Variable': 'Cataclysmic Variable',
   Magnetar: 'Magnetar',
@@ -49,8 +49,8 @@ const dirs = (p: string) =>
     .map((d) => d.name)
     .sort()
 
-function readYamlFile<T extends z.ZodType>(file: string, schema: T): z.output<T> {
-  const relative = path.relative(SDE_DIR, file)
+function readYamlFile<T extends z.ZodType>(file: string, schema: T, root: string): z.output<T> {
+  const relative = path.relative(root, file)
   let parsed: unknown
   try {
     parsed = yaml.load(fs.readFileSync(file, 'utf8'))
@@ -74,21 +74,52 @@ interface Placement {
 }
 
 /** Every system file under `universe/<space>/<region>/<constellation>/<system>/`, with its region and constellation. */
-export function* systemFiles(space: 'wormhole' | 'eve'): Generator<Placement> {
-  const root = path.join(SDE_DIR, 'universe', space)
+export function* systemFiles(space: 'wormhole' | 'eve', sdeRoot = SDE_DIR): Generator<Placement> {
+  const root = path.join(sdeRoot, 'universe', space)
   for (const regionDir of dirs(root)) {
-    const region = readYamlFile(path.join(root, regionDir, 'region.yaml'), RawRegion)
+    const region = readYamlFile(path.join(root, regionDir, 'region.yaml'), RawRegion, sdeRoot)
     for (const constellationDir of dirs(path.join(root, regionDir))) {
       const cPath = path.join(root, regionDir, constellationDir)
-      const constellation = readYamlFile(path.join(cPath, 'constellation.yaml'), RawConstellation)
+      const constellation = readYamlFile(path.join(cPath, 'constellation.yaml'), RawConstellation, sdeRoot)
       for (const systemDir of dirs(cPath)) yield { region, constellation, file: path.join(cPath, systemDir, 'solarsystem.yaml') }
     }
   }
 }
 
+/**
+ * The `stargates:` block of a k-space system file: each gate id and the id of the gate it leads to, read by line
+ * pattern like the top-level fields (the block is small and regular: `  <gateID>:` then `    destination: <gateID>`).
+ */
+export function readStargates(file: string): Array<{ stargateId: number; destination: number }> {
+  const text = fs.readFileSync(file, 'utf8')
+  const start = text.search(/^stargates:/m)
+  if (start < 0) return []
+  const gates: Array<{ stargateId: number; destination: number }> = []
+  let current: number | null = null
+  for (const line of text.slice(start).split('\n').slice(1)) {
+    if (line.length && line[0] !== ' ') break
+    const gate = /^ {2}'?(\d+)'?:\s*$/.exec(line)
+    if (gate) current = Number(gate[1])
+    const dest = /^ {4}destination: (\d+)\s*$/.exec(line)
+    if (dest && current !== null) gates.push({ stargateId: current, destination: Number(dest[1]) })
+  }
+  return gates
+}
+
+/** Gates with the system each leads to; a gate whose destination is in no system is refused, naming the file and gate. */
+export function linkStargates(gates: Array<{ stargateId: number; systemId: number; destination: number; file: string }>): StargateRow[] {
+  const systemOf = new Map(gates.map((g) => [g.stargateId, g.systemId]))
+  return gates.map((g) => {
+    const destinationSystem = systemOf.get(g.destination)
+    if (destinationSystem === undefined) throw new SourceError(`${g.file}: record ${g.stargateId}: destination stargate ${g.destination} is in no solar system`)
+    return { stargate_id: g.stargateId, solar_system_id: g.systemId, destination_stargate_id: g.destination, destination_system_id: destinationSystem }
+  })
+}
+
 export interface UniverseData {
   systems: SolarSystemRow[]
   planets: PlanetRow[]
+  stargates: StargateRow[]
 }
 
 /**
@@ -96,7 +127,7 @@ export interface UniverseData {
  * (k-space: id, name, region, constellation, security). Class is the system's wormholeClassID, else its
  * constellation's, else its region's.
  */
-export function readUniverse(types: Map<number, TypeRow>, names: Map<number, string>): UniverseData {
+export function readUniverse(types: Map<number, TypeRow>, names: Map<number, string>, root = SDE_DIR): UniverseData {
   const systems: SolarSystemRow[] = []
   const planets: PlanetRow[] = []
   const typeName = (id: number) => types.get(id)?.name ?? null
@@ -106,8 +137,8 @@ export function readUniverse(types: Map<number, TypeRow>, names: Map<number, str
     return n
   }
 
-  for (const { region, constellation, file } of systemFiles('wormhole')) {
-    const s = readYamlFile(file, RawSystem)
+  for (const { region, constellation, file } of systemFiles('wormhole', root)) {
+    const s = readYamlFile(file, RawSystem, root)
     const systemName = name(s.solarSystemID, 'solar system')
     let effect: WormholeEffect | null = null
     let strength: number | null = null
@@ -115,7 +146,7 @@ export function readUniverse(types: Map<number, TypeRow>, names: Map<number, str
       const sunName = typeName(s.secondarySun.typeID) ?? ''
       effect = EFFECT_BY_SUN_NAME[sunName] ?? null
       if (!effect)
-        throw new SourceError(`${path.relative(SDE_DIR, file)}: secondary sun type ${s.secondarySun.typeID} ('${sunName}') is not a known wormhole effect`)
+        throw new SourceError(`${path.relative(root, file)}: secondary sun type ${s.secondarySun.typeID} ('${sunName}') is not a known wormhole effect`)
       const beaconName = s.secondarySun.effectBeaconTypeID ? typeName(s.secondarySun.effectBeaconTypeID) : null
       const m = beaconName ? /^Class (\d+) /.exec(beaconName) : null
       strength = m ? Number(m[1]) : null
@@ -157,11 +188,13 @@ export function readUniverse(types: Map<number, TypeRow>, names: Map<number, str
     })
   }
 
-  for (const { region, constellation, file } of systemFiles('eve')) {
+  const gates: Array<{ stargateId: number; systemId: number; destination: number; file: string }> = []
+  for (const { region, constellation, file } of systemFiles('eve', root)) {
     const top = readTopLevel(file)
     const id = Number(top.solarSystemID)
     const security = Number(top.security)
-    if (!Number.isInteger(id) || !Number.isFinite(security)) throw new SourceError(`${path.relative(SDE_DIR, file)}: missing solarSystemID or security`)
+    if (!Number.isInteger(id) || !Number.isFinite(security)) throw new SourceError(`${path.relative(root, file)}: missing solarSystemID or security`)
+    for (const g of readStargates(file)) gates.push({ ...g, systemId: id, file: path.relative(root, file) })
     const ownClass = top.wormholeClassID ? Number(top.wormholeClassID) : undefined
     systems.push({
       solar_system_id: id,
@@ -184,5 +217,5 @@ export function readUniverse(types: Map<number, TypeRow>, names: Map<number, str
       moon_count: 0,
     })
   }
-  return { systems, planets }
+  return { systems, planets, stargates: linkStargates(gates) }
 }

@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { loadConfig } from '../../../schemas/config.js'
 import type { EsiName } from '../../../platform/esi/names.js'
 import { KillmailMessage, type EsiKillmail, type ZkbMeta } from '../../../schemas/killmails.js'
+import { API_FIXTURES_DIR } from '../../../platform/fakes/api-fixtures.js'
 
-const fixtures = () => path.join(loadConfig().COMMUNITY_DATA_DIR, 'api-fixtures')
+const fixtures = () => API_FIXTURES_DIR
 const read = <T>(file: string): T => JSON.parse(fs.readFileSync(path.join(fixtures(), file), 'utf8')) as T
 
 /**

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { loadConfig } from '../../../schemas/config.js'
 import type { EsiKillmail, ZkbMeta } from '../../../schemas/killmails.js'
+import { API_FIXTURES_DIR } from '../api-fixtures.js'
 
 /** A killmail described by what matters to the product; `makeKillmail` turns it into ESI's format. */
 export interface KillSpec {
@@ -76,6 +76,6 @@ export function makeZkb(killmailId: number, totalValue: number, extra: Partial<Z
 
 /** The recorded API samples (`api-fixtures/` beside the community data; see its PROVENANCE.md). */
 export function apiFixture<T>(relativePath: string): T {
-  const dir = path.join(loadConfig().COMMUNITY_DATA_DIR, 'api-fixtures')
+  const dir = API_FIXTURES_DIR
   return JSON.parse(fs.readFileSync(path.join(dir, relativePath), 'utf8')) as T
 }
