@@ -6,6 +6,7 @@ import { createApi } from './app.js'
 import type { AppContext } from '../platform/context.js'
 import { WsHub } from './ws/hub.js'
 import { PriceStore } from './common/price-store.js'
+import { fileDescriptorBudget, limitConnections, type ConnectionLimits } from './http/connection-limits.js'
 
 export interface RunningApi {
   server: http.Server
@@ -14,15 +15,36 @@ export interface RunningApi {
   stop(): Promise<void>
 }
 
-/** Start the HTTP server with the websocket hub, and relay live events from the stream to open pages. */
-export async function startApi(ctx: AppContext, options: { port: number; host: string; uiRoot?: string }): Promise<RunningApi> {
-  const hub = new WsHub({ version: ctx.version, demo: ctx.config.DEMO, log: ctx.log.child({ component: 'ws' }) })
+/** Websocket sockets are HTTP connections too: this many of the connection budget stay for plain requests. */
+const HTTP_RESERVE = 256
+
+/**
+ * Start the HTTP server with the websocket hub, and relay live events from the stream to open pages.
+ * `connectionExempt` replaces which peers the per-client connection count skips (default: our own proxies).
+ */
+export async function startApi(
+  ctx: AppContext,
+  options: { port: number; host: string; uiRoot?: string; connectionExempt?: ConnectionLimits['exempt'] },
+): Promise<RunningApi> {
+  const budget = fileDescriptorBudget()
+  const hub = new WsHub({
+    version: ctx.version,
+    demo: ctx.config.DEMO,
+    log: ctx.log.child({ component: 'ws' }),
+    limits: { perClient: ctx.config.WS_MAX_PER_CLIENT, total: Math.max(16, budget.connections - HTTP_RESERVE) },
+  })
   const prices = new PriceStore(ctx.ch, ctx.log.child({ component: 'prices' }))
   await prices.start(ctx.stream)
   const shutdownHooks: Array<() => Promise<void>> = []
   const app = await createApi({ ...ctx, hub, prices, onShutdown: (hook) => shutdownHooks.push(hook) }, { uiRoot: options.uiRoot })
   const server = http.createServer(app.koa.callback())
   server.keepAliveTimeout = 65_000
+  limitConnections(
+    server,
+    { perClient: ctx.config.MAX_CONNECTIONS_PER_CLIENT, total: budget.connections, exempt: options.connectionExempt },
+    ctx.log.child({ component: 'http' }),
+  )
+  ctx.log.info({ openFileLimit: budget.softLimit, connections: budget.connections, websockets: hub.limits.total }, 'connection budget')
   hub.attach(server)
 
   // Every api process needs every live event, so each one consumes with a group of its own. It reads the topic from

@@ -134,6 +134,10 @@ export const ConfigSchema = z.object({
   AUTH_SESSION_IDLE_MINUTES: z.coerce.number().positive().default(60),
   /** ...and at the latest this long after login. */
   AUTH_SESSION_MAX_HOURS: z.coerce.number().positive().default(12),
+  /** Open connections (HTTP and websocket) one client address, or IPv6 /64, may hold on an api process; our own proxies are exempt (nginx limits per visitor: docs/operations.md). */
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(64),
+  /** Open `/ws` sockets (live updates) one client address, or IPv6 /64, may hold: one per open page. */
+  WS_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(16),
   /** Ore planner: how long one plan may solve before the best plan found so far is returned with its proven gap. */
   ORE_PLANNER_TIME_LIMIT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /** Ore planner: plans per minute per client IP (per api process). */

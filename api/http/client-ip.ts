@@ -36,3 +36,22 @@ export function clientIp(peer: string, forwardedFor: string | undefined): string
   while (hops.length && isProxyAddress(ip)) ip = hops.pop()!
   return ip
 }
+
+/**
+ * The client a per-address limit counts: an IPv4 address (also when written IPv4-mapped), or the /64 network
+ * of an IPv6 one, since a single IPv6 subscriber gets a whole /64 and can use any number of its addresses.
+ * Every limit keyed by client (rate limits, login throttle, websockets, connections, fitting sessions) uses it.
+ */
+export function clientGroup(ip: string): string {
+  const v4 = ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
+  if (net.isIPv4(v4)) return v4
+  if (!net.isIPv6(ip)) return ip
+  const [head, tail] = ip.replace(/%.*$/, '').split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`
+}

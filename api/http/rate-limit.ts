@@ -1,5 +1,6 @@
 import type { Context, Middleware, Next } from 'koa'
 import { RateLimiterMemory } from 'rate-limiter-flexible'
+import { clientGroup } from './client-ip.js'
 
 export interface RateLimitOptions {
   /** Requests allowed per window. */
@@ -23,14 +24,16 @@ export const rateLimitedBody = (message: string | undefined, retryAfterSeconds: 
 })
 
 /**
- * Per-client-IP limit answered with 429, Retry-After and a JSON error. Counters live in the process
- * (each api replica counts on its own; see docs/operations.md).
+ * Per-client limit answered with 429, Retry-After and a JSON error. A client is an IPv4 address or an IPv6 /64
+ * (`clientGroup`): one subscriber holds a whole /64 and could otherwise take a fresh count per address.
+ * Counters live in the process (each api replica counts on its own; see docs/operations.md).
  */
 export function rateLimit(options: RateLimitOptions): Middleware {
   const limiter = new RateLimiterMemory({ points: options.points, duration: options.durationSeconds })
   return async (ctx: Context, next: Next) => {
+    const client = clientGroup(ctx.ip)
     try {
-      await limiter.consume(ctx.ip)
+      await limiter.consume(client)
     } catch (rejection) {
       const ms = (rejection as { msBeforeNext?: number }).msBeforeNext ?? options.durationSeconds * 1000
       const seconds = Math.max(1, Math.ceil(ms / 1000))
@@ -44,9 +47,9 @@ export function rateLimit(options: RateLimitOptions): Middleware {
     try {
       await next()
     } catch (err) {
-      if (unserved((err as { status?: number }).status ?? 500)) await limiter.reward(ctx.ip, 1)
+      if (unserved((err as { status?: number }).status ?? 500)) await limiter.reward(client, 1)
       throw err
     }
-    if (unserved(ctx.status)) await limiter.reward(ctx.ip, 1)
+    if (unserved(ctx.status)) await limiter.reward(client, 1)
   }
 }

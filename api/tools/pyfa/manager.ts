@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
+import { clientGroup } from '../../http/client-ip.js'
 import type { Config } from '../../../schemas/config.js'
 import { FittingCloseCode, type FittingEndReason } from '../../../schemas/fitting-constants.js'
 import type { Logger } from '../../../platform/log.js'
@@ -327,23 +327,7 @@ export class FittingSessionManager {
   }
 }
 
-/**
- * The client a per-address limit counts: an IPv4 address (also when written IPv4-mapped), or the /64 network
- * of an IPv6 one, since a single IPv6 subscriber gets a whole /64 and can use any number of its addresses.
- */
-export function clientGroup(ip: string): string {
-  const v4 = ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
-  if (net.isIPv4(v4)) return v4
-  if (!net.isIPv6(ip)) return ip
-  const [head, tail] = ip.replace(/%.*$/, '').split('::')
-  const left = head ? head.split(':') : []
-  const right = tail ? tail.split(':') : []
-  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-  return `${groups
-    .slice(0, 4)
-    .map((g) => parseInt(g, 16).toString(16))
-    .join(':')}::/64`
-}
+export { clientGroup }
 
 export function durationText(ms: number): string {
   const seconds = Math.round(ms / 1000)
