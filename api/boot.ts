@@ -4,8 +4,9 @@ import { migrate } from '../platform/clickhouse/migrate.js'
 import { createLogger, type Logger } from '../platform/log.js'
 import { createStream } from '../platform/stream/index.js'
 import { startIngest } from '../ingest/index.js'
-import { needsImport } from '../ingest/static/import.js'
-import { runImportInChild } from '../ingest/static/run-child.js'
+import { markInterruptedImports, needsImport, startupImportArgs } from '../ingest/static/import.js'
+import { runImportInChild, takeOverOrphanedImport } from '../ingest/static/run-child.js'
+import { IMPORT_TIMING } from '../platform/catalog/imports.js'
 import { CatalogHolder } from '../platform/catalog/holder.js'
 import { EsiClient, esiUserAgent } from '../platform/esi/client.js'
 import { startPipelines } from '../pipelines/index.js'
@@ -18,15 +19,18 @@ import { startStartingPage } from './http/starting-page.js'
  * ingests and the stored import is missing or from another source version, and load the catalog for the api.
  */
 export async function createAppContext(config: Config, log: Logger = createLogger(config.LOG_LEVEL)): Promise<AppContext> {
+  // An import child a killed server left running is ended first (it holds the embedded database), and its import marked failed.
+  const orphan = config.ROLES.includes('ingest') ? await takeOverOrphanedImport(config, log) : null
   let ch = await createClickHouse(config)
   const applied = await migrate(ch)
   if (applied.length) log.info({ applied }, 'migrations applied')
+  if (orphan !== null) await markInterruptedImports(ch, log, Date.now(), { ...IMPORT_TIMING, staleAfterMs: 0 })
   if (config.ROLES.includes('ingest') && !config.SKIP_STATIC_IMPORT && (await needsImport(ch, config))) {
     // chDB lets one process at a time hold the data path: hand it to the import, then take it back.
     const embedded = !config.CLICKHOUSE_URL
     if (embedded) await ch.close()
     try {
-      await runImportInChild(config, log)
+      await runImportInChild(config, log, startupImportArgs(config))
     } catch (err) {
       log.error({ err }, 'static import failed; starting with the previous import, if any (pages that need static data say so)')
     }

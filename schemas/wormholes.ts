@@ -49,7 +49,9 @@ export const WormholeTypeInfo = z
     lifetime_hours: z.number().nullable(),
     mass_regen: z.number().nullable(),
     static: z.boolean().meta({ description: 'Can spawn as a static' }),
-    sde: z.array(WormholeTypeVariant).meta({ description: 'The SDE (Uprising V21.03) values, one entry per distinct variant' }),
+    sde: z
+      .array(WormholeTypeVariant)
+      .meta({ description: 'The values of the serving static data (its build: GET /api/static/status), one entry per distinct variant' }),
     disagreements: z
       .array(z.enum(['total_mass', 'max_jump_mass', 'lifetime_hours', 'mass_regen', 'destination']))
       .meta({ description: 'Fields where the community value and the SDE differ' }),

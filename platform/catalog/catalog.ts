@@ -12,6 +12,9 @@ import type {
   TypeRow,
 } from '../../schemas/static-data.js'
 import { normalizeName } from './names.js'
+import { RenameIndex, Suggester, type NameLookup } from './lookup.js'
+
+export type { NameLookup }
 
 export interface Quantity {
   typeId: number
@@ -203,6 +206,29 @@ export class Catalog {
       if (byId) return byId
     }
     return this.byName.get(normalizeName(trimmed))
+  }
+
+  private renames: RenameIndex | null = null
+  private suggester: Suggester | null = null
+
+  /**
+   * A pasted name: the current type of that name (or id), else the type an old name became (the item-renames set,
+   * then "Expired <name>", the name CCP gives a cerebral accelerator past its date), else unknown, with the one type
+   * whose name is very close as a suggestion (never used in its place).
+   */
+  lookupName(name: string): NameLookup {
+    const exact = this.resolve(name)
+    if (exact) return { kind: 'exact', type: exact }
+    const key = normalizeName(name)
+    this.renames ??= new RenameIndex(
+      this.community.itemRenames ?? [],
+      (k) => this.byName.get(k),
+      (id) => this.types.get(id),
+    )
+    const renamed = this.renames.get(key) ?? this.byName.get(`expired ${key}`)
+    if (renamed) return { kind: 'renamed', type: renamed, pastedName: name.trim() }
+    this.suggester ??= new Suggester(this.types.values())
+    return { kind: 'unknown', suggestion: this.suggester.suggest(key) }
   }
 
   /** A type's dogma attribute value by attribute name, falling back to the attribute's default when the type lacks it. */

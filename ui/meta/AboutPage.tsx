@@ -1,6 +1,27 @@
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
+import { getStaticStatus } from '../../schemas/catalog-endpoints'
+import type { StaticDataStatus } from '../../schemas/types'
+import { callApi } from '../lib/api'
+
+/** The static data in use, as the import record names it: CCP's build and release date, or the npm package and its build date. */
+function sourceSentence(source: StaticDataStatus['source']): string {
+  if (!source) return 'Which copy is in use is shown on the status page once the first import has finished.'
+  const date = source.build_date ? `, ${source.kind === 'npm' ? 'a build of' : 'released'} ${source.build_date.slice(0, 10)}` : ''
+  return `The copy in use is ${source.label}${date}.`
+}
 
 export default function AboutPage() {
+  const [source, setSource] = useState<StaticDataStatus['source'] | undefined>(undefined)
+  useEffect(() => {
+    let live = true
+    callApi(getStaticStatus, {})
+      .then((s) => live && setSource(s.source))
+      .catch(() => live && setSource(null))
+    return () => {
+      live = false
+    }
+  }, [])
   return (
     <div className="panel">
       <h1>About J-Space Toolbox</h1>
@@ -11,8 +32,8 @@ export default function AboutPage() {
       <h2>Where the numbers come from</h2>
       <ul>
         <li>
-          Game facts (items, volumes, yields, blueprints, schematics, dogma attributes, the map of J-space) come from CCP's static data export. The copy in use
-          is the 2023 "Uprising" export; where that matters, the page says so.
+          Game facts (items, volumes, yields, blueprints, schematics, dogma attributes, the map of J-space) come from CCP's static data export, checked daily
+          for a newer build. {source !== undefined && sourceSentence(source)} Its details are on the <Link to="/statuses">status</Link> page.
         </li>
         <li>
           Facts the export lacks (wormhole statics, sleeper site waves, gas and ore site contents) come from community data sets, credited on the{' '}

@@ -6,6 +6,8 @@
  *   integer-keyed maps as lists of records with `_key`, the map split into mapRegions … mapStargates files; see
  *   platform/fakes/api-fixtures/ccp-sde/FORMAT.md), with the real `_sde.jsonl` record of build 3484357.
  * Real records throughout (no invented values): both readers must give the same catalog answers from them.
+ * With FULL_OUT=<dir>, the whole package is converted into <dir> instead (JSON Lines only): a full-size folder for
+ * `SDE_BENCH_ZIP=<dir> npm run bench -- sde-current` when no CCP archive is at hand.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -15,8 +17,9 @@ import { z } from 'zod'
 import { readKeyedFile, readSdeYaml, SDE_DIR } from '../../sde/sde-files.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const yamlOut = path.join(here, 'yaml-tree')
-const jsonlOut = path.join(here, 'jsonl')
+const full = process.env.FULL_OUT
+const yamlOut = full ? path.join(full, '.yaml-unused') : path.join(here, 'yaml-tree')
+const jsonlOut = full ?? path.join(here, 'jsonl')
 fs.rmSync(yamlOut, { recursive: true, force: true })
 fs.rmSync(jsonlOut, { recursive: true, force: true })
 
@@ -24,21 +27,25 @@ type Rec = Record<string, unknown>
 const anyRecord = z.record(z.string(), z.unknown())
 const read = async (table: string) => new Map<number, Rec>(await readKeyedFile(`fsd/${table}.yaml`, anyRecord))
 const writeYaml = (relative: string, value: unknown) => {
+  if (full) return
   const file = path.join(yamlOut, relative)
   fs.mkdirSync(path.dirname(file), { recursive: true })
   fs.writeFileSync(file, yaml.dump(value, { lineWidth: -1 }))
 }
 const jsonl: Record<string, Rec[]> = {}
 const addJsonl = (file: string, record: Rec) => (jsonl[file] ??= []).push(record)
-const pick = (map: Map<number, Rec>, ids: Iterable<number>) => new Map([...ids].filter((id) => map.has(id)).map((id) => [id, map.get(id)!]))
+const pick = (map: Map<number, Rec>, ids: Iterable<number>) => (full ? map : new Map([...ids].filter((id) => map.has(id)).map((id) => [id, map.get(id)!])))
 const rename = (r: Rec, from: string, to: string) => {
   const { [from]: v, ...rest } = r
   return v === undefined ? rest : { ...rest, [to]: v }
 }
 
 // The systems: Kimotoro (Jita's constellation, gates among its seven systems kept) and one C1 with an effect.
-const eveSystems = ['TheForge/Kimotoro']
-const wormholeSystems = ['A-R00001/A-C00311/J100744']
+const subdirs = (p: string) => fs.readdirSync(p).filter((d) => fs.statSync(path.join(p, d)).isDirectory())
+const everything = (space: string) =>
+  subdirs(path.join(SDE_DIR, 'universe', space)).flatMap((r) => subdirs(path.join(SDE_DIR, 'universe', space, r)).map((c) => `${r}/${c}`))
+const eveSystems = full ? everything('eve') : ['TheForge/Kimotoro']
+const wormholeSystems = full ? everything('wormhole') : ['A-R00001/A-C00311/J100744']
 const names = new Map((readSdeYaml('bsd/invNames.yaml') as Array<{ itemID: number; itemName: string }>).map((n) => [n.itemID, n.itemName]))
 const usedNames = new Set<number>()
 const typeIds = new Set<number>([34, 35, 36, 37, 587, 691, 1230, 62516, 2389, 3645, 9838, 2073, 2393])
@@ -82,7 +89,7 @@ for (const { space, regionDir, constellationDir, systemDir, s } of systems) {
     constellationID: number
     wormholeClassID?: number
   }
-  const localised = (id: number) => ({ en: names.get(id)! })
+  const localised = (id: number) => ({ en: String(names.get(id)) })
   if (!regionsDone.has(regionDir)) {
     regionsDone.add(regionDir)
     writeYaml(`universe/${space}/${regionDir}/region.yaml`, region)

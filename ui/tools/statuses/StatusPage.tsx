@@ -4,6 +4,7 @@ import { apiGet, ApiError, ApiTimeoutError } from '../../lib/api'
 import { TableWrap } from '../../components/TableWrap'
 import { secondsAgo } from '../../lib/kill-feed'
 import { isObject } from '../../lib/is-object'
+import { StaticDataStatus } from './StaticDataStatus'
 import './statuses.css'
 
 type Tone = 'good' | 'warn' | 'bad' | 'neutral'
@@ -257,9 +258,10 @@ export default function StatusPage() {
           </table>
 
           <h2>Static data</h2>
+          <StaticDataStatus />
           {data.static_data.ready ? (
             <p>
-              {data.static_data.sde_version} (CCP’s 2023 export), imported {data.static_data.imported_at} UTC.
+              {data.static_data.sde_version}, imported {data.static_data.imported_at} UTC.
             </p>
           ) : (
             <p className="warning-text" data-testid="static-data-missing">
