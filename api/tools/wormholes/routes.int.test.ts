@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest'
 import type { WormholeSystemDetail, WormholeTypeInfo } from '../../../schemas/wormholes.js'
+import { wormholeRows } from '../../../schemas/wormhole-list.js'
 
 const base = inject('appUrl')
 const get = async <T>(p: string) => {
@@ -99,7 +100,7 @@ describe('GET /api/wormholes/{jcode}', () => {
   })
 
   it('has no weather for a system without an effect', async () => {
-    const list = await get<Array<{ jcode: string; effect: string | null }>>('/api/wormholes')
+    const list = wormholeRows(await get<unknown>('/api/wormholes'))!
     const calm = list.find((w) => w.effect === null)!
     const d = await get<WormholeSystemDetail>(`/api/wormholes/${calm.jcode}`)
     expect(d.weather).toEqual({ visible_effect: null, applied: null, differs: false })

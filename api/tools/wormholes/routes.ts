@@ -1,20 +1,27 @@
 import { getWormholeTypes, getWormholes, getWormholesByJcode } from '../../../schemas/wormholes-endpoints.js'
 import type { Context } from 'koa'
-import { WormholeList, WormholeSystemDetail, WormholeSystemParams, WormholeTypeList, type Wormhole, type WormholeTypeInfo } from '../../../schemas/wormholes.js'
+import {
+  WormholeList,
+  WormholeSystemDetail,
+  WormholeSystemParams,
+  WormholeTypeList,
+  type WormholeSystem,
+  type WormholeTypeInfo,
+} from '../../../schemas/wormholes.js'
 import type { ApiContext } from '../../app.js'
 import { notFound } from '../../../platform/http/errors.js'
 import { jsonWithEtag, sendJsonWithEtag, type JsonWithEtag } from '../../http/etag.js'
 import type { ApiRouter } from '../../http/router.js'
 import type { Catalog } from '../../../platform/catalog/catalog.js'
 import { jcodeKey, staticsElsewhere, systemDetail } from './detail.js'
-import { buildWormholeList, drifterName } from './list.js'
+import { buildWormholeSystems, drifterName, listTable } from './list.js'
 import { buildWormholeTypes } from './types.js'
 
 interface Index {
   importId: number
   list: JsonWithEtag
   types: JsonWithEtag
-  byKey: Map<string, Wormhole>
+  byKey: Map<string, WormholeSystem>
   typesByCode: Map<string, WormholeTypeInfo>
   /** By solar system id: statics an older map lists where they differ from ours. */
   elsewhere: Map<number, NonNullable<WormholeSystemDetail['statics_elsewhere']>>
@@ -25,14 +32,14 @@ interface Index {
 const THERA_LEFT_OUT = 'Thera is not in the wormhole database: it has no static wormholes, and its connections to known space change all the time'
 
 /** A system is found by its J-code, and a Drifter system also by the name pilots know it by ("Vidette"). */
-const lookupKeys = (w: Wormhole) => [w.jcode, drifterName(w.class)].filter((k): k is string => k !== null).map(jcodeKey)
+const lookupKeys = (w: WormholeSystem) => [w.jcode, drifterName(w.class)].filter((k): k is string => k !== null).map(jcodeKey)
 
 function buildIndex(catalog: Catalog): Index {
-  const list = buildWormholeList(catalog)
+  const list = buildWormholeSystems(catalog)
   const types = buildWormholeTypes(catalog.community.wormholeTypes)
   return {
     importId: catalog.importId,
-    list: jsonWithEtag(list),
+    list: jsonWithEtag(listTable(list)),
     types: jsonWithEtag(types),
     byKey: new Map(list.flatMap((w) => lookupKeys(w).map((key) => [key, w] as const))),
     typesByCode: new Map(types.map((t) => [t.code, t])),
@@ -65,7 +72,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     {
       summary: 'Every wormhole system (2603: classes 1-6, 13 and the five Drifter systems; Thera excluded)',
       description:
-        'Answered with an ETag; send If-None-Match to get 304. When the community statics data set is missing, statics are empty and the X-Data-Missing header says so.',
+        'A table: `columns` names the fields once and each of `rows` is one system in that order (the fields of Wormhole); region, constellation, star and planets come with each system (`/api/wormholes/{jcode}`). Answered with an ETag; send If-None-Match to get 304. When the community statics data set is missing, statics are empty and the X-Data-Missing header says so.',
       tags: ['Wormholes'],
       response: WormholeList,
       errors: { 503: 'Static data not imported yet' },

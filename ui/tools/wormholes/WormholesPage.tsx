@@ -12,6 +12,9 @@ import { DEFAULT_SORT, FROM_LIST, sortWormholes, WormholeList, type DialogState 
 import type { SortState } from '../../components/SortableTable'
 import './wormholes.css'
 
+/** Why a search for Thera finds nothing: the same reason its own address gives. */
+const THERA_NOTE = 'Thera is not in this list: it has no static wormholes, and its connections to known space change all the time.'
+
 const filtersFromDestinations = (params: URLSearchParams) => filtersFromQuery(params, DESTINATIONS)
 
 export default function WormholesPage() {
@@ -78,7 +81,7 @@ export default function WormholesPage() {
         </div>
         {searchesThera(filters.q) && (
           <p className="notice" data-testid="thera-note">
-            Thera is not in this list: it has no static wormholes, and its connections to known space change all the time.
+            {THERA_NOTE}
           </p>
         )}
         <ul className="wh-legend" aria-label="Static colours">
@@ -96,7 +99,7 @@ export default function WormholesPage() {
         ) : listState === 'loading' ? (
           <p className="muted">Loading wormholes…</p>
         ) : (
-          <WormholeList rows={shown} types={typeMap} sort={sort} onSort={setSort} />
+          <WormholeList rows={shown} types={typeMap} sort={sort} onSort={setSort} empty={searchesThera(filters.q) ? THERA_NOTE : undefined} />
         )}
       </section>
       <p className="muted small wh-sources">

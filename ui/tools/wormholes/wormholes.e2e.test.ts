@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../platform/testing/browser.js'
 import { KillboardActivity, KillboardSummary } from '../../../schemas/killboard.js'
 import type { Wormhole, WormholeTypeInfo } from '../../../schemas/wormholes.js'
+import { wormholeRows } from '../../../schemas/wormhole-list.js'
 
 const baseUrl = inject('appUrl')
 let browser: Browser
@@ -12,7 +13,7 @@ let systems: Wormhole[]
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  systems = (await (await fetch(`${baseUrl}/api/wormholes`)).json()) as Wormhole[]
+  systems = wormholeRows(await (await fetch(`${baseUrl}/api/wormholes`)).json())!
 })
 afterAll(async () => {
   await browser?.close()
@@ -94,6 +95,10 @@ describe('wormhole database list', () => {
     await search.fill('thera')
     await eventually(() => count(page)).toBe('Showing 0 of 2603 wormholes')
     expect(await page.getByTestId('thera-note').textContent()).toContain('Thera is not in this list')
+    // where the rows would be, too: not a generic "no match" (issue #41)
+    expect(await page.locator('.wh-empty').textContent()).toBe(
+      'Thera is not in this list: it has no static wormholes, and its connections to known space change all the time.',
+    )
     // a link to Thera's own address says the same in the dialog
     await page.goto('/wormholes/Thera')
     await eventually(() => page.getByRole('dialog').locator('.error-box').textContent()).toContain('Thera is not in the wormhole database')
@@ -161,7 +166,7 @@ describe('wormhole database list', () => {
     const expected = systems.filter((w) => w.class_label === 'C5' && w.effect === 'Pulsar').length
     await eventually(() => count(page)).toBe(`Showing ${expected} of 2603 wormholes`)
     await page.getByRole('group', { name: 'Planets' }).getByRole('button', { name: 'Lava' }).click()
-    const withLava = systems.filter((w) => w.class_label === 'C5' && w.effect === 'Pulsar' && w.planets.some((p) => p.type_name === 'Planet (Lava)')).length
+    const withLava = systems.filter((w) => w.class_label === 'C5' && w.effect === 'Pulsar' && w.planet_types.includes('Lava')).length
     await eventually(() => count(page)).toBe(`Showing ${withLava} of 2603 wormholes`)
     await eventually(() => query(page)).toEqual({ class: 'c5', effect: 'pulsar', planet: 'lava' })
 
@@ -403,6 +408,51 @@ describe('system dialog', () => {
     expect(await dialog.getByTestId('kill-feed-note').count()).toBe(0)
     await t.context.close()
   })
+
+  for (const width of [1280, 390]) {
+    it(`keeps the header above the corporations table and the × answering once the dialog is scrolled, at ${width} px`, async () => {
+      const t = await openPage(browser, baseUrl)
+      const { page } = t
+      await page.setViewportSize({ width, height: width > 500 ? 860 : 780 })
+      await page.route(/images\.evetech\.net/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }))
+      const corps = Array.from({ length: 12 }, (_, i) => ({ id: 98000000 + i, name: `Corp ${i}`, activeDays: 12 - i, lastSeenDaysAgo: 1 + i }))
+      const summary = KillboardSummary.parse({
+        solarsystemid: 31000488,
+        totalKills: 42,
+        daysCovered: 30,
+        windowDays: 60,
+        mostRecentKillDaysAgo: 1,
+        activeCorporations: corps,
+        feed: feedState('OK'),
+      })
+      await page.route('**/api/killboard-summary/31000488', (r) => r.fulfill({ json: summary }))
+      await page.goto('/wormholes/J123450')
+      const dialog = page.getByRole('dialog')
+      await eventually(() => dialog.locator('.wh-corps tbody tr').count()).toBe(10)
+      const close = dialog.getByRole('button', { name: 'Close' })
+      // scroll step by step to the bottom: at every step the × is the topmost thing under its own centre
+      const steps = await dialog.evaluate((el) => Math.ceil((el.scrollHeight - el.clientHeight) / 120))
+      expect(steps).toBeGreaterThan(2)
+      const box = (await close.boundingBox())!
+      let sawTableUnderHeader = false
+      for (let i = 1; i <= steps; i++) {
+        await dialog.evaluate((el, top) => el.scrollTo(0, top), i * 120)
+        const hit = await page.evaluate(
+          ([x, y]) => document.elementFromPoint(x, y)?.getAttribute('aria-label') ?? null,
+          [box.x + box.width / 2, box.y + box.height / 2],
+        )
+        expect(hit, `scrolled ${i * 120} px`).toBe('Close')
+        const table = (await dialog.locator('.wh-corps').boundingBox())!
+        if (table.y < box.y + box.height) sawTableUnderHeader = true
+      }
+      // the corporations table did pass under the header (the case that used to paint over it)
+      expect(sawTableUnderHeader).toBe(true)
+      await close.click()
+      await eventually(() => page.getByRole('dialog').count()).toBe(0)
+      expect(new URL(page.url()).pathname).toBe('/wormholes')
+      await t.context.close()
+    })
+  }
 
   it('says once, in amber above the killboard panels, that kill data may be incomplete while the feed is STALE', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl)
