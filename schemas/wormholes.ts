@@ -119,6 +119,18 @@ export const SystemWeather = z
   .meta({ id: 'SystemWeather' })
 export type SystemWeather = z.infer<typeof SystemWeather>
 
+export const SITE_KINDS = ['combat', 'relic', 'data', 'gas', 'ore'] as const
+export const ClassSite = z
+  .object({
+    kind: z.enum(SITE_KINDS),
+    name: z.string(),
+    site_class: z.string().meta({ description: 'The class the site card on /wormhole-sites is filed under (C1-C6)', example: 'C3' }),
+    blue_loot_isk: z.number().nullable().meta({ description: 'Blue loot from the sleepers; null when the data has no value' }),
+    resource_isk: z.number().nullable().meta({ description: 'Gas or ore in the site at the data set’s prices; null for sleeper sites' }),
+  })
+  .meta({ id: 'ClassSite' })
+export type ClassSite = z.infer<typeof ClassSite>
+
 export const WormholeSystemDetail = z
   .object({
     system: WormholeSystem,
@@ -134,9 +146,51 @@ export const WormholeSystemDetail = z
           'Statics an older public map lists for this system where they differ from `statics` (other tools may still show them); null when none is known to differ',
       }),
     image_server: z.string().meta({ description: 'Base URL of the game image server for type icons and logos' }),
+    wandering: z
+      .array(z.object({ code: z.string(), type: WormholeTypeInfo.nullable() }))
+      .nullable()
+      .meta({
+        description:
+          "Wandering (non-static) wormhole types that may spawn in the system's class (community data, Wanderer); null when that data set is missing",
+      }),
+    sites: z
+      .array(ClassSite)
+      .nullable()
+      .meta({ description: "The sleeper, gas and ore sites of the system's class with their values (community data); null when those data sets are missing" }),
   })
   .meta({ id: 'WormholeSystemDetail' })
 export type WormholeSystemDetail = z.infer<typeof WormholeSystemDetail>
 
 /** `GET /api/wormholes/:jcode` */
 export const WormholeSystemParams = z.object({ jcode: z.string().min(1).max(20).meta({ example: 'J123450' }) })
+
+/** `GET /api/system-residents/:solarsystemid`: the corporations seen most in a system's kills and the UTC hours they are seen. */
+export const SystemResidents = z
+  .object({
+    solarsystemid: z.number().int(),
+    days: z.number().int().meta({ description: 'The window the hours cover, in days' }),
+    corporations: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string().nullable(),
+        kills: z.number().int().meta({ description: 'Kills the corporation took part in (as victim or attacker) in the window' }),
+        hours: z.array(z.number().int()).length(24).meta({ description: 'Those kills by UTC hour, 00 to 23' }),
+      }),
+    ),
+  })
+  .meta({ id: 'SystemResidents' })
+export type SystemResidents = z.infer<typeof SystemResidents>
+export const SolarSystemIdParams = z.object({ solarsystemid: z.coerce.number().int().min(30_000_000).max(33_000_000).meta({ example: 31000488 }) })
+
+/** `GET /api/wormhole-types/:code` */
+export const WormholeTypeParams = z.object({ code: z.string().min(1).max(10).meta({ example: 'H296' }) })
+export const WormholeTypeDetail = z
+  .object({
+    type: WormholeTypeInfo,
+    static_in: z
+      .array(z.object({ class_label: z.string(), systems: z.number().int() }))
+      .meta({ description: 'The classes whose systems have it as a static, with how many systems (community statics)' }),
+    wandering_in: z.array(z.string()).nullable().meta({ description: 'The classes it may open in as a wandering hole; null when that data set is missing' }),
+  })
+  .meta({ id: 'WormholeTypeDetail' })
+export type WormholeTypeDetail = z.infer<typeof WormholeTypeDetail>

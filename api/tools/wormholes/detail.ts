@@ -12,7 +12,7 @@ export function systemDetail(
   effects: WormholeEffects | null,
   imageServer: string,
   staticsElsewhere: WormholeSystemDetail['statics_elsewhere'],
-): WormholeSystemDetail {
+): Omit<WormholeSystemDetail, 'wandering' | 'sites'> {
   return {
     system,
     statics: system.statics.map((code) => ({ code, type: types.get(code) ?? null })),

@@ -1,6 +1,10 @@
-import { getWormholeTypes, getWormholes, getWormholesByJcode } from '../../../schemas/wormholes-endpoints.js'
+import { getWormholeTypeByCode, getSystemResidents, getWormholeTypes, getWormholes, getWormholesByJcode } from '../../../schemas/wormholes-endpoints.js'
 import type { Context } from 'koa'
 import {
+  WormholeTypeDetail,
+  WormholeTypeParams,
+  SolarSystemIdParams,
+  SystemResidents,
   WormholeList,
   WormholeSystemDetail,
   WormholeSystemParams,
@@ -16,12 +20,15 @@ import type { Catalog } from '../../../platform/catalog/catalog.js'
 import { jcodeKey, staticsElsewhere, systemDetail } from './detail.js'
 import { buildWormholeSystems, drifterName, listTable } from './list.js'
 import { buildWormholeTypes } from './types.js'
+import { sitesFor, typeDetail, wanderingFor } from './intel.js'
+import { readResidents } from './residents.js'
 
 interface Index {
   importId: number
   list: JsonWithEtag
   types: JsonWithEtag
   byKey: Map<string, WormholeSystem>
+  systems: WormholeSystem[]
   typesByCode: Map<string, WormholeTypeInfo>
   /** By solar system id: statics an older map lists where they differ from ours. */
   elsewhere: Map<number, NonNullable<WormholeSystemDetail['statics_elsewhere']>>
@@ -41,6 +48,7 @@ function buildIndex(catalog: Catalog): Index {
     importId: catalog.importId,
     list: jsonWithEtag(listTable(list)),
     types: jsonWithEtag(types),
+    systems: list,
     byKey: new Map(list.flatMap((w) => lookupKeys(w).map((key) => [key, w] as const))),
     typesByCode: new Map(types.map((t) => [t.code, t])),
     elsewhere: new Map(
@@ -49,7 +57,7 @@ function buildIndex(catalog: Catalog): Index {
         return other ? [[facts.solarSystemID, other] as const] : []
       }),
     ),
-    missing: (['wormholeSystems', 'wormholeTypes', 'wormholeEffects'] as const).filter((name) => !catalog.community[name]),
+    missing: (['wormholeSystems', 'wormholeTypes', 'wormholeEffects', 'wormholeWandering'] as const).filter((name) => !catalog.community[name]),
   }
 }
 
@@ -118,13 +126,46 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       if (!system) throw notFound(`No wormhole system called ${params.jcode.slice(0, 20)}`)
       kctx.set('Cache-Control', 'public, max-age=3600')
       if (idx.missing.length) kctx.set('X-Data-Missing', idx.missing.join(','))
-      return systemDetail(
-        system,
-        idx.typesByCode,
-        ctx.catalog.current().community.wormholeEffects,
-        ctx.config.IMAGE_SERVER_URL,
-        idx.elsewhere.get(system.solarsystemid) ?? null,
-      )
+      const { community } = ctx.catalog.current()
+      return {
+        ...systemDetail(system, idx.typesByCode, community.wormholeEffects, ctx.config.IMAGE_SERVER_URL, idx.elsewhere.get(system.solarsystemid) ?? null),
+        wandering: wanderingFor(system.class_label, community.wormholeWandering, idx.typesByCode),
+        sites: sitesFor(system.class_label, community),
+      }
     },
+  )
+
+  router.route(
+    getWormholeTypeByCode,
+    {
+      summary: 'One wormhole type by its code: where it leads, mass, lifetime, and the classes that see it',
+      description:
+        'The code in any case (h296 is H296). The type data as in /api/wormhole-types, the classes whose systems have it as a static (with how many systems) and the classes it may open in as a wandering hole.',
+      tags: ['Wormholes'],
+      params: WormholeTypeParams,
+      response: WormholeTypeDetail,
+      errors: { 404: 'No wormhole type with that code', 503: 'Static data not imported yet' },
+    },
+    ({ params, ctx: kctx }) => {
+      const idx = current()
+      const code = params.code.trim().toUpperCase()
+      const type = idx.typesByCode.get(code)
+      if (!type) throw notFound(`No wormhole type called ${params.code.slice(0, 10)}`)
+      kctx.set('Cache-Control', 'public, max-age=3600')
+      return typeDetail(type, idx.systems, ctx.catalog.current().community.wormholeWandering)
+    },
+  )
+
+  router.route(
+    getSystemResidents,
+    {
+      summary: "The corporations seen most in a system's kills over 30 days, with the UTC hours they are seen in",
+      description:
+        'Up to five corporations (NPC corporations left out) on the most stored kills in the system, as victim or attacker, each with those kills per UTC hour (00-23): when the residents are active. Empty when no kill is stored.',
+      tags: ['Wormholes'],
+      params: SolarSystemIdParams,
+      response: SystemResidents,
+    },
+    async ({ params }) => readResidents(ctx.ch, params.solarsystemid, new Date()),
   )
 }

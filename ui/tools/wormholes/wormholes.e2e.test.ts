@@ -631,3 +631,66 @@ describe('system dialog', () => {
     await t.context.close()
   })
 })
+
+describe('scout intel', () => {
+  it("shows the class's wandering holes and its sites by kind, each sleeper site linking its card on the sites page", async () => {
+    const { page, context } = await open('/wormholes/J123450')
+    const dialog = page.getByRole('dialog')
+    const wandering = dialog.getByRole('region', { name: 'Wandering holes' })
+    await eventually(() => wandering.locator('tbody tr').count()).toBe(1)
+    expect(await wandering.locator('tbody td').first().textContent()).toBe('F135')
+    expect(await wandering.getByRole('link', { name: 'hole rolling guide' }).getAttribute('href')).toBe('/rolling-mass')
+    const sites = dialog.getByRole('region', { name: 'Sites' })
+    expect(await sites.locator('h3').textContent()).toBe('Sites in C2 systems')
+    expect(await sites.locator('h4').allTextContents()).toEqual(['Combat', 'Relic', 'Data', 'Gas', 'Ore'])
+    expect(await sites.getByText('Barren Perimeter Reservoir').locator('..').textContent()).toContain('gas 82,432,500 ISK · blue loot 2,000,000 ISK')
+    const first = sites.locator('.wh-site-kind').first().getByRole('link').first()
+    const name = (await first.textContent())!
+    await first.click()
+    await eventually(() => new URL(page.url()).pathname).toBe('/wormhole-sites')
+    await eventually(() => page.locator('.site-card h2').allTextContents()).toEqual([name])
+    await context.close()
+  })
+
+  it('offers a type typed in the search and opens it at its own address (/wormholes/types/H296)', async () => {
+    const { page, context } = await open('/wormholes')
+    await eventually(() => count(page)).toBe('Showing 2603 of 2603 wormholes')
+    const search = page.getByRole('searchbox', { name: 'Search J-code' })
+    await search.fill('h296')
+    await eventually(() => page.getByTestId('type-offer').textContent()).toContain('H296 is a wormhole type leading to C5')
+    await search.press('Enter')
+    await eventually(() => new URL(page.url()).pathname).toBe('/wormholes/types/H296')
+    const dialog = page.getByRole('dialog')
+    await eventually(() => dialog.locator('h2').textContent()).toBe('Wormhole type H296')
+    await eventually(() => dialog.getByTestId('type-detail').count()).toBe(1)
+    expect(await dialog.locator('dt').allTextContents()).toEqual(['Leads to', 'Total mass', 'Jump mass', 'Lifetime', 'Mass regeneration'])
+    expect(await dialog.getByRole('region', { name: 'Static in' }).getByRole('link', { name: 'C5' }).count()).toBe(1)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await eventually(() => new URL(page.url()).pathname).toBe('/wormholes')
+    // shared: the address alone opens it, and an unknown code says so
+    await page.goto('/wormholes/types/C140')
+    await eventually(() => page.getByRole('dialog').getByRole('region', { name: 'Wandering in' }).textContent()).toContain('C5, C6')
+    await page.goto('/wormholes/types/Q999')
+    await eventually(() => page.getByRole('dialog').locator('.error-box').textContent()).toBe('No wormhole type called Q999')
+    await context.close()
+  })
+
+  it('shows a 24-hour UTC bar per resident corporation, or says no kill is stored', async () => {
+    const t = await openPage(browser, baseUrl)
+    const hours = Array.from({ length: 24 }, (_, h) => (h === 20 ? 6 : h === 21 ? 3 : 0))
+    await t.page.route('**/api/system-residents/31000488', (r) =>
+      r.fulfill({ json: { solarsystemid: 31000488, days: 30, corporations: [{ id: 98000001, name: 'Hole Control', kills: 9, hours }] } }),
+    )
+    await t.page.goto('/wormholes/J123450')
+    const bars = t.page.getByRole('dialog').getByTestId('active-hours')
+    await eventually(() => bars.locator('li').count()).toBe(1)
+    expect(await bars.getByRole('img').getAttribute('aria-label')).toBe('Hole Control: kills by UTC hour, busiest 20:00')
+    expect(await bars.locator('.wh-hours-bar span').count()).toBe(24)
+    expect(await bars.locator('.wh-hours-bar span').nth(20).getAttribute('title')).toBe('20:00 UTC: 6 kills')
+    await t.page.goto('/wormholes/J005926')
+    await eventually(() => t.page.getByRole('dialog').getByTestId('active-hours-none').textContent()).toContain(
+      'No kill stored in this system over the last 30 days',
+    )
+    await t.context.close()
+  })
+})
