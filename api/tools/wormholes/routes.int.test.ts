@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest'
-import type { WormholeSystemDetail, WormholeTypeInfo } from '../../../schemas/wormholes.js'
+import type { WormholeSystemDetail, WormholeTypeDetail, WormholeTypeInfo } from '../../../schemas/wormholes.js'
+import { wormholeRows } from '../../../schemas/wormhole-list.js'
 
 const base = inject('appUrl')
 const get = async <T>(p: string) => {
@@ -99,9 +100,41 @@ describe('GET /api/wormholes/{jcode}', () => {
   })
 
   it('has no weather for a system without an effect', async () => {
-    const list = await get<Array<{ jcode: string; effect: string | null }>>('/api/wormholes')
+    const list = wormholeRows(await get<unknown>('/api/wormholes'))!
     const calm = list.find((w) => w.effect === null)!
     const d = await get<WormholeSystemDetail>(`/api/wormholes/${calm.jcode}`)
     expect(d.weather).toEqual({ visible_effect: null, applied: null, differs: false })
+  })
+})
+
+describe('the dialog intel: wandering holes, sites of the class, types by code', () => {
+  it("lists the class's wandering holes and its sites by kind with their values", async () => {
+    const d = await get<WormholeSystemDetail>('/api/wormholes/J123450')
+    // C2: the community data lists F135 (to Thera) as its one wandering hole
+    expect(d.wandering?.map((w) => w.code)).toEqual(['F135'])
+    expect(d.wandering?.[0].type?.destinations).toEqual(['thera'])
+    const kinds = new Set(d.sites!.map((s) => s.kind))
+    expect([...kinds]).toEqual(['combat', 'relic', 'data', 'gas', 'ore'])
+    expect(d.sites!.every((s) => s.site_class === 'C2')).toBe(true)
+    const gas = d.sites!.find((s) => s.name === 'Barren Perimeter Reservoir')!
+    expect(gas).toMatchObject({ kind: 'gas', blue_loot_isk: 2_000_000, resource_isk: 82_432_500 })
+    // a C13 system: no sleeper site (the sleeper data covers C1-C6), only the gas and ore sites listed for C13, and no wandering hole
+    const c13 = await get<WormholeSystemDetail>('/api/wormholes/J000102')
+    expect(c13.sites!.length).toBeGreaterThan(0)
+    expect(c13.sites!.every((s) => s.kind === 'gas' || s.kind === 'ore')).toBe(true)
+    expect(c13.wandering).toEqual([])
+  })
+
+  it('opens a type by its code in any case, with the classes that have it as a static or may see it wandering', async () => {
+    const h296 = await get<WormholeTypeDetail>('/api/wormhole-types/h296')
+    expect(h296.type.code).toBe('H296')
+    expect(h296.type.destinations).toEqual(['c5'])
+    expect(h296.static_in.map((s) => s.class_label)).toContain('C5')
+    expect(h296.static_in.every((s) => s.systems > 0)).toBe(true)
+    const c140 = await get<WormholeTypeDetail>('/api/wormhole-types/C140')
+    expect(c140.wandering_in).toEqual(['C5', 'C6'])
+    const unknown = await fetch(`${base}/api/wormhole-types/Q999`)
+    expect(unknown.status).toBe(404)
+    expect((await unknown.json()).error).toBe('No wormhole type called Q999')
   })
 })

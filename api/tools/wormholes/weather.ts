@@ -1,5 +1,5 @@
 import type { WormholeEffects } from '../../../schemas/community.js'
-import type { EffectModifier, SystemWeather, Wormhole } from '../../../schemas/wormholes.js'
+import type { EffectModifier, SystemWeather, WormholeSystem } from '../../../schemas/wormholes.js'
 
 type Beacon = WormholeEffects['sdeBeacons'][number]
 
@@ -84,7 +84,7 @@ export function describeBeacon(beacon: Beacon): EffectModifier[] {
 const effectName = (family: string) => (family === 'Wolf-Rayet Star' ? 'Wolf Rayet' : family)
 
 /** The system's weather: the beacon that applies, and whether it is not the one the visible sun suggests. */
-export function weatherFor(system: Pick<Wormhole, 'effect' | 'effect_beacon_type_id'>, effects: WormholeEffects | null): SystemWeather {
+export function weatherFor(system: Pick<WormholeSystem, 'effect' | 'effect_beacon_type_id'>, effects: WormholeEffects | null): SystemWeather {
   const beacon = system.effect_beacon_type_id === null ? undefined : effects?.sdeBeacons.find((b) => b.typeID === system.effect_beacon_type_id)
   const applied = beacon
     ? {

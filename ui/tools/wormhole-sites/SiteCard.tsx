@@ -181,7 +181,8 @@ export function SiteCard({ view, reference }: { view: SiteView; reference: boole
         <div className="waves">
           {waves.length === 0 && <p className="muted">No trigger, DTR or escalation wave in this site.</p>}
           {waves.map((w, i) => (
-            <section key={`${w.wave}-${i}`} className="wave" aria-label={w.wave}>
+            // a named group, not a landmark: every card has a "Wave 1", and a screen reader's landmark list named them all alike
+            <section key={`${w.wave}-${i}`} className="wave" role="group" aria-label={`${record.site}: ${w.wave}`}>
               <div className="wave-head">
                 <h3>{w.wave}</h3>
                 <TotalsLine t={waveTotals(w.ships)} />

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { DrifterAdditions, SiteRecord } from '../../../schemas/wormhole-sites'
 import { SITE_FILE_KINDS, SITE_TIERS, siteFileName } from '../../../schemas/wormhole-sites-constants'
-import { apiGet } from '../../lib/api'
+import { callApi } from '../../lib/api'
+import { getSiteFile, getWormholeSitesDrifters } from '../../../schemas/wormhole-sites-endpoints'
 import { isObject } from '../../lib/is-object'
 import { formatInt } from '../../../schemas/format'
 import { useRetry } from '../../lib/use-retry'
@@ -44,8 +45,10 @@ const isSiteRecord = (r: unknown): r is SiteRecord =>
 
 /** The twelve site files; a file that fails is logged and skipped (spec), and the page names it. */
 async function loadSiteFiles(): Promise<Loaded> {
-  const names = SITE_TIERS.flatMap((tier) => SITE_FILE_KINDS.map((kind) => siteFileName(tier, kind)))
-  const results = await Promise.allSettled(names.map((name) => apiGet<unknown>(`/api/data/${name}`)))
+  const files = SITE_TIERS.flatMap((tier) => SITE_FILE_KINDS.map((kind) => ({ name: siteFileName(tier, kind), endpoint: getSiteFile(tier, kind) })))
+  const names = files.map((f) => f.name)
+  // the answers are checked below (isSiteRecord), so they are read as unknown first
+  const results = await Promise.allSettled(files.map((f) => callApi(f.endpoint, {}) as Promise<unknown>))
   const loaded: Loaded = { sites: [], failed: [] }
   results.forEach((r, i) => {
     if (r.status === 'fulfilled' && Array.isArray(r.value) && r.value.every(isSiteRecord)) loaded.sites.push(...r.value)
@@ -81,8 +84,8 @@ export default function WormholeSitesPage() {
     setData(null)
     setDriftersError(null)
     void loadSiteFiles().then((d) => live && setData(d))
-    apiGet<DrifterAdditions>('/api/wormhole-sites/drifters')
-      .then((d) => {
+    callApi(getWormholeSitesDrifters, {})
+      .then((d: DrifterAdditions | null) => {
         // A 200 that is not our answer (a proxy's or captive portal's page) is a failure too, as for the site files.
         if (!d || typeof d !== 'object' || !Array.isArray(d.missing)) throw new Error('not the Drifter escalation data')
         if (live) setDrifters(d)

@@ -315,3 +315,18 @@ describe('wormhole sites page', () => {
     await t.context.close()
   })
 })
+
+describe('wave landmarks', () => {
+  it('names each wave after its site, so no two landmarks or groups read "Wave 1" (issue #43)', async () => {
+    const t = await openPage(browser, baseUrl)
+    await t.page.goto('/wormhole-sites?ref=1')
+    await t.page.locator('section.wave').first().waitFor()
+    expect(await t.page.getByRole('region', { name: 'Wave 1', exact: true }).count()).toBe(0)
+    const labels = await t.page.locator('section.wave').evaluateAll((els) => els.map((el) => [el.getAttribute('role'), el.getAttribute('aria-label')]))
+    expect(labels.length).toBeGreaterThan(5)
+    expect(labels.every(([role]) => role === 'group')).toBe(true)
+    expect(new Set(labels.map(([, label]) => label)).size).toBe(labels.length)
+    expect(labels[0][1]).toMatch(/^.+: .+$/)
+    await t.context.close()
+  })
+})

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react'
-import { apiGet } from '../../lib/api'
+import { apiGet, endpointUrl } from '../../lib/api'
+import { getKillboardActivityBySolarsystemid, getKillboardSummaryBySolarsystemid } from '../../../schemas/killboard-endpoints'
 import { useAsync } from '../../lib/use-async'
 import { formatInt } from '../../../schemas/format'
 import { GameImage } from '../../components/GameImage'
@@ -29,8 +30,8 @@ function useKillboard<T>(path: string, read: (body: unknown) => T | null): T | n
  * saying so is enough).
  */
 export function KillboardPanels({ systemId, imageServer }: { systemId: number; imageServer: string }) {
-  const activity = useKillboard<KillboardActivity>(`/api/killboard-activity/${systemId}`, readActivity)
-  const summary = useKillboard<KillboardSummary>(`/api/killboard-summary/${systemId}`, readSummary)
+  const activity = useKillboard<KillboardActivity>(endpointUrl(getKillboardActivityBySolarsystemid, { params: { solarsystemid: systemId } }), readActivity)
+  const summary = useKillboard<KillboardSummary>(endpointUrl(getKillboardSummaryBySolarsystemid, { params: { solarsystemid: systemId } }), readSummary)
   return (
     <>
       <ActivityHeatmap activity={activity} note={<KillFeedNote feed={[activity?.feed, summary?.feed].find((f) => f && f.status !== 'OK')} />} />

@@ -9,6 +9,7 @@ import { destinationColour, destinationLabel } from '../../lib/wormhole-destinat
 import { planetKind } from './filters'
 import { formatHours, formatKg } from './format'
 import { KillboardPanels } from './KillboardPanels'
+import { ActiveHours, ClassSites, WanderingHoles } from './IntelSections'
 import { TableWrap } from '../../components/TableWrap'
 import { NewTabLink } from '../../components/NewTabLink'
 
@@ -184,7 +185,10 @@ export function SystemDialog({ jcode, onClose }: { jcode: string; onClose: () =>
           <Section name="Statics">
             <Statics detail={load.value} />
           </Section>
+          <WanderingHoles detail={load.value} />
+          <ClassSites detail={load.value} />
           <KillboardPanels systemId={system.solarsystemid} imageServer={load.value.image_server} />
+          <ActiveHours systemId={system.solarsystemid} />
           <Section name="Celestials">
             <Celestials detail={load.value} />
           </Section>

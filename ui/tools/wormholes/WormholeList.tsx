@@ -36,10 +36,12 @@ interface Props {
   types: ReadonlyMap<string, WormholeTypeInfo>
   sort: SortState
   onSort: (sort: SortState) => void
+  /** What an empty list says; the page says why when the search is for a system the list leaves out (Thera). */
+  empty?: string
 }
 
 /** The systems as a virtual list: only the rows in view are in the page, so 2603 rows filter without jank. */
-export function WormholeList({ rows: sorted, types, sort, onSort }: Props) {
+export function WormholeList({ rows: sorted, types, sort, onSort, empty = 'No wormhole matches these filters.' }: Props) {
   const location = useLocation()
   const body = useRef<HTMLDivElement>(null)
   const [offset, setOffset] = useState(0)
@@ -86,7 +88,7 @@ export function WormholeList({ rows: sorted, types, sort, onSort }: Props) {
         {header('effect', 'Effect')}
       </div>
       <div ref={body} className="wh-body" style={{ height: virtualizer.getTotalSize() }}>
-        {sorted.length === 0 && <p className="empty wh-empty">No wormhole matches these filters.</p>}
+        {sorted.length === 0 && <p className="empty wh-empty">{empty}</p>}
         {virtualizer.getVirtualItems().map((item) => {
           const { system, effect } = sorted[item.index]
           return (

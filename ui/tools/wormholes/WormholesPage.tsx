@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react'
-import { useLocation, useNavigate, useParams } from 'react-router-dom'
+import { useLocation, useNavigate, useParams, Link } from 'react-router-dom'
 import type { Wormhole, WormholeTypeInfo } from '../../../schemas/wormholes'
 import { DESTINATIONS, destinationColour, destinationLabel } from '../../lib/wormhole-destinations'
 import { FilterPanel } from './FilterPanel'
@@ -8,14 +8,18 @@ import { loadWormholes, loadWormholeTypes } from '../../lib/wormhole-data'
 import { useAsync } from '../../lib/use-async'
 import { useStateInAddress } from '../../lib/use-state-in-address'
 import { SystemDialog } from './SystemDialog'
+import { looksLikeTypeCode, TypeDialog } from './TypeDialog'
 import { DEFAULT_SORT, FROM_LIST, sortWormholes, WormholeList, type DialogState } from './WormholeList'
 import type { SortState } from '../../components/SortableTable'
 import './wormholes.css'
 
+/** Why a search for Thera finds nothing: the same reason its own address gives. */
+const THERA_NOTE = 'Thera is not in this list: it has no static wormholes, and its connections to known space change all the time.'
+
 const filtersFromDestinations = (params: URLSearchParams) => filtersFromQuery(params, DESTINATIONS)
 
 export default function WormholesPage() {
-  const { jcode } = useParams()
+  const { jcode, code } = useParams()
   const navigate = useNavigate()
   const location = useLocation()
   const systems = useAsync<Wormhole[]>(loadWormholes, [])
@@ -48,9 +52,12 @@ export default function WormholesPage() {
     () => (openedFromList ? navigate(-1) : navigate({ pathname: '/wormholes', search: location.search }, { replace: true })),
     [navigate, location.search, openedFromList],
   )
+  // A type code typed in the search ("H296") offers that type; Enter opens it unless one system is left.
+  const typedType = looksLikeTypeCode(filters.q) ? (typeMap.get(filters.q.trim().toUpperCase()) ?? null) : null
   const openOnlyMatch = useCallback(() => {
     if (shown.length === 1) navigate({ pathname: `/wormholes/${shown[0].system.jcode}`, search: location.search }, { state: FROM_LIST })
-  }, [shown, navigate, location.search])
+    else if (typedType) navigate({ pathname: `/wormholes/types/${typedType.code}`, search: location.search }, { state: FROM_LIST })
+  }, [shown, navigate, location.search, typedType])
   const total = systems.state === 'ok' ? systems.value.length : 0
   const staticsUnavailable =
     types.state === 'error'
@@ -76,9 +83,18 @@ export default function WormholesPage() {
             Clear filters
           </button>
         </div>
+        {typedType && (
+          <p className="notice" data-testid="type-offer">
+            <Link to={{ pathname: `/wormholes/types/${typedType.code}`, search: location.search }} state={FROM_LIST}>
+              {typedType.code}
+            </Link>{' '}
+            is a wormhole type leading to {typedType.destinations.map(destinationLabel).join(', ') || 'an unknown class'}: open it for its mass, lifetime and
+            where it spawns{shown.length === 1 ? '' : ' (or press Enter)'}.
+          </p>
+        )}
         {searchesThera(filters.q) && (
           <p className="notice" data-testid="thera-note">
-            Thera is not in this list: it has no static wormholes, and its connections to known space change all the time.
+            {THERA_NOTE}
           </p>
         )}
         <ul className="wh-legend" aria-label="Static colours">
@@ -96,7 +112,7 @@ export default function WormholesPage() {
         ) : listState === 'loading' ? (
           <p className="muted">Loading wormholes…</p>
         ) : (
-          <WormholeList rows={shown} types={typeMap} sort={sort} onSort={setSort} />
+          <WormholeList rows={shown} types={typeMap} sort={sort} onSort={setSort} empty={searchesThera(filters.q) ? THERA_NOTE : undefined} />
         )}
       </section>
       <p className="muted small wh-sources">
@@ -105,6 +121,7 @@ export default function WormholesPage() {
       </p>
 
       {jcode && <SystemDialog jcode={jcode} onClose={close} />}
+      {code && <TypeDialog code={code} onClose={close} />}
     </div>
   )
 }

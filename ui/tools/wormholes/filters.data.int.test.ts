@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { loadConfig } from '../../../schemas/config.js'
 import type { Wormhole, WormholeTypeInfo } from '../../../schemas/wormholes.js'
 import { CLASS_OPTIONS, EFFECT_OPTIONS, filterWormholes, indexWormholes, NO_FILTERS, type WormholeFilters } from './filters.js'
+import { wormholeRows } from '../../../schemas/wormhole-list.js'
 
 const base = inject('appUrl')
 const get = async <T>(p: string) => (await (await fetch(`${base}${p}`)).json()) as T
@@ -14,7 +15,8 @@ const community = JSON.parse(fs.readFileSync(path.join(loadConfig().COMMUNITY_DA
 }>
 
 const load = async () => {
-  const [list, types] = await Promise.all([get<Wormhole[]>('/api/wormholes'), get<WormholeTypeInfo[]>('/api/wormhole-types')])
+  const [answer, types] = await Promise.all([get<unknown>('/api/wormholes'), get<WormholeTypeInfo[]>('/api/wormhole-types')])
+  const list: Wormhole[] = wormholeRows(answer)!
   const byCode = new Map(types.map((t) => [t.code, t.destinations]))
   const rows = indexWormholes(list, (code) => byCode.get(code) ?? [])
   return { list, rows, count: (f: Partial<WormholeFilters>) => filterWormholes(rows, { ...NO_FILTERS, ...f }).length, byCode }

@@ -8,28 +8,31 @@ import {
   indexWormholes,
   isShattered,
   NO_FILTERS,
+  planetKind,
   searchesThera,
   type WormholeFilters,
 } from './filters'
 
 const planet = (kind: string, i = 0) => ({ planet_id: i, name: `P ${i}`, type_id: 11, type_name: `Planet (${kind})`, moon_count: 1 })
-function system(jcode: string, over: Partial<Wormhole> = {}): Wormhole {
+type Fixture = Partial<Omit<Wormhole, 'planet_types' | 'shattered'>> & {
+  planets?: Array<ReturnType<typeof planet>>
+  star_name?: string | null
+  star_spectral_class?: string | null
+}
+/** A list row as the server builds it: planet kinds once each, shattered by the spec's rule. */
+function system(jcode: string, over: Fixture = {}): Wormhole {
+  const { planets = [], star_name = 'Sun G5 (Yellow)', star_spectral_class = 'G5 V', ...rest } = over
   return {
     jcode,
     solarsystemid: Number(jcode.replace(/\D/g, '')) || 1,
     class: 5,
     class_label: 'C5',
-    region: 'E-R00024',
-    constellation: 'E-C00001',
     effect: null,
-    effect_strength: null,
-    effect_beacon_type_id: null,
     statics: [],
-    planets: [],
     star_type_id: 6,
-    star_name: 'Sun G5 (Yellow)',
-    star_spectral_class: 'G5 V',
-    ...over,
+    ...rest,
+    planet_types: [...new Set(planets.map((p) => planetKind(p.type_name)))],
+    shattered: isShattered({ star_name, star_spectral_class, planets }),
   }
 }
 

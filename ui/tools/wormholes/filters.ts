@@ -28,18 +28,8 @@ export interface WormholeFilters {
 
 export const NO_FILTERS: WormholeFilters = { classes: [], statics: [], planets: [], effects: [], a0: false, shattered: 'all', q: '' }
 
-/** "Planet (Gas)" → "Gas". */
-export const planetKind = (typeName: string) => /\(([^)]+)\)/.exec(typeName)?.[1] ?? typeName
-
-/**
- * Shattered, as the spec defines it: a star named A0IV or a planet type containing "shattered". Our star name is
- * the SDE star type ("Sun A0IV (Turbulent Blue Subgiant)"), so both the type name and the spectral class
- * (A0IV, A0IV2) are read.
- */
-export function isShattered(w: Pick<Wormhole, 'star_name' | 'star_spectral_class' | 'planets'>): boolean {
-  if (w.star_name?.includes('A0IV') || w.star_spectral_class?.startsWith('A0IV')) return true
-  return w.planets.some((p) => p.type_name.toLowerCase().includes('shattered'))
-}
+/** "Planet (Gas)" → "Gas"; shattered as the spec defines it (both worked out by the server for the list too). */
+export { isShattered, planetKind } from '../../../schemas/wormhole-classes'
 
 /** J-code search ignores a leading J and case, and matches anywhere in the code (or in a Drifter system's name). */
 export const normalizeJcode = (s: string) => s.trim().toLowerCase().replace(/^j/, '')
@@ -65,9 +55,9 @@ export function indexWormholes(list: Wormhole[], destinationsOf: (code: string) 
     key: normalizeJcode(system.jcode),
     name: isDrifterClass(system.class) ? system.class_label.toLowerCase() : '',
     destinations: new Set(system.statics.flatMap((code) => destinationsOf(code))),
-    planetKinds: new Set(system.planets.map((p) => planetKind(p.type_name))),
+    planetKinds: new Set(system.planet_types),
     effect: system.effect ?? NO_EFFECT,
-    shattered: isShattered(system),
+    shattered: system.shattered,
   }))
 }
 

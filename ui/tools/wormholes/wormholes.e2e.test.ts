@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../platform/testing/browser.js'
 import { KillboardActivity, KillboardSummary } from '../../../schemas/killboard.js'
 import type { Wormhole, WormholeTypeInfo } from '../../../schemas/wormholes.js'
+import { wormholeRows } from '../../../schemas/wormhole-list.js'
 
 const baseUrl = inject('appUrl')
 let browser: Browser
@@ -12,7 +13,7 @@ let systems: Wormhole[]
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  systems = (await (await fetch(`${baseUrl}/api/wormholes`)).json()) as Wormhole[]
+  systems = wormholeRows(await (await fetch(`${baseUrl}/api/wormholes`)).json())!
 })
 afterAll(async () => {
   await browser?.close()
@@ -94,6 +95,10 @@ describe('wormhole database list', () => {
     await search.fill('thera')
     await eventually(() => count(page)).toBe('Showing 0 of 2603 wormholes')
     expect(await page.getByTestId('thera-note').textContent()).toContain('Thera is not in this list')
+    // where the rows would be, too: not a generic "no match" (issue #41)
+    expect(await page.locator('.wh-empty').textContent()).toBe(
+      'Thera is not in this list: it has no static wormholes, and its connections to known space change all the time.',
+    )
     // a link to Thera's own address says the same in the dialog
     await page.goto('/wormholes/Thera')
     await eventually(() => page.getByRole('dialog').locator('.error-box').textContent()).toContain('Thera is not in the wormhole database')
@@ -161,7 +166,7 @@ describe('wormhole database list', () => {
     const expected = systems.filter((w) => w.class_label === 'C5' && w.effect === 'Pulsar').length
     await eventually(() => count(page)).toBe(`Showing ${expected} of 2603 wormholes`)
     await page.getByRole('group', { name: 'Planets' }).getByRole('button', { name: 'Lava' }).click()
-    const withLava = systems.filter((w) => w.class_label === 'C5' && w.effect === 'Pulsar' && w.planets.some((p) => p.type_name === 'Planet (Lava)')).length
+    const withLava = systems.filter((w) => w.class_label === 'C5' && w.effect === 'Pulsar' && w.planet_types.includes('Lava')).length
     await eventually(() => count(page)).toBe(`Showing ${withLava} of 2603 wormholes`)
     await eventually(() => query(page)).toEqual({ class: 'c5', effect: 'pulsar', planet: 'lava' })
 
@@ -404,6 +409,51 @@ describe('system dialog', () => {
     await t.context.close()
   })
 
+  for (const width of [1280, 390]) {
+    it(`keeps the header above the corporations table and the × answering once the dialog is scrolled, at ${width} px`, async () => {
+      const t = await openPage(browser, baseUrl)
+      const { page } = t
+      await page.setViewportSize({ width, height: width > 500 ? 860 : 780 })
+      await page.route(/images\.evetech\.net/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }))
+      const corps = Array.from({ length: 12 }, (_, i) => ({ id: 98000000 + i, name: `Corp ${i}`, activeDays: 12 - i, lastSeenDaysAgo: 1 + i }))
+      const summary = KillboardSummary.parse({
+        solarsystemid: 31000488,
+        totalKills: 42,
+        daysCovered: 30,
+        windowDays: 60,
+        mostRecentKillDaysAgo: 1,
+        activeCorporations: corps,
+        feed: feedState('OK'),
+      })
+      await page.route('**/api/killboard-summary/31000488', (r) => r.fulfill({ json: summary }))
+      await page.goto('/wormholes/J123450')
+      const dialog = page.getByRole('dialog')
+      await eventually(() => dialog.locator('.wh-corps tbody tr').count()).toBe(10)
+      const close = dialog.getByRole('button', { name: 'Close' })
+      // scroll step by step to the bottom: at every step the × is the topmost thing under its own centre
+      const steps = await dialog.evaluate((el) => Math.ceil((el.scrollHeight - el.clientHeight) / 120))
+      expect(steps).toBeGreaterThan(2)
+      const box = (await close.boundingBox())!
+      let sawTableUnderHeader = false
+      for (let i = 1; i <= steps; i++) {
+        await dialog.evaluate((el, top) => el.scrollTo(0, top), i * 120)
+        const hit = await page.evaluate(
+          ([x, y]) => document.elementFromPoint(x, y)?.getAttribute('aria-label') ?? null,
+          [box.x + box.width / 2, box.y + box.height / 2],
+        )
+        expect(hit, `scrolled ${i * 120} px`).toBe('Close')
+        const table = (await dialog.locator('.wh-corps').boundingBox())!
+        if (table.y < box.y + box.height) sawTableUnderHeader = true
+      }
+      // the corporations table did pass under the header (the case that used to paint over it)
+      expect(sawTableUnderHeader).toBe(true)
+      await close.click()
+      await eventually(() => page.getByRole('dialog').count()).toBe(0)
+      expect(new URL(page.url()).pathname).toBe('/wormholes')
+      await t.context.close()
+    })
+  }
+
   it('says once, in amber above the killboard panels, that kill data may be incomplete while the feed is STALE', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl)
     await page.route(/images\.evetech\.net/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }))
@@ -578,6 +628,69 @@ describe('system dialog', () => {
     await t.page.goto('/wormholes/J005926')
     await eventually(() => t.page.getByRole('dialog').locator('.error-box').textContent()).toContain('J005926 did not load')
     expect(await t.page.getByText('Unexpected Application Error!').count()).toBe(0)
+    await t.context.close()
+  })
+})
+
+describe('scout intel', () => {
+  it("shows the class's wandering holes and its sites by kind, each sleeper site linking its card on the sites page", async () => {
+    const { page, context } = await open('/wormholes/J123450')
+    const dialog = page.getByRole('dialog')
+    const wandering = dialog.getByRole('region', { name: 'Wandering holes' })
+    await eventually(() => wandering.locator('tbody tr').count()).toBe(1)
+    expect(await wandering.locator('tbody td').first().textContent()).toBe('F135')
+    expect(await wandering.getByRole('link', { name: 'hole rolling guide' }).getAttribute('href')).toBe('/rolling-mass')
+    const sites = dialog.getByRole('region', { name: 'Sites' })
+    expect(await sites.locator('h3').textContent()).toBe('Sites in C2 systems')
+    expect(await sites.locator('h4').allTextContents()).toEqual(['Combat', 'Relic', 'Data', 'Gas', 'Ore'])
+    expect(await sites.getByText('Barren Perimeter Reservoir').locator('..').textContent()).toContain('gas 82,432,500 ISK · blue loot 2,000,000 ISK')
+    const first = sites.locator('.wh-site-kind').first().getByRole('link').first()
+    const name = (await first.textContent())!
+    await first.click()
+    await eventually(() => new URL(page.url()).pathname).toBe('/wormhole-sites')
+    await eventually(() => page.locator('.site-card h2').allTextContents()).toEqual([name])
+    await context.close()
+  })
+
+  it('offers a type typed in the search and opens it at its own address (/wormholes/types/H296)', async () => {
+    const { page, context } = await open('/wormholes')
+    await eventually(() => count(page)).toBe('Showing 2603 of 2603 wormholes')
+    const search = page.getByRole('searchbox', { name: 'Search J-code' })
+    await search.fill('h296')
+    await eventually(() => page.getByTestId('type-offer').textContent()).toContain('H296 is a wormhole type leading to C5')
+    await search.press('Enter')
+    await eventually(() => new URL(page.url()).pathname).toBe('/wormholes/types/H296')
+    const dialog = page.getByRole('dialog')
+    await eventually(() => dialog.locator('h2').textContent()).toBe('Wormhole type H296')
+    await eventually(() => dialog.getByTestId('type-detail').count()).toBe(1)
+    expect(await dialog.locator('dt').allTextContents()).toEqual(['Leads to', 'Total mass', 'Jump mass', 'Lifetime', 'Mass regeneration'])
+    expect(await dialog.getByRole('region', { name: 'Static in' }).getByRole('link', { name: 'C5' }).count()).toBe(1)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await eventually(() => new URL(page.url()).pathname).toBe('/wormholes')
+    // shared: the address alone opens it, and an unknown code says so
+    await page.goto('/wormholes/types/C140')
+    await eventually(() => page.getByRole('dialog').getByRole('region', { name: 'Wandering in' }).textContent()).toContain('C5, C6')
+    await page.goto('/wormholes/types/Q999')
+    await eventually(() => page.getByRole('dialog').locator('.error-box').textContent()).toBe('No wormhole type called Q999')
+    await context.close()
+  })
+
+  it('shows a 24-hour UTC bar per resident corporation, or says no kill is stored', async () => {
+    const t = await openPage(browser, baseUrl)
+    const hours = Array.from({ length: 24 }, (_, h) => (h === 20 ? 6 : h === 21 ? 3 : 0))
+    await t.page.route('**/api/system-residents/31000488', (r) =>
+      r.fulfill({ json: { solarsystemid: 31000488, days: 30, corporations: [{ id: 98000001, name: 'Hole Control', kills: 9, hours }] } }),
+    )
+    await t.page.goto('/wormholes/J123450')
+    const bars = t.page.getByRole('dialog').getByTestId('active-hours')
+    await eventually(() => bars.locator('li').count()).toBe(1)
+    expect(await bars.getByRole('img').getAttribute('aria-label')).toBe('Hole Control: kills by UTC hour, busiest 20:00')
+    expect(await bars.locator('.wh-hours-bar span').count()).toBe(24)
+    expect(await bars.locator('.wh-hours-bar span').nth(20).getAttribute('title')).toBe('20:00 UTC: 6 kills')
+    await t.page.goto('/wormholes/J005926')
+    await eventually(() => t.page.getByRole('dialog').getByTestId('active-hours-none').textContent()).toContain(
+      'No kill stored in this system over the last 30 days',
+    )
     await t.context.close()
   })
 })
