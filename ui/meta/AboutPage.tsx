@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom'
+import { API_DOCS_PATH } from '../../schemas/pages'
 
 export default function AboutPage() {
   return (
@@ -19,7 +20,7 @@ export default function AboutPage() {
           <Link to="/acknowledgements">acknowledgements</Link> page.
         </li>
         <li>
-          Prices are our own, computed from ESI market orders at the five trade hubs, and published through a documented <a href="/api/docs/">API</a>.
+          Prices are our own, computed from ESI market orders at the five trade hubs, and published through a documented <a href={API_DOCS_PATH}>API</a>.
         </li>
       </ul>
       <h2>Privacy</h2>
