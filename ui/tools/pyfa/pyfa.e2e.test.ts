@@ -362,8 +362,21 @@ describe('on a server without a fitting application', () => {
     const { page, errors } = await openPage(browser, inject('appUrl'))
     await page.goto('/pyfa/new')
     await page.locator('h1', { hasText: 'Not available on this server' }).waitFor()
-    expect(await page.getByTestId('fitting-error').textContent()).toMatch(/not available on this server: no fitting application is configured/)
+    // a sentence for the visitor; the server's reason (which names its setting) is for whoever runs it
+    expect(await page.getByTestId('fitting-error').textContent()).toBe('The fitting tool is not available on this server, so no session can be started here.')
     expect(errors.filter((e) => !/503/.test(e))).toEqual([])
+    await page.context().close()
+  })
+
+  it('says so on the landing page in place of Start', async () => {
+    const { page, errors } = await openPage(browser, inject('appUrl'))
+    await page.goto('/pyfa')
+    await page.getByTestId('fitting-unavailable').waitFor()
+    expect(await page.getByTestId('fitting-unavailable').textContent()).toBe(
+      'The fitting tool is not available on this server, so no session can be started here.',
+    )
+    expect(await page.getByRole('link', { name: 'Start a session' }).count()).toBe(0)
+    expect(errors).toEqual([])
     await page.context().close()
   })
 })
