@@ -34,6 +34,6 @@ describe('describeZodError', () => {
   })
 
   it("keeps a schema's own message", () => {
-    expect(messageFor(z.object({ n: z.number().max(10, 'at most 10 runs') }), { n: 11 })).toBe('The n in the address must be at most 10 runs.')
+    expect(messageFor(z.object({ n: z.number().max(10, 'at most 10 runs') }), { n: 11 })).toBe('Check the n in the address: at most 10 runs.')
   })
 })

@@ -184,6 +184,8 @@ export const DOCS_CSS = `
 .api-docs .api-toc { display: flex; flex-wrap: wrap; gap: 6px 18px; padding: 0; list-style: none; }
 .api-docs .api-toc-title { font-size: 1rem; }
 .api-docs .api-version { font-size: 1rem; font-weight: 400; }
-.api-docs .api-fields td { vertical-align: top; }
-.api-docs .api-fields td:first-child { white-space: nowrap; }
+/* The field tables fit the width (no sideways scroll region, which would need a tab stop of its own): long names wrap. */
+.api-docs .table-wrap { overflow: visible; }
+.api-docs .api-fields { table-layout: fixed; }
+.api-docs .api-fields th, .api-docs .api-fields td { vertical-align: top; white-space: normal; overflow-wrap: anywhere; }
 `

@@ -53,7 +53,8 @@ const FIELD_LABELS: Record<string, string> = {
 /** A field's name in words: 'siteRuns' and 'site_runs' read 'site runs'. */
 function words(key: string): string {
   if (Object.hasOwn(FIELD_LABELS, key)) return FIELD_LABELS[key]
-  if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(key)) return `'${key}'`
+  // A key that is data, not a field name (an item or site name: 'Tritanium', 'Core Garrison'), is quoted as it is.
+  if (!/^[a-z][A-Za-z0-9_]*$/.test(key)) return `'${key}'`
   return key
     .replace(/_/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -89,7 +90,8 @@ function issueSentence(path: PropertyKey[], message: string, where: string): str
   if (!label) return withStop(capitalize(own))
   if (own === 'required') return `Fill in ${label}.`
   if (/^(must|is|are|has|cannot|should) /.test(own)) return withStop(`${capitalize(label)} ${own}`)
-  if (/^(at least|at most|up to|between|one of|a |an )/.test(own)) return withStop(`${capitalize(label)} must be ${own}`)
+  // 'at least 2 characters', 'at most 100,000', 'one of a, b': a bound or a choice reads 'must be …'.
+  if (/^(at (least|most) [\d,.]+( characters?)?|between [\d,.]+ and [\d,.]+|one of .*)$/.test(own)) return withStop(`${capitalize(label)} must be ${own}`)
   return withStop(`Check ${label}: ${own}`)
 }
 
