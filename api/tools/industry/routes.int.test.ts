@@ -103,11 +103,11 @@ describe('GET /api/industry/buildcost', () => {
   it('answers bad parameters with a 400 and a reason', async () => {
     const cases: Array<[Record<string, string | number>, RegExp]> = [
       [{ blueprint: 46157 }, /blueprint: 46157 is not a published manufacturing blueprint/],
-      [{ blueprint: 691, me: 11 }, /me: material efficiency is 0 to 10/],
-      [{ blueprint: 691, runs: 0 }, /runs: at least 1/],
+      [{ blueprint: 691, me: 11 }, /^Check the material efficiency: material efficiency is 0 to 10\.$/],
+      [{ blueprint: 691, runs: 0 }, /^The runs must be at least 1\.$/],
       [{ blueprint: 691, system: 'Nowhere' }, /system: no solar system 'Nowhere'/],
-      [{ blueprint: 691, station: 123 }, /station: must be one of the hubs/],
-      [{ blueprint: 691, jobCostOverride: -0.5 }, /jobCostOverride: at least 0/],
+      [{ blueprint: 691, station: 123 }, /^The station must be one of the hubs/],
+      [{ blueprint: 691, jobCostOverride: -0.5 }, /^The job cost override must be at least 0\.$/],
       [{ blueprint: 691, structure: 'Keepstar' }, /structure/],
       [{ blueprint: 'rifter' }, /blueprint/],
       // an empty box says what belongs there, not zod's 'Too small: expected string to have >=1 characters'

@@ -102,7 +102,7 @@ describe('POST /api/ore-planner/plan (real SDE, demo prices)', () => {
     const res = await post({ targets: { Tritanium: 1.5 }, refineRate: 86.7, allowedOres: ['Kryptonite'], strategy: { type: 'cheapest' } })
     expect(res.status).toBe(400)
     const body = (await res.json()) as { error: string }
-    expect(body.error).toMatch(/targets\.Tritanium: must be a whole number of units/)
+    expect(body.error).toMatch(/The 'Tritanium' in targets must be a whole number of units/)
     expect(body.error).toMatch(/strategy/)
     const unknown = await post({ targets: { Tritanium: 100 }, refineRate: 86.7, allowedOres: ['Kryptonite'], strategy: { type: 'min_cost' } })
     expect(unknown.status).toBe(400)
