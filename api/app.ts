@@ -8,6 +8,7 @@ import { buildOpenApiDocument, openApiRoutes } from './http/openapi.js'
 import { ApiRouter } from './http/router.js'
 import { securityHeaders } from './http/security.js'
 import { staticUi } from './http/static-ui.js'
+import { createPreviews } from './previews/index.js'
 import { registerHealth } from './health.js'
 import { catchAllRoutes, toolRoutes } from './tools/index.js'
 import type { WsHub } from './ws/hub.js'
@@ -55,13 +56,15 @@ export async function createApi(ctx: ApiContext, options: { uiRoot?: string } = 
   koa.use(errorMiddleware(ctx.log))
   koa.use(compress({ threshold: 1024 }))
   koa.use(securityHeaders(ctx.config))
-  koa.use(staticUi(options.uiRoot))
+  const previews = createPreviews(ctx)
+  koa.use(staticUi(options.uiRoot, previews.resolve))
   // Saving an appraisal sends the paste (up to 1 MB) and, as the spec's body has it, every row it became (up to
   // 20,000, about 150 bytes each): more than the 2 MB every other call is allowed.
   const appraisalSaveBody = bodyParser({ jsonLimit: `${LARGEST_BODY_MB}mb`, enableTypes: ['json'] })
   koa.use((kctx, next) => (kctx.method === 'POST' && kctx.path === '/api/appraisals' ? appraisalSaveBody(kctx, next) : next()))
   koa.use(bodyParser({ jsonLimit: '2mb', formLimit: '64kb', textLimit: '2mb', enableTypes: ['json', 'form', 'text'] }))
-  koa.use(openApiRoutes(openapi).routes())
+  koa.use(openApiRoutes(openapi, options.uiRoot).routes())
+  koa.use(previews.routes.routes())
   koa.use(router.koa.routes())
   koa.use(router.koa.allowedMethods())
   return { koa, router, openapi }

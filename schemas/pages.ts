@@ -29,6 +29,9 @@ export interface PageInfo {
 
 export const SITE_NAME = 'J-Space Toolbox'
 
+/** The API documentation page, served by the server itself (a full page load, never a client-side route). */
+export const API_DOCS_PATH = '/api/docs/'
+
 /** The kill tracker's tool name, which its page also uses to title the tab with the tracked name. */
 export const KILL_TRACKER_NAME = 'Kill tracker'
 
@@ -169,12 +172,12 @@ export const PAGES: PageInfo[] = [
     card: false,
   },
   {
-    path: '/api/docs/',
+    path: API_DOCS_PATH,
     name: 'API docs',
-    description: 'Interactive documentation of the public price and data API.',
+    description: 'Documentation of the public price and data API: every endpoint, its parameters and its answers.',
     menuLabel: 'API docs',
     section: 'Meta',
-    href: '/api/docs/',
+    href: API_DOCS_PATH,
     card: false,
   },
   {

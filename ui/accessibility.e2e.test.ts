@@ -6,7 +6,8 @@ import { tools } from './tools/registry.js'
 
 // Every page a person opens, checked by axe-core (WCAG 2.x A and AA rules) on a desktop and a phone-width screen.
 const baseUrl = inject('appUrl')
-const PAGES = ['/', ...tools.filter((t) => t.page).map((t) => t.path)]
+// the API docs page is the server's own (no script), with the site's header and theme
+const PAGES = ['/', ...tools.filter((t) => t.page).map((t) => t.path), '/api/docs/']
 const WIDTHS = [1280, 390]
 
 let browser: Browser

@@ -58,6 +58,48 @@ describe('landing page', () => {
   })
 })
 
+describe('landing page layout', () => {
+  /** The cards' rows: how many cards each row holds, and whether a lone last card spans the row. */
+  const rows = (page: Page) =>
+    page.$$eval('.tool-grid > li', (items) => {
+      const grid = items[0]?.parentElement?.getBoundingClientRect()
+      const byTop = new Map<number, DOMRect[]>()
+      for (const li of items) {
+        const box = li.getBoundingClientRect()
+        byTop.set(Math.round(box.top), [...(byTop.get(Math.round(box.top)) ?? []), box])
+      }
+      const last = [...byTop.values()].at(-1) ?? []
+      return { counts: [...byTop.values()].map((r) => r.length), lastSpans: last.length === 1 && grid !== undefined && last[0].width > grid.width - 2 }
+    })
+
+  it('leaves no lone card on the last row, at any width and while a search narrows them', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/')
+    await page.locator('.tool-card').first().waitFor()
+    for (const width of [1280, 1000, 700]) {
+      await page.setViewportSize({ width, height: 900 })
+      const { counts, lastSpans } = await rows(page)
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(cardTools().length)
+      expect([width, counts.length === 1 || counts.at(-1)! > 1 || lastSpans]).toEqual([width, true])
+    }
+    // 17 cards at 1280 px: four columns would leave one, so three are used
+    await page.setViewportSize({ width: 1280, height: 900 })
+    const shown = await page.locator('.tool-card').count()
+    if (shown % 4 === 1) expect((await rows(page)).counts[0]).toBe(3)
+    await context.close()
+  })
+
+  it('wraps a 3,000-character search instead of pushing the page sideways, on a phone', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.setViewportSize({ width: 390, height: 850 })
+    await page.goto('/')
+    await page.getByRole('searchbox', { name: 'Search tools' }).fill('q'.repeat(3000))
+    await page.getByText('No tool matches').waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await context.close()
+  })
+})
+
 describe('landing page for screen readers', () => {
   it('reads out how many tools the search leaves, and that none match, as a status message', async () => {
     const { page, context } = await openPage(browser, baseUrl)
@@ -93,6 +135,42 @@ describe('header and menu', () => {
       await page.context().close()
     }
   }, 120_000) // two ESI cache windows (30 s each) plus the 5 s ingest cadence
+
+  it("says 'ESI: reconnecting…', never 'TQ: NaN online', when a push carries no number", async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    const pushes: unknown[] = [{ players: 'lots' }, { players: null }, { players: -5 }, { players: 1234 }]
+    let send: ((players: unknown) => void) | null = null
+    await page.routeWebSocket(/\/ws$/, (ws) => {
+      send = (players) => ws.send(JSON.stringify({ type: 'online', players, at: new Date().toISOString() }))
+    })
+    await page.goto('/')
+    await expect.poll(() => send !== null).toBe(true)
+    const seen: string[] = []
+    for (const push of pushes) {
+      send!((push as { players: unknown }).players)
+      const expected =
+        typeof (push as { players: unknown }).players === 'number' && (push as { players: number }).players >= 0 ? 'TQ: 1,234 online' : 'ESI: reconnecting…'
+      await expect.poll(() => page.getByTestId('tq-status').textContent()).toBe(expected)
+      seen.push((await page.getByTestId('tq-status').textContent()) ?? '')
+    }
+    expect(seen).toEqual(['ESI: reconnecting…', 'ESI: reconnecting…', 'ESI: reconnecting…', 'TQ: 1,234 online'])
+    await context.close()
+  })
+
+  it('draws the header and the demo banner opaque, so no star shows through onto their text', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/')
+    await page.getByTestId('demo-banner').waitFor()
+    const backgrounds = await page.evaluate(() =>
+      ['.site-header', '.demo-banner'].map((sel) => {
+        const el = document.querySelector(sel)!
+        const style = getComputedStyle(el)
+        return { sel, color: style.backgroundColor, filter: style.backdropFilter }
+      }),
+    )
+    for (const { sel, color } of backgrounds) expect([sel, /^rgb\(/.test(color)]).toEqual([sel, true])
+    await context.close()
+  })
 
   it('does not make the online count a live region, which a screen reader would read out every minute', async () => {
     const { page, context } = await openPage(browser, baseUrl)
@@ -309,6 +387,18 @@ describe('background setting', () => {
     await context.close()
   })
 
+  it("says the sky is static under reduced motion instead of offering 'Switch to Static BG'", async () => {
+    const { page, context } = await openPage(browser, baseUrl, { reducedMotion: 'reduce' })
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Settings' }).click()
+    expect(await page.locator('#settings-panel').textContent()).toBe('Static background: your device asks for reduced motion.')
+    expect(await page.getByRole('button', { name: /Switch to/ }).count()).toBe(0)
+    // without the preference the switch is back
+    await page.emulateMedia({ reducedMotion: 'no-preference' })
+    await page.getByRole('button', { name: 'Switch to Static BG' }).waitFor()
+    await context.close()
+  })
+
   it('defaults to animated, toggles to static, and keeps the choice across a reload', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/')
@@ -418,10 +508,22 @@ describe('errors and unknown paths', () => {
   it('shows a 404 page for unknown paths, inside the site layout', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     const res = await page.goto('/no/such/page')
-    expect(res?.status()).toBe(200) // the SPA answers; the page says 404
+    expect(res?.status()).toBe(404) // a real 404 for crawlers and link checkers, with the app's own page
     expect(await page.locator('h1').textContent()).toMatch(/^404/)
     expect(await page.locator('.site-header').count()).toBe(1)
     expect(await page.title()).toBe('Page not found · J-Space Toolbox')
+    await context.close()
+  })
+
+  it('shows the unknown address decoded, and wraps a 3,000-character one on a phone', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.setViewportSize({ width: 390, height: 850 })
+    const res = await page.goto('/wormholes/Жита/ünïcode')
+    expect(res?.status()).toBe(404)
+    expect(await page.locator('.not-found code').textContent()).toBe('/wormholes/Жита/ünïcode')
+    await page.goto(`/${'long-'.repeat(600)}/x`)
+    await page.locator('.not-found code').waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await context.close()
   })
 
@@ -493,6 +595,27 @@ describe('meta pages', () => {
     expect(await industry.locator('.badge').textContent()).toBe('shipped')
     await industry.getByRole('link', { name: 'Open it' }).click()
     await expect.poll(() => new URL(page.url()).pathname).toBe('/industry')
+    await context.close()
+  })
+})
+
+describe('API docs page', () => {
+  it("wears the site's header and dark theme, fits a phone, and runs no script", async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    const scripts: string[] = []
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()))
+    await page.setViewportSize({ width: 390, height: 850 })
+    const res = await page.goto('/api/docs/')
+    expect(res?.status()).toBe(200)
+    expect(await page.locator('meta[name="viewport"]').getAttribute('content')).toBe('width=device-width, initial-scale=1.0')
+    expect(await page.locator('main h1').textContent()).toMatch(/^J-Space Toolbox API/)
+    expect(await page.locator('.site-header a.brand').getAttribute('href')).toBe('/')
+    expect(await page.getByRole('link', { name: 'All tools' }).getAttribute('href')).toBe('/')
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundImage)).toMatch(/gradient/)
+    expect(await page.locator('.api-op').count()).toBeGreaterThan(20)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    expect(await page.locator('script').count()).toBe(0)
+    expect(scripts).toEqual([])
     await context.close()
   })
 })

@@ -75,7 +75,7 @@ describe('POST /auth/login', () => {
   it('answers 400 with a sentence for a malformed body', async () => {
     const res = await login(app.url, { username: 'ada' })
     expect(res.status).toBe(400)
-    expect((await res.json()).error).toBe('Invalid body: password: required')
+    expect((await res.json()).error).toBe('Fill in the password.')
   })
 
   it('stores only a hash of the session id', async () => {

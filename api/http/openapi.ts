@@ -1,11 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { createRequire } from 'node:module'
 import { OpenApiGeneratorV3, type OpenAPIRegistry } from '@asteasolutions/zod-to-openapi'
 import Router from '@koa/router'
-import send from 'koa-send'
-
-const require = createRequire(import.meta.url)
+import { DOCS_CSS, renderApiDocs } from './openapi-page.js'
+import { UI_DIST } from './static-ui.js'
 
 export function buildOpenApiDocument(registry: OpenAPIRegistry, version: string) {
   return new OpenApiGeneratorV3(registry.definitions).generateDocument({
@@ -21,14 +19,24 @@ export function buildOpenApiDocument(registry: OpenAPIRegistry, version: string)
   })
 }
 
+/** The UI's built stylesheets (hashed names, read from its index.html), so the docs page wears the site's theme. */
+export function uiStylesheets(uiRoot: string): string[] {
+  try {
+    const html = fs.readFileSync(path.join(uiRoot, 'index.html'), 'utf8')
+    return [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].flatMap((m) => /href="(\/assets\/[^"]+\.css)"/.exec(m[0])?.[1] ?? [])
+  } catch {
+    return []
+  }
+}
+
 /**
- * `/api/openapi.json` and interactive docs at `/api/docs` (Swagger UI, served from the swagger-ui-dist
- * package so it works offline and under a strict CSP: no inline script, no CDN).
+ * `/api/openapi.json`, and its documentation page at `/api/docs/` (rendered on the server from the same document:
+ * `openapi-page.ts`; no script).
  */
-export function openApiRoutes(getDocument: () => unknown): Router {
+export function openApiRoutes(getDocument: () => unknown, uiRoot = UI_DIST): Router {
   const router = new Router()
-  const swaggerDir = path.dirname(require.resolve('swagger-ui-dist/package.json'))
   let cached: string | null = null
+  let page: string | null = null
   router.get('/api/openapi.json', (ctx) => {
     cached ??= JSON.stringify(getDocument())
     ctx.type = 'application/json'
@@ -37,36 +45,18 @@ export function openApiRoutes(getDocument: () => unknown): Router {
   })
   // The spec's route table has `/api/` as the link to the API documentation.
   router.get('/api', (ctx) => ctx.redirect('/api/docs/'))
-  // Swagger UI's assets are relative to the page, so the page lives at `/api/docs/`.
+  // The page lives at `/api/docs/` (its links to sections are relative to it).
   router.get('/api/docs', (ctx) => {
     if (!ctx.path.endsWith('/')) return ctx.redirect('/api/docs/')
-    ctx.type = 'text/html'
-    ctx.body = DOCS_HTML
+    page ??= renderApiDocs(getDocument(), uiStylesheets(uiRoot))
+    ctx.type = 'text/html; charset=utf-8'
+    ctx.set('Cache-Control', 'no-cache')
+    ctx.body = page
   })
-  router.get('/api/docs/init.js', (ctx) => {
-    ctx.type = 'application/javascript'
-    ctx.body = DOCS_INIT
-  })
-  router.get('/api/docs/:file', async (ctx) => {
-    const file = ctx.params.file
-    if (!/^swagger-ui[\w.-]*\.(js|css)$/.test(file) || !fs.existsSync(path.join(swaggerDir, file))) return
-    await send(ctx, file, { root: swaggerDir, maxage: 86_400_000 })
+  router.get('/api/docs/docs.css', (ctx) => {
+    ctx.type = 'text/css'
+    ctx.set('Cache-Control', 'public, max-age=3600')
+    ctx.body = DOCS_CSS
   })
   return router
 }
-
-const DOCS_HTML = `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8" />
-  <title>J-Space Toolbox API</title>
-  <link rel="stylesheet" href="/api/docs/swagger-ui.css" />
-</head>
-<body>
-  <div id="swagger-ui"></div>
-  <script src="/api/docs/swagger-ui-bundle.js"></script>
-  <script src="/api/docs/init.js"></script>
-</body>
-</html>`
-
-const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true, tryItOutEnabled: true });`

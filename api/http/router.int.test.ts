@@ -97,7 +97,7 @@ describe('contract routes', () => {
     const res = await fetch(`${base}/api/things/7?type_ids=34,abc`)
     expect(res.status).toBe(400)
     const body = await res.json()
-    expect(body.error).toBe("Invalid query: type_ids: 'abc' is not a positive whole number")
+    expect(body.error).toBe("Check the item type ids: 'abc' is not a positive whole number.")
     expect(body.details[0].path).toBe('type_ids')
   })
 
@@ -116,8 +116,9 @@ describe('contract routes', () => {
     })
     expect(res.status).toBe(400)
     const body = await res.json()
-    expect(body.error).toContain('name: at least 2 characters')
-    expect(body.error).toContain('qty')
+    expect(body.error).toContain('The name must be at least 2 characters')
+    expect(body.error).not.toMatch(/\bname:/)
+    expect(body.error).toContain('The quantity')
   })
 
   it('answers a body that is not a JSON object with a sentence that says so', async () => {
@@ -173,26 +174,26 @@ describe('contract routes', () => {
   it('answers a query parameter given twice with a sentence that says so, and ignores repeats it does not know', async () => {
     const res = await fetch(`${base}/api/things/7?type_ids=34&type_ids=35`)
     expect(res.status).toBe(400)
-    expect(((await res.json()) as { error: string }).error).toBe('Invalid query: type_ids: given 2 times; give it once')
+    expect(((await res.json()) as { error: string }).error).toBe('Give the item type ids once, not 2 times.')
     expect((await fetch(`${base}/api/things/7?type_ids=34&utm=a&utm=b`)).status).toBe(200)
   })
 
   it('says a number is expected where text that is no number was given, not that NaN was received', async () => {
     const res = await fetch(`${base}/api/things/abc?type_ids=34`)
     expect(res.status).toBe(400)
-    expect(((await res.json()) as { error: string }).error).toBe('Invalid path: id: must be a number')
+    expect(((await res.json()) as { error: string }).error).toBe('The id in the address must be a number.')
   })
 
   it('says a field that was left out is required, rather than what zod received or that a number is expected', async () => {
     const body = await fetch(`${base}/api/things`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'ab' }) })
     expect(body.status).toBe(400)
-    expect(((await body.json()) as { error: string }).error).toBe('Invalid body: qty: required')
+    expect(((await body.json()) as { error: string }).error).toBe('Fill in the quantity.')
     const query = await fetch(`${base}/api/things/7`)
     expect(query.status).toBe(400)
-    expect(((await query.json()) as { error: string }).error).toBe('Invalid query: type_ids: required')
+    expect(((await query.json()) as { error: string }).error).toBe('Fill in the item type ids.')
     // a query number coerced from nothing is NaN: still 'required', while text that is no number stays 'must be a number'
-    expect(((await (await fetch(`${base}/api/ranked`)).json()) as { error: string }).error).toBe('Invalid query: rank: required')
-    expect(((await (await fetch(`${base}/api/ranked?rank=abc`)).json()) as { error: string }).error).toBe('Invalid query: rank: must be a number')
+    expect(((await (await fetch(`${base}/api/ranked`)).json()) as { error: string }).error).toBe('Fill in the rank.')
+    expect(((await (await fetch(`${base}/api/ranked?rank=abc`)).json()) as { error: string }).error).toBe('The rank must be a number.')
   })
 
   it('rate-limits with 429, Retry-After and a JSON message', async () => {

@@ -3,7 +3,7 @@ import type { Context, Middleware } from 'koa'
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
 import { ErrorBody } from '../../schemas/common.js'
-import { describeZodError, HttpError } from '../../platform/http/errors.js'
+import { describeZodError, fieldLabel, HttpError } from '../../platform/http/errors.js'
 import type { Endpoint, EndpointSchemas } from '../../schemas/endpoint.js'
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
@@ -132,7 +132,7 @@ function singleValued(schema: z.ZodType, query: Record<string, unknown>): Record
   if (repeated.length === 0) return query
   throw new HttpError(
     400,
-    `Invalid query: ${repeated.map(([key, values]) => `${key}: given ${values.length} times; give it once`).join('; ')}`,
+    repeated.map(([key, values]) => `Give ${fieldLabel([key], 'query')} once, not ${values.length} times.`).join(' '),
     repeated.map(([key]) => ({ path: key, message: 'give it once' })),
   )
 }

@@ -17,14 +17,82 @@ export class HttpError extends Error {
 export const badRequest = (message: string, details?: unknown) => new HttpError(400, message, details)
 export const notFound = (message = 'Not found') => new HttpError(404, message)
 
-/** Turn a zod failure into one readable sentence plus the per-field issues; `input` is what was validated. */
+/**
+ * Turn a zod failure into sentences about what the sender did ("The search text must be at least 2 characters.",
+ * "Fill in the email address."), never a field path; the per-field issues, with their paths, go in `details` for API
+ * callers. `where` is what was validated ('query', 'body' or 'path'); `input` is its value.
+ */
 export function describeZodError(where: string, error: z.ZodError, input?: unknown): HttpError {
   const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: plainMessage(i, input) }))
-  const sentence = issues
-    .slice(0, 5)
-    .map((i) => (i.path && !i.message.startsWith(i.path + ':') ? `${i.path}: ${i.message}` : i.message))
-    .join('; ')
-  return new HttpError(400, `Invalid ${where}: ${sentence}`, issues)
+  const sentences = error.issues.slice(0, 5).map((issue, n) => issueSentence(issue.path, issues[n].message, where))
+  return new HttpError(400, [...new Set(sentences)].join(' '), issues)
+}
+
+/**
+ * Plain names of the fields players and admins fill in, where the field's own name is no word they would use. Any
+ * other field is named by its own words (`display_name` and `displayName` read 'display name').
+ */
+const FIELD_LABELS: Record<string, string> = {
+  q: 'search text',
+  type_ids: 'item type ids',
+  webhook_url: 'webhook address',
+  webhook_urls: 'webhook addresses',
+  email: 'email address',
+  me: 'material efficiency',
+  te: 'time efficiency',
+  qty: 'quantity',
+  id: 'id',
+  jcode: 'J-code',
+  solarsystemid: 'solar system id',
+  entity_id: 'id',
+  item_type: 'kind of entry',
+  character_ids: 'character ids',
+  path: 'page address',
+}
+
+/** A field's name in words: 'siteRuns' and 'site_runs' read 'site runs'. */
+function words(key: string): string {
+  if (Object.hasOwn(FIELD_LABELS, key)) return FIELD_LABELS[key]
+  // A key that is data, not a field name (an item or site name: 'Tritanium', 'Core Garrison'), is quoted as it is.
+  if (!/^[a-z][A-Za-z0-9_]*$/.test(key)) return `'${key}'`
+  return key
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+}
+
+/** 'the count of site run 1', 'the name of player 2', 'the quantity'. */
+export function fieldLabel(path: PropertyKey[], where: string): string {
+  const parts = path.filter((p): p is string | number => typeof p !== 'symbol')
+  const last = parts.length - 1
+  let label = ''
+  for (let i = last; i >= 0; i--) {
+    const part = parts[i]
+    if (typeof part === 'number') continue
+    const next = parts[i + 1]
+    const name = words(part)
+    const item = typeof next === 'number' ? `${name.replace(/(ie)?s$/, (_, ie: string | undefined) => (ie ? 'y' : ''))} ${next + 1}` : name
+    label = label ? `${label} of ${item}` : i === last || typeof next === 'number' ? item : name
+    if (label && i !== last && typeof next !== 'number') label = label.replace(new RegExp(` of ${name}$`), ` in ${name}`)
+  }
+  if (!label) return ''
+  return where === 'path' ? `the ${label} in the address` : `the ${label}`
+}
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+const withStop = (s: string) => (/[.!?)]$/.test(s) ? s : `${s}.`)
+
+/** One issue as a sentence: what is wrong with which field, in the sender's words. */
+function issueSentence(path: PropertyKey[], message: string, where: string): string {
+  const label = fieldLabel(path, where)
+  // A schema message that names its field itself ('path: ...') has the field's name dropped.
+  const own = message.replace(/^[\w.]+: /, (m) => (m.slice(0, -2) === path.join('.') ? '' : m))
+  if (!label) return withStop(capitalize(own))
+  if (own === 'required') return `Fill in ${label}.`
+  if (/^(must|is|are|has|cannot|should) /.test(own)) return withStop(`${capitalize(label)} ${own}`)
+  // 'at least 2 characters', 'at most 100,000', 'one of a, b': a bound or a choice reads 'must be …'.
+  if (/^(at (least|most) [\d,.]+( characters?)?|between [\d,.]+ and [\d,.]+|one of .*)$/.test(own)) return withStop(`${capitalize(label)} must be ${own}`)
+  return withStop(`Check ${label}: ${own}`)
 }
 
 /**
@@ -43,6 +111,19 @@ function plainMessage(issue: z.core.$ZodIssue, input: unknown): string {
   }
   if (issue.code === 'too_big' && issue.origin === 'number' && issue.message.startsWith('Too big')) {
     return issue.inclusive ? `must be at most ${issue.maximum}` : `must be less than ${issue.maximum}`
+  }
+  // zod's defaults for a wrong kind of value, an unknown option and text or lists of the wrong length.
+  if (issue.code === 'invalid_type' && issue.message.startsWith('Invalid input')) {
+    const kinds: Record<string, string> = { number: 'a number', string: 'text', boolean: 'true or false', array: 'a list', object: 'an object' }
+    if (kinds[issue.expected]) return `must be ${kinds[issue.expected]}`
+  }
+  if (issue.code === 'invalid_value' && issue.message.startsWith('Invalid option') && issue.values.length <= 12) {
+    return `must be one of ${issue.values.map(String).join(', ')}`
+  }
+  if ((issue.code === 'too_small' || issue.code === 'too_big') && issue.message.startsWith('Too ')) {
+    const bound = issue.code === 'too_small' ? `at least ${issue.minimum}` : `at most ${issue.maximum}`
+    if (issue.origin === 'string') return `must be ${bound} characters long`
+    if (issue.origin === 'array' || issue.origin === 'set') return `must have ${bound} entries`
   }
   return issue.message
 }

@@ -12,8 +12,22 @@ interface Props {
   menuOpen: boolean
 }
 
+/** Whether the system asks for reduced motion (then the starfield never moves, whatever the setting). */
+function usePrefersReducedMotion(): boolean {
+  const query = typeof window === 'undefined' ? undefined : window.matchMedia?.('(prefers-reduced-motion: reduce)')
+  const [reduced, setReduced] = useState(() => query?.matches ?? false)
+  useEffect(() => {
+    if (!query) return
+    const update = () => setReduced(query.matches)
+    query.addEventListener?.('change', update)
+    return () => query.removeEventListener?.('change', update)
+  }, [query])
+  return reduced
+}
+
 export function Header({ animated, onToggleBackground, onOpenMenu, menuOpen }: Props) {
   const online = useOnlineCount()
+  const reducedMotion = usePrefersReducedMotion()
   const [settingsOpen, setSettingsOpen] = useState(false)
   const settingsRef = useRef<HTMLDivElement>(null)
   const settingsButton = useRef<HTMLButtonElement>(null)
@@ -74,15 +88,22 @@ export function Header({ animated, onToggleBackground, onOpenMenu, menuOpen }: P
                 if (!settingsRef.current?.contains(e.relatedTarget as Node | null)) setSettingsOpen(false)
               }}
             >
-              <button
-                type="button"
-                onClick={() => {
-                  onToggleBackground()
-                  setSettingsOpen(false)
-                }}
-              >
-                {animated ? 'Switch to Static BG' : 'Switch to Animated BG'}
-              </button>
+              {reducedMotion ? (
+                // The starfield stands still under reduced motion, so a switch to a static one would do nothing.
+                <p className="settings-note" data-testid="background-note">
+                  Static background: your device asks for reduced motion.
+                </p>
+              ) : (
+                <button
+                  type="button"
+                  onClick={() => {
+                    onToggleBackground()
+                    setSettingsOpen(false)
+                  }}
+                >
+                  {animated ? 'Switch to Static BG' : 'Switch to Animated BG'}
+                </button>
+              )}
             </div>
           )}
         </div>

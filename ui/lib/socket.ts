@@ -116,7 +116,8 @@ const ONLINE_STALE_MS = 3 * 60_000
 export function useOnlineCount(): number | null {
   const message = useServerMessage('online')
   const heartbeat = useServerMessage('heartbeat')
-  if (!message || message.players === null) return null
+  // A push whose count is no number (a server of another version, a proxy's rewrite) is an unknown count, not 'NaN'.
+  if (!message || typeof message.players !== 'number' || !Number.isFinite(message.players) || message.players < 0) return null
   if (heartbeat && Date.parse(heartbeat.at) - Date.parse(message.at) > ONLINE_STALE_MS) return null
   return message.players
 }

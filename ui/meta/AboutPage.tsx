@@ -10,6 +10,7 @@ function sourceSentence(source: StaticDataStatus['source']): string {
   const date = source.build_date ? `, ${source.kind === 'npm' ? 'a build of' : 'released'} ${source.build_date.slice(0, 10)}` : ''
   return `The copy in use is ${source.label}${date}.`
 }
+import { API_DOCS_PATH } from '../../schemas/pages'
 
 export default function AboutPage() {
   const [source, setSource] = useState<StaticDataStatus['source'] | undefined>(undefined)
@@ -40,7 +41,7 @@ export default function AboutPage() {
           <Link to="/acknowledgements">acknowledgements</Link> page.
         </li>
         <li>
-          Prices are our own, computed from ESI market orders at the five trade hubs, and published through a documented <a href="/api/docs/">API</a>.
+          Prices are our own, computed from ESI market orders at the five trade hubs, and published through a documented <a href={API_DOCS_PATH}>API</a>.
         </li>
       </ul>
       <h2>Privacy</h2>

@@ -74,11 +74,11 @@ describe('POST /api/appraise', () => {
   })
 
   it('validates the hub and the mode', async () => {
-    expect((await appraise({ text: 'Tritanium 1', station_id: 123 })).body.error).toMatch(/station_id: must be one of the hubs/)
+    expect((await appraise({ text: 'Tritanium 1', station_id: 123 })).body.error).toMatch(/The station id must be one of the hubs/)
     expect((await appraise({ text: 'Tritanium 1', station_id: 60003760, mode: 'cheap' })).body.error).toMatch(
-      /mode: must be one of sell5, buy5, sell, buy, split/,
+      /The mode must be one of sell5, buy5, sell, buy, split/,
     )
-    expect((await appraise({ station_id: 60003760 })).body.error).toMatch(/text: required/)
+    expect((await appraise({ station_id: 60003760 })).body.error).toMatch(/Fill in the text\./)
   })
 
   it('is documented in the OpenAPI document', async () => {

@@ -77,16 +77,16 @@ describe('POST /api/contact', () => {
   it('refuses bad input with a 400 naming the field, and stores nothing', async () => {
     const before = (await stored()).total
     const cases: Array<[unknown, RegExp]> = [
-      [valid({ name: '' }), /^Invalid body: name: required$/],
-      [valid({ message: '   ' }), /^Invalid body: message: required$/],
-      [valid({ email: 'not-an-address' }), /^Invalid body: email: not a valid email address$/],
-      [valid({ email: '' }), /email: required/],
-      [valid({ topic: 'Spam' }), /^Invalid body: topic: must be one of General, Bug report, Feature request, Business \/ sponsorship$/],
-      [valid({ message: 'x'.repeat(4001) }), /message: at most 4000 characters/],
-      [valid({ name: 'n'.repeat(101) }), /name: at most 100 characters/],
-      [valid({ name: 'Line\nbreak' }), /name: must be one line of text/],
-      [{ name: 'Only a name' }, /^Invalid body: email: required; message: required$/],
-      [valid({ name: 42 }), /^Invalid body: name: must be text$/],
+      [valid({ name: '' }), /^Fill in the name\.$/],
+      [valid({ message: '   ' }), /^Fill in the message\.$/],
+      [valid({ email: 'not-an-address' }), /^Check the email address: not a valid email address\.$/],
+      [valid({ email: '' }), /^Fill in the email address\.$/],
+      [valid({ topic: 'Spam' }), /^The topic must be one of General, Bug report, Feature request, Business \/ sponsorship\.$/],
+      [valid({ message: 'x'.repeat(4001) }), /^The message must be at most 4000 characters\.$/],
+      [valid({ name: 'n'.repeat(101) }), /^The name must be at most 100 characters\.$/],
+      [valid({ name: 'Line\nbreak' }), /^The name must be one line of text\.$/],
+      [{ name: 'Only a name' }, /^Fill in the email address\. Fill in the message\.$/],
+      [valid({ name: 42 }), /^The name must be text\.$/],
       ['{"name": ', /./],
     ]
     for (const [body, error] of cases) {

@@ -62,7 +62,7 @@ describe('POST /api/gas-calc', () => {
   it('answers bad input with a 400 that names the field', async () => {
     let r = await post('/api/gas-calc', { ship: 'Rorqual' })
     expect(r.status).toBe(400)
-    expect(r.body.error).toMatch(/^Invalid body: ship: must be one of: Unbonused Ship, Venture, Prospect/)
+    expect(r.body.error).toMatch(/^The ship must be one of: Unbonused Ship, Venture, Prospect/)
     r = await post('/api/gas-calc', { ship: 'Skiff', moduleType: 'Gas Cloud Scoop II' })
     expect(r.status).toBe(400)
     expect(r.body.error).toBe(

@@ -103,17 +103,17 @@ describe('GET /api/industry/buildcost', () => {
   it('answers bad parameters with a 400 and a reason', async () => {
     const cases: Array<[Record<string, string | number>, RegExp]> = [
       [{ blueprint: 46157 }, /blueprint: 46157 is not a published manufacturing blueprint/],
-      [{ blueprint: 691, me: 11 }, /me: material efficiency is 0 to 10/],
-      [{ blueprint: 691, runs: 0 }, /runs: at least 1/],
+      [{ blueprint: 691, me: 11 }, /^Check the material efficiency: material efficiency is 0 to 10\.$/],
+      [{ blueprint: 691, runs: 0 }, /^The runs must be at least 1\.$/],
       [{ blueprint: 691, system: 'Nowhere' }, /system: no solar system 'Nowhere'/],
-      [{ blueprint: 691, station: 123 }, /station: must be one of the hubs/],
-      [{ blueprint: 691, jobCostOverride: -0.5 }, /jobCostOverride: at least 0/],
+      [{ blueprint: 691, station: 123 }, /^The station must be one of the hubs/],
+      [{ blueprint: 691, jobCostOverride: -0.5 }, /^The job cost override must be at least 0\.$/],
       [{ blueprint: 691, structure: 'Keepstar' }, /structure/],
       [{ blueprint: 'rifter' }, /blueprint/],
       // an empty box says what belongs there, not zod's 'Too small: expected string to have >=1 characters'
-      [{ blueprint: 691, system: '' }, /^Invalid query: system: a solar system id or name \(e\.g\. Jita or 30000142\)$/],
-      [{ blueprint: 691, system: '  ' }, /^Invalid query: system: a solar system id or name/],
-      [{ blueprint: '' }, /^Invalid query: blueprint: a blueprint type id \(e\.g\. 691, the Rifter Blueprint\)$/],
+      [{ blueprint: 691, system: '' }, /^Check the system: a solar system id or name \(e\.g\. Jita or 30000142\)$/],
+      [{ blueprint: 691, system: '  ' }, /^Check the system: a solar system id or name/],
+      [{ blueprint: '' }, /^Check the blueprint: a blueprint type id \(e\.g\. 691, the Rifter Blueprint\)$/],
     ]
     for (const [params, reason] of cases) {
       const { status, body } = await buildCost(params)
@@ -122,7 +122,7 @@ describe('GET /api/industry/buildcost', () => {
     }
     const missing = await get('/api/industry/buildcost')
     expect(missing.status).toBe(400)
-    expect(missing.body.error).toBe('Invalid query: blueprint: required')
+    expect(missing.body.error).toBe('Fill in the blueprint.')
   })
 
   it('reads an empty me or runs as not given, and takes them in decimal digits only', async () => {
@@ -138,10 +138,10 @@ describe('GET /api/industry/buildcost', () => {
     }
     // Number('0x5') and Number('1e3') are whole numbers too, but nobody types ME 5 or 1,000 runs that way.
     for (const [params, reason] of [
-      [{ blueprint: 691, me: '0x5' }, /^Invalid query: me: must be a whole number written in digits$/],
-      [{ blueprint: 691, runs: '1e3' }, /^Invalid query: runs: must be a whole number written in digits$/],
-      [{ blueprint: 691, me: '-1' }, /^Invalid query: me: material efficiency is 0 to 10$/],
-      [{ blueprint: 691, runs: 'ten' }, /^Invalid query: runs: must be a whole number written in digits$/],
+      [{ blueprint: 691, me: '0x5' }, /^The material efficiency must be a whole number written in digits\.$/],
+      [{ blueprint: 691, runs: '1e3' }, /^The runs must be a whole number written in digits\.$/],
+      [{ blueprint: 691, me: '-1' }, /^Check the material efficiency: material efficiency is 0 to 10\.$/],
+      [{ blueprint: 691, runs: 'ten' }, /^The runs must be a whole number written in digits\.$/],
     ] as const) {
       const { status, body } = await buildCost(params)
       expect(status, JSON.stringify(params)).toBe(400)
@@ -157,7 +157,7 @@ describe('GET /api/industry/buildcost', () => {
     expect(param('facilityTax')).toMatchObject({ type: 'number', minimum: 0, maximum: 100 })
     expect(param('me')).toMatchObject({ type: 'integer', minimum: 0, maximum: 10, default: 0 })
     expect(param('runs')).toMatchObject({ type: 'integer', minimum: 1, default: 1 })
-    expect((await buildCost({ blueprint: 691, jobCostOverride: 1.01 })).body.error).toMatch(/jobCostOverride: a cost index is a fraction/)
-    expect((await buildCost({ blueprint: 691, facilityTax: 100.5 })).body.error).toMatch(/facilityTax: at most 100/)
+    expect((await buildCost({ blueprint: 691, jobCostOverride: 1.01 })).body.error).toMatch(/Check the job cost override: a cost index is a fraction/)
+    expect((await buildCost({ blueprint: 691, facilityTax: 100.5 })).body.error).toMatch(/facility tax.*at most 100/)
   })
 })

@@ -118,9 +118,9 @@ describe('GET /api/killboard-summary/:solarsystemid', () => {
     for (const bad of ['abc', '-5', '0', '1.5', '0x1d9a5b5', '3.1e7', '1e3']) {
       const { status, body } = await get(`/api/killboard-summary/${bad}`)
       expect(status, bad).toBe(400)
-      expect(body.error).toMatch(/^Invalid path: solarsystemid/)
+      expect(body.error).toMatch(/solar system id in the address/)
     }
-    expect((await get('/api/killboard-summary/0x1d9a5b5')).body.error).toMatch(/solarsystemid: must be a whole number written in digits/)
+    expect((await get('/api/killboard-summary/0x1d9a5b5')).body.error).toMatch(/The solar system id in the address must be a whole number written in digits/)
   })
 })
 

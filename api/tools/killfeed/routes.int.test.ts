@@ -128,10 +128,10 @@ describe('tracked entities', () => {
 
   it('refuses bad input with a sentence naming the field', async () => {
     const cases: Array<[unknown, string]> = [
-      [{ item_type: 'region', entity_id: 1, display_name: 'x' }, 'Invalid body: item_type: must be one of alliance, corporation, character, system'],
-      [{ item_type: 'alliance', entity_id: -5, display_name: 'x' }, 'Invalid body: entity_id: must be positive'],
-      [{ item_type: 'alliance', entity_id: 5, display_name: '  ' }, 'Invalid body: display_name: required'],
-      [{ item_type: 'alliance', entity_id: 5, display_name: 'x', mode: 'all' }, 'Invalid body: mode: must be one of both, kills, losses'],
+      [{ item_type: 'region', entity_id: 1, display_name: 'x' }, 'The kind of entry must be one of alliance, corporation, character, system.'],
+      [{ item_type: 'alliance', entity_id: -5, display_name: 'x' }, 'The id must be positive.'],
+      [{ item_type: 'alliance', entity_id: 5, display_name: '  ' }, 'Fill in the display name.'],
+      [{ item_type: 'alliance', entity_id: 5, display_name: 'x', mode: 'all' }, 'The mode must be one of both, kills, losses.'],
     ]
     for (const [body, error] of cases)
       expect(await json(await admin.call('POST', '/api/killfeed/tracked', body))).toEqual({ status: 400, body: expect.objectContaining({ error }) })
@@ -182,18 +182,18 @@ describe('webhook routes', () => {
       const res = await json(await admin.call('POST', '/api/killfeed/routes', route({ webhook_url: `${HOOK_A}\n${url}` })))
       expect(res.status, url).toBe(400)
       expect(res.body.error, url).toMatch(
-        /^Invalid body: webhook_url: '.*' is not a Discord webhook URL \(https:\/\/discord\.com\/api\/webhooks\/<id>\/<token>\)$/,
+        /^Check the webhook address: '.*' is not a Discord webhook URL \(https:\/\/discord\.com\/api\/webhooks\/<id>\/<token>\)$/,
       )
     }
     for (const empty of ['', ' , \n ']) {
       expect(await json(await admin.call('POST', '/api/killfeed/routes', route({ webhook_url: empty })))).toEqual({
         status: 400,
-        body: expect.objectContaining({ error: 'Invalid body: webhook_url: give at least one Discord webhook URL' }),
+        body: expect.objectContaining({ error: 'Check the webhook address: give at least one Discord webhook URL.' }),
       })
     }
     const many = Array.from({ length: 11 }, (_, i) => `https://discord.com/api/webhooks/12345678901234567${i % 10}/token-${i}-aaaaaaaaaaaaaaaaaaaaa`).join(',')
     expect((await json(await admin.call('POST', '/api/killfeed/routes', route({ webhook_url: many })))).body.error).toBe(
-      'Invalid body: webhook_url: at most 10 webhook URLs per route',
+      'Check the webhook address: at most 10 webhook URLs per route.',
     )
     expect((await json(await admin.call('GET', '/api/killfeed/routes'))).body).toHaveLength(before)
   })
@@ -215,12 +215,14 @@ describe('webhook routes', () => {
       webhook_health: [],
     })
     expect((await json(await admin.call('PATCH', `/api/killfeed/routes/${created.id}`, { webhook_url: 'https://example.com/hook' }))).status).toBe(400)
-    expect((await json(await admin.call('PATCH', `/api/killfeed/routes/${created.id}`, {}))).body.error).toBe('Invalid body: nothing to change')
+    expect((await json(await admin.call('PATCH', `/api/killfeed/routes/${created.id}`, {}))).body.error).toBe('Nothing to change.')
     expect(await json(await admin.call('PATCH', '/api/killfeed/routes/7d3c1f2e-4a5b-4c6d-8e9f-0a1b2c3d4e5f', { enabled: true }))).toEqual({
       status: 404,
       body: { error: 'No such route' },
     })
-    expect((await json(await admin.call('PATCH', '/api/killfeed/routes/not-a-uuid', { enabled: true }))).body.error).toBe('Invalid path: id: not a route id')
+    expect((await json(await admin.call('PATCH', '/api/killfeed/routes/not-a-uuid', { enabled: true }))).body.error).toBe(
+      'Check the id in the address: not a route id.',
+    )
   })
 
   it('refuses a second route of the same entity and mode to the same webhooks (however they are spelled), on add and on edit', async () => {
@@ -276,7 +278,10 @@ describe('entity search', () => {
   const resolve = async (type: string, q: string) => json(await admin.call('GET', `/api/killfeed/resolve?type=${type}&q=${encodeURIComponent(q)}`))
 
   it('needs at least 2 characters', async () => {
-    expect(await resolve('alliance', ' G ')).toEqual({ status: 400, body: expect.objectContaining({ error: 'Invalid query: q: at least 2 characters' }) })
+    expect(await resolve('alliance', ' G ')).toEqual({
+      status: 400,
+      body: expect.objectContaining({ error: 'The search text must be at least 2 characters.' }),
+    })
   })
 
   it('finds alliances, corporations and characters by exact name (any case) or id through ESI', async () => {
@@ -361,7 +366,7 @@ describe('kill tracker players', () => {
   it('refuses paths that are not one lowercase URL segment, or that a page or API route of the site uses', async () => {
     for (const path of ['Frat', 'a', 'x/y', 'bad path', '-dash', 'dot.name']) {
       expect((await json(await admin.call('POST', '/api/admin/tracked-players', player({ path })))).body.error, path).toBe(
-        'Invalid body: path: must be 2-40 lowercase letters, digits, - or _, starting and ending with a letter or digit',
+        'The page address must be 2-40 lowercase letters, digits, - or _, starting and ending with a letter or digit.',
       )
     }
     // spec routes (built or not), registered pages, server prefixes and API routes
@@ -371,7 +376,7 @@ describe('kill tracker players', () => {
       )
     }
     expect((await json(await admin.call('POST', '/api/admin/tracked-players', player({ character_ids: [] })))).body.error).toBe(
-      'Invalid body: character_ids: give at least one character id',
+      'Check the character ids: give at least one character id.',
     )
   })
 })

@@ -88,17 +88,17 @@ describe('POST /api/blue-loot-calc', () => {
 
   it('refuses bad input with a 400 sentence naming the field', async () => {
     const cases: Array<[unknown, RegExp]> = [
-      [{ ...body, players: [] }, /^Invalid body: players: add at least one player/],
-      [{ ...body, accounting: 6 }, /^Invalid body: accounting: must be a whole number from 0 to 5/],
-      [{ ...body, corpTax: -1 }, /^Invalid body: corpTax: must be 0 or more/],
-      [{ ...body, allianceTax: 'ten' }, /^Invalid body: allianceTax: must be a number/],
-      [{ ...body, siteRuns: [{ ...body.siteRuns[0], count: -2 }] }, /^Invalid body: siteRuns.0.count: must be 0 or more/],
-      [{ ...body, siteRuns: [{ ...body.siteRuns[0], count: 1.5 }] }, /^Invalid body: siteRuns.0.count: must be a whole number/],
-      [{ ...body, players: [{ name: '  ' }] }, /^Invalid body: players.0.name: a player needs a name/],
-      [{ ...body, players: [{ name: 'Bob', dreads: 1 }, { name: 'bob' }] }, /^Invalid body: players.1.name: 'bob' is listed twice/],
+      [{ ...body, players: [] }, /^Check the players: add at least one player/],
+      [{ ...body, accounting: 6 }, /^The accounting must be a whole number from 0 to 5/],
+      [{ ...body, corpTax: -1 }, /^The corp tax must be 0 or more/],
+      [{ ...body, allianceTax: 'ten' }, /^The alliance tax must be a number/],
+      [{ ...body, siteRuns: [{ ...body.siteRuns[0], count: -2 }] }, /^The count of site run 1 must be 0 or more/],
+      [{ ...body, siteRuns: [{ ...body.siteRuns[0], count: 1.5 }] }, /^The count of site run 1 must be a whole number/],
+      [{ ...body, players: [{ name: '  ' }] }, /^Check the name of player 1: a player needs a name/],
+      [{ ...body, players: [{ name: 'Bob', dreads: 1 }, { name: 'bob' }] }, /^Check the name of player 2: 'bob' is listed twice/],
       [
         { ...body, siteRuns: [body.siteRuns[0], { ...body.siteRuns[1], useDpsLogiMode: true }] },
-        /^Invalid body: siteRuns: every site run must use the same share mode/,
+        /^Check the site runs: every site run must use the same share mode/,
       ],
       [{ ...body, players: [{ name: 'Idle', bubbler: false, extraShares: 0 }] }, /^Every player has 0 shares/],
       [{ ...body, siteRuns: body.siteRuns.map((r) => ({ ...r, count: 0 })) }, /^Nothing to split/],
@@ -142,9 +142,9 @@ describe('POST /api/participation-calc', () => {
   it('refuses bad input with a 400 sentence', async () => {
     const ok = { siteTier: 'C5', players: [{ name: 'A', participation: { 'Core Garrison': 1 } }], siteTotals: { 'Core Garrison': 1 } }
     const cases: Array<[unknown, RegExp]> = [
-      [{ ...ok, siteTier: 'C9' }, /^Invalid body: siteTier: must be one of C1, C2, C3, C4, C5, C6/],
-      [{ ...ok, siteTotals: { 'Core Garrison': -1 } }, /^Invalid body: siteTotals.Core Garrison: must be 0 or more/],
-      [{ ...ok, players: [{ name: 'A', participation: { 'Core Garrison': 'x' } }] }, /^Invalid body: players.0.participation.Core Garrison: must be a number/],
+      [{ ...ok, siteTier: 'C9' }, /^The site tier must be one of C1, C2, C3, C4, C5, C6/],
+      [{ ...ok, siteTotals: { 'Core Garrison': -1 } }, /^The 'Core Garrison' in site totals must be 0 or more/],
+      [{ ...ok, players: [{ name: 'A', participation: { 'Core Garrison': 'x' } }] }, /^The 'Core Garrison' in participation of player 1 must be a number/],
       [{ ...ok, siteTotals: { 'Core Garrison': 0 } }, /^Nothing to split/],
       [{ ...ok, players: [{ name: 'A', participation: {} }] }, /^No player attended a site run/],
     ]

@@ -102,7 +102,7 @@ describe('POST /api/ore-planner/plan (real SDE, demo prices)', () => {
     const res = await post({ targets: { Tritanium: 1.5 }, refineRate: 86.7, allowedOres: ['Kryptonite'], strategy: { type: 'cheapest' } })
     expect(res.status).toBe(400)
     const body = (await res.json()) as { error: string }
-    expect(body.error).toMatch(/targets\.Tritanium: must be a whole number of units/)
+    expect(body.error).toMatch(/The 'Tritanium' in targets must be a whole number of units/)
     expect(body.error).toMatch(/strategy/)
     const unknown = await post({ targets: { Tritanium: 100 }, refineRate: 86.7, allowedOres: ['Kryptonite'], strategy: { type: 'min_cost' } })
     expect(unknown.status).toBe(400)
@@ -110,7 +110,7 @@ describe('POST /api/ore-planner/plan (real SDE, demo prices)', () => {
     // an amount past the maximum is told it is too large, not that 1e20 is not a whole number
     const huge = await post({ targets: { Tritanium: 1e20 }, refineRate: 86.7, allowedOres: ['Veldspar'], strategy: { type: 'min_haul' } })
     expect(huge.status).toBe(400)
-    expect(((await huge.json()) as { error: string }).error).toBe('Invalid body: targets.Tritanium: at most 100,000,000,000')
+    expect(((await huge.json()) as { error: string }).error).toBe("The 'Tritanium' in targets must be at most 100,000,000,000.")
     // a refine rate so low that the ore needed is past what a number holds exactly is refused, not answered rounded
     const tiny = await post({ targets: { Megacyte: 100_000_000_000 }, refineRate: 0.000001, allowedOres: ['Arkonor'], strategy: { type: 'min_haul' } })
     expect(tiny.status).toBe(400)

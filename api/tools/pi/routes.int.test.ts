@@ -115,10 +115,10 @@ describe('POST /api/pi/calc contract (fixture chains, hand-built prices)', () =>
   })
 
   it.each([
-    [{ taxRate: 51 }, 'Invalid body: taxRate: must be between 0 and 50'],
-    [{ taxRate: -1 }, 'Invalid body: taxRate: must be between 0 and 50'],
-    [{ taxRate: 'ten' }, 'Invalid body: taxRate: must be a number'],
-    [{ marketMode: 'cheapest' }, 'Invalid body: marketMode: must be one of sell, buy, impatient, patient'],
+    [{ taxRate: 51 }, 'The tax rate must be between 0 and 50.'],
+    [{ taxRate: -1 }, 'The tax rate must be between 0 and 50.'],
+    [{ taxRate: 'ten' }, 'The tax rate must be a number.'],
+    [{ marketMode: 'cheapest' }, 'The market mode must be one of sell, buy, impatient, patient.'],
   ])('rejects %j with a sentence naming the field', async (body, message) => {
     const res = await api.post(body)
     expect(res.status).toBe(400)

@@ -97,15 +97,15 @@ describe('POST /api/reaction-calc', () => {
   })
 
   it('answers a bad request with a 400 and a reason, and an unknown formula with a 404', async () => {
-    expect((await post({ blueprintID: 46157, reactionSkill: 6 })).body.error).toMatch(/reactionSkill: a skill level 0 to 5/)
+    expect((await post({ blueprintID: 46157, reactionSkill: 6 })).body.error).toMatch(/Check the reaction skill: a skill level 0 to 5/)
     const highSec = await post({ blueprintID: 46157, securityStatus: 'high' })
     expect(highSec.status).toBe(400)
     // a sentence, not zod's 'expected one of "low"|"null"|"wormhole"'
     expect(highSec.body.error).toBe(
-      'Invalid body: securityStatus: reactions cannot run in high-sec (reactor modules work only in low-sec, null-sec and wormhole space): use wormhole, low or null',
+      'Check the security status: reactions cannot run in high-sec (reactor modules work only in low-sec, null-sec and wormhole space): use wormhole, low or null.',
     )
     expect((await post({ blueprintID: 46157, structureType: 'Sotiyo' })).status).toBe(400)
-    expect((await post({ blueprintID: 46157, facilityTaxPercent: -1 })).body.error).toMatch(/facilityTaxPercent: at least 0/)
+    expect((await post({ blueprintID: 46157, facilityTaxPercent: -1 })).body.error).toMatch(/The facility tax percent must be at least 0/)
     expect((await post({})).status).toBe(400)
     const unknown = await post({ blueprintID: 691 })
     expect(unknown.status).toBe(404)

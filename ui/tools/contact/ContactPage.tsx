@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { ApiError, ApiTimeoutError, apiPost } from '../../lib/api'
+import { ApiError, ApiTimeoutError, callApi } from '../../lib/api'
+import { postContact } from '../../../schemas/contact-endpoints'
 import { CONTACT_LIMITS, CONTACT_TEXT, CONTACT_TIMEOUT_MS, CONTACT_TOPICS, type ContactTopic } from '../../../schemas/contact-constants'
 import './contact.css'
 
@@ -42,6 +43,16 @@ export default function ContactPage() {
     previous.current = status.kind
   }, [status])
   const aria = (key: keyof Fields) => (invalid.includes(key) ? { 'aria-invalid': true, 'aria-describedby': 'contact-error' } : {})
+  /**
+   * The failure sentence: under the first field a check refused (which takes the focus, so the sentence is on screen
+   * beside it, not below the fold under the button), or under the button when the sending failed.
+   */
+  const failure = (at: keyof Fields | 'button') =>
+    status.kind === 'failure' && (status.invalid?.[0] ?? 'button') === at ? (
+      <p className="error-text" role="alert" data-testid="contact-status" id="contact-error">
+        {status.message}
+      </p>
+    ) : null
 
   // A ref, not the status: a second Enter can arrive before React has re-rendered with 'sending'.
   const inFlight = useRef(false)
@@ -75,7 +86,7 @@ export default function ContactPage() {
     setStatus({ kind: 'sending' })
     try {
       const body = { name: fields.name, email: fields.email, topic: fields.topic, message: fields.message }
-      await apiPost('/api/contact', body, { timeoutMs: CONTACT_TIMEOUT_MS })
+      await callApi(postContact, { body }, { timeoutMs: CONTACT_TIMEOUT_MS })
       setStatus({ kind: 'success' })
       setFields(EMPTY)
     } catch (err) {
@@ -117,6 +128,7 @@ export default function ContactPage() {
           <span className="field-label">Name</span>
           <input name="name" required {...aria('name')} autoComplete="name" value={fields.name} onChange={(e) => set('name', e.target.value)} />
         </label>
+        {failure('name')}
         <label className="field">
           <span className="field-label">Email</span>
           <input
@@ -129,6 +141,7 @@ export default function ContactPage() {
             onChange={(e) => set('email', e.target.value)}
           />
         </label>
+        {failure('email')}
         <label className="field">
           <span className="field-label">Topic</span>
           <select name="topic" value={fields.topic} onChange={(e) => set('topic', e.target.value as ContactTopic)}>
@@ -155,6 +168,7 @@ export default function ContactPage() {
             {fields.message.trim().length} / {CONTACT_LIMITS.message}
           </span>
         </div>
+        {failure('message')}
         <div className="contact-trap" aria-hidden="true">
           <label>
             Website
@@ -167,11 +181,7 @@ export default function ContactPage() {
             {sending ? 'Sending…' : 'Send message'}
           </button>
         </div>
-        {status.kind === 'failure' && (
-          <p className="error-text" role="alert" data-testid="contact-status" id="contact-error">
-            {status.message}
-          </p>
-        )}
+        {failure('button')}
       </form>
     </div>
   )

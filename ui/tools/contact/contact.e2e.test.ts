@@ -61,6 +61,32 @@ describe('contact form', () => {
     await close()
   })
 
+  it('draws the sentence beside the field it is about, on screen on a phone, not below the fold under the button', async () => {
+    const { page, close } = await openContact()
+    await page.setViewportSize({ width: 390, height: 700 })
+    await fill(page, { name: 'Aura Nox', email: 'aura@example.com', message: 'x'.repeat(CONTACT_LIMITS.message + 1) })
+    await send(page)
+    expect(await status(page)).toBe(`Please shorten the message to ${CONTACT_LIMITS.message} characters.`)
+    // the focused (refused) field scrolled into view, and the sentence with it
+    expect(await focused(page)).toBe('message')
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)))
+    const inView = await page.getByTestId('contact-status').evaluate((el) => {
+      const box = el.getBoundingClientRect()
+      return box.top >= 0 && box.bottom <= window.innerHeight
+    })
+    expect(inView).toBe(true)
+    await page.getByLabel('Message').fill('')
+    await page.getByLabel('Name').fill('')
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    await send(page)
+    expect(await focused(page)).toBe('name')
+    const nameBox = await page.getByLabel('Name').boundingBox()
+    const statusBox = await page.getByTestId('contact-status').boundingBox()
+    expect(statusBox!.y).toBeGreaterThan(nameBox!.y)
+    expect(statusBox!.y + statusBox!.height).toBeLessThanOrEqual(700 + (await page.evaluate(() => window.scrollY)))
+    await close()
+  })
+
   it('names each box by its label alone and tells assistive technology which are required', async () => {
     const { page, close } = await openContact()
     // the character count used to sit inside the label, naming the box 'Message 0 / 4000' and renaming it on every key
@@ -194,7 +220,7 @@ describe('contact form', () => {
     await fill(page, { name: 'Aura Nox', email: 'aura@localhost', message: 'Typo in my address.' })
     await send(page)
     await page.getByTestId('contact-status').waitFor()
-    expect(await status(page)).toBe('Invalid body: email: not a valid email address')
+    expect(await status(page)).toBe('Check the email address: not a valid email address.')
     expect(await page.getByLabel('Message').inputValue()).toBe('Typo in my address.')
     expect(await page.getByLabel('Email').inputValue()).toBe('aura@localhost')
     await close()

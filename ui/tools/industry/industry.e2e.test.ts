@@ -246,7 +246,7 @@ describe('/industry', () => {
     await page.goto('/industry?blueprint=691')
     await page.getByTestId('build-result').waitFor()
     await page.getByTestId('job-cost-override').fill('-1')
-    await expect.poll(() => page.getByTestId('build-error').textContent()).toMatch(/jobCostOverride: at least 0/)
+    await expect.poll(() => page.getByTestId('build-error').textContent()).toMatch(/The job cost override must be at least 0/)
     await page.getByTestId('job-cost-override').fill('0.02')
     await page.getByTestId('build-result').waitFor()
     expect(await page.getByTestId('build-error').count()).toBe(0)

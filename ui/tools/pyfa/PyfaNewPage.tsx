@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { ApiError, apiDelete, apiPost } from '../../lib/api'
+import { ApiError, callApi } from '../../lib/api'
+import { deletePyfaSessionsById, postPyfaSessions } from '../../../schemas/pyfa-endpoints'
 import { useNow } from '../../lib/use-now'
-import type { FittingLimitDetails, FittingSession } from '../../../schemas/fitting'
+import type { FittingLimitDetails } from '../../../schemas/fitting'
+import { NOT_AVAILABLE_SENTENCE } from './PyfaPage'
 import './pyfa.css'
 
 type Attempt =
@@ -32,10 +34,10 @@ export default function PyfaNewPage() {
   const start = useCallback(async () => {
     setAttempt({ kind: 'starting' })
     try {
-      const session = await apiPost<FittingSession>('/api/pyfa/sessions', {})
+      const session = await callApi(postPyfaSessions, {})
       if (left.current) {
         // Do not pull the visitor back into it; end it so it does not hold one of their places for a minute.
-        void apiDelete(`/api/pyfa/sessions/${encodeURIComponent(session.id)}`).catch(() => {})
+        void callApi(deletePyfaSessionsById, { params: { id: session.id } }).catch(() => {})
         return
       }
       navigate(`/pyfa/s/${session.id}`, { replace: true })
@@ -48,7 +50,8 @@ export default function PyfaNewPage() {
         const heading = details?.limit ? 'No session free right now' : 'Too many sessions started'
         setAttempt({ kind: 'full', heading, message: err.message, retryAt: Date.now() + seconds * 1000 })
       } else if (err instanceof ApiError && err.status === 503 && !(err.body as { details?: { retry?: boolean } } | undefined)?.details?.retry) {
-        setAttempt({ kind: 'unavailable', message: err.message })
+        // The server's reason is for whoever runs it (it may name a setting); the visitor hears what it means for them.
+        setAttempt({ kind: 'unavailable', message: NOT_AVAILABLE_SENTENCE })
       } else {
         setAttempt({ kind: 'failed', message: err instanceof Error ? err.message : String(err) })
       }

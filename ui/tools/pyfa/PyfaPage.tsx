@@ -1,11 +1,31 @@
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import './pyfa.css'
 import { NewTabLink } from '../../components/NewTabLink'
+import { callApi } from '../../lib/api'
+import { getPyfaStatus } from '../../../schemas/pyfa-endpoints'
 
 export const PYFA_SOURCE_URL = 'https://github.com/pyfa-org/Pyfa'
 
-/** /pyfa: what a fitting session is, and the way in. No data call: Start is a plain link to /pyfa/new. */
+/** Said instead of Start when the server cannot run sessions (the server's own reason is for its operator). */
+export const NOT_AVAILABLE_SENTENCE = 'The fitting tool is not available on this server, so no session can be started here.'
+
+/**
+ * /pyfa: what a fitting session is, and the way in. Start is a plain link to /pyfa/new; it is shown unless the server
+ * says sessions cannot start here (GET /api/pyfa/status), in which case the page says so instead. When the status
+ * cannot be read, Start stays: /pyfa/new explains any refusal.
+ */
 export default function PyfaPage() {
+  const [available, setAvailable] = useState<boolean | null>(null)
+  useEffect(() => {
+    let live = true
+    callApi(getPyfaStatus, {})
+      .then((status) => live && setAvailable(status.available))
+      .catch(() => live && setAvailable(true))
+    return () => {
+      live = false
+    }
+  }, [])
   return (
     <div className="panel narrow fitting-landing">
       <h1>Browser-based fitting tool</h1>
@@ -34,11 +54,17 @@ export default function PyfaPage() {
         </li>
       </ul>
 
-      <p className="button-row">
-        <Link className="button" to="/pyfa/new">
-          Start a session
-        </Link>
-      </p>
+      {available === false ? (
+        <p className="notice" data-testid="fitting-unavailable">
+          {NOT_AVAILABLE_SENTENCE}
+        </p>
+      ) : (
+        <p className="button-row">
+          <Link className="button" to="/pyfa/new">
+            Start a session
+          </Link>
+        </p>
+      )}
 
       <p className="muted">
         This is a first attempt at running a desktop application in the browser, so expect some rough edges. Pyfa is free, open-source software made by its own

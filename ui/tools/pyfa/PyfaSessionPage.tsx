@@ -3,7 +3,8 @@ import { Link, useParams } from 'react-router-dom'
 import { CopyButton } from '../../components/CopyButton'
 import { Dialog } from '../../components/Dialog'
 import { useToast } from '../../components/Toast'
-import { ApiError, apiDelete, apiGet } from '../../lib/api'
+import { ApiError, callApi } from '../../lib/api'
+import { deletePyfaSessionsById, getPyfaSessionsById } from '../../../schemas/pyfa-endpoints'
 import { FITTING_END_MESSAGES, FittingCloseCode, type FittingEndReason } from '../../../schemas/fitting-constants'
 import type { FittingSession } from '../../../schemas/fitting'
 import { RemoteScreen, type RemoteScreenHandle, type ScreenState } from './RemoteScreen'
@@ -101,7 +102,7 @@ function SessionPage({ id }: { id: string }) {
     async (resume?: number) => {
       clearTimeout(retries.current.timer)
       try {
-        const session = await apiGet<FittingSession>(`/api/pyfa/sessions/${encodeURIComponent(id)}`)
+        const session = await callApi(getPyfaSessionsById, { params: { id } })
         if (!active.current) return
         setView((v) => ({ kind: 'live', session, resume, attempt: v.kind === 'live' ? v.attempt + 1 : 0 }))
       } catch (err) {
@@ -173,7 +174,7 @@ function SessionPage({ id }: { id: string }) {
   const endSession = async () => {
     setEnding(true)
     try {
-      await apiDelete(`/api/pyfa/sessions/${encodeURIComponent(id)}`)
+      await callApi(deletePyfaSessionsById, { params: { id } })
     } catch (err) {
       if (!(err instanceof ApiError && (err.status === 404 || err.status === 410))) {
         toast.show(`Could not end the session: ${(err as Error).message}`)

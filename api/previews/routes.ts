@@ -1,0 +1,84 @@
+import Router from '@koa/router'
+import type { Context } from 'koa'
+import { APPRAISAL_ID_PATTERN } from '../../schemas/appraisal/constants.js'
+import { formatIskCompact, formatInt } from '../../schemas/format.js'
+import { hubByStation } from '../../schemas/hubs.js'
+import type { SavedAppraisal } from '../../schemas/appraisals.js'
+import { notFound } from '../../platform/http/errors.js'
+import type { ApiContext } from '../app.js'
+import { getAppraisal } from '../tools/appraisals/store.js'
+import { CardCache, renderCard, type CardContent } from './card.js'
+import { appraisalTotal, type SystemFacts } from './pages.js'
+
+const MODE_LABELS: Record<SavedAppraisal['mode'], string> = {
+  sell5: 'sell (5% average)',
+  buy5: 'buy (5% average)',
+  sell: 'best sell order',
+  buy: 'best buy order',
+  split: 'split',
+}
+
+export function appraisalCard(a: SavedAppraisal): CardContent {
+  const top = [...a.rows]
+    .filter((r) => r.lineISK !== null)
+    .sort((x, y) => (y.lineISK ?? 0) - (x.lineISK ?? 0))
+    .slice(0, 5)
+  const items = a.totals.itemCount
+  return {
+    kicker: 'Appraisal',
+    headline: `${formatIskCompact(appraisalTotal(a))} ISK`,
+    subline: `${a.hub} · ${MODE_LABELS[a.mode]} · ${formatInt(items)} item${items === 1 ? '' : 's'}`,
+    lines: top.length ? top.map((r) => `${formatIskCompact(r.lineISK ?? 0)}  ${r.name} ×${formatInt(r.qty)}`) : ['No priced items'],
+  }
+}
+
+export function systemCard({ system, statics }: SystemFacts): CardContent {
+  return {
+    kicker: 'Wormhole system',
+    headline: system.jcode,
+    subline: `${system.class_label} · ${system.effect ? `${system.effect} effect` : 'no effect'}`,
+    lines: [
+      `Statics: ${statics.length ? statics.map((s) => (s.to ? `${s.code} to ${s.to}` : s.code)).join(', ') : 'none listed'}`,
+      `${system.region} · ${system.constellation}`,
+      `Planets: ${system.planets.length}${system.star_name ? ` · ${system.star_name}` : ''}`,
+    ],
+  }
+}
+
+/**
+ * Summary cards for link previews: `GET /api/previews/appraisals/{id}.png` and `/api/previews/wormholes/{jcode}.png`
+ * (1200×630 PNG, drawn once and kept). An unknown id or system is the usual JSON 404.
+ */
+export function previewRoutes(ctx: ApiContext, system: (key: string) => SystemFacts | null): Router {
+  const router = new Router()
+  const cards = new CardCache()
+  const send = (kctx: Context, png: Buffer) => {
+    kctx.type = 'image/png'
+    kctx.set('Cache-Control', 'public, max-age=86400')
+    kctx.body = png
+  }
+  router.get('/api/previews/appraisals/:file', async (kctx) => {
+    const id = /^(.+)\.png$/.exec(kctx.params.file)?.[1] ?? ''
+    if (!APPRAISAL_ID_PATTERN.test(id)) throw notFound('No saved appraisal with that id')
+    const key = `appraisal:${id}`
+    // A saved appraisal never changes, so its card is drawn once.
+    const drawn = cards.peek(key)
+    if (drawn) return send(kctx, drawn)
+    const saved = await getAppraisal(ctx.ch, id, (station) => hubByStation(station)?.label ?? String(station))
+    if (!saved) throw notFound('No saved appraisal with that id')
+    send(
+      kctx,
+      cards.get(key, () => renderCard(appraisalCard(saved))),
+    )
+  })
+  router.get('/api/previews/wormholes/:file', (kctx) => {
+    const jcode = /^(.+)\.png$/.exec(kctx.params.file)?.[1] ?? ''
+    const facts = jcode ? system(jcode) : null
+    if (!facts) throw notFound('No wormhole system with that J-code')
+    send(
+      kctx,
+      cards.get(`system:${ctx.catalog.current().importId}:${facts.system.jcode}`, () => renderCard(systemCard(facts))),
+    )
+  })
+  return router
+}
