@@ -4,14 +4,14 @@ import { hubByStation } from '../../schemas/hubs.js'
 import { KILL_TRACKER_NAME, PAGES, SITE_NAME } from '../../schemas/pages.js'
 import { TrackerPath } from '../../schemas/kill-tracker.js'
 import type { SavedAppraisal } from '../../schemas/appraisals.js'
-import type { Wormhole } from '../../schemas/wormholes.js'
+import type { WormholeSystem } from '../../schemas/wormholes.js'
 import type { ApiContext } from '../app.js'
 import type { Catalog } from '../../platform/catalog/catalog.js'
 import { getAppraisal } from '../tools/appraisals/store.js'
 import { findTrackedPlayer, readActivity } from '../tools/killtracker/store.js'
 import { summarize } from '../tools/killtracker/summary.js'
 import { jcodeKey } from '../tools/wormholes/detail.js'
-import { buildWormholeList, drifterName } from '../tools/wormholes/list.js'
+import { buildWormholeSystems, drifterName } from '../tools/wormholes/list.js'
 import type { PageMeta } from './html.js'
 
 /** What the server answers for a page address: its status (404 for no page) and its preview tags. */
@@ -87,7 +87,7 @@ const DESTINATIONS: Record<string, string> = { hs: 'high-sec', ls: 'low-sec', ns
 export const destinationLabel = (d: string) => DESTINATIONS[d] ?? d.toUpperCase()
 
 export interface SystemFacts {
-  system: Wormhole
+  system: WormholeSystem
   statics: Array<{ code: string; to: string | null }>
 }
 
@@ -110,7 +110,7 @@ export function systemIndex(ctx: ApiContext): (key: string) => SystemFacts | nul
   const index = (catalog: Catalog) => {
     const destinations = new Map((catalog.community.wormholeTypes ?? []).map((t) => [t.code, (t.destination ?? []).map(destinationLabel).join(' or ') || null]))
     const byKey = new Map<string, SystemFacts>()
-    for (const system of buildWormholeList(catalog)) {
+    for (const system of buildWormholeSystems(catalog)) {
       const facts = { system, statics: system.statics.map((code) => ({ code, to: destinations.get(code) ?? null })) }
       for (const key of [system.jcode, drifterName(system.class)]) if (key) byKey.set(jcodeKey(key), facts)
     }

@@ -2,7 +2,8 @@ import http from 'node:http'
 import { describe, expect, inject, it } from 'vitest'
 import { PAGES, SITE_NAME } from '../../schemas/pages.js'
 import type { KillTrackerResponse } from '../../schemas/kill-tracker.js'
-import type { Wormhole, WormholeSystemDetail } from '../../schemas/wormholes.js'
+import type { WormholeSystemDetail } from '../../schemas/wormholes.js'
+import { wormholeRows } from '../../schemas/wormhole-list.js'
 import { formatIskCompact, formatInt } from '../../schemas/format.js'
 
 const base = inject('appUrl')
@@ -96,14 +97,14 @@ describe('link previews in the served HTML', () => {
   })
 
   it("shows a wormhole system's class, effect and statics, with a summary card", async () => {
-    const list = (await (await fetch(`${base}/api/wormholes`)).json()) as Wormhole[]
+    const list = wormholeRows(await (await fetch(`${base}/api/wormholes`)).json()) ?? []
     const system = list.find((w) => w.effect && w.statics.length > 0 && /^J\d{6}$/.test(w.jcode))!
     const detail = (await (await fetch(`${base}/api/wormholes/${system.jcode}`)).json()) as WormholeSystemDetail
     const { status, tag } = await unfurl(`/wormholes/${system.jcode.toLowerCase()}`)
     expect(status).toBe(200)
     expect(tag('og:title')).toBe(`${system.jcode} · ${system.class_label} wormhole, ${system.effect} effect`)
     const description = tag('og:description')!
-    expect(description).toContain(`${system.class_label} wormhole system in ${system.region}`)
+    expect(description).toContain(`${system.class_label} wormhole system in ${detail.system.region}`)
     expect(description).toContain(`Effect: ${system.effect}`)
     for (const s of detail.statics) expect(description).toContain(s.code)
     const png = await fetch(tag('og:image')!)
