@@ -67,7 +67,7 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       }
       await throttle.succeeded(kctx.ip, body.username)
       await endCurrentSession(kctx)
-      const { id, session } = await createSession(ctx.ch, user.username, policy)
+      const { id, session } = await createSession(ctx.ch, user, policy)
       setSessionCookie(kctx, id, session.expiresAt)
       log.info({ username: user.username, ip: kctx.ip }, 'admin signed in')
       return describeUser(session, policy.idleMs)
