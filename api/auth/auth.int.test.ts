@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../../platform/clickhouse/client.js'
 import { cookieFrom, createTestAdmin, freshIp, login, signIn, TEST_ADMIN } from '../../platform/testing/admin-session.js'
@@ -14,6 +15,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close()
 })
+
+/** A JSON write with a Host header of the test's choosing (fetch does not let a caller set Host). */
+function rawPost(path: string, headers: Record<string, string>): Promise<{ status: number }> {
+  const url = new URL(path, app.url)
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'fetch', 'X-Forwarded-For': freshIp(), ...headers } },
+      (res) => {
+        res.resume()
+        resolve({ status: res.statusCode ?? 0 })
+      },
+    )
+    req.once('error', reject)
+    req.end('{}')
+  })
+}
 
 const me = (cookie?: string) => fetch(`${app.url}/auth/me`, { headers: cookie ? { Cookie: cookie } : {} })
 const logout = (cookie: string, headers: Record<string, string>, body?: string) =>
@@ -193,12 +211,14 @@ describe('CSRF protection', () => {
 
   it('accepts a same-origin write whose Origin matches the Host the proxy forwarded', async () => {
     const client = await signIn(app.url)
-    const res = await client.call(
-      'POST',
-      '/auth/logout',
-      {},
-      { Origin: 'https://toolbox.example', 'X-Forwarded-Host': 'toolbox.example', 'Sec-Fetch-Site': 'same-origin' },
-    )
+    const res = await rawPost('/auth/logout', { Host: 'toolbox.example', Origin: 'https://toolbox.example', Cookie: client.cookie })
     expect(res.status).toBe(200)
+  })
+
+  it('never believes a client-sent X-Forwarded-Host: a foreign Origin stays foreign', async () => {
+    const client = await signIn(app.url)
+    const forged = await rawPost('/auth/logout', { Origin: 'https://evil.example', 'X-Forwarded-Host': 'evil.example', Cookie: client.cookie })
+    expect(forged.status).toBe(403)
+    expect((await me(client.cookie)).status).toBe(200) // still signed in
   })
 })
