@@ -59,5 +59,10 @@ export type ContactMessage = z.infer<typeof ContactMessage>
 export const ContactMessageList = z.object({ total: z.number().int(), messages: z.array(ContactMessage) }).meta({ id: 'ContactMessageList' })
 export type ContactMessageList = z.infer<typeof ContactMessageList>
 
+/** The furthest page start the admin list takes: far past any real inbox, and inside ClickHouse's UInt32 (a larger one wrapped to page 1). */
+export const CONTACT_LIST_MAX_OFFSET = 1_000_000
 /** `GET /api/admin/contact-messages` */
-export const ContactMessagesQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50), offset: z.coerce.number().int().min(0).default(0) })
+export const ContactMessagesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).max(CONTACT_LIST_MAX_OFFSET).default(0),
+})

@@ -22,8 +22,18 @@ function sameHost(origin: string, kctx: Context): boolean {
   } catch {
     return false
   }
+  // Only what the browser sent: the Host header. Koa's `host` (with `proxy` on) prefers X-Forwarded-Host, which a
+  // client can send itself and nginx passed on, so a forged one made a foreign Origin look like ours (issue #39).
+  const host = (kctx.get('Host') || '').toLowerCase()
+  if (!host) return false
+  let hostname: string
+  try {
+    hostname = new URL(`http://${host}`).hostname
+  } catch {
+    return false
+  }
   // Behind a proxy that forwards Host without the port ($host in nginx), compare host names.
-  return url.host === kctx.host || (!kctx.host.includes(':') && url.hostname === kctx.hostname)
+  return url.host === host || (!host.includes(':') && url.hostname === hostname)
 }
 
 /**

@@ -9,6 +9,13 @@ import { checkSameOrigin, clearSessionCookie, currentAdmin, isFormPost, notSigne
 import { verifyAgainstNothing, verifyPassword } from './passwords.js'
 import { createSession, findSession, revokeSession, type Session } from './sessions.js'
 import { findUser } from './users.js'
+import { QueueFullError, WorkQueue } from './work-queue.js'
+
+/**
+ * Password checks run one at a time with at most 8 waiting (about a second of argon2 work); a login past that
+ * is answered 429 at once, so a login flood cannot take the cores and threads other requests need.
+ */
+export const LOGIN_QUEUE = { concurrency: 1, maxWaiting: 8 }
 
 const describeUser = (s: Session, idleMs: number) => ({
   username: s.username,
@@ -21,6 +28,7 @@ export function register(router: ApiRouter, ctx: ApiContext) {
   const log = ctx.log.child({ component: 'auth' })
   const policy = sessionPolicy(ctx.config)
   const throttle = new LoginThrottle()
+  const checks = new WorkQueue(LOGIN_QUEUE.concurrency, LOGIN_QUEUE.maxWaiting)
 
   router.route(
     getAuthMe,
@@ -46,7 +54,7 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       tags: ['Admin'],
       body: LoginRequest,
       response: AuthUser,
-      errors: { 401: 'Wrong username or password', 403: 'Refused by the CSRF check', 429: 'Too many failed logins' },
+      errors: { 401: 'Wrong username or password', 403: 'Refused by the CSRF check', 429: 'Too many failed logins, or too many logins at once' },
       before: [async (kctx, next) => (checkSameOrigin(kctx), next())],
       hidden: true,
     },
@@ -56,9 +64,11 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       let user, ok
       try {
         user = await findUser(ctx.ch, body.username)
-        ok = user ? await verifyPassword(user.password_hash, body.password) : await verifyAgainstNothing(body.password)
+        const found = user
+        ok = await checks.run(() => (found ? verifyPassword(found.password_hash, body.password) : verifyAgainstNothing(body.password)))
       } catch (err) {
         await throttle.release(kctx.ip, body.username)
+        if (err instanceof QueueFullError) throw new HttpError(429, 'Too many logins at once: try again in 1 s', undefined, { 'Retry-After': '1' })
         throw err
       }
       if (!user || !ok) {
@@ -67,7 +77,7 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       }
       await throttle.succeeded(kctx.ip, body.username)
       await endCurrentSession(kctx)
-      const { id, session } = await createSession(ctx.ch, user.username, policy)
+      const { id, session } = await createSession(ctx.ch, user, policy)
       setSessionCookie(kctx, id, session.expiresAt)
       log.info({ username: user.username, ip: kctx.ip }, 'admin signed in')
       return describeUser(session, policy.idleMs)

@@ -86,7 +86,15 @@ export async function forwardToDiscord(webhookUrl: string, msg: ContactMessage, 
   for (;;) {
     let res: Response
     try {
-      res = await fetch(webhookUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: AbortSignal.timeout(timeoutMs) })
+      // A redirect is never followed: a webhook that answers with one has moved or is not Discord's, and following
+      // it would send the message somewhere the operator did not configure. It is a failed post, logged below.
+      res = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      })
     } catch (err) {
       if (outages < outageRetryDelaysMs.length) {
         await wait(outageRetryDelaysMs[outages++])
@@ -96,6 +104,11 @@ export async function forwardToDiscord(webhookUrl: string, msg: ContactMessage, 
       return false
     }
     if (res.ok) return true
+    if (res.status >= 300 && res.status < 400) {
+      await res.body?.cancel().catch(() => {})
+      log.warn({ ...where, status: res.status }, 'contact message not forwarded to Discord: the webhook answered with a redirect, which is not followed')
+      return false
+    }
     const text = await res.text().catch(() => '')
     const waitMs = res.status === 429 ? retryAfterMs(res, text) : null
     if (waitMs !== null && waitMs <= maxRetryWaitMs && !rateLimited) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeDiscordWebhook, type FakeDiscordWebhook } from '../../../platform/testing/discord-webhook-fake.js'
 import { startTestApp, type TestApp } from '../../../platform/testing/in-process-app.js'
+import { createTestAdmin, signIn } from '../../../platform/testing/admin-session.js'
 import { CONTACT_LIMITS } from '../../../schemas/contact-constants.js'
 import { EMBED_DESCRIPTION_MAX, type DiscordWebhookBody } from './discord.js'
 import { CONTACT_RATE_LIMIT } from './routes.js'
@@ -39,6 +40,7 @@ const valid = (over: Record<string, unknown> = {}) => ({
   message: 'The gas table is empty.',
   ...over,
 })
+const signInAdmin = async () => (await createTestAdmin(app.ctx.ch).catch(() => {}), signIn(app.url))
 const stored = () => listContactMessages(app.ctx.ch, { limit: 500 })
 
 describe('POST /api/contact', () => {
@@ -239,5 +241,16 @@ describe('API document', () => {
     expect(op.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/ContactRequest')
     expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '413', '415', '429', '503'])
     expect(doc.components.schemas.ContactRequest.properties.topic.enum).toEqual(['General', 'Bug report', 'Feature request', 'Business / sponsorship'])
+  })
+})
+
+describe('GET /api/admin/contact-messages', () => {
+  it('refuses a page start past the bound instead of wrapping it to page 1', async () => {
+    const admin = await signInAdmin()
+    for (const offset of ['4294967296', '1000001', '1e12']) {
+      const res = await admin.call('GET', `/api/admin/contact-messages?offset=${offset}`)
+      expect(res.status).toBe(400)
+    }
+    expect((await admin.call('GET', '/api/admin/contact-messages?offset=1000000')).status).toBe(200)
   })
 })

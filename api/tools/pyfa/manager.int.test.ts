@@ -268,6 +268,23 @@ describe('timeouts', () => {
     await expectNoTrace(neverLease)
   })
 
+  it('lets the grace period run past a viewer that opens the socket but never finishes the VNC handshake', async () => {
+    const m = manager({ disconnectGraceMs: 800 })
+    const session = await m.create('192.0.2.6')
+    const halfOpen = await RfbTestClient.open(proxy.url + fittingVncPath(session.id)) // connected, never shakes hands
+    await waitFor(() => m.endedReason(session.id) === 'abandoned', 'the half-open session to be abandoned')
+    await halfOpen.closed
+    expect(halfOpen.closeCode).toBe(FittingCloseCode.abandoned)
+    // Reconnecting half-open over and over does not hold a session either.
+    const other = await m.create('192.0.2.7')
+    for (let i = 0; i < 10 && other.state === 'running'; i++) {
+      const c = await RfbTestClient.open(proxy.url + fittingVncPath(other.id)).catch(() => null) // 404 once it ended
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      await c?.close()
+    }
+    await waitFor(() => m.endedReason(other.id) === 'abandoned', 'the session reopened half-open to be abandoned')
+  })
+
   it('keeps a session whose page reconnects within the grace period, and hands it to the newest tab', async () => {
     const m = manager({ disconnectGraceMs: 1500 })
     const session = await m.create('192.0.2.5')

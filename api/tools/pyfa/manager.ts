@@ -70,6 +70,8 @@ export interface Viewer {
 interface Tracked {
   session: FittingSession
   viewer: Viewer | null
+  /** Whether the attached viewer finished the VNC handshake; until then the grace period runs as if it were gone. */
+  ready: boolean
   /** The page (its random viewer id) that attached last; kept after it disconnects. */
   lastViewerId: string | null
   idleTimer?: NodeJS.Timeout
@@ -168,7 +170,7 @@ export class FittingSessionManager {
       const lease = await leaseDisplay(range, id, this.log)
       if (!lease) throw new SessionStartError('No free display number is left on this server.')
       const session = new FittingSession(id, ip, lease, setup)
-      const tracked: Tracked = { session, viewer: null, lastViewerId: null }
+      const tracked: Tracked = { session, viewer: null, ready: false, lastViewerId: null }
       this.sessions.set(id, tracked)
       session.onEnd((why) => this.forget(tracked, why))
       try {
@@ -218,13 +220,27 @@ export class FittingSessionManager {
     }
     tracked.viewer?.close(FittingCloseCode.replaced, 'opened elsewhere')
     tracked.viewer = viewer
+    tracked.ready = false
     tracked.lastViewerId = viewerId
-    clearTimeout(tracked.graceTimer)
+    // Not yet a viewer: until it finishes the VNC handshake (`viewerReady`) the grace period runs, or keeps
+    // running, as if it were gone. Viewers that open the socket and never shake hands held sessions until the
+    // idle timeout (issue #39).
+    if (!tracked.graceTimer && tracked.session.state === 'running') this.startGrace(tracked)
     return () => {
       if (tracked.viewer !== viewer) return
       tracked.viewer = null
-      if (tracked.session.state === 'running') this.startGrace(tracked)
+      tracked.ready = false
+      if (tracked.session.state === 'running' && !tracked.graceTimer) this.startGrace(tracked)
     }
+  }
+
+  /** The viewer finished the VNC handshake: it holds the session from now on, and the grace period stops. */
+  viewerReady(session: FittingSession, viewer: Viewer): void {
+    const tracked = this.sessions.get(session.id)
+    if (!tracked || tracked.viewer !== viewer) return
+    tracked.ready = true
+    clearTimeout(tracked.graceTimer)
+    tracked.graceTimer = undefined
   }
 
   /** End every session (server shutdown) and wait until all are cleaned up. */
@@ -279,7 +295,10 @@ export class FittingSessionManager {
   private startGrace(tracked: Tracked): void {
     clearTimeout(tracked.graceTimer)
     tracked.graceTimer = setTimeout(() => {
-      if (!tracked.viewer && tracked.session.state === 'running') void tracked.session.end('abandoned')
+      tracked.graceTimer = undefined
+      if (tracked.ready || tracked.session.state !== 'running') return
+      tracked.viewer?.close(FittingCloseCode.abandoned, 'no viewer finished connecting')
+      void tracked.session.end('abandoned')
     }, this.settings.disconnectGraceMs)
     tracked.graceTimer.unref()
   }

@@ -15,6 +15,11 @@ export class RfbInputMeter {
   private skip = 0
   private minorVersion = 8
 
+  /** Whether the browser has finished the RFB handshake (sent its ClientInit), or took a turn this parser does not know. */
+  get handshakeDone(): boolean {
+    return this.phase === 'messages' || this.phase === 'opaque'
+  }
+
   /** Feed the next chunk the browser sent; true when it contained user input. */
   feed(chunk: Buffer): boolean {
     if (this.phase === 'opaque') return true

@@ -13,6 +13,11 @@ const VNC_PATH = /^\/api\/pyfa\/sessions\/([A-Za-z0-9_-]{22})\/vnc$/
 const VIEWER_ID = /^[A-Za-z0-9_-]{8,64}$/
 /** Pings keep idle connections open through proxies (nginx drops a silent one after its read timeout). */
 const PING_INTERVAL_MS = 25_000
+/**
+ * A browser must finish the VNC handshake (its ClientInit) within this long, or it is dropped: noVNC does it in
+ * well under a second. Until then it does not count as a viewer for the grace period.
+ */
+export const HANDSHAKE_TIMEOUT_MS = 5_000
 /** Stop reading from the VNC server while this much is still waiting to go out to a slow browser. */
 const HIGH_WATER_BYTES = 4 * 1024 * 1024
 
@@ -47,7 +52,15 @@ function connect(ws: WebSocket, session: FittingSession, viewerId: string | null
   const meter = new RfbInputMeter()
   let alive = true
   let closed = false
-  const detach = manager.attachViewer(session, { close: (code, reason) => ws.close(code, reason) }, viewerId)
+  const viewer = { close: (code: number, reason: string) => ws.close(code, reason) }
+  const detach = manager.attachViewer(session, viewer, viewerId)
+  let ready = false
+  const handshake = setTimeout(() => {
+    log.info({ session: session.id }, 'VNC viewer dropped: no handshake in time')
+    ws.close(1008, 'The viewer did not finish connecting in time.')
+    setTimeout(() => ws.terminate(), 1000).unref()
+  }, HANDSHAKE_TIMEOUT_MS)
+  handshake.unref()
 
   const ping = setInterval(() => {
     if (!alive) return ws.terminate()
@@ -58,6 +71,7 @@ function connect(ws: WebSocket, session: FittingSession, viewerId: string | null
     if (closed) return
     closed = true
     clearInterval(ping)
+    clearTimeout(handshake)
     vnc.destroy()
     if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(1011, 'VNC server connection closed')
     detach()
@@ -68,6 +82,11 @@ function connect(ws: WebSocket, session: FittingSession, viewerId: string | null
     alive = true
     if (!isBinary) return // RFB is binary; a text frame is not part of it
     if (meter.feed(data)) session.touch()
+    if (!ready && meter.handshakeDone) {
+      ready = true
+      clearTimeout(handshake)
+      manager.viewerReady(session, viewer)
+    }
     if (!vnc.write(data)) {
       ws.pause()
       vnc.once('drain', () => ws.resume())
