@@ -3,7 +3,7 @@ import { createClickHouse } from '../platform/clickhouse/client.js'
 import { migrate } from '../platform/clickhouse/migrate.js'
 import { createLogger, type Logger } from '../platform/log.js'
 import { createStream } from '../platform/stream/index.js'
-import { startIngest } from '../ingest/index.js'
+import { startIngest, type IngestOptions } from '../ingest/index.js'
 import { needsImport } from '../ingest/static/import.js'
 import { runImportInChild } from '../ingest/static/run-child.js'
 import { CatalogHolder } from '../platform/catalog/holder.js'
@@ -50,7 +50,10 @@ export interface RunningApp {
 }
 
 /** Start the roles this process plays: all three in embedded mode, one each in distributed mode. */
-export async function startApp(config: Config, options: { uiRoot?: string; log?: Logger; ingestSchedules?: boolean } = {}): Promise<RunningApp> {
+export async function startApp(
+  config: Config,
+  options: { uiRoot?: string; log?: Logger; ingestSchedules?: IngestOptions['schedules'] } = {},
+): Promise<RunningApp> {
   const roles = new Set(config.ROLES)
   // Until the api listens, its port answers 'starting' (a first start imports the static data for about a minute)
   // instead of refusing the first visitor's connection. A port already taken is left to the api to report.

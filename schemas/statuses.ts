@@ -13,6 +13,40 @@ export const DependencyStatus = z.object({
 export const PipelineStatus = z.enum(['OK', 'DEGRADED', 'STALE', 'DOWN', 'STARTING', 'UNKNOWN'])
 export type PipelineStatus = z.infer<typeof PipelineStatus>
 
+export const HubPriceStatus = z.object({
+  station_id: z.number().int(),
+  label: z.string(),
+  age_seconds: z.number().int().nullable().meta({ description: "Age of ESI's book the prices come from (its Last-Modified); null before the first prices" }),
+  freshness_age_seconds: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'Counted from the newer of the book time and the last check that found ESI still offering that book' }),
+  freshness: z
+    .enum(['FRESH', 'AGING', 'OLD', 'NONE'])
+    .meta({ description: 'The one freshness rule (schemas/hubs.ts hubFreshness); the pipeline is STALE exactly when a hub is OLD' }),
+  last_checked_at: z.string().nullable().meta({ description: "When ESI's book for the hub's region was last asked for (UTC), null if never" }),
+  last_check: z.enum(['complete', 'unchanged', 'failed', 'incomplete']).nullable().meta({ description: 'How that check ended' }),
+  esi_unchanged_since: z.string().nullable().meta({ description: "ESI's Last-Modified of the book the prices come from" }),
+})
+export type HubPriceStatus = z.infer<typeof HubPriceStatus>
+
+export const IngestSchedule = z.object({
+  job: z.string(),
+  schedule: z.string().meta({ description: 'cron expression (seconds first, UTC); empty for jobs that run only at start' }),
+  last_run: z
+    .object({
+      trigger: z.enum(['start', 'schedule']),
+      due_at: z.string(),
+      finished_at: z.string(),
+      outcome: z.enum(['fetched', 'unchanged', 'failed', 'done']),
+      detail: z.string(),
+    })
+    .nullable(),
+  next_due_at: z.string().nullable(),
+})
+export type IngestSchedule = z.infer<typeof IngestSchedule>
+
 export const StatusesResponse = z
   .object({
     now: z.string(),
@@ -23,7 +57,8 @@ export const StatusesResponse = z
     pipeline: z.object({ status: PipelineStatus, detail: z.string() }),
     cadence_minutes: z.number().int(),
     next_expected_update: z.string().nullable(),
-    prices: z.array(z.object({ station_id: z.number().int(), label: z.string(), age_seconds: z.number().int().nullable() })),
+    prices: z.array(HubPriceStatus),
+    schedules: z.array(IngestSchedule).meta({ description: "Each ingest job's latest run and when the next is due (empty when the database could not say)" }),
     deps: z.object({ esi: DependencyStatus, zkill: DependencyStatus }),
     killmail_feed: z.union([KillmailFeed, z.null()]),
     online: z.object({ players: z.number().int().nullable(), at: z.string().nullable() }),

@@ -8,11 +8,16 @@ import { probeDatabase, withinDbTimeout } from '../../health.js'
 import type { ApiRouter } from '../../http/router.js'
 import { killmailFreshness, withZkill } from '../../common/killmail-freshness.js'
 import { DependencyProbe, zkillProbe } from '../../common/dependencies.js'
-import { marketPipelineStatus, nextTick } from './pipeline-status.js'
+import { hubPriceStatus, marketPipelineStatus, nextTick } from './pipeline-status.js'
+import { ingestSchedules } from './schedules.js'
+import { hubFreshness } from '../../../schemas/hubs.js'
 
 export function register(router: ApiRouter, ctx: ApiContext): void {
   const ua = esiUserAgent(ctx.version, ctx.config.USER_AGENT_CONTACT)
-  const esi = new DependencyProbe(`${ctx.config.ESI_BASE_URL.replace(/\/$/, '')}/status/`, ua)
+  // Asked at most once per status check interval, and given up on within it: an ESI outage shows within one interval.
+  const intervalMs = ctx.config.STATUS_INTERVAL_SECONDS * 1000
+  const esiTimeoutMs = Math.min(5000, intervalMs / 2)
+  const esi = new DependencyProbe(`${ctx.config.ESI_BASE_URL.replace(/\/$/, '')}/status/`, ua, intervalMs - esiTimeoutMs, esiTimeoutMs)
   const zkill = zkillProbe(ctx)
   const log = ctx.log.child({ component: 'statuses' })
   const freshness = killmailFreshness(ctx.ch, (err) => log.warn({ err }, 'killmail freshness unavailable; the last reading serves'))
@@ -26,9 +31,29 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     },
     async ({ ctx: kctx }) => {
       kctx.set('Cache-Control', 'no-store')
-      const ages = new Map(HUBS.map((h) => [h.station_id, ctx.prices.ageSeconds(h.station_id)]))
       const errors: string[] = []
-      const [db, esiStatus, zkillStatus, killmailFeed, pipeline, latestImport] = await Promise.all([
+      const cadence = ctx.config.MARKET_CADENCE_MINUTES
+      const snapshotAt = (stationId: number) => ctx.prices.snapshotOf(stationId)?.at ?? null
+      const hubsRead = hubPriceStatus(ctx.ch, snapshotAt, cadence)
+      hubsRead.catch(() => undefined) // read below, within the timeout; a late failure is no unhandled rejection
+      // Without the database the rows still show the ages held in memory, judged by the same rule.
+      const hubsP = withinDbTimeout(hubsRead).catch(() =>
+        HUBS.map((h) => {
+          const age = ctx.prices.ageSeconds(h.station_id)
+          return {
+            station_id: h.station_id,
+            label: h.label,
+            age_seconds: age,
+            freshness_age_seconds: age,
+            freshness: hubFreshness(age, cadence),
+            last_checked_at: null,
+            last_check: null,
+            esi_unchanged_since: snapshotAt(h.station_id)?.toISOString() ?? null,
+          }
+        }),
+      )
+      const [hubs, db, esiStatus, zkillStatus, killmailFeed, pipeline, latestImport, schedules] = await Promise.all([
+        hubsP,
         probeDatabase(ctx.ch),
         esi.status(),
         zkill.status(),
@@ -36,12 +61,16 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
           errors.push(`Killmail feed state unavailable: ${err.message}`)
           return null
         }),
-        withinDbTimeout(marketPipelineStatus(ctx.ch, ages, ctx.config.MARKET_CADENCE_MINUTES)).catch((err: Error) => {
+        // One timeout over both reads: the pipeline's state is judged by the hubs' freshness ages.
+        withinDbTimeout(
+          hubsRead.then((read) => marketPipelineStatus(ctx.ch, new Map(read.map((h) => [h.station_id, h.freshness_age_seconds])), cadence)),
+        ).catch((err: Error) => {
           errors.unshift(`Market pipeline state unavailable: ${err.message}`)
           // not STARTING: that would read as a fresh install while the database is what failed
           return { status: 'UNKNOWN' as const, detail: `The database could not say: ${err.message}` }
         }),
         withinDbTimeout(latestImportAttempt(ctx.ch)).catch(() => null),
+        withinDbTimeout(ingestSchedules(ctx.ch)).catch(() => []),
       ])
       const online = ctx.hub.latest('online')
       const catalog = ctx.catalog.ready ? ctx.catalog.current() : null
@@ -54,7 +83,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
         pipeline,
         cadence_minutes: ctx.config.MARKET_CADENCE_MINUTES,
         next_expected_update: nextTick(ctx.config.MARKET_CADENCE_MINUTES).toISOString(),
-        prices: HUBS.map((h) => ({ station_id: h.station_id, label: h.label, age_seconds: ages.get(h.station_id) ?? null })),
+        prices: hubs,
+        schedules,
         deps: { esi: esiStatus, zkill: zkillStatus },
         killmail_feed: killmailFeed && withZkill(killmailFeed, zkillStatus),
         online: { players: online?.players ?? null, at: online?.at ?? null },
