@@ -79,3 +79,42 @@ export const StatusesResponse = z
   })
   .meta({ id: 'Statuses' })
 export type StatusesResponse = z.infer<typeof StatusesResponse>
+
+/** The components whose checks are kept (90 days) for the status page's history. */
+export const STATUS_COMPONENTS = ['site', 'database', 'market_pipeline', 'killmail_feed', 'esi', 'zkillboard'] as const
+export const StatusComponent = z.enum(STATUS_COMPONENTS)
+/** up; degraded (working, with a fault); stale (answering with old data); down. */
+export const ComponentState = z.enum(['up', 'degraded', 'stale', 'down'])
+
+const Ratio = z.number().min(0).max(1).nullable()
+
+export const StatusHistoryResponse = z
+  .object({
+    now: z.string(),
+    components: z.array(
+      z.object({
+        component: StatusComponent,
+        uptime: z
+          .object({ '24h': Ratio, '7d': Ratio, '30d': Ratio, '90d': Ratio })
+          .meta({
+            description:
+              'Share of checks in the window that found the component up (null: no check in the window). For the site: share of minutes with a check since the first one.',
+          }),
+        state: ComponentState.nullable().meta({ description: 'The latest check, null if none' }),
+      }),
+    ),
+    incidents: z
+      .array(
+        z.object({
+          component: StatusComponent,
+          state: ComponentState.exclude(['up']),
+          started_at: z.string(),
+          ended_at: z.string().nullable().meta({ description: 'null while it lasts' }),
+          seconds: z.number().int(),
+          error: z.string(),
+        }),
+      )
+      .meta({ description: 'Newest first, the last 90 days, up to 100: each time a component stopped being up, for how long, and why' }),
+  })
+  .meta({ id: 'StatusHistory' })
+export type StatusHistoryResponse = z.infer<typeof StatusHistoryResponse>

@@ -6,6 +6,7 @@ import { callApi, ApiError, ApiTimeoutError } from '../../lib/api'
 import { TableWrap } from '../../components/TableWrap'
 import { secondsAgo } from '../../lib/kill-feed'
 import { isObject } from '../../lib/is-object'
+import { StatusHistory } from './StatusHistory'
 import './statuses.css'
 
 type Tone = 'good' | 'warn' | 'bad' | 'neutral'
@@ -301,6 +302,9 @@ export default function StatusPage() {
               </tbody>
             </table>
           </TableWrap>
+
+          <h2>History</h2>
+          <StatusHistory />
 
           <h2>Scheduled jobs</h2>
           <SchedulesTable schedules={data.schedules} now={data.now} />
