@@ -94,12 +94,10 @@ export const StatusHistoryResponse = z
     components: z.array(
       z.object({
         component: StatusComponent,
-        uptime: z
-          .object({ '24h': Ratio, '7d': Ratio, '30d': Ratio, '90d': Ratio })
-          .meta({
-            description:
-              'Share of checks in the window that found the component up (null: no check in the window). For the site: share of minutes with a check since the first one.',
-          }),
+        uptime: z.object({ '24h': Ratio, '7d': Ratio, '30d': Ratio, '90d': Ratio }).meta({
+          description:
+            'Share of checks in the window that found the component up (null: no check in the window). For the site: share of minutes with a check since the first one.',
+        }),
         state: ComponentState.nullable().meta({ description: 'The latest check, null if none' }),
       }),
     ),
