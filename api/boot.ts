@@ -3,7 +3,7 @@ import { createClickHouse } from '../platform/clickhouse/client.js'
 import { migrate } from '../platform/clickhouse/migrate.js'
 import { createLogger, type Logger } from '../platform/log.js'
 import { createStream } from '../platform/stream/index.js'
-import { startIngest } from '../ingest/index.js'
+import { startIngest, type IngestOptions } from '../ingest/index.js'
 import { markInterruptedImports, needsImport, startupImportArgs } from '../ingest/static/import.js'
 import { runImportInChild, takeOverOrphanedImport } from '../ingest/static/run-child.js'
 import { IMPORT_TIMING } from '../platform/catalog/imports.js'
@@ -54,7 +54,10 @@ export interface RunningApp {
 }
 
 /** Start the roles this process plays: all three in embedded mode, one each in distributed mode. */
-export async function startApp(config: Config, options: { uiRoot?: string; log?: Logger; ingestSchedules?: boolean } = {}): Promise<RunningApp> {
+export async function startApp(
+  config: Config,
+  options: { uiRoot?: string; log?: Logger; ingestSchedules?: IngestOptions['schedules'] } = {},
+): Promise<RunningApp> {
   const roles = new Set(config.ROLES)
   // Until the api listens, its port answers 'starting' (a first start imports the static data for about a minute)
   // instead of refusing the first visitor's connection. A port already taken is left to the api to report.

@@ -18,6 +18,8 @@ const fakes = await startDemoFakes({
   dataDir: base.DATA_DIR,
   communityDir: base.COMMUNITY_DATA_DIR,
   port: process.env.DEMO_ESI_PORT ? Number(process.env.DEMO_ESI_PORT) : 0,
+  // The shared test server keeps its books still (DEMO_MARKET_REFRESH=0), so a snapshot landing mid-test moves no price.
+  marketRefresh: process.env.DEMO_MARKET_REFRESH !== '0',
 })
 const config = loadConfig({
   ...process.env,

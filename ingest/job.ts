@@ -6,7 +6,14 @@ export interface IngestJob {
   /** node-cron expression (seconds field allowed), or null for jobs that only run at start or by command. */
   schedule: (ctx: AppContext) => string | null
   runOnStart?: boolean
-  run: (ctx: AppContext, signal: AbortSignal) => Promise<void>
+  /** A run may say how it ended (the runner logs and records it); a run that says nothing and throws nothing is 'done'. */
+  run: (ctx: AppContext, signal: AbortSignal) => Promise<void | RunOutcome>
+}
+
+/** How a run ended: fetched new data, found the source unchanged (the detail says since when), failed, or done. */
+export interface RunOutcome {
+  outcome: 'fetched' | 'unchanged' | 'failed' | 'done'
+  detail: string
 }
 
 /**

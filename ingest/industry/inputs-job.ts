@@ -81,9 +81,13 @@ export const industryInputsJob: IngestJob = {
   schedule: () => '0 7 * * * *',
   runOnStart: true,
   async run(ctx, signal) {
+    const results: string[] = []
     for (const dataset of ['adjusted_prices', 'cost_indices'] as const) {
-      if (signal.aborted) return
-      await fetchIndustryDataset(ctx, dataset, signal)
+      if (signal.aborted) break
+      results.push(`${dataset}: ${await fetchIndustryDataset(ctx, dataset, signal)}`)
     }
+    const detail = results.join('; ')
+    if (results.some((r) => r.endsWith('failed'))) return { outcome: 'failed' as const, detail }
+    return { outcome: results.some((r) => r.endsWith('published')) ? ('fetched' as const) : ('unchanged' as const), detail }
   },
 }

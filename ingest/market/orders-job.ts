@@ -3,7 +3,7 @@ import { queryRows } from '../../platform/clickhouse/client.js'
 import { publish } from '../../platform/stream/typed.js'
 import type { AppContext } from '../../platform/context.js'
 import { EsiError } from '../../platform/esi/client.js'
-import { everySeconds, type IngestJob } from '../job.js'
+import { everySeconds, type IngestJob, type RunOutcome } from '../job.js'
 
 /** The hub regions, each fetched once per run (Jita and Hek's regions are separate, as are the others). */
 export const HUB_REGIONS = [...new Set(HUBS.map((h) => h.region_id))]
@@ -52,10 +52,21 @@ export class OrderIdTally {
  * has the whole cache time to finish. Waiting for the next run instead left the hub's prices a cadence older.
  */
 export async function fetchRegionSnapshot(ctx: AppContext, regionId: number, signal?: AbortSignal): Promise<'complete' | 'unchanged' | 'failed'> {
-  const outcome = await fetchRegionSnapshotOnce(ctx, regionId, signal, true)
-  if (outcome !== 'refreshed') return outcome
+  return (await fetchRegionSnapshotReport(ctx, regionId, signal)).outcome
+}
+
+/** A region's fetch with what it found: the orders and pages fetched, since when ESI's book is unchanged, or why it failed. */
+export interface RegionFetchReport {
+  outcome: 'complete' | 'unchanged' | 'failed'
+  detail: string
+}
+
+/** `fetchRegionSnapshot` with the sentence the ingest run logs. */
+export async function fetchRegionSnapshotReport(ctx: AppContext, regionId: number, signal?: AbortSignal): Promise<RegionFetchReport> {
+  const first = await fetchRegionSnapshotOnce(ctx, regionId, signal, true)
+  if (first.outcome !== 'refreshed') return first as RegionFetchReport
   ctx.log.info({ component: 'market-ingest', regionId }, 'ESI refreshed the book mid-fetch; fetching the region again')
-  return (await fetchRegionSnapshotOnce(ctx, regionId, signal, false)) as 'complete' | 'unchanged' | 'failed'
+  return (await fetchRegionSnapshotOnce(ctx, regionId, signal, false)) as RegionFetchReport
 }
 
 /** One attempt; answers 'refreshed' (publishing nothing more) when pages disagree and `retryOnRefresh` is set. */
@@ -64,7 +75,7 @@ async function fetchRegionSnapshotOnce(
   regionId: number,
   signal: AbortSignal | undefined,
   retryOnRefresh: boolean,
-): Promise<'complete' | 'unchanged' | 'failed' | 'refreshed'> {
+): Promise<{ outcome: 'complete' | 'unchanged' | 'failed' | 'refreshed'; detail: string }> {
   const snapshotId = Date.now()
   const startedAt = new Date().toISOString()
   const log = ctx.log.child({ component: 'market-ingest', regionId, snapshotId })
@@ -92,7 +103,7 @@ async function fetchRegionSnapshotOnce(
           },
         },
       ])
-      return 'unchanged'
+      return { outcome: 'unchanged', detail: `unchanged since ${first.lastModified}` }
     }
     const pages = first.pages
     const tally = new OrderIdTally(pages * 1000)
@@ -153,14 +164,14 @@ async function fetchRegionSnapshotOnce(
       },
     ])
     log.info({ pages, orders: orderCount, ms: Date.now() - snapshotId }, 'market snapshot fetched')
-    return 'complete'
+    return { outcome: 'complete', detail: `fetched ${orderCount} orders (${pages} pages, ESI's book of ${first.lastModified ?? 'an unknown time'})` }
   } catch (err) {
-    if (err instanceof SnapshotMismatch && retryOnRefresh && !signal?.aborted) return 'refreshed'
+    if (err instanceof SnapshotMismatch && retryOnRefresh && !signal?.aborted) return { outcome: 'refreshed', detail: (err as Error).message }
     if (signal?.aborted) {
       // A stop (SIGTERM) is no ESI failure: recorded as one, the status page would call the hub DEGRADED with "This
       // operation was aborted" until the next snapshot, for as long as the ingest process stays down.
       log.info('market snapshot abandoned: the ingest role is stopping')
-      return 'failed'
+      return { outcome: 'failed', detail: 'abandoned: the ingest role is stopping' }
     }
     const detail = (err as Error).message
     log.warn({ err }, 'market snapshot failed; previous prices keep serving')
@@ -170,7 +181,7 @@ async function fetchRegionSnapshotOnce(
         value: { region_id: regionId, snapshot_id: snapshotId, status: 'failed', detail, started_at: startedAt, finished_at: new Date().toISOString() },
       },
     ]).catch((e) => log.error({ err: e }, 'could not publish the fetch failure'))
-    return 'failed'
+    return { outcome: 'failed', detail: `failed: ${detail}` }
   }
 }
 
@@ -179,9 +190,25 @@ export const marketOrdersJob: IngestJob = {
   schedule: (ctx) => everySeconds(ctx.config.MARKET_CADENCE_MINUTES * 60),
   runOnStart: true,
   async run(ctx, signal) {
+    const reports: Array<RegionFetchReport & { label: string }> = []
     for (const regionId of HUB_REGIONS) {
-      if (signal.aborted) return
-      await fetchRegionSnapshot(ctx, regionId, signal)
+      if (signal.aborted) break
+      const label = HUBS.filter((h) => h.region_id === regionId)
+        .map((h) => h.label)
+        .join('/')
+      reports.push({ ...(await fetchRegionSnapshotReport(ctx, regionId, signal)), label })
     }
+    return marketRunOutcome(reports)
   },
+}
+
+/**
+ * One run's outcome over its regions: failed when any region failed, fetched when any region had a new book,
+ * unchanged when ESI offered nothing new anywhere; the detail names each hub's result.
+ */
+export function marketRunOutcome(reports: Array<RegionFetchReport & { label: string }>): RunOutcome {
+  const detail = reports.map((r) => `${r.label}: ${r.detail}`).join('; ')
+  if (reports.some((r) => r.outcome === 'failed')) return { outcome: 'failed', detail }
+  if (reports.some((r) => r.outcome === 'complete')) return { outcome: 'fetched', detail }
+  return { outcome: reports.length ? 'unchanged' : 'done', detail }
 }

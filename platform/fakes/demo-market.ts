@@ -100,3 +100,29 @@ function order(
     issued,
   }
 }
+
+/** ESI refreshes market order books every 5 minutes. */
+export const ESI_MARKET_REFRESH_SECONDS = 300
+
+/**
+ * The demo's books as ESI would serve them at refresh `step` (one step per ESI refresh): every price drifts from
+ * the starting book by a slow per-type swing (a few percent over about an hour) plus a little noise each refresh,
+ * and the remaining volumes move too, so prices change at every refresh as the live market's do while staying near
+ * the reference prices. Deterministic for a step, so every process sees the same book.
+ */
+export function driftedBook(base: EsiMarketOrder[], step: number): EsiMarketOrder[] {
+  return base.map((o) => {
+    const rnd = seededRandom(o.type_id * 7919 + step * 104_729 + (o.is_buy_order ? 1 : 0))
+    const phase = (o.type_id % 97) / 97
+    const swing = 0.02 * Math.sin(2 * Math.PI * (step / 12 + phase))
+    const noise = 0.004 * (rnd() * 2 - 1)
+    const remain = Math.max(1, Math.min(o.volume_total, Math.round(o.volume_total * (0.6 + 0.4 * rnd()))))
+    return { ...o, price: Math.max(0.01, round(o.price * (1 + swing + noise))), volume_remain: remain }
+  })
+}
+
+/** The fake ESI refresh of the demo's books: each region's starting book, drifted to the refresh step. */
+export function demoMarketRefresh(books: Map<number, EsiMarketOrder[]>) {
+  const base = new Map(books)
+  return { everySeconds: ESI_MARKET_REFRESH_SECONDS, book: (regionId: number, step: number) => driftedBook(base.get(regionId) ?? [], step) }
+}

@@ -4,7 +4,7 @@ import { readGroupsAndCategories, readTypes } from '../sde/sde-records.js'
 import { sdeVersion } from '../sde/sde-files.js'
 import { addDemoReactionPrices, demoAdjustedPrices, demoCostIndices, demoIndustrySystems, demoReactionRecipes } from './demo-industry.js'
 import { demoEntities, demoKill, demoKillHistory, demoSystems, pricedDemoShips } from './demo-kills.js'
-import { demoOrderBooks, readReferencePrices, type DemoType } from './demo-market.js'
+import { demoMarketRefresh, demoOrderBooks, readReferencePrices, type DemoType } from './demo-market.js'
 import { addIndustryRoutes, createIndustryState, setIndustryData, type FakeIndustryState } from './esi/industry.js'
 import { addKillmailRoutes, newKillmailState, type FakeKillmailState } from './esi/killmails.js'
 import { addMarketRoutes, createMarketState, setBook, type FakeMarketState } from './esi/markets.js'
@@ -92,7 +92,7 @@ export const DEMO_KILL_INTERVAL_MS = 20_000
  * status, order books for the five hubs, adjusted prices and system cost indices, killmails and names) and a fake
  * zKillboard with invented pilots' kills in J-space, plus `/_control/*` routes tests use to change what the fake ESI answers.
  */
-export async function startDemoFakes(options: { dataDir: string; communityDir: string; port?: number }): Promise<DemoFakes> {
+export async function startDemoFakes(options: { dataDir: string; communityDir: string; port?: number; marketRefresh?: boolean }): Promise<DemoFakes> {
   const esi = new FakeEsi()
   const market = createMarketState()
   const status = {
@@ -111,6 +111,8 @@ export async function startDemoFakes(options: { dataDir: string; communityDir: s
   addDemoReactionPrices(refs, await demoReactionRecipes(options.dataDir), types.types)
   const books = demoOrderBooks(types.types, refs)
   for (const [region, orders] of books) setBook(market, region, orders)
+  // ESI refreshes its books every 5 minutes and prices move: so do the demo's (off with marketRefresh: false).
+  if (options.marketRefresh !== false) market.refresh = demoMarketRefresh(books)
   const industry = createIndustryState()
   addIndustryRoutes(esi, industry)
   setIndustryData(industry, { prices: demoAdjustedPrices(types.types, refs), systems: demoCostIndices(demoIndustrySystems(options.dataDir)) })

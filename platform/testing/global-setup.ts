@@ -23,7 +23,7 @@ export async function setup(project: TestProject) {
   // `npm run test:unit` (the unit project alone) needs no server.
   if (!project.vitest.projects.some((p) => p.name !== 'unit')) return
   ensureUiBuild()
-  app = await startAppProcess({ DATA_DIR: path.resolve('var/test-app'), STATUS_INTERVAL_SECONDS: '5' }, 300_000, 'api/demo.ts')
+  app = await startAppProcess({ DATA_DIR: path.resolve('var/test-app'), STATUS_INTERVAL_SECONDS: '5', DEMO_MARKET_REFRESH: '0' }, 300_000, 'api/demo.ts')
   const deadline = Date.now() + 180_000
   for (;;) {
     const status = await fetch(`${app.url}/api/statuses`)

@@ -15,9 +15,14 @@ export interface TestApp extends RunningApp {
  * An app in this test process with its own temporary data directory (chDB allows one data path per process,
  * and vitest gives every test file its own process). Use it when a test needs its own configuration;
  * otherwise use the shared server from `inject('appUrl')`. Ingest jobs run once at start but not on their
- * wall-clock schedules: a market run at :00 or :30 would land between a test's own steps.
+ * wall-clock schedules: a market run at :00 or :30 would land between a test's own steps. A test that wants the
+ * schedules passes a fake clock (`ingestSchedules: new FakeScheduleClock(...)`, ingest/schedule.ts) and moves it.
  */
-export async function startTestApp(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  env: Record<string, string> = {},
+  options: { ingestSchedules?: NonNullable<Parameters<typeof startApp>[1]>['ingestSchedules'] } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-test-'))
   // Tests never reach the real zKillboard: the live feed is off unless a test turns it on (pointing it at a fake).
   const config = loadConfig(
@@ -32,7 +37,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, env: Record<
     },
     overrides,
   )
-  const app = await startApp(config, { log: createLogger(config.LOG_LEVEL), ingestSchedules: false })
+  const app = await startApp(config, { log: createLogger(config.LOG_LEVEL), ingestSchedules: options.ingestSchedules ?? false })
   return {
     ...app,
     url: app.api?.url ?? '',

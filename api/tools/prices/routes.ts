@@ -16,30 +16,35 @@ import {
 } from '../../../schemas/market.js'
 import { queryRows } from '../../../platform/clickhouse/client.js'
 import type { ApiContext } from '../../app.js'
-import { ifNoneMatchNames } from '../../http/etag.js'
+import { cachedBody, sendCachedBody, VersionedBodyCache } from '../../http/cached-body.js'
 import { rateLimit } from '../../http/rate-limit.js'
 import type { ApiRouter } from '../../http/router.js'
 
 /**
  * Cache headers until the next snapshot is due: clients and proxies may keep an answer until then, and an ETag
- * (the snapshot plus the question) lets them revalidate for free. Answers true when the client's copy is current.
+ * (the snapshot plus the question) lets them revalidate for free.
  */
-function cacheUntilNextSnapshot(ctx: ApiContext, kctx: Context, stationOrRegionSnapshot: number | null, question: string): boolean {
+function cacheUntilNextSnapshot(ctx: ApiContext, kctx: Context, snapshotAt: number | null): void {
   const cadenceMs = ctx.config.MARKET_CADENCE_MINUTES * 60_000
-  const maxAge = stationOrRegionSnapshot ? Math.max(60, Math.round((stationOrRegionSnapshot + cadenceMs - Date.now()) / 1000)) : 60
+  const maxAge = snapshotAt ? Math.max(60, Math.round((snapshotAt + cadenceMs - Date.now()) / 1000)) : 60
   kctx.set('Cache-Control', `public, max-age=${maxAge}`)
-  const etag = `"${stationOrRegionSnapshot ?? 0}-${crypto.createHash('sha1').update(question).digest('base64url').slice(0, 16)}"`
-  kctx.set('ETag', etag)
-  if (ifNoneMatchNames(kctx.get('If-None-Match'), etag)) {
-    kctx.status = 304
-    return true
-  }
-  return false
 }
+
+const etagOf = (snapshotAt: number | null, question: string) =>
+  `"${snapshotAt ?? 0}-${crypto.createHash('sha1').update(question).digest('base64url').slice(0, 16)}"`
 
 export function register(router: ApiRouter, ctx: ApiContext): void {
   const limit = rateLimit({ points: ctx.config.PRICE_API_RATE_LIMIT_PER_MINUTE, durationSeconds: 60, message: 'Too many price requests from your address' })
   const prices = ctx.prices
+  // Every answer is serialised and compressed once per snapshot and question, then served as bytes (api/http/cached-body.ts).
+  const bodies = new VersionedBodyCache()
+  /** Answers `question` from the cache for the region's current snapshot, building it with `build` on a miss. */
+  const answer = (kctx: Context, snapshot: { snapshotId: number; at: Date } | null, question: string, build: () => unknown, type?: string) => {
+    const at = snapshot?.at.getTime() ?? null
+    cacheUntilNextSnapshot(ctx, kctx, at)
+    const body = bodies.get(question, snapshot?.snapshotId ?? 0, () => cachedBody(build(), etagOf(at, question), type))
+    sendCachedBody(kctx, bodies, body)
+  }
   const tags = ['Prices']
   const errors = { 429: 'Rate limited; see Retry-After' }
 
@@ -62,8 +67,10 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     },
     ({ query, ctx: kctx }) => {
       const snapshot = prices.snapshotOf(query.station_id)
-      if (cacheUntilNextSnapshot(ctx, kctx, snapshot?.at.getTime() ?? null, `${query.station_id}:${query.type_ids.join(',')}`)) return
-      return { rows: prices.stationPrices(query.station_id, query.type_ids), snapshot_at: snapshot?.at.toISOString() ?? null }
+      answer(kctx, snapshot, `${query.station_id}:${query.type_ids.join(',')}`, () => ({
+        rows: prices.stationPrices(query.station_id, query.type_ids),
+        snapshot_at: snapshot?.at.toISOString() ?? null,
+      }))
     },
   )
 
@@ -81,8 +88,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     ({ query, ctx: kctx }) => {
       const hub = HUBS.find((h) => h.region_id === query.region_id)!
       const snapshot = prices.snapshotOf(hub.station_id)
-      if (cacheUntilNextSnapshot(ctx, kctx, snapshot?.at.getTime() ?? null, `r${query.region_id}:${query.type_ids.join(',')}`)) return
-      return { rows: prices.fallbackPrices(query.region_id, query.type_ids) }
+      answer(kctx, snapshot, `r${query.region_id}:${query.type_ids.join(',')}`, () => ({ rows: prices.fallbackPrices(query.region_id, query.type_ids) }))
     },
   )
 
@@ -99,13 +105,20 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     },
     ({ query, ctx: kctx }) => {
       const snapshot = prices.snapshotOf(query.station_id)
-      if (cacheUntilNextSnapshot(ctx, kctx, snapshot?.at.getTime() ?? null, `bulk:${query.station_id}:${query.format}`)) return
-      const rows = prices.stationTable(query.station_id).sort((a, b) => a.type_id - b.type_id)
-      if (query.format === 'json') return { rows, snapshot_at: snapshot?.at.toISOString() ?? null }
+      const rows = () => prices.stationTable(query.station_id).sort((a, b) => a.type_id - b.type_id)
+      if (query.format === 'json') {
+        answer(kctx, snapshot, `bulk:${query.station_id}:json`, () => ({ rows: rows(), snapshot_at: snapshot?.at.toISOString() ?? null }))
+        return
+      }
       const columns = Object.keys(StationPriceRow.shape) as Array<keyof StationPriceRow>
-      kctx.type = 'text/csv; charset=utf-8'
       kctx.set('Content-Disposition', `attachment; filename="prices-${query.station_id}.csv"`)
-      kctx.body = [columns.join(','), ...rows.map((r) => columns.map((c) => r[c] ?? '').join(','))].join('\n') + '\n'
+      answer(
+        kctx,
+        snapshot,
+        `bulk:${query.station_id}:csv`,
+        () => [columns.join(','), ...rows().map((r) => columns.map((c) => r[c] ?? '').join(','))].join('\n') + '\n',
+        'text/csv; charset=utf-8',
+      )
     },
   )
 

@@ -18,12 +18,11 @@ describe('market pipeline status', () => {
     expect((await marketPipelineStatus(app.ctx.ch, new Map(), 30)).status).toBe('STARTING')
   })
 
-  it('OK up to the cadence plus ten minutes of age (ESI caches orders up to five), STALE after', async () => {
-    // 30-minute cadence, ESI's cache 5 minutes old at the last fetch, a 2-minute fetch: 37 minutes, still OK
-    expect((await marketPipelineStatus(app.ctx.ch, agesOf(37 * 60), 30)).status).toBe('OK')
-    expect(await marketPipelineStatus(app.ctx.ch, agesOf(40 * 60 + 1), 30)).toEqual({
+  it('OK up to the cadence plus five minutes of age, STALE after: the same rule as the price rows (OLD beyond 35 minutes)', async () => {
+    expect((await marketPipelineStatus(app.ctx.ch, agesOf(35 * 60), 30)).status).toBe('OK')
+    expect(await marketPipelineStatus(app.ctx.ch, agesOf(35 * 60 + 1), 30)).toEqual({
       status: 'STALE',
-      detail: `Prices older than 40 minutes at ${HUBS.map((h) => h.label).join(', ')}`,
+      detail: `Prices older than 35 minutes at ${HUBS.map((h) => h.label).join(', ')}`,
     })
   })
 

@@ -18,14 +18,40 @@ export interface FakeMarketState {
   refreshAfterPage: Map<number, number | { page: number; times: number; book?: EsiMarketOrder[] }>
   /** Cache time announced in Expires (ESI: 300 s); tests that change books between fetches set 0. */
   expiresIn: number
+  /**
+   * ESI's own cadence, when set: at every whole multiple of `everySeconds` (ESI: 300) each region's book is replaced
+   * by `book(regionId, step)` with that moment as its Last-Modified, and Expires points at the next one, as ESI does.
+   * The refresh happens when a request finds it due, so it follows whatever clock `now` reads.
+   */
+  refresh: { everySeconds: number; book: (regionId: number, step: number) => EsiMarketOrder[] } | null
+  /** The fake's clock (epoch ms); a test with a fake clock points it there. */
+  now: () => number
+}
+
+/** Replaces a region's book when ESI's cadence has passed a refresh since its Last-Modified. */
+export function refreshIfDue(state: FakeMarketState, regionId: number): void {
+  if (!state.refresh || !state.books.has(regionId)) return
+  const period = state.refresh.everySeconds * 1000
+  const due = Math.floor(state.now() / period) * period
+  if ((state.lastModified.get(regionId)?.getTime() ?? 0) >= due) return
+  setBook(state, regionId, state.refresh.book(regionId, due / period), new Date(due))
 }
 
 export function createMarketState(): FakeMarketState {
-  return { books: new Map(), lastModified: new Map(), pageSize: ESI_ORDERS_PAGE_SIZE, failingPages: new Map(), refreshAfterPage: new Map(), expiresIn: 300 }
+  return {
+    books: new Map(),
+    lastModified: new Map(),
+    pageSize: ESI_ORDERS_PAGE_SIZE,
+    failingPages: new Map(),
+    refreshAfterPage: new Map(),
+    expiresIn: 300,
+    refresh: null,
+    now: () => Date.now(),
+  }
 }
 
 /** Replace a region's order book; its Last-Modified moves on, as ESI's does every few minutes. */
-export function setBook(state: FakeMarketState, regionId: number, orders: EsiMarketOrder[], at = new Date()): void {
+export function setBook(state: FakeMarketState, regionId: number, orders: EsiMarketOrder[], at = new Date(state.now())): void {
   state.books.set(regionId, orders)
   const previous = state.lastModified.get(regionId)?.getTime() ?? 0
   state.lastModified.set(regionId, new Date(Math.max(at.getTime(), previous + 1000)))
@@ -35,6 +61,7 @@ export function setBook(state: FakeMarketState, regionId: number, orders: EsiMar
 export function addMarketRoutes(esi: FakeEsi, state: FakeMarketState): void {
   esi.route('GET', '/markets/:region_id/orders', (req) => {
     const regionId = Number(req.params.region_id)
+    refreshIfDue(state, regionId)
     const book = state.books.get(regionId)
     if (!book) return { status: 404, body: { error: 'Region not found' } }
     const type = req.query.get('order_type') ?? 'all'
@@ -51,7 +78,9 @@ export function addMarketRoutes(esi: FakeEsi, state: FakeMarketState): void {
       body: filtered.slice((page - 1) * state.pageSize, page * state.pageSize),
       pages,
       lastModified: state.lastModified.get(regionId),
-      expiresIn: state.expiresIn,
+      expiresIn: state.refresh
+        ? Math.max(1, Math.ceil((Math.floor(state.now() / (state.refresh.everySeconds * 1000) + 1) * state.refresh.everySeconds * 1000 - state.now()) / 1000))
+        : state.expiresIn,
     }
     const refresh = state.refreshAfterPage.get(regionId)
     const {

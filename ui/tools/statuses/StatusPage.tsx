@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { StatusesResponse } from '../../../schemas/statuses'
-import { apiGet, ApiError, ApiTimeoutError } from '../../lib/api'
+import type { IngestSchedule, StatusesResponse } from '../../../schemas/statuses'
+import { getStatuses } from '../../../schemas/statuses-endpoints'
+import { hubFreshness, type HubFreshness } from '../../../schemas/hubs'
+import { callApi, ApiError, ApiTimeoutError } from '../../lib/api'
 import { TableWrap } from '../../components/TableWrap'
 import { secondsAgo } from '../../lib/kill-feed'
 import { isObject } from '../../lib/is-object'
 import { StaticDataStatus } from './StaticDataStatus'
+import { StatusHistory } from './StatusHistory'
 import './statuses.css'
 
 type Tone = 'good' | 'warn' | 'bad' | 'neutral'
@@ -15,12 +18,67 @@ const REFRESH_MS = 30_000
 /** The server gives up on each of its own checks after 5 s; no answer by this means the server itself is stuck. */
 const ANSWER_TIMEOUT_MS = 20_000
 
-/** Price age badge: green up to 28 minutes, yellow up to 35, red beyond (and grey when there are no prices). */
-export function ageTone(seconds: number | null): Tone {
-  if (seconds === null) return 'neutral'
-  if (seconds <= 28 * 60) return 'good'
-  if (seconds <= 35 * 60) return 'warn'
-  return 'bad'
+const FRESHNESS_TONE: Record<HubFreshness, Tone> = { FRESH: 'good', AGING: 'warn', OLD: 'bad', NONE: 'neutral' }
+
+/**
+ * Price age badge by the one freshness rule the server's pipeline card uses too (schemas/hubs.ts): green up to 28
+ * minutes, yellow up to 35, red beyond at the default 30-minute cadence, grey when there are no prices.
+ */
+export function ageTone(seconds: number | null, cadenceMinutes = 30): Tone {
+  return FRESHNESS_TONE[hubFreshness(seconds, cadenceMinutes)]
+}
+
+const utcTime = (iso: string | null) => (iso ? `${iso.slice(11, 16)} UTC` : 'never')
+/** A UTC time with its date when it is not today's (by the server's clock). */
+const utcWhen = (iso: string, now: string) => (iso.slice(0, 10) === now.slice(0, 10) ? utcTime(iso) : `${iso.slice(0, 16).replace('T', ' ')} UTC`)
+
+const JOB_NAMES: Record<string, string> = {
+  'market-orders': 'Market order books',
+  'esi-server-status': 'Tranquility status',
+  'esi-industry-inputs': 'Industry prices and cost indices',
+  'esi-packaged-volumes': 'Packaged volumes',
+  'killmail-feed': 'Killmail live feed',
+  'killmail-backfill': 'Killmail history',
+}
+const OUTCOME_TONE: Record<string, Tone> = { fetched: 'good', unchanged: 'good', done: 'good', failed: 'bad' }
+
+/** How a hub's last check ended, in a sentence: when it was checked and since when ESI's book is unchanged. */
+function hubCheckText(p: StatusesResponse['prices'][number], now: string): string {
+  if (!p.last_checked_at) return 'not checked yet'
+  const when = `checked ${utcWhen(p.last_checked_at, now)}`
+  if (p.last_check === 'failed' || p.last_check === 'incomplete') return `${when}: the fetch failed`
+  return p.esi_unchanged_since ? `${when}; ESI unchanged since ${utcWhen(p.esi_unchanged_since, now)}` : when
+}
+
+function SchedulesTable({ schedules, now }: { schedules: IngestSchedule[]; now: string }) {
+  if (!schedules.length) return <p className="muted">No scheduled run has been recorded yet.</p>
+  return (
+    <TableWrap label="Scheduled jobs table">
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th>Job</th>
+            <th>Last run</th>
+            <th>Outcome</th>
+            <th>Next run</th>
+          </tr>
+        </thead>
+        <tbody>
+          {schedules.map((j) => (
+            <tr key={j.job} data-testid="schedule">
+              <td>{JOB_NAMES[j.job] ?? j.job}</td>
+              <td>{j.last_run ? `${utcWhen(j.last_run.due_at, now)}${j.last_run.trigger === 'start' ? ' (at start)' : ''}` : 'not yet'}</td>
+              <td>
+                {j.last_run && <Badge tone={OUTCOME_TONE[j.last_run.outcome] ?? 'neutral'}>{j.last_run.outcome.toUpperCase()}</Badge>}{' '}
+                <span className={j.last_run?.outcome === 'failed' ? 'error-text' : 'muted'}>{j.last_run?.detail}</span>
+              </td>
+              <td>{j.next_due_at ? utcWhen(j.next_due_at, now) : 'only at start'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableWrap>
+  )
 }
 
 function duration(seconds: number): string {
@@ -92,7 +150,8 @@ export function asStatusReport(body: unknown): StatusesResponse {
     Array.isArray(sd.datasets) &&
     (d.killmail_feed === null || isObject(d.killmail_feed))
   if (!ok) throw new Error('the answer was not a status report (a proxy or a server of another version answered)')
-  return body as StatusesResponse
+  // A server of an older version has no schedules to show.
+  return { ...(body as StatusesResponse), schedules: Array.isArray(d.schedules) ? (d.schedules as IngestSchedule[]) : [] }
 }
 
 const Badge = ({ tone, children }: { tone: Tone; children: React.ReactNode }) => (
@@ -109,7 +168,7 @@ export default function StatusPage() {
   const load = useCallback(async () => {
     const id = ++latest.current
     try {
-      const d = asStatusReport(await apiGet<unknown>('/api/statuses', { timeoutMs: ANSWER_TIMEOUT_MS }))
+      const d = asStatusReport(await callApi(getStatuses, {}, { timeoutMs: ANSWER_TIMEOUT_MS }))
       if (id !== latest.current) return
       setData(d)
       setError(null)
@@ -213,30 +272,43 @@ export default function StatusPage() {
           </div>
 
           <h2>Price freshness</h2>
-          <table className="data-table narrow-table">
-            <thead>
-              <tr>
-                <th>Hub</th>
-                <th className="align-right">Age</th>
-                <th>
-                  <span className="visually-hidden">Freshness</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.prices.map((p) => (
-                <tr key={p.station_id} data-testid="price-age">
-                  <td>{p.label}</td>
-                  <td className="align-right">{p.age_seconds === null ? 'no prices yet' : duration(p.age_seconds)}</td>
-                  <td>
-                    <Badge tone={ageTone(p.age_seconds)}>
-                      {p.age_seconds === null ? 'NONE' : ageTone(p.age_seconds) === 'good' ? 'FRESH' : ageTone(p.age_seconds) === 'warn' ? 'AGING' : 'OLD'}
-                    </Badge>
-                  </td>
+          <p className="muted">
+            Prices are fresh while they are as new as what ESI offers: a check that finds ESI&rsquo;s book unchanged counts as fresh as a new one.
+          </p>
+          <TableWrap label="Price freshness table">
+            <table className="data-table narrow-table">
+              <thead>
+                <tr>
+                  <th>Hub</th>
+                  <th className="align-right">Age</th>
+                  <th>
+                    <span className="visually-hidden">Freshness</span>
+                  </th>
+                  <th>Last check</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.prices.map((p) => (
+                  <tr key={p.station_id} data-testid="price-age">
+                    <td>{p.label}</td>
+                    <td className="align-right">{p.age_seconds === null ? 'no prices yet' : duration(p.age_seconds)}</td>
+                    <td>
+                      <Badge tone={FRESHNESS_TONE[p.freshness] ?? 'neutral'}>{p.freshness}</Badge>
+                    </td>
+                    <td data-testid="price-check" className={p.last_check === 'failed' ? 'error-text' : 'muted'}>
+                      {hubCheckText(p, data.now)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+
+          <h2>History</h2>
+          <StatusHistory />
+
+          <h2>Scheduled jobs</h2>
+          <SchedulesTable schedules={data.schedules} now={data.now} />
 
           <h2>Outside services</h2>
           <table className="data-table narrow-table">
