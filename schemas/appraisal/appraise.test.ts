@@ -6,6 +6,7 @@ import {
   quote,
   resolveItems,
   warningText,
+  withoutTextLines,
   type AppraisalLine,
   type HubPrice,
   type PriceBook,
@@ -63,9 +64,9 @@ describe('resolving and combining', () => {
   it('uses the first reading that names a type, keeps invalid lines with their own name', () => {
     const resolved = resolveItems(parseAppraisalText("Doc's Rifter\nNot An Item 3\n34 x 20").items, lookup)
     expect(resolved).toEqual([
-      { type_id: 587, name: 'Rifter', qty: 1, unit_m3: 2500, blueprintCopy: false },
-      { type_id: null, name: 'Not An Item', qty: 3, unit_m3: null, blueprintCopy: false },
-      { type_id: 34, name: 'Tritanium', qty: 20, unit_m3: 0.01, blueprintCopy: false },
+      { type_id: 587, name: 'Rifter', qty: 1, unit_m3: 2500, blueprintCopy: false, runs: null, renamed_from: null, suggestion: null },
+      { type_id: null, name: 'Not An Item', qty: 3, unit_m3: null, blueprintCopy: false, runs: null, renamed_from: null, suggestion: null },
+      { type_id: 34, name: 'Tritanium', qty: 20, unit_m3: 0.01, blueprintCopy: false, runs: null, renamed_from: null, suggestion: null },
     ])
   })
 
@@ -102,14 +103,23 @@ describe('resolving and combining', () => {
       [34, 'Tritanium', 15],
       [null, 'Foo', 3],
       [691, 'Rifter Blueprint', 1],
-      [691, 'Rifter Blueprint (Copy)', 2],
+      [691, 'Rifter Blueprint', 2],
     ])
     expect(lines('Tritanium 5\n34 x 10', false)).toHaveLength(2)
   })
 })
 
 describe('prices per mode', () => {
-  const line = (type_id: number): AppraisalLine => ({ type_id, name: '', qty: 1, unit_m3: 0.01, blueprintCopy: false })
+  const line = (type_id: number): AppraisalLine => ({
+    type_id,
+    name: '',
+    qty: 1,
+    unit_m3: 0.01,
+    blueprintCopy: false,
+    runs: null,
+    renamed_from: null,
+    suggestion: null,
+  })
 
   it('uses the hub price of the mode, falling back between the 5% average and the best order', () => {
     expect(quote(line(34), book, 'sell5')).toEqual({ price: 4.2, source: 'sell5', atHub: true })
@@ -156,14 +166,25 @@ describe('rows and totals', () => {
       ['Morphite', 3, 0.03, 9000, 27_000, 'fw-sell', 'ok'],
       ['Reaper', 1, null, null, null, 'n/a', 'unpriced'],
       ['Not An Item', 7, null, null, null, 'n/a', 'invalid'],
-      ['Rifter Blueprint (Copy)', 1, 0.01, null, null, 'n/a', 'unpriced'],
+      ['Rifter Blueprint', 1, 0.01, null, null, 'n/a', 'unpriced'],
     ])
     // sell5 total: 4200 + 2200 + 820000 + 27000
     // buy5 total: 1000×3.4 + 200×7 (region) + 2×290000 + 3×6000
     // split total: 1000×3.8 + 200×11 + 2×350000 + 3×7500
-    expect(view.totals).toEqual({ volume: 5012.04, sell: 853_400, buy: 602_800, split: 728_500, itemCount: 1207, adjusted: 853_400, adjustmentPct: 100 })
+    expect(view.totals).toEqual({
+      volume: 5012.04,
+      sell: 853_400,
+      buy: 602_800,
+      split: 728_500,
+      itemCount: 1207,
+      adjusted: 853_400,
+      adjustmentPct: 100,
+      iskPerM3: 170.27,
+      median5d: null,
+      median30d: null,
+    })
     expect(view.volumeUnknown).toBe(1)
-    expect(warningText(view.warnings)).toBe('1 invalid item(s); 3 item(s) have no active orders at this hub')
+    expect(warningText(view.warnings)).toBe('1 invalid item(s); 2 item(s) have no active orders at this hub') // the copy is shown as a copy, not as an item without orders
   })
 
   it('recomputes for another mode and adjustment from the same lines', () => {
@@ -209,7 +230,14 @@ describe('rows and totals', () => {
     const view = appraiseLines(lines('Tritanium 7\nPyerite 1'), cheap, 'sell5', 100)
     expect(view.rows[0].lineISK).toBe(2.33)
     expect(view.totals.sell).toBe(2.33)
-    expect(appraiseLines([{ type_id: 34, name: 'T', qty: 3, unit_m3: 0.0333333, blueprintCopy: false }], cheap, 'sell5', 100).totals.volume).toBe(0.1)
+    expect(
+      appraiseLines(
+        [{ type_id: 34, name: 'T', qty: 3, unit_m3: 0.0333333, blueprintCopy: false, runs: null, renamed_from: null, suggestion: null }],
+        cheap,
+        'sell5',
+        100,
+      ).totals.volume,
+    ).toBe(0.1)
   })
 })
 
@@ -246,5 +274,69 @@ describe('saved appraisals as stored', () => {
   it('refuses something that is not a saved appraisal', () => {
     expect(() => readSavedAppraisal({ error: 'x' })).toThrow()
     expect(() => readSavedAppraisal({ id: 'x', rows: '{' })).toThrow()
+  })
+})
+
+describe('copies, renamed and unknown names, text lines (issue #38)', () => {
+  it('marks a copy as a field with its runs, unpriced, and counts it as no item without orders', () => {
+    const view = appraiseLines(lines('Rifter Blueprint\t8\t16\t5\tJita\tFrigate Blueprint\nTritanium 10'), book, 'sell5', 100)
+    const copy = view.rows.find((r) => r.bpc)!
+    expect(copy).toMatchObject({ name: 'Rifter Blueprint', bpc: true, runs: 5, price: null, lineISK: null, status: 'unpriced' })
+    expect(view.warnings).toEqual([])
+  })
+
+  it('gives an unknown name its suggestion, and the current name with the pasted one when renamed', () => {
+    const renamedLookup = (key: string) => (key === 'Old Name' ? { ...TYPES[0], renamed_from: 'Old Name' } : lookup(key))
+    const suggest = (key: string) => (key === 'Tritanuim' ? 'Tritanium' : null)
+    const resolved = resolveItems(parseAppraisalText('Old Name 5\nTritanuim 3').items, renamedLookup, suggest)
+    expect(resolved.map((l) => [l.type_id, l.name, l.renamed_from, l.suggestion])).toEqual([
+      [34, 'Tritanium', 'Old Name', null],
+      [null, 'Tritanuim', null, 'Tritanium'],
+    ])
+    const view = appraiseLines(resolved, book, 'sell5', 100)
+    expect(view.rows.map((r) => [r.name, r.renamed_from, r.suggestion, r.status])).toEqual([
+      ['Tritanium', 'Old Name', null, 'ok'],
+      ['Tritanuim', null, 'Tritanium', 'invalid'],
+    ])
+  })
+
+  it('lists a line of text that names no type as unread; a quantity line with an unknown name stays Invalid', () => {
+    const { items } = parseAppraisalText('My loot from last night\nTritanium 5\nNot An Item 3')
+    const { lines: kept, text } = withoutTextLines(items, resolveItems(items, lookup))
+    expect(text).toEqual([{ line: 0, text: 'My loot from last night' }])
+    expect(kept.map((l) => [l.name, l.type_id])).toEqual([
+      ['Tritanium', 34],
+      ['Not An Item', null],
+    ])
+  })
+})
+
+describe('trader numbers', () => {
+  it('gives ISK per m³ per line and for the total (unit price / unit volume; total / volume)', () => {
+    const view = appraiseLines(lines('Tritanium 1000\nRifter 1'), book, 'sell5', 100)
+    expect(view.rows.find((r) => r.name === 'Tritanium')!.isk_per_m3).toBe(420) // 4.2 ISK / 0.01 m³
+    expect(view.rows.find((r) => r.name === 'Rifter')!.isk_per_m3).toBe(164) // 410,000 ISK / 2,500 m³
+    // (4,200 + 410,000) / (10 + 2,500) m³
+    expect(view.totals.iskPerM3).toBe(165.02)
+  })
+
+  it('puts the 5- and 30-day medians of the mode’s side beside the live price, and totals them', () => {
+    const withMedians: PriceBook = {
+      ...book,
+      medians: new Map([
+        [34, { sell_5d: 4, sell_30d: 5, buy_5d: 3, buy_30d: 2 }],
+        [587, { sell_5d: 400_000, sell_30d: null, buy_5d: null, buy_30d: null }],
+      ]),
+    }
+    const sell = appraiseLines(lines('Tritanium 1000\nRifter 1\nPyerite 5'), withMedians, 'sell5', 100)
+    expect(sell.rows.map((r) => [r.name, r.median_5d, r.median_30d])).toEqual([
+      ['Tritanium', 4, 5],
+      ['Rifter', 400_000, null],
+      ['Pyerite', null, null],
+    ])
+    expect([sell.totals.median5d, sell.totals.median30d]).toEqual([404_000, 5000])
+    const split = appraiseLines(lines('Tritanium 1000'), withMedians, 'split', 100)
+    expect([split.rows[0].median_5d, split.rows[0].median_30d]).toEqual([3.5, 3.5])
+    expect(appraiseLines(lines('Tritanium 1000'), book, 'sell5', 100).totals.median5d).toBeNull()
   })
 })

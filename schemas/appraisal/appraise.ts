@@ -20,10 +20,14 @@ export interface TypeInfo {
   type_id: number
   name: string
   volume: number | null
+  /** The name as pasted when the type has been renamed since (the row shows the current name). */
+  renamed_from?: string | null
 }
 
 /** Looks a name or a numeric type id up; the resolver's rules (case, odd spaces and dashes folded). */
 export type TypeLookup = (key: string) => TypeInfo | null | undefined
+/** "Did you mean …" for a name no type has, or null. */
+export type Suggest = (key: string) => string | null
 
 /** The resolver takes names of up to 300 characters; longer lines cannot name a type. */
 export const MAX_NAME_LENGTH = 300
@@ -51,6 +55,19 @@ export interface PriceBook {
    * have a price for want of data, which says nothing about the item's orders.
    */
   noSnapshot?: boolean
+  /** 5- and 30-day medians of the hub's daily closing 5% prices, when known. */
+  medians?: Map<number, Medians>
+}
+
+/**
+ * Medians of a type's daily closing 5% prices at the hub over the last 5 and 30 days, from the product's own daily
+ * history (null: no such day had orders on that side). A median resists a day of manipulated orders.
+ */
+export interface Medians {
+  sell_5d: number | null
+  sell_30d: number | null
+  buy_5d: number | null
+  buy_30d: number | null
 }
 
 /** A line after name resolution, before pricing. */
@@ -61,6 +78,12 @@ export interface AppraisalLine {
   /** m³ of one unit; null when the type is unknown or its packaged volume is. */
   unit_m3: number | null
   blueprintCopy: boolean
+  /** Runs left on a blueprint copy, when the paste showed them. */
+  runs: number | null
+  /** The name as pasted, when the type has been renamed since. */
+  renamed_from: string | null
+  /** "Did you mean …" for an invalid line. */
+  suggestion: string | null
 }
 
 export interface AppraisalRow {
@@ -75,6 +98,18 @@ export interface AppraisalRow {
   lineISK: number | null
   source: PriceSource
   status: LineStatus
+  /** A blueprint copy: no market price (never the original's), shown with its runs. */
+  bpc: boolean
+  runs: number | null
+  /** The name as pasted when the type was renamed since; `name` is the current one. */
+  renamed_from: string | null
+  /** "Did you mean …" for an invalid line; never substituted silently. */
+  suggestion: string | null
+  /** ISK per m³ of the line (unit price / unit volume), null when either is unknown or zero. */
+  isk_per_m3: number | null
+  /** The mode's side as a 5- and 30-day median of daily closes, unit price; null when unknown. */
+  median_5d: number | null
+  median_30d: number | null
 }
 
 export interface AppraisalTotals {
@@ -87,6 +122,11 @@ export interface AppraisalTotals {
   /** The mode's total × adjustmentPct / 100. */
   adjusted: number
   adjustmentPct: number
+  /** The mode's total per m³ of the recognised volume; null when the volume is 0. */
+  iskPerM3: number | null
+  /** The mode's side at the 5- and 30-day medians over the lines that have one; null when none has. */
+  median5d: number | null
+  median30d: number | null
 }
 
 export interface AppraisalView {
@@ -109,31 +149,56 @@ export function lookupKeys(items: ParsedItem[]): string[] {
   return [...keys]
 }
 
-/** The first reading of each line that names a type wins; a line none of whose readings does is invalid. */
-export function resolveItems(items: ParsedItem[], lookup: TypeLookup): AppraisalLine[] {
+/**
+ * The first reading of each line that names a type wins; a line none of whose readings does is invalid, with the
+ * "did you mean" of its main reading when `suggest` has one.
+ */
+export function resolveItems(items: ParsedItem[], lookup: TypeLookup, suggest: Suggest = () => null): AppraisalLine[] {
   return items.map((item) => {
+    const blueprintCopy = !!item.blueprintCopy
+    const runs = item.runs ?? null
     for (const r of readingsOf(item)) {
       for (const key of keysOf(r)) {
         const t = lookup(key)
         if (t)
           return {
             type_id: t.type_id,
-            name: item.blueprintCopy ? `${t.name} (Copy)` : t.name,
+            name: t.name,
             qty: r.qty,
             unit_m3: t.volume,
-            blueprintCopy: !!item.blueprintCopy,
+            blueprintCopy,
+            runs,
+            renamed_from: t.renamed_from ?? null,
+            suggestion: null,
           }
       }
     }
-    return { type_id: null, name: item.name, qty: item.qty, unit_m3: null, blueprintCopy: !!item.blueprintCopy }
+    const suggestion = item.name.length <= MAX_NAME_LENGTH ? suggest(item.name) : null
+    return { type_id: null, name: item.name, qty: item.qty, unit_m3: null, blueprintCopy, runs, renamed_from: null, suggestion }
   })
+}
+
+/**
+ * Lines that are no item: a name alone (no quantity, no columns) that names no type and suggests none is a line of
+ * text (a title, a remark), listed as unread rather than made an Invalid row. `lines` are `resolveItems(items)`.
+ */
+export function withoutTextLines(items: ParsedItem[], lines: AppraisalLine[]): { lines: AppraisalLine[]; text: Array<{ line: number; text: string }> } {
+  const kept: AppraisalLine[] = []
+  const text: Array<{ line: number; text: string }> = []
+  lines.forEach((line, i) => {
+    const item = items[i]
+    if (line.type_id === null && item.bare && !line.suggestion) text.push({ line: item.line, text: item.name })
+    else kept.push(line)
+  })
+  return { lines: kept, text }
 }
 
 /** 'Combine identical items': one line per type id (copies apart from originals), or per lowercase name when invalid. */
 export function combineLines(lines: AppraisalLine[]): AppraisalLine[] {
   const merged = new Map<string, AppraisalLine>()
   for (const line of lines) {
-    const key = line.type_id !== null ? `${line.type_id}${line.blueprintCopy ? ':copy' : ''}` : `name:${line.name.toLowerCase()}`
+    // Copies apart from originals, and copies of different runs apart from each other.
+    const key = line.type_id !== null ? `${line.type_id}${line.blueprintCopy ? `:copy:${line.runs ?? ''}` : ''}` : `name:${line.name.toLowerCase()}`
     const seen = merged.get(key)
     if (seen) seen.qty += line.qty
     else merged.set(key, { ...line })
@@ -230,6 +295,8 @@ export function appraiseLines(lines: AppraisalLine[], book: PriceBook, mode: Pri
   let invalid = 0
   let noHubOrders = 0
   const sums = { sell: 0, buy: 0, split: 0 }
+  const medianSums = { d5: 0, d30: 0, n5: 0, n30: 0 }
+  const side: Side = mode === 'buy' || mode === 'buy5' ? 'buy' : 'sell'
   const rows: AppraisalRow[] = lines.map((line) => {
     const q = quote(line, book, mode)
     const m3 = line.unit_m3 === null ? null : roundVolume(line.unit_m3 * line.qty)
@@ -238,12 +305,24 @@ export function appraiseLines(lines: AppraisalLine[], book: PriceBook, mode: Pri
       itemCount += line.qty
       if (m3 === null) volumeUnknown++
       else volume += line.unit_m3! * line.qty
-      if (!q?.atHub) noHubOrders++
+      // A copy has no market at all: it is shown as a copy, not counted as an item without orders.
+      if (!q?.atHub && !line.blueprintCopy) noHubOrders++
       sums.sell += line.qty * (quote(line, book, modes.sell)?.price ?? 0)
       sums.buy += line.qty * (quote(line, book, modes.buy)?.price ?? 0)
       sums.split += line.qty * (splitQuote(line, book, modes.splitDepth)?.price ?? 0)
     }
     const status: LineStatus = line.type_id === null ? 'invalid' : q ? 'ok' : 'unpriced'
+    const median = line.type_id === null || line.blueprintCopy ? null : book.medians?.get(line.type_id)
+    const median5 = median ? medianOf(median, side, '5d', mode) : null
+    const median30 = median ? medianOf(median, side, '30d', mode) : null
+    if (median5 !== null) {
+      medianSums.d5 += median5 * line.qty
+      medianSums.n5++
+    }
+    if (median30 !== null) {
+      medianSums.d30 += median30 * line.qty
+      medianSums.n30++
+    }
     return {
       type_id: line.type_id,
       name: line.name,
@@ -253,6 +332,13 @@ export function appraiseLines(lines: AppraisalLine[], book: PriceBook, mode: Pri
       lineISK: q ? roundIsk(q.price * line.qty) : null,
       source: q?.source ?? 'n/a',
       status,
+      bpc: line.blueprintCopy,
+      runs: line.runs,
+      renamed_from: line.renamed_from,
+      suggestion: line.suggestion,
+      isk_per_m3: q && line.unit_m3 ? roundIsk(q.price / line.unit_m3) : null,
+      median_5d: median5,
+      median_30d: median30,
     }
   })
   const modeTotal = mode === 'split' ? sums.split : mode.startsWith('sell') ? sums.sell : sums.buy
@@ -271,6 +357,9 @@ export function appraiseLines(lines: AppraisalLine[], book: PriceBook, mode: Pri
       itemCount,
       adjusted: roundIsk((modeTotal * adjustmentPct) / 100),
       adjustmentPct,
+      iskPerM3: volume > 0 ? roundIsk(modeTotal / volume) : null,
+      median5d: medianSums.n5 ? roundIsk(medianSums.d5) : null,
+      median30d: medianSums.n30 ? roundIsk(medianSums.d30) : null,
     },
     warnings,
     volumeUnknown,
@@ -278,6 +367,15 @@ export function appraiseLines(lines: AppraisalLine[], book: PriceBook, mode: Pri
   }
 }
 
-/** Joined for the page's warning line. */
+/** A median on the mode's side; the split mode takes the midpoint when both sides have one. */
+function medianOf(m: Medians, side: Side, span: '5d' | '30d', mode: PriceMode): number | null {
+  if (mode === 'split') {
+    const sell = m[`sell_${span}`]
+    const buy = m[`buy_${span}`]
+    return sell !== null && buy !== null ? (sell + buy) / 2 : null
+  }
+  return m[`${side}_${span}`]
+}
+
 /** The spec's warnings joined by semicolons, as one sentence: only its first word keeps a capital. */
 export const warningText = (warnings: string[]) => warnings.map((w, i) => (i === 0 ? w : w.charAt(0).toLowerCase() + w.slice(1))).join('; ')

@@ -67,11 +67,18 @@ function validGroups(text: string, mark: string): boolean {
 
 /**
  * A quantity as the appraisal counts it: whole units, and 1 when the text is missing, not a number or not
- * positive (the game leaves the quantity of an assembled ship or a single module blank).
+ * positive (the game leaves the quantity of an assembled ship or a single module blank). Above MAX_STACK the
+ * parser refuses the line.
  */
 export function toQuantity(value: number | null | undefined): number {
   if (value === null || value === undefined || !Number.isFinite(value)) return 1
   const whole = Math.trunc(value)
   if (whole < 1) return 1
-  return Math.min(whole, Number.MAX_SAFE_INTEGER)
+  return whole
 }
+
+/**
+ * The most units one stack can hold: the game keeps quantities as signed 32-bit integers (2^31 - 1). A larger
+ * quantity cannot come from the game, so the line is refused with a message rather than capped.
+ */
+export const MAX_STACK = 2_147_483_647

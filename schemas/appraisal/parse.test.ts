@@ -92,20 +92,25 @@ describe('the spec line forms', () => {
     expect(only('Wormhole X702')).toMatchObject({ name: 'Wormhole', qty: 702, alternatives: [{ name: 'Wormhole X702', qty: 1 }] })
   })
 
-  it('skips lines with no item and counts them', () => {
+  it('reports lines no parser reads as unread, with their line numbers, and makes no item of them', () => {
     const result = parseAppraisalText('----\n3.5\n\nTritanium 5')
     expect(result.items.map((i) => i.name)).toEqual(['Tritanium'])
-    expect(result.skippedLines).toBe(2)
+    expect(result.unparsed).toEqual([
+      { line: 0, text: '----' },
+      { line: 1, text: '3.5' },
+    ])
+    expect(result.skippedLines).toBe(0)
+    expect(result.lineCount).toBe(4)
   })
 
-  it('skips lines of symbols alone (every type name has a letter or a digit), and quote markers before a name', () => {
+  it('leaves lines of symbols alone unread (every type name has a letter or a digit), and drops quote markers before a name', () => {
     const result = parseAppraisalText('!!!\n???\n()\n→ ←\n> Tritanium 5\n>> Pyerite 2\n"Mexallon"')
     expect(result.items.map((i) => [i.name, i.qty])).toEqual([
       ['Tritanium', 5],
       ['Pyerite', 2],
       ['Mexallon', 1],
     ])
-    expect(result.skippedLines).toBe(4)
+    expect(result.unparsed.map((u) => u.text)).toEqual(['!!!', '???', '()', '→ ←'])
   })
 
   it('keeps the line each item came from', () => {

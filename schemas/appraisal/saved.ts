@@ -20,6 +20,10 @@ export interface SavedAppraisalView {
   volume_unknown: number
   /** Whether identical items were merged (older snapshots lack it: the default, true). */
   combine: boolean
+  /** Lines not read when it was saved (older snapshots: none kept). */
+  unparsed: Array<{ line: number; text: string; reason: string | null }>
+  /** The game's image server the icons came from when saved (null: older snapshot, no icons). */
+  image_server: string | null
 }
 
 /** Spec: no type id is invalid; no or non-positive price is unpriced; otherwise ok. */
@@ -40,15 +44,26 @@ function readRow(raw: unknown): AppraisalRow {
   const status = LINE_STATUSES.includes(r.status as LineStatus)
     ? (r.status as LineStatus)
     : deriveStatus({ type_id: typeId ?? undefined, price: price ?? undefined })
+  const name = typeof r.name === 'string' ? r.name : String(r.name ?? '')
+  // Older snapshots marked a copy only by a name suffix.
+  const oldCopy = r.bpc === undefined && / \(Copy\)$/.test(name)
+  const text = (v: unknown) => (typeof v === 'string' && v ? v : null)
   return {
     type_id: typeId,
-    name: typeof r.name === 'string' ? r.name : String(r.name ?? ''),
+    name: oldCopy ? name.slice(0, -' (Copy)'.length) : name,
     qty: num(r.qty) ?? 0,
     m3: num(r.m3),
     price,
     lineISK: num(r.lineISK),
     source: PRICE_SOURCES.includes(r.source as PriceSource) ? (r.source as PriceSource) : 'n/a',
     status,
+    bpc: r.bpc === true || oldCopy,
+    runs: num(r.runs),
+    renamed_from: text(r.renamed_from),
+    suggestion: text(r.suggestion),
+    isk_per_m3: num(r.isk_per_m3),
+    median_5d: num(r.median_5d),
+    median_30d: num(r.median_30d),
   }
 }
 
@@ -62,6 +77,9 @@ function readTotals(raw: unknown): AppraisalTotals {
     itemCount: num(t.itemCount) ?? 0,
     adjusted: num(t.adjusted) ?? 0,
     adjustmentPct: num(t.adjustmentPct) ?? 100,
+    iskPerM3: num(t.iskPerM3),
+    median5d: num(t.median5d),
+    median30d: num(t.median30d),
   }
 }
 
@@ -84,5 +102,13 @@ export function readSavedAppraisal(raw: unknown): SavedAppraisalView {
     warnings: Array.isArray(warnings) ? warnings.map(String) : [],
     volume_unknown: num(a.volume_unknown) ?? 0,
     combine: a.combine !== false,
+    unparsed: Array.isArray(a.unparsed)
+      ? (a.unparsed as Array<Record<string, unknown>>).map((u) => ({
+          line: num(u.line) ?? 0,
+          text: String(u.text ?? ''),
+          reason: typeof u.reason === 'string' ? u.reason : null,
+        }))
+      : [],
+    image_server: typeof a.image_server === 'string' ? a.image_server : null,
   }
 }

@@ -48,7 +48,12 @@ const catalog = new Catalog({
 } as unknown as CatalogSource)
 const log = createLogger('silent')
 // Neither store is ever loaded, so neither touches the database: prices as before the first market snapshot.
-const deps = { catalog, prices: new PriceStore(null as never, log), volumes: new PackagedVolumeStore(null as never, log) }
+const deps = {
+  catalog,
+  prices: new PriceStore(null as never, log),
+  volumes: new PackagedVolumeStore(null as never, log),
+  imageServer: 'https://images.evetech.net',
+}
 const JITA = 60003760
 
 describe('appraising before the first market snapshot', () => {

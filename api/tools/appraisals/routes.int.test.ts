@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest'
 import { APPRAISAL_LIMITS, APPRAISAL_TEXT } from '../../../schemas/appraisal/constants.js'
-import type { AppraiseResponse, SavedAppraisal } from '../../../schemas/appraisals.js'
+import type { AppraiseResponse, CompareHubsResponse, SavedAppraisal } from '../../../schemas/appraisals.js'
 
 const base = inject('appUrl')
 const post = (path: string, body: unknown) =>
@@ -25,7 +25,7 @@ describe('POST /api/appraise', () => {
     const { status, headers, body } = await appraise({ text: CARGO, station_id: 60003760, mode: 'sell5' })
     expect(status).toBe(200)
     expect(headers.get('server-timing')).toMatch(/^parse;dur=[\d.]+, resolve;dur=[\d.]+, price;dur=[\d.]+$/)
-    expect(body).toMatchObject({ station_id: 60003760, hub: 'Jita 4-4', mode: 'sell5', combine: true, parsed_lines: 8 })
+    expect(body).toMatchObject({ station_id: 60003760, hub: 'Jita 4-4', mode: 'sell5', combine: true, parsed_lines: 7 })
     expect(body.prices_at).toMatch(/^\d{4}-\d{2}-\d{2}T/)
     const byName = Object.fromEntries(body.rows.map((r) => [r.name, r]))
     expect(byName.Tritanium).toMatchObject({ type_id: 34, qty: 15000, m3: 150, status: 'ok', source: 'sell5' })
@@ -78,12 +78,125 @@ describe('POST /api/appraise', () => {
     expect((await appraise({ text: 'Tritanium 1', station_id: 60003760, mode: 'cheap' })).body.error).toMatch(
       /The mode must be one of sell5, buy5, sell, buy, split/,
     )
-    expect((await appraise({ station_id: 60003760 })).body.error).toMatch(/Fill in the text\./)
+    expect((await appraise({ station_id: 60003760 })).body.error).toMatch(/give the paste as text, or the items as a list/)
+    expect((await appraise({ station_id: 60003760, text: 'Tritanium 1', items: [{ name: 'Tritanium', qty: 1 }] })).body.error).toMatch(
+      /give the paste as text, or the items as a list/,
+    )
   })
 
   it('is documented in the OpenAPI document', async () => {
     const doc = (await (await fetch(`${base}/api/openapi.json`)).json()) as { paths: Record<string, unknown> }
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/appraise', '/api/appraisals', '/api/appraisals/{id}', '/api/packaged-volumes']))
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/appraise',
+        '/api/appraise/hubs',
+        '/api/appraisals',
+        '/api/appraisals/{id}',
+        '/api/appraise/medians',
+        '/api/appraise/price-history',
+        '/api/packaged-volumes',
+      ]),
+    )
+    expect(JSON.stringify(doc)).toContain('"type_id":35,"qty":5000')
+  })
+
+  it('reports lines it does not read with their numbers, and makes no item of them (issue #38)', async () => {
+    const { status, body } = await appraise({ text: 'My loot from tonight\n----\nTritanium 10\nDefinitely Not An Item 3', station_id: 60003760 })
+    expect(status).toBe(200)
+    expect(body.parsed_lines).toBe(4)
+    expect(body.unparsed).toEqual([
+      { line: 0, text: 'My loot from tonight', reason: null },
+      { line: 1, text: '----', reason: null },
+    ])
+    expect(body.rows.map((r) => [r.name, r.status])).toEqual([
+      ['Tritanium', 'ok'],
+      ['Definitely Not An Item', 'invalid'],
+    ])
+    expect(body.rows[1]).toMatchObject({ suggestion: null, renamed_from: null })
+  })
+
+  it('refuses a quantity beyond one stack on its line, with the reason, and prices the rest', async () => {
+    const { status, body } = await appraise({ text: 'Tritanium 12345678901234567890\nPyerite 5', station_id: 60003760 })
+    expect(status).toBe(200)
+    expect(body.rows.map((r) => [r.name, r.qty])).toEqual([['Pyerite', 5]])
+    expect(body.unparsed[0]).toMatchObject({ line: 0, reason: expect.stringMatching(/more than 2,147,483,647/) })
+    const alone = await appraise({ text: 'Tritanium 99999999999', station_id: 60003760 })
+    expect(alone.status).toBe(400)
+    expect(alone.body.error).toMatch(/more than 2,147,483,647/)
+  })
+
+  it('shows a blueprint copy from the industry window as a copy with its runs, unpriced (ME is no quantity)', async () => {
+    const text = 'Rifter Blueprint\t10\t20\t\tJita\tFrigate Blueprint\nRifter Blueprint\t8\t16\t15\tJita\tFrigate Blueprint'
+    const { body } = await appraise({ text, station_id: 60003760, combine: false })
+    expect(body.rows.map((r) => [r.name, r.qty, r.bpc, r.runs])).toEqual([
+      ['Rifter Blueprint', 1, false, null],
+      ['Rifter Blueprint', 1, true, 15],
+    ])
+    expect(body.rows[1]).toMatchObject({ price: null, lineISK: null, status: 'unpriced' })
+  })
+
+  it('takes structured items by name or type id, with the same rows as the same paste', async () => {
+    const items = await appraise({
+      items: [
+        { name: 'Tritanium', qty: 1000 },
+        { type_id: 35, qty: 50 },
+      ],
+      station_id: 60003760,
+    })
+    const text = await appraise({ text: 'Tritanium 1000\n35 50', station_id: 60003760 })
+    expect(items.status).toBe(200)
+    expect(items.body.rows).toEqual(text.body.rows)
+    expect(items.body.parsed_lines).toBe(2)
+    const bad = await appraise({ items: [{ name: 'Tritanium', qty: 3_000_000_000 }], station_id: 60003760 })
+    expect(bad.status).toBe(400)
+    expect(bad.body.error).toMatch(/at most 2,147,483,647/)
+  })
+
+  it('gives ISK per m³ and, when asked, the lines and prices the page recomputes from', async () => {
+    const { body } = await appraise({ text: 'Tritanium 1000\nRifter Blueprint\t8\t16\t15\tJita\tFrigate Blueprint', station_id: 60003760, with_prices: true })
+    const trit = body.rows.find((r) => r.name === 'Tritanium')!
+    expect(trit.isk_per_m3).toBeCloseTo(trit.price! / 0.01, 1)
+    expect(body.totals.iskPerM3).toBeCloseTo(body.totals.sell / body.totals.volume, 1)
+    expect(body.lines!.map((l) => [l.name, l.bpc, l.runs])).toEqual([
+      ['Tritanium', false, null],
+      ['Rifter Blueprint', true, 15],
+    ])
+    expect(body.prices!.find((p) => p.type_id === 34)!.hub).toMatchObject({ sell_5pct: expect.any(Number) })
+    expect(body.image_server).toMatch(/^https?:\/\//)
+  })
+})
+
+describe('POST /api/appraise/hubs', () => {
+  it('prices the paste at all five hubs with per-hub totals and the best hub per line', async () => {
+    const res = await post('/api/appraise/hubs', { text: 'Tritanium 1000\nPyerite 500\nWhat Is This 2', mode: 'sell5' })
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as CompareHubsResponse
+    expect(body.hubs.map((h) => h.hub)).toEqual(['Jita 4-4', 'Amarr', 'Dodixie', 'Hek', 'Rens'])
+    for (const [h, hub] of body.hubs.entries()) {
+      expect(hub.total).toBeCloseTo(sum(body.rows.map((r) => (r.prices[h] === null ? null : r.prices[h]! * r.qty))), 0)
+    }
+    const trit = body.rows.find((r) => r.name === 'Tritanium')!
+    const bestAt = body.hubs.findIndex((h) => h.station_id === trit.best_station_id)
+    expect(trit.prices[bestAt]).toBe(Math.max(...trit.prices.filter((p): p is number => p !== null)))
+    expect(body.rows.find((r) => r.type_id === null)).toMatchObject({ prices: [null, null, null, null, null], best_station_id: null })
+    expect(body.hubs.reduce((n, h) => n + h.best_lines, 0)).toBe(body.rows.filter((r) => r.best_station_id !== null).length)
+  })
+})
+
+describe('price history for the appraisal', () => {
+  it('gives 5- and 30-day medians from the daily history, and the daily closes for the chart', async () => {
+    const res = await post('/api/appraise/medians', { station_id: 60003760, type_ids: [34, 35, 999999999] })
+    expect(res.status).toBe(200)
+    const { rows } = (await res.json()) as { rows: Array<{ type_id: number; sell_5d: number | null; sell_30d: number | null }> }
+    const trit = rows.find((r) => r.type_id === 34)!
+    expect(trit.sell_5d).toBeGreaterThan(0)
+    expect(trit.sell_30d).toBeGreaterThan(0)
+    expect(rows.some((r) => r.type_id === 999999999)).toBe(false)
+    const history = (await (await fetch(`${base}/api/appraise/price-history?station_id=60003760&type_id=34&days=30`)).json()) as {
+      rows: Array<{ date: string; sell: number | null }>
+    }
+    expect(history.rows.length).toBeGreaterThan(0)
+    expect(history.rows.at(-1)!.date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   })
 })
 
@@ -107,9 +220,14 @@ describe('saved appraisals', () => {
     const now = [before, after].find((a) => a.prices_at === saved.prices_at)!
     expect(now).toBeDefined()
     expect(saved).toMatchObject({ id, station_id: 60003760, hub: 'Jita 4-4', mode: 'sell5', input_raw: CARGO, combine: true })
-    expect(saved.totals).toEqual(now.totals)
+    expect({ ...saved.totals, median5d: null, median30d: null }).toEqual(now.totals)
     expect(saved.totals.adjustmentPct).toBe(80)
-    expect(saved.rows).toEqual(now.rows)
+    // The medians the page shows beside the prices are frozen with the snapshot (the live answer leaves them to a second call).
+    const withoutMedians = (rows: SavedAppraisal['rows']) => rows.map(({ median_5d: _5, median_30d: _30, ...r }) => r)
+    expect(withoutMedians(saved.rows)).toEqual(withoutMedians(now.rows))
+    expect(saved.rows.find((r) => r.name === 'Tritanium')!.median_5d).toBeGreaterThan(0)
+    expect(saved.unparsed).toEqual(now.unparsed)
+    expect(saved.image_server).toBe(now.image_server)
     expect(saved.warnings).toEqual(now.warnings)
     expect(Date.now() - Date.parse(saved.created_at)).toBeLessThan(60_000)
   })

@@ -7,7 +7,7 @@ export const newAppraisalId = () => crypto.randomBytes(12).toString('base64url')
 
 /** Store a snapshot (table from migration `*_appraisals_snapshots.sql`) and return it as it will be read back. */
 export async function insertAppraisal(ch: ClickHouseClient, input_raw: string, appraisal: AppraiseResponse, now = new Date()): Promise<SavedAppraisal> {
-  const { parsed_lines: _parsed, ...snapshot } = appraisal
+  const { parsed_lines: _parsed, lines: _lines, prices: _prices, ...snapshot } = appraisal
   const saved: SavedAppraisal = { id: newAppraisalId(), created_at: now.toISOString(), input_raw, ...snapshot }
   await ch.insert({
     table: 'appraisals',
@@ -25,6 +25,7 @@ export async function insertAppraisal(ch: ClickHouseClient, input_raw: string, a
         rows: JSON.stringify(saved.rows),
         totals: JSON.stringify({ ...saved.totals, volume_unknown: saved.volume_unknown }),
         warnings: JSON.stringify(saved.warnings),
+        shown: JSON.stringify({ unparsed: saved.unparsed, image_server: saved.image_server }),
       },
     ],
   })
@@ -42,6 +43,7 @@ interface StoredRow {
   rows: string
   totals: string
   warnings: string
+  shown: string
 }
 
 /** A saved snapshot by id, or null. Rows, totals and warnings are stored as JSON text and parsed here. */
@@ -50,11 +52,13 @@ export async function getAppraisal(ch: ClickHouseClient, id: string, hubLabel: (
     ch,
     `SELECT id, toUnixTimestamp64Milli(created_at) AS created_ms, station_id, mode, combine,
             if(isNull(prices_at), NULL, toString(toUnixTimestamp64Milli(assumeNotNull(prices_at)))) AS prices_ms,
-            input_raw, rows, totals, warnings
+            input_raw, rows, totals, warnings, shown
      FROM appraisals WHERE id = {id:String} LIMIT 1`,
     { id },
   )
   if (!row) return null
+  // Snapshots saved before the unread lines and icons were kept: none of either.
+  const shown = JSON.parse(row.shown || '{}') as Partial<Pick<SavedAppraisal, 'unparsed' | 'image_server'>>
   const { volume_unknown = 0, ...totals } = JSON.parse(row.totals) as SavedAppraisal['totals'] & { volume_unknown?: number }
   return {
     id: row.id,
@@ -69,5 +73,7 @@ export async function getAppraisal(ch: ClickHouseClient, id: string, hubLabel: (
     totals,
     warnings: JSON.parse(row.warnings),
     volume_unknown,
+    unparsed: shown.unparsed ?? [],
+    image_server: shown.image_server ?? '',
   }
 }

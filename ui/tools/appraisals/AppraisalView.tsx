@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import type { AppraisalRow, AppraisalTotals } from '../../../schemas/appraisal/appraise'
 import {
   COPY_CONFIRM_MS,
@@ -9,7 +9,10 @@ import {
   type LineStatus,
   type PriceMode,
 } from '../../../schemas/appraisal/constants'
+import type { UnreadLine } from '../../../schemas/appraisal/parse'
+import { Collapsible } from '../../components/Collapsible'
 import { CopyButton } from '../../components/CopyButton'
+import { GameImage } from '../../components/GameImage'
 import type { Column } from '../../components/SortableTable'
 import { formatNumber } from '../../../schemas/format'
 import { VirtualTable } from './VirtualTable'
@@ -21,9 +24,42 @@ const isk = (n: number) => formatNumber(n, 2)
 const volume = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }).format
 const STATUS_TONE: Record<LineStatus, string> = { ok: 'badge-good', unpriced: 'badge-warn', invalid: 'badge-bad' }
 
+/** The item cell: its icon (a lettered placeholder when the image server cannot be reached), the current name, the
+ * name as pasted when the type was renamed, a "did you mean" on an Invalid line, and the button opening its history. */
+function ItemCell({ row, imageServer, onHistory }: { row: AppraisalRow; imageServer: string | null; onHistory?: (row: AppraisalRow) => void }) {
+  return (
+    <span className="item-cell">
+      {imageServer && row.type_id !== null && (
+        <GameImage src={`${imageServer}/types/${row.type_id}/icon?size=32`} alt={row.name} size={24} className="item-icon" />
+      )}
+      <span className="item-name">
+        {onHistory && row.type_id !== null && !row.bpc ? (
+          <button type="button" className="link-button" onClick={() => onHistory(row)} title="Price history and medians">
+            {row.name}
+          </button>
+        ) : (
+          row.name
+        )}
+        {row.renamed_from && (
+          <span className="muted renamed" data-testid="renamed-from">
+            {' '}
+            (pasted as “{row.renamed_from}”)
+          </span>
+        )}
+        {row.status === 'invalid' && row.suggestion && (
+          <span className="suggestion" data-testid="suggestion">
+            {' '}
+            Did you mean “{row.suggestion}”?
+          </span>
+        )}
+      </span>
+    </span>
+  )
+}
+
 /** `noPriceData`: there was no market snapshot, so an unpriced line lacks data rather than orders. */
-const columns = (noPriceData: boolean): Column<AppraisalRow>[] => [
-  { key: 'name', header: 'Item', value: (r) => r.name },
+const columns = (noPriceData: boolean, imageServer: string | null, onHistory?: (row: AppraisalRow) => void): Column<AppraisalRow>[] => [
+  { key: 'name', header: 'Item', value: (r) => r.name, render: (r) => <ItemCell row={r} imageServer={imageServer} onHistory={onHistory} /> },
   { key: 'qty', header: 'Qty', value: (r) => r.qty, render: (r) => formatNumber(r.qty), align: 'right', firstDirection: 'desc' },
   {
     key: 'm3',
@@ -47,6 +83,15 @@ const columns = (noPriceData: boolean): Column<AppraisalRow>[] => [
   },
   { key: 'price', header: 'Unit price', value: (r) => r.price, render: (r) => (r.price === null ? '—' : isk(r.price)), align: 'right', firstDirection: 'desc' },
   {
+    key: 'isk_per_m3',
+    header: 'ISK/m³',
+    tooltip: 'Unit price per m³ of one unit (packaged): what a hauler earns per m³ of cargo',
+    value: (r) => r.isk_per_m3,
+    render: (r) => (r.isk_per_m3 === null ? '—' : isk(r.isk_per_m3)),
+    align: 'right',
+    firstDirection: 'desc',
+  },
+  {
     key: 'lineISK',
     header: 'Total ISK',
     value: (r) => r.lineISK,
@@ -65,23 +110,38 @@ const columns = (noPriceData: boolean): Column<AppraisalRow>[] => [
     key: 'status',
     header: 'Status',
     value: (r) => r.status,
-    render: (r) => (
-      <span className={`badge ${STATUS_TONE[r.status]}`} data-status={r.status}>
-        {r.status === 'unpriced' && noPriceData ? NO_PRICE_DATA_TEXT : STATUS_TEXT[r.status]}
-      </span>
-    ),
+    render: (r) =>
+      r.bpc ? (
+        <span className="badge badge-neutral" data-status="copy" title="A blueprint copy has no market price; it is never priced as the original">
+          Copy{r.runs !== null ? ` · ${formatNumber(r.runs)} ${r.runs === 1 ? 'run' : 'runs'}` : ''}
+        </span>
+      ) : (
+        <span className={`badge ${STATUS_TONE[r.status]}`} data-status={r.status}>
+          {r.status === 'unpriced' && noPriceData ? NO_PRICE_DATA_TEXT : STATUS_TEXT[r.status]}
+        </span>
+      ),
   },
 ]
-const COLUMNS = columns(false)
-const COLUMNS_NO_PRICE_DATA = columns(true)
 
 const ROW_CLASS: Record<LineStatus, string | undefined> = { ok: undefined, unpriced: 'row-unpriced', invalid: 'row-invalid' }
 
-export function AppraisalTable({ rows, noPriceData = false }: { rows: AppraisalRow[]; noPriceData?: boolean }) {
+export function AppraisalTable({
+  rows,
+  noPriceData = false,
+  imageServer = null,
+  onHistory,
+}: {
+  rows: AppraisalRow[]
+  noPriceData?: boolean
+  imageServer?: string | null
+  onHistory?: (row: AppraisalRow) => void
+}) {
+  // A new column set only when these change (pass a stable onHistory), so sorting keeps its memo.
+  const current = useMemo(() => columns(noPriceData, imageServer, onHistory), [noPriceData, imageServer, onHistory])
   return (
     <VirtualTable
       rows={rows}
-      columns={noPriceData ? COLUMNS_NO_PRICE_DATA : COLUMNS}
+      columns={current}
       rowKey={(r, i) => `${r.type_id ?? r.name}:${i}`}
       initialSort={{ key: 'lineISK', direction: 'desc' }}
       rowClassName={(r) => ROW_CLASS[r.status]}
@@ -132,11 +192,14 @@ export function TotalsPanel({
   mode,
   volumeUnknown,
   noPriceData = false,
+  showMedians = false,
 }: {
   totals: AppraisalTotals
   mode: PriceMode
   volumeUnknown: number
   noPriceData?: boolean
+  /** Whether the medians are known (loaded, or frozen with a snapshot). */
+  showMedians?: boolean
 }) {
   const side = mode === 'split' ? 'split' : mode.startsWith('sell') ? 'sell' : 'buy'
   const cell = (key: 'sell' | 'buy' | 'split', label: string) => (
@@ -159,6 +222,22 @@ export function TotalsPanel({
           <dt>Items</dt>
           <dd data-testid="total-items">{formatNumber(totals.itemCount)}</dd>
         </div>
+        <div>
+          <dt>ISK per m³</dt>
+          <dd data-testid="total-isk-per-m3">{totals.iskPerM3 === null || noPriceData ? '—' : `${isk(totals.iskPerM3)} ISK`}</dd>
+        </div>
+        {showMedians && (
+          <>
+            <div title="The same side priced at each item's median daily close over 5 days (items with history)">
+              <dt>At 5-day medians</dt>
+              <dd data-testid="total-median-5d">{totals.median5d === null ? 'no history yet' : `${isk(totals.median5d)} ISK`}</dd>
+            </div>
+            <div title="The same side priced at each item's median daily close over 30 days (items with history)">
+              <dt>At 30-day medians</dt>
+              <dd data-testid="total-median-30d">{totals.median30d === null ? 'no history yet' : `${isk(totals.median30d)} ISK`}</dd>
+            </div>
+          </>
+        )}
         <div className="adjusted">
           <dt>Total at {formatNumber(totals.adjustmentPct, totals.adjustmentPct % 1 ? 1 : 0)}%</dt>
           {/* The Copy button goes with the value, not the term: inside the <dt> a screen reader heard "Total at 100% Copy". */}
@@ -182,5 +261,25 @@ export function TotalsPanel({
         </p>
       )}
     </section>
+  )
+}
+
+/** The lines no parser read, and the ones refused, listed under the table: never made into items. */
+export function UnreadLines({ lines }: { lines: Array<Omit<UnreadLine, 'reason'> & { reason?: string | null }> }) {
+  if (!lines.length) return null
+  const refused = lines.filter((l) => l.reason).length
+  const title = `${formatNumber(lines.length)} ${lines.length === 1 ? 'line' : 'lines'} not read${refused ? ` (${refused} refused)` : ''}`
+  return (
+    <Collapsible title={title} defaultOpen={false} className="unread-lines">
+      <ul className="unread-list" data-testid="unread-lines">
+        {lines.slice(0, 500).map((l) => (
+          <li key={l.line}>
+            <span className="muted">Line {l.line + 1}:</span> <code>{l.text}</code>
+            {l.reason && <div className="warning-text">{l.reason}</div>}
+          </li>
+        ))}
+        {lines.length > 500 && <li className="muted">…and {formatNumber(lines.length - 500)} more.</li>}
+      </ul>
+    </Collapsible>
   )
 }

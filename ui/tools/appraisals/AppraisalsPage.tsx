@@ -1,6 +1,14 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { appraiseLines, combineLines, warningText, type AppraisalView as AppraisalViewResult } from '../../../schemas/appraisal/appraise'
+import {
+  appraiseLines,
+  combineLines,
+  warningText,
+  type AppraisalRow,
+  type AppraisalView as AppraisalViewResult,
+  type Medians,
+} from '../../../schemas/appraisal/appraise'
+import { postAppraisals } from '../../../schemas/appraisals-endpoints'
 import {
   ADJUSTMENT,
   APPRAISAL_TEXT,
@@ -14,11 +22,13 @@ import { parseAppraisalText } from '../../../schemas/appraisal/parse'
 import { HUBS } from '../../../schemas/hubs'
 import { ErrorAlert } from '../../components/ErrorAlert'
 import { NumberField } from '../../components/NumberField'
-import { ApiError, apiPost } from '../../lib/api'
+import { ApiError, callApi } from '../../lib/api'
 import { formatNumber } from '../../../schemas/format'
 import { readStorage, writeStorage } from '../../lib/storage'
-import { AppraisalTable, PriceNote, TotalsPanel } from './AppraisalView'
-import { appraiseInBrowser, AppraiseError, type BrowserAppraisal } from './client'
+import { AppraisalTable, PriceNote, TotalsPanel, UnreadLines } from './AppraisalView'
+import { appraiseInBrowser, AppraiseError, loadMedians, type BrowserAppraisal } from './client'
+import { CompareHubs } from './CompareHubs'
+import { PriceHistory } from './PriceHistory'
 import './appraisals.css'
 
 const STORAGE = { hub: 'appraisals.hub', mode: 'appraisals.mode', combine: 'appraisals.combine' }
@@ -62,6 +72,19 @@ function appraisedText(view: AppraisalViewResult): string {
   return `Appraised ${lines}: ${total}.${view.warnings.length ? ` ${warningText(view.warnings)}.` : ''}`
 }
 
+/** How long the badge waits after the last keystroke before counting the lines of a paste (typing stays instant). */
+const COUNT_AFTER_MS = 250
+
+/** Lines read from the paste, counted once typing rests, so no keystroke in a long paste waits for the parser. */
+function useParsedCount(text: string): number {
+  const [count, setCount] = useState(() => (text ? parseAppraisalText(text).items.length : 0))
+  useEffect(() => {
+    const timer = setTimeout(() => setCount(text ? parseAppraisalText(text).items.length : 0), COUNT_AFTER_MS)
+    return () => clearTimeout(timer)
+  }, [text])
+  return count
+}
+
 /** How long the status waits for the adjustment, mode or combining to rest before reading the new total out. */
 const SETTLE_MS = 700
 
@@ -97,20 +120,25 @@ export default function AppraisalsPage() {
   const [adjustment, setAdjustment] = useState<number>(again?.adjustment ?? ADJUSTMENT.default)
   const [combine, setCombine] = useState(() => again?.combine ?? readStorage(STORAGE.combine) !== '0')
   const [result, setResult] = useState<BrowserAppraisal | null>(null)
+  const [medians, setMedians] = useState<Map<number, Medians> | null | 'failed'>(null)
+  const [historyRow, setHistoryRow] = useState<AppraisalRow | null>(null)
+  const [comparing, setComparing] = useState<null | { text: string; mode: PriceMode; combine: boolean }>(null)
   const [busy, setBusy] = useState<null | 'appraise' | 'save'>(null)
   const [error, setError] = useState<string | null>(null)
   const inFlight = useRef<AbortController | null>(null)
   useEffect(() => () => inFlight.current?.abort(), [])
 
   // The badge follows the text without holding up typing in a long paste.
-  const deferredText = useDeferredValue(text)
-  const parsedCount = useMemo(() => parseAppraisalText(deferredText).items.length, [deferredText])
+  const parsedCount = useParsedCount(text)
 
-  // Mode, adjustment and combining are recomputed here from the prices already fetched.
-  const view = useMemo(
-    () => (result ? appraiseLines(combine ? combineLines(result.lines) : result.lines, result.book, mode, adjustment) : null),
-    [result, combine, mode, adjustment],
-  )
+  // Mode, adjustment and combining are recomputed here from the prices already fetched; the medians join when loaded.
+  const view = useMemo(() => {
+    if (!result) return null
+    const book = medians instanceof Map ? { ...result.book, medians } : result.book
+    return appraiseLines(combine ? combineLines(result.lines) : result.lines, book, mode, adjustment)
+  }, [result, medians, combine, mode, adjustment])
+  // The row whose history is open, as the current mode prices it.
+  const historyView = historyRow && view ? (view.rows.find((r) => r.type_id === historyRow.type_id && r.bpc === historyRow.bpc) ?? historyRow) : null
   const status = useSettledStatus(busy === 'appraise' ? 'Appraising…' : view && !error ? appraisedText(view) : '', [busy, result, error])
 
   const appraise = async (forStation: number): Promise<BrowserAppraisal | null> => {
@@ -123,6 +151,13 @@ export default function AppraisalsPage() {
       const appraisal = await appraiseInBrowser(text, forStation, { signal: controller.signal })
       if (controller.signal.aborted) return null
       setResult(appraisal)
+      setMedians(null)
+      setHistoryRow(null)
+      setComparing(null)
+      // The medians follow the table: it is shown first, and they join its totals and lines once loaded.
+      void loadMedians(appraisal, { signal: controller.signal })
+        .then((m) => !controller.signal.aborted && setMedians(m ?? 'failed'))
+        .catch(() => undefined)
       return appraisal
     } catch (err) {
       if (controller.signal.aborted) return null
@@ -161,7 +196,7 @@ export default function AppraisalsPage() {
     try {
       // The server appraises input_raw again itself; rows and totals go along only as the spec's body shape.
       const body = { station_id: stationId, mode, input_raw: text, adjustment, combine, totals: snapshot.totals, rows: snapshot.rows }
-      const { id } = await apiPost<{ id: string }>('/api/appraisals', body)
+      const { id } = await callApi(postAppraisals, { body })
       // This page's history entry keeps the paste and its settings, so Back from the saved page brings them back
       // (appraised again, as 'Appraise again' does) instead of an empty box: a forgotten line can still be added.
       const kept: AppraiseAgain = { appraiseAgain: { text, stationId, mode, adjustment, combine } }
@@ -300,9 +335,33 @@ export default function AppraisalsPage() {
               {warningText(view.warnings)}
             </p>
           )}
-          {result.volumesNote && <p className="warning-text">{result.volumesNote}</p>}
-          <TotalsPanel totals={view.totals} mode={mode} volumeUnknown={view.volumeUnknown} noPriceData={view.noPriceData} />
-          <AppraisalTable rows={view.rows} noPriceData={view.noPriceData} />
+          {medians === 'failed' && (
+            <p className="warning-text" data-testid="medians-note">
+              The 5- and 30-day medians could not be loaded just now; the live prices are unaffected.
+            </p>
+          )}
+          <TotalsPanel
+            totals={view.totals}
+            mode={mode}
+            volumeUnknown={view.volumeUnknown}
+            noPriceData={view.noPriceData}
+            showMedians={medians instanceof Map}
+          />
+          <div className="button-row">
+            <button
+              type="button"
+              className="button secondary"
+              aria-expanded={comparing !== null}
+              onClick={() => setComparing(comparing ? null : { text, mode, combine })}
+              title="Price the same paste at all five hubs"
+            >
+              {comparing ? 'Hide hub comparison' : 'Compare hubs'}
+            </button>
+          </div>
+          {comparing && <CompareHubs text={comparing.text} mode={comparing.mode} combine={comparing.combine} />}
+          <AppraisalTable rows={view.rows} noPriceData={view.noPriceData} imageServer={result.imageServer} onHistory={setHistoryRow} />
+          {historyView && <PriceHistory row={historyView} stationId={result.stationId} hub={hubLabel} onClose={() => setHistoryRow(null)} />}
+          <UnreadLines lines={result.unparsed} />
         </div>
       )}
     </div>

@@ -6,9 +6,10 @@ import { readSavedAppraisal, type SavedAppraisalView } from '../../../schemas/ap
 import { HUBS } from '../../../schemas/hubs'
 import { Collapsible } from '../../components/Collapsible'
 import { CopyButton } from '../../components/CopyButton'
-import { ApiError, apiGet } from '../../lib/api'
+import { getAppraisalsById } from '../../../schemas/appraisals-endpoints'
+import { ApiError, callApi } from '../../lib/api'
 import type { AppraiseAgain } from './AppraisalsPage'
-import { AppraisalTable, PriceNote, TotalsPanel } from './AppraisalView'
+import { AppraisalTable, PriceNote, TotalsPanel, UnreadLines } from './AppraisalView'
 import './appraisals.css'
 
 type State = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; appraisal: SavedAppraisalView }
@@ -21,7 +22,7 @@ export default function SavedAppraisalPage() {
   useEffect(() => {
     const controller = new AbortController()
     setState({ kind: 'loading' })
-    apiGet<unknown>(`/api/appraisals/${encodeURIComponent(id)}`, { signal: controller.signal })
+    callApi(getAppraisalsById, { params: { id } }, { signal: controller.signal })
       .then((body) => setState({ kind: 'loaded', appraisal: readSavedAppraisal(body) }))
       .catch((err) => {
         if (controller.signal.aborted) return
@@ -84,8 +85,9 @@ export default function SavedAppraisalPage() {
             {warningText(a.warnings)}
           </p>
         )}
-        <TotalsPanel totals={a.totals} mode={mode} volumeUnknown={a.volume_unknown} />
-        <AppraisalTable rows={a.rows} />
+        <TotalsPanel totals={a.totals} mode={mode} volumeUnknown={a.volume_unknown} showMedians={a.totals.median5d !== null || a.totals.median30d !== null} />
+        <AppraisalTable rows={a.rows} imageServer={a.image_server} />
+        <UnreadLines lines={a.unparsed} />
         <Collapsible title="Pasted text" defaultOpen={false}>
           <pre className="pasted-text" data-testid="pasted-text">
             {a.input_raw}

@@ -44,9 +44,23 @@ async function appraise(page: Page, text: string) {
   await page.getByRole('button', { name: 'Appraise', exact: true }).click()
 }
 
-/** The cells of one column, in table order. */
+/** The cells of one column, in table order (the item column's name, without its icon or notes). */
 const column = (page: Page, index: number) =>
-  page.locator('.appraisal-preview tbody tr:not(.virtual-spacer)').evaluateAll((rows, i) => rows.map((r) => r.children[i]?.textContent ?? ''), index)
+  page
+    .locator('.appraisal-preview table[aria-label="Appraised items"] tbody tr:not(.virtual-spacer)')
+    .evaluateAll(
+      (rows, i) =>
+        rows.map(
+          (r) =>
+            (r.children[i]?.querySelector('.item-name > button, .item-name') ?? r.children[i])?.firstChild?.textContent ?? r.children[i]?.textContent ?? '',
+        ),
+      index,
+    )
+/** Column positions of the appraisal table. */
+const COL = { name: 0, qty: 1, lineISK: 5, status: 7 }
+/** An appraisal request for a hub, as the page sends it (one call from Appraise to the table). */
+const appraiseCall = (stationId: number) => (r: { url: () => string; method: () => string; postData: () => string | null }) =>
+  r.method() === 'POST' && r.url().endsWith('/api/appraise') && JSON.parse(r.postData() ?? '{}').station_id === stationId
 
 describe('/appraisals', () => {
   it('is first under Calculators in the menu, and a landing card', async () => {
@@ -63,7 +77,7 @@ describe('/appraisals', () => {
   it('pastes, appraises, sorts, recomputes without fetching, saves and opens the shared link', async () => {
     const { page, context, errors } = await open()
     const stationCalls: string[] = []
-    page.on('request', (r) => r.url().includes('/api/prices/station') && stationCalls.push(r.url()))
+    page.on('request', (r) => r.url().includes('/api/') && !r.url().includes('/api/appraise/medians') && stationCalls.push(r.url()))
 
     await page.getByRole('textbox', { name: /Items/ }).fill(PASTE)
     await expect.poll(() => page.getByTestId('parsed-count').textContent()).toBe('7 lines')
@@ -73,7 +87,7 @@ describe('/appraisals', () => {
     const names = await column(page, 0)
     expect(names).toEqual(expect.arrayContaining(['Tritanium', 'Pyerite', 'Rifter', '200mm AutoCannon I', 'EMP S', 'Hobgoblin I', 'Definitely Not An Item']))
     expect(names).toHaveLength(7)
-    const statuses = await column(page, 6)
+    const statuses = await column(page, COL.status)
     expect(statuses.filter((s) => s === 'Invalid')).toHaveLength(1)
     expect(statuses.filter((s) => s === 'OK').length).toBeGreaterThanOrEqual(5)
     expect(await page.getByTestId('appraisal-warnings').textContent()).toMatch(/^1 invalid item\(s\)/)
@@ -82,7 +96,7 @@ describe('/appraisals', () => {
     )
 
     // totals agree with the rows; sorted by value, most valuable first
-    const values = (await column(page, 4)).map((v) => (v === '—' ? 0 : number(v)))
+    const values = (await column(page, COL.lineISK)).map((v) => (v === '—' ? 0 : number(v)))
     expect(values).toEqual([...values].sort((a, b) => b - a))
     const sellTotal = number(await page.getByTestId('total-sell').textContent())
     expect(sellTotal).toBeCloseTo(
@@ -159,7 +173,7 @@ describe('/appraisals', () => {
     const { page, context } = await open()
     await appraise(page, 'Tritanium 1000')
     await page.getByRole('heading', { name: 'Preview' }).waitFor()
-    const amarrCall = page.waitForRequest((r) => r.url().includes('/api/prices/station?station_id=60008494'))
+    const amarrCall = page.waitForRequest(appraiseCall(60008494))
     await page.getByRole('combobox', { name: 'Hub' }).selectOption({ label: 'Amarr' })
     await amarrCall
     await expect.poll(() => page.getByTestId('price-note').textContent()).toMatch(/^Amarr prices/)
@@ -170,7 +184,7 @@ describe('/appraisals', () => {
     const { page, context } = await open()
     await page.getByRole('textbox', { name: /Items/ }).fill('Pyerite 500')
     await expect.poll(() => page.getByTestId('parsed-count').textContent()).toBe('1 line')
-    const dodixieCall = page.waitForRequest((r) => r.url().includes('/api/prices/station?station_id=60011866'))
+    const dodixieCall = page.waitForRequest(appraiseCall(60011866))
     await page.getByRole('combobox', { name: 'Hub' }).selectOption({ label: 'Dodixie' })
     await dodixieCall
     await expect.poll(() => page.getByTestId('price-note').textContent()).toMatch(/^Dodixie prices/)
@@ -199,7 +213,7 @@ describe('/appraisals', () => {
     const { page, context } = await open()
     await page.getByRole('combobox', { name: 'Hub' }).selectOption({ label: 'Dodixie' })
     await page.getByRole('textbox', { name: /Items/ }).fill('Pyerite 500')
-    const priced = page.waitForRequest((r) => r.url().includes('/api/prices/station?station_id=60011866'))
+    const priced = page.waitForRequest(appraiseCall(60011866))
     await page.getByRole('button', { name: 'Save & Share' }).click()
     await priced
     await page.waitForURL(/\/appraisals\/[A-Za-z0-9_-]{16}$/)
@@ -216,27 +230,26 @@ describe('/appraisals', () => {
     await appraise(page, 'Qwertyuiop 5\nAsdfghjkl')
     await expect.poll(error).toBe(APPRAISAL_TEXT.noneRecognised)
 
-    await page.route('**/api/types/resolve', (r) => r.abort())
+    await appraise(page, 'Tritanium 99999999999')
+    await expect.poll(error).toMatch(/more than 2,147,483,647, the most one stack can hold/)
+
+    await page.route('**/api/appraise', (r) => r.abort())
     await appraise(page, 'Tritanium 5')
-    await expect.poll(error).toBe(APPRAISAL_TEXT.resolverFailed)
-    await page.unroute('**/api/types/resolve')
-
-    await page.route('**/api/prices/station*', (r) => r.fulfill({ status: 500, body: '{"error":"boom"}' }))
-    await appraise(page, 'Tritanium 6')
-    await expect.poll(error).toBe(APPRAISAL_TEXT.priceApiFailed)
-    await page.unroute('**/api/prices/station*')
-
-    await page.route('**/api/types/resolve', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: '{"unexpected":true}' }))
-    await appraise(page, 'Tritanium 7')
     await expect.poll(error).toBe(APPRAISAL_TEXT.appraiseFailed)
-    await page.unroute('**/api/types/resolve')
+    await page.unroute('**/api/appraise')
 
-    // the region fallback failing is silent: the lines just stay without a fallback price
-    await page.route('**/api/prices/fallback*', (r) => r.abort())
+    await page.route('**/api/appraise', (r) => r.fulfill({ status: 500, body: '{"error":"boom"}' }))
+    await appraise(page, 'Tritanium 6')
+    await expect.poll(error).toBe(APPRAISAL_TEXT.appraiseFailed)
+    await page.unroute('**/api/appraise')
+
+    // the medians failing is said beside the table, which stays
+    await page.route('**/api/appraise/medians', (r) => r.abort())
     await appraise(page, 'Tritanium 8')
     await page.getByRole('heading', { name: 'Preview' }).waitFor()
+    await page.getByTestId('medians-note').waitFor()
     expect(await page.getByTestId('appraisal-error').count()).toBe(0)
-    await page.unroute('**/api/prices/fallback*')
+    await page.unroute('**/api/appraise/medians')
 
     await page.route('**/api/appraisals', (r) => (r.request().method() === 'POST' ? r.fulfill({ status: 503, body: '{"error":"down"}' }) : r.continue()))
     await page.getByRole('button', { name: 'Save & Share' }).click()
@@ -250,17 +263,17 @@ describe('/appraisals', () => {
     const error = () => page.getByTestId('appraisal-error').textContent()
     const appraiseButton = page.getByRole('button', { name: /^Apprais/ })
     await page.clock.install()
-    // a hub price call that reaches a server (or proxy) that never answers, held until the test ends
-    await page.route('**/api/prices/station*', () => {})
+    // an appraisal call that reaches a server (or proxy) that never answers, held until the test ends
+    await page.route('**/api/appraise', () => {})
     await appraise(page, 'Tritanium 9')
     await page.getByRole('button', { name: 'Appraising…' }).waitFor()
     await page.clock.runFor(API_TIMEOUT_MS - 1000)
     expect(await appraiseButton.textContent()).toBe('Appraising…')
     await page.clock.runFor(2000)
-    await expect.poll(error).toBe(APPRAISAL_TEXT.priceApiFailed)
+    await expect.poll(error).toBe(APPRAISAL_TEXT.appraiseFailed)
     expect(await appraiseButton.getAttribute('aria-disabled')).toBe('false')
     expect(await page.getByRole('textbox', { name: /Items/ }).inputValue()).toBe('Tritanium 9')
-    await page.unroute('**/api/prices/station*')
+    await page.unroute('**/api/appraise')
     await appraiseButton.click()
     await page.getByRole('heading', { name: 'Preview' }).waitFor()
 
@@ -290,18 +303,20 @@ describe('/appraisals', () => {
   it('reads a failure out from an alert region that is on the page from the start', async () => {
     const { page, context } = await open()
     const held = await emptyAlertRegion(page, 'appraisal-error')
-    await page.route('**/api/prices/station*', (r) => r.fulfill({ status: 500, body: '{"error":"boom"}' }))
+    await page.route('**/api/appraise', (r) => r.fulfill({ status: 500, body: '{"error":"boom"}' }))
     await appraise(page, 'Tritanium 6')
-    await expect.poll(held).toBe(APPRAISAL_TEXT.priceApiFailed)
+    await expect.poll(held).toBe(APPRAISAL_TEXT.appraiseFailed)
     await context.close()
   })
 
   it('before the first market snapshot (ESI never reached), says prices are unavailable instead of 0 ISK, and saves nothing', async () => {
     const { page, context } = await open()
     const error = () => page.getByTestId('appraisal-error').textContent()
-    // what the api answers while it holds no market snapshot
-    await page.route('**/api/prices/station*', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify({ rows: [], snapshot_at: null }) }))
-    await page.route('**/api/prices/fallback*', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify({ rows: [] }) }))
+    // what the api answers while it holds no market snapshot: the lines, no price, no snapshot time
+    await page.route('**/api/appraise', async (r) => {
+      const answer = await (await r.fetch()).json()
+      await r.fulfill({ contentType: 'application/json', body: JSON.stringify({ ...answer, prices_at: null, prices: [] }) })
+    })
     const posts: string[] = []
     page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/appraisals') && posts.push(r.url()))
 
@@ -311,7 +326,7 @@ describe('/appraisals', () => {
       'Prices are unavailable: no market snapshot has been taken yet (the market data from ESI has not arrived)',
     )
     expect(await page.getByTestId('price-note').textContent()).not.toContain('region-wide')
-    expect(await column(page, 6)).toEqual(['No price data', 'No price data'])
+    expect(await column(page, COL.status)).toEqual(['No price data', 'No price data'])
     for (const total of ['total-sell', 'total-buy', 'total-split', 'total-adjusted']) {
       const text = await page.getByTestId(total).textContent()
       expect(text).toMatch(/^—/)
@@ -326,10 +341,9 @@ describe('/appraisals', () => {
     expect(await page.getByRole('textbox', { name: /Items/ }).inputValue()).toBe('Tritanium 1000\nPyerite 500')
 
     // should the server have lost its snapshot meanwhile, its refusal is shown as it is
-    await page.unroute('**/api/prices/station*')
-    await page.unroute('**/api/prices/fallback*')
+    await page.unroute('**/api/appraise')
     await page.getByRole('button', { name: 'Appraise', exact: true }).click()
-    await expect.poll(() => column(page, 6)).toEqual(['OK', 'OK'])
+    await expect.poll(() => column(page, COL.status)).toEqual(['OK', 'OK'])
     await page.route('**/api/appraisals', (r) =>
       r.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: APPRAISAL_TEXT.nothingToFreeze }) }),
     )

@@ -146,7 +146,7 @@ describe('a saved appraisal', () => {
     // 1000 × 0.01 + 2 × 2,500 packaged + 10 × 0.01
     expect(await text(page, 'total-volume')).toBe('5,010.100 m³')
     expect(await text(page, 'appraisal-warnings')).toBe('1 item(s) have no active orders at this hub')
-    expect(await page.locator('tbody tr', { hasText: 'Pyerite' }).locator('td').nth(5).textContent()).toBe('fw-sell')
+    expect(await page.locator('tbody tr', { hasText: 'Pyerite' }).locator('td').nth(6).textContent()).toBe('fw-sell') // Source, after ISK/m³
 
     await page.getByRole('button', { name: 'Save & Share' }).click()
     await page.waitForURL(/\/appraisals\/[A-Za-z0-9_-]{16}$/)
