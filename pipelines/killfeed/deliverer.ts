@@ -89,6 +89,8 @@ export class Deliverer {
   private startWorker(webhookId: string): void {
     const { clock, log } = this.options
     const run = async () => {
+      // Begin after the current enqueue call has queued all of its posts, so a burst goes out as few messages.
+      await Promise.resolve()
       const queue = this.queues.get(webhookId)!
       while (queue.length && !this.abort.signal.aborted) {
         const batch = takeBatch(queue)

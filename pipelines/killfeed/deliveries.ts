@@ -166,7 +166,7 @@ export async function routeLog(ch: ClickHouseClient, route: Route, now: number, 
   const rows = (
     await queryRows<DeliveryRow>(
       ch,
-      `SELECT ${DELIVERY_COLUMNS} FROM killfeed_deliveries FINAL WHERE route_id = {route:UUID} ORDER BY queued_at DESC, killmail_id DESC LIMIT {limit:UInt32}`,
+      `SELECT ${DELIVERY_COLUMNS} FROM killfeed_deliveries FINAL WHERE route_id = {route:String} ORDER BY queued_at DESC, killmail_id DESC LIMIT {limit:UInt32}`,
       { route: route.id, limit },
     )
   ).map(toDelivery)
