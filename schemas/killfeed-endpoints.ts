@@ -2,6 +2,8 @@ import { endpoint } from './endpoint.js'
 import type {
   LiveKillList,
   LiveKillsQuery,
+  PlaceList,
+  PlaceQuery,
   PlayerPathParams,
   RecentKillsQuery,
   RecentPostList,
@@ -90,3 +92,6 @@ export const postKillfeedRoutesByIdTest = endpoint<{ params: typeof RouteId; res
 
 /** A route's latest posts, failures and current rate-limit wait */
 export const getKillfeedRoutesByIdLog = endpoint<{ params: typeof RouteId; response: typeof RouteLog }>('get', '/api/killfeed/routes/:id/log')
+
+/** Regions, constellations, systems, ship groups or categories by part of the name, for route filters */
+export const getKillfeedPlaces = endpoint<{ query: typeof PlaceQuery; response: typeof PlaceList }>('get', '/api/killfeed/places')

@@ -317,3 +317,15 @@ export const RouteLog = z
   })
   .meta({ id: 'KillfeedRouteLog' })
 export type RouteLog = z.infer<typeof RouteLog>
+
+export const PLACE_KINDS = ['region', 'constellation', 'system', 'group', 'category'] as const
+/** `GET /api/killfeed/places`: regions, constellations, systems, ship groups or categories by part of the name (static data). */
+export const PlaceQuery = z.object({
+  kind: z.enum(PLACE_KINDS, { error: `must be one of ${PLACE_KINDS.join(', ')}` }),
+  q: z.string(required('must be text')).trim().min(RESOLVE_MIN_CHARS, `at least ${RESOLVE_MIN_CHARS} characters`).max(100, 'at most 100 characters'),
+})
+export const PlaceList = z
+  .array(z.object({ id: z.number().int(), name: z.string(), detail: z.string().meta({ description: 'e.g. the region of a system, the category of a group' }) }))
+  .meta({ id: 'KillfeedPlaceList' })
+export type PlaceList = z.infer<typeof PlaceList>
+export type PlaceQuery = z.infer<typeof PlaceQuery>

@@ -154,6 +154,11 @@ export class Deliverer {
       const attempt = rows.map((d) => ({ ...d, status: 'sending' as const, attempts: d.attempts + 1 }))
       // Nothing is sent unless the "sending" marks are stored: a crash after them makes the posts "unknown", never a repeat.
       if (!(await this.record(attempt))) throw new Error('the sending mark could not be stored')
+      if (this.pausedUntil > clock.now()) {
+        // A global 429 came in while the mark was being stored: not sent, so back to queued, and wait with the rest.
+        await this.record(rows)
+        continue
+      }
       rows = attempt
       const outcome = await client.post(rows[0].webhook_url, body)
       if (outcome.kind === 'posted') {

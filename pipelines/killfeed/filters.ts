@@ -277,13 +277,18 @@ export class FilterCache {
   }
 }
 
+/** Whether filters name places or ship kinds, which only the static data can resolve. */
+export function needsWorld(f: RouteFiltersShape): boolean {
+  return Boolean(
+    f.wspace_only ||
+    [f.wormhole_classes, f.security, f.region_ids, f.constellation_ids, f.system_ids, f.victim_category_ids, f.victim_group_ids].some((l) => l?.length),
+  )
+}
+export const EMPTY_WORLD: FilterWorld = { systems: [], types: [], groupIds: new Set(), categoryIds: new Set(), shattered: new Set() }
+
 /** With no static data loaded, only filters that need none can be applied; a route with place or ship filters posts nothing. */
 function compileWithoutWorld(f: RouteFiltersShape): CompiledFilter | null {
-  const needsWorld =
-    f.wspace_only ||
-    [f.wormhole_classes, f.security, f.region_ids, f.constellation_ids, f.system_ids, f.victim_category_ids, f.victim_group_ids].some((l) => l?.length)
-  if (needsWorld) return null
-  const empty: FilterWorld = { systems: [], types: [], groupIds: new Set(), categoryIds: new Set(), shattered: new Set() }
-  const r = compileFilters(f, empty)
+  if (needsWorld(f)) return null
+  const r = compileFilters(f, EMPTY_WORLD)
   return r.ok ? r.filter : null
 }

@@ -3,6 +3,7 @@ import {
   deleteKillfeedRoutesById,
   deleteKillfeedTrackedByItemTypeByEntityId,
   getAdminTrackedPlayers,
+  getKillfeedPlaces,
   getKillfeedRecent,
   getKillfeedResolve,
   getKillfeedRoutes,
@@ -27,6 +28,8 @@ import { splitWebhookList, maskWebhook } from '../../../schemas/killfeed-constan
 import {
   LiveKillList,
   LiveKillsQuery,
+  PlaceList,
+  PlaceQuery,
   PlayerPathParams,
   RecentKillsQuery,
   RecentPostList,
@@ -53,7 +56,7 @@ import {
 import { recentPosts, routeLog, TEST_POST_KILLMAIL_ID, webhookHealth, webhookId, writeDeliveries } from '../../../pipelines/killfeed/deliveries.js'
 import { DiscordWebhookClient } from '../../../pipelines/killfeed/discord.js'
 import { testMessage } from '../../../pipelines/killfeed/embed.js'
-import { compileFilters, type CompiledFilter } from '../../../pipelines/killfeed/filters.js'
+import { compileFilters, EMPTY_WORLD, needsWorld, type CompiledFilter } from '../../../pipelines/killfeed/filters.js'
 import { previewRoute } from '../../../pipelines/killfeed/preview.js'
 import { filterWorld } from '../../../pipelines/killfeed/router.js'
 import { esiUserAgent } from '../../../platform/esi/client.js'
@@ -71,6 +74,7 @@ import {
 } from '../../../pipelines/killfeed/store.js'
 import { findPlayer, listPlayers, savePlayer, takenPathSegments } from './players.js'
 import { resolveEntities } from './resolve.js'
+import { searchPlaces } from './places.js'
 
 const tags = ['Admin']
 
@@ -112,7 +116,8 @@ export function register(router: ApiRouter, ctx: ApiContext) {
    * (an unknown system, places with no system in common, minimum above maximum). Before saving, never after.
    */
   const compiled = (filters: RouteFilters): CompiledFilter => {
-    const result = compileFilters(filters, filterWorld(ctx.catalog.current()))
+    // Filters that need no static data (value, NPC, solo, attackers) are checked without it; the others wait for it (503).
+    const result = compileFilters(filters, needsWorld(filters) ? filterWorld(ctx.catalog.current()) : EMPTY_WORLD)
     if (!result.ok) throw badRequest(result.problem)
     return result.filter
   }
@@ -308,6 +313,19 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       if (!route) throw notFound('No such route')
       return routeLog(ctx.ch, route, Date.now())
     },
+  )
+
+  router.route(
+    getKillfeedPlaces,
+    {
+      summary: 'Regions, constellations, systems, ship groups or categories by part of the name, for route filters',
+      tags,
+      query: PlaceQuery,
+      response: PlaceList,
+      before: admin,
+      hidden,
+    },
+    ({ query }) => searchPlaces(ctx.catalog.current(), query),
   )
 
   router.route(
