@@ -20,13 +20,17 @@ export const KILLFEED_TEXT = {
   confirmDelete: 'Delete this route?',
 } as const
 
-/** The webhook box takes URLs separated by commas, newlines or spaces; empty entries and repeats are dropped. */
+/**
+ * The webhook box takes URLs separated by commas or newlines, as it says; spaces around an entry are trimmed and
+ * empty entries and repeats are dropped. Two URLs on one line with only a space between them stay one entry, which
+ * the validation refuses with a sentence rather than guessing.
+ */
 export function splitWebhookList(text: string): string[] {
   // One spelling per webhook, so the same webhook written two ways is posted to once.
   return [
     ...new Set(
       text
-        .split(/[\s,]+/)
+        .split(/[,\r\n]+/)
         .map((s) => s.trim())
         .filter(Boolean)
         .map(canonicalDiscordWebhookUrl),
@@ -50,3 +54,55 @@ export function maskWebhook(url: string): string {
   const id = m[2].length > 8 ? `${m[2].slice(0, 4)}…${m[2].slice(-4)}` : m[2]
   return `${m[1]}/api/webhooks/${id}/••••${m[3] ? `?thread_id=${m[3]}` : ''}`
 }
+
+/**
+ * Wormhole classes a route can be limited to, by the SDE's wormholeClassID: C1-C6 (1-6), Thera (12), C13 (13, the
+ * shattered frigate-only systems) and the Drifter systems (14-18). "shattered" is the spec's definition of a
+ * shattered system (part 2, Wormhole DB: a star named A0IV or a planet type containing 'shattered').
+ */
+export const WORMHOLE_CLASS_CHOICES = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c13', 'thera', 'shattered', 'drifter'] as const
+export type WormholeClassChoice = (typeof WORMHOLE_CLASS_CHOICES)[number]
+export const WORMHOLE_CLASS_LABEL: Record<WormholeClassChoice, string> = {
+  c1: 'C1',
+  c2: 'C2',
+  c3: 'C3',
+  c4: 'C4',
+  c5: 'C5',
+  c6: 'C6',
+  c13: 'C13',
+  thera: 'Thera',
+  shattered: 'Shattered',
+  drifter: 'Drifter',
+}
+
+/** Known space by security status, as the game shows it (rounded to one decimal): high 0.5+, low 0.1-0.4, null 0.0 and below. */
+export const SECURITY_BANDS = ['high', 'low', 'null'] as const
+export type SecurityBand = (typeof SECURITY_BANDS)[number]
+
+/** full: the embed with every field; compact: one line with the ship, victim, system and value. */
+export const EMBED_STYLES = ['full', 'compact'] as const
+export type EmbedStyle = (typeof EMBED_STYLES)[number]
+
+/** Discord shows at most 10 embeds in one webhook message (message.mdx, "Embed Limits"). */
+export const MAX_EMBEDS_PER_MESSAGE = 10
+
+/** The route filters, all optional and combined with AND (issue #40). No zod here: schemas/killfeed.ts validates. */
+export interface RouteFiltersShape {
+  min_value_isk?: number
+  include_npc?: boolean
+  wspace_only?: boolean
+  wormhole_classes?: WormholeClassChoice[]
+  security?: SecurityBand[]
+  region_ids?: number[]
+  constellation_ids?: number[]
+  system_ids?: number[]
+  solo?: boolean
+  min_attackers?: number
+  max_attackers?: number
+  victim_category_ids?: number[]
+  victim_group_ids?: number[]
+}
+
+/** The days of stored kills the route preview looks at. */
+export const PREVIEW_DAYS = 7
+export const PREVIEW_EXAMPLES = 5

@@ -2,6 +2,8 @@ import { endpoint } from './endpoint.js'
 import type {
   LiveKillList,
   LiveKillsQuery,
+  PlaceList,
+  PlaceQuery,
   PlayerPathParams,
   RecentKillsQuery,
   RecentPostList,
@@ -11,7 +13,11 @@ import type {
   RouteCreate,
   RouteId,
   RouteList,
+  RouteLog,
   RoutePatch,
+  RoutePreview,
+  RoutePreviewRequest,
+  TestPostResult,
   TrackedItem,
   TrackedKey,
   TrackedList,
@@ -77,3 +83,15 @@ export const deleteAdminTrackedPlayersByPath = endpoint<{ params: typeof PlayerP
 
 /** The live killfeed: latest kills of the entities the site tracks */
 export const getLiveKills = endpoint<{ query: typeof LiveKillsQuery; response: typeof LiveKillList }>('get', '/api/live-kills')
+
+/** What a route would have posted of the stored kills of the last 7 days */
+export const postKillfeedRoutesPreview = endpoint<{ body: typeof RoutePreviewRequest; response: typeof RoutePreview }>('post', '/api/killfeed/routes/preview')
+
+/** Post one sample embed, marked as a test, to each webhook of a route */
+export const postKillfeedRoutesByIdTest = endpoint<{ params: typeof RouteId; response: typeof TestPostResult }>('post', '/api/killfeed/routes/:id/test')
+
+/** A route's latest posts, failures and current rate-limit wait */
+export const getKillfeedRoutesByIdLog = endpoint<{ params: typeof RouteId; response: typeof RouteLog }>('get', '/api/killfeed/routes/:id/log')
+
+/** Regions, constellations, systems, ship groups or categories by part of the name, for route filters */
+export const getKillfeedPlaces = endpoint<{ query: typeof PlaceQuery; response: typeof PlaceList }>('get', '/api/killfeed/places')

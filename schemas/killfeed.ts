@@ -1,6 +1,16 @@
 import { z } from 'zod'
 import { isDiscordWebhookUrl } from './discord-webhook.js'
-import { ITEM_TYPES, MAX_WEBHOOKS_PER_ROUTE, MODES, RESOLVE_MIN_CHARS, splitWebhookList, TRACKED_PLAYER_PATH } from './killfeed-constants.js'
+import {
+  EMBED_STYLES,
+  ITEM_TYPES,
+  MAX_WEBHOOKS_PER_ROUTE,
+  MODES,
+  RESOLVE_MIN_CHARS,
+  SECURITY_BANDS,
+  splitWebhookList,
+  TRACKED_PLAYER_PATH,
+  WORMHOLE_CLASS_CHOICES,
+} from './killfeed-constants.js'
 import { LiveKill } from './live-kill.js'
 import { wellFormed } from './well-formed.js'
 
@@ -47,6 +57,66 @@ export const TrackedList = z.array(TrackedItem).meta({ id: 'KillfeedTrackedList'
 
 export const TrackedKey = z.object({ item_type: ItemType, entity_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
 
+const IdList = (what: string) =>
+  z
+    .array(
+      z
+        .number({ error: `must be a list of ${what} ids` })
+        .int('must be whole numbers')
+        .positive('must be positive'),
+      { error: `must be a list of ${what} ids` },
+    )
+    .max(500, `at most 500 ${what}s`)
+    .transform((ids) => [...new Set(ids)])
+const Count = z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(10_000, 'at most 10,000')
+
+/**
+ * What a route posts beyond its entity and mode: every filter is optional, and the ones given must all hold (AND).
+ * An unknown field is refused, so a misspelt filter never silently posts everything. NPC-only kills are left out
+ * unless include_npc is true. Filters that contradict each other are refused with a sentence; the ones that need
+ * the static data (an unknown system, places with no system in common) are refused by the API before saving.
+ */
+export const RouteFilters = z
+  .strictObject(
+    {
+      min_value_isk: z.number({ error: 'must be a number of ISK' }).min(0, 'cannot be negative').max(1e15, 'is too large').optional(),
+      include_npc: z.boolean({ error: 'must be true or false' }).optional(),
+      wspace_only: z.boolean({ error: 'must be true or false' }).optional(),
+      wormhole_classes: z.array(z.enum(WORMHOLE_CLASS_CHOICES, { error: `must be among ${WORMHOLE_CLASS_CHOICES.join(', ')}` })).optional(),
+      security: z.array(z.enum(SECURITY_BANDS, { error: 'must be among high, low, null' })).optional(),
+      region_ids: IdList('region').optional(),
+      constellation_ids: IdList('constellation').optional(),
+      system_ids: IdList('system').optional(),
+      solo: z.boolean({ error: 'must be true or false' }).optional(),
+      min_attackers: Count.optional(),
+      max_attackers: Count.optional(),
+      victim_category_ids: IdList('category').optional(),
+      victim_group_ids: IdList('group').optional(),
+    },
+    {
+      error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown filter ${issue.keys.map((k) => `'${k}'`).join(', ')}` : 'must be an object of filters'),
+    },
+  )
+  .superRefine((f, ctx) => {
+    if (f.min_attackers !== undefined && f.max_attackers !== undefined && f.min_attackers > f.max_attackers)
+      ctx.addIssue({
+        code: 'custom',
+        message: `At least ${f.min_attackers} attackers and at most ${f.max_attackers} can never both hold, so this route would post nothing.`,
+      })
+    if (f.solo && f.min_attackers !== undefined && f.min_attackers > 1)
+      ctx.addIssue({ code: 'custom', message: `A solo kill has one attacker, so 'solo only' with at least ${f.min_attackers} attackers would post nothing.` })
+    if (f.solo && f.max_attackers === 0) ctx.addIssue({ code: 'custom', message: 'A solo kill has one attacker.' })
+  })
+  .meta({ id: 'KillfeedRouteFilters', description: 'All optional, combined with AND; an unknown field is a 400' })
+export type RouteFilters = z.infer<typeof RouteFilters>
+
+/** '' (no mention), 'here', or a Discord role id (a pasted `<@&id>` is taken too). */
+const Mention = z
+  .string({ error: 'must be text' })
+  .trim()
+  .transform((s) => s.replace(/^<@&(\d+)>$/, '$1').replace(/^@here$/, 'here'))
+  .refine((s) => s === '' || s === 'here' || /^\d{5,25}$/.test(s), { message: "must be empty, 'here', or a Discord role id" })
+
 const routeFields = {
   item_type: ItemType,
   entity_id: EntityId,
@@ -54,10 +124,23 @@ const routeFields = {
   mode: Mode,
   webhook_url: WebhookList,
   enabled: z.boolean(required('must be true or false')),
+  filters: RouteFilters,
+  embed_style: z.enum(EMBED_STYLES, { error: 'must be full or compact' }),
+  mention: Mention,
+  /** The mention is added to posts of kills worth at least this much (0: every kill). */
+  mention_min_isk: z.number({ error: 'must be a number of ISK' }).min(0, 'cannot be negative').max(1e15, 'is too large'),
 }
 
 export const RouteCreate = z
-  .object({ ...routeFields, mode: Mode.default('both'), enabled: routeFields.enabled.default(true) })
+  .object({
+    ...routeFields,
+    mode: Mode.default('both'),
+    enabled: routeFields.enabled.default(true),
+    filters: RouteFilters.default({}),
+    embed_style: routeFields.embed_style.default('full'),
+    mention: Mention.default(''),
+    mention_min_isk: routeFields.mention_min_isk.default(0),
+  })
   .refine((r) => r.webhook_url !== '', { path: ['webhook_url'], message: 'give at least one Discord webhook URL' })
   .meta({ id: 'KillfeedRouteCreate' })
 export type RouteCreate = z.infer<typeof RouteCreate>
@@ -81,6 +164,12 @@ export const Route = z
     webhook_url: z.string().meta({ description: 'One URL per line' }),
     enabled: z.boolean(),
     created_at: z.string(),
+    filters: RouteFilters,
+    embed_style: z.enum(EMBED_STYLES),
+    mention: z.string(),
+    mention_min_isk: z.number(),
+    /** Why the server switched the route off (a webhook Discord says is deleted); '' when it did not. */
+    disabled_reason: z.string(),
   })
   .meta({ id: 'KillfeedRoute' })
 export type Route = z.infer<typeof Route>
@@ -178,3 +267,65 @@ export const RecentKillsQuery = z.object({ limit: limitQuery(200, 50) })
 export const LiveKillsQuery = z.object({ limit: limitQuery(100, 50) })
 /** `PUT` and `DELETE /api/admin/tracked-players/:path` */
 export const PlayerPathParams = z.object({ path: PlayerPath })
+
+/** `POST /api/killfeed/routes/preview`: what a route being written would have posted. */
+export const RoutePreviewRequest = z
+  .object({ item_type: ItemType, entity_id: EntityId, mode: Mode.default('both'), filters: RouteFilters.default({}) })
+  .meta({ id: 'KillfeedRoutePreviewRequest' })
+export type RoutePreviewRequest = z.infer<typeof RoutePreviewRequest>
+
+export const PreviewKill = z.object({
+  killmail_id: z.number().int(),
+  killmail_time: z.string(),
+  value: z.number(),
+  url: z.string(),
+  ship: z.object({ id: z.number().int(), name: z.string().nullable() }),
+  victim: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
+  system: z.object({ id: z.number().int(), name: z.string().nullable(), class_label: z.string().nullable() }),
+  attackers: z.number().int(),
+})
+export type PreviewKill = z.infer<typeof PreviewKill>
+
+export const RoutePreview = z
+  .object({
+    days: z.number().int(),
+    /** Stored kills of the last `days` days the route would have posted. */
+    matched: z.number().int(),
+    /** Stored kills of the last `days` days in all. */
+    stored: z.number().int(),
+    /** The newest matches, newest first. */
+    examples: z.array(PreviewKill),
+  })
+  .meta({ id: 'KillfeedRoutePreview' })
+export type RoutePreview = z.infer<typeof RoutePreview>
+
+/** One webhook's answer to a test post. */
+export const TestPostResult = z
+  .object({
+    webhooks: z.array(z.object({ webhook: z.string(), ok: z.boolean(), message: z.string() })),
+  })
+  .meta({ id: 'KillfeedTestPostResult' })
+export type TestPostResult = z.infer<typeof TestPostResult>
+
+/** `GET /api/killfeed/routes/:id/log`: the route's latest posts and failures, and how long Discord asked it to wait. */
+export const RouteLog = z
+  .object({
+    posts: z.array(RecentPost),
+    /** Seconds until a webhook of this route may post again (Discord's rate limit, global or its own); 0 when none. */
+    rate_limit_wait_seconds: z.number(),
+    disabled_reason: z.string(),
+  })
+  .meta({ id: 'KillfeedRouteLog' })
+export type RouteLog = z.infer<typeof RouteLog>
+
+export const PLACE_KINDS = ['region', 'constellation', 'system', 'group', 'category'] as const
+/** `GET /api/killfeed/places`: regions, constellations, systems, ship groups or categories by part of the name (static data). */
+export const PlaceQuery = z.object({
+  kind: z.enum(PLACE_KINDS, { error: `must be one of ${PLACE_KINDS.join(', ')}` }),
+  q: z.string(required('must be text')).trim().min(RESOLVE_MIN_CHARS, `at least ${RESOLVE_MIN_CHARS} characters`).max(100, 'at most 100 characters'),
+})
+export const PlaceList = z
+  .array(z.object({ id: z.number().int(), name: z.string(), detail: z.string().meta({ description: 'e.g. the region of a system, the category of a group' }) }))
+  .meta({ id: 'KillfeedPlaceList' })
+export type PlaceList = z.infer<typeof PlaceList>
+export type PlaceQuery = z.infer<typeof PlaceQuery>

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import type { DeliveryStatus, RecentPost, Route, WebhookHealth } from '../../schemas/killfeed.js'
+import type { DeliveryStatus, RecentPost, Route, RouteLog, WebhookHealth } from '../../schemas/killfeed.js'
 import { maskWebhook, splitWebhookList } from '../../schemas/killfeed-constants.js'
 import { queryRows, type ClickHouseClient } from '../../platform/clickhouse/client.js'
 import { isoFromMs, versionTime } from '../../platform/clickhouse/version-clock.js'
@@ -116,8 +116,8 @@ export async function recentPosts(ch: ClickHouseClient, limit = 50): Promise<Rec
  * Each route's webhooks that Discord refuses for good (deleted, wrong token, no access: BROKEN_WEBHOOK_STATUSES),
  * by route id: a webhook is listed when its latest settled post (posted or failed; queued, sending and unknown
  * say nothing either way) failed with such an answer, `since` the first such failure after its last success.
- * A later success removes it, and so does a new URL (its webhook id is new). Routes are never switched off for it:
- * the route's other webhooks may work.
+ * A later success removes it, and so does a new URL (its webhook id is new). A 404 (deleted) also switches the route
+ * off (Deliverer.webhookDeleted, issue #40); a 401 or 403 does not, since the admin may fix the webhook's access.
  */
 export async function webhookHealth(ch: ClickHouseClient, routes: Route[]): Promise<Map<string, WebhookHealth[]>> {
   const health = new Map<string, WebhookHealth[]>(routes.map((r) => [r.id, []]))
@@ -147,4 +147,49 @@ export async function webhookHealth(ch: ClickHouseClient, routes: Route[]): Prom
     })
   }
   return health
+}
+
+/** Until when Discord asked a webhook ('*': every webhook, the global limit) to wait (the delivery log shows it). */
+export async function writeRateLimit(ch: ClickHouseClient, webhookId: string, waitUntilMs: number, scope: 'webhook' | 'global'): Promise<void> {
+  await ch.insert({
+    table: 'killfeed_rate_limits',
+    values: [{ webhook_id: webhookId, wait_until: new Date(waitUntilMs).toISOString(), scope, updated_at: versionTime().toISOString() }],
+    format: 'JSONEachRow',
+  })
+}
+
+/** Killmail id 0 in the outbox: an admin's test post (no kill has id 0). */
+export const TEST_POST_KILLMAIL_ID = 0
+
+/** A route's latest posts (test posts included), newest first, and how long its webhooks must still wait. */
+export async function routeLog(ch: ClickHouseClient, route: Route, now: number, limit = 25): Promise<RouteLog> {
+  const rows = (
+    await queryRows<DeliveryRow>(
+      ch,
+      `SELECT ${DELIVERY_COLUMNS} FROM killfeed_deliveries FINAL WHERE route_id = {route:String} ORDER BY queued_at DESC, killmail_id DESC LIMIT {limit:UInt32}`,
+      { route: route.id, limit },
+    )
+  ).map(toDelivery)
+  const hooks = [...splitWebhookList(route.webhook_url).map(webhookId), '*']
+  const [wait] = await queryRows<{ until_ms: string | null }>(
+    ch,
+    'SELECT toUnixTimestamp64Milli(max(wait_until)) AS until_ms FROM killfeed_rate_limits FINAL WHERE webhook_id IN {hooks:Array(String)}',
+    { hooks },
+  )
+  const untilMs = wait?.until_ms == null ? 0 : Number(wait.until_ms)
+  return {
+    posts: rows.map((d) => ({
+      killmail_id: d.killmail_id,
+      posted_at: d.posted_at === null ? null : isoFromMs(d.posted_at),
+      queued_at: isoFromMs(d.queued_at),
+      route_id: d.route_id,
+      display_name: route.display_name,
+      webhook: maskWebhook(d.webhook_url),
+      status: d.status,
+      attempts: d.attempts,
+      error: d.error,
+    })),
+    rate_limit_wait_seconds: untilMs > now ? Math.ceil((untilMs - now) / 100) / 10 : 0,
+    disabled_reason: route.disabled_reason,
+  }
 }

@@ -40,9 +40,9 @@ describe("reading Discord's answers", () => {
     discord.script({ status: 404 }, { status: 401 }, { status: 403 })
     const answers = [await post(), await post(), await post()]
     expect(answers).toEqual([
-      { kind: 'failed', error: 'Discord answered 404: Unknown Webhook' },
-      { kind: 'failed', error: 'Discord answered 401: Invalid Webhook Token' },
-      { kind: 'failed', error: 'Discord answered 403: Missing Permissions' },
+      { kind: 'failed', status: 404, error: 'Discord answered 404: Unknown Webhook' },
+      { kind: 'failed', status: 401, error: 'Discord answered 401: Invalid Webhook Token' },
+      { kind: 'failed', status: 403, error: 'Discord answered 403: Missing Permissions' },
     ])
     expect(answers.map((a) => brokenWebhookAnswer((a as { error: string }).error))).toEqual([
       { status: 404, message: 'Unknown Webhook' },

@@ -14,8 +14,8 @@ export type PostOutcome =
   | { kind: 'rate-limited'; waitMs: number; global: boolean; error: string }
   /** A 5xx answer, a timeout or a network error: try again later with backoff. */
   | { kind: 'retry'; error: string }
-  /** Any other answer (404 unknown webhook, 401, 400 bad body): trying again would not help. */
-  | { kind: 'failed'; error: string }
+  /** Any other answer (404 unknown webhook, 401, 400 bad body, a redirect): trying again would not help. */
+  | { kind: 'failed'; error: string; status: number }
 
 export interface DiscordClientOptions {
   /** Where webhook posts go: https://discord.com, or a fake in tests and demo. */
@@ -43,17 +43,24 @@ export class DiscordWebhookClient {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'User-Agent': this.options.userAgent },
         body,
+        // Never follow a redirect: Discord's webhook API does not redirect, so a redirect means the post did not
+        // reach Discord, and following it would send the message (and the URL's token) somewhere else.
+        redirect: 'manual',
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
       })
     } catch (err) {
       return { kind: 'retry', error: `no answer: ${(err as Error).message}` }
     }
     const text = await res.text().catch(() => '')
+    if (res.status >= 300 && res.status < 400) {
+      const to = res.headers.get('location')
+      return { kind: 'failed', status: res.status, error: `${DISCORD_ANSWERED} ${res.status}: a redirect${to ? ` to ${to.slice(0, 120)}` : ''}, not followed` }
+    }
     if (res.ok) return { kind: 'posted', waitMs: bucketWaitMs(res) }
     const reason = describeError(res.status, text)
     if (res.status === 429) return { kind: 'rate-limited', waitMs: retryAfterMs(res, text) ?? 1000, global: isGlobalLimit(res, text), error: reason }
     if (res.status >= 500) return { kind: 'retry', error: reason }
-    return { kind: 'failed', error: reason }
+    return { kind: 'failed', error: reason, status: res.status }
   }
 }
 

@@ -284,7 +284,10 @@ describe('Discord rate limits and failures', () => {
   it("waits for an empty rate-limit bucket before the webhook's next post", async () => {
     const [r] = await routes(route({ item_type: 'alliance', entity_id: 99003581 }))
     discord.script({ status: 204, bucketResetAfterSeconds: 0.5 })
-    await publishKills(solo(), solo())
+    // one at a time: two kills published together would go out as one message of two embeds
+    await publishKills(solo())
+    await expect.poll(() => postsTo(r).length).toBe(1)
+    await publishKills(solo())
     await expect.poll(() => postsTo(r).length).toBe(2)
     expect(postsTo(r)[1].at - postsTo(r)[0].at).toBeGreaterThanOrEqual(490)
     await disableAll()

@@ -16,8 +16,18 @@ import { DiscordWebhookClient } from './discord.js'
 import { killEmbed } from './embed.js'
 import { knownLiveKillIds, saveLiveKills } from './live-store.js'
 import { matchSide, type Side } from './match.js'
+import { FilterCache, killFacts, killPasses, worldFromCatalog, type CompiledFilter, type FilterWorld, type KillFacts } from './filters.js'
+import type { Catalog } from '../../platform/catalog/catalog.js'
 import { KillNames } from './names.js'
 import { listRoutes, listTracked } from './store.js'
+
+const worlds = new WeakMap<Catalog, FilterWorld>()
+/** The filters' view of the static data, built once per loaded catalog. */
+export function filterWorld(catalog: Catalog): FilterWorld {
+  let world = worlds.get(catalog)
+  if (!world) worlds.set(catalog, (world = worldFromCatalog(catalog)))
+  return world
+}
 
 /** Kills older than this (by kill time) are not posted or pushed: a late or replayed kill is not news. */
 export const KILL_MAX_AGE_MS = 24 * 3_600_000
@@ -37,12 +47,21 @@ export interface RouteMatch {
   side: Side
 }
 
-/** Which enabled routes and tracked entities a kill matches. */
-export function matchKill(msg: KillmailMessage, routes: Route[], tracked: TrackedItem[]) {
+/** The compiled filters of a route; null when they can match nothing (the route posts nothing). */
+export type FilterOf = (route: Route) => CompiledFilter | null
+
+const defaultFilters = new FilterCache(() => null)
+
+/** Which enabled routes (entity, mode, then filters) and tracked entities a kill matches. */
+export function matchKill(msg: KillmailMessage, routes: Route[], tracked: TrackedItem[], filterOf: FilterOf = (r) => defaultFilters.get(r.filters)) {
   const routeMatches: RouteMatch[] = []
+  let facts: KillFacts | null = null
   for (const route of routes) {
     const side = route.enabled ? matchSide(msg.esi, route) : null
-    if (side) routeMatches.push({ route, side })
+    if (!side) continue
+    const filter = filterOf(route)
+    if (!filter || !killPasses(filter, (facts ??= killFacts(msg)))) continue
+    routeMatches.push({ route, side })
   }
   const trackedMatches: LiveKill['matched'] = []
   for (const t of tracked) {
@@ -62,6 +81,7 @@ export class KillfeedRouter {
   readonly deliverer: Deliverer
   private names: KillNames
   private log: AppContext['log']
+  readonly filters: FilterCache
 
   constructor(
     private ctx: AppContext,
@@ -71,6 +91,7 @@ export class KillfeedRouter {
     const client = new DiscordWebhookClient({ baseUrl: ctx.config.DISCORD_API_BASE_URL, userAgent: esiUserAgent(ctx.version, ctx.config.USER_AGENT_CONTACT) })
     this.deliverer = new Deliverer({ client, ch: ctx.ch, log: this.log, backoffMs: options.backoffMs, maxAttempts: options.maxAttempts })
     this.names = new KillNames(new EsiNameCache(ctx.esi), ctx.catalog, this.log)
+    this.filters = new FilterCache(() => (ctx.catalog.ready ? filterWorld(ctx.catalog.current()) : null))
   }
 
   /**
@@ -117,7 +138,7 @@ export class KillfeedRouter {
     if (!routes.length && !tracked.length) return
 
     const matched = [...byId.values()]
-      .map((msg) => ({ msg, ...matchKill(msg, routes, tracked) }))
+      .map((msg) => ({ msg, ...matchKill(msg, routes, tracked, (r) => this.filters.get(r.filters)) }))
       .filter((m) => m.routeMatches.length || m.trackedMatches.length)
     if (!matched.length) return
     const names = await this.names.lookupFor(matched.map((m) => m.msg))

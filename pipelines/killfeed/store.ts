@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
-import type { ItemType, Mode } from '../../schemas/killfeed-constants.js'
-import type { Route, RouteCreate, RoutePatch, TrackedItem } from '../../schemas/killfeed.js'
+import type { ItemType, Mode, EmbedStyle } from '../../schemas/killfeed-constants.js'
+import type { Route, RouteCreate, RouteFilters, RoutePatch, TrackedItem } from '../../schemas/killfeed.js'
 import { queryRows, type ClickHouseClient } from '../../platform/clickhouse/client.js'
 import { isoFromMs, versionTime } from '../../platform/clickhouse/version-clock.js'
 
@@ -18,6 +18,21 @@ interface RouteRow {
   webhook_url: string
   enabled: boolean
   created_ms: string
+  filters: string
+  embed_style: EmbedStyle
+  mention: string
+  mention_min_isk: number
+  disabled_reason: string
+}
+
+/** Stored filters are JSON written by this code from validated input; anything unreadable counts as none. */
+function parseFilters(json: string): RouteFilters {
+  try {
+    const value = JSON.parse(json) as unknown
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as RouteFilters) : {}
+  } catch {
+    return {}
+  }
 }
 
 const toRoute = (r: RouteRow): Route => ({
@@ -29,10 +44,16 @@ const toRoute = (r: RouteRow): Route => ({
   webhook_url: r.webhook_url,
   enabled: Boolean(r.enabled),
   created_at: isoFromMs(r.created_ms),
+  filters: parseFilters(r.filters),
+  embed_style: r.embed_style === 'compact' ? 'compact' : 'full',
+  mention: r.mention,
+  mention_min_isk: Number(r.mention_min_isk),
+  disabled_reason: r.disabled_reason,
 })
 
 // (`route_id`, not `id`: an alias named like the column would replace it in WHERE)
-const ROUTE_COLUMNS = `toString(id) AS route_id, item_type, entity_id, display_name, mode, webhook_url, enabled, toUnixTimestamp64Milli(created_at) AS created_ms`
+const ROUTE_COLUMNS = `toString(id) AS route_id, item_type, entity_id, display_name, mode, webhook_url, enabled, toUnixTimestamp64Milli(created_at) AS created_ms,
+  filters, embed_style, mention, mention_min_isk, disabled_reason`
 
 export async function listRoutes(ch: ClickHouseClient, options: { enabledOnly?: boolean } = {}): Promise<Route[]> {
   const rows = await queryRows<RouteRow>(
@@ -50,13 +71,26 @@ export async function getRoute(ch: ClickHouseClient, id: string): Promise<Route 
 async function writeRoute(ch: ClickHouseClient, route: Route, deleted = false): Promise<void> {
   await ch.insert({
     table: 'killfeed_routes',
-    values: [{ ...route, deleted, updated_at: versionTime().toISOString() }],
+    values: [{ ...route, filters: JSON.stringify(route.filters), deleted, updated_at: versionTime().toISOString() }],
     format: 'JSONEachRow',
   })
 }
 
-export async function createRoute(ch: ClickHouseClient, input: RouteCreate): Promise<Route> {
-  const route: Route = { id: crypto.randomUUID(), ...input, created_at: new Date().toISOString() }
+type RouteExtras = 'filters' | 'embed_style' | 'mention' | 'mention_min_isk'
+/** A validated RouteCreate; the extras (issue #40) default to none, as the schema's defaults do. */
+export type NewRoute = Omit<RouteCreate, RouteExtras> & Partial<Pick<RouteCreate, RouteExtras>>
+
+export async function createRoute(ch: ClickHouseClient, input: NewRoute): Promise<Route> {
+  const route: Route = {
+    filters: {},
+    embed_style: 'full',
+    mention: '',
+    mention_min_isk: 0,
+    id: crypto.randomUUID(),
+    ...input,
+    created_at: new Date().toISOString(),
+    disabled_reason: '',
+  }
   await writeRoute(ch, route)
   return route
 }
@@ -67,8 +101,18 @@ export async function updateRoute(ch: ClickHouseClient, id: string, patch: Route
   if (!current) return null
   const edited = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
   const route: Route = { ...current, ...edited, id: current.id, created_at: current.created_at }
+  // Switching a route on again is the admin's answer to why it was switched off.
+  if (patch.enabled === true) route.disabled_reason = ''
   await writeRoute(ch, route)
   return route
+}
+
+/** The server switches a route off and says why (a webhook Discord says is deleted); false when it is gone or off already. */
+export async function disableRoute(ch: ClickHouseClient, id: string, reason: string): Promise<boolean> {
+  const current = await getRoute(ch, id)
+  if (!current || !current.enabled) return false
+  await writeRoute(ch, { ...current, enabled: false, disabled_reason: reason })
+  return true
 }
 
 export async function deleteRoute(ch: ClickHouseClient, id: string): Promise<boolean> {

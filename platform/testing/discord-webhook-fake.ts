@@ -1,5 +1,20 @@
+import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+
+/** Discord's documented 429 answers (platform/fakes/discord/*.doc-example.http): status line, headers, blank line, JSON. */
+export type DocumentedLimit = 'user' | 'shared' | 'global'
+export function documented429(scope: DocumentedLimit): { headers: Record<string, string>; body: { message: string; retry_after: number; global: boolean } } {
+  const text = fs.readFileSync(fileURLToPath(new URL(`../fakes/discord/429-${scope}.doc-example.http`, import.meta.url)), 'utf8')
+  const [head, body] = text.split(/\r?\n\r?\n/, 2)
+  const headers: Record<string, string> = {}
+  for (const line of head.split(/\r?\n/).slice(1)) {
+    const i = line.indexOf(':')
+    if (i > 0) headers[line.slice(0, i).trim()] = line.slice(i + 1).trim()
+  }
+  return { headers, body: JSON.parse(body) as { message: string; retry_after: number; global: boolean } }
+}
 
 export interface RecordedPost {
   path: string
@@ -22,6 +37,10 @@ export type ScriptedReply =
   | { status: 429; retryAfterSeconds?: number; retryAfterHeader?: string; global?: boolean; globalHeader?: boolean; html?: boolean }
   | { status: 500 | 502 | 503 | 404 | 401 | 403 }
   | { status: 204; bucketResetAfterSeconds?: number }
+  /** One of Discord's documented 429 answers, body and headers as the docs give them. */
+  | { status: 429; documented: DocumentedLimit }
+  /** A redirect (which Discord's webhook API never answers): the client must not follow it. */
+  | { status: 301 | 302 | 307 | 308; location: string }
 
 /** Discord's JSON error bodies for the refusals the fake can answer with. */
 const REFUSALS: Record<number, { message: string; code: number }> = {
@@ -81,6 +100,15 @@ export async function startFakeDiscordWebhook(): Promise<FakeDiscordWebhook> {
       if (deleted.has(post.path.split('/')[3])) return json(404, REFUSALS[404])
       const next = scripted.shift()
       if (next) {
+        if ('documented' in next) {
+          const doc = documented429(next.documented)
+          return json(429, doc.body, doc.headers)
+        }
+        if ('location' in next) {
+          post.status = next.status
+          res.writeHead(next.status, { Location: next.location, 'Content-Type': 'text/html' }).end('<a href="">Moved</a>')
+          return
+        }
         if (next.status === 429) {
           const headers: Record<string, string> = next.retryAfterHeader ? { 'Retry-After': next.retryAfterHeader } : {}
           if (next.html) {

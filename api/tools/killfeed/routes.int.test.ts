@@ -162,6 +162,11 @@ describe('webhook routes', () => {
       webhook_url: `${HOOK_A}\n${HOOK_B}`,
       enabled: true,
       created_at: expect.stringMatching(/Z$/),
+      filters: {},
+      embed_style: 'full',
+      mention: '',
+      mention_min_isk: 0,
+      disabled_reason: '',
     })
     const list = (await json(await admin.call('GET', '/api/killfeed/routes'))).body
     expect(list).toContainEqual({ ...created.body, webhook_health: [] })
@@ -409,17 +414,20 @@ describe('webhooks Discord refuses, on the routes list', () => {
     ).body
   const kill = (id: number) => publish(app.ctx.stream, KillmailsTopic, [{ key: String(id), value: fixtureKill('solo', { killmail_id: id }) }])
 
-  it('names a deleted webhook under its route, since its first refusal, until a post to it succeeds; the route stays on', async () => {
+  it('names a deleted webhook under its route and switches the route off with the reason, until it is switched on again', async () => {
     const created = await victimsRoute(`${HOOK_B}\n${DEAD}`)
     discord.deleted.add(DEAD_ID)
     const before = Date.now()
     await kill(700_001)
     await expect.poll(async () => (await recentFor(700_001)).map((p) => p.status).sort(), { timeout: 10_000 }).toEqual(['failed', 'posted'])
     expect((await recentFor(700_001)).find((p) => p.status === 'failed')!.error).toBe('Discord answered 404: Unknown Webhook')
+    await expect.poll(async () => (await routeOf(created.id)).enabled, { timeout: 10_000 }).toBe(false)
     const listed = await routeOf(created.id)
     expect(listed).toEqual({
       ...created,
-      enabled: true,
+      enabled: false,
+      disabled_reason:
+        'Switched off: Discord says a webhook of this route no longer exists (404: Unknown Webhook). Change the webhook URL, then switch the route on again.',
       webhook_health: [
         {
           webhook_index: 1,
@@ -430,17 +438,13 @@ describe('webhooks Discord refuses, on the routes list', () => {
         },
       ],
     })
-    const since = listed.webhook_health[0].since
-    expect(Date.parse(since)).toBeGreaterThanOrEqual(before)
+    expect(Date.parse(listed.webhook_health[0].since)).toBeGreaterThanOrEqual(before)
     expect(JSON.stringify(listed.webhook_health)).not.toContain('dddd')
 
-    // refused again: still named, still since the first refusal; the route keeps posting to its other webhook
-    await kill(700_002)
-    await expect.poll(async () => (await recentFor(700_002)).map((p) => p.status).sort(), { timeout: 10_000 }).toEqual(['failed', 'posted'])
-    expect(await healthOf(created.id)).toEqual([expect.objectContaining({ webhook_index: 1, since })])
-
-    // Discord knows the webhook again: the next post succeeds and the note goes
+    // Discord knows the webhook again and the admin switches the route on: the reason goes, and the next post succeeds
     discord.deleted.delete(DEAD_ID)
+    const on = await json(await admin.call('PATCH', `/api/killfeed/routes/${created.id}`, { enabled: true }))
+    expect(on.body).toMatchObject({ enabled: true, disabled_reason: '' })
     await kill(700_003)
     await expect.poll(async () => (await recentFor(700_003)).map((p) => p.status), { timeout: 10_000 }).toEqual(['posted', 'posted'])
     expect(await healthOf(created.id)).toEqual([])

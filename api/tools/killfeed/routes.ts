@@ -3,14 +3,18 @@ import {
   deleteKillfeedRoutesById,
   deleteKillfeedTrackedByItemTypeByEntityId,
   getAdminTrackedPlayers,
+  getKillfeedPlaces,
   getKillfeedRecent,
   getKillfeedResolve,
   getKillfeedRoutes,
+  getKillfeedRoutesByIdLog,
   getKillfeedTracked,
   getLiveKills,
   patchKillfeedRoutesById,
   postAdminTrackedPlayers,
   postKillfeedRoutes,
+  postKillfeedRoutesByIdTest,
+  postKillfeedRoutesPreview,
   postKillfeedTracked,
   putAdminTrackedPlayersByPath,
 } from '../../../schemas/killfeed-endpoints.js'
@@ -20,10 +24,12 @@ import { badRequest, HttpError, notFound } from '../../../platform/http/errors.j
 import type { ApiRouter } from '../../http/router.js'
 import { EsiNameCache } from '../../../platform/esi/names.js'
 import { OkResponse } from '../../../schemas/auth.js'
-import { splitWebhookList } from '../../../schemas/killfeed-constants.js'
+import { splitWebhookList, maskWebhook } from '../../../schemas/killfeed-constants.js'
 import {
   LiveKillList,
   LiveKillsQuery,
+  PlaceList,
+  PlaceQuery,
   PlayerPathParams,
   RecentKillsQuery,
   RecentPostList,
@@ -32,8 +38,13 @@ import {
   Route,
   RouteCreate,
   RouteId,
+  RouteFilters,
   RouteList,
+  RouteLog,
   RoutePatch,
+  RoutePreview,
+  RoutePreviewRequest,
+  TestPostResult,
   TrackedItem,
   TrackedKey,
   TrackedList,
@@ -42,20 +53,38 @@ import {
   TrackedPlayerFields,
   TrackedPlayerList,
 } from '../../../schemas/killfeed.js'
-import { recentPosts, webhookHealth } from '../../../pipelines/killfeed/deliveries.js'
+import { recentPosts, routeLog, TEST_POST_KILLMAIL_ID, webhookHealth, webhookId, writeDeliveries } from '../../../pipelines/killfeed/deliveries.js'
+import { DiscordWebhookClient } from '../../../pipelines/killfeed/discord.js'
+import { testMessage } from '../../../pipelines/killfeed/embed.js'
+import { compileFilters, EMPTY_WORLD, needsWorld, type CompiledFilter } from '../../../pipelines/killfeed/filters.js'
+import { previewRoute } from '../../../pipelines/killfeed/preview.js'
+import { filterWorld } from '../../../pipelines/killfeed/router.js'
+import { esiUserAgent } from '../../../platform/esi/client.js'
 import { recentLiveKills } from '../../../pipelines/killfeed/live-store.js'
-import { createRoute, deleteRoute, deleteTracked, listRoutes, listTracked, saveTracked, updateRoute } from '../../../pipelines/killfeed/store.js'
+import {
+  createRoute,
+  deleteRoute,
+  disableRoute,
+  deleteTracked,
+  getRoute,
+  listRoutes,
+  listTracked,
+  saveTracked,
+  updateRoute,
+} from '../../../pipelines/killfeed/store.js'
 import { findPlayer, listPlayers, savePlayer, takenPathSegments } from './players.js'
 import { resolveEntities } from './resolve.js'
+import { searchPlaces } from './places.js'
 
 const tags = ['Admin']
 
 const MODE_WORDS: Record<Route['mode'], string> = { both: 'kills and losses', kills: 'kills', losses: 'losses' }
 
-type RouteShape = Pick<Route, 'item_type' | 'entity_id' | 'mode' | 'webhook_url'>
-/** A system route takes every kill in the system, whatever its mode. */
+type RouteShape = Pick<Route, 'item_type' | 'entity_id' | 'mode' | 'webhook_url' | 'filters'>
+/** A system route takes every kill in the system, whatever its mode. Routes with other filters are other routes. */
 const sameRoute = (a: RouteShape, b: RouteShape) =>
   a.item_type === b.item_type &&
+  JSON.stringify(a.filters ?? {}) === JSON.stringify(b.filters ?? {}) &&
   a.entity_id === b.entity_id &&
   (a.item_type === 'system' || a.mode === b.mode) &&
   [...splitWebhookList(a.webhook_url)].sort().join('\n') === [...splitWebhookList(b.webhook_url)].sort().join('\n')
@@ -80,6 +109,18 @@ export function register(router: ApiRouter, ctx: ApiContext) {
   const admin = [requireAdmin(ctx)]
   const names = new EsiNameCache(ctx.esi)
   const hidden = true
+  const discord = new DiscordWebhookClient({ baseUrl: ctx.config.DISCORD_API_BASE_URL, userAgent: esiUserAgent(ctx.version, ctx.config.USER_AGENT_CONTACT) })
+
+  /**
+   * Filters compiled against the static data, or a 400 with the sentence saying why they could never match a kill
+   * (an unknown system, places with no system in common, minimum above maximum). Before saving, never after.
+   */
+  const compiled = (filters: RouteFilters): CompiledFilter => {
+    // Filters that need no static data (value, NPC, solo, attackers) are checked without it; the others wait for it (503).
+    const result = compileFilters(filters, needsWorld(filters) ? filterWorld(ctx.catalog.current()) : EMPTY_WORLD)
+    if (!result.ok) throw badRequest(result.problem)
+    return result.filter
+  }
 
   // --- tracked entities (the site's live killfeed)
   router.route(getKillfeedTracked, { summary: 'Tracked entities', tags, response: TrackedList, before: admin, hidden }, () => listTracked(ctx.ch))
@@ -140,6 +181,7 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       hidden,
     },
     async ({ body }) => {
+      compiled(body.filters)
       refuseCopy(await listRoutes(ctx.ch), body)
       return createRoute(ctx.ch, body)
     },
@@ -157,6 +199,7 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       hidden,
     },
     async ({ params, body }) => {
+      if (body.filters) compiled(body.filters)
       const all = await listRoutes(ctx.ch)
       const current = all.find((r) => r.id === params.id)
       if (current) {
@@ -188,6 +231,101 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       if (!(await deleteRoute(ctx.ch, params.id))) throw notFound('No such route')
       return { ok: true as const }
     },
+  )
+
+  router.route(
+    postKillfeedRoutesPreview,
+    {
+      summary: 'What a route would have posted of the stored kills of the last 7 days',
+      description: 'Counted in ClickHouse with the same compiled filters the router applies; the five newest matches as examples.',
+      tags,
+      body: RoutePreviewRequest,
+      response: RoutePreview,
+      before: admin,
+      hidden,
+    },
+    async ({ body }) =>
+      previewRoute(ctx.ch, body, compiled(body.filters), { now: Date.now(), catalog: ctx.catalog.current(), zkillBaseUrl: ctx.config.ZKILL_BASE_URL }),
+  )
+  router.route(
+    postKillfeedRoutesByIdTest,
+    {
+      summary: 'Post one sample embed, marked as a test, to each webhook of a route',
+      description: "Each webhook's answer is returned and kept in the route's delivery log. A webhook Discord says is deleted switches the route off.",
+      tags,
+      params: RouteId,
+      response: TestPostResult,
+      before: admin,
+      hidden,
+    },
+    async ({ params }) => {
+      const route = await getRoute(ctx.ch, params.id)
+      if (!route) throw notFound('No such route')
+      const body = JSON.stringify(testMessage(route))
+      const webhooks = []
+      for (const url of splitWebhookList(route.webhook_url)) {
+        const queued = Date.now()
+        const outcome = await discord.post(url, body)
+        const ok = outcome.kind === 'posted'
+        const error = ok ? '' : outcome.error
+        await writeDeliveries(ctx.ch, [
+          {
+            route_id: route.id,
+            killmail_id: TEST_POST_KILLMAIL_ID,
+            webhook_id: webhookId(url),
+            webhook_url: url,
+            status: ok ? 'posted' : 'failed',
+            attempts: 1,
+            error,
+            payload: body,
+            queued_at: queued,
+            posted_at: ok ? Date.now() : null,
+          },
+        ])
+        if (outcome.kind === 'failed' && outcome.status === 404)
+          await disableRoute(
+            ctx.ch,
+            route.id,
+            `Switched off: Discord says a webhook of this route no longer exists (${error.replace(/^Discord answered /, '')}). Change the webhook URL, then switch the route on again.`,
+          )
+        const message = ok
+          ? 'Posted: look for the test message in the channel.'
+          : outcome.kind === 'rate-limited'
+            ? `Discord asked to wait ${Math.ceil(outcome.waitMs / 1000)} s before the next post; try again then. (${error})`
+            : error
+        webhooks.push({ webhook: maskWebhook(url), ok, message })
+      }
+      return { webhooks }
+    },
+  )
+  router.route(
+    getKillfeedRoutesByIdLog,
+    {
+      summary: "A route's latest posts, failures and current rate-limit wait",
+      tags,
+      params: RouteId,
+      response: RouteLog,
+      before: admin,
+      hidden,
+    },
+    async ({ params }) => {
+      const route = await getRoute(ctx.ch, params.id)
+      if (!route) throw notFound('No such route')
+      return routeLog(ctx.ch, route, Date.now())
+    },
+  )
+
+  router.route(
+    getKillfeedPlaces,
+    {
+      summary: 'Regions, constellations, systems, ship groups or categories by part of the name, for route filters',
+      tags,
+      query: PlaceQuery,
+      response: PlaceList,
+      before: admin,
+      hidden,
+    },
+    ({ query }) => searchPlaces(ctx.catalog.current(), query),
   )
 
   router.route(

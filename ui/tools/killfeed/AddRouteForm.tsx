@@ -1,6 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { ITEM_TYPES, KILLFEED_TEXT, splitWebhookList, type ItemType, type Mode } from '../../../schemas/killfeed-constants'
-import type { Route, TrackedItem } from '../../../schemas/killfeed'
+import { postKillfeedRoutes, postKillfeedRoutesPreview, postKillfeedTracked } from '../../../schemas/killfeed-endpoints'
+import { ITEM_TYPES, KILLFEED_TEXT, splitWebhookList } from '../../../schemas/killfeed-constants'
+import type { Route, RoutePreview, TrackedItem } from '../../../schemas/killfeed'
+import type { RouteFiltersShape, ItemType, Mode } from '../../../schemas/killfeed-constants'
+import { formatIskCompact } from '../../../schemas/format'
+import { RouteFiltersEditor, type PlaceNames, type PostSettings } from './RouteFiltersEditor'
+import { formatUtc } from './admin-api'
 import { EntitySearch } from './EntitySearch'
 import { ErrorLine, ModeSelect, TYPE_LABEL } from './parts'
 import { errorText, type AdminCall } from './useAdminCall'
@@ -24,6 +29,26 @@ export function AddRouteForm({ call, onRoute, onTracked }: { call: AdminCall; on
   const [done, setDone] = useState('')
   const searchBox = useRef<HTMLInputElement>(null)
   const sending = useRef(false)
+  const [filters, setFilters] = useState<RouteFiltersShape>({})
+  const [placeNames, setPlaceNames] = useState<PlaceNames>({})
+  const [settings, setSettings] = useState<PostSettings>({ embed_style: 'full', mention: '', mention_min_isk: 0 })
+  const [preview, setPreview] = useState<RoutePreview | null>(null)
+  const [previewError, setPreviewError] = useState<string | null>(null)
+  const [previewing, setPreviewing] = useState(false)
+
+  const runPreview = async () => {
+    setPreviewError(null)
+    setPreview(null)
+    if (!entity) return setPreviewError('Pick an entity from the search results first.')
+    setPreviewing(true)
+    try {
+      setPreview(await call(postKillfeedRoutesPreview, { body: { item_type: type, entity_id: entity.id, mode: type === 'system' ? 'both' : mode, filters } }))
+    } catch (err) {
+      setPreviewError(errorText(err))
+    } finally {
+      setPreviewing(false)
+    }
+  }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -42,22 +67,18 @@ export function AddRouteForm({ call, onRoute, onTracked }: { call: AdminCall; on
     // A system route takes every kill in the system: kills and losses mean nothing there.
     const sentMode = type === 'system' ? 'both' : mode
     try {
-      if (globalOnly)
-        onTracked(await call<TrackedItem>('POST', '/api/killfeed/tracked', { item_type: type, entity_id: entity.id, mode: sentMode, display_name }))
+      if (globalOnly) onTracked(await call(postKillfeedTracked, { body: { item_type: type, entity_id: entity.id, mode: sentMode, display_name } }))
       else
         onRoute(
-          await call<Route>('POST', '/api/killfeed/routes', {
-            item_type: type,
-            entity_id: entity.id,
-            display_name,
-            mode: sentMode,
-            webhook_url: webhooks,
-            enabled,
+          await call(postKillfeedRoutes, {
+            body: { item_type: type, entity_id: entity.id, display_name, mode: sentMode, webhook_url: webhooks, enabled, filters, ...settings },
           }),
         )
       setEntity(null)
       setDisplayName('')
       setWebhooks('')
+      setFilters({})
+      setPreview(null)
       setDone(globalOnly ? 'Entity tracked' : 'Route added')
     } catch (err) {
       setError(errorText(err))
@@ -141,6 +162,49 @@ export function AddRouteForm({ call, onRoute, onTracked }: { call: AdminCall; on
           <input type="checkbox" checked={enabled} disabled={globalOnly} onChange={(e) => setEnabled(e.target.checked)} /> Enabled
         </label>
       </div>
+      {!globalOnly && (
+        <RouteFiltersEditor
+          value={filters}
+          onChange={(f) => {
+            setFilters(f)
+            setPreview(null)
+          }}
+          names={placeNames}
+          onNames={setPlaceNames}
+          settings={settings}
+          onSettings={setSettings}
+          call={call}
+        />
+      )}
+      {!globalOnly && (
+        <div className="route-preview" aria-live="polite">
+          <button type="button" className="button secondary" aria-disabled={previewing} onClick={() => void runPreview()}>
+            {previewing ? 'Counting…' : 'Preview'}
+          </button>
+          {preview && (
+            <div data-testid="route-preview">
+              <p>
+                This route would have posted <strong>{preview.matched}</strong> of the {preview.stored} stored kills of the last {preview.days} days.
+              </p>
+              {preview.examples.length > 0 && (
+                <ul className="preview-examples">
+                  {preview.examples.map((k) => (
+                    <li key={k.killmail_id}>
+                      <a href={k.url} target="_blank" rel="noreferrer">
+                        {k.ship.name ?? `Ship #${k.ship.id}`}
+                      </a>{' '}
+                      ({k.victim?.name ?? 'unknown victim'}) in {k.system.name ?? `#${k.system.id}`}
+                      {k.system.class_label ? ` ${k.system.class_label}` : ''}, {formatIskCompact(k.value)} ISK,{' '}
+                      <span className="muted">{formatUtc(k.killmail_time)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
+          <ErrorLine message={previewError} />
+        </div>
+      )}
       {globalOnly && <p className="muted small">Global only: the entity's kills show on the site's public live killfeed; nothing is posted to Discord.</p>}
       <div className="button-row">
         {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the top of the page. */}

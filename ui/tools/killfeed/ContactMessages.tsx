@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { ContactMessage, ContactMessageList } from '../../../schemas/contact'
+import { getAdminContactMessages } from '../../../schemas/contact-endpoints'
+import type { ContactMessage } from '../../../schemas/contact'
 import { formatUtc } from './admin-api'
 import { ErrorLine } from './parts'
 import { errorText, type AdminCall } from './useAdminCall'
@@ -14,10 +15,7 @@ export function ContactMessages({ call }: { call: AdminCall }) {
   const [total, setTotal] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
 
-  const read = useCallback(
-    (offset: number, limit = PAGE) => call<ContactMessageList>('GET', `/api/admin/contact-messages?limit=${limit}&offset=${offset}`),
-    [call],
-  )
+  const read = useCallback((offset: number, limit = PAGE) => call(getAdminContactMessages, { query: { limit, offset } }), [call])
   useEffect(() => {
     read(0)
       .then((page) => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
+import { getKillfeedResolve } from '../../../schemas/killfeed-endpoints'
 import { RESOLVE_MIN_CHARS, type ItemType } from '../../../schemas/killfeed-constants'
 import type { ResolveResult } from '../../../schemas/killfeed'
 import { errorText, type AdminCall } from './useAdminCall'
@@ -45,7 +46,7 @@ export function EntitySearch({
     setState({ kind: 'searching' })
     const timer = setTimeout(async () => {
       try {
-        const results = await call<ResolveResult>('GET', `/api/killfeed/resolve?type=${type}&q=${encodeURIComponent(text)}`)
+        const results = await call(getKillfeedResolve, { query: { type, q: text } })
         if (current) setState({ kind: 'done', results })
       } catch (err) {
         const message = errorText(err)

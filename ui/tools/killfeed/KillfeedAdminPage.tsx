@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
+import { getAdminTrackedPlayers, getKillfeedRecent, getKillfeedRoutes, getKillfeedTracked } from '../../../schemas/killfeed-endpoints'
 import { Link } from 'react-router-dom'
 import type { AuthUser } from '../../../schemas/auth'
 import type { RecentPost, RouteListItem, TrackedItem, TrackedPlayer } from '../../../schemas/killfeed'
@@ -78,9 +79,9 @@ function AdminView({ user, onSignedOut }: { user: AuthUser; onSignedOut: () => v
 
   /** Reads one list into its state; the value read, or null when it failed (the error is shown in its section). */
   const load = useCallback(
-    async <T,>(key: string, path: string, set: (v: T) => void): Promise<T | null> => {
+    async <T,>(key: string, read: () => Promise<T>, set: (v: T) => void): Promise<T | null> => {
       try {
-        const value = await call<T>('GET', path)
+        const value = await read()
         set(value)
         setErrors(({ [key]: _gone, ...rest }) => rest)
         return value
@@ -90,11 +91,11 @@ function AdminView({ user, onSignedOut }: { user: AuthUser; onSignedOut: () => v
         return null
       }
     },
-    [call],
+    [],
   )
-  const loadRecent = useCallback(() => load<RecentPost[]>('recent', '/api/killfeed/recent', setRecent), [load])
+  const loadRecent = useCallback(() => load<RecentPost[]>('recent', () => call(getKillfeedRecent, {}), setRecent), [load, call])
   // The routes list carries what Discord last said about each webhook, so it is read again with the posts.
-  const loadRoutes = useCallback(() => load<RouteListItem[]>('routes', '/api/killfeed/routes', setRoutes), [load])
+  const loadRoutes = useCallback(() => load<RouteListItem[]>('routes', () => call(getKillfeedRoutes, {}), setRoutes), [load, call])
   const refresh = useCallback(async () => {
     setRefreshed('')
     const [posts] = await Promise.all([loadRecent(), loadRoutes()])
@@ -102,10 +103,10 @@ function AdminView({ user, onSignedOut }: { user: AuthUser; onSignedOut: () => v
   }, [loadRecent, loadRoutes])
   useEffect(() => {
     void loadRoutes()
-    void load<TrackedItem[]>('tracked', '/api/killfeed/tracked', setTracked)
+    void load<TrackedItem[]>('tracked', () => call(getKillfeedTracked, {}), setTracked)
     void loadRecent()
-    void load<TrackedPlayer[]>('players', '/api/admin/tracked-players', setPlayers)
-  }, [load, loadRecent, loadRoutes])
+    void load<TrackedPlayer[]>('players', () => call(getAdminTrackedPlayers, {}), setPlayers)
+  }, [load, loadRecent, loadRoutes, call])
 
   const failure = (key: string) =>
     errors[key] ? (

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
 import { GameImage } from '../../components/GameImage'
-import { ApiError, apiGet } from '../../lib/api'
+import { ApiError, callApi } from '../../lib/api'
+import { getLiveKills } from '../../../schemas/killfeed-endpoints'
 import { formatIskCompact } from '../../../schemas/format'
 import { liveSocket } from '../../lib/socket'
 import { useNow } from '../../lib/use-now'
-import type { LiveKillList } from '../../../schemas/killfeed'
 import type { LiveKill } from '../../../schemas/live-kill'
 import './killfeed.css'
 import { NewTabLink } from '../../components/NewTabLink'
@@ -89,7 +89,7 @@ export default function LiveKillsPage() {
   useEffect(() => {
     let active = true
     const loadList = () =>
-      apiGet<LiveKillList>(`/api/live-kills?limit=${KEEP}`)
+      callApi(getLiveKills, { query: { limit: KEEP } })
         .then((list) => {
           if (!active) return
           setKills((current) => merge(current, list.kills))

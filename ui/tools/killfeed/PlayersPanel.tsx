@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { deleteAdminTrackedPlayersByPath, postAdminTrackedPlayers, putAdminTrackedPlayersByPath } from '../../../schemas/killfeed-endpoints'
 import { Link } from 'react-router-dom'
 import { TRACKED_PLAYER_PATH } from '../../../schemas/killfeed-constants'
 import type { TrackedPlayer } from '../../../schemas/killfeed'
@@ -88,8 +89,8 @@ export function PlayersPanel({
       const body = { display_name: d.display_name, character_ids: ids }
       const saved =
         method === 'POST'
-          ? await call<TrackedPlayer>('POST', '/api/admin/tracked-players', { path: d.path, ...body })
-          : await call<TrackedPlayer>('PUT', `/api/admin/tracked-players/${d.path}`, body)
+          ? await call(postAdminTrackedPlayers, { body: { path: d.path, ...body } })
+          : await call(putAdminTrackedPlayersByPath, { params: { path: d.path }, body })
       onSaved(saved)
       return true
     } catch (err) {
@@ -116,7 +117,7 @@ export function PlayersPanel({
     if (!window.confirm(`Remove the kill tracker at /${p.path}?`)) return
     setError(null)
     try {
-      await call('DELETE', `/api/admin/tracked-players/${p.path}`)
+      await call(deleteAdminTrackedPlayersByPath, { params: { path: p.path } })
       handPast(
         players.map((x) => x.path),
         players.findIndex((x) => x.path === p.path),

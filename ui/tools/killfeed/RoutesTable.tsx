@@ -1,9 +1,12 @@
-import { useRef, useState } from 'react'
+import { Fragment, useEffect, useRef, useState } from 'react'
+import { deleteKillfeedRoutesById, getKillfeedRoutesByIdLog, patchKillfeedRoutesById, postKillfeedRoutesByIdTest } from '../../../schemas/killfeed-endpoints'
+import type { RouteLog, TestPostResult, Route, RouteListItem, WebhookHealth } from '../../../schemas/killfeed'
+import { describeFilters } from './RouteFiltersEditor'
 import { KILLFEED_TEXT, maskWebhook, splitWebhookList, type Mode } from '../../../schemas/killfeed-constants'
-import type { Route, RouteListItem, WebhookHealth } from '../../../schemas/killfeed'
 import { useFocusHandOff } from './focus-hand-off'
 import { AdminTable, ErrorLine, MODE_LABEL, ModeSelect, TYPE_LABEL } from './parts'
 import { formatUtc } from './admin-api'
+import { formatIskCompact } from '../../../schemas/format'
 import { errorText, type AdminCall } from './useAdminCall'
 
 interface Props {
@@ -17,6 +20,7 @@ interface Props {
 export function RoutesTable({ routes, call, onChanged, onDeleted }: Props) {
   const [editing, setEditing] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [open, setOpen] = useState<string | null>(null)
   // Keyed by route id: its Edit button (or, with none left, the empty note) takes the focus when the focused button leaves.
   const { takeFocus, handTo, handPast } = useFocusHandOff()
   const stopEditing = (id: string) => {
@@ -28,7 +32,7 @@ export function RoutesTable({ routes, call, onChanged, onDeleted }: Props) {
     if (!window.confirm(KILLFEED_TEXT.confirmDelete)) return
     setError(null)
     try {
-      await call('DELETE', `/api/killfeed/routes/${route.id}`)
+      await call(deleteKillfeedRoutesById, { params: { id: route.id } })
       handPast(
         routes.map((r) => r.id),
         routes.findIndex((r) => r.id === route.id),
@@ -47,7 +51,7 @@ export function RoutesTable({ routes, call, onChanged, onDeleted }: Props) {
     )
   return (
     <>
-      <AdminTable label="Routes table" headers={['Entity', 'Mode', 'Webhooks', 'Enabled', 'Created']} className="routes-table">
+      <AdminTable label="Routes table" headers={['Entity', 'Mode', 'Filters', 'Webhooks', 'Enabled', 'Created']} className="routes-table">
         {routes.map((r) =>
           editing === r.id ? (
             <EditRow
@@ -61,38 +65,66 @@ export function RoutesTable({ routes, call, onChanged, onDeleted }: Props) {
               }}
             />
           ) : (
-            <tr key={r.id} data-testid="route-row">
-              <td>
-                <strong>{r.display_name}</strong>
-                <div className="muted small">
-                  {TYPE_LABEL[r.item_type]} #{r.entity_id}
-                </div>
-              </td>
-              <td data-label="Mode">{r.item_type === 'system' ? 'Every kill in the system' : MODE_LABEL[r.mode]}</td>
-              <td data-label="Webhooks">
-                {splitWebhookList(r.webhook_url).map((url, i) => {
-                  const problem = r.webhook_health.find((h) => h.webhook_index === i)
-                  return (
-                    <div key={url}>
-                      <div className="mono small">{maskWebhook(url)}</div>
-                      {problem && <WebhookProblem problem={problem} />}
-                    </div>
-                  )
-                })}
-              </td>
-              <td data-label="Enabled">{r.enabled ? <span className="badge badge-good">On</span> : <span className="badge badge-neutral">Off</span>}</td>
-              <td className="small" data-label="Created">
-                {formatUtc(r.created_at)}
-              </td>
-              <td className="row-actions">
-                <button type="button" className="button secondary" ref={takeFocus(r.id)} onClick={() => setEditing(r.id)}>
-                  Edit
-                </button>
-                <button type="button" className="button secondary danger" onClick={() => remove(r)}>
-                  Delete
-                </button>
-              </td>
-            </tr>
+            <Fragment key={r.id}>
+              <tr data-testid="route-row">
+                <td>
+                  <strong>{r.display_name}</strong>
+                  <div className="muted small">
+                    {TYPE_LABEL[r.item_type]} #{r.entity_id}
+                  </div>
+                </td>
+                <td data-label="Mode">{r.item_type === 'system' ? 'Every kill in the system' : MODE_LABEL[r.mode]}</td>
+                <td data-label="Filters" className="small" data-testid="route-filters">
+                  {describeFilters(r.filters)}
+                  <div className="muted">
+                    {r.embed_style === 'compact' ? 'Compact embeds' : 'Full embeds'}
+                    {r.mention
+                      ? ` · mentions ${r.mention === 'here' ? '@here' : `role ${r.mention}`}${r.mention_min_isk ? ` from ${formatIskCompact(r.mention_min_isk)} ISK` : ''}`
+                      : ''}
+                  </div>
+                </td>
+                <td data-label="Webhooks">
+                  {splitWebhookList(r.webhook_url).map((url, i) => {
+                    const problem = r.webhook_health.find((h) => h.webhook_index === i)
+                    return (
+                      <div key={url}>
+                        <div className="mono small">{maskWebhook(url)}</div>
+                        {problem && <WebhookProblem problem={problem} />}
+                      </div>
+                    )
+                  })}
+                </td>
+                <td data-label="Enabled">
+                  {r.enabled ? <span className="badge badge-good">On</span> : <span className="badge badge-neutral">Off</span>}
+                  {r.disabled_reason && (
+                    <p className="error-text small" data-testid="disabled-reason">
+                      {r.disabled_reason}
+                    </p>
+                  )}
+                </td>
+                <td className="small" data-label="Created">
+                  {formatUtc(r.created_at)}
+                </td>
+                <td className="row-actions">
+                  <button type="button" className="button secondary" ref={takeFocus(r.id)} onClick={() => setEditing(r.id)}>
+                    Edit
+                  </button>
+                  <button type="button" className="button secondary" aria-expanded={open === r.id} onClick={() => setOpen(open === r.id ? null : r.id)}>
+                    Test and log
+                  </button>
+                  <button type="button" className="button secondary danger" onClick={() => remove(r)}>
+                    Delete
+                  </button>
+                </td>
+              </tr>
+              {open === r.id && (
+                <tr className="route-tools-row">
+                  <td colSpan={7}>
+                    <RouteTools route={r} call={call} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
           ),
         )}
       </AdminTable>
@@ -152,7 +184,7 @@ function EditRow({ route, call, onCancel, onSaved }: { route: Route; call: Admin
     setBusy(true)
     setError(null)
     try {
-      onSaved(await call<Route>('PATCH', `/api/killfeed/routes/${route.id}`, edited))
+      onSaved(await call(patchKillfeedRoutesById, { params: { id: route.id }, body: edited }))
     } catch (err) {
       setError(errorText(err))
       setBusy(false)
@@ -207,5 +239,91 @@ function EditRow({ route, call, onCancel, onSaved }: { route: Route; call: Admin
         <ErrorLine message={error} />
       </td>
     </tr>
+  )
+}
+
+/** A route's test post button and its delivery log: latest posts, failures with Discord's answer, the current wait. */
+function RouteTools({ route, call }: { route: RouteListItem; call: AdminCall }) {
+  const [log, setLog] = useState<RouteLog | null>(null)
+  const [test, setTest] = useState<TestPostResult | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const loadLog = async () => {
+    try {
+      setError(null)
+      setLog(await call(getKillfeedRoutesByIdLog, { params: { id: route.id } }))
+      setError(null)
+    } catch (err) {
+      setError(errorText(err))
+    }
+  }
+  const sendTest = async () => {
+    if (busy) return
+    setBusy(true)
+    setError(null)
+    try {
+      setTest(await call(postKillfeedRoutesByIdTest, { params: { id: route.id } }))
+      await loadLog()
+    } catch (err) {
+      setError(errorText(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+  useEffect(() => {
+    let live = true
+    call(getKillfeedRoutesByIdLog, { params: { id: route.id } })
+      .then((l) => live && setLog(l))
+      .catch((err: unknown) => live && setError(errorText(err)))
+    return () => {
+      live = false
+    }
+  }, [call, route.id])
+  return (
+    <div className="route-tools" data-testid="route-tools">
+      <div className="button-row">
+        <button type="button" className="button secondary" aria-disabled={busy} onClick={() => void sendTest()}>
+          {busy ? 'Posting…' : 'Send a test post'}
+        </button>
+        <button type="button" className="button secondary" onClick={() => void loadLog()}>
+          Reload log
+        </button>
+      </div>
+      {test && (
+        <ul className="small" role="status" data-testid="test-post-result">
+          {test.webhooks.map((w) => (
+            <li key={w.webhook} className={w.ok ? '' : 'error-text'}>
+              <span className="mono">{w.webhook}</span>: {w.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {log && (
+        <div data-testid="route-log">
+          <p className="small">
+            {log.rate_limit_wait_seconds > 0
+              ? `Discord asked this route's webhooks to wait ${log.rate_limit_wait_seconds.toFixed(1)} s before posting again.`
+              : 'No rate-limit wait now.'}
+          </p>
+          {log.posts.length === 0 ? (
+            <p className="muted small">Nothing posted yet.</p>
+          ) : (
+            <ul className="route-log small">
+              {log.posts.map((p) => (
+                <li key={`${p.killmail_id}|${p.webhook}`}>
+                  <span className={p.status === 'failed' ? 'badge badge-bad' : p.status === 'posted' ? 'badge badge-good' : 'badge badge-neutral'}>
+                    {p.status}
+                  </span>{' '}
+                  {p.killmail_id === 0 ? 'Test post' : `Kill ${p.killmail_id}`} · {formatUtc(p.posted_at ?? p.queued_at)} ·{' '}
+                  <span className="mono">{p.webhook}</span>
+                  {p.error && <div className="error-text">{p.error}</div>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <ErrorLine message={error} />
+    </div>
   )
 }

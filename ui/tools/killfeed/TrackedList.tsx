@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { deleteKillfeedTrackedByItemTypeByEntityId } from '../../../schemas/killfeed-endpoints'
 import type { TrackedItem } from '../../../schemas/killfeed'
 import { useFocusHandOff } from './focus-hand-off'
 import { ErrorLine, MODE_LABEL, TYPE_LABEL } from './parts'
@@ -15,7 +16,7 @@ export function TrackedList({ tracked, call, onRemoved }: { tracked: TrackedItem
     if (!window.confirm(`Stop tracking ${t.display_name}?`)) return
     setError(null)
     try {
-      await call('DELETE', `/api/killfeed/tracked/${t.item_type}/${t.entity_id}`)
+      await call(deleteKillfeedTrackedByItemTypeByEntityId, { params: { item_type: t.item_type, entity_id: t.entity_id } })
       const keys = tracked.map(keyOf)
       handPast(keys, keys.indexOf(keyOf(t)))
       onRemoved(t)

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import type { KillTrackerResponse } from '../../../schemas/kill-tracker'
 import { TRACKER_WINDOW_DAYS, ZKILL_SITE, zkillCharacterUrl } from '../../../schemas/killmail-constants'
-import { fetchAnswer } from '../../lib/api'
+import { endpointUrl, fetchAnswer } from '../../lib/api'
+import { getByName } from '../../../schemas/killtracker-endpoints'
 import { NotFound } from '../../pages/NotFound'
 import { KILL_TRACKER_NAME, toolTitle } from '../registry'
 import { KillFeedNote } from '../../components/KillFeedNote'
@@ -109,7 +110,7 @@ export default function KillTrackerPage() {
     inFlight.current = abort
     setView({ kind: 'loading' })
     try {
-      const { res, text } = await fetchAnswer(`/api/${encodeURIComponent(name)}`, {
+      const { res, text } = await fetchAnswer(endpointUrl(getByName, { params: { name } }), {
         headers: { Accept: 'application/json' },
         cache: 'no-cache',
         signal: abort.signal,
