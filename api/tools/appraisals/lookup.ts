@@ -13,6 +13,11 @@ export interface NameLookup {
 }
 
 export function lookupName(catalog: Catalog, key: string): NameLookup {
-  // The catalog resolves current names and type ids; renamed types and suggestions come with its name history.
-  return { type: catalog.resolve(key) ?? null, renamed_from: null, suggestion: null }
+  // A type id, or a current name, resolves as before; only a name that matches nothing goes through the rename table.
+  const direct = catalog.resolve(key)
+  if (direct) return { type: direct, renamed_from: null, suggestion: null }
+  const found = catalog.lookupName(key)
+  if (found.kind === 'exact') return { type: found.type, renamed_from: null, suggestion: null }
+  if (found.kind === 'renamed') return { type: found.type, renamed_from: found.pastedName, suggestion: null }
+  return { type: null, renamed_from: null, suggestion: found.suggestion }
 }
