@@ -78,21 +78,18 @@ function AdminView({ user, onSignedOut }: { user: AuthUser; onSignedOut: () => v
   const [refreshed, setRefreshed] = useState('')
 
   /** Reads one list into its state; the value read, or null when it failed (the error is shown in its section). */
-  const load = useCallback(
-    async <T,>(key: string, read: () => Promise<T>, set: (v: T) => void): Promise<T | null> => {
-      try {
-        const value = await read()
-        set(value)
-        setErrors(({ [key]: _gone, ...rest }) => rest)
-        return value
-      } catch (err) {
-        const message = errorText(err)
-        if (message) setErrors((e) => ({ ...e, [key]: message }))
-        return null
-      }
-    },
-    [],
-  )
+  const load = useCallback(async <T,>(key: string, read: () => Promise<T>, set: (v: T) => void): Promise<T | null> => {
+    try {
+      const value = await read()
+      set(value)
+      setErrors(({ [key]: _gone, ...rest }) => rest)
+      return value
+    } catch (err) {
+      const message = errorText(err)
+      if (message) setErrors((e) => ({ ...e, [key]: message }))
+      return null
+    }
+  }, [])
   const loadRecent = useCallback(() => load<RecentPost[]>('recent', () => call(getKillfeedRecent, {}), setRecent), [load, call])
   // The routes list carries what Discord last said about each webhook, so it is read again with the posts.
   const loadRoutes = useCallback(() => load<RouteListItem[]>('routes', () => call(getKillfeedRoutes, {}), setRoutes), [load, call])
