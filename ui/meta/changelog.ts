@@ -13,6 +13,75 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.21.1',
+    date: '2026-12-02',
+    title: 'Harder to knock over',
+    changes: [
+      'The site stays up when one visitor opens too many connections or floods the sign-in page; they are asked to wait instead.',
+      'Signing out, or an admin password reset, now always ends the session. A fitting session nobody finishes connecting to is freed for others.',
+    ],
+  },
+  {
+    version: '0.21.0',
+    date: '2026-12-02',
+    title: 'Link previews and a status page with a memory',
+    changes: [
+      'Links to saved appraisals, wormhole systems, kill trackers and tools show a proper preview in Discord, with a summary picture for appraisals and systems.',
+      'The status page shows uptime over the last day, week, month and 90 days, past outages, when each market hub was last checked and how each background job went.',
+      'Error messages say in plain words what to fix; addresses that lead nowhere show a clear "not found" page; the API documentation matches the site and works on phones.',
+    ],
+  },
+  {
+    version: '0.20.0',
+    date: '2026-12-02',
+    title: 'Fairer loot splits',
+    changes: [
+      "The participation splitter gives each site's loot to the pilots who ran it and shows who got what from each site.",
+      'The blue loot splitters ask how many runs of each site had the Avenger wave or a Drifter, so a night is no longer overstated.',
+      "The gas calculator's ISK/hr is what a site really pays in an hour, limited by what its clouds hold; the time converter knows all nine Discord timestamp styles.",
+    ],
+  },
+  {
+    version: '0.19.0',
+    date: '2026-12-02',
+    title: 'Killfeed filters',
+    changes: [
+      'Killfeed routes can be limited by value, wormhole class, security, region or system, solo kills, number of attackers and ship type; NPC kills are left out unless you ask.',
+      "Before saving a route you can see how many of the last week's kills it would have posted, send a test post, and read each route's delivery log.",
+      'A fight is posted as a few messages of up to ten kills, compact or full, with an optional ping for big kills; a route whose webhook was deleted switches off and says why.',
+    ],
+  },
+  {
+    version: '0.18.0',
+    date: '2026-12-02',
+    title: 'Wormhole intel',
+    changes: [
+      "A system's window lists the wandering holes and the sites of its class with their values, and shows when the corporations living there are active (UTC).",
+      'Type a wormhole code such as H296 in the search to see where it leads, its mass, lifetime and where it spawns; each type has its own shareable page.',
+      "The wormhole list loads much faster on phones, and the × of a system's window keeps working after you scroll down.",
+    ],
+  },
+  {
+    version: '0.17.0',
+    date: '2026-12-02',
+    title: 'Appraisals for traders',
+    changes: [
+      "Appraisals read the industry window's Blueprints tab and Copy Material Information, and numbers with spaces and decimal commas; lines they cannot read are listed, not invented.",
+      'Blueprint copies are shown as copies with their runs and never valued as originals; impossible quantities are refused with a message; very large totals show in full.',
+      'New for traders: ISK per m³, the same paste priced at all five hubs, 5- and 30-day median prices with a price chart per item, and item icons.',
+    ],
+  },
+  {
+    version: '0.16.0',
+    date: '2026-12-02',
+    title: 'Game data that stays current',
+    changes: [
+      "The site keeps its game data current with CCP's latest release; the status and about pages show which release is in use and when it was last checked.",
+      'Old item names (renamed modules, Tech 3 subsystems, "Expired" boosters) are recognised, and a misspelt name gets a "did you mean" hint.',
+      'A fresh install has all the wormhole, site and item-name data built in.',
+    ],
+  },
+  {
     version: '0.15.0',
     date: '2026-12-01',
     title: 'Faster ore plans',
