@@ -80,17 +80,25 @@ export const WormholeTypeInfo = z
   .object({
     code: z.string().meta({ example: 'C247' }),
     destinations: z.array(z.string()).meta({ description: 'Destination class ids (community data); usually one', example: ['c3'] }),
-    total_mass: z.number().nullable().meta({ description: 'kg (community value)', example: 2_000_000_000 }),
-    max_jump_mass: z.number().nullable().meta({ description: 'Heaviest ship that may jump, kg (community value)', example: 375_000_000 }),
-    lifetime_hours: z.number().nullable(),
-    mass_regen: z.number().nullable(),
+    total_mass: z.number().nullable().meta({ description: 'kg (the serving static data; the community figure where it has none)', example: 2_000_000_000 }),
+    max_jump_mass: z.number().nullable().meta({ description: 'Heaviest ship that may jump, kg (static data first)', example: 375_000_000 }),
+    lifetime_hours: z.number().nullable().meta({ description: 'Hours (static data first)' }),
+    mass_regen: z.number().nullable().meta({ description: 'kg regenerated per cycle (static data first)' }),
     static: z.boolean().meta({ description: 'Can spawn as a static' }),
+    community: z
+      .object({
+        total_mass: z.number().nullable(),
+        max_jump_mass: z.number().nullable(),
+        lifetime_hours: z.number().nullable(),
+        mass_regen: z.number().nullable(),
+      })
+      .meta({ description: "The community data set's figures (Wanderer), shown beside the static data's where they differ" }),
     sde: z
       .array(WormholeTypeVariant)
       .meta({ description: 'The values of the serving static data (its build: GET /api/static/status), one entry per distinct variant' }),
     disagreements: z
       .array(z.enum(['total_mass', 'max_jump_mass', 'lifetime_hours', 'mass_regen', 'destination']))
-      .meta({ description: 'Fields where the community value and the SDE differ' }),
+      .meta({ description: "Fields where the community figure and the static data's differ" }),
   })
   .meta({ id: 'WormholeType' })
 export type WormholeTypeInfo = z.infer<typeof WormholeTypeInfo>

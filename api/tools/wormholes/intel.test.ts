@@ -11,6 +11,7 @@ const type = (code: string, destination: string, total: number): WormholeTypeInf
   lifetime_hours: 16,
   mass_regen: null,
   static: true,
+  community: { total_mass: null, max_jump_mass: null, lifetime_hours: null, mass_regen: null },
   sde: [],
   disagreements: [],
 })

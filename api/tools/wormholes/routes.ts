@@ -43,7 +43,7 @@ const lookupKeys = (w: WormholeSystem) => [w.jcode, drifterName(w.class)].filter
 
 function buildIndex(catalog: Catalog): Index {
   const list = buildWormholeSystems(catalog)
-  const types = buildWormholeTypes(catalog.community.wormholeTypes)
+  const types = buildWormholeTypes(catalog)
   return {
     importId: catalog.importId,
     list: jsonWithEtag(listTable(list)),

@@ -36,6 +36,7 @@ describe('rolling columns from the wormhole type data', () => {
       lifetime_hours: 16,
       mass_regen: 0,
       static: true,
+      community: { total_mass: null, max_jump_mass: null, lifetime_hours: null, mass_regen: null },
       sde: [],
       disagreements: [],
     })

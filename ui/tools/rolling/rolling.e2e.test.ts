@@ -39,12 +39,14 @@ describe('hole rolling guide', () => {
     const c247 = page.locator('.roll-code[data-code=C247]')
     await c247.waitFor()
     expect(await c247.getAttribute('title')).toBe('C247 → C3\nTotal mass 2,000,000,000 kg\nJump mass 375,000,000 kg')
-    expect(await page.locator('.roll-code[data-code=K329]').getAttribute('title')).toContain('SDE total mass: 5,000,000,000 kg')
+    expect(await page.locator('.roll-code[data-code=K329]').getAttribute('title')).toContain('Community data total mass: 3,000,000,000 kg')
     // A hover title shows nothing on a touch screen: a tapped code's tracker line says the same.
     await page.locator('.roll-code[data-code=K329]').click()
     await expect
       .poll(() => page.getByTestId('tracker-type-facts').textContent())
-      .toBe('K329 → Null-sec: total 3,000,000,000 kg, heaviest ship 375,000,000 kg. SDE total mass: 5,000,000,000 kg. SDE jump mass: 2,000,000,000 kg.')
+      .toBe(
+        'K329 → Null-sec: total 5,000,000,000 kg, heaviest ship 2,000,000,000 kg. Community data total mass: 3,000,000,000 kg. Community data jump mass: 375,000,000 kg.',
+      )
     await context.close()
   })
 

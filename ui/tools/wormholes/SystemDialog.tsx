@@ -13,17 +13,15 @@ import { ActiveHours, ClassSites, WanderingHoles } from './IntelSections'
 import { TableWrap } from '../../components/TableWrap'
 import { NewTabLink } from '../../components/NewTabLink'
 
-/** A community value with the SDE's beside it when they differ, shown as a range. */
+/** The game's static data value, with the community data's figure beside it when the two differ. */
 function valueWithSde(type: WormholeTypeInfo, field: 'total_mass' | 'max_jump_mass' | 'lifetime_hours' | 'mass_regen', format: (n: number) => string) {
-  const community = type[field]
-  const sde = [...new Set(type.sde.map((v) => v[field]).filter((v): v is number => v !== null))]
-  if (community === null) return sde.length ? `${sde.map(format).join(' / ')} (SDE)` : 'unknown'
-  if (!type.disagreements.includes(field) || sde.length === 0) return format(community)
-  const all = [community, ...sde]
-  const [lo, hi] = [Math.min(...all), Math.max(...all)]
+  const value = type[field]
+  if (value === null) return 'unknown'
+  const community = type.community[field]
+  if (!type.disagreements.includes(field) || community === null) return format(value)
   return (
-    <span className="disputed" title={`Community data: ${format(community)}; SDE (2023): ${sde.map(format).join(' / ')}`}>
-      {format(lo)} – {format(hi)}
+    <span className="disputed" title={`Game data: ${format(value)}; community data: ${format(community)}`}>
+      {format(value)} <span className="muted">(community: {format(community)})</span>
     </span>
   )
 }
@@ -78,7 +76,9 @@ function Statics({ detail }: { detail: WormholeSystemDetail }) {
         </table>
       </TableWrap>
       {disputed.length > 0 && (
-        <p className="muted small">Ranges: the community data and the game's 2023 static data export disagree; hover a range for both values.</p>
+        <p className="muted small">
+          Figures are the game's static data (its build is on the status page); where the community data disagrees, its figure is shown beside.
+        </p>
       )}
       {detail.statics_elsewhere && (
         <p className="notice" data-testid="statics-elsewhere">

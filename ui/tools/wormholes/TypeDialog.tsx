@@ -14,15 +14,15 @@ export const looksLikeTypeCode = (q: string) => /^[a-z]\d{3}$/i.test(q.trim())
 
 type Field = 'total_mass' | 'max_jump_mass' | 'lifetime_hours' | 'mass_regen'
 
-/** The community value, with the SDE's beside it where the two differ. */
+/** The game's static data value, with the community data's figure beside it where the two differ. */
 function valueLine(type: WormholeTypeInfo, field: Field, format: (n: number) => string) {
-  const community = type[field]
-  const sde = [...new Set(type.sde.map((v) => v[field]).filter((v): v is number => v !== null))]
-  if (community === null) return sde.length ? `${sde.map(format).join(' / ')} (game data)` : 'not in the data'
-  if (!type.disagreements.includes(field) || sde.length === 0) return format(community)
+  const value = type[field]
+  if (value === null) return 'not in the data'
+  const community = type.community[field]
+  if (!type.disagreements.includes(field) || community === null) return format(value)
   return (
     <>
-      {format(community)} <span className="muted">(game data: {sde.map(format).join(' / ')})</span>
+      {format(value)} <span className="muted">(community data: {format(community)})</span>
     </>
   )
 }

@@ -116,8 +116,8 @@ export default function WormholesPage() {
         )}
       </section>
       <p className="muted small wh-sources">
-        Classes, effects, stars and planets: the game's static data export (2023). Statics and wormhole masses: community data (Wanderer). Effect strengths: the
-        SDE effect beacons.
+        Classes, effects, stars, planets and wormhole masses: the game's static data export (the build in use is on the status page). Statics and wandering
+        holes: community data (Wanderer), its figure shown beside the game's where they differ. Effect strengths: the SDE effect beacons.
       </p>
 
       {jcode && <SystemDialog jcode={jcode} onClose={close} />}

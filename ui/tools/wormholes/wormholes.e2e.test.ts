@@ -575,7 +575,7 @@ describe('system dialog', () => {
     await context.close()
   })
 
-  it("shows each static's mass regeneration, with the SDE's value beside it where the two differ", async () => {
+  it("shows each static's mass regeneration from the game data, with the community figure beside it where the two differ", async () => {
     const { page, context } = await open('/wormholes/J001348')
     const dialog = page.getByRole('dialog')
     await eventually(() => dialog.locator('.wh-statics-table tbody tr').count()).toBe(2)
@@ -588,14 +588,14 @@ describe('system dialog', () => {
       'Mass regen',
     ])
     const d845 = dialog.locator('.wh-statics-table tbody tr').first()
-    // community data: D845 regains 500,000,000 kg; the 2023 SDE says 0
-    expect(await d845.locator('td').last().textContent()).toBe('0 kg – 500,000,000 kg')
-    expect(await d845.locator('td .disputed').last().getAttribute('title')).toBe('Community data: 500,000,000 kg; SDE (2023): 0 kg')
-    expect(await dialog.getByText('Ranges: the community data').count()).toBe(1)
+    // the bundled SDE says D845 regains 0 kg; the community data says 500,000,000 kg
+    expect(await d845.locator('td').last().textContent()).toBe('0 kg (community: 500,000,000 kg)')
+    expect(await d845.locator('td .disputed').last().getAttribute('title')).toBe('Game data: 0 kg; community data: 500,000,000 kg')
+    expect(await dialog.getByText('where the community data disagrees').count()).toBe(1)
     // the list's chip says so on hover too
     await page.goto('/wormholes?q=J001348')
     await eventually(() => page.locator('.wh-row[data-jcode=J001348] .static-chip').first().getAttribute('title')).toBe(
-      'D845 → High-sec · total 5,000,000,000 kg · jump 375,000,000 kg · 24 h · regenerates 500,000,000 kg',
+      'D845 → High-sec · total 5,000,000,000 kg · jump 375,000,000 kg · 24 h',
     )
     await context.close()
   })
