@@ -3,7 +3,8 @@ import { useSearchParams } from 'react-router-dom'
 import type { CompressedOre, PlanResponse } from '../../../schemas/ore-planner'
 import { MINERAL_NAMES, PLANNER_TEXT, refineRateFraction } from '../../../schemas/ore-planner-constants'
 import { ErrorAlert } from '../../components/ErrorAlert'
-import { ApiError, apiGet, apiPost } from '../../lib/api'
+import { ApiError, callApi } from '../../lib/api'
+import { getOrePlannerOres, postOrePlannerPlan } from '../../../schemas/ore-planner-endpoints'
 import { formatInt, formatIsk } from '../../../schemas/format'
 import { AllowedOres } from './AllowedOres'
 import { MineralNeeds } from './MineralNeeds'
@@ -40,7 +41,7 @@ export default function CompressedPage() {
   const latest = useRef(0)
 
   useEffect(() => {
-    apiGet<{ ores: CompressedOre[] }>('/api/ore-planner/ores')
+    callApi(getOrePlannerOres, {})
       .then((body) => setOres(body.ores))
       .catch(() => setOresError(PLANNER_TEXT.oresFailed))
   }, [])
@@ -65,7 +66,7 @@ export default function CompressedPage() {
     // the last attempt's error is not about this one: it must not sit under the button while this plan runs
     setError(null)
     try {
-      const body = await apiPost<PlanResponse>('/api/ore-planner/plan', planRequest(s, oreIds))
+      const body = await callApi(postOrePlannerPlan, { body: planRequest(s, oreIds) })
       if (request !== latest.current) return
       setPlan(body)
     } catch (err) {

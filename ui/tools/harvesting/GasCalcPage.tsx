@@ -1,5 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react'
 import type { GasCalcEntry, GasCalcForm, MiningModulesFile, MiningShipBonusesFile } from '../../../schemas/harvesting'
+import { getMiningModulesFile, getMiningShipBonusesFile, postGasCalc } from '../../../schemas/harvesting-endpoints'
 import { defaultGasModuleFor, GAS_BOOST_SHIPS, GAS_IMPLANTS, GAS_SHIPS, gasModulesFor, SDE_NOTE, WORMHOLE_CLASSES } from '../../../schemas/harvesting-options'
 import { Collapsible } from '../../components/Collapsible'
 import { NumberField } from '../../components/NumberField'
@@ -82,9 +83,9 @@ const isk = (v: number | null, gas: string) =>
 export default function GasCalcPage() {
   const { form, update, load, query, unreadable } = useFormInUrl<GasForm>(GAS_FORM_SPEC, GAS_DEFAULTS, reconcileGasForm)
   const { attempt, heading, retry } = useRetry()
-  const modules = useDataFile<Modules>('mining_modules.json', attempt)
-  const ships = useDataFile<Ships>('mining_ship_bonuses.json', attempt)
-  const calc = useCalculation<GasCalcForm, GasCalcEntry[]>('/api/gas-calc', () => window.alert(CALC_FAILED))
+  const modules = useDataFile<Modules>(getMiningModulesFile, attempt)
+  const ships = useDataFile<Ships>(getMiningShipBonusesFile, attempt)
+  const calc = useCalculation<GasCalcForm, GasCalcEntry[]>(postGasCalc, () => window.alert(CALC_FAILED))
   const results = useMemo(() => calc.result ?? [], [calc.result])
   const [sort, setSort] = useState<SortState>(GAS_DEFAULT_SORT)
 

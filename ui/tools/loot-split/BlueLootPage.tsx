@@ -30,6 +30,7 @@ import {
   type BlueLootTier,
 } from './blue-loot-setup'
 import { postCalc } from './calc-call'
+import { postBlueLootCalc } from '../../../schemas/loot-split-endpoints'
 import { abbreviateIsk, billions1, formatShares } from './format'
 import {
   AddPlayer,
@@ -87,7 +88,7 @@ export default function BlueLootPage() {
 
   const calculate = async () => {
     setBusy(true)
-    const answer = await postCalc<BlueLootResponse>('/api/blue-loot-calc', blueLootRequest(setup))
+    const answer = await postCalc<BlueLootResponse>(postBlueLootCalc, blueLootRequest(setup))
     setBusy(false)
     // A failed calculation leaves the last breakdown in place (spec) and says why.
     if (!answer.ok) return setError(answer.message)

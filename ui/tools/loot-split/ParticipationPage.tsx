@@ -4,6 +4,7 @@ import type { LootEscalations, ParticipationResponse } from '../../../schemas/lo
 import { escalationAdds, hasEscalations, LOOT_SPLIT_LIMITS, SITE_TIERS, type SiteTier } from '../../../schemas/loot-split-rules'
 import { formatIsk } from '../../../schemas/format'
 import { postCalc } from './calc-call'
+import { postParticipationCalc } from '../../../schemas/loot-split-endpoints'
 import { abbreviateIsk, millions0 } from './format'
 import {
   changeTier,
@@ -85,7 +86,7 @@ export default function ParticipationPage() {
 
   const calculate = async () => {
     setBusy(true)
-    const answer = await postCalc<ParticipationResponse>('/api/participation-calc', participationRequest(setup, siteNames))
+    const answer = await postCalc<ParticipationResponse>(postParticipationCalc, participationRequest(setup, siteNames))
     setBusy(false)
     if (!answer.ok) {
       // Spec: a failed calculation empties the payout list; we also say why.

@@ -1,4 +1,5 @@
-import { ApiError, apiPost } from '../../lib/api'
+import type { Endpoint } from '../../../schemas/endpoint'
+import { ApiError, apiPost, endpointUrl } from '../../lib/api'
 
 export type CallResult<T> = { ok: true; data: T } | { ok: false; message: string }
 
@@ -7,7 +8,8 @@ export type CallResult<T> = { ok: true; data: T } | { ok: false; message: string
  * 'Invalid body: players: …' sentence is for API callers). A non-OK answer is logged to the console as the spec
  * asks ('HTTP {status}' and the server's body) and comes back as the server's error sentence, which the page shows.
  */
-export async function postCalc<T>(path: string, body: { players: readonly unknown[] }): Promise<CallResult<T>> {
+export async function postCalc<T>(endpoint: Endpoint, body: { players: readonly unknown[] }): Promise<CallResult<T>> {
+  const path = endpointUrl(endpoint)
   if (body.players.length === 0) return { ok: false, message: 'Add at least one player first.' }
   try {
     return { ok: true, data: await apiPost<T>(path, body) }
