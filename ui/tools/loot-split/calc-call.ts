@@ -1,6 +1,9 @@
 import type { Endpoint } from '../../../schemas/endpoint'
 import { ApiError, apiPost, endpointUrl } from '../../lib/api'
 
+/** Said when Calculate is pressed without players; the pages clear it as soon as a player is added. */
+export const NO_PLAYERS = 'Add at least one player first.'
+
 export type CallResult<T> = { ok: true; data: T } | { ok: false; message: string }
 
 /**
@@ -10,7 +13,7 @@ export type CallResult<T> = { ok: true; data: T } | { ok: false; message: string
  */
 export async function postCalc<T>(endpoint: Endpoint, body: { players: readonly unknown[] }): Promise<CallResult<T>> {
   const path = endpointUrl(endpoint)
-  if (body.players.length === 0) return { ok: false, message: 'Add at least one player first.' }
+  if (body.players.length === 0) return { ok: false, message: NO_PLAYERS }
   try {
     return { ok: true, data: await apiPost<T>(path, body) }
   } catch (err) {
