@@ -297,6 +297,7 @@ export default function BlueLootPage() {
           table={
             <SortableTable
               label="Payouts table"
+              className="sticky-first"
               rows={result.data.payouts}
               columns={RESULT_COLUMNS}
               rowKey={(p) => p.name}
