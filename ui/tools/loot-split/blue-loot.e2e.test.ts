@@ -435,6 +435,8 @@ describe('blue loot splitter (/bloot)', () => {
     await page.getByLabel('Alice DPS').fill('6')
     await page.getByLabel('Alice Logi').fill('3')
     await page.getByLabel('Core Garrison runs with a Drifter').fill('1')
+    // the address bar follows the setup after React renders, so wait for the last change to reach it
+    await expect.poll(() => new URL(page.url()).searchParams.getAll('dr')).toEqual(['Core Garrison*1'])
     const link = page.url()
     expect(link).toContain('mode=dl')
 

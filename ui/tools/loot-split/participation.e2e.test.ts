@@ -187,7 +187,7 @@ describe('participation loot splitter (/participation)', () => {
     await context.close()
   })
 
-  it('keeps the keyboard focus on Calculate while it runs, and reads the breakdown out in a status region there from the start', async () => {
+  it('keeps the keyboard focus on Calculate while it runs, then on the breakdown heading, and reads the breakdown out in a status region there from the start', async () => {
     const { page, context } = await open()
     const status = page.getByTestId('calc-status')
     expect(await status.getAttribute('role')).toBe('status')
@@ -210,7 +210,8 @@ describe('participation loot splitter (/participation)', () => {
     release()
     await page.getByTestId('payout').waitFor()
     await expect.poll(() => status.textContent()).toBe('Payout Breakdown: 1,604M ISK, 1,604,400,000 ISK paid out to 3 players.')
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Calculate')
+    // the answer comes into view with the focus on its heading (issue #42)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Payout Breakdown: 1,604M ISK')
     expect(calls).toHaveLength(1)
     await context.close()
   })
@@ -239,10 +240,13 @@ describe('participation loot splitter (/participation)', () => {
     await page.getByLabel('Core Garrison number ran').fill('4')
     expect(await cell.getAttribute('title')).toBeNull()
     await page.getByLabel('Core Garrison number ran').fill('3')
+    // every run had the Avenger wave and a Drifter (a capital on grid, so the Response Battleship)
+    await page.getByLabel('Core Garrison runs with avengers').fill('3')
+    await page.getByLabel('Core Garrison runs with a drifter').fill('3')
     // Enter in a box calculates, as the Calculate button does
     await page.getByLabel('Core Garrison number ran').press('Enter')
     await page.getByTestId('payout').waitFor()
-    // 3 × 703.4 M = 2,110,200,000; broker 5.19 % = 109,519,380 → Ann gets all 2,000,680,620
+    // 3 × 703.4 M = 2,110,200,000; broker 5.19 % = 109,519,380 → Ann, paid as 3 runs of 3, gets all 2,000,680,620
     expect(await page.getByTestId('payout-total').textContent()).toBe('2,110M ISK')
     expect(await payoutRows(page)).toEqual([['Ann', '2,000,680,620 ISK']])
     await context.close()
@@ -291,12 +295,16 @@ describe('participation loot splitter (/participation)', () => {
       ['Ben', '265,050,000 ISK'],
       ['Cat', '272,100,000 ISK'],
     ])
+    // each site's loot goes to the pilots who ran it, in proportion to their runs of it (issue #42)
     expect(await page.locator('.loot-page').first().textContent()).toContain(
-      'net total × (ISK value of the site runs they attended) ÷ (ISK value of all attendances)',
+      "Each site's loot goes to the pilots who ran it, in proportion to their runs of it; a count above Number Ran counts as Number Ran.",
     )
+    // Core Garrison 3 × (253.4 M + 100 M Recon Drifter) = 1,060.2 M: Ann 3 of 4 runs, Ben 1; the Server Bank 2 × 272.1 M: Ann and Cat 2 each
+    const shares = await page.getByTestId('site-shares').textContent()
+    for (const part of ['Ann (3: 795.1M)', 'Ben (1: 265.1M)', 'Ann (2: 272.1M)', 'Cat (2: 272.1M)']) expect(shares).toContain(part)
     expect(errors).toEqual([])
 
-    // Nobody attended anything: a 400 with a sentence; the payout list is emptied
+    // Nobody attended anything: a 400 with a sentence naming the site whose loot has no one to go to; the payout list is emptied
     for (const [name, site] of [
       ['Ann', 'Core Garrison'],
       ['Ann', 'Unsecured Frontier Server Bank'],
@@ -305,7 +313,9 @@ describe('participation loot splitter (/participation)', () => {
     ])
       await page.getByLabel(`${name} ${site}`).fill('0')
     await page.getByRole('button', { name: 'Calculate' }).click()
-    await expect.poll(() => page.getByTestId('calc-error').textContent()).toMatch(/^No player attended a site run/)
+    await expect
+      .poll(() => page.getByTestId('calc-error').textContent())
+      .toMatch(/^Nobody is listed in Core Garrison \(Number Ran 3\), so its loot has no one to go to\./)
     expect(await page.getByTestId('payout').count()).toBe(0)
     expect(errors.some((e) => e.includes('HTTP 400'))).toBe(true)
     await context.close()
