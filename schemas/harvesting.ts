@@ -120,7 +120,12 @@ export const GasCalcEntry = z
     minutesToHuff: z.string().meta({ description: 'Same as ttk' }),
     ttkSeconds: z.number(),
     unitsPerHour: z.number().meta({ description: 'Fleet harvest rate in units of this gas' }),
-    iskPerHour: z.number().nullable(),
+    iskPerHour: z.number().nullable().meta({ description: 'Rate while huffing: units/h × price, what an hour on this gas would pay if the cloud lasted' }),
+    siteIskPerHour: z.number().nullable().meta({
+      description:
+        "What the site pays per hour of huffing it: ISK from the fleet's first hour on the site, both clouds (better gas first), bounded by what they hold after residue; null when a cloud has no price. The same on both of a site's entries",
+    }),
+    siteHuffSeconds: z.number().meta({ description: 'Seconds to empty both clouds of the site, one after the other; -1 if never' }),
     m3PerHour: z.number().meta({ description: 'Fleet harvest rate, m³ per hour' }),
     cycleTime: z.number().meta({ description: 'Seconds per cycle of one module' }),
     yieldPerCycle: z.number().meta({ description: 'm³ per cycle of one module' }),

@@ -51,13 +51,16 @@ export const SiteValueBreakdown = z
     tier: z.enum(SITE_TIERS),
     kind: z.enum(['combat', 'data', 'relic']),
     count: z.number().int(),
-    baseIsk: z.number().meta({ description: 'Blue loot for clearing the site (community sleeper-site data)' }),
-    avengerIsk: z.number().meta({ description: 'Upgraded Avenger wave added per run (C5/C6, a capital on grid)' }),
-    drifterIsk: z
-      .number()
-      .meta({ description: 'Drifter added per run (C5/C6 combat sites): the Response Battleship with a capital on grid, else the Recon Battleship' }),
-    perRunIsk: z.number(),
-    totalIsk: z.number().meta({ description: 'perRunIsk × count' }),
+    baseIsk: z.number().meta({ description: 'Blue loot for clearing the site once (community sleeper-site data)' }),
+    avengerRuns: z.number().int().meta({ description: 'Runs that had the Upgraded Avenger wave (C5/C6, a capital on grid)' }),
+    avengerIsk: z.number().meta({ description: 'What the Avenger waves add in all: avengerRuns × the wave (3 Avengers in C5, 4 in C6)' }),
+    drifterRuns: z.number().int().meta({ description: 'Runs in which a Drifter was killed (C5/C6 combat sites)' }),
+    drifterIsk: z.number().meta({
+      description:
+        'What the Drifters add in all: the Response Battleship for runs that also had the Avenger wave (a capital on grid), the Recon Battleship for the rest',
+    }),
+    perRunIsk: z.number().meta({ description: 'totalIsk ÷ count, rounded: the average run (0 when count is 0)' }),
+    totalIsk: z.number().meta({ description: 'baseIsk × count + avengerIsk + drifterIsk' }),
   })
   .meta({ id: 'LootSiteValue' })
 export type SiteValueBreakdown = z.infer<typeof SiteValueBreakdown>
@@ -67,7 +70,15 @@ export type SiteValueBreakdown = z.infer<typeof SiteValueBreakdown>
 export const BlueLootSiteRun = z.object({
   siteName: z.string().trim().min(1, 'required').meta({ example: 'Core Garrison' }),
   count: count(LOOT_SPLIT_LIMITS.siteCount).meta({ description: 'How many times the site was cleared', example: 2 }),
-  usedDread: flag().default(false).meta({ description: 'A capital was on grid, so the Upgraded Avenger wave spawned (C5/C6 only)' }),
+  usedDread: flag()
+    .default(false)
+    .meta({ description: 'A capital was on grid in every run, so the Upgraded Avenger wave spawned (C5/C6 only); avengerRuns, when sent, wins' }),
+  avengerRuns: count(LOOT_SPLIT_LIMITS.siteCount)
+    .optional()
+    .meta({ description: 'How many of the runs had the Upgraded Avenger wave (C5/C6); default: all with usedDread, else none', example: 1 }),
+  drifterRuns: count(LOOT_SPLIT_LIMITS.siteCount)
+    .optional()
+    .meta({ description: 'How many of the runs had a Drifter killed (C5/C6 combat sites); default: all with drifterRan, else none', example: 1 }),
   useDpsLogiMode: flag().default(false).meta({ description: 'Players are paid by DPS/Logi share tiers instead of Dread/Marauder; every site run must agree' }),
 })
 
@@ -97,6 +108,17 @@ export const BlueLootRequest = z
   })
   .superRefine((body, ctx) => {
     uniqueNames(body.players, ctx)
+    body.siteRuns.forEach((r, i) => {
+      for (const key of ['avengerRuns', 'drifterRuns'] as const) {
+        const n = r[key]
+        if (n !== undefined && n > r.count)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['siteRuns', i, key],
+            message: `${r.siteName}: ${n} runs with ${ESCALATION_WORD[key]} but only ${r.count} runs in all`,
+          })
+      }
+    })
     const modes = new Set(body.siteRuns.map((r) => r.useDpsLogiMode))
     if (modes.size > 1) ctx.addIssue({ code: 'custom', path: ['siteRuns'], message: 'every site run must use the same share mode (useDpsLogiMode)' })
   })
@@ -116,6 +138,8 @@ export type BlueLootResponse = z.infer<typeof BlueLootResponse>
 
 // ---------- blue loot by participation (/participation) ----------
 
+const ESCALATION_WORD = { avengerRuns: 'the Avenger wave', drifterRuns: 'a Drifter' } as const
+
 const siteCounts = (what: string) => z.record(z.string(), count(LOOT_SPLIT_LIMITS.siteCount), { error: `must map site names to ${what}` }).default({})
 
 export const ParticipationPlayer = z.object({
@@ -132,9 +156,25 @@ export const ParticipationRequest = z
       .default(true)
       .meta({ description: 'C5/C6: a Drifter was killed in every combat site run (the Response Battleship with usedDread, else the Recon Battleship)' }),
     usedDread: flag().default(true).meta({ description: 'C5/C6: a capital was on grid, so every site run had the Upgraded Avenger wave' }),
+    avengerRuns: z
+      .record(z.string(), count(LOOT_SPLIT_LIMITS.siteCount), { error: 'must map site names to how many runs had the Avenger wave' })
+      .optional()
+      .meta({ description: 'C5/C6: runs of each site that had the Upgraded Avenger wave (a site left out: none). When sent, usedDread is ignored' }),
+    drifterRuns: z
+      .record(z.string(), count(LOOT_SPLIT_LIMITS.siteCount), { error: 'must map site names to how many runs had a Drifter' })
+      .optional()
+      .meta({ description: 'C5/C6 combat sites: runs of each site in which a Drifter was killed (a site left out: none). When sent, drifterRan is ignored' }),
     ...taxFields,
   })
-  .superRefine((body, ctx) => uniqueNames(body.players, ctx))
+  .superRefine((body, ctx) => {
+    uniqueNames(body.players, ctx)
+    for (const key of ['avengerRuns', 'drifterRuns'] as const) {
+      for (const [site, n] of Object.entries(body[key] ?? {})) {
+        const ran = Object.entries(body.siteTotals).find(([name]) => name.trim().toLowerCase() === site.trim().toLowerCase())?.[1] ?? 0
+        if (n > ran) ctx.addIssue({ code: 'custom', path: [key, site], message: `${site}: ${n} runs with ${ESCALATION_WORD[key]} but Number Ran is ${ran}` })
+      }
+    }
+  })
   .meta({ id: 'ParticipationRequest' })
 export type ParticipationRequest = z.infer<typeof ParticipationRequest>
 
@@ -144,11 +184,22 @@ export const ParticipationResponse = z
       z.object({
         name: z.string(),
         payout: z.number().int(),
-        attendedIsk: z.number().meta({ description: 'ISK value of the site runs the player attended (their weight)' }),
+        attendedIsk: z.number().meta({
+          description: "The player's part of the gross: each site's value split among its pilots by their runs (capped at Number Ran), summed; their weight",
+        }),
       }),
     ),
     ...taxResultFields,
-    sites: z.array(SiteValueBreakdown),
+    sites: z.array(
+      SiteValueBreakdown.extend({
+        shares: z
+          .array(z.object({ name: z.string(), runs: z.number().int(), grossIsk: z.number().int() }))
+          .meta({ description: "Who ran the site: each pilot's runs (capped at Number Ran) and part of the site's value, before taxes" }),
+      }),
+    ),
+    capped: z
+      .array(z.object({ name: z.string(), siteName: z.string(), entered: z.number().int(), counted: z.number().int() }))
+      .meta({ description: 'Player counts above Number Ran, and the count used instead (Number Ran)' }),
   })
   .meta({ id: 'ParticipationResponse' })
 export type ParticipationResponse = z.infer<typeof ParticipationResponse>

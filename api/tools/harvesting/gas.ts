@@ -5,6 +5,7 @@ import { badRequest, HttpError } from '../../../platform/http/errors.js'
 import { burstFor, m3PerHour, type PriceLookup } from './fleet.js'
 import type { HarvestingData } from './game-data.js'
 import { harvestModule } from './mechanics.js'
+import { siteHuffSeconds, siteIskPerHour } from './site-hour.js'
 
 export const GAS_DATA_MISSING = 'The gas site data set (gas-sites/gas-sites.json) is not loaded on this server, so the clouds are unknown. Try again later.'
 
@@ -15,6 +16,8 @@ export const GAS_DATA_MISSING = 'The gas site data set (gas-sites/gas-sites.json
  * - Residue: with chance p a cycle also destroys m × yield, so the cloud shrinks by (1 + p·m) × yield per cycle;
  *   the expected harvest is cloud ÷ (1 + p·m) and the rest is lost.
  * - Time to huff: whole fleet cycles until the cloud is gone (rounded up), × cycle time.
+ * - Site ISK/h: what the site pays in the fleet's first hour on it, both clouds, bounded by what they hold
+ *   (`siteIskPerHour`); iskPerHour stays the rate while huffing one gas (the spec's field).
  */
 export function calcGas(data: HarvestingData, req: GasCalcRequest, prices: PriceLookup): GasCalcEntry[] {
   if (!data.gasClouds) throw new HttpError(503, GAS_DATA_MISSING)
@@ -53,7 +56,7 @@ export function calcGas(data: HarvestingData, req: GasCalcRequest, prices: Price
   const waste = result.residueProbability * result.residueMultiplier
   const depletionPerCycle = modules * result.yieldM3 * (1 + waste)
 
-  return data.gasClouds.map((cloud) => {
+  const entries = data.gasClouds.map((cloud) => {
     const cloudM3 = cloud.units * cloud.unitVolume
     const harvestedM3 = cloudM3 / (1 + waste)
     const lostM3 = cloudM3 - harvestedM3
@@ -90,5 +93,12 @@ export function calcGas(data: HarvestingData, req: GasCalcRequest, prices: Price
       residueMultiplier: result.residueMultiplier,
       prices: prices.source,
     }
+  })
+  // What each site pays per hour of huffing it, bounded by both its clouds (site-hour.ts); on both of its entries.
+  const bySite = new Map<string, typeof entries>()
+  for (const e of entries) bySite.set(e.site, [...(bySite.get(e.site) ?? []), e])
+  return entries.map((e) => {
+    const clouds = bySite.get(e.site)!
+    return { ...e, siteIskPerHour: siteIskPerHour(clouds), siteHuffSeconds: siteHuffSeconds(clouds) }
   })
 }

@@ -8,12 +8,20 @@ import type { SiteValues } from './site-values.js'
 const toMicroShares = (shares: number) => BigInt(Math.round(shares * 1_000_000))
 
 /** The sites run and what each is worth; unknown names are a 400 naming the row. */
+/**
+ * The sites run and what each is worth; unknown names are a 400 naming the row. Each row's Avenger and Drifter runs
+ * are its own (`avengerRuns`, `drifterRuns`); a caller that leaves them out gets the spec's switches: every run with
+ * the wave when `usedDread`, every run with a Drifter when `drifterRan`.
+ */
 export function valueSiteRuns(runs: BlueLootRequest['siteRuns'], values: SiteValues, drifterRan: boolean): SiteValueBreakdown[] {
   return runs.map((run, i) => {
     const site = values.site(run.siteName)
     if (!site) throw badRequest(`Invalid body: siteRuns.${i}.siteName: '${run.siteName.slice(0, 80)}' is not a known sleeper site`)
-    const perRun = values.perRun(site, { usedDread: run.usedDread, drifterRan })
-    return { ...perRun, count: run.count, totalIsk: perRun.perRunIsk * run.count }
+    return values.valueRuns(site, {
+      count: run.count,
+      avengerRuns: run.avengerRuns ?? (run.usedDread ? run.count : 0),
+      drifterRuns: run.drifterRuns ?? (drifterRan ? run.count : 0),
+    })
   })
 }
 

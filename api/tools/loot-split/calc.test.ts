@@ -79,7 +79,7 @@ describe('site values from the community data', () => {
     expect(noEscalations.perRun(noEscalations.site('Core Garrison')!, { usedDread: false, drifterRan: false }).perRunIsk).toBe(253_400_000)
     expect(failure(() => noEscalations.perRun(noEscalations.site('Core Garrison')!, { usedDread: true, drifterRan: false }))).toEqual({
       status: 503,
-      message: expect.stringMatching(/escalation data set .* Upgraded Avenger value is unknown. Turn off 'Dread used\?'/),
+      message: expect.stringMatching(/escalation data set .* Upgraded Avenger value is unknown. Set the Avenger runs to 0/),
     })
   })
 })
@@ -126,8 +126,41 @@ describe('blue loot by shares', () => {
     expect(result.sites.map((s) => [s.siteName, s.perRunIsk, s.totalIsk])).toEqual([
       ['Core Garrison', 703_400_000, 1_406_800_000],
       ['Forgotten Core Data Field', 429_000_000, 429_000_000],
-      ['Core Stronghold', 684_900_000, 0],
+      ['Core Stronghold', 0, 0],
     ])
+  })
+
+  it('adds the Avenger wave and the Drifter only to the runs that had them, per site (issue #42)', () => {
+    // Three Core Garrison runs, one with a dread on grid (the wave) and two with a Drifter: the Drifter of the run with
+    // the capital is the Response Battleship, the other the Recon Battleship.
+    const perSite = blueLoot({
+      ...taxes,
+      noTaxes: true,
+      corpTax: 0,
+      allianceTax: 0,
+      siteRuns: [
+        { siteName: 'Core Garrison', count: 3, usedDread: true, avengerRuns: 1, drifterRuns: 2 },
+        { siteName: 'Forgotten Core Data Field', count: 2, usedDread: true, avengerRuns: 0, drifterRuns: 2 },
+      ],
+      players: [{ name: 'Alice', dreads: 1 }],
+    })
+    // 3 × 253.4 M + 1 × 150 M + (300 M + 100 M) = 1,310,200,000; Data Field 2 × 279 M, no wave, never a Drifter = 558,000,000
+    expect(perSite.sites.map((s) => [s.siteName, s.avengerRuns, s.avengerIsk, s.drifterRuns, s.drifterIsk, s.totalIsk])).toEqual([
+      ['Core Garrison', 1, 150_000_000, 2, 400_000_000, 1_310_200_000],
+      ['Forgotten Core Data Field', 0, 0, 0, 0, 558_000_000],
+    ])
+    expect(perSite.totalISK).toBe(1_868_200_000)
+    // The old night-wide switches (a dread in the fleet, 'Drifter ran?' yes) would have counted every run: 3 × 703.4 M + 2 × 429 M
+    const switches = blueLoot({
+      ...taxes,
+      siteRuns: perSite.sites.map((s) => ({ siteName: s.siteName, count: s.count, usedDread: true })),
+      players: [{ name: 'A', dreads: 1 }],
+    })
+    expect(switches.totalISK).toBe(2_968_200_000)
+    // More escalated runs than runs is refused with a sentence
+    expect(() => BlueLootRequest.parse({ ...taxes, siteRuns: [{ siteName: 'Core Garrison', count: 1, drifterRuns: 2 }], players: [{ name: 'A' }] })).toThrow(
+      /Core Garrison: 2 runs with a Drifter but only 1 runs in all/,
+    )
   })
 
   it('pays a DPS/Logi fleet, without Avengers or Drifter, and keeps decimal extra shares exact', () => {
@@ -172,7 +205,65 @@ describe('blue loot by shares', () => {
 describe('blue loot by participation', () => {
   const base = { siteTier: 'C5', drifterRan: true, usedDread: false, accounting: 5, noTaxes: true, corpTax: 0, allianceTax: 0 }
 
-  it('weighs each player by the ISK value of the runs they attended (worked example)', () => {
+  it("gives each site's loot to the pilots who ran it (the issue's example)", () => {
+    // C3, no taxes: one pilot ran Solar Cell (43 M) alone; four pilots shared one run of The Oruze Construct (44.5 M).
+    // Pooling all attendance by ISK paid the solo pilot 17.0 M and each of the four 17.6 M; by site they get 43 M and 11.125 M.
+    const result = participation({
+      ...base,
+      siteTier: 'C3',
+      siteTotals: { 'Solar Cell': 1, 'The Oruze Construct': 1 },
+      players: [
+        { name: 'Solo', participation: { 'Solar Cell': 1 } },
+        ...['P1', 'P2', 'P3', 'P4'].map((name) => ({ name, participation: { 'The Oruze Construct': 1 } })),
+      ],
+    })
+    expect(result.totalISK).toBe(87_500_000)
+    expect(result.payouts.map((p) => [p.name, p.payout])).toEqual([
+      ['Solo', 43_000_000],
+      ['P1', 11_125_000],
+      ['P2', 11_125_000],
+      ['P3', 11_125_000],
+      ['P4', 11_125_000],
+    ])
+    expect(result.sites.map((s) => [s.siteName, s.shares.map((x) => [x.name, x.runs, x.grossIsk])])).toEqual([
+      ['Solar Cell', [['Solo', 1, 43_000_000]]],
+      ['The Oruze Construct', ['P1', 'P2', 'P3', 'P4'].map((n) => [n, 1, 11_125_000])],
+    ])
+  })
+
+  it('caps a player count above Number Ran at Number Ran, and says so', () => {
+    // Solar Cell ran twice; Ann typed 5, Ben was in 1: Ann counts 2 runs, so 86 M splits 2 : 1
+    const result = participation({
+      ...base,
+      siteTier: 'C3',
+      siteTotals: { 'Solar Cell': 2 },
+      players: [
+        { name: 'Ann', participation: { 'Solar Cell': 5 } },
+        { name: 'Ben', participation: { 'Solar Cell': 1 } },
+      ],
+    })
+    // 86,000,000 × 2/3 = 57,333,333.33; × 1/3 = 28,666,666.67 → the 1 ISK left goes to Ben (.67)
+    expect(result.payouts.map((p) => p.payout)).toEqual([57_333_333, 28_666_667])
+    expect(result.capped).toEqual([{ name: 'Ann', siteName: 'Solar Cell', entered: 5, counted: 2 }])
+  })
+
+  it('adds the escalations only to the runs that had them (per site counts)', () => {
+    const result = participation({
+      ...base,
+      usedDread: true, // ignored: the maps are sent
+      siteTotals: { 'Core Garrison': 3, 'Forgotten Core Data Field': 1 },
+      avengerRuns: { 'Core Garrison': 1 },
+      drifterRuns: { 'Core Garrison': 2 },
+      players: [{ name: 'Ann', participation: { 'Core Garrison': 3, 'Forgotten Core Data Field': 1 } }],
+    })
+    // Core Garrison 3 × 253.4 M + 150 M wave + 300 M Response + 100 M Recon = 1,310,200,000; Data Field 279 M (no wave listed)
+    expect(result.totalISK).toBe(1_589_200_000)
+    expect(() =>
+      ParticipationRequest.parse({ ...base, siteTotals: { 'Core Garrison': 1 }, avengerRuns: { 'Core Garrison': 2 }, players: [{ name: 'A' }] }),
+    ).toThrow(/Core Garrison: 2 runs with the Avenger wave but Number Ran is 1/)
+  })
+
+  it('splits each site by runs among its pilots (worked example)', () => {
     const result = participation({
       ...base,
       // No dread, so the Drifter is the Recon Battleship: Core Garrison 253.4 M + 100 M = 353.4 M × 3; Server Bank (data, no
@@ -184,14 +275,13 @@ describe('blue loot by participation', () => {
         { name: 'Cat', participation: { 'Unsecured Frontier Server Bank': 2 } }, // 544,200,000
       ],
     })
-    // pot 1,604,400,000, all attendances 2,502,000,000
+    // pot 1,604,400,000: Core Garrison 1,060,200,000 split Ann 3 : Ben 1 = 795,150,000 / 265,050,000; Server Bank
+    // 544,200,000 split Ann 2 : Cat 2 = 272,100,000 each
     expect(result).toMatchObject({ totalISK: 1_604_400_000, netISK: 1_604_400_000, brokerTaxAmount: 0 })
-    // Ann 1,604.4 M × 1,604.4/2,502 = 1,028,816,690.647; Ben × 353.4/2,502 = 226,616,690.647; Cat × 544.2/2,502 = 348,966,618.705
-    // floors leave 2 ISK: Cat (.705), then Ann and Ben tie (.647 each, 90/139) → Ann, listed first
     expect(result.payouts).toEqual([
-      { name: 'Ann', payout: 1_028_816_691, attendedIsk: 1_604_400_000 },
-      { name: 'Ben', payout: 226_616_690, attendedIsk: 353_400_000 },
-      { name: 'Cat', payout: 348_966_619, attendedIsk: 544_200_000 },
+      { name: 'Ann', payout: 1_067_250_000, attendedIsk: 1_067_250_000 },
+      { name: 'Ben', payout: 265_050_000, attendedIsk: 265_050_000 },
+      { name: 'Cat', payout: 272_100_000, attendedIsk: 272_100_000 },
     ])
   })
 
@@ -215,7 +305,8 @@ describe('blue loot by participation', () => {
       corpTaxAmount: 38_826_555,
       netISK: 737_704_551,
     })
-    expect(result.payouts).toEqual([{ name: 'Solo', payout: 737_704_551, attendedIsk: 3_308_400_000 }])
+    expect(result.payouts).toEqual([{ name: 'Solo', payout: 737_704_551, attendedIsk: 827_100_000 }])
+    expect(result.capped).toEqual([{ name: 'Solo', siteName: 'Unsecured Core Emergence', entered: 4, counted: 1 }])
   })
 
   it('refuses a pot of 0, nobody attending, and sites of another tier', () => {
@@ -226,7 +317,7 @@ describe('blue loot by participation', () => {
     })
     expect(failure(() => participation({ ...base, siteTotals: { 'Core Garrison': 1 }, players: [{ name: 'A', participation: {} }] }))).toEqual({
       status: 400,
-      message: expect.stringMatching(/^No player attended a site run/),
+      message: 'Nobody is listed in Core Garrison (Number Ran 1), so its loot has no one to go to. Enter who ran it, or set its Number Ran to 0.',
     })
     expect(failure(() => participation({ ...base, siteTotals: { 'The Mirror': 1 }, players }))).toEqual({
       status: 400,

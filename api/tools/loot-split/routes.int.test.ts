@@ -118,11 +118,11 @@ describe('POST /api/participation-calc', () => {
     const { status, body } = await post('/api/participation-calc', {
       siteTier: 'C1',
       players: [
-        { name: 'Ann', participation: { 'The Line': 2, 'Perimeter Camp': 1 } }, // 24 M + 9.6 M = 33.6 M
-        { name: 'Ben', participation: { 'The Line': 1 } }, // 12 M
+        { name: 'Ann', participation: { 'The Line': 2, 'Perimeter Camp': 1 } }, // 2 of The Line's 3 runs entered: 16 M + 9.6 M = 25.6 M
+        { name: 'Ben', participation: { 'The Line': 1 } }, // 1 of 3: 8 M
       ],
       siteTotals: { 'The Line': 2, 'Perimeter Camp': 1 },
-      drifterRan: true, // no effect below C5
+      drifterRan: true, // the old switches are still accepted; no effect below C5
       usedDread: true,
       accounting: 4,
       noTaxes: false,
@@ -132,10 +132,11 @@ describe('POST /api/participation-calc', () => {
     expect(status).toBe(200)
     // pot 2 × 12 M + 9.6 M = 33,600,000; broker 5.652 % = 1,899,072; alliance 10 % of 31,700,928 = 3,170,093 (…092.8)
     expect(body).toMatchObject({ totalISK: 33_600_000, brokerTaxAmount: 1_899_072, corpTaxAmount: 0, allianceTaxAmount: 3_170_093, netISK: 28_530_835 })
-    // weights 33.6 M and 12 M of 45.6 M: Ann 28,530,835 × 33.6/45.6 = 21,022,720.53; Ben × 12/45.6 = 7,508,114.47
+    // each site's loot goes to the pilots who ran it, by their runs (issue #42): The Line's 24 M splits 2:1, so Ann's part of the
+    // pot is 25.6 M and Ben's 8 M of 33.6 M: Ann 28,530,835 × 25.6/33.6 = 21,737,779.05; Ben × 8/33.6 = 6,793,055.95
     expect(body.payouts).toEqual([
-      { name: 'Ann', payout: 21_022_721, attendedIsk: 33_600_000 },
-      { name: 'Ben', payout: 7_508_114, attendedIsk: 12_000_000 },
+      { name: 'Ann', payout: 21_737_779, attendedIsk: 25_600_000 },
+      { name: 'Ben', payout: 6_793_056, attendedIsk: 8_000_000 },
     ])
   })
 
@@ -146,7 +147,8 @@ describe('POST /api/participation-calc', () => {
       [{ ...ok, siteTotals: { 'Core Garrison': -1 } }, /^The 'Core Garrison' in site totals must be 0 or more/],
       [{ ...ok, players: [{ name: 'A', participation: { 'Core Garrison': 'x' } }] }, /^The 'Core Garrison' in participation of player 1 must be a number/],
       [{ ...ok, siteTotals: { 'Core Garrison': 0 } }, /^Nothing to split/],
-      [{ ...ok, players: [{ name: 'A', participation: {} }] }, /^No player attended a site run/],
+      // each site's loot goes to those who ran it (issue #42): a site run by nobody listed is named
+      [{ ...ok, players: [{ name: 'A', participation: {} }] }, /^Nobody is listed in Core Garrison \(Number Ran 1\), so its loot has no one to go to\./],
     ]
     for (const [input, message] of cases) {
       const res = await post('/api/participation-calc', input)

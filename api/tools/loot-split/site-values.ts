@@ -1,6 +1,6 @@
 import type { CommunityData } from '../../../schemas/community.js'
 import type { LootEscalations, SiteValueBreakdown } from '../../../schemas/loot-split.js'
-import { AVENGERS_PER_WAVE, escalationAdds, type EscalationOptions, type SiteTier } from '../../../schemas/loot-split-rules.js'
+import { AVENGERS_PER_WAVE, escalationAdds, hasEscalations, type EscalationOptions, type SiteTier } from '../../../schemas/loot-split-rules.js'
 import { HttpError } from '../../../platform/http/errors.js'
 
 export type SiteKind = 'combat' | 'data' | 'relic'
@@ -38,16 +38,49 @@ export class SiteValues {
     return this.sites.filter((s) => s.tier === tier && kinds.includes(s.kind)).sort((a, b) => rank(a.kind) - rank(b.kind) || a.name.localeCompare(b.name, 'en'))
   }
 
-  /** What one run of a site is worth: the data's blue loot plus the escalations that apply (`escalationAdds`). */
-  perRun(site: SiteValue, options: EscalationOptions): Omit<SiteValueBreakdown, 'count' | 'totalIsk'> {
-    const { avengerIsk, drifterIsk, missing } = escalationAdds(site, options, this.escalations)
-    if (missing) {
-      const [what, toggle] = missing === 'avenger' ? ['Upgraded Avenger', "'Dread used?'"] : ['Drifter', "'Drifter ran?'"]
-      throw new HttpError(
-        503,
-        `The escalation data set (sleeper-sites/escalations.json) is not loaded on this server, so the ${what} value is unknown. Turn off ${toggle} or try again later.`,
-      )
+  /**
+   * What `count` runs of a site are worth when `avengerRuns` of them had the Upgraded Avenger wave and `drifterRuns`
+   * had a Drifter killed (each capped at count; below C5 neither exists, and data and relic sites have no Drifter).
+   * The Drifter Response Battleship needs a capital on grid, so Drifter runs count as Response runs as far as the
+   * Avenger runs reach and as Recon runs past that (a run with a capital is a run with the wave).
+   */
+  valueRuns(site: SiteValue, runs: { count: number; avengerRuns: number; drifterRuns: number }): SiteValueBreakdown {
+    const escalates = hasEscalations(site.tier)
+    const avengerRuns = escalates ? Math.min(runs.avengerRuns, runs.count) : 0
+    const drifterRuns = escalates && site.kind === 'combat' ? Math.min(runs.drifterRuns, runs.count) : 0
+    const esc = this.escalations
+    if (!esc && (avengerRuns || drifterRuns)) this.missingEscalation(avengerRuns ? 'avenger' : 'drifter')
+    const responseRuns = Math.min(avengerRuns, drifterRuns)
+    const avengerIsk = esc ? avengerRuns * (esc.avengersPerWave[site.tier] ?? 0) * esc.avengerIsk : 0
+    const drifterIsk = esc ? responseRuns * esc.drifterIsk + (drifterRuns - responseRuns) * esc.reconDrifterIsk : 0
+    const totalIsk = site.baseIsk * runs.count + avengerIsk + drifterIsk
+    return {
+      siteName: site.name,
+      tier: site.tier,
+      kind: site.kind,
+      count: runs.count,
+      baseIsk: site.baseIsk,
+      avengerRuns,
+      avengerIsk,
+      drifterRuns,
+      drifterIsk,
+      perRunIsk: runs.count ? Math.round(totalIsk / runs.count) : 0,
+      totalIsk,
     }
+  }
+
+  private missingEscalation(missing: 'avenger' | 'drifter'): never {
+    const [what, toggle] = missing === 'avenger' ? ['Upgraded Avenger', 'the Avenger runs'] : ['Drifter', 'the Drifter runs']
+    throw new HttpError(
+      503,
+      `The escalation data set (sleeper-sites/escalations.json) is not loaded on this server, so the ${what} value is unknown. Set ${toggle} to 0 or try again later.`,
+    )
+  }
+
+  /** What one run of a site is worth: the data's blue loot plus the escalations that apply (`escalationAdds`). */
+  perRun(site: SiteValue, options: EscalationOptions): Omit<SiteValueBreakdown, 'count' | 'totalIsk' | 'avengerRuns' | 'drifterRuns'> {
+    const { avengerIsk, drifterIsk, missing } = escalationAdds(site, options, this.escalations)
+    if (missing) this.missingEscalation(missing)
     return {
       siteName: site.name,
       tier: site.tier,

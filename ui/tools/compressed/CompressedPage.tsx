@@ -3,7 +3,8 @@ import { useSearchParams } from 'react-router-dom'
 import type { CompressedOre, PlanResponse } from '../../../schemas/ore-planner'
 import { MINERAL_NAMES, PLANNER_TEXT, refineRateFraction } from '../../../schemas/ore-planner-constants'
 import { ErrorAlert } from '../../components/ErrorAlert'
-import { ApiError, apiGet, apiPost } from '../../lib/api'
+import { ApiError, callApi } from '../../lib/api'
+import { getOrePlannerOres, postOrePlannerPlan } from '../../../schemas/ore-planner-endpoints'
 import { formatInt, formatIsk } from '../../../schemas/format'
 import { AllowedOres } from './AllowedOres'
 import { MineralNeeds } from './MineralNeeds'
@@ -38,12 +39,15 @@ export default function CompressedPage() {
   const [error, setError] = useState<string | null>(null)
   const [loading, setLoading] = useState(false)
   const latest = useRef(0)
+  const [unreadable, setUnreadable] = useState<string[]>([])
+  const [oresAttempt, setOresAttempt] = useState(0)
 
   useEffect(() => {
-    apiGet<{ ores: CompressedOre[] }>('/api/ore-planner/ores')
+    setOresError(null)
+    callApi(getOrePlannerOres, {})
       .then((body) => setOres(body.ores))
       .catch(() => setOresError(PLANNER_TEXT.oresFailed))
-  }, [])
+  }, [oresAttempt])
 
   // The URL can change under the page (the menu's link to /compressed, back and forward): the form follows it, so
   // the address bar never shows a link that would open different settings from the ones on screen.
@@ -65,7 +69,7 @@ export default function CompressedPage() {
     // the last attempt's error is not about this one: it must not sit under the button while this plan runs
     setError(null)
     try {
-      const body = await apiPost<PlanResponse>('/api/ore-planner/plan', planRequest(s, oreIds))
+      const body = await callApi(postOrePlannerPlan, { body: planRequest(s, oreIds) })
       if (request !== latest.current) return
       setPlan(body)
     } catch (err) {
@@ -86,7 +90,9 @@ export default function CompressedPage() {
   }, [ores, settings, calculate])
 
   const oreIds = ores?.map((o) => o.typeIdCompressed) ?? []
-  const problem = settingsProblem(settings, ores ? oreIds : null)
+  const problem = unreadable.length
+    ? `Fix the ${unreadable.join(', ')} ${unreadable.length === 1 ? 'box' : 'boxes'} first: the amount cannot be read.`
+    : settingsProblem(settings, ores ? oreIds : null)
   const shownProblem = ores ? problem : null
   const problemId = useId()
 
@@ -107,7 +113,7 @@ export default function CompressedPage() {
       <form onSubmit={submit} noValidate>
         <div className="ore-layout">
           <div className="ore-column">
-            <MineralNeeds targets={settings.targets} onChange={(targets) => update({ targets })} />
+            <MineralNeeds targets={settings.targets} onChange={(targets) => update({ targets })} onUnreadable={setUnreadable} />
             <RefineRate
               rate={settings.refineRate}
               setup={settings.setup}
@@ -116,6 +122,29 @@ export default function CompressedPage() {
               onSetup={(setup, nullSec) => update({ setup, nullSec })}
             />
             <StrategyPanel settings={settings} onChange={update} />
+            <div className="button-row ore-calculate">
+              {/* aria-disabled while busy or held back by a problem, not disabled: a button that disables itself drops the keyboard
+                  focus to the top of the page, and a disabled one is skipped by Tab, so the reason tied to it is never heard. */}
+              <button
+                type="submit"
+                className="button"
+                disabled={!ores}
+                aria-disabled={loading || shownProblem !== null}
+                aria-describedby={shownProblem ? problemId : undefined}
+              >
+                {loading ? 'Calculating…' : 'Calculate'}
+              </button>
+              {shownProblem && (
+                <span className="muted" id={problemId}>
+                  {shownProblem}
+                </span>
+              )}
+              {/* On the page from the start: a live region added together with its text is not read out. */}
+              <span className="visually-hidden" role="status" data-testid="ore-status">
+                {loading ? 'Calculating…' : plan && !error ? planReadOut(plan) : ''}
+              </span>
+            </div>
+            <ErrorAlert message={error} testId="ore-error" />
           </div>
           <div className="ore-column">
             {ores ? (
@@ -125,33 +154,15 @@ export default function CompressedPage() {
                 <h2>Allowed Ores</h2>
                 {!oresError && <p className="muted">Loading ores…</p>}
                 <ErrorAlert message={oresError} testId="ore-list-error" />
+                {oresError && (
+                  <button type="button" className="button secondary" onClick={() => setOresAttempt((n) => n + 1)}>
+                    Try again
+                  </button>
+                )}
               </section>
             )}
           </div>
         </div>
-        <div className="button-row ore-calculate">
-          {/* aria-disabled while busy or held back by a problem, not disabled: a button that disables itself drops the keyboard
-              focus to the top of the page, and a disabled one is skipped by Tab, so the reason tied to it is never heard. */}
-          <button
-            type="submit"
-            className="button"
-            disabled={!ores}
-            aria-disabled={loading || shownProblem !== null}
-            aria-describedby={shownProblem ? problemId : undefined}
-          >
-            {loading ? 'Calculating…' : 'Calculate'}
-          </button>
-          {shownProblem && (
-            <span className="muted" id={problemId}>
-              {shownProblem}
-            </span>
-          )}
-          {/* On the page from the start: a live region added together with its text is not read out. */}
-          <span className="visually-hidden" role="status" data-testid="ore-status">
-            {loading ? 'Calculating…' : plan && !error ? planReadOut(plan) : ''}
-          </span>
-        </div>
-        <ErrorAlert message={error} testId="ore-error" />
       </form>
       {plan && (
         // the previous plan stays in view while a new one runs or after one failed, dimmed (and marked busy while one

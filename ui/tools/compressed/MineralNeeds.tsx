@@ -1,23 +1,36 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { MINERAL_NAMES, MAX_TARGET_UNITS, type MineralName } from '../../../schemas/ore-planner-constants'
 import { formatInt } from '../../../schemas/format'
-import { parseMineralPaste, type PasteResult } from './paste'
+import { parseMineralPaste, readUnits, type PasteResult } from './paste'
 
 type Tab = 'form' | 'paste'
 
 interface Props {
   targets: Record<MineralName, number>
   onChange: (targets: Record<MineralName, number>) => void
+  /** The minerals whose box holds text that cannot be read (the page holds Calculate back while there are any). */
+  onUnreadable: (minerals: MineralName[]) => void
 }
 
 /** Mineral Needs: a box per mineral (digits only), or a pasted list that fills those boxes. */
-export function MineralNeeds({ targets, onChange }: Props) {
+export function MineralNeeds({ targets, onChange, onUnreadable }: Props) {
+  // What each box holds as typed: never rewritten. A box nobody typed in shows its target.
+  const [typed, setTyped] = useState<Partial<Record<MineralName, string>>>({})
+  const [problems, setProblems] = useState<Partial<Record<MineralName, string>>>({})
+  const errorIds = useId()
+  const typeInto = (m: MineralName, text: string) => {
+    const read = readUnits(text, MAX_TARGET_UNITS)
+    setTyped((t) => ({ ...t, [m]: text }))
+    const next = { ...problems }
+    if (read.ok) delete next[m]
+    else next[m] = read.error
+    setProblems(next)
+    onUnreadable(Object.keys(next) as MineralName[])
+    if (read.ok) onChange({ ...targets, [m]: read.units })
+  }
   const [tab, setTab] = useState<Tab>('form')
   const [pasted, setPasted] = useState('')
   const [lastPaste, setLastPaste] = useState<PasteResult | null>(null)
-  // Boxes whose typed amount was above what one plan takes and now hold that maximum: said, not silently dropped.
-  const [cut, setCut] = useState<MineralName[]>([])
-  const cutShown = cut.filter((m) => targets[m] === MAX_TARGET_UNITS)
   const panelId = useId()
   const tabButtons = useRef<Record<Tab, HTMLButtonElement | null>>({ form: null, paste: null })
   // WAI-ARIA tabs: one tab stop; the arrow keys, Home and End move between the two tabs and select them
@@ -38,6 +51,10 @@ export function MineralNeeds({ targets, onChange }: Props) {
     const next = { ...targets }
     for (const m of MINERAL_NAMES) next[m] = Math.min(MAX_TARGET_UNITS, result.targets[m] ?? 0)
     onChange(next)
+    // the boxes now show the pasted amounts
+    setTyped({})
+    setProblems({})
+    onUnreadable([])
     setTab('form')
     // the button that had focus goes away with the Paste panel: keep keyboard users on the tabs, not at the page top
     tabButtons.current.form?.focus()
@@ -72,17 +89,19 @@ export function MineralNeeds({ targets, onChange }: Props) {
               <span className="field-label">{m}</span>
               <input
                 type="text"
-                inputMode="numeric"
+                inputMode="decimal"
                 name={m}
-                value={targets[m] === 0 ? '' : String(targets[m])}
+                value={typed[m] ?? (targets[m] === 0 ? '' : String(targets[m]))}
                 placeholder="0"
-                onChange={(e) => {
-                  const digits = e.target.value.replace(/\D/g, '')
-                  const over = digits !== '' && Number(digits) > MAX_TARGET_UNITS
-                  setCut((c) => [...c.filter((x) => x !== m), ...(over ? [m] : [])])
-                  onChange({ ...targets, [m]: digits === '' ? 0 : Math.min(MAX_TARGET_UNITS, Number(digits)) })
-                }}
+                aria-invalid={problems[m] ? true : undefined}
+                aria-describedby={problems[m] ? `${errorIds}-${m}` : undefined}
+                onChange={(e) => typeInto(m, e.target.value)}
               />
+              {problems[m] && (
+                <span className="field-note error-text" id={`${errorIds}-${m}`} data-testid="ore-box-error">
+                  {problems[m]}
+                </span>
+              )}
             </label>
           ))}
         </div>
@@ -106,13 +125,7 @@ export function MineralNeeds({ targets, onChange }: Props) {
       )}
       {/* Status regions on the panel from the start, outside the tab panels: one added together with its text, or one
           that leaves with its panel, is not reliably read out. */}
-      <div role="status" data-testid="ore-form-cut-region">
-        {tab === 'form' && cutShown.length > 0 && (
-          <p className="warning-text ore-form-cut" data-testid="ore-form-cut">
-            {cutShown.join(', ')}: cut to {formatInt(MAX_TARGET_UNITS)}, the most one plan takes.
-          </p>
-        )}
-      </div>
+      <p className="muted field-note">Whole units, as 12500, 12,500, 12.5k or 1.5m.</p>
       <div role="status" data-testid="ore-paste-result-region">
         {lastPaste && (
           <p className={Object.keys(lastPaste.targets).length ? 'muted' : 'error-text'} data-testid="ore-paste-result">

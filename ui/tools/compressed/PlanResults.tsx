@@ -2,6 +2,7 @@ import type { PlanResponse } from '../../../schemas/ore-planner'
 import { BATCH_UNITS, MINERAL_NAMES, PLANNER_TEXT, PRICE_FIELD_LABELS, STRATEGY_LABELS } from '../../../schemas/ore-planner-constants'
 import { CopyButton } from '../../components/CopyButton'
 import { formatFixed2, formatInt, formatIsk } from '../../../schemas/format'
+import { useResultsIntoView } from '../../lib/results-into-view'
 import { TableWrap } from '../../components/TableWrap'
 
 const isk = (n: number | null) => (n === null ? 'no price' : formatIsk(n))
@@ -20,6 +21,8 @@ function ageText(seconds: number | null): string {
 /** Shopping List, Totals vs Targets and Summary for a plan the server returned. */
 export function PlanResults({ plan }: { plan: PlanResponse }) {
   const opt = plan.optimality
+  // A new plan scrolls the shopping list into view with the focus on its heading (on a phone it is below the form).
+  const heading = useResultsIntoView(plan)
   return (
     <div className="ore-results" data-testid="ore-results">
       {plan.warnings.length > 0 && (
@@ -34,7 +37,9 @@ export function PlanResults({ plan }: { plan: PlanResponse }) {
 
       <section className="panel ore-section" aria-labelledby="ore-list-title">
         <div className="ore-section-head">
-          <h2 id="ore-list-title">Shopping List</h2>
+          <h2 id="ore-list-title" ref={heading} tabIndex={-1}>
+            Shopping List
+          </h2>
           <CopyButton text={() => shoppingListText(plan)} label={PLANNER_TEXT.copy} copiedLabel={PLANNER_TEXT.copied} disabled={plan.rows.length === 0} />
         </div>
         <p className="muted" data-testid="ore-plan-basis">

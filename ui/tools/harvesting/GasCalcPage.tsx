@@ -1,5 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react'
 import type { GasCalcEntry, GasCalcForm, MiningModulesFile, MiningShipBonusesFile } from '../../../schemas/harvesting'
+import { getMiningModulesFile, getMiningShipBonusesFile, postGasCalc } from '../../../schemas/harvesting-endpoints'
 import { defaultGasModuleFor, GAS_BOOST_SHIPS, GAS_IMPLANTS, GAS_SHIPS, gasModulesFor, SDE_NOTE, WORMHOLE_CLASSES } from '../../../schemas/harvesting-options'
 import { Collapsible } from '../../components/Collapsible'
 import { NumberField } from '../../components/NumberField'
@@ -37,6 +38,7 @@ import { useRetry } from '../../lib/use-retry'
 import { useFormInUrl } from './useFormInUrl'
 import type { z } from 'zod'
 import { TableWrap } from '../../components/TableWrap'
+import { useResultsIntoView } from '../../lib/results-into-view'
 import './harvesting.css'
 import { NewTabLink } from '../../components/NewTabLink'
 
@@ -48,18 +50,24 @@ export const BOOST_IMPLANT_TIP =
   'The Mining Foreman Mindlink and the ORE Mining Director implant give the same mining burst bonus; ORE also adds shield boosts, which are ignored.'
 export const CALC_FAILED = 'Calculation failed. Check console for details.'
 
+export const SITE_ISK_TIP =
+  "What the site pays per hour of huffing it: the ISK your fleet takes in its first hour there, from both clouds (the better gas first), after residue. A site you empty sooner pays only what its clouds hold, so this is never more than the site's total. Sorts sites by what they pay."
+export const RATE_TIP =
+  'Rate while huffing: what an hour on this gas would pay at your fleet’s harvest rate if the cloud never ran out. The cloud may be empty long before the hour is up (see TTK).'
+
 const COLUMNS: Array<{ key: GasSortKey; label: string; tip: string }> = [
+  { key: 'iskPerHour', label: 'Rate while huffing', tip: RATE_TIP },
+  { key: 'ttk', label: 'TTK', tip: 'Time to huff: how long the whole fleet takes to empty the cloud, in whole cycles.' },
   { key: 'm3PerCloud', label: 'M³/Cloud', tip: 'Expected m³ you harvest from the cloud: its volume less the residue.' },
   { key: 'm3LostResidue', label: 'M³ Lost', tip: M3_LOST_TIP },
   { key: 'iskPerCloud', label: 'ISK/Cloud', tip: 'ISK value of the expected harvest at the chosen Jita price.' },
   { key: 'iskLostResidue', label: 'ISK Lost', tip: 'ISK value of that residue.' },
-  { key: 'ttk', label: 'TTK', tip: 'Time to huff: how long the whole fleet takes to empty the cloud, in whole cycles.' },
-  { key: 'iskPerHour', label: 'ISK/hr', tip: 'What the whole fleet earns per hour on this gas, at the chosen Jita price.' },
 ]
 
 /** Site and Gas, then the sortable columns (each sorts the pairs by their first entry; see sortPairs). */
 const HEADERS: Column<GasCalcEntry>[] = [
   { key: 'site', header: 'Site' },
+  { key: 'siteIskPerHour', header: 'ISK/hr', tooltip: SITE_ISK_TIP, align: 'right' as const, value: (e: GasCalcEntry) => e.siteIskPerHour },
   { key: 'gas', header: 'Gas' },
   ...COLUMNS.map((c) => ({
     key: c.key,
@@ -82,9 +90,9 @@ const isk = (v: number | null, gas: string) =>
 export default function GasCalcPage() {
   const { form, update, load, query, unreadable } = useFormInUrl<GasForm>(GAS_FORM_SPEC, GAS_DEFAULTS, reconcileGasForm)
   const { attempt, heading, retry } = useRetry()
-  const modules = useDataFile<Modules>('mining_modules.json', attempt)
-  const ships = useDataFile<Ships>('mining_ship_bonuses.json', attempt)
-  const calc = useCalculation<GasCalcForm, GasCalcEntry[]>('/api/gas-calc', () => window.alert(CALC_FAILED))
+  const modules = useDataFile<Modules>(getMiningModulesFile, attempt)
+  const ships = useDataFile<Ships>(getMiningShipBonusesFile, attempt)
+  const calc = useCalculation<GasCalcForm, GasCalcEntry[]>(postGasCalc, () => window.alert(CALC_FAILED))
   const results = useMemo(() => calc.result ?? [], [calc.result])
   const [sort, setSort] = useState<SortState>(GAS_DEFAULT_SORT)
 
@@ -105,6 +113,7 @@ export default function GasCalcPage() {
   const module = modules.data?.[form.moduleType]
   const ship = ships.data?.[form.ship]
   const first = results[0]
+  const resultsHeading = useResultsIntoView(calc.result)
 
   return (
     <div className="harvest-page">
@@ -216,7 +225,9 @@ export default function GasCalcPage() {
 
       {first && (
         <section className="panel" aria-labelledby="gas-results" data-testid="gas-results">
-          <h2 id="gas-results">Results</h2>
+          <h2 id="gas-results" ref={resultsHeading} tabIndex={-1}>
+            Results
+          </h2>
           <p data-testid="fleet-summary">
             Each module harvests <strong>{formatNumber(first.yieldPerCycle, 1)} m³</strong> every <strong>{formatNumber(first.cycleTime, 2)} s</strong>
             {first.residueChance > 0
@@ -233,13 +244,13 @@ export default function GasCalcPage() {
             ))}
           </div>
           <TableWrap label="Gas sites table">
-            <table className="data-table gas-table">
+            <table className="data-table gas-table sticky-first">
               {/* The shared header: each <th> is named by its text alone, not by its '?' mark too. */}
               <SortHeader columns={HEADERS} sort={sort} onSort={(column) => setSort((s) => nextSort(s, column))} />
               {pairs.length === 0 && (
                 <tbody>
                   <tr>
-                    <td colSpan={8} className="empty">
+                    <td colSpan={HEADERS.length} className="empty">
                       No gas site spawns in {form.siteClass}.
                     </td>
                   </tr>
@@ -263,13 +274,18 @@ export default function GasCalcPage() {
                                 </span>
                               </th>
                             )}
+                            {j === 0 && (
+                              <td rowSpan={pair[1] ? 2 : 1} className="align-right site-isk-hour" data-testid="site-isk-hour">
+                                <strong>{isk(e.siteIskPerHour, pair.find((x) => x && x.price === null)?.gas ?? e.gas)}</strong>
+                              </td>
+                            )}
                             <td>{e.gas}</td>
+                            <td className="align-right">{isk(e.iskPerHour, e.gas)}</td>
+                            <td className="align-right ttk">{e.ttk}</td>
                             <td className="align-right">{formatInt(e.m3PerCloud)}</td>
                             <td className={`align-right${e.m3LostResidue > 0 ? ' residue' : ''}`}>{formatInt(e.m3LostResidue)}</td>
                             <td className="align-right">{isk(e.iskPerCloud, e.gas)}</td>
                             <td className={`align-right${e.m3LostResidue > 0 ? ' residue' : ''}`}>{isk(e.iskLostResidue, e.gas)}</td>
-                            <td className="align-right ttk">{e.ttk}</td>
-                            <td className="align-right">{isk(e.iskPerHour, e.gas)}</td>
                           </tr>
                         ),
                     )}

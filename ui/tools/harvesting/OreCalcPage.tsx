@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import type { z } from 'zod'
 import type { MiningModulesFile, MiningShipBonusesFile, OreCalcForm, OreCalcResponse } from '../../../schemas/harvesting'
+import { getMiningModulesFile, getMiningShipBonusesFile, postOreCalc } from '../../../schemas/harvesting-endpoints'
 import { findLoose, LOW_SLOT_MODULES, MAX_LOW_SLOTS, ORE_BOOST_SHIPS, ORE_IMPLANTS, SDE_NOTE } from '../../../schemas/harvesting-options'
 import { Collapsible } from '../../components/Collapsible'
 import { ErrorAlert } from '../../components/ErrorAlert'
@@ -101,9 +102,9 @@ export default function OreCalcPage() {
   const { attempt, heading, retry } = useRetry()
   // Only the files the page uses (the crystals come with their module, the ores with the result): a failing file the
   // page does not need must not say the ship and module lists are missing.
-  const ships = useDataFile<Ships>('mining_ship_bonuses.json', attempt)
-  const modules = useDataFile<Modules>('mining_modules.json', attempt)
-  const calc = useCalculation<OreCalcForm, OreCalcResponse>('/api/ore-calc')
+  const ships = useDataFile<Ships>(getMiningShipBonusesFile, attempt)
+  const modules = useDataFile<Modules>(getMiningModulesFile, attempt)
+  const calc = useCalculation<OreCalcForm, OreCalcResponse>(postOreCalc)
   const output = calc.result
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT)
 

@@ -115,8 +115,9 @@ export function gasRequest(f: GasForm): GasCalcForm {
   }
 }
 
-export type GasSortKey = 'm3PerCloud' | 'm3LostResidue' | 'iskPerCloud' | 'iskLostResidue' | 'ttk' | 'iskPerHour'
-export const GAS_DEFAULT_SORT: SortState = { key: 'iskPerHour', direction: 'desc' }
+export type GasSortKey = 'siteIskPerHour' | 'm3PerCloud' | 'm3LostResidue' | 'iskPerCloud' | 'iskLostResidue' | 'ttk' | 'iskPerHour'
+/** Sites ranked by what they pay per hour of huffing them (both clouds, bounded by what they hold), not by gas price. */
+export const GAS_DEFAULT_SORT: SortState = { key: 'siteIskPerHour', direction: 'desc' }
 
 const sortValue = (e: GasCalcEntry, key: string): number | null => (key === 'ttk' ? parseHuffMinutes(e.ttk) : ((e[key as GasSortKey] as number | null) ?? null))
 

@@ -27,11 +27,18 @@ async function calculate(page: Page) {
   await page.getByTestId('gas-results').waitFor()
   await expect.poll(() => page.getByRole('button', { name: 'Calculate' }).getAttribute('aria-disabled')).toBe('false')
 }
-/** Each row: [site of its pair, gas, M³/Cloud, M³ Lost, ISK/Cloud, ISK Lost, TTK, ISK/hr] as shown. */
+/**
+ * Each row: [site of its pair, gas, M³/Cloud, M³ Lost, ISK/Cloud, ISK Lost, TTK, rate while huffing, the site's ISK/hr]
+ * as shown (the site's ISK/hr is one cell spanning both rows of its pair).
+ */
 const tableRows = (page: Page) =>
-  page
-    .locator('[data-testid="gas-row"]')
-    .evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-site')!, ...[...r.querySelectorAll('td')].map((td) => td.textContent!.trim())]))
+  page.locator('[data-testid="gas-row"]').evaluateAll((rows) =>
+    rows.map((r) => {
+      const [gas, rate, ttk, m3, lost, isk, iskLost] = [...r.querySelectorAll('td:not(.site-isk-hour)')].map((td) => td.textContent!.trim())
+      const site = r.closest('tbody')!.querySelector('.site-isk-hour')!.textContent!.trim()
+      return [r.getAttribute('data-site')!, gas, m3, lost, isk, iskLost, ttk, rate, site]
+    }),
+  )
 const num = (text: string) => Number(text.replace(/,/g, ''))
 /** The first entry of every pair, in table order. */
 const firstEntries = async (page: Page) => (await tableRows(page)).filter((row, i, all) => i === 0 || all[i - 1][0] !== row[0])
@@ -87,8 +94,8 @@ describe('gas calculator (/gas-calc)', () => {
       expect(pair).toHaveLength(2)
       expect(totals[i]).toBe(`${Math.round((num(pair[0][4]) + num(pair[1][4])) / 1e6).toLocaleString('en-US')}M ISK`)
     })
-    // Default sort: ISK/hr of the first entry of each pair, high to low.
-    const hourly = (await firstEntries(page)).map((r) => num(r[7]))
+    // Default sort: what each site pays per hour of huffing it (both clouds, bounded by what they hold), high to low.
+    const hourly = (await firstEntries(page)).map((r) => num(r[8]))
     expect(hourly).toEqual([...hourly].sort((a, b) => b - a))
     expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('ISK/hr')
     // Each site is its own row group, so a screen reader gives a row its own site's header and no other.
@@ -174,7 +181,8 @@ describe('gas calculator (/gas-calc)', () => {
       ['ISK/Cloud', 4],
       ['ISK Lost', 5],
       ['TTK', 6],
-      ['ISK/hr', 7],
+      ['Rate while huffing', 7],
+      ['ISK/hr', 8],
     ]
     const value = (label: string, text: string) => (label === 'TTK' ? parseHuffMinutes(text) : num(text))
     for (const [label, index] of columns) {
@@ -249,7 +257,7 @@ describe('gas calculator (/gas-calc)', () => {
   it("names each column header by its text alone, so a screen reader does not read the '?' mark with every cell", async () => {
     const { page, context } = await open()
     await calculate(page)
-    for (const name of ['Site', 'Gas', 'M³/Cloud', 'M³ Lost', 'ISK/Cloud', 'ISK Lost', 'TTK', 'ISK/hr']) {
+    for (const name of ['Site', 'ISK/hr', 'Gas', 'Rate while huffing', 'TTK', 'M³/Cloud', 'M³ Lost', 'ISK/Cloud', 'ISK Lost']) {
       expect(await page.getByRole('columnheader', { name, exact: true }).count(), name).toBe(1)
     }
     // The tips still open from their marks, and the sort buttons keep their names.
@@ -477,7 +485,7 @@ describe('gas calculator (/gas-calc)', () => {
     await context.close()
   })
 
-  it('with the keyboard only: Calculate keeps the focus and the result is read out from a status region there from the start', async () => {
+  it('with the keyboard only: the focus moves to the Results heading and the result is read out from a status region there from the start', async () => {
     const { page, context } = await open()
     const status = page.getByTestId('calc-status')
     expect(await status.getAttribute('role')).toBe('status')
@@ -485,8 +493,8 @@ describe('gas calculator (/gas-calc)', () => {
     await page.getByRole('button', { name: 'Calculate' }).focus()
     await page.keyboard.press('Enter')
     await page.getByTestId('gas-results').waitFor()
-    // a Calculate button that disabled itself while busy left the focus on the page's body
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Calculate')
+    // the results come into view with the focus on their heading (issue #42), not left on the page's body
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Results')
     await expect.poll(() => status.textContent()).toBe('Results: 9 gas sites; the fleet harvests 12,800 m³ per hour.')
     await context.close()
   })

@@ -3,7 +3,8 @@ import { BOOSTING_HULLS, HARVEST_PRICE_FIELDS, type HarvestPriceField } from '..
 import { Collapsible } from '../../components/Collapsible'
 import { ErrorAlert } from '../../components/ErrorAlert'
 import { SelectField } from '../../components/SelectField'
-import { apiGet, apiPost, ApiError, ApiTimeoutError } from '../../lib/api'
+import type { Endpoint } from '../../../schemas/endpoint'
+import { apiGet, apiPost, ApiError, ApiTimeoutError, endpointUrl } from '../../lib/api'
 import { readStorage, writeStorage } from '../../lib/storage'
 
 export const namesAsOptions = (names: readonly string[]) => names.map((n) => ({ value: n, label: n }))
@@ -62,14 +63,14 @@ export function PriceSource({ source, what }: { source: { hub: string; field: st
  * One of the /api/data/*.json files, loaded once per page; a file that failed loads again when `attempt` changes
  * (the page's Try again). Its error is cleared while it loads again, so the same failure is read out again.
  */
-export function useDataFile<T>(file: string, attempt = 0): { data: T | null; error: string | null } {
+export function useDataFile<T>(file: Endpoint, attempt = 0): { data: T | null; error: string | null } {
   const [state, setState] = useState<{ data: T | null; error: string | null }>({ data: null, error: null })
   const loaded = state.data !== null
   useEffect(() => {
     if (loaded) return
     let live = true
     setState((s) => (s.error ? { data: null, error: null } : s))
-    apiGet<T>(`/api/data/${file}`)
+    apiGet<T>(endpointUrl(file))
       .then((data) => live && setState({ data, error: null }))
       .catch(
         (err) =>
@@ -267,7 +268,8 @@ export function CalculateBar({
  * One calculation call: the answer replaces the last one on success; on failure the last one stays, the error goes
  * to the console, the server's sentence is kept for the page, and `onFailure` runs (the gas page's alert).
  */
-export function useCalculation<Body, Result>(path: string, onFailure?: () => void) {
+export function useCalculation<Body, Result>(endpoint: Endpoint, onFailure?: () => void) {
+  const path = endpointUrl(endpoint)
   const [result, setResult] = useState<Result | null>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)

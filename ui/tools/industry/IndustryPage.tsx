@@ -7,7 +7,8 @@ import { ErrorAlert } from '../../components/ErrorAlert'
 import { NumberField } from '../../components/NumberField'
 import { SearchSelect } from '../../components/SearchSelect'
 import { SelectField } from '../../components/SelectField'
-import { ApiError, apiGet } from '../../lib/api'
+import { ApiError, apiGet, endpointUrl } from '../../lib/api'
+import { getIndustryBlueprints, getIndustryBuildcost, getIndustrySystems } from '../../../schemas/industry-endpoints'
 import { formatInt } from '../../../schemas/format'
 import { buildCostQuery, settingsFromQuery, settingsToQuery, type BuildSettings } from './build-settings'
 import { BuildCostResult } from './BuildCostResult'
@@ -53,10 +54,10 @@ export default function IndustryPage() {
   const [loading, setLoading] = useState(false)
 
   // An object keyed by numeric ids iterates in id order whatever order the server wrote, so sort by name here.
-  const { list: blueprints, loading: blueprintsLoading } = useList('/api/industry/blueprints', (body: Record<string, IndustryBlueprint>) =>
+  const { list: blueprints, loading: blueprintsLoading } = useList(endpointUrl(getIndustryBlueprints), (body: Record<string, IndustryBlueprint>) =>
     Object.values(body).sort((a, b) => a.blueprintName.localeCompare(b.blueprintName)),
   )
-  const { list: systems, loading: systemsLoading } = useList('/api/industry/systems', (body: IndustrySystem[]) => body)
+  const { list: systems, loading: systemsLoading } = useList(endpointUrl(getIndustrySystems), (body: IndustrySystem[]) => body)
   const blueprint = useMemo(() => blueprints.find((b) => b.blueprintID === settings.blueprint) ?? null, [blueprints, settings.blueprint])
   const system = useMemo(() => systems.find((s) => systemMatches(s, settings.system)) ?? null, [systems, settings.system])
   // Whether ESI's cost indices have arrived: the build-cost answer says so; before there is one (no blueprint yet, or
@@ -79,7 +80,7 @@ export default function IndustryPage() {
       setLoading(true)
       // cleared while the call runs, so a second failure with the same sentence is read out again
       setError(null)
-      apiGet<BuildCostResponse>(`/api/industry/buildcost?${buildCostQuery(settings)}`, { signal: abort.signal })
+      apiGet<BuildCostResponse>(`${endpointUrl(getIndustryBuildcost)}?${buildCostQuery(settings)}`, { signal: abort.signal })
         .then((r) => {
           setResult(r)
           setError(null)

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { BlueLootResponse, LootEscalations } from '../../../schemas/loot-split'
 import {
@@ -29,7 +29,8 @@ import {
   type BlueLootSetup,
   type BlueLootTier,
 } from './blue-loot-setup'
-import { postCalc } from './calc-call'
+import { NO_PLAYERS, postCalc } from './calc-call'
+import { postBlueLootCalc } from '../../../schemas/loot-split-endpoints'
 import { abbreviateIsk, billions1, formatShares } from './format'
 import {
   AddPlayer,
@@ -43,7 +44,6 @@ import {
   SetupActions,
   TaxFields,
   tierOptions,
-  YesNo,
 } from './parts'
 import { payoutText } from './payout-text'
 import { avengerTip, drifterTip, unknownEscalationPreview } from './rules-text'
@@ -85,9 +85,15 @@ export default function BlueLootPage() {
     setSetup((s) => ({ ...s, players: s.players.map((p) => (p.id === id ? { ...p, ...change } : p)) }))
   const nameTaken = (n: string) => setup.players.some((p) => p.name.toLowerCase() === n.toLowerCase())
 
+  // A message whose cause is fixed goes at once: 'Add at least one player first.' once a player is added.
+  const hasPlayers = setup.players.length > 0
+  useEffect(() => {
+    if (hasPlayers) setError((e) => (e === NO_PLAYERS ? null : e))
+  }, [hasPlayers])
+
   const calculate = async () => {
     setBusy(true)
-    const answer = await postCalc<BlueLootResponse>('/api/blue-loot-calc', blueLootRequest(setup))
+    const answer = await postCalc<BlueLootResponse>(postBlueLootCalc, blueLootRequest(setup))
     setBusy(false)
     // A failed calculation leaves the last breakdown in place (spec) and says why.
     if (!answer.ok) return setError(answer.message)
@@ -123,7 +129,12 @@ export default function BlueLootPage() {
 
       <section className="panel" aria-labelledby="sites-heading">
         <h2 id="sites-heading">Sites Run</h2>
-        <SelectField label="Tier" value={setup.tier} options={tierOptions(BLUE_LOOT_TIERS)} onChange={(tier: BlueLootTier) => update({ tier, counts: {} })} />
+        <SelectField
+          label="Tier"
+          value={setup.tier}
+          options={tierOptions(BLUE_LOOT_TIERS)}
+          onChange={(tier: BlueLootTier) => update({ tier, counts: {}, avengerRuns: {}, drifterRuns: {} })}
+        />
         <SiteStatus sites={sites} />
         <div className="site-counts">
           {BLUE_LOOT_SITES[setup.tier].map((name) => (
@@ -132,25 +143,20 @@ export default function BlueLootPage() {
               name={name}
               setup={setup}
               sites={sites}
-              usedDread={usedDread}
               escalations={escalations}
-              onChange={(n) => update({ counts: { ...setup.counts, [name]: n } })}
+              onChange={(change) => setSetup((s) => ({ ...s, [change.key]: { ...s[change.key], [name]: change.n } }))}
             />
           ))}
         </div>
+        <p className="muted avenger-note" data-testid="avenger-note">
+          Under each site, enter how many of its runs had the Upgraded Avenger wave (a capital on grid){' '}
+          <InfoTip text={avengerTip(escalations)} label="About the Upgraded Avenger wave" /> and how many had a Drifter killed{' '}
+          <InfoTip text={drifterTip(escalations)} label="About the Drifter" />. Each is added only to those runs.
+          {usedDread && !Object.values(setup.avengerRuns).some((n) => n > 0) && ' A dread is in the fleet, but no run has the Avenger wave yet.'}
+        </p>
         <div className="settings-row">
-          <YesNo label="Drifter ran?" value={setup.drifterRan} onChange={(drifterRan) => update({ drifterRan })} tooltip={drifterTip(escalations)} />
           <TaxFields value={setup} onChange={update} noBrokerLabel="No Broker taxes" />
         </div>
-        <p className="muted avenger-note" title={avengerTip(escalations)} data-testid="avenger-note">
-          Upgraded Avenger wave:{' '}
-          {usedDread
-            ? 'counted on every site, a dread is in the fleet.'
-            : setup.mode === 'dps-logi'
-              ? 'not counted (DPS/Logi fleet, no capital on grid).'
-              : 'not counted, no dread in the fleet yet.'}{' '}
-          <InfoTip text={avengerTip(escalations)} label="About the Upgraded Avenger wave" />
-        </p>
       </section>
 
       <section className="panel" aria-labelledby="players-heading">
@@ -291,6 +297,7 @@ export default function BlueLootPage() {
           table={
             <SortableTable
               label="Payouts table"
+              className="sticky-first"
               rows={result.data.payouts}
               columns={RESULT_COLUMNS}
               rowKey={(p) => p.name}
@@ -316,50 +323,61 @@ function SiteStatus({ sites }: { sites: Loaded<TierSite[]> }) {
   return null
 }
 
-/** One site's count box, with the site's blue loot and what the escalations add in its tooltip. */
+/**
+ * One site's count box, with its blue loot per run, and below it how many of those runs had the Avenger wave and
+ * (combat sites) a Drifter, each box capped at the site's runs.
+ */
 function SiteCount({
   name,
   setup,
   sites,
-  usedDread,
   escalations,
   onChange,
 }: {
   name: string
   setup: BlueLootSetup
   sites: Loaded<TierSite[]>
-  usedDread: boolean
   escalations: Loaded<LootEscalations>
-  onChange: (n: number) => void
+  onChange: (change: { key: 'counts' | 'avengerRuns' | 'drifterRuns'; n: number }) => void
 }) {
   const site = sites.status === 'ready' ? sites.data.find((s) => s.site === name) : undefined
+  const count = setup.counts[name] ?? 0
+  const avengers = Math.min(setup.avengerRuns[name] ?? 0, count)
+  const drifters = Math.min(setup.drifterRuns[name] ?? 0, count)
   let hint = sites.status === 'loading' ? '…' : '—'
   let tip = 'Blue loot value unknown'
   if (site) {
-    const adds = escalationAdds(
-      { tier: setup.tier, kind: site.group },
-      { usedDread, drifterRan: setup.drifterRan },
-      escalations.status === 'ready' ? escalations.data : null,
-    )
+    const esc = escalations.status === 'ready' ? escalations.data : null
+    const adds = escalationAdds({ tier: setup.tier, kind: site.group }, { usedDread: avengers > 0, drifterRan: drifters > 0 }, esc)
     if (adds.missing) {
       const unknown = unknownEscalationPreview(site.blue_loot_isk, escalations)
       hint = escalations.status === 'loading' ? unknown.text : `${unknown.text} per run`
       tip = unknown.tip
     } else {
-      const parts = [`${abbreviateIsk(site.blue_loot_isk)} blue loot`]
-      if (adds.avengerIsk) parts.push(`${abbreviateIsk(adds.avengerIsk)} Upgraded Avengers`)
-      if (adds.drifterIsk) parts.push(`${abbreviateIsk(adds.drifterIsk)} Drifter`)
-      const perRun = site.blue_loot_isk + adds.avengerIsk + adds.drifterIsk
-      hint = `${abbreviateIsk(perRun)} per run`
-      tip = parts.length > 1 ? `${parts.join(' + ')} = ${abbreviateIsk(perRun)} per run` : `${parts[0]} per run`
+      hint = `${abbreviateIsk(site.blue_loot_isk)} per run`
+      tip = `${abbreviateIsk(site.blue_loot_isk)} blue loot per run, plus the Avenger wave and the Drifter on the runs that had them`
     }
   }
   return (
     <div className="site-count">
-      <NumberField label={name} value={setup.counts[name] ?? 0} onChange={onChange} min={0} max={LOOT_SPLIT_LIMITS.siteCount} integer title={tip} />
+      <NumberField label={name} value={count} onChange={(n) => onChange({ key: 'counts', n })} min={0} max={LOOT_SPLIT_LIMITS.siteCount} integer title={tip} />
       <span className="muted site-value" title={tip}>
         {hint}
       </span>
+      {count > 0 && (
+        <span className="escalation-runs">
+          <label>
+            with Avengers{' '}
+            <CellNumber label={`${name} runs with the Avenger wave`} value={avengers} max={count} onChange={(n) => onChange({ key: 'avengerRuns', n })} />
+          </label>
+          {site?.group === 'combat' && (
+            <label>
+              with a Drifter{' '}
+              <CellNumber label={`${name} runs with a Drifter`} value={drifters} max={count} onChange={(n) => onChange({ key: 'drifterRuns', n })} />
+            </label>
+          )}
+        </span>
+      )}
     </div>
   )
 }

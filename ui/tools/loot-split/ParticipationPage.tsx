@@ -3,7 +3,8 @@ import { useSearchParams } from 'react-router-dom'
 import type { LootEscalations, ParticipationResponse } from '../../../schemas/loot-split'
 import { escalationAdds, hasEscalations, LOOT_SPLIT_LIMITS, SITE_TIERS, type SiteTier } from '../../../schemas/loot-split-rules'
 import { formatIsk } from '../../../schemas/format'
-import { postCalc } from './calc-call'
+import { NO_PLAYERS, postCalc } from './calc-call'
+import { postParticipationCalc } from '../../../schemas/loot-split-endpoints'
 import { abbreviateIsk, millions0 } from './format'
 import {
   changeTier,
@@ -29,7 +30,6 @@ import {
   SetupActions,
   TaxFields,
   tierOptions,
-  YesNo,
 } from './parts'
 import { payoutText } from './payout-text'
 import { avengerTip, drifterTip, unknownEscalationPreview } from './rules-text'
@@ -37,6 +37,7 @@ import { initialQuery } from './setup-codec'
 import { useEscalations, useTierSites, type Loaded, type TierSite } from './useSiteData'
 import { useSetupInUrl } from './useSetupInUrl'
 import { TableWrap } from '../../components/TableWrap'
+import { InfoTip } from '../../components/InfoTip'
 import './loot-split.css'
 
 const STORAGE_KEY = 'loot-split:participation'
@@ -83,9 +84,15 @@ export default function ParticipationPage() {
   const setCount = (player: ParticipationPlayerRow, site: string, n: number) =>
     setSetup((s) => ({ ...s, players: s.players.map((p) => (p.id === player.id ? { ...p, counts: { ...p.counts, [site]: n } } : p)) }))
 
+  // A message whose cause is fixed goes at once: 'Add at least one player first.' once a player is added.
+  const hasPlayers = setup.players.length > 0
+  useEffect(() => {
+    if (hasPlayers) setError((e) => (e === NO_PLAYERS ? null : e))
+  }, [hasPlayers])
+
   const calculate = async () => {
     setBusy(true)
-    const answer = await postCalc<ParticipationResponse>('/api/participation-calc', participationRequest(setup, siteNames))
+    const answer = await postCalc<ParticipationResponse>(postParticipationCalc, participationRequest(setup, siteNames))
     setBusy(false)
     if (!answer.ok) {
       // Spec: a failed calculation empties the payout list; we also say why.
@@ -102,10 +109,10 @@ export default function ParticipationPage() {
       <section className="panel">
         <h1>Participation loot splitter</h1>
         <p className="muted">
-          Split blue loot by who was there. Enter how many times each site was run and, for every player, how many of those runs they were in. Each player is
-          paid <strong>net total × (ISK value of the site runs they attended) ÷ (ISK value of all attendances)</strong>, so a pilot who sat in the big sites
-          earns more than one who only came for the small ones. Site values come from the community sleeper-site sheet; payouts are whole ISK and add up to the
-          net exactly.
+          Split blue loot by who was there. Enter how many times each site was run and, for every player, how many of those runs they were in.{' '}
+          <strong>Each site&apos;s loot goes to the pilots who ran it, in proportion to their runs of it</strong>; a count above Number Ran counts as Number
+          Ran. Taxes come off the total and every pilot is paid their part of what is left. Site values come from the community sleeper-site sheet; payouts are
+          whole ISK and add up to the net exactly.
         </p>
         {linkProblems.map((p) => (
           <p key={p} className="warning-text" role="alert">
@@ -123,15 +130,16 @@ export default function ParticipationPage() {
             options={tierOptions(SITE_TIERS)}
             onChange={(tier: SiteTier) => setSetup((s) => changeTier(s, tier))}
           />
-          {escalates && (
-            <>
-              <YesNo label="Drifter ran?" value={setup.drifterRan} onChange={(drifterRan) => update({ drifterRan })} tooltip={drifterTip(escalations)} />
-              <YesNo label="Dread used?" value={setup.usedDread} onChange={(usedDread) => update({ usedDread })} tooltip={avengerTip(escalations)} />
-            </>
-          )}
           <TaxFields value={setup} onChange={update} noBrokerLabel="No Broker Taxes" />
         </div>
 
+        {escalates && (
+          <p className="muted avenger-note" data-testid="escalation-note">
+            For each site, enter how many of its runs had the Upgraded Avenger wave (a capital on grid){' '}
+            <InfoTip text={avengerTip(escalations)} label="About the Upgraded Avenger wave" /> and how many had a Drifter killed{' '}
+            <InfoTip text={drifterTip(escalations)} label="About the Drifter" />. Each is added only to those runs.
+          </p>
+        )}
         {sites.status === 'error' && (
           <p className="error-box" role="alert" data-testid="site-data-error">
             Site values for {setup.tier} could not be loaded: {sites.message}
@@ -143,7 +151,7 @@ export default function ParticipationPage() {
             setup={setup}
             sites={sites.data}
             escalations={escalations}
-            onRan={(site, n) => update({ ran: { ...setup.ran, [site]: n } })}
+            onRan={(key, site, n) => setSetup((s) => ({ ...s, [key]: { ...s[key], [site]: n } }))}
             onCount={setCount}
             onRemove={(id) => update({ players: setup.players.filter((p) => p.id !== id) })}
             nameTaken={nameTaken}
@@ -178,6 +186,11 @@ export default function ParticipationPage() {
           stale={result.query !== query}
           sites={result.data.sites}
           copy={payoutText(`Participation loot split: ${result.tier}`, result.data, result.rates, result.data.payouts)}
+          notes={result.data.capped.map(
+            (c) =>
+              `${c.name}'s ${c.entered} runs of ${c.siteName} count as ${c.counted}: ${c.counted ? 'Number Ran is' : 'the site was not run, so'} ${c.counted}.`,
+          )}
+          extra={<SiteShares sites={result.data.sites} />}
           table={
             <TableWrap label="Payouts table">
               <table className="data-table">
@@ -226,25 +239,44 @@ function ParticipationGrid({
   setup: ParticipationSetup
   sites: TierSite[]
   escalations: Loaded<LootEscalations>
-  onRan: (site: string, n: number) => void
+  onRan: (key: 'ran' | 'avengerRuns' | 'drifterRuns', site: string, n: number) => void
   onCount: (p: ParticipationPlayerRow, site: string, n: number) => void
   onRemove: (id: number) => void
   nameTaken: (name: string) => boolean
   onRename: (id: number, name: string) => void
 }) {
-  const options = { usedDread: hasEscalations(setup.tier) && setup.usedDread, drifterRan: hasEscalations(setup.tier) && setup.drifterRan }
+  const escalates = hasEscalations(setup.tier)
   const value = (s: TierSite) => {
     if (!s.blue_loot_isk) return { text: '—', tip: 'No blue loot value in the data for this site' }
-    const adds = escalationAdds({ tier: setup.tier, kind: s.group }, options, escalations.status === 'ready' ? escalations.data : null)
+    const runs = { usedDread: escalates && (setup.avengerRuns[s.site] ?? 0) > 0, drifterRan: escalates && (setup.drifterRuns[s.site] ?? 0) > 0 }
+    const adds = escalationAdds({ tier: setup.tier, kind: s.group }, runs, escalations.status === 'ready' ? escalations.data : null)
     if (adds.missing) return unknownEscalationPreview(s.blue_loot_isk, escalations)
-    const total = s.blue_loot_isk + adds.avengerIsk + adds.drifterIsk
-    const parts = [
-      `${formatIsk(s.blue_loot_isk)} blue loot`,
-      adds.avengerIsk && `${formatIsk(adds.avengerIsk)} Upgraded Avengers`,
-      adds.drifterIsk && `${formatIsk(adds.drifterIsk)} Drifter`,
-    ].filter(Boolean)
-    return { text: abbreviateIsk(total), tip: `${parts.join(' + ')}${parts.length > 1 ? ` = ${formatIsk(total)}` : ''} per run` }
+    return { text: abbreviateIsk(s.blue_loot_isk), tip: `${formatIsk(s.blue_loot_isk)} blue loot per run, plus the escalations of the runs that had them` }
   }
+  const escalationRow = (key: 'avengerRuns' | 'drifterRuns', label: string) => (
+    <tr className="ran-row" data-testid={`${key}-row`}>
+      <th scope="row">{label}</th>
+      {sites.map((s) => {
+        const ran = setup.ran[s.site] ?? 0
+        const applies = key === 'avengerRuns' || s.group === 'combat'
+        return (
+          <td key={s.site} className="align-center">
+            {applies && ran > 0 ? (
+              <CellNumber
+                label={`${s.site} ${label.toLowerCase()}`}
+                value={Math.min(setup[key][s.site] ?? 0, ran)}
+                max={ran}
+                onChange={(n) => onRan(key, s.site, n)}
+              />
+            ) : (
+              <span className="muted">—</span>
+            )}
+          </td>
+        )
+      })}
+      <td />
+    </tr>
+  )
   return (
     <TableWrap label="Sites run table">
       <table className="data-table participation-grid" data-testid="participation-grid">
@@ -285,12 +317,14 @@ function ParticipationGrid({
                   label={`${s.site} number ran`}
                   value={setup.ran[s.site] ?? 0}
                   max={LOOT_SPLIT_LIMITS.siteCount}
-                  onChange={(n) => onRan(s.site, n)}
+                  onChange={(n) => onRan('ran', s.site, n)}
                 />
               </td>
             ))}
             <td />
           </tr>
+          {escalates && escalationRow('avengerRuns', 'Runs with Avengers')}
+          {escalates && escalationRow('drifterRuns', 'Runs with a Drifter')}
           {setup.players.map((p) => (
             <tr key={p.id} data-player={p.name}>
               <th scope="row">
@@ -306,7 +340,7 @@ function ParticipationGrid({
                       value={count}
                       max={LOOT_SPLIT_LIMITS.siteCount}
                       onChange={(n) => onCount(p, s.site, n)}
-                      warning={count > ran ? `Player count (${count}) exceeds Number Ran (${ran})` : undefined}
+                      warning={count > ran ? `Player count (${count}) exceeds Number Ran (${ran}); paid as ${ran}` : undefined}
                     />
                   </td>
                 )
@@ -326,5 +360,47 @@ function ParticipationGrid({
         </tbody>
       </table>
     </TableWrap>
+  )
+}
+
+/** Who was paid what from each site: its value, and every pilot's runs and part of it (before taxes). */
+function SiteShares({ sites }: { sites: ParticipationResponse['sites'] }) {
+  const run = sites.filter((s) => s.shares.length > 0)
+  if (!run.length) return null
+  return (
+    <div data-testid="site-shares">
+      <h3>Each site&apos;s loot, by who ran it</h3>
+      <TableWrap label="Site shares table">
+        <table className="data-table site-shares sticky-first">
+          <thead>
+            <tr>
+              <th scope="col">Site</th>
+              <th scope="col" className="align-right">
+                Value
+              </th>
+              <th scope="col">Pilots (runs: share before taxes)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {run.map((s) => (
+              <tr key={s.siteName}>
+                <th scope="row">
+                  {s.siteName}
+                  <span className="muted site-kind">× {s.count}</span>
+                </th>
+                <td className="align-right">{abbreviateIsk(s.totalIsk)}</td>
+                <td>
+                  {s.shares.map((p) => (
+                    <span key={p.name} className="site-share">
+                      {p.name} ({p.runs}: {abbreviateIsk(p.grossIsk)})
+                    </span>
+                  ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableWrap>
+    </div>
   )
 }

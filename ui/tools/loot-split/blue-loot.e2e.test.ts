@@ -41,8 +41,12 @@ const resultRows = (page: Page) =>
 
 /** The worked example of calc.test.ts, typed into the page. */
 async function enterWorkedExample(page: Page) {
-  await page.getByLabel('Core Garrison').fill('2')
-  await page.getByLabel('Forgotten Core Data Field').fill('1')
+  await page.getByLabel('Core Garrison', { exact: true }).fill('2')
+  await page.getByLabel('Forgotten Core Data Field', { exact: true }).fill('1')
+  // every run had the Avenger wave (Bob's dread) and both Core Garrison runs a Drifter
+  await page.getByLabel('Core Garrison runs with the Avenger wave').fill('2')
+  await page.getByLabel('Core Garrison runs with a Drifter').fill('2')
+  await page.getByLabel('Forgotten Core Data Field runs with the Avenger wave').fill('1')
   await page.getByLabel('Corp Tax %').fill('10')
   await page.getByLabel('Alliance Tax %').fill('2.5')
   for (const name of ['Alice', 'Bob', 'Carol', 'Dave']) await addPlayer(page, name)
@@ -76,24 +80,20 @@ describe('blue loot splitter (/bloot)', () => {
       'Forgotten Core Data Field',
       'Forgotten Core Information Pen',
     ])
-    // Drifter ran? defaults to yes; no dread in the fleet yet, so no Avengers and the Drifter is the Recon Battleship:
-    // 253.4 M + 100 M (the Response Battleship's 300 M needs a capital on grid)
-    await expect.poll(() => page.locator('.site-value').first().textContent()).toBe('353.4M per run')
+    // Each site shows its blue loot per run; the Avenger wave and the Drifter are entered per site, for the runs that had them
+    await expect.poll(() => page.locator('.site-value').first().textContent()).toBe('253.4M per run')
     expect(await page.locator('.site-value').nth(6).textContent()).toBe('279M per run')
-    expect(await page.locator('.site-value').first().getAttribute('title')).toBe('253.4M blue loot + 100M Drifter = 353.4M per run')
-    expect(await page.getByLabel('Drifter ran?', { exact: true }).getAttribute('title')).toMatch(
-      /adds its blue loot, 300M ISK with a capital or 100M ISK without, to every C5\/C6 combat site run/,
-    )
+    expect(await page.getByLabel('About the Drifter').getAttribute('aria-label')).toBe('About the Drifter')
     expect(await page.getByLabel('Accounting Level', { exact: true }).inputValue()).toBe('5')
     expect(await page.getByTestId('broker-rate').textContent()).toBe('broker tax 5.19%')
     await page.getByLabel('Accounting Level', { exact: true }).selectOption('1')
     expect(await page.getByTestId('broker-rate').textContent()).toBe('broker tax 7.04%')
 
     // a count above what the server takes is capped in the box, not refused later in server words
-    await page.getByLabel('Core Garrison').fill('99999999')
-    await page.getByLabel('Core Garrison').blur()
-    expect(await page.getByLabel('Core Garrison').inputValue()).toBe('10000')
-    await page.getByLabel('Core Garrison').fill('3')
+    await page.getByLabel('Core Garrison', { exact: true }).fill('99999999')
+    await page.getByLabel('Core Garrison', { exact: true }).blur()
+    expect(await page.getByLabel('Core Garrison', { exact: true }).inputValue()).toBe('10000')
+    await page.getByLabel('Core Garrison', { exact: true }).fill('3')
     await page.getByLabel('Tier', { exact: true }).selectOption('C6')
     expect(await labels()).toEqual([
       'Core Bastion',
@@ -105,10 +105,9 @@ describe('blue loot splitter (/bloot)', () => {
       'Forgotten Core Assembly Hall',
       'Forgotten Core Circuitry Disassembler',
     ])
-    // The Mirror 363.2 M + 100 M Recon Drifter
-    await expect.poll(() => page.locator('.site-value').nth(3).textContent()).toBe('463.2M per run')
+    await expect.poll(() => page.locator('.site-value').nth(3).textContent()).toBe('363.2M per run')
     await page.getByLabel('Tier', { exact: true }).selectOption('C5')
-    expect(await page.getByLabel('Core Garrison').inputValue()).toBe('0')
+    expect(await page.getByLabel('Core Garrison', { exact: true }).inputValue()).toBe('0')
     expect(errors).toEqual([])
     await context.close()
   })
@@ -133,7 +132,7 @@ describe('blue loot splitter (/bloot)', () => {
 
   it('renames a player in place with the keyboard, keeping their ships and shares, and refuses blank or taken names', async () => {
     const { page, errors, context } = await open()
-    await page.getByLabel('Core Garrison').fill('1')
+    await page.getByLabel('Core Garrison', { exact: true }).fill('1')
     await addPlayer(page, 'Alice')
     await addPlayer(page, 'Bob')
     await page.getByLabel('Bob Marauders').fill('2')
@@ -182,7 +181,7 @@ describe('blue loot splitter (/bloot)', () => {
 
   it('keeps a new name in the link, after a reload, and in the payout text', async () => {
     const { page, context } = await open()
-    await page.getByLabel('Core Garrison').fill('1')
+    await page.getByLabel('Core Garrison', { exact: true }).fill('1')
     await addPlayer(page, 'Alice')
     await addPlayer(page, 'Bob')
     await page.getByLabel('Bob Marauders').fill('2')
@@ -253,7 +252,7 @@ describe('blue loot splitter (/bloot)', () => {
     await page.getByLabel('Alice extra shares').fill('0.25')
     // 1.5 + 1.0 + 2.5 + 0.5 + 0.25
     expect(await page.getByTestId('preview-shares').textContent()).toBe('5.75')
-    expect(await page.getByTestId('avenger-note').textContent()).toMatch(/counted on every site, a dread is in the fleet/)
+    expect(await page.getByTestId('avenger-note').textContent()).toMatch(/how many of its runs had the Upgraded Avenger wave/)
     expect(await page.getByTestId('share-rules').textContent()).toContain('First dread: +2.5 shares')
 
     await page.getByRole('button', { name: 'DPS/Logi' }).click()
@@ -273,13 +272,13 @@ describe('blue loot splitter (/bloot)', () => {
       'Tackle: +0.5 shares',
       '+ Shares: added by hand, may be negative; a total never goes below 0',
     ])
-    expect(await page.getByTestId('avenger-note').textContent()).toMatch(/not counted \(DPS\/Logi fleet/)
+    expect(await page.getByTestId('avenger-note').textContent()).toMatch(/Each is added only to those runs/)
     await context.close()
   })
 
   it("keeps typed extra shares within the API's ±1000, so a big number does not end in a refused calculation", async () => {
     const { page, context } = await open()
-    await page.getByLabel('Core Garrison').fill('1')
+    await page.getByLabel('Core Garrison', { exact: true }).fill('1')
     await addPlayer(page, 'Alice')
     await addPlayer(page, 'Bob')
     await page.getByLabel('Alice extra shares').fill('5000')
@@ -334,7 +333,14 @@ describe('blue loot splitter (/bloot)', () => {
     await page.getByRole('button', { name: 'Calculate' }).click()
     await page.getByTestId('payout').waitFor()
     expect(calls[0]).toMatchObject({ accounting: 5, drifterRan: true, noTaxes: false, corpTax: 10, allianceTax: 2.5 })
-    expect((calls[0] as { siteRuns: unknown[] }).siteRuns[0]).toEqual({ siteName: 'Core Garrison', count: 2, usedDread: true, useDpsLogiMode: false })
+    expect((calls[0] as { siteRuns: unknown[] }).siteRuns[0]).toEqual({
+      siteName: 'Core Garrison',
+      count: 2,
+      usedDread: true,
+      avengerRuns: 2,
+      drifterRuns: 2,
+      useDpsLogiMode: false,
+    })
     expect(await page.getByTestId('payout-total').textContent()).toBe('1.8B ISK')
     expect(await page.getByTestId('tax-lines').locator('li').allTextContents()).toEqual([
       'Applied Broker Tax: 5.19% (−95,278,020 ISK)',
@@ -367,7 +373,7 @@ describe('blue loot splitter (/bloot)', () => {
     await context.close()
   })
 
-  it('keeps the keyboard focus on Calculate while it runs, and reads the breakdown out in a status region there from the start', async () => {
+  it('keeps the keyboard focus on Calculate while it runs, then on the breakdown heading, and reads the breakdown out in a status region there from the start', async () => {
     const { page, context } = await open()
     const status = page.getByTestId('calc-status')
     expect(await status.getAttribute('role')).toBe('status')
@@ -391,7 +397,8 @@ describe('blue loot splitter (/bloot)', () => {
     release()
     await page.getByTestId('payout').waitFor()
     await expect.poll(() => status.textContent()).toBe('Payout Breakdown: 1.8B ISK, 1,527,308,037 ISK paid out to 4 players.')
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Calculate')
+    // the answer comes into view with the focus on its heading (issue #42)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Payout Breakdown: 1.8B ISK')
     expect(calls).toHaveLength(1)
     await context.close()
   })
@@ -427,7 +434,9 @@ describe('blue loot splitter (/bloot)', () => {
     await page.getByRole('button', { name: 'DPS/Logi' }).click()
     await page.getByLabel('Alice DPS').fill('6')
     await page.getByLabel('Alice Logi').fill('3')
-    await page.getByLabel('Drifter ran?', { exact: true }).selectOption('no')
+    await page.getByLabel('Core Garrison runs with a Drifter').fill('1')
+    // the address bar follows the setup after React renders, so wait for the last change to reach it
+    await expect.poll(() => new URL(page.url()).searchParams.getAll('dr')).toEqual(['Core Garrison*1'])
     const link = page.url()
     expect(link).toContain('mode=dl')
 
@@ -437,9 +446,10 @@ describe('blue loot splitter (/bloot)', () => {
     expect(await other.page.getByLabel('Alice DPS').inputValue()).toBe('6')
     expect(await other.page.getByLabel('Alice tackle').isChecked()).toBe(true)
     expect(await other.page.getByLabel('Carol extra shares').inputValue()).toBe('-1')
-    expect(await other.page.getByLabel('Core Garrison').inputValue()).toBe('2')
+    expect(await other.page.getByLabel('Core Garrison', { exact: true }).inputValue()).toBe('2')
     expect(await other.page.getByLabel('Corp Tax %').inputValue()).toBe('10')
-    expect(await other.page.getByLabel('Drifter ran?', { exact: true }).inputValue()).toBe('no')
+    expect(await other.page.getByLabel('Core Garrison runs with a Drifter').inputValue()).toBe('1')
+    expect(await other.page.getByLabel('Core Garrison runs with the Avenger wave').inputValue()).toBe('2')
     expect(await other.page.getByRole('button', { name: 'DPS/Logi' }).getAttribute('aria-pressed')).toBe('true')
     await other.context.close()
 
@@ -459,11 +469,12 @@ describe('blue loot splitter (/bloot)', () => {
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The escalation data set is not loaded' }) }),
     )
     await page.goto('/bloot')
-    // Drifter ran? is yes, so Core Garrison is 253.4 M + an unknown Drifter value, not "253.4M per run"
+    await page.getByLabel('Core Garrison', { exact: true }).fill('1')
+    await expect.poll(() => page.locator('.site-value').first().textContent()).toBe('253.4M per run')
+    // A run with the Drifter: Core Garrison is 253.4 M + an unknown Drifter value, not "253.4M per run"
+    await page.getByLabel('Core Garrison runs with a Drifter').fill('1')
     await expect.poll(() => page.locator('.site-value').first().textContent()).toBe('253.4M + ? per run')
     expect(await page.locator('.site-value').first().getAttribute('title')).toMatch(/could not be loaded \(The escalation data set is not loaded\)/)
-    await page.getByLabel('Drifter ran?', { exact: true }).selectOption('no')
-    await expect.poll(() => page.locator('.site-value').first().textContent()).toBe('253.4M per run')
     await context.close()
   })
 

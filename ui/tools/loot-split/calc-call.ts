@@ -1,4 +1,8 @@
-import { ApiError, apiPost } from '../../lib/api'
+import type { Endpoint } from '../../../schemas/endpoint'
+import { ApiError, apiPost, endpointUrl } from '../../lib/api'
+
+/** Said when Calculate is pressed without players; the pages clear it as soon as a player is added. */
+export const NO_PLAYERS = 'Add at least one player first.'
 
 export type CallResult<T> = { ok: true; data: T } | { ok: false; message: string }
 
@@ -7,8 +11,9 @@ export type CallResult<T> = { ok: true; data: T } | { ok: false; message: string
  * 'Invalid body: players: …' sentence is for API callers). A non-OK answer is logged to the console as the spec
  * asks ('HTTP {status}' and the server's body) and comes back as the server's error sentence, which the page shows.
  */
-export async function postCalc<T>(path: string, body: { players: readonly unknown[] }): Promise<CallResult<T>> {
-  if (body.players.length === 0) return { ok: false, message: 'Add at least one player first.' }
+export async function postCalc<T>(endpoint: Endpoint, body: { players: readonly unknown[] }): Promise<CallResult<T>> {
+  const path = endpointUrl(endpoint)
+  if (body.players.length === 0) return { ok: false, message: NO_PLAYERS }
   try {
     return { ok: true, data: await apiPost<T>(path, body) }
   } catch (err) {

@@ -10,8 +10,10 @@ export interface ParticipationPlayerRow {
 
 export interface ParticipationSetup {
   tier: SiteTier
-  drifterRan: boolean
-  usedDread: boolean
+  /** C5/C6, per site: how many of its runs had the Upgraded Avenger wave (a capital on grid). */
+  avengerRuns: Record<string, number>
+  /** C5/C6 combat sites: how many of its runs had a Drifter killed. */
+  drifterRuns: Record<string, number>
   accounting: number
   corpTax: number
   allianceTax: number
@@ -21,10 +23,15 @@ export interface ParticipationSetup {
   players: ParticipationPlayerRow[]
 }
 
+/** Escalated runs of each site, never more than Number Ran (a Number Ran lowered after them keeps them in bounds). */
+export function capRuns(runs: Record<string, number>, ran: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(runs).map(([site, n]) => [site, Math.min(n, ran[site] ?? 0)]))
+}
+
 export const defaultParticipationSetup = (): ParticipationSetup => ({
   tier: 'C5',
-  drifterRan: true,
-  usedDread: true,
+  avengerRuns: {},
+  drifterRuns: {},
   accounting: 5,
   corpTax: 0,
   allianceTax: 0,
@@ -37,13 +44,20 @@ let nextId = 1
 export const newParticipant = (name: string): ParticipationPlayerRow => ({ id: nextId++, name, counts: {} })
 
 /** Changing the tier resets every Number Ran to 0 and keeps the players (their counts are pruned when the new sites load). */
-export const changeTier = (setup: ParticipationSetup, tier: SiteTier): ParticipationSetup => (tier === setup.tier ? setup : { ...setup, tier, ran: {} })
+export const changeTier = (setup: ParticipationSetup, tier: SiteTier): ParticipationSetup =>
+  tier === setup.tier ? setup : { ...setup, tier, ran: {}, avengerRuns: {}, drifterRuns: {} }
 
 /** Keeps only counts for the sites the tier has, so a count survives a tier change only where the site name is the same. */
 export function pruneToSites(setup: ParticipationSetup, sites: readonly string[]): ParticipationSetup {
   const known = new Set(sites)
   const keep = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).filter(([site, n]) => known.has(site) && n > 0))
-  return { ...setup, ran: keep(setup.ran), players: setup.players.map((p) => ({ ...p, counts: keep(p.counts) })) }
+  return {
+    ...setup,
+    ran: keep(setup.ran),
+    avengerRuns: keep(setup.avengerRuns),
+    drifterRuns: keep(setup.drifterRuns),
+    players: setup.players.map((p) => ({ ...p, counts: keep(p.counts) })),
+  }
 }
 
 /** Sites the setup counts (Number Ran or a player's) that are not among `sites`, once each, in the order met. */
@@ -54,14 +68,14 @@ export function sitesNotIn(setup: ParticipationSetup, sites: readonly string[]):
 }
 
 /**
- * Query string: `tier=C5&drifter=1&dread=1&acc=5&corp=0&ally=0&nobroker=0&ran=Core Garrison*3&p=Ann|Core Garrison*2;The Line*1`
- * (a player is name|their counts; site names never contain '|', ';' or '*').
+ * Query string: `tier=C5&acc=5&corp=0&ally=0&nobroker=0&ran=Core Garrison*3&av=Core Garrison*1&dr=Core Garrison*2&p=Ann|Core Garrison*2;The Line*1`
+ * (a player is name|their counts; site names never contain '|', ';' or '*'; `av` and `dr` are the runs with the
+ * Avenger wave and with a Drifter). A link from before per-site escalations has `drifter=1&dread=1` instead: read as
+ * every run of every site with a Drifter and with the wave, which is what it meant then.
  */
 export function participationToQuery(s: ParticipationSetup, siteOrder: readonly string[]): URLSearchParams {
   const params = new URLSearchParams({
     tier: s.tier,
-    drifter: flag(s.drifterRan),
-    dread: flag(s.usedDread),
     acc: String(s.accounting),
     corp: String(s.corpTax),
     ally: String(s.allianceTax),
@@ -69,6 +83,8 @@ export function participationToQuery(s: ParticipationSetup, siteOrder: readonly 
   })
   const order = [...siteOrder, ...Object.keys(s.ran).filter((k) => !siteOrder.includes(k))]
   writeSiteCounts(params, 'ran', s.ran, order)
+  writeSiteCounts(params, 'av', capRuns(s.avengerRuns, s.ran), order)
+  writeSiteCounts(params, 'dr', capRuns(s.drifterRuns, s.ran), order)
   for (const p of s.players) {
     const counts = [...siteOrder, ...Object.keys(p.counts).filter((k) => !siteOrder.includes(k))].filter((site) => (p.counts[site] ?? 0) > 0)
     params.append('p', `${p.name}|${counts.map((site) => encodeSiteCount(site, p.counts[site])).join(';')}`)
@@ -91,21 +107,26 @@ export function participationFromQuery(params: URLSearchParams): { setup: Partic
     }
     return { ...newParticipant(name), counts }
   })
+  const ran = readSiteCounts(params, 'ran')
+  const legacy = !params.has('av') && !params.has('dr')
   const setup: ParticipationSetup = {
     tier: (SITE_TIERS as readonly string[]).includes(tierParam ?? '') ? (tierParam as SiteTier) : d.tier,
-    drifterRan: readFlag(params, 'drifter', d.drifterRan),
-    usedDread: readFlag(params, 'dread', d.usedDread),
+    avengerRuns: legacy ? (readFlag(params, 'dread', false) ? { ...ran } : {}) : readSiteCounts(params, 'av'),
+    drifterRuns: legacy ? (readFlag(params, 'drifter', false) ? { ...ran } : {}) : readSiteCounts(params, 'dr'),
     accounting: readNumber(params, 'acc', d.accounting, { min: 0, max: 5, integer: true }),
     corpTax: readNumber(params, 'corp', d.corpTax, { min: 0, max: 100 }),
     allianceTax: readNumber(params, 'ally', d.allianceTax, { min: 0, max: 100 }),
     noBroker: readFlag(params, 'nobroker', d.noBroker),
-    ran: readSiteCounts(params, 'ran'),
+    ran,
     players,
   }
   return { setup, problems }
 }
 
-/** The spec's POST /api/participation-calc body. Drifter and Dread only mean something in C5 and C6. */
+/**
+ * The POST /api/participation-calc body. The runs with the Avenger wave and with a Drifter (C5 and C6 only) go per
+ * site; the spec's night-wide drifterRan and usedDread are sent false, as the server reads the per-site counts.
+ */
 export function participationRequest(s: ParticipationSetup, sites: readonly string[]) {
   const escalates = hasEscalations(s.tier)
   const only = (counts: Record<string, number>) => Object.fromEntries(sites.map((site) => [site, counts[site] ?? 0]))
@@ -113,8 +134,10 @@ export function participationRequest(s: ParticipationSetup, sites: readonly stri
     siteTier: s.tier,
     players: s.players.map((p) => ({ name: p.name, participation: only(p.counts) })),
     siteTotals: only(s.ran),
-    drifterRan: escalates && s.drifterRan,
-    usedDread: escalates && s.usedDread,
+    avengerRuns: escalates ? only(capRuns(s.avengerRuns, s.ran)) : {},
+    drifterRuns: escalates ? only(capRuns(s.drifterRuns, s.ran)) : {},
+    drifterRan: false,
+    usedDread: false,
     accounting: s.accounting,
     noTaxes: s.noBroker,
     corpTax: s.corpTax,

@@ -42,9 +42,9 @@ const payoutRows = (page: Page) =>
 
 /** The worked example of calc.test.ts: C5, Drifter yes, Dread no, no taxes. */
 async function enterWorkedExample(page: Page) {
-  await page.getByLabel('Dread used?', { exact: true }).selectOption('no')
   await page.getByLabel('No Broker Taxes').check()
   await page.getByLabel('Core Garrison number ran').fill('3')
+  await page.getByLabel('Core Garrison runs with a drifter').fill('3')
   await page.getByLabel('Unsecured Frontier Server Bank number ran').fill('2')
   for (const name of ['Ann', 'Ben', 'Cat']) await addPlayer(page, name)
   await page.getByLabel('Ann Core Garrison').fill('3')
@@ -54,17 +54,13 @@ async function enterWorkedExample(page: Page) {
 }
 
 describe('participation loot splitter (/participation)', () => {
-  it('starts at C5 with Drifter and Dread on, one column per site, and values abbreviated', async () => {
+  it('starts at C5 with no escalated runs, one column per site, and values abbreviated', async () => {
     const { page, errors, context } = await open()
     expect(await tier(page).inputValue()).toBe('C5')
-    expect(await page.getByLabel('Drifter ran?', { exact: true }).inputValue()).toBe('yes')
-    expect(await page.getByLabel('Dread used?', { exact: true }).inputValue()).toBe('yes')
+    expect(await page.getByTestId('escalation-note').textContent()).toMatch(/Each is added only to those runs/)
     expect(await page.getByLabel('Accounting Level', { exact: true }).inputValue()).toBe('5')
     expect(await page.getByLabel('Corp Tax %').inputValue()).toBe('0')
     expect(await page.getByLabel('No Broker Taxes').getAttribute('title')).toMatch(/buyback program/)
-    expect(await page.getByLabel('Dread used?', { exact: true }).getAttribute('title')).toMatch(
-      /3 in C5, 4 in C6\. At 50M ISK each, Yes adds 150M to every C5 site run and 200M to every C6 site run/,
-    )
     expect(await columns(page)).toEqual([
       'Core Garrison',
       'Core Stronghold',
@@ -75,13 +71,9 @@ describe('participation loot splitter (/participation)', () => {
       'Forgotten Core Data Field',
       'Forgotten Core Information Pen',
     ])
-    // Core Garrison 253.4 M + 150 M Avengers + 300 M Drifter; Enclave Relay (data) 329.9 M + 150 M; Data Field 279 M + 150 M
-    expect(await siteValues(page)).toEqual(['703.4M', '684.9M', '614.7M', '596.9M', '479.9M', '422.1M', '429M', '482.9M'])
-    expect(await page.locator('.value-row td[data-site="Core Garrison"]').getAttribute('title')).toBe(
-      '253,400,000 ISK blue loot + 150,000,000 ISK Upgraded Avengers + 300,000,000 ISK Drifter = 703,400,000 ISK per run',
-    )
-    await page.getByLabel('Drifter ran?', { exact: true }).selectOption('no')
-    expect((await siteValues(page))[0]).toBe('403.4M')
+    // Each site's blue loot per run; the escalations go only to the runs entered for them
+    expect((await siteValues(page))[0]).toBe('253.4M')
+    expect(await page.getByTestId('avengerRuns-row').count()).toBe(1)
     expect(errors).toEqual([])
     await context.close()
   })
@@ -108,8 +100,8 @@ describe('participation loot splitter (/participation)', () => {
       ])
     expect(fetched.sort()).toEqual(['/api/data/c3_combat_sites_clean.json', '/api/data/c3_datarelic_sites_clean.json'])
     expect(await siteValues(page)).toEqual(['41.1M', '45.1M', '43M', '44.5M', '88.4M', '75.1M', '79.4M', '92.5M'])
-    expect(await page.getByLabel('Drifter ran?', { exact: true }).count()).toBe(0)
-    expect(await page.getByLabel('Dread used?', { exact: true }).count()).toBe(0)
+    expect(await page.getByTestId('avengerRuns-row').count()).toBe(0)
+    expect(await page.getByTestId('drifterRuns-row').count()).toBe(0)
     expect(await rowNames(page)).toEqual(['Ann'])
     expect(await page.getByLabel('Ann Solar Cell').inputValue()).toBe('0')
     await tier(page).selectOption('C5')
@@ -172,9 +164,9 @@ describe('participation loot splitter (/participation)', () => {
 
     await page.getByRole('button', { name: 'Calculate' }).click()
     await page.getByTestId('payout').waitFor()
-    expect((await payoutRows(page))[1]).toEqual(['Benjamin Sisko', '226,616,690 ISK'])
+    expect((await payoutRows(page))[1]).toEqual(['Benjamin Sisko', '265,050,000 ISK'])
     await page.getByRole('button', { name: 'Copy payout text' }).click()
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('\nBenjamin Sisko: 226,616,690 ISK\n')
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('\nBenjamin Sisko: 265,050,000 ISK\n')
     expect(errors).toEqual([])
     await context.close()
   })
@@ -195,7 +187,7 @@ describe('participation loot splitter (/participation)', () => {
     await context.close()
   })
 
-  it('keeps the keyboard focus on Calculate while it runs, and reads the breakdown out in a status region there from the start', async () => {
+  it('keeps the keyboard focus on Calculate while it runs, then on the breakdown heading, and reads the breakdown out in a status region there from the start', async () => {
     const { page, context } = await open()
     const status = page.getByTestId('calc-status')
     expect(await status.getAttribute('role')).toBe('status')
@@ -218,7 +210,8 @@ describe('participation loot splitter (/participation)', () => {
     release()
     await page.getByTestId('payout').waitFor()
     await expect.poll(() => status.textContent()).toBe('Payout Breakdown: 1,604M ISK, 1,604,400,000 ISK paid out to 3 players.')
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Calculate')
+    // the answer comes into view with the focus on its heading (issue #42)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Payout Breakdown: 1,604M ISK')
     expect(calls).toHaveLength(1)
     await context.close()
   })
@@ -242,15 +235,18 @@ describe('participation loot splitter (/participation)', () => {
     await addPlayer(page, 'Ann')
     const cell = page.getByLabel('Ann Core Garrison')
     await cell.fill('4')
-    expect(await cell.getAttribute('title')).toBe('Player count (4) exceeds Number Ran (3)')
+    expect(await cell.getAttribute('title')).toBe('Player count (4) exceeds Number Ran (3); paid as 3')
     expect(await cell.evaluate((el) => getComputedStyle(el).borderTopColor)).toBe('rgb(255, 93, 108)')
     await page.getByLabel('Core Garrison number ran').fill('4')
     expect(await cell.getAttribute('title')).toBeNull()
     await page.getByLabel('Core Garrison number ran').fill('3')
+    // every run had the Avenger wave and a Drifter (a capital on grid, so the Response Battleship)
+    await page.getByLabel('Core Garrison runs with avengers').fill('3')
+    await page.getByLabel('Core Garrison runs with a drifter').fill('3')
     // Enter in a box calculates, as the Calculate button does
     await page.getByLabel('Core Garrison number ran').press('Enter')
     await page.getByTestId('payout').waitFor()
-    // 3 × 703.4 M = 2,110,200,000; broker 5.19 % = 109,519,380 → Ann gets all 2,000,680,620
+    // 3 × 703.4 M = 2,110,200,000; broker 5.19 % = 109,519,380 → Ann, paid as 3 runs of 3, gets all 2,000,680,620
     expect(await page.getByTestId('payout-total').textContent()).toBe('2,110M ISK')
     expect(await payoutRows(page)).toEqual([['Ann', '2,000,680,620 ISK']])
     await context.close()
@@ -269,11 +265,11 @@ describe('participation loot splitter (/participation)', () => {
     await page.keyboard.press('Control+A')
     await page.keyboard.type('99999')
     // above Number Ran too: both the note and the spec's warning reach a screen reader
-    expect(await describedBy(cell)).toBe('Using 10,000: at most 10,000. Player count (10000) exceeds Number Ran (3)')
-    expect(await cell.getAttribute('title')).toBe('Player count (10000) exceeds Number Ran (3)')
+    expect(await describedBy(cell)).toBe('Using 10,000: at most 10,000. Player count (10000) exceeds Number Ran (3); paid as 3')
+    expect(await cell.getAttribute('title')).toBe('Player count (10000) exceeds Number Ran (3); paid as 3')
     await page.getByLabel('Core Garrison number ran').click()
     expect(await cell.inputValue()).toBe('10000')
-    expect(await describedBy(cell)).toBe('Player count (10000) exceeds Number Ran (3)')
+    expect(await describedBy(cell)).toBe('Player count (10000) exceeds Number Ran (3); paid as 3')
     expect(errors).toEqual([])
     await context.close()
   })
@@ -285,7 +281,7 @@ describe('participation loot splitter (/participation)', () => {
     await enterWorkedExample(page)
     await page.getByRole('button', { name: 'Calculate' }).click()
     await page.getByTestId('payout').waitFor()
-    expect(calls[0]).toMatchObject({ siteTier: 'C5', drifterRan: true, usedDread: false, accounting: 5, noTaxes: true, corpTax: 0, allianceTax: 0 })
+    expect(calls[0]).toMatchObject({ siteTier: 'C5', drifterRuns: { 'Core Garrison': 3 }, accounting: 5, noTaxes: true, corpTax: 0, allianceTax: 0 })
     expect((calls[0] as { siteTotals: Record<string, number> }).siteTotals).toMatchObject({
       'Core Garrison': 3,
       'Unsecured Frontier Server Bank': 2,
@@ -295,16 +291,20 @@ describe('participation loot splitter (/participation)', () => {
     expect(await page.getByTestId('tax-lines').locator('li').allTextContents()).toEqual(['No broker tax applied.', 'Net paid out: 1,604,400,000 ISK'])
     expect(await page.getByTestId('payout-table').locator('thead th').allTextContents()).toEqual(['Player', 'ISK Earned'])
     expect(await payoutRows(page)).toEqual([
-      ['Ann', '1,028,816,691 ISK'],
-      ['Ben', '226,616,690 ISK'],
-      ['Cat', '348,966,619 ISK'],
+      ['Ann', '1,067,250,000 ISK'],
+      ['Ben', '265,050,000 ISK'],
+      ['Cat', '272,100,000 ISK'],
     ])
+    // each site's loot goes to the pilots who ran it, in proportion to their runs of it (issue #42)
     expect(await page.locator('.loot-page').first().textContent()).toContain(
-      'net total × (ISK value of the site runs they attended) ÷ (ISK value of all attendances)',
+      "Each site's loot goes to the pilots who ran it, in proportion to their runs of it; a count above Number Ran counts as Number Ran.",
     )
+    // Core Garrison 3 × (253.4 M + 100 M Recon Drifter) = 1,060.2 M: Ann 3 of 4 runs, Ben 1; the Server Bank 2 × 272.1 M: Ann and Cat 2 each
+    const shares = await page.getByTestId('site-shares').textContent()
+    for (const part of ['Ann (3: 795.1M)', 'Ben (1: 265.1M)', 'Ann (2: 272.1M)', 'Cat (2: 272.1M)']) expect(shares).toContain(part)
     expect(errors).toEqual([])
 
-    // Nobody attended anything: a 400 with a sentence; the payout list is emptied
+    // Nobody attended anything: a 400 with a sentence naming the site whose loot has no one to go to; the payout list is emptied
     for (const [name, site] of [
       ['Ann', 'Core Garrison'],
       ['Ann', 'Unsecured Frontier Server Bank'],
@@ -313,7 +313,9 @@ describe('participation loot splitter (/participation)', () => {
     ])
       await page.getByLabel(`${name} ${site}`).fill('0')
     await page.getByRole('button', { name: 'Calculate' }).click()
-    await expect.poll(() => page.getByTestId('calc-error').textContent()).toMatch(/^No player attended a site run/)
+    await expect
+      .poll(() => page.getByTestId('calc-error').textContent())
+      .toMatch(/^Nobody is listed in Core Garrison \(Number Ran 3\), so its loot has no one to go to\./)
     expect(await page.getByTestId('payout').count()).toBe(0)
     expect(errors.some((e) => e.includes('HTTP 400'))).toBe(true)
     await context.close()
@@ -330,7 +332,7 @@ describe('participation loot splitter (/participation)', () => {
     expect(await rowNames(other.page)).toEqual(['Ann', 'Ben', 'Cat'])
     expect(await other.page.getByLabel('Ann Unsecured Frontier Server Bank').inputValue()).toBe('2')
     expect(await other.page.getByLabel('Core Garrison number ran').inputValue()).toBe('3')
-    expect(await other.page.getByLabel('Dread used?', { exact: true }).inputValue()).toBe('no')
+    expect(await other.page.getByLabel('Core Garrison runs with a drifter').inputValue()).toBe('3')
     expect(await other.page.getByLabel('No Broker Taxes').isChecked()).toBe(true)
     expect(await other.page.getByLabel('Corp Tax %').inputValue()).toBe('2.5')
     await other.context.close()
@@ -369,7 +371,9 @@ describe('participation loot splitter (/participation)', () => {
     )
     await page.goto('/participation')
     await page.getByTestId('participation-grid').waitFor()
-    // Drifter and Dread default to yes: the base value and '+ ?', not 253.4M as if neither happened
+    await page.getByLabel('Core Garrison number ran').fill('1')
+    await page.getByLabel('Core Garrison runs with avengers').fill('1')
+    // A run with the Avenger wave: the base value and '+ ?', not 253.4M as if it did not happen
     await expect.poll(async () => (await siteValues(page))[0]).toBe('253.4M + ?')
     expect(await page.locator('.value-row td[data-site="Core Garrison"]').getAttribute('title')).toMatch(
       /^253,400,000 ISK blue loot \+ the Upgraded Avenger \/ Drifter value, which could not be loaded/,

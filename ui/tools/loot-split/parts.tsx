@@ -8,10 +8,10 @@ import { InfoTip } from '../../components/InfoTip'
 import { NumberField, useTypedNumber } from '../../components/NumberField'
 import { SelectField } from '../../components/SelectField'
 import { formatIsk } from '../../../schemas/format'
-import { abbreviateIsk } from './format'
 import { taxLines, type PayoutSummary, type TaxRates } from './payout-text'
 import { cleanName, namesFromPaste } from './setup-codec'
 import { TableWrap } from '../../components/TableWrap'
+import { useResultsIntoView } from '../../lib/results-into-view'
 
 /**
  * A number box for a table cell: labelled for screen readers only, it keeps what is being typed and reports the
@@ -381,6 +381,8 @@ export function PayoutBreakdown({
   copy,
   stale,
   sites,
+  notes = [],
+  extra,
 }: {
   result: PayoutSummary
   rates: TaxRates
@@ -389,12 +391,23 @@ export function PayoutBreakdown({
   copy: string
   stale: boolean
   sites: SiteValueBreakdown[]
+  /** Sentences about how the input was read (e.g. a count capped at Number Ran), shown above the table. */
+  notes?: string[]
+  /** More detail after the table (the participation page's per-site shares). */
+  extra?: ReactNode
 }) {
+  // A new answer scrolls the breakdown into view with the focus on its heading (a phone shows the payouts at once).
+  const heading = useResultsIntoView(result)
   return (
     <section className="panel payout" aria-labelledby="payout-heading" data-testid="payout">
-      <h2 id="payout-heading">
+      <h2 id="payout-heading" ref={heading} tabIndex={-1}>
         Payout Breakdown: <span data-testid="payout-total">{total}</span>
       </h2>
+      {notes.map((n) => (
+        <p key={n} className="warning-text" data-testid="payout-note">
+          {n}
+        </p>
+      ))}
       {stale && (
         <p className="notice" role="status">
           The setup changed since this breakdown. Press Calculate to update it.
@@ -409,6 +422,7 @@ export function PayoutBreakdown({
         </li>
       </ul>
       <div data-testid="payout-table">{table}</div>
+      {extra}
       <div className="button-row">
         <CopyButton text={copy} label="Copy payout text" copiedLabel="Copied!" title="Plain text for corp chat or an in-game mail" />
       </div>
@@ -428,11 +442,10 @@ function SiteBreakdown({ sites }: { sites: SiteValueBreakdown[] }) {
           <thead>
             <tr>
               <th>Site</th>
-              <th className="align-right">Blue loot</th>
-              <th className="align-right">Avengers</th>
-              <th className="align-right">Drifter</th>
-              <th className="align-right">Per run</th>
               <th className="align-right">Runs</th>
+              <th className="align-right">Blue loot per run</th>
+              <th className="align-right">Avenger waves</th>
+              <th className="align-right">Drifters</th>
               <th className="align-right">Total</th>
             </tr>
           </thead>
@@ -440,13 +453,10 @@ function SiteBreakdown({ sites }: { sites: SiteValueBreakdown[] }) {
             {run.map((s) => (
               <tr key={s.siteName}>
                 <td>{s.siteName}</td>
-                <td className="align-right">{formatIsk(s.baseIsk)}</td>
-                <td className="align-right">{s.avengerIsk ? formatIsk(s.avengerIsk) : '—'}</td>
-                <td className="align-right">{s.drifterIsk ? formatIsk(s.drifterIsk) : '—'}</td>
-                <td className="align-right" title={abbreviateIsk(s.perRunIsk)}>
-                  {formatIsk(s.perRunIsk)}
-                </td>
                 <td className="align-right">{s.count}</td>
+                <td className="align-right">{formatIsk(s.baseIsk)}</td>
+                <td className="align-right">{s.avengerRuns ? `${s.avengerRuns} ${s.avengerRuns === 1 ? 'run' : 'runs'}: ${formatIsk(s.avengerIsk)}` : '—'}</td>
+                <td className="align-right">{s.drifterRuns ? `${s.drifterRuns} ${s.drifterRuns === 1 ? 'run' : 'runs'}: ${formatIsk(s.drifterIsk)}` : '—'}</td>
                 <td className="align-right">{formatIsk(s.totalIsk)}</td>
               </tr>
             ))}

@@ -17,6 +17,8 @@ describe('blue loot setup', () => {
   const setup = () => ({
     ...defaultBlueLootSetup(),
     counts: { 'Core Garrison': 2, 'The Mirror': 5 },
+    avengerRuns: { 'Core Garrison': 1 },
+    drifterRuns: { 'Core Garrison': 3 }, // more than ran: capped at 2
     corpTax: 10,
     players: [
       { ...newPlayerRow('Alice|Smith'), ships: [2, 1] as [number, number], tackle: true, extraShares: 0.5 },
@@ -34,7 +36,22 @@ describe('blue loot setup', () => {
       { name: 'Alice|Smith', ships: [2, 1], tackle: true, extraShares: 0.5 },
       { name: 'Bob', ships: [0, 0], tackle: false, extraShares: -1 },
     ])
-    expect(back.setup).toMatchObject({ tier: 'C5', counts: { 'Core Garrison': 2 }, corpTax: 10, accounting: 5, drifterRan: true, mode: 'dread-marauder' })
+    expect(back.setup).toMatchObject({
+      tier: 'C5',
+      counts: { 'Core Garrison': 2 },
+      avengerRuns: { 'Core Garrison': 1 },
+      drifterRuns: { 'Core Garrison': 2 },
+      corpTax: 10,
+      accounting: 5,
+      mode: 'dread-marauder',
+    })
+  })
+
+  it('reads a link from before per-site escalations as it meant: every run with the Drifter, and with the wave when a dread flew', () => {
+    const { setup: s } = blueLootFromQuery(new URLSearchParams('tier=C5&drifter=1&site=Core Garrison*2&p=Ann|0|1|0|0'))
+    expect(s).toMatchObject({ avengerRuns: { 'Core Garrison': 2 }, drifterRuns: { 'Core Garrison': 2 } })
+    const { setup: none } = blueLootFromQuery(new URLSearchParams('tier=C5&drifter=0&site=Core Garrison*2&p=Ann|1|0|0|0'))
+    expect(none).toMatchObject({ avengerRuns: {}, drifterRuns: {} })
   })
 
   it('reads a hand-edited link defensively', () => {
@@ -68,16 +85,17 @@ describe('blue loot setup', () => {
     expect(switchMode(switched, 'dps-logi')).toBe(switched)
   })
 
-  it("builds the spec's request: every site of the tier, usedDread when a dread is in the fleet", () => {
+  it('builds the request: every site of the tier with its runs with the Avenger wave and a Drifter (capped at its runs)', () => {
     const s = setup()
     expect(fleetUsedDread(s)).toBe(true) // Alice flies a dread (second ship count in Dread/Marauder mode)
     const body = blueLootRequest(s)
     expect(body.siteRuns).toHaveLength(8)
-    expect(body.siteRuns[0]).toEqual({ siteName: 'Core Garrison', count: 2, usedDread: true, useDpsLogiMode: false })
+    expect(body.siteRuns[0]).toEqual({ siteName: 'Core Garrison', count: 2, usedDread: true, avengerRuns: 1, drifterRuns: 2, useDpsLogiMode: false })
+    expect(body.siteRuns[1]).toMatchObject({ count: 0, usedDread: false, avengerRuns: 0, drifterRuns: 0 })
     expect(body.players[0]).toEqual({ name: 'Alice|Smith', bubbler: true, extraShares: 0.5, marauders: 2, dreads: 1, dps: 0, logi: 0 })
     expect(body).toMatchObject({ accounting: 5, drifterRan: true, noTaxes: false, corpTax: 10, allianceTax: 0 })
     const dps = blueLootRequest({ ...switchMode(s, 'dps-logi'), players: [{ ...newPlayerRow('Eve'), ships: [6, 3] }] })
-    expect(dps.siteRuns[0]).toMatchObject({ usedDread: false, useDpsLogiMode: true })
+    expect(dps.siteRuns[0]).toMatchObject({ avengerRuns: 1, useDpsLogiMode: true })
     expect(dps.players[0]).toMatchObject({ dps: 6, logi: 3, marauders: 0, dreads: 0 })
   })
 })
@@ -87,6 +105,8 @@ describe('participation setup', () => {
   const setup = (): ParticipationSetup => ({
     ...defaultParticipationSetup(),
     ran: { 'Core Garrison': 3, 'Forgotten Core Data Field': 1 },
+    avengerRuns: { 'Core Garrison': 2 },
+    drifterRuns: { 'Core Garrison': 3 },
     players: [
       { ...newParticipant('Ann'), counts: { 'Core Garrison': 3, 'Forgotten Core Data Field': 1 } },
       { ...newParticipant('Ben'), counts: {} },
@@ -98,7 +118,16 @@ describe('participation setup', () => {
     expect(query.getAll('p')).toEqual(['Ann|Core Garrison*3;Forgotten Core Data Field*1', 'Ben|'])
     const { setup: back, problems } = participationFromQuery(new URLSearchParams(query.toString()))
     expect(problems).toEqual([])
-    expect(back).toMatchObject({ tier: 'C5', drifterRan: true, usedDread: true, accounting: 5, ran: { 'Core Garrison': 3, 'Forgotten Core Data Field': 1 } })
+    expect(back).toMatchObject({
+      tier: 'C5',
+      avengerRuns: { 'Core Garrison': 2 },
+      drifterRuns: { 'Core Garrison': 3 },
+      accounting: 5,
+      ran: { 'Core Garrison': 3, 'Forgotten Core Data Field': 1 },
+    })
+    // a link from before per-site escalations: drifter=1&dread=1 meant every run of every site
+    const { setup: legacy } = participationFromQuery(new URLSearchParams('tier=C5&drifter=1&dread=0&ran=Core Garrison*3'))
+    expect(legacy).toMatchObject({ avengerRuns: {}, drifterRuns: { 'Core Garrison': 3 } })
     expect(back.players.map((p) => [p.name, p.counts])).toEqual([
       ['Ann', { 'Core Garrison': 3, 'Forgotten Core Data Field': 1 }],
       ['Ben', {}],
@@ -137,16 +166,18 @@ describe('participation setup', () => {
     expect(sitesNotIn(setup(), sites)).toEqual([])
   })
 
-  it("builds the spec's request, with Drifter and Dread off below C5", () => {
+  it('builds the request with the escalated runs per site, and none below C5', () => {
     const body = participationRequest(setup(), sites)
     expect(body).toMatchObject({
       siteTier: 'C5',
-      drifterRan: true,
-      usedDread: true,
+      drifterRan: false,
+      usedDread: false,
       siteTotals: { 'Core Garrison': 3, 'Core Stronghold': 0, 'Forgotten Core Data Field': 1 },
+      avengerRuns: { 'Core Garrison': 2, 'Core Stronghold': 0, 'Forgotten Core Data Field': 0 },
+      drifterRuns: { 'Core Garrison': 3, 'Core Stronghold': 0, 'Forgotten Core Data Field': 0 },
     })
     expect(body.players[1]).toEqual({ name: 'Ben', participation: { 'Core Garrison': 0, 'Core Stronghold': 0, 'Forgotten Core Data Field': 0 } })
-    expect(participationRequest({ ...setup(), tier: 'C3' }, [])).toMatchObject({ drifterRan: false, usedDread: false })
+    expect(participationRequest({ ...setup(), tier: 'C3' }, [])).toMatchObject({ avengerRuns: {}, drifterRuns: {} })
   })
 })
 

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react'
-import type { LootEscalations, SiteFileEntry } from '../../../schemas/loot-split'
+import type { LootEscalations } from '../../../schemas/loot-split'
 import type { SiteTier } from '../../../schemas/loot-split-rules'
-import { ApiError, apiGet } from '../../lib/api'
+import { ApiError, callApi } from '../../lib/api'
+import { getLootSplitEscalations } from '../../../schemas/loot-split-endpoints'
+import { getSiteFile } from '../../../schemas/wormhole-sites-endpoints'
+import type { SiteTier as SiteFileTier } from '../../../schemas/wormhole-sites-constants'
 
 export interface TierSite {
   site: string
@@ -20,7 +23,7 @@ export function useTierSites(tier: SiteTier): Loaded<TierSite[]> {
   useEffect(() => {
     let live = true
     const file = (group: TierSite['group']) =>
-      apiGet<SiteFileEntry[]>(`/api/data/${tier.toLowerCase()}_${group}_sites_clean.json`).then((rows) =>
+      callApi(getSiteFile(tier.toLowerCase() as SiteFileTier, group), {}).then((rows) =>
         rows.map((r) => ({ site: r.site, blue_loot_isk: Number(r.blue_loot_isk) || 0, group })),
       )
     setState({ tier, loaded: { status: 'loading' } })
@@ -43,7 +46,7 @@ export function useEscalations(): Loaded<LootEscalations> {
   const [state, setState] = useState<Loaded<LootEscalations>>({ status: 'loading' })
   useEffect(() => {
     let live = true
-    apiGet<LootEscalations>('/api/loot-split/escalations')
+    callApi(getLootSplitEscalations, {})
       .then((data) => live && setState({ status: 'ready', data }))
       .catch((err) => live && setState({ status: 'error', message: describe(err) }))
     return () => {

@@ -7,7 +7,9 @@ import { NumberField } from '../../components/NumberField'
 import { SearchSelect } from '../../components/SearchSelect'
 import { SelectField } from '../../components/SelectField'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
-import { apiGet, apiPost } from '../../lib/api'
+import { apiGet, apiPost, endpointUrl } from '../../lib/api'
+import { getReactionCalcFamilies, postReactionCalc } from '../../../schemas/reactions-endpoints'
+import { getIndustrySystems } from '../../../schemas/industry-endpoints'
 import { formatInt, iskOrNa } from '../../../schemas/format'
 import { DataSources, formatIndex, MissingMark, timeAgo } from '../../components/industry/shared'
 import { ReactionDialog } from './ReactionDialog'
@@ -77,7 +79,9 @@ const rowClass = (r: ReactionResult) => {
  * there is nothing to show, so the first failure says why (`failure`).
  */
 async function calculate(settings: ReactionSettings, ids: number[], signal: AbortSignal): Promise<{ rows: ReactionResult[]; failure: string | null }> {
-  const answers = await Promise.allSettled(ids.map((id) => apiPost<unknown>('/api/reaction-calc', requestFor(settings, id), { signal }).then(asReactionResult)))
+  const answers = await Promise.allSettled(
+    ids.map((id) => apiPost<unknown>(endpointUrl(postReactionCalc), requestFor(settings, id), { signal }).then(asReactionResult)),
+  )
   const rows = answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []))
   const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected')
   return { rows, failure: rows.length === 0 && failed ? failureText(failed.reason) : null }
@@ -101,7 +105,7 @@ export default function ReactionsPage() {
   // swapped for hybrid silently).
   const [familiesFailed, setFamiliesFailed] = useState(false)
   useEffect(() => {
-    apiGet<unknown>('/api/reaction-calc/families')
+    apiGet<unknown>(endpointUrl(getReactionCalcFamilies))
       .then((body) => (isFamilyList(body) ? setFamilies(body) : setFamiliesFailed(true)))
       .catch(() => setFamiliesFailed(true))
   }, [])
@@ -134,7 +138,7 @@ export default function ReactionsPage() {
   }, [settings, ids, attempt])
 
   const loadSystems = () => {
-    apiGet<unknown>('/api/industry/systems')
+    apiGet<unknown>(endpointUrl(getIndustrySystems))
       .then((body) => setSystems(Array.isArray(body) ? (body as IndustrySystem[]) : []))
       .catch(() => setSystems([]))
   }

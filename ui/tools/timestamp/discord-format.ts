@@ -1,18 +1,24 @@
 import { DateTime } from 'luxon'
 import { unixSeconds } from './convert'
 
-/** The chat timestamp styles, in the order the page lists them. */
-export const STYLES = ['d', 'D', 't', 'T', 'f', 'F', 'R'] as const
+/**
+ * The chat timestamp styles, in the order Discord's reference lists them (message formatting, timestamp styles; s and
+ * S were added in October 2025, discord/discord-api-docs#7922). Sources in docs/tools/timestamp.md.
+ */
+export const STYLES = ['t', 'T', 'd', 'D', 'f', 'F', 's', 'S', 'R'] as const
 export type Style = (typeof STYLES)[number]
 
+/** Discord's current names (the CLDR widths of the date and the time). */
 export const STYLE_NAMES: Record<Style, string> = {
-  d: 'Short date',
-  D: 'Long date',
-  t: 'Short time',
-  T: 'Long time',
-  f: 'Short date/time',
-  F: 'Long date/time',
-  R: 'Relative',
+  t: 'Short Time',
+  T: 'Medium Time',
+  d: 'Short Date',
+  D: 'Long Date',
+  f: 'Long Date, Short Time',
+  F: 'Full Date, Short Time',
+  s: 'Short Date, Short Time',
+  S: 'Short Date, Medium Time',
+  R: 'Relative Time',
 }
 
 export const isStyle = (s: string): s is Style => (STYLES as readonly string[]).includes(s)
@@ -21,8 +27,8 @@ export const isStyle = (s: string): s is Style => (STYLES as readonly string[]).
 export const timestampCode = (unixMs: number, style: Style) => `<t:${unixSeconds(unixMs)}:${style}>`
 
 /**
- * Discord renders each style with moment.js's localized formats (t = LT, T = LTS, d = L, D = LL, f = LLL,
- * F = LLLL) in the viewer's language and time zone. The two English settings differ in clock and date order.
+ * Discord renders each style as the CLDR date and time widths its reference names (Intl's dateStyle and timeStyle),
+ * in the viewer's language and time zone. The two English settings differ in clock and date order.
  */
 export type PreviewLanguage = 'en-US' | 'en-GB'
 export const PREVIEW_LANGUAGES: Array<{ id: PreviewLanguage; label: string }> = [
@@ -30,38 +36,51 @@ export const PREVIEW_LANGUAGES: Array<{ id: PreviewLanguage; label: string }> = 
   { id: 'en-GB', label: 'English (UK), 24-hour' },
 ]
 
-const LUXON_FORMATS: Record<PreviewLanguage, Record<Exclude<Style, 'R'>, string>> = {
-  'en-US': { t: 'h:mm a', T: 'h:mm:ss a', d: 'MM/dd/yyyy', D: 'MMMM d, yyyy', f: 'MMMM d, yyyy h:mm a', F: 'EEEE, MMMM d, yyyy h:mm a' },
-  'en-GB': { t: 'HH:mm', T: 'HH:mm:ss', d: 'dd/MM/yyyy', D: 'd MMMM yyyy', f: 'd MMMM yyyy HH:mm', F: 'EEEE, d MMMM yyyy HH:mm' },
+type Width = 'full' | 'long' | 'medium' | 'short'
+const WIDTHS: Record<Exclude<Style, 'R'>, { dateStyle?: Width; timeStyle?: Width }> = {
+  t: { timeStyle: 'short' },
+  T: { timeStyle: 'medium' },
+  d: { dateStyle: 'short' },
+  D: { dateStyle: 'long' },
+  f: { dateStyle: 'long', timeStyle: 'short' },
+  F: { dateStyle: 'full', timeStyle: 'short' },
+  s: { dateStyle: 'short', timeStyle: 'short' },
+  S: { dateStyle: 'short', timeStyle: 'medium' },
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+function formatter(language: PreviewLanguage, style: Exclude<Style, 'R'>, zone: string): Intl.DateTimeFormat {
+  const key = `${language}|${style}|${zone}`
+  let f = formatters.get(key)
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(language, { ...WIDTHS[style], timeZone: zone })))
+  return f
 }
 
 /** The text the chat client shows for `<t:unix:style>` to a viewer in `viewerZone` at time `nowMs`. */
 export function renderPreview(unixMs: number, style: Style, viewerZone: string, language: PreviewLanguage, nowMs: number): string {
   // The client only ever sees whole seconds.
   const ms = unixSeconds(unixMs) * 1000
-  if (style === 'R') return relativeTime(ms, nowMs)
-  return DateTime.fromMillis(ms, { zone: viewerZone }).setLocale(language).toFormat(LUXON_FORMATS[language][style])
+  if (style === 'R') return relativeTime(ms, nowMs, viewerZone)
+  return formatter(language, style, viewerZone).format(ms)
 }
 
 /**
- * moment.js `fromNow` in English, which the chat client uses for R: each unit is rounded, and a unit is used
- * until the next threshold (45 s, 45 min, 22 h, 26 days, 11 months), so 44 s is 'a few seconds', 90 min is
- * '2 hours' and 25 days is '25 days'.
+ * R: 'in …' / '… ago' with one unit. Below a month the unit is rounded and switches at moment.js's thresholds
+ * (45 s, 45 min, 22 h, 26 days); months and years are counted in whole calendar months between the two dates in the
+ * viewer's zone, so 46 days ahead is 'in a month' (moment's average month made it 'in 2 months'). One of a unit is a
+ * word ('a minute', 'an hour', 'a day', 'a month', 'a year').
  */
-export function relativeTime(unixMs: number, nowMs: number): string {
+export function relativeTime(unixMs: number, nowMs: number, zone = 'UTC'): string {
   const diff = unixMs - nowMs
-  const phrase = humanizeDuration(Math.abs(diff))
+  const phrase = humanize(Math.abs(diff), Math.min(unixMs, nowMs), Math.max(unixMs, nowMs), zone)
   return diff > 0 ? `in ${phrase}` : `${phrase} ago`
 }
 
-function humanizeDuration(ms: number): string {
+function humanize(ms: number, fromMs: number, toMs: number, zone: string): string {
   const seconds = Math.round(ms / 1000)
   const minutes = Math.round(ms / 60_000)
   const hours = Math.round(ms / 3_600_000)
   const days = Math.round(ms / 86_400_000)
-  // moment's month: 146097 days per 4800 months (the Gregorian 400-year cycle)
-  const months = Math.round(((ms / 86_400_000) * 4800) / 146_097)
-  const years = Math.round(((ms / 86_400_000) * 400) / 146_097)
   if (seconds < 45) return 'a few seconds'
   if (minutes <= 1) return 'a minute'
   if (minutes < 45) return `${minutes} minutes`
@@ -69,8 +88,10 @@ function humanizeDuration(ms: number): string {
   if (hours < 22) return `${hours} hours`
   if (days <= 1) return 'a day'
   if (days < 26) return `${days} days`
-  if (months <= 1) return 'a month'
-  if (months < 11) return `${months} months`
-  if (years <= 1) return 'a year'
-  return `${years} years`
+  const from = DateTime.fromMillis(fromMs, { zone })
+  const to = DateTime.fromMillis(toMs, { zone })
+  const months = Math.max(1, Math.floor(to.diff(from, 'months').months + 1e-9))
+  if (months < 12) return months === 1 ? 'a month' : `${months} months`
+  const years = Math.floor(months / 12)
+  return years === 1 ? 'a year' : `${years} years`
 }

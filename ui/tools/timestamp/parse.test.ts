@@ -15,8 +15,14 @@ describe('reading pasted times', () => {
     expect(ok('<t:-86400:d>').iso).toBe('1969-12-31T00:00:00.000Z')
   })
 
+  it('reads back a code of every one of the nine styles, the October 2025 s and S too', () => {
+    for (const style of ['t', 'T', 'd', 'D', 'f', 'F', 's', 'S', 'R']) {
+      expect(ok(`<t:1714590000:${style}>`)).toEqual({ iso: '2024-05-01T19:00:00.000Z', style, read: 'code' })
+    }
+  })
+
   it('rejects an unknown style letter', () => {
-    expect(parseTimeInput('<t:1714590000:x>', 'UTC')).toEqual({ ok: false, error: "'x' is not a timestamp style (use d, D, t, T, f, F or R)." })
+    expect(parseTimeInput('<t:1714590000:x>', 'UTC')).toEqual({ ok: false, error: "'x' is not a timestamp style (use t, T, d, D, f, F, s, S or R)." })
   })
 
   it('reads bare Unix numbers as seconds, and from 1e11 up as milliseconds', () => {

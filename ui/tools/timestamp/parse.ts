@@ -38,7 +38,7 @@ export function parseTimeInput(text: string, zone: string): ParsedTime {
   const code = CODE_RE.exec(input)
   if (code) {
     const style = code[2]
-    if (style !== undefined && !isStyle(style)) return { ok: false, error: `'${style}' is not a timestamp style (use d, D, t, T, f, F or R).` }
+    if (style !== undefined && !isStyle(style)) return { ok: false, error: `'${style}' is not a timestamp style (use t, T, d, D, f, F, s, S or R).` }
     return inRange({ ok: true, unixMs: Number(code[1]) * 1000, style, read: 'code' }, zone)
   }
   if (NUMBER_RE.test(input)) {
