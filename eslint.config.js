@@ -80,6 +80,24 @@ export default tseslint.config(
     },
   },
   {
+    // A page calls the API through callApi and the endpoints of schemas/ (docs/architecture.md), never a path by hand.
+    files: ['ui/**/*.{ts,tsx}'],
+    ignores: [...TEST_FILES, 'ui/vite.config.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api\\/(?!docs)/]',
+          message: 'Call the API through callApi/endpointUrl with an endpoint of schemas/, not a path typed by hand.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/api\\/(?!docs)/]',
+          message: 'Call the API through callApi/endpointUrl with an endpoint of schemas/, not a path typed by hand.',
+        },
+      ],
+    },
+  },
+  {
     // Tests and their helpers start the whole app and its fakes: they may reach any layer.
     files: TEST_FILES,
     rules: { 'import-x/no-restricted-paths': 'off' },
