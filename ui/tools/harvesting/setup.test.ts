@@ -10,12 +10,13 @@ const entry = (site: string, gas: string, over: Partial<GasCalcEntry>): GasCalcE
 
 describe('gas pairs sort', () => {
   const entries = [
-    entry('A', 'a1', { iskPerHour: 5, ttk: '1h 5m', iskPerCloud: 2_400_000 }),
-    entry('A', 'a2', { iskPerHour: 99, ttk: '1m', iskPerCloud: 1_000_000 }),
-    entry('B', 'b1', { iskPerHour: 7, ttk: '45m', iskPerCloud: null }),
-    entry('B', 'b2', { iskPerHour: 1, ttk: '2h 0m', iskPerCloud: 5 }),
-    entry('C', 'c1', { iskPerHour: null, ttk: 'never', iskPerCloud: 3 }),
-    entry('C', 'c2', { iskPerHour: 2, ttk: '3m', iskPerCloud: 4 }),
+    // siteIskPerHour is what the whole site pays (both clouds), the default sort since issue #42
+    entry('A', 'a1', { iskPerHour: 5, siteIskPerHour: 4, ttk: '1h 5m', iskPerCloud: 2_400_000 }),
+    entry('A', 'a2', { iskPerHour: 99, siteIskPerHour: 4, ttk: '1m', iskPerCloud: 1_000_000 }),
+    entry('B', 'b1', { iskPerHour: 7, siteIskPerHour: 6, ttk: '45m', iskPerCloud: null }),
+    entry('B', 'b2', { iskPerHour: 1, siteIskPerHour: 6, ttk: '2h 0m', iskPerCloud: 5 }),
+    entry('C', 'c1', { iskPerHour: null, siteIskPerHour: null, ttk: 'never', iskPerCloud: 3 }),
+    entry('C', 'c2', { iskPerHour: 2, siteIskPerHour: null, ttk: '3m', iskPerCloud: 4 }),
   ]
   const order = (key: string, direction: 'asc' | 'desc') =>
     sortPairs(toPairs(entries), { key, direction })
@@ -23,6 +24,8 @@ describe('gas pairs sort', () => {
       .join('')
 
   it('orders pairs by their first entry, keeping each pair together; a missing value sorts last either way', () => {
+    expect(GAS_DEFAULT_SORT).toEqual({ key: 'siteIskPerHour', direction: 'desc' })
+    expect(order('siteIskPerHour', 'asc')).toBe('ABC')
     expect(order('iskPerHour', 'desc')).toBe('BAC')
     expect(order('iskPerHour', 'asc')).toBe('ABC')
     expect(sortPairs(toPairs(entries), GAS_DEFAULT_SORT).map(([a, b]) => [a.gas, b?.gas])).toEqual([
