@@ -245,7 +245,12 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       hidden,
     },
     async ({ body }) =>
-      previewRoute(ctx.ch, body, compiled(body.filters), { now: Date.now(), catalog: ctx.catalog.current(), zkillBaseUrl: ctx.config.ZKILL_BASE_URL }),
+      // Without the static data the preview still counts (ship and system names are then left out, as previewRoute allows).
+      previewRoute(ctx.ch, body, compiled(body.filters), {
+        now: Date.now(),
+        catalog: ctx.catalog.ready ? ctx.catalog.current() : null,
+        zkillBaseUrl: ctx.config.ZKILL_BASE_URL,
+      }),
   )
   router.route(
     postKillfeedRoutesByIdTest,

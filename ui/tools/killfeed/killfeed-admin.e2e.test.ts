@@ -10,6 +10,7 @@ import { createRoute, deleteRoute, listRoutes, listTracked, saveTracked } from '
 import { listPlayers, savePlayer } from '../../../api/tools/killfeed/players.js'
 import { startKillfeedTestApp, type KillfeedTestApp } from '../../../pipelines/killfeed/testing/app.js'
 import { fixtureKill } from '../../../pipelines/killfeed/testing/kills.js'
+import { storeNewKillmails } from '../../../pipelines/killmails/store.js'
 import { publish } from '../../../platform/stream/typed.js'
 import { KillmailsTopic } from '../../../schemas/killmails.js'
 
@@ -199,7 +200,7 @@ describe('killfeed admin page', () => {
     await close()
   })
 
-  it('names a webhook deleted in Discord under its route, until the route gets a new URL', async () => {
+  it('switches off a route whose webhook was deleted in Discord, shows why in its row, until it gets a new URL and is switched on', async () => {
     const route = await createRoute(app.ctx.ch, {
       item_type: 'alliance',
       entity_id: 99003581,
@@ -213,50 +214,119 @@ describe('killfeed admin page', () => {
     await signIn(page)
     const row = page.getByTestId('route-row').filter({ hasText: 'Dead hook route' })
     await row.waitFor()
+    const enabledCell = row.locator('td[data-label="Enabled"]')
+    expect(await enabledCell.locator('.badge').textContent()).toBe('On')
+    expect(await row.getByTestId('disabled-reason').count()).toBe(0)
     expect(await row.getByTestId('webhook-problem').count()).toBe(0)
 
-    // a kill: posted to the first webhook, refused by the deleted one; Refresh reads the routes again with the posts
+    // a kill: posted to the first webhook, refused by the deleted one (404), which switches the route off;
+    // Refresh reads the routes again with the posts
     await publish(app.ctx.stream, KillmailsTopic, [{ key: '610002', value: fixtureKill('solo', { killmail_id: 610_002 }) }])
     await expect
       .poll(async () => {
         await page.getByRole('button', { name: 'Refresh' }).click()
-        return row.getByTestId('webhook-problem').count()
+        return [await row.getByTestId('disabled-reason').count(), await row.getByTestId('webhook-problem').count()]
       })
-      .toBe(1)
+      .toEqual([1, 1])
+    expect(await enabledCell.locator('.badge').textContent()).toBe('Off')
+    expect(await row.getByTestId('disabled-reason').textContent()).toMatch(
+      /^Switched off: Discord says a webhook of this route no longer exists \(.*Unknown Webhook.*\)\. Change the webhook URL, then switch the route on again\.$/,
+    )
+    expect((await listRoutes(app.ctx.ch)).find((r) => r.id === route.id)?.enabled).toBe(false)
+    // the note sits under the webhook it concerns (the second), and nothing in the row shows a token
     const cell = row.locator('td[data-label="Webhooks"]')
-    // the note sits under the webhook it concerns (the second), and shows no token
     expect(await cell.locator('.mono, .webhook-problem').allTextContents()).toEqual([
       'discord.com/api/webhooks/3222…2222/••••',
       'discord.com/api/webhooks/3333…3333/••••',
       expect.stringMatching(/^Discord: Unknown Webhook \(since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\)\. Edit the route with a new webhook URL or delete it\.$/),
     ])
-    expect(await row.textContent()).not.toContain('deleted-token')
-    // the route is not switched off: its other webhook still posts
-    expect(await row.locator('td[data-label="Enabled"]').textContent()).toBe('On')
-    expect((await listRoutes(app.ctx.ch)).find((r) => r.id === route.id)?.enabled).toBe(true)
+    expect(await row.textContent()).not.toContain('-token-')
 
-    // an edit that keeps the URL keeps the note
+    // an edit that keeps the URL and leaves the route off keeps the reason and the note
     await row.getByRole('button', { name: 'Edit' }).click()
     let editing = page.getByTestId('route-row-editing')
+    expect(await editing.getByLabel('Enabled').isChecked()).toBe(false)
     await editing.getByLabel('Display name').fill('Dead hook route (edited)')
     await editing.getByRole('button', { name: 'Save' }).click()
     await row.waitFor()
+    expect(await enabledCell.locator('.badge').textContent()).toBe('Off')
+    expect(await row.getByTestId('disabled-reason').count()).toBe(1)
     expect(await row.getByTestId('webhook-problem').count()).toBe(1)
 
-    // a new URL in its place is a new webhook: the note goes at once, and stays gone after a refresh
+    // a new URL in its place and the route switched on: reason and note go at once, and stay gone after a refresh
     await row.getByRole('button', { name: 'Edit' }).click()
     editing = page.getByTestId('route-row-editing')
     await editing.getByLabel('Webhook URLs').fill(`${HOOK_2}\n${HOOK_NEW}`)
+    await editing.getByLabel('Enabled').check()
     await editing.getByRole('button', { name: 'Save' }).click()
     await row.waitFor()
     expect(await row.locator('.mono').allTextContents()).toEqual(['discord.com/api/webhooks/3222…2222/••••', 'discord.com/api/webhooks/3444…4444/••••'])
+    expect(await enabledCell.locator('.badge').textContent()).toBe('On')
+    expect(await row.getByTestId('disabled-reason').count()).toBe(0)
     expect(await row.getByTestId('webhook-problem').count()).toBe(0)
-    await page.getByRole('button', { name: 'Refresh' }).click()
+    await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/killfeed/routes' && r.request().method() === 'GET'),
+      page.getByRole('button', { name: 'Refresh' }).click(),
+    ])
+    // the first webhook had the kill before the route went off
     await page.getByTestId('recent-post').filter({ hasText: '610002' }).first().waitFor()
+    expect(await enabledCell.locator('.badge').textContent()).toBe('On')
+    expect(await row.getByTestId('disabled-reason').count()).toBe(0)
     expect(await row.getByTestId('webhook-problem').count()).toBe(0)
+    const stored = (await listRoutes(app.ctx.ch)).find((r) => r.id === route.id)
+    expect([stored?.enabled, stored?.disabled_reason]).toEqual([true, ''])
     expect(errors).toEqual([])
     discord.deleted.delete(DEAD_ID)
     await deleteRoute(app.ctx.ch, route.id)
+    await close()
+  })
+
+  it.each([1280, 390])('sets a minimum value in the add form, previews it and saves it; the routes table shows it (%i px)', async (width) => {
+    // three losses of one alliance in the last week, stored as the killmail store keeps them (once: the store skips
+    // ids it has): 100M, 700M and 2B ISK
+    const losses = [100e6, 700e6, 2e9].map((value, i) => {
+      const k = fixtureKill('solo', { killmail_id: 620_001 + i })
+      return { ...k, esi: { ...k.esi, victim: { ...k.esi.victim, alliance_id: 1354830081 } }, zkb: { ...k.zkb, totalValue: value, npc: false } }
+    })
+    await storeNewKillmails(app.ctx.ch, losses)
+    const { page, errors, close } = await openAdmin()
+    await page.setViewportSize({ width, height: 900 })
+    await signIn(page)
+    await pickEntity(page, 'alliance', 'goonswarm federation', 'Goonswarm Federation #1354830081')
+    const form = page.getByRole('form', { name: 'Add route' })
+    await form.getByLabel('Mode').selectOption('losses')
+
+    // without a filter the preview counts all three
+    await form.getByRole('button', { name: 'Preview' }).click()
+    const preview = form.getByTestId('route-preview')
+    await preview.waitFor()
+    expect(await preview.locator('p').textContent()).toMatch(/^This route would have posted 3 of the \d+ stored kills of the last 7 days\.$/)
+
+    // a minimum value: the preview is cleared, and counted again leaves the 100M loss out
+    await form.locator('summary').click()
+    await form.getByLabel('Minimum value (ISK)').fill('500m')
+    expect(await form.locator('summary').textContent()).toBe('Filters and posting (over 500.00m ISK)')
+    expect(await preview.count()).toBe(0)
+    await form.getByRole('button', { name: 'Preview' }).click()
+    await preview.waitFor()
+    expect(await preview.locator('p').textContent()).toMatch(/^This route would have posted 2 of the \d+ stored kills of the last 7 days\.$/)
+    expect(await preview.locator('li').allTextContents()).toEqual([expect.stringContaining('2.00b ISK'), expect.stringContaining('700.00m ISK')])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+
+    await form.getByLabel('Webhook URLs').fill(HOOK_1)
+    await form.getByRole('button', { name: 'Add route' }).click()
+    const row = page.getByTestId('route-row').filter({ hasText: 'Goonswarm Federation' })
+    await row.waitFor()
+    expect(await row.getByTestId('route-filters').textContent()).toMatch(/^over 500\.00m ISK/)
+    const stored = (await listRoutes(app.ctx.ch)).find((r) => r.entity_id === 1354830081)
+    expect(stored).toMatchObject({ mode: 'losses', filters: { min_value_isk: 500_000_000 } })
+    // after a reload too: the filter is the stored route's, not what the form remembered
+    await page.reload()
+    await row.waitFor()
+    expect(await row.getByTestId('route-filters').textContent()).toMatch(/^over 500\.00m ISK/)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+    expect(errors).toEqual([])
+    await deleteRoute(app.ctx.ch, stored!.id)
     await close()
   })
 
