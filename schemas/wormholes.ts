@@ -49,19 +49,11 @@ export const WormholeList = z
     columns: z
       .array(z.string())
       .meta({ description: 'The names of the row fields, in row order (the fields of Wormhole)', example: [...WORMHOLE_LIST_COLUMNS] }),
-    rows: z.array(
-      z.tuple([
-        Wormhole.shape.jcode,
-        Wormhole.shape.solarsystemid,
-        Wormhole.shape.class,
-        Wormhole.shape.class_label,
-        Wormhole.shape.effect,
-        Wormhole.shape.statics,
-        Wormhole.shape.planet_types,
-        Wormhole.shape.star_type_id,
-        Wormhole.shape.shattered,
-      ]),
-    ),
+    // An array of values rather than a z.tuple: the OpenAPI generator cannot document tuples (it failed the whole
+    // document), and the page reads each row by the column names anyway (schemas/wormhole-list.ts).
+    rows: z
+      .array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())])))
+      .meta({ description: 'One array per system: its values in the order of `columns`' }),
   })
   .meta({ id: 'WormholeList' })
 export type WormholeList = z.infer<typeof WormholeList>
