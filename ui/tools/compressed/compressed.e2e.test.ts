@@ -29,12 +29,23 @@ async function openPlanner(permissions: string[] = []) {
 describe('/compressed', () => {
   it('plans from the form: shopping list, copy list, green cards, summary consistent with the rows, settings in the URL', async () => {
     const { page, context, errors } = await openPlanner(['clipboard-read', 'clipboard-write'])
-    await mineralBox(page, 'Tritanium').fill('100,000') // digits only: the comma is dropped
-    expect(await mineralBox(page, 'Tritanium').inputValue()).toBe('100000')
-    await mineralBox(page, 'Pyerite').fill('20000')
+    // a box keeps what was typed (issue #42, 5): 100,000 is read as 100000 without the box being rewritten
+    await mineralBox(page, 'Tritanium').fill('100,000')
+    expect(await mineralBox(page, 'Tritanium').inputValue()).toBe('100,000')
+    await mineralBox(page, 'Pyerite').fill('20k')
+    expect(await mineralBox(page, 'Pyerite').inputValue()).toBe('20k')
+    // what cannot be read stays as typed, is refused with a sentence beside the box, and Calculate waits
     await mineralBox(page, 'Mexallon').fill('abc')
-    expect(await mineralBox(page, 'Mexallon').inputValue()).toBe('')
+    expect(await mineralBox(page, 'Mexallon').inputValue()).toBe('abc')
+    expect(await mineralBox(page, 'Mexallon').getAttribute('aria-invalid')).toBe('true')
+    const mexallonNote = await mineralBox(page, 'Mexallon').getAttribute('aria-describedby')
+    expect(await page.locator(`[id="${mexallonNote}"]`).innerText()).toBe('Could not read “abc”: type a whole number such as 12,500, 12.5k or 1.5m.')
+    const button = page.getByRole('button', { name: 'Calculate', exact: true })
+    expect(await button.getAttribute('aria-disabled')).toBe('true')
     expect(new URL(page.url()).searchParams.get('t')).toBe('Tritanium:100000,Pyerite:20000')
+    await mineralBox(page, 'Mexallon').fill('')
+    expect(await mineralBox(page, 'Mexallon').getAttribute('aria-invalid')).toBe(null)
+    expect(await button.getAttribute('aria-disabled')).toBe('false')
 
     await calculate(page)
     const list = page.getByTestId('ore-list')
@@ -138,12 +149,19 @@ describe('/compressed', () => {
       'Read Megacyte 250,000,000,000, Zydrine 5. Amounts above 100,000,000,000 were cut to 100,000,000,000, the most one plan takes.',
     )
 
-    // a typed amount above the maximum is cut too, and the page says so rather than dropping a digit unannounced
+    // a typed amount above the maximum is not cut (the box never changes what was typed, issue #42, 5): it is refused
+    // with a sentence beside the box, and Calculate waits, saying which box to fix
     await mineralBox(page, 'Tritanium').fill('1000000000000')
-    expect(await mineralBox(page, 'Tritanium').inputValue()).toBe('100000000000')
-    expect(await page.getByTestId('ore-form-cut').innerText()).toBe('Tritanium: cut to 100,000,000,000, the most one plan takes.')
+    expect(await mineralBox(page, 'Tritanium').inputValue()).toBe('1000000000000')
+    expect(await page.getByTestId('ore-box-error').innerText()).toBe('At most 100,000,000,000 units in one plan.')
+    const button = page.getByRole('button', { name: 'Calculate', exact: true })
+    expect(await button.getAttribute('aria-disabled')).toBe('true')
+    expect(await page.locator(`[id="${await button.getAttribute('aria-describedby')}"]`).innerText()).toBe(
+      'Fix the Tritanium box first: the amount cannot be read.',
+    )
     await mineralBox(page, 'Tritanium').fill('5000')
-    expect(await page.getByTestId('ore-form-cut').count()).toBe(0)
+    expect(await page.getByTestId('ore-box-error').count()).toBe(0)
+    expect(await button.getAttribute('aria-disabled')).toBe('false')
 
     // every ore left out: the page says so itself and asks the server nothing
     const ids = ((await (await fetch(`${baseUrl}/api/ore-planner/ores`)).json()) as { ores: Array<{ typeIdCompressed: number }> }).ores.map(
@@ -276,7 +294,7 @@ describe('/compressed', () => {
     await context.close()
   })
 
-  it('with the keyboard only: Calculate keeps the focus, a second Enter sends nothing, and the plan is read out from a status region there from the start', async () => {
+  it('with the keyboard only: a second Enter sends nothing, the plan is read out from a status region there from the start, and the focus lands on the results heading in view', async () => {
     const { page, context } = await openPlanner()
     const status = page.getByTestId('ore-status')
     expect(await status.getAttribute('role')).toBe('status')
@@ -298,8 +316,10 @@ describe('/compressed', () => {
     await page.keyboard.press('Enter')
     hold.open()
     await page.getByTestId('ore-list').waitFor()
-    // a Calculate button that disabled itself while busy left the focus on the page's body
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Calculate')
+    // the focus never drops to the page's body: after Calculate it is on the results heading, scrolled into view (issue #42, 8)
+    const heading = page.getByRole('heading', { name: 'Shopping List' })
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true)
+    await expect.poll(() => heading.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= innerHeight)).toBe(true)
     await expect.poll(() => status.textContent()).toMatch(/^Plan ready: \d+ compressed ores?, [\d,]+ batches of 100, [\d,]+ ISK(, \d+ warnings?)?\.$/)
     expect(calls).toBe(1)
     await context.close()
@@ -315,8 +335,8 @@ describe('/compressed', () => {
     // No mineral entered. A disabled button was skipped by Tab, and nothing tied the reason to it.
     const button = page.getByRole('button', { name: 'Calculate', exact: true })
     await expect.poll(() => button.getAttribute('aria-disabled')).toBe('true')
-    // from the last control before it (the allowed-ores list)
-    await page.locator('.ore-layout').locator('input:not([disabled]), button:not([disabled]), select:not([disabled])').last().focus()
+    // from the last control before it (the strategy panel: Calculate sits before the ore list, issue #42, 8)
+    await page.locator('.ore-column').first().locator(':is(input, button, select, textarea, summary):not([disabled]):not(.ore-calculate *)').last().focus()
     await page.keyboard.press('Tab')
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true)
     const described = (await button.getAttribute('aria-describedby')) ?? ''
@@ -414,7 +434,7 @@ describe('/compressed', () => {
     await context.close()
   })
 
-  it('reads the paste outcome and a cut amount out from status regions that are on the page from the start', async () => {
+  it('reads the paste outcome out from a status region that is on the page from the start, and ties a refused amount to its box', async () => {
     const { page, context } = await openPlanner()
     // regions that arrive already holding their text are not reliably read out: they must be there, empty, first
     const emptyStatus = async (testId: string) => {
@@ -424,9 +444,12 @@ describe('/compressed', () => {
       const handle = (await region.elementHandle())!
       return () => handle.evaluate((el) => (el.isConnected ? el.textContent : null))
     }
-    const cutNote = await emptyStatus('ore-form-cut-region')
-    await mineralBox(page, 'Tritanium').fill('1000000000000')
-    expect(await cutNote()).toBe('Tritanium: cut to 100,000,000,000, the most one plan takes.')
+    // a typed amount above the maximum is refused, not cut: the sentence is tied to the box, so it is read with it
+    const box = mineralBox(page, 'Tritanium')
+    await box.fill('1000000000000')
+    expect(await box.inputValue()).toBe('1000000000000')
+    expect(await box.getAttribute('aria-invalid')).toBe('true')
+    expect(await page.locator(`[id="${await box.getAttribute('aria-describedby')}"]`).textContent()).toBe('At most 100,000,000,000 units in one plan.')
 
     await page.getByRole('tab', { name: 'Paste' }).click()
     const pasteNote = await emptyStatus('ore-paste-result-region')
