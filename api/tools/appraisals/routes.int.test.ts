@@ -78,9 +78,9 @@ describe('POST /api/appraise', () => {
     expect((await appraise({ text: 'Tritanium 1', station_id: 60003760, mode: 'cheap' })).body.error).toMatch(
       /The mode must be one of sell5, buy5, sell, buy, split/,
     )
-    expect((await appraise({ station_id: 60003760 })).body.error).toMatch(/give the paste as text, or the items as a list/)
+    expect((await appraise({ station_id: 60003760 })).body.error).toMatch(/give the paste as text, or the items as a list/i)
     expect((await appraise({ station_id: 60003760, text: 'Tritanium 1', items: [{ name: 'Tritanium', qty: 1 }] })).body.error).toMatch(
-      /give the paste as text, or the items as a list/,
+      /give the paste as text, or the items as a list/i,
     )
   })
 
