@@ -62,13 +62,16 @@ describe('time converter', () => {
     expect(await unix(page)).toBe('1714590000')
     expect(await page.getByTestId('utc-selected').textContent()).toBe('2024-05-01 19:00:00 UTC')
     expect(await page.getByTestId('zone-selected').textContent()).toBe('Wednesday, 1 May 2024 19:00:00 UTC (UTC+00:00)')
+    // Discord's renderings since October 2025 (CLDR formats; docs/tools/timestamp.md)
     const expected: Record<string, string> = {
-      d: '05/01/2024',
-      D: 'May 1, 2024',
       t: '3:00 PM',
       T: '3:00:00 PM',
-      f: 'May 1, 2024 3:00 PM',
-      F: 'Wednesday, May 1, 2024 3:00 PM',
+      d: '5/1/24',
+      D: 'May 1, 2024',
+      f: 'May 1, 2024 at 3:00 PM',
+      F: 'Wednesday, May 1, 2024 at 3:00 PM',
+      s: '5/1/24, 3:00 PM',
+      S: '5/1/24, 3:00:00 PM',
     }
     for (const [style, preview] of Object.entries(expected)) {
       expect(await row(page, style).locator('code').textContent()).toBe(`<t:1714590000:${style}>`)
@@ -77,7 +80,7 @@ describe('time converter', () => {
     expect(await row(page, 'R').locator('td.preview').textContent()).toMatch(/^\d+ years ago$|^a year ago$/)
 
     await page.getByRole('button', { name: 'English (UK), 24-hour' }).click()
-    expect(await row(page, 'F').locator('td.preview').textContent()).toBe('Wednesday, 1 May 2024 15:00')
+    expect(await row(page, 'F').locator('td.preview').textContent()).toBe('Wednesday, 1 May 2024 at 15:00')
     await close()
   })
 
@@ -87,7 +90,7 @@ describe('time converter', () => {
     await page.clock.pauseAt(Date.now() + 1000)
     // screen readers announce a live region that was on the page before its text changed, not one added with its text
     await page.evaluate(() => document.querySelectorAll('[role="status"]').forEach((el) => el.setAttribute('data-before-copy', '')))
-    await row(page, 'F').getByRole('button', { name: 'Copy the long date/time code', exact: true }).click()
+    await row(page, 'F').getByRole('button', { name: 'Copy the full date, short time code', exact: true }).click()
     const toast = page.getByTestId('toast')
     expect(await toast.evaluate((el) => el.closest('[role="status"]')?.hasAttribute('data-before-copy'))).toBe(true)
     expect(await toast.textContent()).toBe('Copied <t:1714590000:F> to clipboard')
@@ -118,13 +121,23 @@ describe('time converter', () => {
     await close()
   })
 
-  it('names each of its nine Copy buttons after what it copies', async () => {
+  it('names each of its Copy buttons after what it copies: the Unix time, UTC and the nine Discord styles', async () => {
     const { page, close } = await open('/timestamp?date=2024-05-01&time=19:00:00&tz=UTC')
     const names = await page.getByRole('button', { name: /^Copy/ }).evaluateAll((buttons) => buttons.map((b) => b.textContent))
     expect(names).toEqual([
       'Copy the Unix timestamp',
       'Copy the time in UTC',
-      ...['short date', 'long date', 'short time', 'long time', 'short date/time', 'long date/time', 'relative'].map((s) => `Copy the ${s} code`),
+      ...[
+        'short time',
+        'medium time',
+        'short date',
+        'long date',
+        'long date, short time',
+        'full date, short time',
+        'short date, short time',
+        'short date, medium time',
+        'relative time',
+      ].map((s) => `Copy the ${s} code`),
     ])
     await close()
   })
