@@ -103,7 +103,7 @@ export class FittingSessionManager {
   /** Why sessions cannot start here, or null when they can. */
   availability(): string | null {
     if (this.setupProblem) return this.setupProblem
-    if (!this.settings.appCommand) return 'no fitting application is configured (FITTING_APP_COMMAND).'
+    if (!this.settings.appCommand) return 'its operator has not set up a fitting application.'
     for (const program of REQUIRED_PROGRAMS) {
       if (!findExecutable(program.name)) return `${program.name} is not installed (Debian package ${program.pkg}).`
     }

@@ -171,7 +171,7 @@ describe('on a server without a fitting application', () => {
     const res = await fetch(`${shared}/api/pyfa/sessions`, { method: 'POST' })
     expect(res.status).toBe(503)
     expect(((await res.json()) as { error: string }).error).toBe(
-      'The fitting tool is not available on this server: no fitting application is configured (FITTING_APP_COMMAND).',
+      'The fitting tool is not available on this server: its operator has not set up a fitting application.',
     )
     const status = FittingStatus.parse(await (await fetch(`${shared}/api/pyfa/status`)).json())
     expect(status.available).toBe(false)
