@@ -124,6 +124,50 @@ export function systemIndex(ctx: ApiContext): (key: string) => SystemFacts | nul
   }
 }
 
+/** A tracked player's name as the page shows it and their last 7 days, or null for a name nobody tracks. */
+export interface TrackerFacts {
+  path: string
+  displayName: string
+  last7d: { kills: number; losses: number; destroyedISK: number; lostISK: number }
+}
+export type TrackerLookup = (name: string) => Promise<TrackerFacts | null>
+
+const plural = (n: number, one: string, many: string) => `${formatInt(n)} ${n === 1 ? one : many}`
+
+export function trackerMeta(t: TrackerFacts): PageMeta {
+  const w = t.last7d
+  return {
+    title: `${t.displayName} · ${KILL_TRACKER_NAME}`,
+    description:
+      `Last 7 days: ${plural(w.kills, 'kill', 'kills')} and ${plural(w.losses, 'loss', 'losses')}; ` +
+      `${formatIskCompact(w.destroyedISK)} ISK destroyed, ${formatIskCompact(w.lostISK)} ISK lost.`,
+    image: `/api/previews/trackers/${encodeURIComponent(t.path)}.png`,
+    imageAlt: `${t.displayName}, last 7 days: ${plural(w.kills, 'kill', 'kills')}, ${plural(w.losses, 'loss', 'losses')}`,
+  }
+}
+
+/**
+ * Tracked players' 7-day figures by name, each kept a minute (the page's tags and its card share them). A lookup
+ * finishes and is kept even when the page could not wait for it, so the next fetch has it.
+ */
+export function trackerIndex(ctx: ApiContext): TrackerLookup {
+  const kept = ttlCache<TrackerFacts | null>(60_000)
+  return async (name) => {
+    if (!TrackerPath.safeParse(name).success) return null
+    const key = name.toLowerCase()
+    const cached = kept.get(key)
+    if (cached !== undefined) return cached
+    const player = await findTrackedPlayer(ctx.ch, name)
+    let facts: TrackerFacts | null = null
+    if (player) {
+      const { rows } = await readActivity(ctx.ch, player.characterIds, new Date())
+      facts = { path: player.path, displayName: player.displayName, last7d: summarize(rows).last7d }
+    }
+    kept.set(key, facts)
+    return facts
+  }
+}
+
 /** A small cache of answers that may change (kill tracker numbers): `ttlMs` each, at most `max` kept. */
 function ttlCache<T>(ttlMs: number, max = 500) {
   const entries = new Map<string, { at: number; value: T }>()
@@ -145,11 +189,10 @@ function ttlCache<T>(ttlMs: number, max = 500) {
  * 200), else the page's preview tags. Pages that read the database (a saved appraisal, a kill tracker) are looked up
  * within PREVIEW_BUDGET_MS; a slow or failing database gives the tool's generic tags and 200, never a false 404.
  */
-export function pageResolver(ctx: ApiContext, system: (key: string) => SystemFacts | null) {
+export function pageResolver(ctx: ApiContext, system: (key: string) => SystemFacts | null, trackers: TrackerLookup) {
   const log = ctx.log.child({ component: 'previews' })
   // Saved appraisals never change: their tags are kept (a null is a missing id, kept briefly).
   const appraisals = ttlCache<PageMeta | null>(10 * 60_000)
-  const trackers = ttlCache<PageMeta | null>(60_000)
 
   const withinBudget = async <T>(work: Promise<T>): Promise<T | 'slow'> => {
     let timer: NodeJS.Timeout | undefined
@@ -182,27 +225,8 @@ export function pageResolver(ctx: ApiContext, system: (key: string) => SystemFac
   }
 
   const tracker = async (name: string): Promise<PageMeta | null | 'unknown'> => {
-    if (!TrackerPath.safeParse(name).success) return null
-    const key = name.toLowerCase()
-    const cached = trackers.get(key)
-    if (cached !== undefined) return cached
-    const work = (async () => {
-      const player = await findTrackedPlayer(ctx.ch, name)
-      if (!player) return null
-      const { rows } = await readActivity(ctx.ch, player.characterIds, new Date())
-      const { last7d: w } = summarize(rows)
-      return {
-        title: `${player.displayName} · ${KILL_TRACKER_NAME}`,
-        description:
-          `Last 7 days: ${formatInt(w.kills)} kill${w.kills === 1 ? '' : 's'} and ${formatInt(w.losses)} loss${w.losses === 1 ? '' : 'es'}; ` +
-          `${formatIskCompact(w.destroyedISK)} ISK destroyed, ${formatIskCompact(w.lostISK)} ISK lost.`,
-      } satisfies PageMeta
-    })().then((meta) => {
-      trackers.set(key, meta)
-      return meta
-    })
-    const found = await withinBudget(work)
-    return found === 'slow' ? 'unknown' : found
+    const found = await withinBudget(trackers(name))
+    return found === 'slow' ? 'unknown' : found && trackerMeta(found)
   }
 
   /** Tags for a generic fallback when a lookup failed or was slow: the tool's own. */

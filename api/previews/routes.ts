@@ -8,7 +8,7 @@ import { notFound } from '../../platform/http/errors.js'
 import type { ApiContext } from '../app.js'
 import { getAppraisal } from '../tools/appraisals/store.js'
 import { CardCache, renderCard, type CardContent } from './card.js'
-import { appraisalTotal, type SystemFacts } from './pages.js'
+import { appraisalTotal, type SystemFacts, type TrackerFacts, type TrackerLookup } from './pages.js'
 
 const MODE_LABELS: Record<SavedAppraisal['mode'], string> = {
   sell5: 'sell (5% average)',
@@ -45,11 +45,25 @@ export function systemCard({ system, statics }: SystemFacts): CardContent {
   }
 }
 
+export function trackerCard({ displayName, last7d: w }: TrackerFacts): CardContent {
+  const net = w.destroyedISK - w.lostISK
+  return {
+    kicker: 'Kill tracker',
+    headline: displayName,
+    subline: `Last 7 days: ${formatInt(w.kills)} kill${w.kills === 1 ? '' : 's'} · ${formatInt(w.losses)} loss${w.losses === 1 ? '' : 'es'}`,
+    lines: [
+      `Destroyed: ${formatIskCompact(w.destroyedISK)} ISK`,
+      `Lost: ${formatIskCompact(w.lostISK)} ISK`,
+      `Net: ${net < 0 ? '-' : ''}${formatIskCompact(Math.abs(net))} ISK`,
+    ],
+  }
+}
+
 /**
  * Summary cards for link previews: `GET /api/previews/appraisals/{id}.png` and `/api/previews/wormholes/{jcode}.png`
  * (1200×630 PNG, drawn once and kept). An unknown id or system is the usual JSON 404.
  */
-export function previewRoutes(ctx: ApiContext, system: (key: string) => SystemFacts | null): Router {
+export function previewRoutes(ctx: ApiContext, system: (key: string) => SystemFacts | null, trackers: TrackerLookup): Router {
   const router = new Router()
   const cards = new CardCache()
   const send = (kctx: Context, png: Buffer) => {
@@ -79,6 +93,17 @@ export function previewRoutes(ctx: ApiContext, system: (key: string) => SystemFa
       kctx,
       cards.get(`system:${ctx.catalog.current().importId}:${facts.system.jcode}`, () => renderCard(systemCard(facts))),
     )
+  })
+  router.get('/api/previews/trackers/:file', async (kctx) => {
+    const name = /^(.+)\.png$/.exec(kctx.params.file)?.[1] ?? ''
+    const facts = name ? await trackers(name) : null
+    if (!facts) throw notFound('Nobody is tracked under that name')
+    // Keyed by the figures, so the card is redrawn when they change and kept while they do not.
+    const w = facts.last7d
+    const key = `tracker:${facts.path.toLowerCase()}:${facts.displayName}:${w.kills}:${w.losses}:${w.destroyedISK}:${w.lostISK}`
+    const png = cards.get(key, () => renderCard(trackerCard(facts)))
+    send(kctx, png)
+    kctx.set('Cache-Control', 'public, max-age=600')
   })
   return router
 }
