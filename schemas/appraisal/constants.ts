@@ -114,7 +114,7 @@ export function countLines(text: string): number {
  * #10 and #17 of evepraisal/go-evepraisal), and the cargo container groups (12 Cargo Container, 340 Secure Cargo
  * Container, 448 Audit Log Secure Container, 649 Freight Container) are asked too, ESI being the authority either
  * way. Modules (category 7) are asked from `moduleMinVolume` m³ listed, which takes in every capital-size module
- * (the largest sub-capital module lists 800 m³ in the 2023 SDE). Everything else has the same volume packaged or
+ * (the largest sub-capital module lists 800 m³ in the SDE build of 2024-07-18). Everything else has the same volume packaged or
  * not, which is the one the static data lists.
  */
 export const REPACKAGED_TYPES = { categoryIds: [6], groupIds: [12, 340, 448, 649], moduleCategoryId: 7, moduleMinVolume: 1000 } as const

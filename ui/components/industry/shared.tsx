@@ -32,8 +32,8 @@ export function DataSources({ ages, station, prices }: { ages: DataAges | null; 
         {ages ? age('fetched', ages.costIndicesAt) : 'age unknown'}).
       </p>
       <p>
-        Blueprints and bonuses come from the static data export{ages ? ` (${ages.sdeVersion})` : ''}, which dates from 2023: blueprints CCP changed since then
-        may differ from what the game shows.
+        Blueprints and bonuses come from the static data export{ages ? ` (${ages.sdeVersion})` : ''}: blueprints CCP changed after that build may differ from
+        what the game shows.
       </p>
     </div>
   )

@@ -110,7 +110,7 @@ function WaveTable({ wave, label }: { wave: SiteWave; label: string }) {
                 <span>{s.name}</span>
                 <Badges ship={s} />
                 {s.stats_source === 'community' && (
-                  <span className="muted" title="Not in the game's 2023 static data export: figures from the community data">
+                  <span className="muted" title="Not in the static data this site has imported: figures from the community data">
                     *
                   </span>
                 )}

@@ -208,7 +208,7 @@ export default function WormholeSitesPage() {
       )}
       <p className="muted small sites-sources">
         Waves, quantities, triggers and blue loot: the community wormhole-sites sheet. NPC figures: derived from the game's static data (DPS assumes every shot
-        and missile lands in full; EHP is omni EHP). Drifter Recon Battleship figures (*): the community data, as the 2023 static data predates it.
+        and missile lands in full; EHP is omni EHP). Figures marked * come from the community data, where the imported static data has no entry for that ship.
       </p>
     </div>
   )
