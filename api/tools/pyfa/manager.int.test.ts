@@ -16,7 +16,7 @@ import { vncUpgradeHandler } from './vnc-proxy.js'
 const log = createLogger('silent')
 const runtimeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-fitting-test-'))
 const managers: FittingSessionManager[] = []
-let proxy: { url: string; use(manager: FittingSessionManager): void; close(): Promise<void> }
+let proxy: { url: string; use(manager: FittingSessionManager, handshakeTimeoutMs?: number): void; close(): Promise<void> }
 
 function manager(over: Partial<ManagerSettings> = {}): FittingSessionManager {
   const m = new FittingSessionManager(
@@ -48,7 +48,7 @@ async function startProxy() {
   const port = (server.address() as { port: number }).port
   return {
     url: `ws://127.0.0.1:${port}`,
-    use: (m: FittingSessionManager) => (current = vncUpgradeHandler(m, log)),
+    use: (m: FittingSessionManager, handshakeTimeoutMs?: number) => (current = vncUpgradeHandler(m, log, handshakeTimeoutMs)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
@@ -283,6 +283,20 @@ describe('timeouts', () => {
       await c?.close()
     }
     await waitFor(() => m.endedReason(other.id) === 'abandoned', 'the session reopened half-open to be abandoned')
+  })
+
+  it('drops a viewer that has not finished the VNC handshake in time, and keeps one that has', async () => {
+    const m = manager({ disconnectGraceMs: 60_000 })
+    proxy.use(m, 300)
+    const session = await m.create('192.0.2.8')
+    const halfOpen = await RfbTestClient.open(proxy.url + fittingVncPath(session.id))
+    await halfOpen.closed
+    expect(halfOpen.closeCode).toBe(1008)
+    expect(session.state).toBe('running') // the grace period decides about the session, not the dropped socket
+    const shaken = await viewer(session)
+    await new Promise((resolve) => setTimeout(resolve, 600)) // twice the handshake allowance
+    expect(shaken.closeCode).toBeNull()
+    await shaken.close()
   })
 
   it('keeps a session whose page reconnects within the grace period, and hands it to the newest tab', async () => {

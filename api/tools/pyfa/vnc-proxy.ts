@@ -27,7 +27,7 @@ const HIGH_WATER_BYTES = 4 * 1024 * 1024
  * Origin must also be this site, so another site cannot open a visitor's session from the visitor's browser.
  * Input seen on the way (keys, pointer, clipboard) counts as activity for the idle timeout.
  */
-export function vncUpgradeHandler(manager: FittingSessionManager, log: Logger) {
+export function vncUpgradeHandler(manager: FittingSessionManager, log: Logger, handshakeTimeoutMs = HANDSHAKE_TIMEOUT_MS) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024, perMessageDeflate: false })
   return (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
@@ -42,12 +42,19 @@ export function vncUpgradeHandler(manager: FittingSessionManager, log: Logger) {
     const resume = url.searchParams.get('resume') === '1'
     wss.handleUpgrade(req, socket, head, (ws) => {
       if (resume && !manager.mayResume(session, viewerId)) return ws.close(FittingCloseCode.replaced, 'opened elsewhere')
-      connect(ws, session, viewerId, manager, log)
+      connect(ws, session, viewerId, manager, log, handshakeTimeoutMs)
     })
   }
 }
 
-function connect(ws: WebSocket, session: FittingSession, viewerId: string | null, manager: FittingSessionManager, log: Logger): void {
+function connect(
+  ws: WebSocket,
+  session: FittingSession,
+  viewerId: string | null,
+  manager: FittingSessionManager,
+  log: Logger,
+  handshakeTimeoutMs: number,
+): void {
   const vnc = net.connect(session.vncSocket)
   const meter = new RfbInputMeter()
   let alive = true
@@ -59,7 +66,7 @@ function connect(ws: WebSocket, session: FittingSession, viewerId: string | null
     log.info({ session: session.id }, 'VNC viewer dropped: no handshake in time')
     ws.close(1008, 'The viewer did not finish connecting in time.')
     setTimeout(() => ws.terminate(), 1000).unref()
-  }, HANDSHAKE_TIMEOUT_MS)
+  }, handshakeTimeoutMs)
   handshake.unref()
 
   const ping = setInterval(() => {
