@@ -138,6 +138,17 @@ describe('system activity ingest on its schedule', () => {
     expect((await series(JITA)).hours.at(-1)).toMatchObject(jitaKills(0))
   })
 
+  it('is documented at /api/docs with its answer schema', async () => {
+    const doc = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, { get?: { summary?: string; responses: Record<string, unknown> } }>
+      components: { schemas: Record<string, unknown> }
+    }
+    const path = doc.paths['/api/system-activity/{solarsystemid}']?.get
+    expect(path?.summary).toMatch(/NPC, ship and pod kills and jumps/)
+    expect(Object.keys(path?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400']))
+    expect(doc.components.schemas.SystemActivity).toBeDefined()
+  })
+
   it('answers a system id that is not one in words', async () => {
     for (const bad of ['jita', '12']) {
       const res = await get(bad)
