@@ -60,7 +60,8 @@ function ActivityChart({ hours, chart }: { hours: SystemActivityHour[]; chart: (
 
 /** What the section says in words above (or instead of) the charts. */
 function Notes({ activity }: { activity: SystemActivity }) {
-  const last = activity.hours.at(-1)
+  // The newest hour with a kills answer (the jumps answer comes a few minutes earlier in the hour, so the last hour may have only that).
+  const last = activity.hours.findLast((h) => h.npc_kills !== null)
   const answered = activity.hours.some((h) => h.npc_kills !== null || h.jumps !== null)
   if (!answered) {
     return (

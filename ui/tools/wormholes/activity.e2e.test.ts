@@ -88,6 +88,15 @@ describe('system dialog: ESI activity', () => {
     await context.close()
   })
 
+  it('takes the last hour ESI counted kills for, when only the jumps answer of the newest hour is in', async () => {
+    const answer = listed(312)
+    // ESI's jumps answer comes some minutes before its kills answer: the newest hour has jumps only, for now
+    answer.hours = [...answer.hours.slice(1), { hour: new Date(END + HOUR).toISOString(), npc_kills: null, ship_kills: null, pod_kills: null, jumps: 0 }]
+    const { context, section } = await openDialog(390, answer)
+    await eventually(() => section.getByTestId('activity-farming').textContent()).toBe("NPCs killed in the last hour: 312 (ESI's count published at 10:40 UTC)")
+    await context.close()
+  })
+
   it("says ESI leaves wormhole space out, from the shared server's own ESI answers", async () => {
     // the demo server's fake ESI serves the recorded answers; its ingest stores them at start
     await eventually(async () => SystemActivity.parse(await (await fetch(`${baseUrl}/api/system-activity/30000142`)).json()).listed_hours).toBeGreaterThan(0)
