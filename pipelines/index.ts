@@ -4,6 +4,7 @@ import { marketPipeline } from './market/consumer.js'
 import { killmailStorePipeline } from './killmails/pipeline.js'
 import type { Consumer } from '../platform/stream/index.js'
 import { killfeedPipeline } from './killfeed/router.js'
+import { systemActivityPipeline } from './system-activity/writer.js'
 
 /** A pipeline: consumes a topic and writes ClickHouse (or posts somewhere) in batches. */
 export interface Pipeline {
@@ -12,7 +13,7 @@ export interface Pipeline {
 }
 
 /** Every topic consumer of the product, one entry per pipeline. */
-export const pipelines: Pipeline[] = [marketPipeline, killmailStorePipeline, killfeedPipeline, industryInputsPipeline]
+export const pipelines: Pipeline[] = [marketPipeline, killmailStorePipeline, killfeedPipeline, industryInputsPipeline, systemActivityPipeline]
 
 export interface RunningPipelines {
   stop(): Promise<void>

@@ -13,6 +13,7 @@ import { addStatusRoutes, type FakeServerStatus } from './esi/status.js'
 import { makeKillmail, type KillSpec } from './zkillboard/killmails.js'
 import { FAKE_FIRST_SEQUENCE, FakeZkill } from './zkillboard/server.js'
 import { addUniverseTypeRoutes, demoUniverseTypes } from './esi/universe-types.js'
+import { addSystemActivityRoutes, createSystemActivityState } from './esi/system-activity.js'
 
 export interface DemoFakes {
   esi: FakeEsi
@@ -116,6 +117,8 @@ export async function startDemoFakes(options: { dataDir: string; communityDir: s
   const industry = createIndustryState()
   addIndustryRoutes(esi, industry)
   setIndustryData(industry, { prices: demoAdjustedPrices(types.types, refs), systems: demoCostIndices(demoIndustrySystems(options.dataDir)) })
+  // ESI's hourly kills and jumps per system: the recorded answers, a new one each hour.
+  addSystemActivityRoutes(esi, createSystemActivityState())
 
   // zKillboard: a week of history (loaded by the launcher), then a new kill every DEMO_KILL_INTERVAL_MS on the R2Z2 feed.
   const kills = addKillmailRoutes(esi, newKillmailState())

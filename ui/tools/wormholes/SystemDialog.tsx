@@ -12,6 +12,7 @@ import { KillboardPanels } from './KillboardPanels'
 import { ActiveHours, ClassSites, WanderingHoles } from './IntelSections'
 import { TableWrap } from '../../components/TableWrap'
 import { NewTabLink } from '../../components/NewTabLink'
+import { ActivitySection } from './ActivitySection'
 
 /** The game's static data value, with the community data's figure beside it when the two differ. */
 function valueWithSde(type: WormholeTypeInfo, field: 'total_mass' | 'max_jump_mass' | 'lifetime_hours' | 'mass_regen', format: (n: number) => string) {
@@ -189,6 +190,7 @@ export function SystemDialog({ jcode, onClose }: { jcode: string; onClose: () =>
           <ClassSites detail={load.value} />
           <KillboardPanels systemId={system.solarsystemid} imageServer={load.value.image_server} />
           <ActiveHours systemId={system.solarsystemid} />
+          <ActivitySection systemId={system.solarsystemid} />
           <Section name="Celestials">
             <Celestials detail={load.value} />
           </Section>
