@@ -15,8 +15,9 @@ if (!serverBuildIsCurrent(fingerprint)) {
   await bundleServer(fingerprint)
 }
 const build = serverBuildDir(fingerprint)
-// The split roles (ROLES set) serve no pages, so they need no UI build.
-if (!process.env.ROLES || process.env.ROLES.split(',').includes('api')) {
+// As before: `npm start` and the demo build the UI when it is stale; the split roles (ROLES set, docker-compose) do not,
+// their image built it (`npm run build`) and runs as a user that may not write dist/.
+if (!process.env.ROLES) {
   const { ensureUiBuild } = await import(pathToFileURL(path.join(build, 'ensure-ui.js')).href)
   ensureUiBuild()
 }
