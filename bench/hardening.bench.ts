@@ -44,7 +44,17 @@ async function nonReader(port: number, budget: number, frames: Buffer): Promise<
   let sent = 0
   while (!cut && sent < budget) {
     sent += frames.length
-    if (!socket.write(frames)) await new Promise((resolve) => (socket.once('drain', resolve), socket.once('close', resolve)))
+    if (!socket.write(frames))
+      await new Promise<void>((resolve) => {
+        // Both listeners go once either fires: left behind, one per write piled up past Node's warning.
+        const done = () => {
+          socket.off('drain', done)
+          socket.off('close', done)
+          resolve()
+        }
+        socket.once('drain', done)
+        socket.once('close', done)
+      })
   }
   socket.destroy()
   return sent
