@@ -182,7 +182,7 @@ class KafkaStreamConsumer implements Consumer {
     if (this.held.length >= this.max) void this.flush()
     else this.gatherTimer ??= setTimeout(() => void this.flush(), this.options.gatherMs)
     while (this.held.length >= 2 * this.max && !this.stopping && kafka.isRunning()) {
-      await Promise.race([this.flushing, new Promise((r) => setTimeout(r, HEARTBEAT_INTERVAL_MS))])
+      await Promise.race([this.flushing ?? this.flush(), new Promise((r) => setTimeout(r, HEARTBEAT_INTERVAL_MS))])
       await kafka.heartbeat().catch(() => {})
     }
   }
