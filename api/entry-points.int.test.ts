@@ -21,7 +21,7 @@ afterAll(async () => {
  * rather than be left running when npm exits, to be killed with the container. Each role runs as in
  * docker-compose.yml, on Kafka (a loopback broker); ClickHouse is chDB, each in a folder of its own.
  */
-describe.each(['start:api', 'start:ingest', 'start:pipelines'])('npm run %s', (script) => {
+describe.each(['start', 'start:api', 'start:ingest', 'start:pipelines'])('npm run %s', (script) => {
   it('shuts the role down when npm alone is sent SIGTERM', async () => {
     const role = startRole(script, { PORT: '0', HOST: '127.0.0.1', SKIP_STATIC_IMPORT: '1' })
     const { child, exited } = role

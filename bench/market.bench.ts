@@ -12,7 +12,7 @@ import { load, printLoad } from './lib.js'
 import { loadAverage, startBareKoa } from './bare.js'
 
 /** A Forge-sized book: 400,000 orders over 12,000 types at Jita and in player structures. */
-function forgeBook(size = 400_000): EsiMarketOrder[] {
+export function forgeBook(size = 400_000): EsiMarketOrder[] {
   const orders: EsiMarketOrder[] = []
   for (let i = 0; i < size; i++) {
     const typeId = 1000 + (i % 12_000)

@@ -55,3 +55,52 @@ describe('the stargate graph in the catalog', () => {
     expect(catalog.systemIdByName('Nowhere')).toBeNull()
   })
 })
+
+describe('dogma values in the catalog', () => {
+  const attributes = [
+    { attribute_id: 9, name: 'hp', display_name: 'Structure Hitpoints', unit_id: 1, default_value: 0, high_is_good: true, stackable: true },
+    { attribute_id: 37, name: 'maxVelocity', display_name: 'Maximum Velocity', unit_id: 11, default_value: 0, high_is_good: true, stackable: true },
+    { attribute_id: 4, name: 'mass', display_name: 'Mass', unit_id: 2, default_value: 7, high_is_good: true, stackable: true },
+  ]
+
+  it('answers the same whether the values come one per row or grouped by type, and falls back to the default', () => {
+    const rows = new Catalog(
+      catalogSource({
+        attributes,
+        typeAttributes: [
+          [587, 9, 350],
+          [587, 37, 365],
+          [588, 9, 1],
+        ],
+      }),
+    )
+    const grouped = new Catalog(
+      catalogSource({
+        attributes,
+        typeDogma: [
+          [587, [9, 37], [350, 365]],
+          [588, [9], [1]],
+        ],
+      }),
+    )
+    for (const c of [rows, grouped]) {
+      expect(c.attribute(587, 'hp')).toBe(350)
+      expect(c.attribute(587, 'maxVelocity')).toBe(365)
+      expect(c.attribute(588, 'hp')).toBe(1)
+      expect(c.attribute(588, 'mass')).toBe(7) // the attribute's default
+      expect(c.attribute(588, 'maxVelocity')).toBe(0)
+      expect(c.dogmaValue(588, 37)).toBeUndefined()
+      expect([...c.dogma(587)].sort((a, b) => a[0] - b[0])).toEqual([
+        [9, 350],
+        [37, 365],
+      ])
+      expect(c.dogma(1).size).toBe(0)
+    }
+  })
+
+  it('keeps fractions and large values exactly', () => {
+    const c = new Catalog(catalogSource({ attributes, typeDogma: [[34, [4, 9], [0.01, 5_000_000_000]]] }))
+    expect(c.attribute(34, 'mass')).toBe(0.01)
+    expect(c.attribute(34, 'hp')).toBe(5_000_000_000)
+  })
+})

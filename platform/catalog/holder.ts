@@ -4,6 +4,7 @@ import { latestCompleteImport } from './imports.js'
 import { HttpError } from '../http/errors.js'
 import type { Catalog } from './catalog.js'
 import { loadCatalog } from './load.js'
+import { collectGarbage } from '../memory.js'
 
 /**
  * Holds the catalog of the current static import. Routes call `current()`, which answers 503 with a sentence
@@ -42,6 +43,8 @@ export class CatalogHolder {
     const loaded = await loadCatalog(this.ch)
     if (!loaded) return false
     this.catalog = loaded
+    // The rows it was built from (and the previous catalog) are garbage now: collect them while the process is quiet.
+    collectGarbage()
     this.log.info({ importId: loaded.importId, types: loaded.types.size, ms: Math.round(performance.now() - started) }, 'catalog loaded')
     for (const l of this.listeners) l(loaded)
     return true

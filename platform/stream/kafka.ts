@@ -99,6 +99,12 @@ export class KafkaStream implements Stream {
 
 class KafkaStreamConsumer implements Consumer {
   private stopped = false
+  private stopping = false
+  private handler: BatchHandler | null = null
+  /** Gathering (options.gatherMs): messages fetched and resolved, not yet handled, hence not committed. */
+  private held: StreamMessage[] = []
+  private gatherTimer: NodeJS.Timeout | null = null
+  private flushing: Promise<void> | null = null
 
   constructor(
     private consumer: KafkaConsumer,
@@ -107,10 +113,18 @@ class KafkaStreamConsumer implements Consumer {
     private prefix: string,
   ) {}
 
+  private get max(): number {
+    return this.options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE
+  }
+
   async run(handler: BatchHandler): Promise<void> {
+    this.handler = handler
     await this.consumer.connect()
     await this.consumer.subscribe({ topics: this.options.topics.map(this.topicName), fromBeginning: this.options.fromBeginning ?? false })
-    const max = this.options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE
+    const gathering = (this.options.gatherMs ?? 0) > 0
+    // A rebalance can hand a partition to another member, which starts from the committed offset: hand what is held
+    // to the handler at once, so the other member finds it stored (the handler's dedupe covers what overlaps).
+    if (gathering) this.consumer.on(this.consumer.events.REBALANCING, () => void this.flush())
     await this.consumer.run({
       autoCommit: false,
       partitionsConsumedConcurrently: this.options.partitionConcurrency ?? 1,
@@ -124,6 +138,8 @@ class KafkaStreamConsumer implements Consumer {
           value: m.value ? parseJson(m.value.toString()) : null,
           timestamp: Number(m.timestamp),
         }))
+        if (gathering) return this.gather(all, { resolveOffset, heartbeat, isRunning, isStale })
+        const max = this.max
         for (let i = 0; i < all.length; i += max) {
           if (!isRunning() || isStale()) return
           const chunk = all.slice(i, i + max)
@@ -149,9 +165,95 @@ class KafkaStreamConsumer implements Consumer {
     })
   }
 
+  /**
+   * Gathering: hold a fetched batch and let the fetch go on (kafkajs fetches from the last resolved offset; nothing is
+   * committed yet). The held messages reach the handler together once a full batch is held or `gatherMs` after the
+   * first of them; their offsets are committed after it resolved. A crash before that commit means the group's next
+   * member fetches them again from the last commit: delivered at least once, as without gathering. At most two full
+   * batches are held: past that, this fetch waits for the handler (heartbeating, so the group keeps the member).
+   */
+  private async gather(
+    messages: StreamMessage[],
+    kafka: { resolveOffset: (offset: string) => void; heartbeat: () => Promise<void>; isRunning: () => boolean; isStale: () => boolean },
+  ): Promise<void> {
+    if (this.stopping || !kafka.isRunning() || kafka.isStale() || messages.length === 0) return
+    this.held.push(...messages)
+    kafka.resolveOffset(messages[messages.length - 1].offset)
+    if (this.held.length >= this.max) void this.flush()
+    else this.gatherTimer ??= setTimeout(() => void this.flush(), this.options.gatherMs)
+    while (this.held.length >= 2 * this.max && !this.stopping && kafka.isRunning()) {
+      await Promise.race([this.flushing ?? this.flush(), new Promise((r) => setTimeout(r, HEARTBEAT_INTERVAL_MS))])
+      await kafka.heartbeat().catch(() => {})
+    }
+  }
+
+  /** Hand the held messages to the handler in batches of up to maxBatchSize, one batch at a time, and commit each. */
+  private flush(): Promise<void> {
+    this.flushing ??= (async () => {
+      try {
+        while (this.held.length) {
+          if (this.gatherTimer) clearTimeout(this.gatherTimer)
+          this.gatherTimer = null
+          const batch = this.held.splice(0, this.max)
+          if (!(await this.handle(batch))) {
+            this.held = [] // stopping with a failing handler: nothing committed, so all of it comes again at the next start
+            return
+          }
+          await this.commit(batch)
+          // What came in meanwhile waits out its own gathering time, unless it is a full batch already.
+          if (this.held.length < this.max && !this.stopping) {
+            if (this.held.length) this.gatherTimer ??= setTimeout(() => void this.flush(), this.options.gatherMs)
+            return
+          }
+        }
+      } finally {
+        this.flushing = null
+      }
+    })()
+    return this.flushing
+  }
+
+  /** The handler until it succeeds (the same batch again after a pause that grows to 5 s), or false once stopping. */
+  private async handle(batch: StreamMessage[]): Promise<boolean> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.handler!(batch)
+        return true
+      } catch (err) {
+        this.options.onError?.(err as Error, batch)
+        if (this.stopping) return false
+        await new Promise((r) => setTimeout(r, Math.min(5_000, 250 * 2 ** attempt)))
+        if (this.stopping) return false
+      }
+    }
+  }
+
+  /** Commit, for each partition in the batch, the offset after its last message there. */
+  private async commit(batch: StreamMessage[]): Promise<void> {
+    const next = new Map<string, { topic: string; partition: number; offset: bigint }>()
+    for (const m of batch) {
+      const key = `${m.topic}\u0000${m.partition}`
+      const offset = BigInt(m.offset) + 1n
+      const seen = next.get(key)
+      if (!seen || seen.offset < offset) next.set(key, { topic: this.topicName(m.topic), partition: m.partition, offset })
+    }
+    try {
+      await this.consumer.commitOffsets([...next.values()].map((o) => ({ ...o, offset: o.offset.toString() })))
+    } catch (err) {
+      // Refused during a rebalance: the batch is stored, and whoever holds the partition next starts from the
+      // previous commit and stores it again, which the handler's dedupe turns into nothing.
+      this.options.onError?.(err as Error, batch)
+    }
+  }
+
   async stop(): Promise<void> {
     if (this.stopped) return
     this.stopped = true
+    this.stopping = true
+    if (this.gatherTimer) clearTimeout(this.gatherTimer)
+    this.gatherTimer = null
+    // Hand over and commit what is held while still a member of the group (a commit after leaving it is refused).
+    while (this.held.length || this.flushing) await this.flush()
     await this.consumer.disconnect()
   }
 }

@@ -153,9 +153,11 @@ export class MemoryStream implements Stream {
   }
 
   /** @internal */
-  waitFor(topics: string[], signal: AbortSignal): Promise<void> {
+  waitFor(topics: string[], signal: AbortSignal, timeoutMs?: number): Promise<void> {
     return new Promise((resolve) => {
+      const timer = timeoutMs === undefined ? null : setTimeout(() => done(), timeoutMs)
       const done = () => {
+        if (timer) clearTimeout(timer)
         for (const t of topics) this.events.off(t, done)
         signal.removeEventListener('abort', done)
         resolve()
@@ -211,6 +213,14 @@ class MemoryConsumer implements Consumer {
           const batch = this.stream.read(topic, from, maxBatchSize)
           if (batch.length === 0) continue
           delivered = true
+          // Gathering: a batch short of the largest waits for more until `gatherMs` after its first message arrived.
+          // Messages are handed over the moment they are published, so without it a steady trickle becomes one
+          // handler call per message.
+          const gatherUntil = batch[0].timestamp + (this.options.gatherMs ?? 0)
+          if (batch.length < maxBatchSize && Date.now() < gatherUntil) {
+            await this.stream.waitFor([topic], this.abort.signal, gatherUntil - Date.now())
+            continue
+          }
           try {
             await handler(batch)
             this.stream.commit(groupId, topic, Number(batch[batch.length - 1].offset) + 1)

@@ -87,6 +87,32 @@ function contract(name: string, makeStream: () => Stream, topicName: () => strin
       await stream.close()
     })
 
+    it('gathers the messages of several sends into one batch when asked, and delivers that batch again when its handler fails', async () => {
+      const stream = makeStream()
+      const topic = topicName()
+      const producer = await stream.producer()
+      const batches: number[][] = []
+      const errors: Error[] = []
+      const c = await stream.consumer({ groupId: `${topic}-g`, topics: [topic], fromBeginning: true, gatherMs: 4_000, onError: (e) => errors.push(e) })
+      await c.run(async (batch) => {
+        batches.push(batch.map((m) => (m.value as { n: number }).n))
+        if (batches.length === 1) throw new Error('sink down')
+      })
+      // Four sends 200 ms apart: without gathering, each reached the handler on its own (one insert per fetch).
+      for (let i = 0; i < 4; i++) {
+        await producer.send(topic, [{ key: 'k', value: { n: i } }])
+        await new Promise((r) => setTimeout(r, 200))
+      }
+      await waitUntil(() => batches.length >= 2, 30_000)
+      await c.stop()
+      expect(batches.slice(0, 2)).toEqual([
+        [0, 1, 2, 3],
+        [0, 1, 2, 3],
+      ])
+      expect(errors[0].message).toBe('sink down')
+      await stream.close()
+    })
+
     it('delivers a message of several MB sent compressed whole, in order with the small ones around it', async () => {
       const stream = makeStream()
       const topic = topicName()

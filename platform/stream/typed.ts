@@ -19,6 +19,7 @@ export interface SubscribeOptions {
   fromBeginning?: boolean
   maxBatchSize?: number
   partitionConcurrency?: number
+  gatherMs?: number
   log: Logger
 }
 
@@ -38,6 +39,7 @@ export async function subscribe<T extends z.ZodType>(
     fromBeginning: options.fromBeginning,
     maxBatchSize: options.maxBatchSize,
     partitionConcurrency: options.partitionConcurrency,
+    gatherMs: options.gatherMs,
     onError: (err, batch) => options.log.warn({ err, topic: topic.name, messages: batch.length }, 'batch failed; it will be delivered again'),
   })
   await consumer.run(async (messages) => {

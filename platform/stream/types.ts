@@ -49,12 +49,21 @@ export interface ConsumerOptions {
    * partitions running alongside (e.g. messages keyed so that one key is only ever in one partition).
    */
   partitionConcurrency?: number
+  /**
+   * Gather messages over several fetches into one batch: the handler is called once `maxBatchSize` messages are held,
+   * or `gatherMs` after the first of them arrived, whichever comes first. The fetch goes on while a batch gathers,
+   * but offsets are committed only after the handler resolved for the batch, so at-least-once holds as without it.
+   * On Kafka one gathered batch can hold messages of several partitions (each partition's messages in order); its
+   * handler must cope with that, as with `partitionConcurrency`. Off (0) by default: each fetch is handed over as it
+   * comes.
+   */
+  gatherMs?: number
   /** Told about a failed batch before it is retried (for logs and the DEGRADED status). */
   onError?: (error: Error, messages: StreamMessage[]) => void
 }
 
 /**
- * Called with a batch of messages from one topic partition. Offsets are committed only after it resolves,
+ * Called with a batch of messages from one topic partition (several, in order, when the consumer gathers). Offsets are committed only after it resolves,
  * so a crash or a thrown error means the batch is delivered again (at-least-once): handlers must be idempotent.
  */
 export type BatchHandler = (messages: StreamMessage[]) => Promise<void>

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type http from 'node:http'
 import yazl from 'yazl'
-import { LoopbackServer } from '../loopback-server.js'
+import { LoopbackServer } from '../../testing/loopback-server.js'
 
 /**
  * A loopback fake of CCP's static-data host (developers.eveonline.com/static-data/, see

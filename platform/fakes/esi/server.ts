@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import http from 'node:http'
-import { LoopbackServer } from '../loopback-server.js'
+import { LoopbackServer } from '../../testing/loopback-server.js'
 
 export interface FakeRequest {
   method: string

@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { EsiKillmail, ZkbMeta } from '../../../schemas/killmails.js'
 import type { FakeKillmailState } from '../esi/killmails.js'
 import { killHash, makeZkb } from './killmails.js'
-import { LoopbackServer } from '../loopback-server.js'
+import { LoopbackServer } from '../../testing/loopback-server.js'
 
 /** The first sequence number the fake hands out (the recorded R2Z2 sample's). */
 export const FAKE_FIRST_SEQUENCE = 96_599_404
