@@ -5,6 +5,7 @@ import { serverStatusJob } from './status/server-status-job.js'
 import { killmailBackfillJob, killmailFeedJob } from './killmails/jobs.js'
 import { packagedVolumesJob } from './appraisals/packaged-volumes-job.js'
 import { sdeCheckJob } from './static/check.js'
+import { theraJob } from './thera/job.js'
 
 export const ingestJobs: IngestJob[] = [
   serverStatusJob,
@@ -14,4 +15,5 @@ export const ingestJobs: IngestJob[] = [
   industryInputsJob,
   packagedVolumesJob,
   sdeCheckJob,
+  theraJob,
 ]

@@ -18,6 +18,7 @@ import { register as reactionRoutes } from './reactions/routes.js'
 import { register as wormholeSiteRoutes } from './wormhole-sites/routes.js'
 import { register as appraisalRoutes } from './appraisals/routes.js'
 import { register as orePlannerRoutes } from './ore-planner/routes.js'
+import { register as theraRoutes } from './thera/routes.js'
 
 /**
  * Every tool's API routes, one entry per slice (`api/tools/<tool>/routes.ts`).
@@ -41,6 +42,7 @@ export const toolRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Pr
   appraisalRoutes,
   piRoutes,
   orePlannerRoutes,
+  theraRoutes,
 ]
 
 /**
