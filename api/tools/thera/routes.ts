@@ -8,7 +8,7 @@ import { feedAt } from './feed.js'
 import { closeSystemNames, routesToHubs } from './route.js'
 
 /** The kept list is read again at most this often (the ingest job writes every 5 minutes). */
-const STATE_TTL_MS = 15_000
+const STATE_TTL_MS = 5_000
 
 export function register(router: ApiRouter, ctx: ApiContext): void {
   let cached: { at: number; state: Promise<TheraState> } | null = null
