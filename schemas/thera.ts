@@ -1,27 +1,12 @@
 import { z } from 'zod'
+import { SHIP_SIZES, THERA_HUBS } from './thera-constants.js'
+
+export { SHIP_SIZES, SHIP_SIZE_LABEL, THERA_HUBS, type ShipSize, type TheraHub } from './thera-constants.js'
 
 /**
  * Thera and Turnur connections as EVE-Scout's public signatures feed lists them (platform/fakes/api-fixtures/eve-scout/
  * FORMAT.md), the shape `GET /api/thera` answers, and the "shortest way from here" route.
  */
-
-/** The two hubs EVE-Scout scans: their names and solar system ids as the feed gives them (`out_system_*`). */
-export const THERA_HUBS = ['Thera', 'Turnur'] as const
-export type TheraHub = (typeof THERA_HUBS)[number]
-
-/** The largest ship a connection lets through, as the feed names it (`max_ship_size`). */
-export const SHIP_SIZES = ['small', 'medium', 'large', 'xlarge', 'capital', 'unknown'] as const
-export type ShipSize = (typeof SHIP_SIZES)[number]
-
-/** Words for a `max_ship_size`, as the game's wormhole descriptions put them. */
-export const SHIP_SIZE_LABEL: Record<ShipSize, string> = {
-  small: 'frigates and destroyers',
-  medium: 'up to battlecruisers',
-  large: 'up to battleships',
-  xlarge: 'up to freighters',
-  capital: 'capitals',
-  unknown: 'size unknown',
-}
 
 /** One connection as the ingest job keeps it: the feed's record, trimmed to what the pages use. */
 export const StoredConnection = z.object({

@@ -1,9 +1,8 @@
 import type { Catalog } from '../../../platform/catalog/catalog.js'
 import { distanceWithin } from '../../../platform/catalog/lookup.js'
+import { TRADE_HUB_SYSTEMS } from '../../../schemas/thera-constants.js'
 import { SHIP_SIZES, type HubRoute, type RouteStep, type ShipSize, type TheraConnection } from '../../../schemas/thera.js'
 
-/** The five trade hubs the route box answers for, by system name (found in the SDE at run time). */
-export const TRADE_HUB_SYSTEMS = ['Jita', 'Amarr', 'Dodixie', 'Rens', 'Hek'] as const
 
 /**
  * The SDE's stargate graph in flat arrays (compressed adjacency), built once per static data import: a route then walks
