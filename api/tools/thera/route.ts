@@ -136,21 +136,32 @@ export function routesToHubs(catalog: Catalog, originId: number, connections: re
 
 /**
  * Up to `limit` system names close to a name that matched none: those starting with what was typed, then those within
- * a small edit distance (1 for short names, 2 from 6 letters), nearest first.
+ * a small edit distance (1 for short names, 2 from 6 letters) whose first or second letter matches, nearest first.
  */
 export function closeSystemNames(catalog: Catalog, typed: string, limit = 5): string[] {
   const key = typed.trim().toLowerCase()
   if (!key) return []
   const max = key.length >= 6 ? 2 : 1
   const found: Array<{ name: string; score: number }> = []
-  for (const s of catalog.systems.values()) {
-    const name = s.name.toLowerCase()
-    if (name.startsWith(key)) found.push({ name: s.name, score: 0 })
-    else {
-      const d = distanceWithin(key, name, max)
-      if (d <= max) found.push({ name: s.name, score: d })
+  for (const [lower, name] of systemNames(catalog)) {
+    if (lower.startsWith(key)) found.push({ name, score: 0 })
+    // Within the distance allowed, one of the first two letters is right: skips most names before the edit distance.
+    else if (Math.abs(lower.length - key.length) <= max && (lower[0] === key[0] || lower[1] === key[1])) {
+      const d = distanceWithin(key, lower, max)
+      if (d <= max) found.push({ name, score: d })
     }
   }
   found.sort((a, b) => a.score - b.score || a.name.length - b.name.length || a.name.localeCompare(b.name))
   return found.slice(0, limit).map((f) => f.name)
+}
+
+const names = new WeakMap<Catalog, Array<[string, string]>>()
+/** Every system's name, lower-cased beside the real one, once per import. */
+function systemNames(catalog: Catalog): Array<[string, string]> {
+  let list = names.get(catalog)
+  if (!list) {
+    list = [...catalog.systems.values()].map((s) => [s.name.toLowerCase(), s.name])
+    names.set(catalog, list)
+  }
+  return list
 }
