@@ -27,7 +27,15 @@ export async function run() {
   fs.mkdirSync(dataDir, { recursive: true })
   const eveScout = new FakeEveScout()
   await eveScout.start()
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ZKILL_FEED_ENABLED: '0', EVE_SCOUT_BASE_URL: eveScout.url })
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ZKILL_FEED_ENABLED: '0',
+    EVE_SCOUT_BASE_URL: eveScout.url,
+  })
   const app = await startApp(config, { log: createLogger('warn'), ingestSchedules: false })
   try {
     const url = app.api!.url

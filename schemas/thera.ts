@@ -43,7 +43,10 @@ export type TheraConnection = z.infer<typeof TheraConnection>
 export const TheraFeed = z
   .object({
     connections: z.array(TheraConnection),
-    fetched_ok_at: z.string().nullable().meta({ description: 'When EVE-Scout last answered (with a new list, or confirming the one kept); null before the first answer' }),
+    fetched_ok_at: z
+      .string()
+      .nullable()
+      .meta({ description: 'When EVE-Scout last answered (with a new list, or confirming the one kept); null before the first answer' }),
     list_changed_at: z.string().nullable().meta({ description: 'When the list kept was fetched' }),
     unreachable_since: z.string().nullable().meta({ description: 'Since when every request to EVE-Scout has failed; null while it answers' }),
     last_error: z.string().nullable(),
@@ -63,7 +66,9 @@ export const RouteStep = z.object({
   /** How this system is reached from the step before: the first step has null. */
   by: z.enum(['gate', 'wormhole']).nullable(),
   /** For a wormhole step, the connection taken. */
-  connection: z.object({ id: z.string(), hub: z.enum(THERA_HUBS), wh_type: z.string(), max_ship_size: z.enum(SHIP_SIZES), remaining_minutes: z.number().int() }).nullable(),
+  connection: z
+    .object({ id: z.string(), hub: z.enum(THERA_HUBS), wh_type: z.string(), max_ship_size: z.enum(SHIP_SIZES), remaining_minutes: z.number().int() })
+    .nullable(),
 })
 export type RouteStep = z.infer<typeof RouteStep>
 
@@ -71,7 +76,11 @@ export const HubRoute = z.object({
   hub: z.string(),
   system_id: z.number().int(),
   jumps_by_gates: z.number().int().nullable().meta({ description: 'Fewest stargate jumps with no wormhole; null when no gate route exists' }),
-  jumps_via_connection: z.number().int().nullable().meta({ description: 'Fewest jumps using at least one Thera or Turnur connection; null when none leads there' }),
+  jumps_via_connection: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'Fewest jumps using at least one Thera or Turnur connection; null when none leads there' }),
   /** The route through a connection, every system on it from the start to the hub. */
   path: z.array(RouteStep),
   /** The largest ship every wormhole on `path` lets through. */

@@ -1,8 +1,6 @@
 /** What EVE-Scout answered to one conditional request. */
 export type EveScoutAnswer =
-  | { status: 200; body: unknown; etag: string; lastModified: string }
-  | { status: 304 }
-  | { status: 'failed'; error: string; httpStatus: number }
+  { status: 200; body: unknown; etag: string; lastModified: string } | { status: 304 } | { status: 'failed'; error: string; httpStatus: number }
 
 export interface Validators {
   etag: string
@@ -42,7 +40,13 @@ export class EveScoutClient {
     } catch (err) {
       if (signal?.aborted) throw err
       const cause = (err as Error & { cause?: { code?: string } }).cause?.code
-      return { status: 'failed', httpStatus: 0, error: timeout.aborted ? `EVE-Scout did not answer within ${this.options.timeoutMs / 1000} s` : `EVE-Scout could not be reached (${cause ?? (err as Error).message})` }
+      return {
+        status: 'failed',
+        httpStatus: 0,
+        error: timeout.aborted
+          ? `EVE-Scout did not answer within ${this.options.timeoutMs / 1000} s`
+          : `EVE-Scout could not be reached (${cause ?? (err as Error).message})`,
+      }
     }
     if (res.status === 304) {
       await res.body?.cancel()

@@ -74,7 +74,11 @@ describe('Thera and Turnur ingest', () => {
     expect((await polls()).map((p) => p.outcome).slice(-2)).toEqual(['failed', 'failed'])
     await expect.poll(async () => (await feed()).unreachable_since).toBe('2026-12-02T11:15:00.000Z')
     const down = await feed()
-    expect(down).toMatchObject({ fetched_ok_at: '2026-12-02T11:10:00.000Z', list_changed_at: '2026-12-02T11:10:00.000Z', last_error: 'EVE-Scout answered HTTP 503' })
+    expect(down).toMatchObject({
+      fetched_ok_at: '2026-12-02T11:10:00.000Z',
+      list_changed_at: '2026-12-02T11:10:00.000Z',
+      last_error: 'EVE-Scout answered HTTP 503',
+    })
     expect(down.connections).toHaveLength(27)
 
     // back: the next answer ends the outage

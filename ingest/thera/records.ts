@@ -41,7 +41,16 @@ export function connectionsFromFeed(body: unknown): { connections: StoredConnect
       updated_at: time(r.updated_at) ?? time(r.created_at),
       expires_at: time(r.expires_at),
     }
-    if (!row.id || !row.hub || row.hub_system_id === null || row.system_id === null || !row.system_name || !row.scanned_at || !row.updated_at || !row.expires_at) {
+    if (
+      !row.id ||
+      !row.hub ||
+      row.hub_system_id === null ||
+      row.system_id === null ||
+      !row.system_name ||
+      !row.scanned_at ||
+      !row.updated_at ||
+      !row.expires_at
+    ) {
       skipped++
       continue
     }

@@ -33,9 +33,7 @@ const gates: Array<[number, number]> = []
 const link = (a: number, b: number) => gates.push([a, b], [b, a])
 for (let i = 1; i < chain.length; i++) link(ids[chain[i - 1]], ids[chain[i]])
 link(ids.Turnur, ids.Far)
-const catalog = new Catalog(
-  catalogSource({ systems: Object.entries(ids).map(([name, id]) => system(id, name, name === 'Thera')), stargates: gates }),
-)
+const catalog = new Catalog(catalogSource({ systems: Object.entries(ids).map(([name, id]) => system(id, name, name === 'Thera')), stargates: gates }))
 
 const conn = (id: string, hub: 'Thera' | 'Turnur', to: keyof typeof ids, size: TheraConnection['max_ship_size'] = 'large'): TheraConnection => ({
   id,

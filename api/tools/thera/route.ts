@@ -3,7 +3,6 @@ import { distanceWithin } from '../../../platform/catalog/lookup.js'
 import { TRADE_HUB_SYSTEMS } from '../../../schemas/thera-constants.js'
 import { SHIP_SIZES, type HubRoute, type RouteStep, type ShipSize, type TheraConnection } from '../../../schemas/thera.js'
 
-
 /**
  * The SDE's stargate graph in flat arrays (compressed adjacency), built once per static data import: a route then walks
  * typed arrays instead of maps, which keeps any route well under a millisecond or two.
@@ -46,7 +45,12 @@ const sizeRank = (s: ShipSize) => (s === 'unknown' ? -1 : SHIP_SIZES.indexOf(s))
  * (system, has used a connection) states: one search answers every hub, and the route through a connection is the
  * shortest that takes one, even where the gates alone are as short.
  */
-export function routesToHubs(catalog: Catalog, originId: number, connections: readonly TheraConnection[], hubs: readonly string[] = TRADE_HUB_SYSTEMS): HubRoute[] {
+export function routesToHubs(
+  catalog: Catalog,
+  originId: number,
+  connections: readonly TheraConnection[],
+  hubs: readonly string[] = TRADE_HUB_SYSTEMS,
+): HubRoute[] {
   const g = gateGraph(catalog)
   const n = g.ids.length
   const origin = g.index.get(originId)

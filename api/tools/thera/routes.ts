@@ -67,11 +67,9 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       if (id === null) {
         const close = closeSystemNames(catalog, query.from)
         const shown = query.from.slice(0, 40)
-        throw new HttpError(
-          404,
-          close.length ? `No such system: ${shown}. Did you mean ${close.join(', ')}?` : `No such system: ${shown}.`,
-          { close_matches: close },
-        )
+        throw new HttpError(404, close.length ? `No such system: ${shown}. Did you mean ${close.join(', ')}?` : `No such system: ${shown}.`, {
+          close_matches: close,
+        })
       }
       const system = catalog.system(id)!
       const feed = feedAt(await state(), catalog, Date.now())

@@ -80,10 +80,7 @@ function ConnectionsTable({ rows, label }: { rows: TheraConnection[]; label: str
               </td>
               <td>{c.region_name}</td>
               <td>
-                {c.wh_type}{' '}
-                <span className="muted small">
-                  {c.type_side === 'hub' ? `in ${c.hub} (${c.hub_signature})` : `in ${c.system_name}`}
-                </span>
+                {c.wh_type} <span className="muted small">{c.type_side === 'hub' ? `in ${c.hub} (${c.hub_signature})` : `in ${c.system_name}`}</span>
               </td>
               <td>{SHIP_SIZE_LABEL[c.max_ship_size]}</td>
               <td className="align-right">{minutes(c.remaining_minutes)}</td>
@@ -157,7 +154,8 @@ function RouteAnswer({ route }: { route: TheraRoute }) {
         </table>
       </TableWrap>
       <p className="muted small">
-        Fewest jumps from {route.from.name} ({route.from.region_name}, {security(route.from.security)}) using the game&apos;s stargates and the connections above
+        Fewest jumps from {route.from.name} ({route.from.region_name}, {security(route.from.security)}) using the game&apos;s stargates and the connections
+        above
         {route.connections_from ? ` (list of ${utc(route.connections_from)})` : ''}. Jumps count gates and wormholes alike; check a hole&apos;s size and life
         before you commit.
       </p>
@@ -168,7 +166,9 @@ function RouteAnswer({ route }: { route: TheraRoute }) {
 /** The "shortest way from here" box: a system name in, the fewest jumps to each trade hub through a connection out. */
 export function TheraRouteBox() {
   const [from, setFrom] = useState('')
-  const [answer, setAnswer] = useState<{ state: 'idle' } | { state: 'loading' } | { state: 'ok'; route: TheraRoute } | { state: 'error'; message: string; close: string[] }>({
+  const [answer, setAnswer] = useState<
+    { state: 'idle' } | { state: 'loading' } | { state: 'ok'; route: TheraRoute } | { state: 'error'; message: string; close: string[] }
+  >({
     state: 'idle',
   })
   const ask = async (name: string) => {
