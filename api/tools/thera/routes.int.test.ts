@@ -74,3 +74,13 @@ describe('GET /api/thera/route on the real map', () => {
     expect((empty.body as { error: string }).error).toMatch(/system name/)
   })
 })
+
+describe('the API documentation', () => {
+  it('documents both endpoints', async () => {
+    const doc = (await get('/api/openapi.json')).body as { paths: Record<string, { get?: { summary?: string } }> }
+    expect(doc.paths['/api/thera']?.get?.summary).toMatch(/Thera and Turnur connections/)
+    expect(doc.paths['/api/thera/route']?.get?.summary).toMatch(/trade hubs/)
+    const page = await fetch(`${base}/api/docs/`)
+    expect(await page.text()).toContain('/api/thera/route')
+  })
+})
