@@ -8,6 +8,7 @@ import { formatInt } from '../../../schemas/format'
 import { useRetry } from '../../lib/use-retry'
 import { useStateInAddress } from '../../lib/use-state-in-address'
 import { SiteCard } from './SiteCard'
+import { ResourceSitesSection } from './ResourceSites'
 import {
   blueLootTotal,
   drifterNote,
@@ -204,6 +205,8 @@ export default function WormholeSitesPage() {
               <SiteCard key={`${view.record.class}-${view.record.site}`} view={view} reference={reference} />
             ))}
           </div>
+
+          {type === 'All Types' && <ResourceSitesSection classes={classes} q={q} />}
         </>
       )}
       <p className="muted small sites-sources">
