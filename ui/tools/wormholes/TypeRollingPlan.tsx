@@ -26,24 +26,23 @@ export function TypeRollingPlan({ code, totalMass }: { code: string; totalMass: 
             The {column.label} column of the <Link to="/rolling-mass">hole rolling guide</Link>, for battleships of about 200,000,000 kg cold and 300,000,000 kg
             hot:
           </p>
-          <dl>
-            <div>
-              <dt>Main sequence</dt>
-              <dd>{column.plan.main}</dd>
-            </div>
-            <div>
-              <dt>Reduced after it (YES)</dt>
-              <dd>
+          <ul className="wh-rolling-steps">
+            <li>
+              <strong>Main sequence:</strong> <span className="wh-rolling-step">{column.plan.main}</span>
+            </li>
+            <li>
+              <strong>Reduced after it (YES):</strong>{' '}
+              <span className="wh-rolling-step">
                 to roll: {column.plan.reduced.roll}; to crit: {column.plan.reduced.crit}
-              </dd>
-            </div>
-            <div>
-              <dt>Not reduced (NO)</dt>
-              <dd>
+              </span>
+            </li>
+            <li>
+              <strong>Not reduced (NO):</strong>{' '}
+              <span className="wh-rolling-step">
                 to roll: {column.plan.notReduced.roll}; to crit: {column.plan.notReduced.crit}
-              </dd>
-            </div>
-          </dl>
+              </span>
+            </li>
+          </ul>
           <p className="muted small">A hole is reduced below 50% of its mass and critical below 10%; its real mass is its type&apos;s ±10%.</p>
         </div>
       )}

@@ -28,7 +28,7 @@ for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 })
       await page.goto('/wormholes/types/H296')
       const plan = page.getByRole('dialog').getByTestId('type-rolling-plan')
-      await eventually(() => plan.locator('dd').allTextContents()).toEqual([
+      await eventually(() => plan.locator('.wh-rolling-step').allTextContents()).toEqual([
         column!.plan.main,
         `to roll: ${column!.plan.reduced.roll}; to crit: ${column!.plan.reduced.crit}`,
         `to roll: ${column!.plan.notReduced.roll}; to crit: ${column!.plan.notReduced.crit}`,
