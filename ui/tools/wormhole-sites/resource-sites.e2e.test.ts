@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import axe from 'axe-core'
 import { launchBrowser, openPage } from '../../../platform/testing/browser.js'
 import type { ResourceSites } from '../../../schemas/resource-sites.js'
 
@@ -7,6 +8,13 @@ import type { ResourceSites } from '../../../schemas/resource-sites.js'
 const baseUrl = inject('appUrl')
 let browser: Browser
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 })
+
+/** axe's WCAG violations on the page as it is now (the site-wide check may run before this section has loaded). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axe.source)
+  const result = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }))
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
+}
 
 beforeAll(async () => {
   browser = await launchBrowser()
@@ -51,6 +59,7 @@ for (const width of [1280, 390]) {
         expect.stringMatching(/^2 × Emergent Watchman\t12\t95\t2,000\t5 km\tNeut 3 GJ\/s$/),
       ])
       expect(await barren.locator('.resource-list').textContent()).toBe('Fullerite-C50 12,000 units (12,000 m³) · Fullerite-C60 6,000 units (6,000 m³)')
+      expect(await axeViolations(page)).toEqual([])
       // Core reservoirs (gas) spawn in C5-C6 only
       expect(await section.locator('article[data-resource-site="Vital Core Reservoir"]').count()).toBe(0)
       await page.getByRole('searchbox', { name: 'Search sites by name' }).fill('barren')

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import axe from 'axe-core'
 import { launchBrowser, openPage } from '../../../platform/testing/browser.js'
 import type { TheraFeed } from '../../../schemas/thera.js'
 
@@ -24,6 +25,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
+
+/** axe's WCAG violations on the page as it is now (the site-wide check may run before this section has loaded). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axe.source)
+  const result = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }))
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
+}
 
 async function open(path: string, width: number) {
   const t = await openPage(browser, baseUrl)
@@ -74,6 +82,7 @@ for (const width of [1280, 390]) {
       expect(ways.every((w) => /^Meunvon ⇢ Thera \(M164\)/.test(w))).toBe(true)
       // nothing wider than the screen but the tables' own scroll boxes
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width)
+      expect(await axeViolations(page)).toEqual([])
       await context.close()
     })
 
