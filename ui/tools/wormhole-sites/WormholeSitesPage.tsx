@@ -197,7 +197,7 @@ export default function WormholeSitesPage() {
             <p className="empty panel">
               {dataMissing
                 ? 'No sites to show: the site files for this choice did not load (named above). Try again above.'
-                : 'No site matches. Pick a class or clear the search.'}
+                : `No site matches${type === 'All Types' ? ' among the sleeper sites' : ''}. Pick a class or clear the search.`}
             </p>
           )}
           <div className="site-list">

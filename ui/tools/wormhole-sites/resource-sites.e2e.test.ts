@@ -70,5 +70,19 @@ for (const width of [1280, 390]) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width)
       await context.close()
     })
+
+    it("opens a gas site's card from a system dialog's site list", async () => {
+      const { page, context } = await openPage(browser, baseUrl)
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto('/wormholes/J123450')
+      const sites = page.getByRole('dialog').getByRole('region', { name: 'Sites' })
+      await sites.getByRole('link', { name: 'Barren Perimeter Reservoir' }).click()
+      await eventually(() => new URL(page.url()).pathname).toBe('/wormhole-sites')
+      const section = page.getByRole('region', { name: 'Gas and ore sites' })
+      await eventually(() => section.locator('article.resource-site-card h2').allTextContents()).toEqual(['Barren Perimeter Reservoir'])
+      expect(await page.getByTestId('sites-count').textContent()).toBe('0 sites')
+      expect(await page.getByText('No site matches among the sleeper sites. Pick a class or clear the search.').count()).toBe(1)
+      await context.close()
+    })
   })
 }
