@@ -5,6 +5,7 @@
 import { loadConfig } from '../schemas/config.js'
 import { createLogger } from '../platform/log.js'
 import { startDemoFakes } from '../platform/fakes/demo.js'
+import { FakeEveScout } from '../platform/fakes/eve-scout/server.js'
 import { demoEntities } from '../platform/fakes/demo-kills.js'
 import { killHash, makeKillmail, makeZkb } from '../platform/fakes/zkillboard/killmails.js'
 import { KillmailsTopic } from '../schemas/killmails.js'
@@ -21,12 +22,16 @@ const fakes = await startDemoFakes({
   // The shared test server keeps its books still (DEMO_MARKET_REFRESH=0), so a snapshot landing mid-test moves no price.
   marketRefresh: process.env.DEMO_MARKET_REFRESH !== '0',
 })
+// EVE-Scout's real recorded feed (Thera and Turnur connections), its times moved to now.
+const eveScout = new FakeEveScout()
+await eveScout.start()
 const config = loadConfig({
   ...process.env,
   ESI_BASE_URL: fakes.esi.url,
   ZKILL_R2Z2_URL: fakes.zkill.url,
   ZKILL_BASE_URL: fakes.zkill.url,
   ZKILL_FEED_ENABLED: '1',
+  EVE_SCOUT_BASE_URL: eveScout.url,
   DEMO: '1',
 })
 process.stdout.write(`FAKE_ESI ${fakes.esi.url}\n`)
@@ -38,6 +43,7 @@ try {
     force.unref()
     await app.stop()
     await fakes.close()
+    await eveScout.close()
     process.exit(0)
   }
   process.on('SIGINT', () => void shutdown())
@@ -71,5 +77,6 @@ try {
 } catch (err) {
   log.fatal({ err }, 'demo failed to start')
   await fakes.close()
+  await eveScout.close()
   process.exit(1)
 }

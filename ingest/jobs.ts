@@ -6,6 +6,7 @@ import { killmailBackfillJob, killmailFeedJob } from './killmails/jobs.js'
 import { packagedVolumesJob } from './appraisals/packaged-volumes-job.js'
 import { sdeCheckJob } from './static/check.js'
 import { systemActivityJob } from './system-activity/job.js'
+import { theraJob } from './thera/job.js'
 
 export const ingestJobs: IngestJob[] = [
   serverStatusJob,
@@ -16,4 +17,5 @@ export const ingestJobs: IngestJob[] = [
   packagedVolumesJob,
   sdeCheckJob,
   systemActivityJob,
+  theraJob,
 ]

@@ -77,6 +77,8 @@ export const ConfigSchema = z.object({
   /** When above 0, the ingest role backfills this many days of kills from zKillboard's history at start (resumable). */
   KILLMAIL_BACKFILL_DAYS: z.coerce.number().int().min(0).max(90).default(0),
   IMAGE_SERVER_URL: z.string().url().default('https://images.evetech.net'),
+  /** EVE-Scout's public API (Thera and Turnur connections), polled every 5 minutes by the ingest role (docs/operations.md). */
+  EVE_SCOUT_BASE_URL: z.string().url().default('https://api.eve-scout.com'),
   USER_AGENT_CONTACT: z.string().default('admin@jspace-toolbox.example'),
 
   /** Minutes between market order snapshots of each hub region (divides 60, or a multiple of 60). */

@@ -1,6 +1,7 @@
 import { endpoint } from './endpoint.js'
 import { siteFileName, type SiteFileKind, type SiteTier } from './wormhole-sites-constants.js'
 import type { SiteFile, DrifterAdditions } from './wormhole-sites.js'
+import type { ResourceSites } from './resource-sites.js'
 
 /** Endpoints of api/tools/wormhole-sites/routes.ts (see schemas/endpoint.ts). */
 
@@ -9,3 +10,6 @@ export const getWormholeSitesDrifters = endpoint<{ response: typeof DrifterAddit
 
 /** One sleeper-site file (the spec's /api/data/{file} names): waves, NPC figures and blue loot. */
 export const getSiteFile = (tier: SiteTier, kind: SiteFileKind) => endpoint<{ response: typeof SiteFile }>('get', `/api/data/${siteFileName(tier, kind)}`)
+
+/** The gas and ore sites with their clouds or ores and their sleeper defenders (community data) */
+export const getResourceSites = endpoint<{ response: typeof ResourceSites }>('get', '/api/wormhole-sites/resource-sites')

@@ -19,6 +19,7 @@ import { register as wormholeSiteRoutes } from './wormhole-sites/routes.js'
 import { register as appraisalRoutes } from './appraisals/routes.js'
 import { register as orePlannerRoutes } from './ore-planner/routes.js'
 import { register as systemActivityRoutes } from './system-activity/routes.js'
+import { register as theraRoutes } from './thera/routes.js'
 
 /**
  * Every tool's API routes, one entry per slice (`api/tools/<tool>/routes.ts`).
@@ -43,6 +44,7 @@ export const toolRoutes: Array<(router: ApiRouter, ctx: ApiContext) => void | Pr
   piRoutes,
   orePlannerRoutes,
   systemActivityRoutes,
+  theraRoutes,
 ]
 
 /**

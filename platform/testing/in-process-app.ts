@@ -25,9 +25,11 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'jst-test-'))
   // Tests never reach the real zKillboard: the live feed is off unless a test turns it on (pointing it at a fake).
+  // Nor the real EVE-Scout: its poll goes to a closed loopback port (and fails at once) unless a test gives a fake.
   const config = loadConfig(
     {
       ZKILL_FEED_ENABLED: '0',
+      EVE_SCOUT_BASE_URL: 'http://127.0.0.1:9',
       ...env,
       DATA_DIR: dataDir,
       PORT: '0',

@@ -1,4 +1,6 @@
-import { getSiteFile, getWormholeSitesDrifters } from '../../../schemas/wormhole-sites-endpoints.js'
+import { getResourceSites, getSiteFile, getWormholeSitesDrifters } from '../../../schemas/wormhole-sites-endpoints.js'
+import { ResourceSites } from '../../../schemas/resource-sites.js'
+import { buildResourceSites } from './resource-sites.js'
 import { DrifterAdditions, SITE_FILE_KINDS, SITE_TIERS, SiteFile, type SiteRecord } from '../../../schemas/wormhole-sites.js'
 import type { ApiContext } from '../../app.js'
 import { HttpError } from '../../../platform/http/errors.js'
@@ -10,6 +12,7 @@ interface Built {
   importId: number
   files: ReturnType<typeof buildSiteFiles>
   drifters: DrifterAdditions
+  resourceSites: ResourceSites
 }
 
 const KIND_LABEL = { combat: 'combat anomalies', datarelic: 'data and relic signatures' } as const
@@ -18,7 +21,13 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   let built: Built | null = null
   const current = (): Built => {
     const catalog = ctx.catalog.current()
-    if (built?.importId !== catalog.importId) built = { importId: catalog.importId, files: buildSiteFiles(catalog), drifters: buildDrifterAdditions(catalog) }
+    if (built?.importId !== catalog.importId)
+      built = {
+        importId: catalog.importId,
+        files: buildSiteFiles(catalog),
+        drifters: buildDrifterAdditions(catalog),
+        resourceSites: buildResourceSites(catalog),
+      }
     return built
   }
 
@@ -57,6 +66,22 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     ({ ctx: kctx }) => {
       kctx.set('Cache-Control', 'public, max-age=3600')
       return current().drifters
+    },
+  )
+
+  router.route(
+    getResourceSites,
+    {
+      summary: 'The gas and ore sites with their clouds or ores and their sleeper defenders',
+      description:
+        "From the community gas and ore site data sets (the community wormhole-sites sheet): the classes each site spawns in, its clouds or ores (units and m³), blue loot, the resources' value at the data set's prices, and each defender with its DPS, alpha, EHP and tackle. A missing data set is named in `missing`.",
+      tags: ['Wormhole sites'],
+      response: ResourceSites,
+      errors: { 503: 'Static data not imported yet' },
+    },
+    ({ ctx: kctx }) => {
+      kctx.set('Cache-Control', 'public, max-age=3600')
+      return current().resourceSites
     },
   )
 }

@@ -1,54 +1,8 @@
 import type { WormholeTypeInfo } from '../../../schemas/wormholes'
 
-export interface JumpPlan {
-  main: string
-  reduced: { roll: string; crit: string }
-  notReduced: { roll: string; crit: string }
-}
+import { ROLLING_COLUMNS, GG } from '../../lib/rolling-plans'
 
-export interface RollingColumn {
-  /** Gigagrams: 1000 Gg = 1,000,000,000 kg. */
-  gg: number
-  label: string
-  colour: string
-  plan: JumpPlan
-}
-
-/** The four mass columns and their jump plans (spec part 1, section 9), for battleships of ~200,000 t cold and ~300,000 t hot. */
-export const ROLLING_COLUMNS: RollingColumn[] = [
-  {
-    gg: 1000,
-    label: '1000Gg',
-    colour: '#7fb7ff',
-    plan: { main: '1 cold + 1 hot', reduced: { roll: '2 hot', crit: '2 cold' }, notReduced: { roll: '2 hot', crit: '1 cold + 1 hot' } },
-  },
-  {
-    gg: 2000,
-    label: '2000Gg',
-    colour: '#8ad96a',
-    plan: { main: '2 cold + 2 hot', reduced: { roll: '2 hot + 2 cold', crit: '4 cold' }, notReduced: { roll: '4 hot', crit: '2 cold + 2 hot' } },
-  },
-  {
-    gg: 3000,
-    label: '3000Gg',
-    colour: '#ff9a3c',
-    plan: {
-      main: '5 hot',
-      reduced: { roll: 'return hot + 4 hot', crit: 'return cold + 2 cold + 2 hot' },
-      notReduced: { roll: 'return hot + 3 cold + 3 hot', crit: 'return cold + 2 cold + 2 hot' },
-    },
-  },
-  {
-    gg: 3300,
-    label: '3300Gg',
-    colour: '#ff5a5f',
-    plan: {
-      main: '1 cold + 5 hot',
-      reduced: { roll: '2 cold + 4 hot', crit: '4 hot, then HIC once if needed' },
-      notReduced: { roll: '6 hot, then HIC once if needed', crit: '1 cold + 5 hot' },
-    },
-  },
-]
+export { ROLLING_COLUMNS, GG, type JumpPlan, type RollingColumn } from '../../lib/rolling-plans'
 
 /**
  * The codes the spec lists per column. Only the set of codes is taken from here: each code's column comes from
@@ -91,8 +45,6 @@ export interface ColumnAssignment {
   /** Spec codes the data puts in another column than the spec's list (or in only one of two). */
   moved: Array<{ code: string; specColumns: number[]; dataColumn: number | null }>
 }
-
-export const GG = 1_000_000
 
 /** Place each listed code in the column of its total mass from the type data (community value). */
 export function assignColumns(types: readonly WormholeTypeInfo[]): ColumnAssignment {

@@ -8,6 +8,7 @@ import { formatInt } from '../../../schemas/format'
 import { useRetry } from '../../lib/use-retry'
 import { useStateInAddress } from '../../lib/use-state-in-address'
 import { SiteCard } from './SiteCard'
+import { ResourceSitesSection } from './ResourceSites'
 import {
   blueLootTotal,
   drifterNote,
@@ -196,7 +197,7 @@ export default function WormholeSitesPage() {
             <p className="empty panel">
               {dataMissing
                 ? 'No sites to show: the site files for this choice did not load (named above). Try again above.'
-                : 'No site matches. Pick a class or clear the search.'}
+                : `No site matches${type === 'All Types' ? ' among the sleeper sites' : ''}. Pick a class or clear the search.`}
             </p>
           )}
           <div className="site-list">
@@ -204,6 +205,8 @@ export default function WormholeSitesPage() {
               <SiteCard key={`${view.record.class}-${view.record.site}`} view={view} reference={reference} />
             ))}
           </div>
+
+          {type === 'All Types' && <ResourceSitesSection classes={classes} q={q} />}
         </>
       )}
       <p className="muted small sites-sources">

@@ -66,7 +66,11 @@ const isk = (n: number | null) => (n === null ? 'not in the data' : `${formatInt
 
 /** The card of a site on /wormhole-sites: its class and its name in the search, so the list shows that card. */
 export const siteCardLink = (s: ClassSite) =>
-  `/wormhole-sites?${new URLSearchParams({ class: s.site_class.toLowerCase(), type: s.kind, q: s.name }).toString()}`
+  `/wormhole-sites?${new URLSearchParams(
+    s.kind === 'gas' || s.kind === 'ore' ? { class: s.site_class.toLowerCase(), q: s.name } : { class: s.site_class.toLowerCase(), type: s.kind, q: s.name },
+  ).toString()}`
+/** Gas and ore sites have their card on /wormhole-sites for the classes its buttons offer (C1-C6), not C13. */
+const hasCard = (s: ClassSite) => (s.kind !== 'gas' && s.kind !== 'ore') || /^C[1-6]$/.test(s.site_class)
 
 /** The sites of the system's class by kind, with their blue loot (and gas or ore value); sleeper sites link their card on /wormhole-sites. */
 export function ClassSites({ detail }: { detail: WormholeSystemDetail }) {
@@ -93,7 +97,7 @@ export function ClassSites({ detail }: { detail: WormholeSystemDetail }) {
                   .filter((s) => s.kind === kind)
                   .map((s) => (
                     <li key={s.name}>
-                      {s.kind === 'gas' || s.kind === 'ore' ? s.name : <Link to={siteCardLink(s)}>{s.name}</Link>}{' '}
+                      {hasCard(s) ? <Link to={siteCardLink(s)}>{s.name}</Link> : s.name}{' '}
                       <span className="muted">
                         {s.resource_isk !== null ? `${kind === 'gas' ? 'gas' : 'ore'} ${isk(s.resource_isk)} · ` : ''}blue loot {isk(s.blue_loot_isk)}
                       </span>

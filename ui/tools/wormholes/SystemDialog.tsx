@@ -13,6 +13,7 @@ import { ActiveHours, ClassSites, WanderingHoles } from './IntelSections'
 import { TableWrap } from '../../components/TableWrap'
 import { NewTabLink } from '../../components/NewTabLink'
 import { ActivitySection } from './ActivitySection'
+import { TheraLinks } from './TheraConnections'
 
 /** The game's static data value, with the community data's figure beside it when the two differ. */
 function valueWithSde(type: WormholeTypeInfo, field: 'total_mass' | 'max_jump_mass' | 'lifetime_hours' | 'mass_regen', format: (n: number) => string) {
@@ -162,6 +163,7 @@ export function SystemDialog({ jcode, onClose }: { jcode: string; onClose: () =>
     <Dialog open onClose={onClose} title={title} wide>
       {load.state === 'loading' && <p className="muted">Loading {jcode}…</p>}
       {load.state === 'error' && <p className="error-box">{load.message}</p>}
+      {load.state === 'error' && jcode.trim().toLowerCase() === 'thera' && <TheraLinks hubName="Thera" />}
       {load.state === 'ok' && system && (
         <div className="wh-detail">
           <section className="wh-section wh-overview">
@@ -180,6 +182,7 @@ export function SystemDialog({ jcode, onClose }: { jcode: string; onClose: () =>
             </dl>
             <CopyButton text={system.jcode} label="Copy J-code" />
           </section>
+          <TheraLinks systemId={system.solarsystemid} />
           <Section name="Weather">
             <Weather detail={load.value} />
           </Section>

@@ -8,6 +8,7 @@ import { CopyButton } from '../../components/CopyButton'
 import { destinationColour, destinationLabel } from '../../lib/wormhole-destinations'
 import { Section } from './Section'
 import { formatHours, formatKg } from './format'
+import { TypeRollingPlan } from './TypeRollingPlan'
 
 /** Wormhole type codes as the game names them: a letter and three digits (H296, K162). */
 export const looksLikeTypeCode = (q: string) => /^[a-z]\d{3}$/i.test(q.trim())
@@ -88,12 +89,7 @@ export function TypeDialog({ code, onClose }: { code: string; onClose: () => voi
               <p>{load.value.wandering_in.join(', ')}</p>
             )}
           </Section>
-          <Section name="Rolling">
-            <p>
-              Which jumps close a hole of {load.value.type.total_mass !== null ? formatKg(load.value.type.total_mass) : 'this mass'}, with the ±10% spawn
-              variance: the <Link to="/rolling-mass">hole rolling guide</Link>.
-            </p>
-          </Section>
+          <TypeRollingPlan code={upper} totalMass={load.value.type.total_mass} />
         </div>
       )}
     </Dialog>

@@ -8,6 +8,7 @@ import { loadWormholes, loadWormholeTypes } from '../../lib/wormhole-data'
 import { useAsync } from '../../lib/use-async'
 import { useStateInAddress } from '../../lib/use-state-in-address'
 import { SystemDialog } from './SystemDialog'
+import { TheraPanel } from './TheraConnections'
 import { looksLikeTypeCode, TypeDialog } from './TypeDialog'
 import { DEFAULT_SORT, FROM_LIST, sortWormholes, WormholeList, type DialogState } from './WormholeList'
 import type { SortState } from '../../components/SortableTable'
@@ -115,6 +116,7 @@ export default function WormholesPage() {
           <WormholeList rows={shown} types={typeMap} sort={sort} onSort={setSort} empty={searchesThera(filters.q) ? THERA_NOTE : undefined} />
         )}
       </section>
+      <TheraPanel />
       <p className="muted small wh-sources">
         Classes, effects, stars, planets and wormhole masses: the game's static data export (the build in use is on the status page). Statics and wandering
         holes: community data (Wanderer), its figure shown beside the game's where they differ. Effect strengths: the SDE effect beacons.
