@@ -347,7 +347,12 @@ async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: 
     const value = planValue(columns, x)
     return { x, value, lowerBound: value, proven: true, timedOut: false, ms: 0, infeasible: false }
   }
-  for (const search of withLimits ? [] : [input.groupSearch, input.exactSearch]) {
+  // Under limits the searches still solve the problem without them: its optimum is a lower bound for the limited
+  // one (every limited plan is a plan), and is the answer when it keeps the limits; raised to the minimum per ore it
+  // is a limited plan to start from when it keeps the cap.
+  const minBatches = Math.max(1, limits?.minBatches ?? 1)
+  const keepsLimits = (x: number[]) => x.filter((n) => n > 0).length <= (limits?.maxOres ?? Infinity) && x.every((n) => n === 0 || n >= minBatches)
+  for (const search of [input.groupSearch, input.exactSearch]) {
     if (!search) continue
     const t = performance.now()
     const found = await search
@@ -358,10 +363,20 @@ async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: 
     lowerBound = Math.max(lowerBound, found.bound)
     if (!found.x) continue
     const value = planValue(columns, found.x)
-    if (found.complete) return { x: found.x, value, lowerBound: value, proven: true, timedOut: false, ms, infeasible: false }
-    if (!best || value < best.value) {
-      best = { x: found.x, value }
-      start = found.x
+    if (found.complete && (!withLimits || keepsLimits(found.x)))
+      return { x: found.x, value, lowerBound: value, proven: true, timedOut: false, ms, infeasible: false }
+    const x = withLimits ? found.x.map((n) => (n > 0 ? Math.max(n, minBatches) : 0)) : found.x
+    if (keepsLimits(x) || !withLimits) {
+      const planned = planValue(columns, x)
+      if (!best || planned < best.value) {
+        best = { x, value: planned }
+        start = x
+      }
+    }
+    if (found.complete) {
+      // the unlimited optimum is proven: its value bounds the limited problem from below; the other search adds nothing
+      lowerBound = Math.max(lowerBound, value)
+      break
     }
   }
   for (let round = 0; round < MAX_ROUNDS; round++) {
