@@ -96,6 +96,24 @@ export const PlanRequest = z
       .max(500, 'at most 500 ores')
       .meta({ description: 'Compressed ores the plan may buy, by type id or name ("Compressed Veldspar" or "Veldspar")', example: [62516, 62520] }),
     strategy: PlanStrategy,
+    maxOres: z
+      .number({ error: 'must be a whole number from 1 to 50' })
+      .int('must be a whole number from 1 to 50')
+      .min(1, 'must be a whole number from 1 to 50')
+      .max(50, 'must be a whole number from 1 to 50')
+      .optional()
+      .meta({
+        description:
+          'At most this many distinct ores in the plan (leave out for no limit). Still solved to a proven optimum, or answered with its proven gap; a cap no plan can meet is a warning with no rows.',
+        example: 4,
+      }),
+    minBatchesPerOre: z
+      .number({ error: 'must be a whole number from 1 to 10,000' })
+      .int('must be a whole number from 1 to 10,000')
+      .min(1, 'must be a whole number from 1 to 10,000')
+      .max(10_000, 'must be a whole number from 1 to 10,000')
+      .optional()
+      .meta({ description: 'Each ore the plan buys, at least this many batches of 100 (leave out or 1 for no minimum)', example: 10 }),
   })
   .meta({ id: 'PlanRequest' })
 export type PlanRequest = z.infer<typeof PlanRequest>

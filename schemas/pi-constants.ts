@@ -9,3 +9,11 @@ export type PiTier = (typeof PI_TIERS)[number]
 
 /** The POCO tax a player can enter, in percent (spec: a number 0-50). */
 export const POCO_TAX_LIMITS = { min: 0, max: 50 } as const
+
+/**
+ * Where the raw (P0) materials come from (issue #42): extracted by the player's own planets, so they cost nothing and
+ * never cross a customs office, or bought at the market on the mode's input side. Extracted is the default, since most
+ * players extract their own.
+ */
+export const PI_P0_SOURCES = ['extracted', 'market'] as const
+export type PiP0Source = (typeof PI_P0_SOURCES)[number]

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { PI_MARKET_MODES, POCO_TAX_LIMITS } from './pi-constants.js'
+import { PI_MARKET_MODES, PI_P0_SOURCES, POCO_TAX_LIMITS } from './pi-constants.js'
 
-export { PI_MARKET_MODES, PI_TIERS, POCO_TAX_LIMITS, type PiMarketMode, type PiTier } from './pi-constants.js'
+export { PI_MARKET_MODES, PI_P0_SOURCES, PI_TIERS, POCO_TAX_LIMITS, type PiMarketMode, type PiP0Source, type PiTier } from './pi-constants.js'
 
 export const PiCalcRequest = z
   .object({
@@ -18,6 +18,14 @@ export const PiCalcRequest = z
         description:
           'sell: everything at the lowest sell order; buy: everything at the highest buy order; impatient: inputs bought from sell orders, product sold to buy orders; patient: inputs bought with buy orders, product sold with sell orders',
       }),
+    p0Source: z
+      .enum(PI_P0_SOURCES, { error: `must be one of ${PI_P0_SOURCES.join(', ')}` })
+      .default('extracted')
+      .meta({
+        description:
+          'Where the raw (P0) materials come from. extracted (default): your own planets extract them, so they cost 0 ISK and never cross a customs office (no import tax on P0 for a P1). ' +
+          "market: bought at Jita 4-4 on the market mode's input side, and imported for a P1 like any other input.",
+      }),
   })
   .meta({ id: 'PiCalcRequest' })
 export type PiCalcRequest = z.infer<typeof PiCalcRequest>
@@ -30,7 +38,7 @@ export const PiIngredient = z
     name: z.string(),
     tier: z.number().int().min(0).max(4).meta({ description: '0 for raw (P0) materials' }),
     quantity: z.number().meta({ description: 'Units per batch of the product (fractional for P0 totals deep in a chain)' }),
-    unitPrice: isk('What one unit costs in the chosen market mode; null when Jita 4-4 has no such order'),
+    unitPrice: isk('What one unit costs in the chosen market mode; 0 for a P0 material when p0Source is extracted; null when Jita 4-4 has no such order'),
     cost: isk('quantity × unitPrice; null when the price is missing'),
   })
   .meta({ id: 'PiIngredient' })
@@ -89,6 +97,7 @@ export const PiCalcResponse = z
     P4: z.array(PiProduct),
     marketMode: z.enum(PI_MARKET_MODES),
     taxRate: z.number(),
+    p0Source: z.enum(PI_P0_SOURCES).meta({ description: 'The P0 source the rows were worked out with' }),
     prices: PiPriceSource,
     taxBaseByTier: z.record(z.string(), z.array(z.number())).meta({
       description: 'Customs value per unit found in the SDE for each tier P0-P4 (one value each in the current SDE)',

@@ -102,10 +102,10 @@ describe('GET /api/industry/buildcost', () => {
 
   it('answers bad parameters with a 400 and a reason', async () => {
     const cases: Array<[Record<string, string | number>, RegExp]> = [
-      [{ blueprint: 46157 }, /blueprint: 46157 is not a published manufacturing blueprint/],
+      [{ blueprint: 46157 }, /^Check the blueprint: 46157 is not a published manufacturing blueprint\.$/],
       [{ blueprint: 691, me: 11 }, /^Check the material efficiency: material efficiency is 0 to 10\.$/],
       [{ blueprint: 691, runs: 0 }, /^The runs must be at least 1\.$/],
-      [{ blueprint: 691, system: 'Nowhere' }, /system: no solar system 'Nowhere'/],
+      [{ blueprint: 691, system: 'Nowhere' }, /^Check the system: there is no solar system named 'Nowhere'\.$/],
       [{ blueprint: 691, station: 123 }, /^The station must be one of the hubs/],
       [{ blueprint: 691, jobCostOverride: -0.5 }, /^The job cost override must be at least 0\.$/],
       [{ blueprint: 691, structure: 'Keepstar' }, /structure/],

@@ -2,7 +2,8 @@ import { getIndustryBlueprints, getIndustryBuildcost, getIndustrySystems } from 
 import { BuildCostQuery, BuildCostResponse, IndustryBlueprintsResponse, IndustrySystemsResponse } from '../../../schemas/industry.js'
 import { hubByStation } from '../../../schemas/market.js'
 import type { ApiContext } from '../../app.js'
-import { badRequest } from '../../../platform/http/errors.js'
+import { z } from 'zod'
+import { describeZodError } from '../../../platform/http/errors.js'
 import { rateLimit } from '../../http/rate-limit.js'
 import type { ApiRouter } from '../../http/router.js'
 import { calcBuildCost } from './build-cost.js'
@@ -11,6 +12,10 @@ import { perImport } from '../../common/industry/per-import.js'
 import { industryServices } from '../../common/industry/services.js'
 
 const tags = ['Industry']
+
+/** A query the schema passed but the data refuses, in the schema's own player sentence ("Check the system: …"). */
+const refuseQuery = (field: string, message: string, query: unknown) =>
+  describeZodError('query', new z.ZodError([{ code: 'custom', path: [field], message, input: undefined }]), query)
 const errors = { 503: 'Static data not imported yet' }
 
 export async function register(router: ApiRouter, ctx: ApiContext): Promise<void> {
@@ -65,9 +70,9 @@ export async function register(router: ApiRouter, ctx: ApiContext): Promise<void
     ({ query }) => {
       const catalog = ctx.catalog.current()
       const bp = listings(catalog).blueprints.get(query.blueprint)
-      if (!bp) throw badRequest(`Invalid query: blueprint: ${query.blueprint} is not a published manufacturing blueprint`)
+      if (!bp) throw refuseQuery('blueprint', `${query.blueprint} is not a published manufacturing blueprint`, query)
       const system = catalog.system(/^\d+$/.test(query.system) ? Number(query.system) : query.system)
-      if (!system) throw badRequest(`Invalid query: system: no solar system '${query.system.slice(0, 40)}'`)
+      if (!system) throw refuseQuery('system', `there is no solar system named '${query.system.slice(0, 40)}'`, query)
       return calcBuildCost(
         query,
         bp,

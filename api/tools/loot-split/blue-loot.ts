@@ -1,6 +1,7 @@
 import type { BlueLootRequest, BlueLootResponse, SiteValueBreakdown } from '../../../schemas/loot-split.js'
 import { playerShares, type ShareMode } from '../../../schemas/loot-split-rules.js'
 import { badRequest } from '../../../platform/http/errors.js'
+import { refuseBody } from './refuse.js'
 import { taxAndSplit } from './money.js'
 import type { SiteValues } from './site-values.js'
 
@@ -16,7 +17,7 @@ const toMicroShares = (shares: number) => BigInt(Math.round(shares * 1_000_000))
 export function valueSiteRuns(runs: BlueLootRequest['siteRuns'], values: SiteValues, drifterRan: boolean): SiteValueBreakdown[] {
   return runs.map((run, i) => {
     const site = values.site(run.siteName)
-    if (!site) throw badRequest(`Invalid body: siteRuns.${i}.siteName: '${run.siteName.slice(0, 80)}' is not a known sleeper site`)
+    if (!site) throw refuseBody(['siteRuns', i, 'siteName'], `'${run.siteName.slice(0, 80)}' is not a known sleeper site`)
     return values.valueRuns(site, {
       count: run.count,
       avengerRuns: run.avengerRuns ?? (run.usedDread ? run.count : 0),

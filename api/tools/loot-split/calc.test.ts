@@ -198,7 +198,7 @@ describe('blue loot by shares', () => {
     const nothing = failure(() => blueLoot({ ...taxes, siteRuns: dreadRuns.map((r) => ({ ...r, count: 0 })), players: [{ name: 'A', dreads: 1 }] }))
     expect(nothing).toEqual({ status: 400, message: expect.stringMatching(/^Nothing to split/) })
     const unknown = failure(() => blueLoot({ ...taxes, siteRuns: [{ siteName: 'Core Palace', count: 1 }], players: [{ name: 'A', dreads: 1 }] }))
-    expect(unknown).toEqual({ status: 400, message: "Invalid body: siteRuns.0.siteName: 'Core Palace' is not a known sleeper site" })
+    expect(unknown).toEqual({ status: 400, message: "Check the site name of site run 1: 'Core Palace' is not a known sleeper site." })
   })
 })
 
@@ -321,11 +321,11 @@ describe('blue loot by participation', () => {
     })
     expect(failure(() => participation({ ...base, siteTotals: { 'The Mirror': 1 }, players }))).toEqual({
       status: 400,
-      message: "Invalid body: siteTotals.The Mirror: 'The Mirror' is not a C5 site",
+      message: "Check the site totals: 'The Mirror' is not a C5 site.",
     })
     expect(failure(() => participation({ ...base, siteTotals: { 'Core Garrison': 1 }, players: [{ name: 'A', participation: { Nope: 1 } }] }))).toEqual({
       status: 400,
-      message: "Invalid body: players.0.participation.Nope: 'Nope' is not a C5 site",
+      message: "Check the participation of player 1: 'Nope' is not a C5 site.",
     })
   })
 
@@ -333,7 +333,7 @@ describe('blue loot by participation', () => {
     const players = [{ name: 'A', participation: { 'Core Garrison': 1 } }]
     expect(failure(() => participation({ ...base, siteTotals: { 'Core Garrison': 1, 'core garrison ': 1 }, players }))).toEqual({
       status: 400,
-      message: "Invalid body: siteTotals: 'Core Garrison' and 'core garrison ' are the same site; list it once",
+      message: "Check the site totals: 'Core Garrison' and 'core garrison ' are the same site; list it once.",
     })
     expect(
       failure(() =>
@@ -341,7 +341,7 @@ describe('blue loot by participation', () => {
       ),
     ).toEqual({
       status: 400,
-      message: "Invalid body: players.0.participation: 'Core Garrison' and 'CORE GARRISON' are the same site; list it once",
+      message: "Check the participation of player 1: 'Core Garrison' and 'CORE GARRISON' are the same site; list it once.",
     })
   })
 })

@@ -1,12 +1,15 @@
 import type { ParticipationRequest, ParticipationResponse } from '../../../schemas/loot-split.js'
 import { badRequest } from '../../../platform/http/errors.js'
+import { refuseBody } from './refuse.js'
 import { allocate, taxAndSplit } from './money.js'
 import type { SiteValue, SiteValues } from './site-values.js'
 
+type Path = Array<string | number>
+
 /** The tier's site named `name`, or a 400 that names the field. */
-function tierSite(values: SiteValues, tier: string, name: string, field: string): SiteValue {
+function tierSite(values: SiteValues, tier: string, name: string, field: Path): SiteValue {
   const site = values.site(name)
-  if (!site || site.tier !== tier) throw badRequest(`Invalid body: ${field}: '${name.slice(0, 80)}' is not a ${tier} site`)
+  if (!site || site.tier !== tier) throw refuseBody(field, `'${name.slice(0, 80)}' is not a ${tier} site`)
   return site
 }
 
@@ -14,19 +17,19 @@ function tierSite(values: SiteValues, tier: string, name: string, field: string)
  * The tier's site for every `{name: count}` entry. Names match case-insensitively, so two spellings of one site
  * would otherwise be counted twice: that is a 400.
  */
-function tierSiteCounts(values: SiteValues, tier: string, counts: Record<string, number>, field: string): Array<[SiteValue, number]> {
+function tierSiteCounts(values: SiteValues, tier: string, counts: Record<string, number>, field: Path): Array<[SiteValue, number]> {
   const seen = new Map<string, string>()
   return Object.entries(counts).map(([name, count]) => {
-    const site = tierSite(values, tier, name, `${field}.${name}`)
+    const site = tierSite(values, tier, name, field)
     const earlier = seen.get(site.name)
-    if (earlier !== undefined) throw badRequest(`Invalid body: ${field}: '${earlier.slice(0, 80)}' and '${name.slice(0, 80)}' are the same site; list it once`)
+    if (earlier !== undefined) throw refuseBody(field, `'${earlier.slice(0, 80)}' and '${name.slice(0, 80)}' are the same site; list it once`)
     seen.set(site.name, name)
     return [site, count]
   })
 }
 
 /** A `{site: n}` map keyed by the data's site names (entries checked against the tier). */
-const bySite = (values: SiteValues, tier: string, counts: Record<string, number>, field: string) =>
+const bySite = (values: SiteValues, tier: string, counts: Record<string, number>, field: Path) =>
   new Map(tierSiteCounts(values, tier, counts, field).map(([site, n]) => [site.name, n]))
 
 /**
@@ -40,10 +43,10 @@ const bySite = (values: SiteValues, tier: string, counts: Record<string, number>
  * A site that was run but lists nobody is a 400: its loot would have no one to go to.
  */
 export function calcParticipation(req: ParticipationRequest, values: SiteValues): ParticipationResponse {
-  const totals = tierSiteCounts(values, req.siteTier, req.siteTotals, 'siteTotals')
-  const avengerRuns = req.avengerRuns && bySite(values, req.siteTier, req.avengerRuns, 'avengerRuns')
-  const drifterRuns = req.drifterRuns && bySite(values, req.siteTier, req.drifterRuns, 'drifterRuns')
-  const attendance = req.players.map((p, i) => bySite(values, req.siteTier, p.participation, `players.${i}.participation`))
+  const totals = tierSiteCounts(values, req.siteTier, req.siteTotals, ['siteTotals'])
+  const avengerRuns = req.avengerRuns && bySite(values, req.siteTier, req.avengerRuns, ['avengerRuns'])
+  const drifterRuns = req.drifterRuns && bySite(values, req.siteTier, req.drifterRuns, ['drifterRuns'])
+  const attendance = req.players.map((p, i) => bySite(values, req.siteTier, p.participation, ['players', i, 'participation']))
 
   const capped: ParticipationResponse['capped'] = []
   const gross = req.players.map(() => 0n)

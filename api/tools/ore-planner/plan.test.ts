@@ -143,6 +143,60 @@ describe('makePlan', () => {
     expect(haul.rows.map((r) => r.name)).toEqual(['Compressed Densite'])
   })
 
+  it('warns when a hauling plan costs far more than a cost plan for the same minerals', async () => {
+    const haul = { type: 'min_haul', haul_mode: 'm3', station_id: JITA, price_field: 'sell_5pct' } as const
+    // m³ picks Densite, 3 batches at 100 ISK a unit: 30,000 ISK, where 3 batches of Cheapite cost 3,000 (10×).
+    const dear = await plan({ targets: { Tritanium: 1000 }, strategy: haul }, prices({ 1: 10, 2: 100, 3: 30 }))
+    expect(dear.summary.oresCostIsk).toBe(30_000)
+    expect(dear.warnings).toEqual([
+      'This plan costs 30,000 ISK, at least 10 times the 3,000 ISK of a Minimize Cost plan for the same minerals: it saves hauling at that price.',
+    ])
+    // At 15 ISK a unit it costs 1.5 times as much: no warning.
+    expect((await plan({ targets: { Tritanium: 1000 }, strategy: haul })).warnings).toEqual([])
+  })
+
+  it('keeps a cap on distinct ores and a minimum of batches per ore (worked numbers)', async () => {
+    const targets = { Tritanium: 1000, Pyerite: 100 }
+    // No limits: 1 Mixite (200 + 200, 3,000 ISK) and 2 Cheapite (800, 2,000 ISK): 5,000 ISK.
+    const free = await plan({ targets })
+    expect(free.rows.map((r) => [r.name, r.batches])).toEqual([
+      ['Compressed Cheapite', 2],
+      ['Compressed Mixite', 1],
+    ])
+    // One ore: Mixite alone, 5 batches for 1,000 Tritanium: 15,000 ISK, proven.
+    const one = await plan({ targets, maxOres: 1 })
+    expect(one.rows.map((r) => [r.name, r.batches])).toEqual([['Compressed Mixite', 5]])
+    expect(one.summary.oresCostIsk).toBe(15_000)
+    expect(one.optimality).toMatchObject({ proven: true, value: 15_000 })
+    // At least 3 batches of each: 3 Cheapite + 3 Mixite (1,800 Tritanium, 600 Pyerite): 3,000 + 9,000 = 12,000 ISK,
+    // below 5 Mixite alone (15,000) and 3 Mixite + 3 Densite (13,500).
+    const min3 = await plan({ targets, minBatchesPerOre: 3 })
+    expect(min3.rows.map((r) => [r.name, r.batches])).toEqual([
+      ['Compressed Cheapite', 3],
+      ['Compressed Mixite', 3],
+    ])
+    expect(min3.optimality).toMatchObject({ proven: true, value: 12_000 })
+  })
+
+  it('says, with no rows, when no plan keeps the cap on distinct ores', async () => {
+    const ores = [ore(1, 'Cheapite', 0.02, { Tritanium: 400 }), ore(4, 'Pyrite', 0.02, { Pyerite: 400 })]
+    const p = await makePlan(
+      {
+        targets: { Tritanium: 400, Pyerite: 400 },
+        refineRate: 100,
+        allowedOres: [1, 4],
+        maxOres: 1,
+        strategy: { type: 'min_cost', station_id: JITA, price_field: 'sell_5pct' },
+      },
+      { ores, prices: prices({ 1: 10, 4: 10 }), run: inProcessRunner, timeLimitMs: 5000, staleAfterSeconds: 3600 },
+    )
+    expect(p.rows).toEqual([])
+    expect(p.optimality).toBeNull()
+    expect(p.warnings).toEqual([
+      'No plan with at most 1 ore meets every target: no such set of allowed ores yields all the minerals. Allow more ores, or raise the cap.',
+    ])
+  })
+
   it('values avg_price as the midpoint of sell 5% and buy 5%', () => {
     const row = { sell_5pct: 10, buy_5pct: 8, sell_min: 9, buy_max: 8.5 } as StationPriceRow
     expect(unitPrice(row, 'avg_price')).toBe(9)

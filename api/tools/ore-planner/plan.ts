@@ -79,6 +79,40 @@ const GROUP_SEARCH_MS = 500
 const groupSearchFor = (measure: Measure, deps: PlanDeps) =>
   !isHaul(measure) && deps.groupSearch ? { run: deps.groupSearch, timeLimitMs: GROUP_SEARCH_MS } : undefined
 
+/** A haul plan costing this many times a cost plan (or more) is said to cost far more. */
+export const HAUL_COST_WARNING_RATIO = 2
+
+/**
+ * What a Minimize Cost plan for the same targets costs: the group search's plan when it finishes in its time, else
+ * the best plan found (its value is then at or above the cheapest, so a ratio against it never overstates).
+ * null when an ore has no price or nothing could be planned.
+ */
+async function cheapestPlanCost(
+  deps: PlanDeps,
+  candidates: PlannerOre[],
+  targets: number[],
+  rateMicro: number,
+  batchCost: (o: PlannerOre) => number,
+  limits: { maxOres?: number; minBatches?: number },
+): Promise<number | null> {
+  const priced = candidates.filter((o) => batchCost(o) > 0)
+  const columns = priced.map((o) => ({ id: o.typeIdCompressed, batchYield: o.batchYield, cost: batchCost(o) }))
+  const solved = await optimise(deps.run, {
+    columns,
+    targets,
+    rateMicro,
+    absGap: toleranceFor(
+      'isk',
+      columns.map((c) => c.cost),
+    ),
+    timeLimitMs: Math.min(deps.timeLimitMs, 1000),
+    subMipHeuristics: true,
+    groupSearch: groupSearchFor('isk', deps),
+    limits,
+  }).catch(() => null)
+  return solved && !solved.infeasible && solved.batches.size > 0 && solved.unreachable.length === 0 ? solved.value : null
+}
+
 /**
  * One hub price per unit, or null when there is none. avg_price is the midpoint of sell 5% and buy 5% and needs
  * both; a price of 0 or less counts as no price.
@@ -160,6 +194,7 @@ export async function makePlan(req: PlanRequest, deps: PlanDeps): Promise<PlanRe
   }
 
   const anyTarget = targets.some((t) => t > 0)
+  const limits = { maxOres: req.maxOres, minBatches: req.minBatchesPerOre }
   const tolerance = toleranceFor(
     measure,
     columns.map((c) => c.cost),
@@ -174,8 +209,18 @@ export async function makePlan(req: PlanRequest, deps: PlanDeps): Promise<PlanRe
         subMipHeuristics: subMipHeuristicsFor(measure),
         groupSearch: groupSearchFor(measure, deps),
         exactSearch: exactSearchFor(measure, deps),
+        limits,
       })
     : null
+  if (solved?.infeasible) {
+    const cap = req.maxOres === undefined ? '' : ` at most ${req.maxOres} ${req.maxOres === 1 ? 'ore' : 'ores'}`
+    const min = (req.minBatchesPerOre ?? 1) > 1 ? `${cap ? ' and' : ''} at least ${req.minBatchesPerOre} batches of each` : ''
+    warnings.push(
+      solved.timedOut
+        ? `No plan with${cap}${min} was found within the time limit. Raise the limits, or leave them empty.`
+        : `No plan with${cap}${min} meets every target: no such set of allowed ores yields all the minerals. Allow more ores, or raise the cap.`,
+    )
+  }
 
   const rows: PlanRow[] = []
   for (const ore of deps.ores) {
@@ -224,6 +269,16 @@ export async function makePlan(req: PlanRequest, deps: PlanDeps): Promise<PlanRe
     )
   }
   if (!anyTarget) warnings.push('No mineral targets: enter an amount for at least one mineral.')
+  const haulCost = isHaul(measure) && snapshot ? sumOrNull(rows.map((r) => r.cost)) : null
+  if (haulCost !== null && haulCost > 0) {
+    const cheaper = await cheapestPlanCost(deps, candidates, targets, rateMicro, batchCost, limits)
+    // The cost plan's value is the cheapest found, at or above the true cheapest, so the ratio said is a floor.
+    if (cheaper !== null && haulCost >= HAUL_COST_WARNING_RATIO * cheaper) {
+      warnings.push(
+        `This plan costs ${Math.round(haulCost).toLocaleString('en-US')} ISK, at least ${Math.floor(haulCost / cheaper).toLocaleString('en-US')} times the ${Math.round(cheaper).toLocaleString('en-US')} ISK of a Minimize Cost plan for the same minerals: it saves hauling at that price.`,
+      )
+    }
+  }
   const unpricedRows = rows.filter((r) => r.unitPrice === null)
   if (unpricedRows.length) warnings.push(`No ${fieldLabel} for ${listNames(unpricedRows.map((r) => r.name))}: the ore cost is not shown.`)
   const unpricedMinerals = mineralLines.filter((l) => l.produced > 0 && l.price === null)

@@ -32,7 +32,7 @@ const row = (name: string, options: Parameters<typeof productRow>[3], prices = P
   productRow(index.chains.get(id(name))!, index, lookup(prices), options)
 
 describe('P1 worked example: Water, sell mode, 10% POCO tax', () => {
-  const water = row('Water', { marketMode: 'sell', taxRate: 10 })
+  const water = row('Water', { marketMode: 'sell', taxRate: 10, p0Source: 'market' })
 
   it('values the batch of 20 at the lowest sell order', () => {
     expect(water.quantity).toBe(20)
@@ -60,8 +60,37 @@ describe('P1 worked example: Water, sell mode, 10% POCO tax', () => {
   })
 })
 
+describe('P0 extracted (the default source): raw materials cost nothing and never cross a customs office', () => {
+  it('Water, sell mode, 10%: no P0 cost and no import tax, only the export of the 20 Water', () => {
+    const water = row('Water', { marketMode: 'sell', taxRate: 10, p0Source: 'extracted' })
+    // value 20 × 500 = 10,000; export 20 × 400 × 0.10 = 800; the 3,000 Aqueous Liquids cost 0 and are not imported
+    expect(water.ingredients).toEqual([{ typeId: id('Aqueous Liquids'), name: 'Aqueous Liquids', tier: 0, quantity: 3000, unitPrice: 0, cost: 0 }])
+    expect(water.taxPrevThis).toBeCloseTo(800, 9)
+    expect(water.profitPrevThis).toBeCloseTo(9200, 9)
+    expect(water.profitP0This).toBeCloseTo(9200, 9)
+    expect(water.profitPerHour).toBeCloseTo(2 * 9200, 9)
+  })
+
+  it('Coolant, impatient, 10%: P0-This keeps the P1 moves but drops the 30,000 ISK of P0; Prev-This is unchanged (its inputs are P1)', () => {
+    const coolant = row('Coolant', { marketMode: 'impatient', taxRate: 10, p0Source: 'extracted' })
+    expect(coolant.rawMaterials.map((r) => r.cost)).toEqual([0, 0])
+    expect(coolant.taxP0This).toBeCloseTo(8400, 9)
+    expect(coolant.profitP0This).toBeCloseTo(55_000 - 8400, 9) // 46,600
+    expect(coolant.profitPrevThis).toBeCloseTo(5800, 9)
+  })
+
+  it('gives a number where the market has no P0 price (market source: n/a with the reason)', () => {
+    const noAqueous = { ...PRICES, 'Aqueous Liquids': [null, null] as [null, null] }
+    const extracted = row('Water', { marketMode: 'sell', taxRate: 0, p0Source: 'extracted' }, noAqueous)
+    expect([extracted.profitP0This, extracted.profitPrevThis, extracted.missing]).toEqual([10_000, 10_000, []])
+    const bought = row('Water', { marketMode: 'sell', taxRate: 0, p0Source: 'market' }, noAqueous)
+    expect([bought.profitP0This, bought.profitPrevThis]).toEqual([null, null])
+    expect(bought.missingP0This).toEqual(['Aqueous Liquids (no sell orders)'])
+  })
+})
+
 describe('P2 worked example: Coolant, impatient mode (inputs from sell orders, product to buy orders), 10% tax', () => {
-  const coolant = row('Coolant', { marketMode: 'impatient', taxRate: 10 })
+  const coolant = row('Coolant', { marketMode: 'impatient', taxRate: 10, p0Source: 'market' })
 
   it('values 5 Coolant at the highest buy order', () => {
     expect(coolant.valueBatch).toBe(5 * 11_000) // 55,000
@@ -90,7 +119,7 @@ describe('P2 worked example: Coolant, impatient mode (inputs from sell orders, p
 })
 
 describe('P4 worked example: Sterile Conduits, patient mode (inputs with buy orders, product with sell orders), 10% tax', () => {
-  const sterile = row('Sterile Conduits', { marketMode: 'patient', taxRate: 10 })
+  const sterile = row('Sterile Conduits', { marketMode: 'patient', taxRate: 10, p0Source: 'market' })
 
   it('Prev-This: 6 Smartfab Units at 45,000 + 6 Vaccines at 60,000 + 40 Water at 450', () => {
     // inputs 270,000 + 360,000 + 18,000 = 648,000
@@ -113,8 +142,8 @@ describe('P4 worked example: Sterile Conduits, patient mode (inputs with buy ord
 
 describe('market modes', () => {
   it('sell values everything at the lowest sell, buy at the highest buy', () => {
-    const sell = row('Coolant', { marketMode: 'sell', taxRate: 0 })
-    const buy = row('Coolant', { marketMode: 'buy', taxRate: 0 })
+    const sell = row('Coolant', { marketMode: 'sell', taxRate: 0, p0Source: 'market' })
+    const buy = row('Coolant', { marketMode: 'buy', taxRate: 0, p0Source: 'market' })
     expect(sell.valueBatch).toBe(60_000)
     expect(sell.profitPrevThis).toBe(60_000 - 40 * 600 - 40 * 500)
     expect(buy.valueBatch).toBe(55_000)
@@ -122,13 +151,13 @@ describe('market modes', () => {
   })
 
   it('no tax at 0%', () => {
-    const water = row('Water', { marketMode: 'sell', taxRate: 0 })
+    const water = row('Water', { marketMode: 'sell', taxRate: 0, p0Source: 'market' })
     expect([water.taxPrevThis, water.taxP0This]).toEqual([0, 0])
   })
 
   it('50% tax doubles the 25% tax', () => {
-    const at25 = row('Coolant', { marketMode: 'sell', taxRate: 25 })
-    const at50 = row('Coolant', { marketMode: 'sell', taxRate: 50 })
+    const at25 = row('Coolant', { marketMode: 'sell', taxRate: 25, p0Source: 'market' })
+    const at50 = row('Coolant', { marketMode: 'sell', taxRate: 50, p0Source: 'market' })
     expect(at50.taxP0This).toBeCloseTo(2 * at25.taxP0This!, 9)
     expect(at50.taxPrevThis).toBeCloseTo(2 * at25.taxPrevThis!, 9)
   })
@@ -136,7 +165,7 @@ describe('market modes', () => {
 
 describe('missing data is said, never zero', () => {
   it('a missing input price leaves that profit empty and names the price', () => {
-    const coolant = row('Coolant', { marketMode: 'sell', taxRate: 0 }, { ...PRICES, Water: [null, 450] })
+    const coolant = row('Coolant', { marketMode: 'sell', taxRate: 0, p0Source: 'market' }, { ...PRICES, Water: [null, 450] })
     expect(coolant.valueBatch).toBe(60_000)
     expect(coolant.profitPrevThis).toBeNull()
     expect(coolant.profitPerHour).toBeNull()
@@ -148,7 +177,7 @@ describe('missing data is said, never zero', () => {
   })
 
   it('names, for each profit, only the prices that stop it', () => {
-    const coolant = row('Coolant', { marketMode: 'sell', taxRate: 0 }, { ...PRICES, 'Aqueous Liquids': [null, 1] })
+    const coolant = row('Coolant', { marketMode: 'sell', taxRate: 0, p0Source: 'market' }, { ...PRICES, 'Aqueous Liquids': [null, 1] })
     expect(coolant.profitPrevThis).not.toBeNull()
     expect(coolant.profitP0This).toBeNull()
     expect([coolant.missingPrevThis, coolant.missingP0This]).toEqual([[], ['Aqueous Liquids (no sell orders)']])
@@ -156,7 +185,7 @@ describe('missing data is said, never zero', () => {
 
   it('a product without orders has no value and no profit', () => {
     const { Coolant: _, ...withoutCoolant } = PRICES
-    const coolant = row('Coolant', { marketMode: 'buy', taxRate: 5 }, withoutCoolant)
+    const coolant = row('Coolant', { marketMode: 'buy', taxRate: 5, p0Source: 'market' }, withoutCoolant)
     expect([coolant.lowestSeller, coolant.highestBuyer, coolant.valueBatch, coolant.profitP0This, coolant.profitPrevThis]).toEqual([
       null,
       null,
@@ -170,17 +199,17 @@ describe('missing data is said, never zero', () => {
   it('a missing customs value only matters when there is a tax', () => {
     const noBases = buildChains(fixtureSource({ taxBase: () => null }))
     const chain = noBases.chains.get(id('Water'))!
-    const taxed = productRow(chain, noBases, lookup(PRICES), { marketMode: 'sell', taxRate: 10 })
+    const taxed = productRow(chain, noBases, lookup(PRICES), { marketMode: 'sell', taxRate: 10, p0Source: 'market' })
     expect(taxed.profitPrevThis).toBeNull()
     expect(taxed.missing).toContain('Water (no customs value in the SDE)')
-    const untaxed = productRow(chain, noBases, lookup(PRICES), { marketMode: 'sell', taxRate: 0 })
+    const untaxed = productRow(chain, noBases, lookup(PRICES), { marketMode: 'sell', taxRate: 0, p0Source: 'market' })
     expect(untaxed.profitPrevThis).toBe(10_000 - 6000)
   })
 })
 
 describe('the whole calculation', () => {
   it('keys products by tier, sorted by name', () => {
-    const result = calculatePi(index, lookup(PRICES), { marketMode: 'sell', taxRate: 0 })
+    const result = calculatePi(index, lookup(PRICES), { marketMode: 'sell', taxRate: 0, p0Source: 'market' })
     expect(result.P1.map((p) => p.name)).toEqual([
       'Bacteria',
       'Biofuels',

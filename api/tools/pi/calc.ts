@@ -1,5 +1,5 @@
 import type { Quantity } from '../../../platform/catalog/catalog.js'
-import { PI_TIERS, type PiIngredient, type PiMarketMode, type PiProduct, type PiTier } from '../../../schemas/pi.js'
+import { PI_TIERS, type PiIngredient, type PiMarketMode, type PiP0Source, type PiProduct, type PiTier } from '../../../schemas/pi.js'
 import type { PiChain, PiChainIndex } from './chains.js'
 
 /** The two prices a hub has for a type; null when it has no order on that side. */
@@ -26,6 +26,8 @@ export interface PiOptions {
   /** POCO tax in percent (0-50). */
   taxRate: number
   marketMode: PiMarketMode
+  /** extracted: P0 costs nothing and never crosses a customs office; market: P0 is bought like any input. */
+  p0Source: PiP0Source
 }
 
 const price = (p: UnitPrices | undefined, side: Side): number | null => (side === 'sell' ? p?.sellMin : p?.buyMax) ?? null
@@ -47,12 +49,24 @@ function customsTax(items: Quantity[], rate: number, index: PiChainIndex, missin
   return total
 }
 
-/** Prices a list of inputs on one side; missing prices are named in `missing`. */
-function priced(items: Quantity[], side: Side, index: PiChainIndex, prices: PriceLookup, missing: Set<string>): { rows: PiIngredient[]; total: number | null } {
+const isP0 = (index: PiChainIndex, typeId: number) => (index.tiers.get(typeId) ?? 0) === 0
+
+/**
+ * Prices a list of inputs on one side; missing prices are named in `missing`. Extracted P0 costs 0 a unit (no price is
+ * needed for it, so none can be missing).
+ */
+function priced(
+  items: Quantity[],
+  side: Side,
+  index: PiChainIndex,
+  prices: PriceLookup,
+  missing: Set<string>,
+  p0Source: PiP0Source,
+): { rows: PiIngredient[]; total: number | null } {
   let total: number | null = 0
   const rows = items.map((item) => {
     const name = index.name(item.typeId)
-    const unitPrice = price(prices(item.typeId), side)
+    const unitPrice = p0Source === 'extracted' && isP0(index, item.typeId) ? 0 : price(prices(item.typeId), side)
     if (unitPrice === null) {
       missing.add(`${name} (no ${side} orders)`)
       total = null
@@ -73,6 +87,7 @@ const minus = (a: number | null, ...bs: Array<number | null>): number | null =>
  * - Profit Prev-This = value − direct inputs at the input side − (import tax on the inputs + export tax on the batch);
  * - Profit P0-This = value − all P0 behind the batch at the input side − (every intermediate exported and imported
  *   once + export tax on the batch); P0 never crosses a customs office (extracted and processed on one planet).
+ * With `p0Source` extracted, every P0 costs 0 and a P1's P0 inputs pay no import tax (docs/tools/pi.md).
  */
 export function productRow(chain: PiChain, index: PiChainIndex, prices: PriceLookup, options: PiOptions): PiProduct {
   const sides = MODE_SIDES[options.marketMode]
@@ -86,12 +101,14 @@ export function productRow(chain: PiChain, index: PiChainIndex, prices: PriceLoo
   const valueBatch = unitValue === null ? null : unitValue * chain.batch
   if (unitValue === null) for (const m of [missingPrev, missingP0]) m.add(`${chain.name} (no ${sides.output} orders)`)
 
-  const direct = priced(chain.inputs, sides.input, index, prices, missingPrev)
-  const raw = priced(chain.raw, sides.input, index, prices, missingP0)
+  const direct = priced(chain.inputs, sides.input, index, prices, missingPrev, options.p0Source)
+  const raw = priced(chain.raw, sides.input, index, prices, missingP0, options.p0Source)
+  // Extracted P0 is made into P1 on the planet it came from: it is never imported, so a P1's inputs pay no import tax.
+  const imported = options.p0Source === 'extracted' ? chain.inputs.filter((i) => !isP0(index, i.typeId)) : chain.inputs
 
   const batchOut = [{ typeId: chain.typeId, quantity: chain.batch }]
   const exportTaxPrev = customsTax(batchOut, exportRate, index, missingPrev)
-  const importTaxPrev = customsTax(chain.inputs, importRate, index, missingPrev)
+  const importTaxPrev = customsTax(imported, importRate, index, missingPrev)
   const exportTaxP0 = customsTax([...batchOut, ...chain.intermediates], exportRate, index, missingP0)
   const importTaxP0 = customsTax(chain.intermediates, importRate, index, missingP0)
   const taxPrevThis = exportTaxPrev === null || importTaxPrev === null ? null : exportTaxPrev + importTaxPrev

@@ -66,8 +66,20 @@ describe('POST /api/pi/calc contract (fixture chains, hand-built prices)', () =>
   })
   afterAll(() => api.close())
 
-  it('defaults to sell mode and 0% tax and answers an object keyed P1-P4', async () => {
-    const res = await api.post({})
+  it('defaults to extracted P0: the P0 costs 0 and is never imported, so a P1 needs no P0 price (Water: 20 × 500, no tax)', async () => {
+    const body = PiCalcResponse.parse(await (await api.post({})).json())
+    expect(body.p0Source).toBe('extracted')
+    const water = body.P1.find((p) => p.name === 'Water')!
+    expect(water).toMatchObject({ valueBatch: 10_000, profitPrevThis: 10_000, profitP0This: 10_000, profitPerHour: 20_000, missing: [] })
+    expect(water.ingredients).toMatchObject([{ name: 'Aqueous Liquids', quantity: 3000, unitPrice: 0, cost: 0 }])
+    // Coolant's P0 (Ionic Solutions) has no price on the hub, which extracted P0 does not need
+    const coolant = body.P2.find((p) => p.name === 'Coolant')!
+    expect(coolant.profitP0This).toBeCloseTo(60_000, 6)
+    expect(coolant.missingP0This).toEqual([])
+  })
+
+  it('defaults to sell mode and 0% tax and answers an object keyed P1-P4 (P0 bought at market)', async () => {
+    const res = await api.post({ p0Source: 'market' })
     expect(res.status).toBe(200)
     const body = PiCalcResponse.parse(await res.json())
     expect(Object.keys(body)).toEqual(expect.arrayContaining(['P1', 'P2', 'P3', 'P4']))
@@ -91,7 +103,7 @@ describe('POST /api/pi/calc contract (fixture chains, hand-built prices)', () =>
   })
 
   it('applies the tax and mode it is given (Coolant, buy mode, 20%)', async () => {
-    const body = PiCalcResponse.parse(await (await api.post({ taxRate: 20, marketMode: 'buy' })).json())
+    const body = PiCalcResponse.parse(await (await api.post({ taxRate: 20, marketMode: 'buy', p0Source: 'market' })).json())
     const coolant = body.P2.find((p) => p.name === 'Coolant')!
     // 5 × 11,000 − (40 × 520 + 40 × 450) − (80 × 400 × 0.10 + 5 × 7,200 × 0.20)
     expect(coolant.taxPrevThis).toBeCloseTo(3200 + 7200, 6)
@@ -119,6 +131,7 @@ describe('POST /api/pi/calc contract (fixture chains, hand-built prices)', () =>
     [{ taxRate: -1 }, 'The tax rate must be between 0 and 50.'],
     [{ taxRate: 'ten' }, 'The tax rate must be a number.'],
     [{ marketMode: 'cheapest' }, 'The market mode must be one of sell, buy, impatient, patient.'],
+    [{ p0Source: 'stolen' }, 'The p0 source must be one of extracted, market.'],
   ])('rejects %j with a sentence naming the field', async (body, message) => {
     const res = await api.post(body)
     expect(res.status).toBe(400)
@@ -197,7 +210,7 @@ describe('POST /api/pi/calc on the real SDE (shared server)', () => {
   })
 
   it('prices every row from the hub table and adds up (patient mode, 10%)', async () => {
-    const body = await calc({ marketMode: 'patient', taxRate: 10 })
+    const body = await calc({ marketMode: 'patient', taxRate: 10, p0Source: 'market' })
     expect(body.prices.label).toBe('Jita 4-4')
     expect(body.prices.ageSeconds).not.toBeNull()
     const ids = [...new Set(all(body).flatMap((p) => [p.typeId, ...p.ingredients.map((i) => i.typeId)]))]

@@ -30,6 +30,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
         'Chains come from the SDE planet schematics. Profit P0-This = batch value − every P0 behind the batch − customs tax of the whole chain; ' +
         'Profit Prev-This = batch value − the direct inputs − import tax on them and export tax on the batch. Customs tax is the rate times the ' +
         "commodity's customs value (SDE), imports at half the rate. Prices missing at Jita 4-4 are null and named in `missing`; a profit that needs one is null, and `missingPrevThis` / `missingP0This` say which prices stop which profit. " +
+        'P0 comes from your own extraction by default (0 ISK, never imported); `p0Source: market` buys it at the input side instead. ' +
         'Formulas: docs/tools/pi.md.',
       tags: ['Planetary industry'],
       body: PiCalcRequest,
@@ -48,6 +49,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
         ...calculatePi(index, (id) => rows.get(id), body),
         marketMode: body.marketMode,
         taxRate: body.taxRate,
+        p0Source: body.p0Source,
         prices: { stationId: JITA.station_id, label: JITA.label, snapshotAt: snapshot.at.toISOString(), ageSeconds: ctx.prices.ageSeconds(JITA.station_id) },
         taxBaseByTier: taxBases,
       }

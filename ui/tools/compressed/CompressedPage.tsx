@@ -24,7 +24,8 @@ function settingsProblem(settings: PlannerSettings, oreIds: number[] | null): st
 
 /** One sentence on a plan that arrived, for the status region screen readers read out. */
 function planReadOut(plan: PlanResponse): string {
-  if (plan.rows.length === 0) return PLANNER_TEXT.empty
+  // The results say "No solution…" once, visibly; the read-out says why instead of repeating it.
+  if (plan.rows.length === 0) return `No plan: ${plan.warnings[0] ?? 'nothing to buy for these settings.'}`
   const { batchesTotal, oresCostIsk } = plan.summary
   const warnings = plan.warnings.length ? `, ${plan.warnings.length} ${plan.warnings.length === 1 ? 'warning' : 'warnings'}` : ''
   return `Plan ready: ${plan.rows.length} compressed ${plan.rows.length === 1 ? 'ore' : 'ores'}, ${formatInt(batchesTotal)} batches of 100, ${oresCostIsk === null ? 'cost unknown' : formatIsk(oresCostIsk)}${warnings}.`
@@ -40,6 +41,7 @@ export default function CompressedPage() {
   const [loading, setLoading] = useState(false)
   const latest = useRef(0)
   const [unreadable, setUnreadable] = useState<string[]>([])
+  const [unreadableLimits, setUnreadableLimits] = useState<string[]>([])
   const [oresAttempt, setOresAttempt] = useState(0)
 
   useEffect(() => {
@@ -92,7 +94,9 @@ export default function CompressedPage() {
   const oreIds = ores?.map((o) => o.typeIdCompressed) ?? []
   const problem = unreadable.length
     ? `Fix the ${unreadable.join(', ')} ${unreadable.length === 1 ? 'box' : 'boxes'} first: the amount cannot be read.`
-    : settingsProblem(settings, ores ? oreIds : null)
+    : unreadableLimits.length
+      ? `Fix the ${unreadableLimits.join(' and ')} ${unreadableLimits.length === 1 ? 'box' : 'boxes'} first, or leave ${unreadableLimits.length === 1 ? 'it' : 'them'} empty.`
+      : settingsProblem(settings, ores ? oreIds : null)
   const shownProblem = ores ? problem : null
   const problemId = useId()
 
@@ -121,7 +125,7 @@ export default function CompressedPage() {
               onRate={(refineRate) => update({ refineRate })}
               onSetup={(setup, nullSec) => update({ setup, nullSec })}
             />
-            <StrategyPanel settings={settings} onChange={update} />
+            <StrategyPanel settings={settings} onChange={update} onUnreadable={setUnreadableLimits} />
             <div className="button-row ore-calculate">
               {/* aria-disabled while busy or held back by a problem, not disabled: a button that disables itself drops the keyboard
                   focus to the top of the page, and a disabled one is skipped by Tab, so the reason tied to it is never heard. */}

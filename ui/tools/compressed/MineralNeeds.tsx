@@ -97,11 +97,14 @@ export function MineralNeeds({ targets, onChange, onUnreadable }: Props) {
                 aria-describedby={problems[m] ? `${errorIds}-${m}` : undefined}
                 onChange={(e) => typeInto(m, e.target.value)}
               />
-              {problems[m] && (
-                <span className="field-note error-text" id={`${errorIds}-${m}`} data-testid="ore-box-error">
-                  {problems[m]}
-                </span>
-              )}
+              {/* A live region there from the start, so the refusal is read out as it appears. */}
+              <span aria-live="polite" data-testid="ore-box-live">
+                {problems[m] && (
+                  <span className="field-note error-text" id={`${errorIds}-${m}`} data-testid="ore-box-error">
+                    {problems[m]}
+                  </span>
+                )}
+              </span>
             </label>
           ))}
         </div>

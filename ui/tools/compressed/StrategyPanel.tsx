@@ -9,11 +9,62 @@ import {
 } from '../../../schemas/ore-planner-constants'
 import { HUBS } from '../../../schemas/hubs'
 import { formatNumber } from '../../../schemas/format'
-import type { PlannerSettings } from './settings'
+import { useId, useState } from 'react'
+import { LIMIT_RANGES, readLimit, type PlannerSettings } from './settings'
 
 interface Props {
   settings: PlannerSettings
   onChange: (patch: Partial<PlannerSettings>) => void
+  /** The limit boxes whose text cannot be read (the page holds Calculate back while there are any). */
+  onUnreadable?: (names: string[]) => void
+}
+
+type LimitKey = 'maxOres' | 'minBatches'
+const LIMIT_LABELS: Record<LimitKey, string> = { maxOres: 'Most distinct ores', minBatches: 'Fewest batches per ore' }
+
+/**
+ * A limit box: empty means no limit. Text it cannot read stays as typed, with the reason beside it in a live region
+ * that is there from the start (one added together with its text is not reliably read out).
+ */
+function LimitField({
+  name,
+  value,
+  onValue,
+  onProblem,
+}: {
+  name: LimitKey
+  value: number | null
+  onValue: (v: number | null) => void
+  onProblem: (bad: boolean) => void
+}) {
+  const [typed, setTyped] = useState<string | null>(null)
+  const range = LIMIT_RANGES[name]
+  const read = typed === null ? null : readLimit(typed, range)
+  const bad = read !== null && !read.ok
+  const noteId = useId()
+  return (
+    <label className="field ore-limit">
+      <span className="field-label">{LIMIT_LABELS[name]}</span>
+      <input
+        type="text"
+        inputMode="numeric"
+        name={name}
+        value={typed ?? (value === null ? '' : String(value))}
+        placeholder="no limit"
+        aria-invalid={bad || undefined}
+        aria-describedby={noteId}
+        onChange={(e) => {
+          const next = readLimit(e.target.value, range)
+          setTyped(e.target.value)
+          onProblem(!next.ok)
+          if (next.ok) onValue(next.value)
+        }}
+      />
+      <span id={noteId} className={`field-note ${bad ? 'error-text' : 'muted'}`} aria-live="polite" data-testid={`ore-limit-note-${name}`}>
+        {bad ? `Enter a whole number from ${range.min} to ${formatNumber(range.max, 0)}, or leave it empty.` : ''}
+      </span>
+    </label>
+  )
 }
 
 const STRATEGY_HELP = {
@@ -51,9 +102,15 @@ function SelectField<T extends string>({
 }
 
 /** Strategy: three buttons, and under them only the controls the chosen strategy uses. */
-export function StrategyPanel({ settings, onChange }: Props) {
+export function StrategyPanel({ settings, onChange, onUnreadable }: Props) {
   const s = settings
   const priced = s.strategy !== 'min_haul'
+  const [badLimits, setBadLimits] = useState<LimitKey[]>([])
+  const markLimit = (key: LimitKey) => (bad: boolean) => {
+    const next = bad ? [...new Set([...badLimits, key])] : badLimits.filter((k) => k !== key)
+    setBadLimits(next)
+    onUnreadable?.(next.map((k) => LIMIT_LABELS[k]))
+  }
   return (
     <section className="panel ore-section" aria-labelledby="ore-strategy-title">
       <h2 id="ore-strategy-title">Strategy</h2>
@@ -112,6 +169,14 @@ export function StrategyPanel({ settings, onChange }: Props) {
           </label>
         )}
       </div>
+      <fieldset className="ore-limits">
+        <legend>Shopping list limits (optional)</legend>
+        <LimitField name="maxOres" value={s.maxOres} onValue={(maxOres) => onChange({ maxOres })} onProblem={markLimit('maxOres')} />
+        <LimitField name="minBatches" value={s.minBatches} onValue={(minBatches) => onChange({ minBatches })} onProblem={markLimit('minBatches')} />
+        <p className="muted field-note">
+          Fewer ores to buy, and no single batches: the plan is still solved to a proven optimum within these limits, or says how far from it it stopped.
+        </p>
+      </fieldset>
     </section>
   )
 }

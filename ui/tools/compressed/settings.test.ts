@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SETTINGS, parseRateText, planRequest, settingsFromQuery, settingsToQuery, type PlannerSettings } from './settings'
+import { DEFAULT_SETTINGS, LIMIT_RANGES, parseRateText, planRequest, readLimit, settingsFromQuery, settingsToQuery, type PlannerSettings } from './settings'
 
 describe('planner settings in the URL', () => {
   it('round-trips every setting and keeps the defaults out of the link', () => {
@@ -13,8 +13,11 @@ describe('planner settings in the URL', () => {
       stationId: 60008494,
       priceField: 'buy_max',
       blendWeight: 0.35,
+      maxOres: 4,
+      minBatches: 10,
     }
     const query = settingsToQuery(s)
+    expect([query.get('maxOres'), query.get('minB')]).toEqual(['4', '10'])
     expect(query.get('t')).toBe('Tritanium:1000000,Morphite:50')
     expect(query.get('x')).toBe('62516,62530')
     expect(settingsFromQuery(new URLSearchParams(query.toString()))).toEqual({ ...s, excluded: [62516, 62530] })
@@ -67,6 +70,18 @@ describe('planner settings in the URL', () => {
       strategy: { type: 'min_haul', haul_mode: 'batches' },
     })
     expect(planRequest(base, [1]).strategy).toEqual({ type: 'min_cost', station_id: 60003760, price_field: 'sell_5pct' })
+    // the limits only when set (a minimum of 1 is no minimum)
+    expect(planRequest({ ...base, maxOres: 3, minBatches: 5 }, [1])).toMatchObject({ maxOres: 3, minBatchesPerOre: 5 })
+    expect(planRequest({ ...base, minBatches: 1 }, [1])).not.toHaveProperty('minBatchesPerOre')
+    expect(planRequest(base, [1])).not.toHaveProperty('maxOres')
+  })
+
+  it('reads a limit box: empty is no limit, whole numbers in range, anything else refused (never changed)', () => {
+    expect(readLimit('', LIMIT_RANGES.maxOres)).toEqual({ ok: true, value: null })
+    expect(readLimit(' 4 ', LIMIT_RANGES.maxOres)).toEqual({ ok: true, value: 4 })
+    expect(readLimit('1,000', LIMIT_RANGES.minBatches)).toEqual({ ok: true, value: 1000 })
+    for (const bad of ['0', '51', '2.5', '-3', 'abc', '1e2']) expect(readLimit(bad, LIMIT_RANGES.maxOres)).toEqual({ ok: false })
+    expect(settingsFromQuery(new URLSearchParams('maxOres=99&minB=x'))).toMatchObject({ maxOres: null, minBatches: null })
   })
 
   it('reads amounts in a link as digits only and numbers as plain decimals: hex, exponents and spaces take the default', () => {

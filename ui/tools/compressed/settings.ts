@@ -38,6 +38,22 @@ export interface PlannerSettings {
   stationId: number
   priceField: PlannerPriceField
   blendWeight: number
+  /** At most this many distinct ores in the plan; null for no limit (issue #42). */
+  maxOres: number | null
+  /** At least this many batches of each ore bought; null (or 1) for no minimum. */
+  minBatches: number | null
+}
+
+/** The limits' ranges (the API's, schemas/ore-planner.ts). */
+export const LIMIT_RANGES = { maxOres: { min: 1, max: 50 }, minBatches: { min: 1, max: 10_000 } } as const
+
+/** A limit box's text: empty is no limit, a whole number in range is the limit, anything else cannot be read. */
+export function readLimit(text: string, range: { min: number; max: number }): { ok: true; value: number | null } | { ok: false } {
+  const t = text.trim().replace(/,/g, '')
+  if (t === '') return { ok: true, value: null }
+  if (!/^\d+$/.test(t)) return { ok: false }
+  const n = Number(t)
+  return n >= range.min && n <= range.max ? { ok: true, value: n } : { ok: false }
 }
 
 export const emptyTargets = () => Object.fromEntries(MINERAL_NAMES.map((m) => [m, 0])) as Record<MineralName, number>
@@ -53,6 +69,8 @@ export const DEFAULT_SETTINGS: PlannerSettings = {
   stationId: PLANNER_DEFAULTS.stationId,
   priceField: PLANNER_DEFAULTS.priceField,
   blendWeight: PLANNER_DEFAULTS.blendWeight,
+  maxOres: null,
+  minBatches: null,
 }
 
 /** Where the security box lists Null sec, and its bonus (the same as Wormhole's). */
@@ -117,7 +135,15 @@ export function settingsFromQuery(params: URLSearchParams): PlannerSettings {
     stationId: station !== null && hubByStation(station) ? station : DEFAULT_SETTINGS.stationId,
     priceField: oneOf(PLANNER_PRICE_FIELDS, params.get('price'), DEFAULT_SETTINGS.priceField),
     blendWeight: weight !== null && isBlendStep(weight) ? weight : DEFAULT_SETTINGS.blendWeight,
+    maxOres: limitFromQuery(params.get('maxOres'), LIMIT_RANGES.maxOres),
+    minBatches: limitFromQuery(params.get('minB'), LIMIT_RANGES.minBatches),
   }
+}
+
+/** A limit in a link: digits in range, else no limit. */
+function limitFromQuery(value: string | null, range: { min: number; max: number }): number | null {
+  const read = value === null ? null : readLimit(value, range)
+  return read?.ok ? read.value : null
 }
 
 /** The query string for settings: only what differs from the defaults. */
@@ -134,6 +160,8 @@ export function settingsToQuery(s: PlannerSettings): URLSearchParams {
   if (s.stationId !== DEFAULT_SETTINGS.stationId) p.set('hub', String(s.stationId))
   if (s.priceField !== DEFAULT_SETTINGS.priceField) p.set('price', s.priceField)
   if (s.blendWeight !== DEFAULT_SETTINGS.blendWeight) p.set('w', String(s.blendWeight))
+  if (s.maxOres !== null) p.set('maxOres', String(s.maxOres))
+  if (s.minBatches !== null) p.set('minB', String(s.minBatches))
   return p
 }
 
@@ -152,5 +180,7 @@ export function planRequest(s: PlannerSettings, oreIds: number[]) {
     refineRate: s.refineRate,
     allowedOres: oreIds.filter((id) => !excluded.has(id)),
     strategy,
+    ...(s.maxOres !== null ? { maxOres: s.maxOres } : {}),
+    ...(s.minBatches !== null && s.minBatches > 1 ? { minBatchesPerOre: s.minBatches } : {}),
   }
 }

@@ -27,6 +27,8 @@ import {
   YES_NO,
 } from './parts'
 import { useRetry } from '../../lib/use-retry'
+import { keyColumnsFirst, useNarrowScreen } from '../../lib/phone-columns'
+import { useResultsIntoView } from '../../lib/results-into-view'
 import { useFormInUrl } from './useFormInUrl'
 import './harvesting.css'
 
@@ -97,6 +99,9 @@ const COLUMNS: Column<OreRow>[] = [
   },
 ]
 
+/** On a phone ISK/hr, what the list is sorted by, stands beside the ore so it needs no sideways scroll. */
+const PHONE_COLUMNS = keyColumnsFirst(COLUMNS, ['iskPerHour'])
+
 export default function OreCalcPage() {
   const { form, update, load, query, unreadable, markUnreadable } = useFormInUrl<OreForm>(ORE_FORM_SPEC, ORE_DEFAULTS)
   const { attempt, heading, retry } = useRetry()
@@ -107,6 +112,9 @@ export default function OreCalcPage() {
   const calc = useCalculation<OreCalcForm, OreCalcResponse>(postOreCalc)
   const output = calc.result
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT)
+  const phone = useNarrowScreen()
+  // After Calculate the results come into view with the focus on their heading (as on the gas page).
+  const resultsHeading = useResultsIntoView(calc.result)
 
   const ship = ships.data?.[form.ship]
   const fits = ship?.modules ?? []
@@ -319,7 +327,9 @@ export default function OreCalcPage() {
 
       {output && (
         <section className="panel" aria-labelledby="ore-results" data-testid="ore-results">
-          <h2 id="ore-results">Results</h2>
+          <h2 id="ore-results" ref={resultsHeading} tabIndex={-1}>
+            Results
+          </h2>
           <div className="stat-row">
             <div className="stat" data-testid="cycle-time">
               <span className="stat-label">Cycle Time</span> {formatNumber(output.cycleTime, 2)} s
@@ -355,7 +365,7 @@ export default function OreCalcPage() {
           <SortableTable
             label="Ores table"
             rows={rows}
-            columns={COLUMNS}
+            columns={phone ? PHONE_COLUMNS : COLUMNS}
             rowKey={(r) => r.ore}
             sort={sort}
             onSortChange={setSort}

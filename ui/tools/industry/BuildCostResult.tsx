@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type Ref } from 'react'
 import type { BuildCostResponse } from '../../../schemas/industry'
 import { SortableTable, type Column, type SortState } from '../../components/SortableTable'
 import { formatInt, formatIsk, formatNumber, iskOrNa } from '../../../schemas/format'
@@ -48,7 +48,7 @@ function MaterialsTotal({ value, unpriced, side }: { value: number | null; unpri
 }
 
 /** Materials table, job cost breakdown and totals of one build-cost answer. */
-export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
+export function BuildCostResult({ result: r, headingRef }: { result: BuildCostResponse; headingRef?: Ref<HTMLHeadingElement> }) {
   const [sort, setSort] = useState<SortState>({ key: 'cost', direction: 'desc' })
   const product = r.products[0]
   const noSnapshot = r.ages.pricesAt === null
@@ -69,7 +69,7 @@ export function BuildCostResult({ result: r }: { result: BuildCostResponse }) {
     r.jobCost.costIndexSource === 'missing' && r.ages.costIndicesAt === null ? 'Cost indices not fetched from ESI yet' : SOURCE[r.jobCost.costIndexSource]
   return (
     <section className="build-result" data-testid="build-result">
-      <h2>
+      <h2 ref={headingRef} tabIndex={-1}>
         {r.blueprintName} <span className="muted">× {formatInt(r.runs)}</span>
       </h2>
       <p className="muted build-line">

@@ -10,9 +10,11 @@ import { SelectField } from '../../components/SelectField'
 import { ApiError, apiGet, endpointUrl } from '../../lib/api'
 import { getIndustryBlueprints, getIndustryBuildcost, getIndustrySystems } from '../../../schemas/industry-endpoints'
 import { formatInt } from '../../../schemas/format'
-import { buildCostQuery, settingsFromQuery, settingsToQuery, type BuildSettings } from './build-settings'
+import { buildCostQuery, overrideNote, settingsFromQuery, settingsToQuery, type BuildSettings } from './build-settings'
 import { BuildCostResult } from './BuildCostResult'
 import { DataSources, displaySecurity, formatIndex } from '../../components/industry/shared'
+import { SeeResults } from '../../components/SeeResults'
+import { useResultsIntoView } from '../../lib/results-into-view'
 import './industry.css'
 
 /**
@@ -68,11 +70,16 @@ export default function IndustryPage() {
   )
 
   const update = (change: Partial<BuildSettings>) => setSettings((s) => ({ ...s, ...change }))
+  const override = overrideNote(settings.jobCostOverride)
+  // The page recalculates as it is edited; on a phone 'See the build cost' brings the result up (nothing moves by itself).
+  const [shown, setShown] = useState<object | null>(null)
+  const resultHeading = useResultsIntoView(shown)
 
   useEffect(() => {
     setSearchParams(settingsToQuery(settings), { replace: true })
-    if (!settings.blueprint) {
+    if (!settings.blueprint || overrideNote(settings.jobCostOverride).tooBig) {
       setResult(null)
+      setError(null)
       return
     }
     const abort = new AbortController()
@@ -154,20 +161,27 @@ export default function IndustryPage() {
           className="system-picker"
           data-testid="system-picker"
         />
-        <label className="field override-field">
-          <span className="field-label">Job cost index override</span>
-          <input
-            type="number"
-            min={0}
-            step={0.0001}
-            // the field takes a fraction (spec: step 0.0001), so the system's own index is shown the same way
-            placeholder={system?.manufacturing_index != null ? system.manufacturing_index.toFixed(4) : 'e.g. 0.05'}
-            value={settings.jobCostOverride}
-            onChange={(e) => update({ jobCostOverride: e.target.value })}
-            data-testid="job-cost-override"
-            title="Optional: a fraction such as 0.05 for 5%. Empty uses the system's ESI index."
-          />
-        </label>
+        <div className="override-box">
+          <label className="field override-field">
+            <span className="field-label">Job cost index override</span>
+            <input
+              type="number"
+              min={0}
+              step={0.0001}
+              // the field takes a fraction (spec: step 0.0001), so the system's own index is shown the same way
+              placeholder={system?.manufacturing_index != null ? system.manufacturing_index.toFixed(4) : 'e.g. 0.05'}
+              value={settings.jobCostOverride}
+              onChange={(e) => update({ jobCostOverride: e.target.value })}
+              data-testid="job-cost-override"
+              title="Optional: a fraction such as 0.05 for 5%. Empty uses the system's ESI index."
+              aria-describedby="override-note"
+              aria-invalid={override.tooBig || undefined}
+            />
+          </label>
+          <span id="override-note" className={`override-note ${override.tooBig ? 'warning-text' : 'muted'}`} aria-live="polite" data-testid="override-note">
+            {override.note}
+          </span>
+        </div>
         <SelectField
           label="Structure"
           value={settings.structure}
@@ -191,12 +205,23 @@ export default function IndustryPage() {
       </form>
 
       <p className="calc-status muted" aria-live="polite" data-testid="build-status">
-        {loading ? 'Calculating…' : !settings.blueprint ? 'Pick a blueprint to see what it costs to build.' : ''}
+        {loading
+          ? 'Calculating…'
+          : !settings.blueprint
+            ? 'Pick a blueprint to see what it costs to build.'
+            : override.tooBig
+              ? 'Fix the job cost index override to see the build cost.'
+              : ''}
         {/* Without it the status only ever said 'Calculating…': screen readers heard nothing when the cost arrived. */}
         {!loading && result && !error && <span className="visually-hidden">{builtText(result)}</span>}
       </p>
+      {result && (
+        <SeeResults onClick={() => setShown({})} testId="see-results">
+          See the build cost
+        </SeeResults>
+      )}
       <ErrorAlert message={error} className="error-box" testId="build-error" />
-      {result && <BuildCostResult result={result} />}
+      {result && <BuildCostResult result={result} headingRef={resultHeading} />}
 
       <DataSources ages={result?.ages ?? null} station={hub.label} prices="materials at the lowest sell order" />
     </div>

@@ -71,3 +71,22 @@ export function buildCostQuery(s: BuildSettings): string {
   q.set('system', s.system)
   return q.toString()
 }
+
+/** A cost index as the game shows it: 0.0512 → '5.12%'. */
+const percent = (fraction: number) => `${(fraction * 100).toFixed(2)}%`
+
+/**
+ * What the override box holds, as the taxes use it: the game shows a cost index as a percentage, so '5' is a likely
+ * entry for 5%. A number above 1 (100%) is explained beside the box and not sent: the server would refuse it.
+ */
+export function overrideNote(text: string): { tooBig: boolean; note: string | null } {
+  const t = text.trim()
+  const n = t === '' ? NaN : Number(t)
+  if (!Number.isFinite(n) || n < 0) return { tooBig: false, note: null }
+  if (n > 1)
+    return {
+      tooBig: true,
+      note: `The index is a fraction: ${t} would be ${percent(n)}. For ${t}% enter ${String(Number((n / 100).toFixed(6)))}.`,
+    }
+  return { tooBig: false, note: `= ${percent(n)} of the estimated item value` }
+}

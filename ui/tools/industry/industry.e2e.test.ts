@@ -253,6 +253,28 @@ describe('/industry', () => {
     await context.close()
   })
 
+  it('explains a cost index typed as the percent the game shows ("5") beside the box, and asks nothing until it is a fraction', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    const asked: string[] = []
+    page.on('request', (r) => r.url().includes('/api/industry/buildcost?') && asked.push(new URL(r.url()).searchParams.get('jobCostOverride') ?? ''))
+    await page.goto('/industry?blueprint=691')
+    await page.getByTestId('build-result').waitFor()
+    const note = page.getByTestId('override-note')
+    await page.getByTestId('job-cost-override').fill('5')
+    await expect.poll(() => note.textContent()).toBe('The index is a fraction: 5 would be 500.00%. For 5% enter 0.05.')
+    expect(await note.getAttribute('class')).toContain('warning-text')
+    expect(await note.getAttribute('aria-live')).toBe('polite')
+    expect(await page.getByTestId('job-cost-override').getAttribute('aria-invalid')).toBe('true')
+    await expect.poll(() => page.getByTestId('build-result').count()).toBe(0)
+    expect(await page.getByTestId('build-status').textContent()).toBe('Fix the job cost index override to see the build cost.')
+    expect(await page.getByTestId('build-error').count()).toBe(0)
+    expect(asked).not.toContain('5')
+    await page.getByTestId('job-cost-override').fill('0.05')
+    await expect.poll(() => note.textContent()).toBe('= 5.00% of the estimated item value')
+    await expect.poll(() => page.locator('.build-summary').textContent()).toContain('5.00% (override)')
+    await context.close()
+  })
+
   it('says the server could not be reached, not "Failed to fetch" or a bare "HTTP 502", when the build cost call fails', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     let answer: 'down' | 'gateway' = 'down'

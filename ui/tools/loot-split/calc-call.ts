@@ -8,7 +8,7 @@ export type CallResult<T> = { ok: true; data: T } | { ok: false; message: string
 
 /**
  * Posts a splitter's setup. A setup without players is not sent: the page says so in its own words (the API's
- * 'Invalid body: players: …' sentence is for API callers). A non-OK answer is logged to the console as the spec
+ * own sentence about the players is for API callers). A non-OK answer is logged to the console as the spec
  * asks ('HTTP {status}' and the server's body) and comes back as the server's error sentence, which the page shows.
  */
 export async function postCalc<T>(endpoint: Endpoint, body: { players: readonly unknown[] }): Promise<CallResult<T>> {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { PiCalcResponse } from '../../../schemas/pi'
-import { PI_MARKET_MODES, PI_TIERS, POCO_TAX_LIMITS, type PiMarketMode } from '../../../schemas/pi-constants'
+import { PI_MARKET_MODES, PI_P0_SOURCES, PI_TIERS, POCO_TAX_LIMITS, type PiMarketMode, type PiP0Source } from '../../../schemas/pi-constants'
 import { Collapsible } from '../../components/Collapsible'
 import { ErrorAlert } from '../../components/ErrorAlert'
 import { NumberField } from '../../components/NumberField'
@@ -12,16 +12,19 @@ import { readStorage, writeStorage } from '../../lib/storage'
 import { useNow } from '../../lib/use-now'
 import { PiBreakdown } from './PiBreakdown'
 import { PiTierTable } from './PiTierTable'
-import { formatAge, MODE_DESCRIPTIONS, MODE_LABELS, TIER_LABELS } from './text'
+import { formatAge, MODE_DESCRIPTIONS, MODE_LABELS, P0_SOURCE_DESCRIPTIONS, P0_SOURCE_LABELS, TIER_LABELS } from './text'
+import { useResultsIntoView } from '../../lib/results-into-view'
 import './pi.css'
 
 const MODE_KEY = 'pi-market-mode'
 const TAX_KEY = 'pi-poco-tax'
+const P0_KEY = 'pi-p0-source'
 
 const taxValid = (n: number) => n >= POCO_TAX_LIMITS.min && n <= POCO_TAX_LIMITS.max
 
 /** A market mode or POCO tax read from the address bar or the browser's storage; null when absent or unreadable. */
 const readMode = (m: string | null): PiMarketMode | null => ((PI_MARKET_MODES as readonly string[]).includes(m ?? '') ? (m as PiMarketMode) : null)
+const readP0 = (p: string | null): PiP0Source | null => ((PI_P0_SOURCES as readonly string[]).includes(p ?? '') ? (p as PiP0Source) : null)
 const readTax = (s: string | null): number | null => {
   const n = s === null || s.trim() === '' ? NaN : Number(s)
   return Number.isFinite(n) && taxValid(n) ? n : null
@@ -44,7 +47,8 @@ function InfoPanel({ taxBases }: { taxBases: Record<string, number[]> | null }) 
       <ul>
         <li>
           <strong>Profit P0-This</strong>: batch value minus every raw (P0) material behind it, through the whole chain, and the customs tax along the way. What
-          the chain earns if you extract or buy the P0 yourself.
+          the whole chain earns. With <strong>P0 source</strong> “Extracted” (the default) your planets extract the P0, so it costs nothing and is never
+          imported; “Bought at market” prices it at Jita 4-4 like any other input.
         </li>
         <li>
           <strong>Profit Prev-This</strong>: batch value minus the direct inputs bought on the market, the tax to import them and the tax to export the batch.
@@ -87,6 +91,10 @@ export default function PiCalcPage() {
   const [searchParams, setSearchParams] = useSearchParams()
   const [marketMode, setMarketMode] = useState<PiMarketMode>(() => readMode(searchParams.get('mode')) ?? readMode(readStorage(MODE_KEY)) ?? 'sell')
   const [taxRate, setTaxRate] = useState<number>(() => readTax(searchParams.get('tax')) ?? readTax(readStorage(TAX_KEY)) ?? 0)
+  const [p0Source, setP0Source] = useState<PiP0Source>(() => readP0(searchParams.get('p0')) ?? readP0(readStorage(P0_KEY)) ?? 'extracted')
+  // After a Calculate pressed by the player (not the first load), the results come into view with the focus on their heading.
+  const [asked, setAsked] = useState<object | null>(null)
+  const resultsHeading = useResultsIntoView(asked)
   const [results, setResults] = useState<PiCalcResponse | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [loading, setLoading] = useState(false)
@@ -98,15 +106,16 @@ export default function PiCalcPage() {
   const [receivedAt, setReceivedAt] = useState(0)
   const now = useNow(15_000)
 
-  const calculate = useCallback(async (mode: PiMarketMode, tax: number) => {
+  const calculate = useCallback(async (mode: PiMarketMode, tax: number, p0: PiP0Source, pressed = false) => {
     const request = ++latest.current
     setLoading(true)
     // cleared while the call runs, so a second failure with the same sentence is read out again
     setError(null)
     try {
-      const body = await callApi(postPiCalc, { body: { taxRate: tax, marketMode: mode } })
+      const body = await callApi(postPiCalc, { body: { taxRate: tax, marketMode: mode, p0Source: p0 } })
       if (request !== latest.current) return
       setResults(body)
+      if (pressed) setAsked(body)
       setReceivedAt(Date.now())
       setError(null)
     } catch (err) {
@@ -124,28 +133,29 @@ export default function PiCalcPage() {
   }, [])
 
   // Once on load, with the settings the page opened with.
-  const initial = useRef({ marketMode, taxRate })
+  const initial = useRef({ marketMode, taxRate, p0Source })
   useEffect(() => {
-    void calculate(initial.current.marketMode, initial.current.taxRate)
+    void calculate(initial.current.marketMode, initial.current.taxRate, initial.current.p0Source)
   }, [calculate])
 
   // The address bar follows the settings (a valid tax only), so a copied link opens this setup.
   useEffect(() => {
     if (!taxValid(taxRate)) return
-    const query = new URLSearchParams({ mode: marketMode, tax: String(taxRate) })
+    const query = new URLSearchParams({ mode: marketMode, tax: String(taxRate), p0: p0Source })
     if (query.toString() !== searchParams.toString()) setSearchParams(query, { replace: true })
-  }, [marketMode, taxRate, searchParams, setSearchParams])
+  }, [marketMode, taxRate, p0Source, searchParams, setSearchParams])
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
     if (loading || !taxValid(taxRate)) return
     writeStorage(MODE_KEY, marketMode)
     writeStorage(TAX_KEY, String(taxRate))
-    void calculate(marketMode, taxRate)
+    writeStorage(P0_KEY, p0Source)
+    void calculate(marketMode, taxRate, p0Source, true)
   }
 
   const selected = (results && selectedId !== null && PI_TIERS.flatMap((t) => results[t]).find((p) => p.typeId === selectedId)) || null
-  const stale = results !== null && (results.marketMode !== marketMode || results.taxRate !== taxRate)
+  const stale = results !== null && (results.marketMode !== marketMode || results.taxRate !== taxRate || results.p0Source !== p0Source)
 
   return (
     <div className="panel pi-page">
@@ -166,6 +176,21 @@ export default function PiCalcPage() {
           </div>
           <span className="muted pi-mode-help" data-testid="pi-mode-help">
             {MODE_DESCRIPTIONS[marketMode]}
+          </span>
+        </div>
+        <div className="field">
+          <span className="field-label" id="pi-p0-label">
+            P0 source
+          </span>
+          <div className="segmented" role="group" aria-labelledby="pi-p0-label">
+            {PI_P0_SOURCES.map((p) => (
+              <button key={p} type="button" aria-pressed={p0Source === p} onClick={() => setP0Source(p)}>
+                {P0_SOURCE_LABELS[p]}
+              </button>
+            ))}
+          </div>
+          <span className="muted pi-mode-help" data-testid="pi-p0-help">
+            {P0_SOURCE_DESCRIPTIONS[p0Source]}
           </span>
         </div>
         <div className="pi-tax">
@@ -205,10 +230,13 @@ export default function PiCalcPage() {
       </form>
 
       <ErrorAlert message={error} testId="pi-error" />
+      <h2 className="pi-results-heading" ref={resultsHeading} tabIndex={-1}>
+        Products by tier
+      </h2>
       {results && (
         <p className="muted pi-source" data-testid="pi-source">
-          Showing {MODE_LABELS[results.marketMode]} mode at {formatPercentAsTyped(results.taxRate)}% POCO tax. Prices: {results.prices.label} lowest sell and
-          highest buy orders,
+          Showing {MODE_LABELS[results.marketMode]} mode at {formatPercentAsTyped(results.taxRate)}% POCO tax, P0{' '}
+          {results.p0Source === 'extracted' ? 'extracted (free)' : 'bought at market'}. Prices: {results.prices.label} lowest sell and highest buy orders,
           {results.prices.ageSeconds === null ? ' age unknown' : ` snapshot ${formatAge(results.prices.ageSeconds + Math.max(0, now - receivedAt) / 1000)}`}.
           {stale && <span className="warning-text"> Settings changed: press Calculate to update.</span>}
         </p>

@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import type { PiIngredient, PiProduct } from '../../../schemas/pi'
 import { SortableTable, type Column } from '../../components/SortableTable'
 import { formatFixed2, formatInt } from '../../../schemas/format'
+import { keyColumnsFirst, useNarrowScreen } from '../../lib/phone-columns'
 
 /** A price or value that may be missing: missing reads "missing", never 0. */
 export function Isk({ value, decimals = 0, signed = false }: { value: number | null; decimals?: 0 | 2; signed?: boolean }) {
@@ -117,6 +118,12 @@ const COLUMNS: Column<PiProduct>[] = [
   ),
 ]
 
+/**
+ * On a phone the two profits stand beside the item's name, so they need no sideways scroll at 390 px; profit per hour,
+ * the prices and the ingredients follow.
+ */
+const PHONE_COLUMNS = keyColumnsFirst(COLUMNS, ['profitP0This', 'profitPrevThis', 'profitPerHour'])
+
 interface Props {
   /** Names the table's scroll region on a narrow screen; each tier's must differ ("P2 products table"). */
   label: string
@@ -127,6 +134,7 @@ interface Props {
 
 /** One tier's products, sortable by every column; a row opens its breakdown. */
 export function PiTierTable({ label, products, onSelect, empty }: Props) {
+  const phone = useNarrowScreen()
   const missing = useMemo(() => products.filter((p) => p.missing.length > 0), [products])
   const count = (n: number) => (n === 1 ? '1 product' : `${n} products`)
   return (
@@ -134,7 +142,7 @@ export function PiTierTable({ label, products, onSelect, empty }: Props) {
       <SortableTable
         label={label}
         rows={products}
-        columns={COLUMNS}
+        columns={phone ? PHONE_COLUMNS : COLUMNS}
         rowKey={(p) => p.typeId}
         initialSort={{ key: 'profitP0This', direction: 'desc' }}
         onRowClick={onSelect}

@@ -72,13 +72,13 @@ describe('/pi-calc', () => {
     expect(await page.getByRole('button', { name: 'Calculate' }).getAttribute('aria-disabled')).toBe('true')
     release()
     await loaded(page)
-    expect(requests).toEqual([{ taxRate: 0, marketMode: 'sell' }])
+    expect(requests).toEqual([{ taxRate: 0, marketMode: 'sell', p0Source: 'extracted' }])
 
     expect(await page.getByRole('region', { name: 'How the calculator works' }).innerText()).toContain('Profit P0-This')
     expect(await page.getByRole('button', { name: 'Sell' }).getAttribute('aria-pressed')).toBe('true')
     expect(await page.getByRole('spinbutton', { name: 'POCO Tax (%)' }).inputValue()).toBe('0')
     expect(await page.getByTestId('pi-source').innerText()).toMatch(
-      /^Showing Sell mode at 0% POCO tax\. Prices: Jita 4-4 lowest sell and highest buy orders, snapshot (just now|\d+ min ago)\./,
+      /^Showing Sell mode at 0% POCO tax, P0 extracted \(free\)\. Prices: Jita 4-4 lowest sell and highest buy orders, snapshot (just now|\d+ min ago)\./,
     )
 
     for (const tier of ['P1', 'P2', 'P3', 'P4']) {
@@ -133,8 +133,8 @@ describe('/pi-calc', () => {
     expect(await page.getByTestId('pi-source').innerText()).toContain('Settings changed: press Calculate to update.')
     const request = page.waitForRequest('**/api/pi/calc')
     await page.getByRole('button', { name: 'Calculate' }).click()
-    expect((await request).postDataJSON()).toEqual({ taxRate: 10, marketMode: 'impatient' })
-    await expect.poll(() => page.getByTestId('pi-source').innerText()).toMatch(/^Showing Impatient mode at 10% POCO tax\./)
+    expect((await request).postDataJSON()).toEqual({ taxRate: 10, marketMode: 'impatient', p0Source: 'extracted' })
+    await expect.poll(() => page.getByTestId('pi-source').innerText()).toMatch(/^Showing Impatient mode at 10% POCO tax, P0 extracted \(free\)\./)
     await toggle(page, 'P1').click()
     const rows = await tableRows(page, 'P1')
     expect(rows).toHaveLength(15)
@@ -152,34 +152,64 @@ describe('/pi-calc', () => {
     await context.close()
   })
 
+  it('takes the P0 source: extracted (the default) gives every P1 a profit, bought at market prices the P0 and says n/a where Jita has none', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl)
+    await page.goto('/pi-calc')
+    await loaded(page)
+    const extracted = page.getByRole('button', { name: 'Extracted (free)' })
+    const market = page.getByRole('button', { name: 'Bought at market' })
+    expect(await extracted.getAttribute('aria-pressed')).toBe('true')
+    expect(await page.getByTestId('pi-p0-help').innerText()).toMatch(/^Your planets extract the raw materials: they cost nothing/)
+    await toggle(page, 'P1').click()
+    const free = await tableRows(page, 'P1')
+    expect(free).toHaveLength(15)
+    // The demo market has no P0 orders: with extracted P0 none is needed, so every P1 whose own price is known has both profits.
+    for (const row of free.filter((r) => r['Value x Batch'] !== 'missing')) {
+      expect(row['Profit P0-This x Batch']).not.toBe('n/a')
+      expect(row['Profit Prev-This x Batch']).toBe(row['Profit P0-This x Batch']) // a P1's direct inputs are its P0
+      expect(num(row['Profit P0-This x Batch'])).toBe(num(row['Value x Batch'])) // 0% tax and free P0: the whole batch value
+    }
+    const asked = page.waitForRequest((r) => r.url().endsWith('/api/pi/calc'))
+    await market.click()
+    await page.getByRole('button', { name: 'Calculate' }).click()
+    expect((await asked).postDataJSON()).toEqual({ taxRate: 0, marketMode: 'sell', p0Source: 'market' })
+    await expect.poll(() => page.getByTestId('pi-source').innerText()).toMatch(/^Showing Sell mode at 0% POCO tax, P0 bought at market\./)
+    const bought = await tableRows(page, 'P1')
+    expect(bought.map((r) => r['Profit P0-This x Batch'])).toEqual(bought.map(() => 'n/a'))
+    expect(await section(page, 'P1').getByTestId('pi-missing-note').innerText()).toMatch(/\(no sell orders\)/)
+    expect(new URL(page.url()).searchParams.get('p0')).toBe('market')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('keeps the mode and tax in the address, so a link or a reload opens the same setup', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     const requests: unknown[] = []
     page.on('request', (r) => r.url().endsWith('/api/pi/calc') && requests.push(r.postDataJSON()))
     await page.goto('/pi-calc?mode=impatient&tax=7.5')
     await loaded(page)
-    expect(requests).toEqual([{ taxRate: 7.5, marketMode: 'impatient' }])
+    expect(requests).toEqual([{ taxRate: 7.5, marketMode: 'impatient', p0Source: 'extracted' }])
     expect(await page.getByRole('button', { name: 'Impatient' }).getAttribute('aria-pressed')).toBe('true')
     expect(await page.getByRole('spinbutton', { name: 'POCO Tax (%)' }).inputValue()).toBe('7.5')
     // a change shows in the address at once, without a new history entry per keystroke
     const entries = await page.evaluate(() => history.length)
     await page.getByRole('button', { name: 'Patient', exact: true }).click()
     await page.getByRole('spinbutton', { name: 'POCO Tax (%)' }).fill('12')
-    await expect.poll(() => new URL(page.url()).search).toBe('?mode=patient&tax=12')
+    await expect.poll(() => new URL(page.url()).search).toBe('?mode=patient&tax=12&p0=extracted')
     expect(await page.evaluate(() => history.length)).toBe(entries)
     // a tax outside 0-50 stays out of the address
     await page.getByRole('spinbutton', { name: 'POCO Tax (%)' }).fill('60')
-    expect(new URL(page.url()).search).toBe('?mode=patient&tax=12')
+    expect(new URL(page.url()).search).toBe('?mode=patient&tax=12&p0=extracted')
     await page.reload()
     await loaded(page)
     expect(await page.getByRole('button', { name: 'Patient', exact: true }).getAttribute('aria-pressed')).toBe('true')
     expect(await page.getByRole('spinbutton', { name: 'POCO Tax (%)' }).inputValue()).toBe('12')
-    expect(requests.at(-1)).toEqual({ taxRate: 12, marketMode: 'patient' })
+    expect(requests.at(-1)).toEqual({ taxRate: 12, marketMode: 'patient', p0Source: 'extracted' })
     // a link it cannot read falls back to the defaults and is put right
     await page.goto('/pi-calc?mode=cheapest&tax=99')
     await loaded(page)
-    expect(requests.at(-1)).toEqual({ taxRate: 0, marketMode: 'sell' })
-    await expect.poll(() => new URL(page.url()).search).toBe('?mode=sell&tax=0')
+    expect(requests.at(-1)).toEqual({ taxRate: 0, marketMode: 'sell', p0Source: 'extracted' })
+    await expect.poll(() => new URL(page.url()).search).toBe('?mode=sell&tax=0&p0=extracted')
     await context.close()
   })
 
@@ -400,7 +430,7 @@ describe('/pi-calc', () => {
     await loaded(page)
     await page.getByRole('spinbutton', { name: 'POCO Tax (%)' }).fill('7.25')
     await page.getByRole('button', { name: 'Calculate' }).click()
-    await expect.poll(() => page.getByTestId('pi-source').innerText()).toMatch(/ at 7\.25% POCO tax\./)
+    await expect.poll(() => page.getByTestId('pi-source').innerText()).toMatch(/ at 7\.25% POCO tax, /)
     await context.close()
   })
 
@@ -501,7 +531,7 @@ describe('/pi-calc accessibility with the tables open', () => {
     await context.close()
   })
 
-  it('with the keyboard only: Calculate keeps the focus and the new results are read out from a status region there from the start', async () => {
+  it('with the keyboard only: the focus moves to the results heading and the new results are read out from a status region there from the start', async () => {
     const { page, context } = await openPage(browser, baseUrl)
     await page.goto('/pi-calc')
     await loaded(page)
@@ -513,8 +543,8 @@ describe('/pi-calc accessibility with the tables open', () => {
     await page.getByRole('button', { name: 'Calculate' }).focus()
     await page.keyboard.press('Enter')
     await expect.poll(() => page.getByTestId('pi-source').innerText()).toMatch(/^Showing Impatient mode at 5% POCO tax/)
-    // a Calculate button that disabled itself while busy left the focus on the page's body
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Calculate')
+    // issue #42: the results come into view with the focus on their heading (never left on the page's body)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Products by tier')
     await expect.poll(() => status.textContent()).toBe('Results updated: Impatient mode at 5% POCO tax.')
     await context.close()
   })

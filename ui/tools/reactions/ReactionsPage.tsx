@@ -12,12 +12,16 @@ import { getReactionCalcFamilies, postReactionCalc } from '../../../schemas/reac
 import { getIndustrySystems } from '../../../schemas/industry-endpoints'
 import { formatInt, iskOrNa } from '../../../schemas/format'
 import { DataSources, formatIndex, MissingMark, timeAgo } from '../../components/industry/shared'
+import { keyColumnsFirst, useNarrowScreen } from '../../lib/phone-columns'
+import { useResultsIntoView } from '../../lib/results-into-view'
+import { SeeResults } from '../../components/SeeResults'
 import { ReactionDialog } from './ReactionDialog'
 import {
   asReactionResult,
   FALLBACK_FAMILIES,
   failureText,
   isFamilyList,
+  partialFailureText,
   isPriced,
   loadSettings,
   percentOrNa,
@@ -34,12 +38,18 @@ const options = <T extends string | number>(values: readonly T[], label: (v: T) 
 
 const missingTitle = (r: ReactionResult) => `No ${r.missingPrices.map((m) => `${m.side} price for ${m.name}`).join(', ')}`
 
+/** The spec's colours for the profit figures: profit >= 0 green, otherwise red (the row is tinted to match). */
+const profitClass = (r: ReactionResult) => {
+  const profit = rowValues(r).profit
+  return profit === null ? undefined : profit >= 0 ? 'good-text' : 'error-text'
+}
+
 /** A money column: n/a (sorted last either way) when the row lacks a price it needs. */
-const amount = (key: string, header: string, pick: (v: RowValues) => number | null): Column<ReactionResult> => ({
+const amount = (key: string, header: string, pick: (v: RowValues) => number | null, coloured = false): Column<ReactionResult> => ({
   key,
   header,
   value: (r) => pick(rowValues(r)),
-  render: (r) => iskOrNa(pick(rowValues(r))),
+  render: (r) => (coloured ? <span className={profitClass(r)}>{iskOrNa(pick(rowValues(r)))}</span> : iskOrNa(pick(rowValues(r)))),
   align: 'right',
   firstDirection: 'desc',
 })
@@ -58,16 +68,18 @@ const COLUMNS: Column<ReactionResult>[] = [
   amount('input', 'Input Cost', (v) => v.inputCost),
   amount('taxes', 'Taxes', (v) => v.taxes),
   amount('output', 'Output Value', (v) => v.outputValue),
-  amount('profit', 'Profit', (v) => v.profit),
+  amount('profit', 'Profit', (v) => v.profit, true),
   {
     key: 'pct',
     header: '% Profit',
     value: (r) => rowValues(r).percentProfit,
-    render: (r) => percentOrNa(rowValues(r).percentProfit),
+    render: (r) => <span className={profitClass(r)}>{percentOrNa(rowValues(r).percentProfit)}</span>,
     align: 'right',
     firstDirection: 'desc',
   },
 ]
+/** On a phone Profit and % Profit stand beside the product, so the figure a player reads needs no sideways scroll. */
+const PHONE_COLUMNS = keyColumnsFirst(COLUMNS, ['profit', 'pct'])
 
 const rowClass = (r: ReactionResult) => {
   const profit = rowValues(r).profit
@@ -78,13 +90,23 @@ const rowClass = (r: ReactionResult) => {
  * Ask for every formula of the list at once; the ones that fail are left out (the spec's rule). When every one fails
  * there is nothing to show, so the first failure says why (`failure`).
  */
-async function calculate(settings: ReactionSettings, ids: number[], signal: AbortSignal): Promise<{ rows: ReactionResult[]; failure: string | null }> {
+async function calculate(
+  settings: ReactionSettings,
+  ids: number[],
+  signal: AbortSignal,
+): Promise<{ rows: ReactionResult[]; failure: string | null; partial: string | null }> {
   const answers = await Promise.allSettled(
     ids.map((id) => apiPost<unknown>(endpointUrl(postReactionCalc), requestFor(settings, id), { signal }).then(asReactionResult)),
   )
   const rows = answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []))
-  const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected')
-  return { rows, failure: rows.length === 0 && failed ? failureText(failed.reason) : null }
+  const rejected = answers.filter((a): a is PromiseRejectedResult => a.status === 'rejected')
+  const failed = rejected[0]
+  return {
+    rows,
+    failure: rows.length === 0 && failed ? failureText(failed.reason) : null,
+    // Some formulas left out because their call failed: that is said as a failed call, never as a missing price.
+    partial: rows.length > 0 && failed ? partialFailureText(rejected.length, ids.length, failed.reason) : null,
+  }
 }
 
 export default function ReactionsPage() {
@@ -92,12 +114,17 @@ export default function ReactionsPage() {
   const [families, setFamilies] = useState<ReactionFamiliesResponse>(FALLBACK_FAMILIES)
   const [results, setResults] = useState<ReactionResult[] | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
+  const [partial, setPartial] = useState<string | null>(null)
   const [attempt, setAttempt] = useState(0)
   const [busy, setBusy] = useState(false)
   const [sort, setSort] = useState<SortState>({ key: 'pct', direction: 'desc' })
   const [selected, setSelected] = useState<number | null>(null)
   const [systems, setSystems] = useState<IndustrySystem[] | null>(null)
   const [indexFrom, setIndexFrom] = useState<IndustrySystem | null>(null)
+  const phone = useNarrowScreen()
+  // The page recalculates as it is edited; on a phone 'See the results' brings the table up (nothing moves by itself).
+  const [shown, setShown] = useState<object | null>(null)
+  const resultsHeading = useResultsIntoView(shown)
 
   const update = (change: Partial<ReactionSettings>) => setSettings((s) => ({ ...s, ...change }))
 
@@ -124,10 +151,11 @@ export default function ReactionsPage() {
     const abort = new AbortController()
     const timer = setTimeout(() => {
       setBusy(true)
-      calculate(settings, ids, abort.signal).then(({ rows, failure }) => {
+      calculate(settings, ids, abort.signal).then(({ rows, failure, partial }) => {
         if (abort.signal.aborted) return
         setResults(rows)
         setFailure(failure)
+        setPartial(partial)
         setBusy(false)
       })
     }, 200)
@@ -328,13 +356,28 @@ export default function ReactionsPage() {
         </fieldset>
       </form>
 
+      <SeeResults onClick={() => setShown({})} testId="see-results">
+        See the results
+      </SeeResults>
+      <h2 className="reaction-results-heading" ref={resultsHeading} tabIndex={-1}>
+        Results
+      </h2>
       <p className="calc-status muted" aria-live="polite" data-testid="calc-status">
         {busy || !results
           ? 'Calculating…'
           : failure
             ? 'No formula could be calculated.'
-            : `${priced} of ${ids.length} formulas priced · ${formatInt(settings.runs)} run${settings.runs === 1 ? '' : 's'} each`}
+            : `${priced} of ${results.length} formulas priced${results.length < ids.length ? ` (${ids.length - results.length} not calculated)` : ''} · ${formatInt(settings.runs)} run${settings.runs === 1 ? '' : 's'} each`}
       </p>
+
+      {partial && !busy && (
+        <div className="error-box calc-error" role="alert" data-testid="calc-partial-error">
+          {partial}
+          <button type="button" className="button secondary" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      )}
 
       {failure && !busy && (
         <div className="error-box calc-error" role="alert" data-testid="calc-error">
@@ -370,7 +413,7 @@ export default function ReactionsPage() {
       <SortableTable
         label="Reactions table"
         rows={results ?? []}
-        columns={COLUMNS}
+        columns={phone ? PHONE_COLUMNS : COLUMNS}
         rowKey={(r) => r.blueprintID}
         sort={sort}
         onSortChange={setSort}

@@ -150,6 +150,23 @@ export function failureText(err: unknown): string {
   return 'The server could not be reached, so there are no results. Check your connection, then Try again.'
 }
 
+/**
+ * Some calls failed while others answered: a failed call, said as one (the formulas are missing from the table
+ * because the call failed, not because a price is missing), with why in the player's words.
+ */
+export function partialFailureText(failed: number, total: number, err: unknown): string {
+  const why =
+    err instanceof NotAReactionResult
+      ? "the server's answer was not a reaction result"
+      : err instanceof ApiError
+        ? err.message === `HTTP ${err.status}`
+          ? `the server answered HTTP ${err.status}`
+          : err.message.replace(/\.$/, '')
+        : 'the server could not be reached'
+  const which = failed === 1 ? '1 formula' : `${failed} of ${total} formulas`
+  return `${which} could not be calculated (${why}), so ${failed === 1 ? 'it is' : 'they are'} left out of the table. Try again to ask for ${failed === 1 ? 'it' : 'them'} again.`
+}
+
 /** A family list the page can use: at least one family, each with a list of formulas (anything else keeps the hybrid eight). */
 export const isFamilyList = (body: unknown): body is ReactionFamiliesResponse => {
   const families = (body as Partial<ReactionFamiliesResponse> | null)?.families

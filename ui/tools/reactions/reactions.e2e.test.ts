@@ -247,14 +247,25 @@ describe('/reaction-calc', () => {
     await context.close()
   })
 
-  it('leaves out the formulas whose call fails', async () => {
+  it('leaves out the formulas whose call fails and says so as a failed call (not as missing prices), with Try again', async () => {
     const { page, context } = await openPage(browser, baseUrl)
+    let failing = true
     await page.route('**/api/reaction-calc', (route) =>
-      [46160, 46161].includes(route.request().postDataJSON().blueprintID) ? route.abort() : route.continue(),
+      failing && [46160, 46161].includes(route.request().postDataJSON().blueprintID) ? route.abort() : route.continue(),
     )
     await page.goto('/reaction-calc')
     await settled(page, 6)
-    expect(await page.getByTestId('calc-status').textContent()).toMatch(/^6 of 8 formulas priced/)
+    expect(await page.getByTestId('calc-status').textContent()).toMatch(/^6 of 6 formulas priced \(2 not calculated\)/)
+    const alert = page.getByTestId('calc-partial-error')
+    expect(await alert.getAttribute('role')).toBe('alert')
+    expect(await alert.textContent()).toBe(
+      '2 of 8 formulas could not be calculated (the server could not be reached), so they are left out of the table. Try again to ask for them again.Try again',
+    )
+    expect(await page.getByTestId('missing-notice').count()).toBe(0)
+    failing = false
+    await alert.getByRole('button', { name: 'Try again' }).click()
+    await settled(page, 8)
+    expect(await alert.count()).toBe(0)
     await context.close()
   })
 

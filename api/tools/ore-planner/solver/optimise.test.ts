@@ -451,3 +451,71 @@ describe('the exact search (branch-and-bound.ts) against exhaustive search and H
     expect(result).toMatchObject({ x: null, complete: true })
   })
 })
+
+describe("the player's limits: at most N distinct ores, at least M batches of each ore bought (issue #42)", () => {
+  const trit = col(1, 1_000, [400])
+  const both = col(3, 1_500, [400, 400])
+  const solve = (columns: OreColumn[], targets: number[], limits: OptimiseInput['limits']) =>
+    optimise(inProcessRunner, {
+      columns,
+      targets,
+      rateMicro: RATE,
+      absGap: 1e-6,
+      timeLimitMs: 10_000,
+      limits,
+      groupSearch: { run: inProcessGroupSearch, timeLimitMs: 500 },
+      exactSearch: { run: inProcessSearch, timeLimitMs: 500 },
+    })
+  const targets = [3_000, 300, 0, 0, 0, 0, 0, 0]
+
+  it('worked numbers: 3,000 Tritanium and 300 Pyerite at 86.7%', async () => {
+    // No limits: 1 batch of the mixed ore (floor(400 × 0.867) = 346 of each) and 8 of the Tritanium ore
+    // (floor(8 × 400 × 0.867) = 2,774; 346 + 2,774 = 3,120 ≥ 3,000): 1,500 + 8,000 = 9,500 ISK.
+    const free = await solve([trit, both], targets, undefined)
+    expect([...free.batches].sort()).toEqual([
+      [1, 8],
+      [3, 1],
+    ])
+    expect(free.value).toBe(9_500)
+    // At least 2 batches of each ore: 2 mixed (693 each) + 7 Tritanium (floor(7 × 346.8) = 2,427; 3,120 in all):
+    // 3,000 + 7,000 = 10,000 ISK (8 Tritanium batches are no longer needed).
+    const min2 = await solve([trit, both], targets, { minBatches: 2 })
+    expect([...min2.batches].sort()).toEqual([
+      [1, 7],
+      [3, 2],
+    ])
+    expect(min2.value).toBe(10_000)
+    expect(min2.proven).toBe(true)
+    // One ore only: the mixed ore alone, 9 batches (floor(9 × 346.8) = 3,121 Tritanium): 13,500 ISK.
+    const one = await solve([trit, both], targets, { maxOres: 1 })
+    expect([...one.batches]).toEqual([[3, 9]])
+    expect(one.value).toBe(13_500)
+    expect(one.proven).toBe(true)
+  })
+
+  it('matches exhaustive search under every pair of limits, each target met and each limit kept', async () => {
+    for (const limits of [{ maxOres: 1 }, { maxOres: 2 }, { minBatches: 3 }, { maxOres: 2, minBatches: 4 }]) {
+      for (const targets of TARGET_SETS.slice(0, 4)) {
+        const reference = exhaustiveOptimum(SMALL_SET, targets, RATE, limits)
+        const solved = await solve(SMALL_SET, targets, limits)
+        if (!reference) {
+          expect(solved.infeasible, JSON.stringify({ limits, targets })).toBe(true)
+          continue
+        }
+        expect(solved.infeasible).toBe(false)
+        expect(solved.proven).toBe(true)
+        expect(solved.value, JSON.stringify({ limits, targets })).toBeCloseTo(reference.value, 6)
+        expect(meetsEveryTarget(SMALL_SET, solved.batches, targets, RATE)).toBe(true)
+        expect(solved.batches.size).toBeLessThanOrEqual(limits.maxOres ?? Infinity)
+        for (const n of solved.batches.values()) expect(n).toBeGreaterThanOrEqual(limits.minBatches ?? 1)
+      }
+    }
+  })
+
+  it('says no plan fits when one ore cannot yield every targeted mineral', async () => {
+    // Tritanium, Pyerite and Nocxium: no ore of the set yields all three.
+    const solved = await solve(SMALL_SET, [1_000, 1_000, 0, 0, 100, 0, 0, 0], { maxOres: 1 })
+    expect(solved.infeasible).toBe(true)
+    expect(solved.batches.size).toBe(0)
+  })
+})

@@ -53,7 +53,21 @@ export interface OptimiseInput {
   groupSearch?: { run: SearchRunner; timeLimitMs: number }
   /** Then the exact search of `branch-and-bound.ts` (m³ and batch plans), the same way; then HiGHS. */
   exactSearch?: { run: SearchRunner; timeLimitMs: number }
+  /**
+   * The player's limits on the shopping list (issue #42): at most `maxOres` distinct ores, and at least
+   * `minBatches` batches of each ore bought. Either one makes the model a HiGHS model with a 0/1 column per ore
+   * ("bought or not"): n ≤ cap·b, n ≥ minBatches·b, Σ b ≤ maxOres. The cap couples the mineral groups, so they are
+   * then solved as one; the planner's own searches do not take these rows and are skipped.
+   */
+  limits?: PlanLimits
 }
+
+export interface PlanLimits {
+  maxOres?: number
+  minBatches?: number
+}
+
+const limited = (limits: PlanLimits | undefined) => !!limits && (limits.maxOres !== undefined || (limits.minBatches ?? 1) > 1)
 
 export interface OptimiseOutput {
   /** Batches per column id (only ids with batches). */
@@ -65,6 +79,8 @@ export interface OptimiseOutput {
   proven: boolean
   timedOut: boolean
   solveMs: number
+  /** The limits left no plan that meets the targets (too few ores allowed): no batches are answered. */
+  infeasible: boolean
 }
 
 const MICRO = 1_000_000n
@@ -194,10 +210,12 @@ type ExactPairs = Map<number, Set<number>>
  * which is at least the rounded one, so every model is a relaxation of the real problem (or the problem itself)
  * and every bound the solver proves is a valid lower bound.
  */
-function buildModel(columns: OreColumn[], minerals: number[], goal: number[], rateMicro: number, exact: ExactPairs): BuiltModel {
+function buildModel(columns: OreColumn[], minerals: number[], goal: number[], rateMicro: number, exact: ExactPairs, limits?: PlanLimits): BuiltModel {
   const y = rateMicro / 1e6
   const requirement = goal.map((t) => pooledRequirement(t, rateMicro))
-  const upper = batchCaps(columns, minerals, goal, rateMicro)
+  const minBatches = Math.max(1, limits?.minBatches ?? 1)
+  // With a minimum per ore, an ore bought at all may need more batches than its cap: the minimum is its floor.
+  const upper = batchCaps(columns, minerals, goal, rateMicro).map((u) => (u > 0 ? Math.max(u, minBatches) : 0))
   const costs = columns.map((c) => c.cost)
   const rows: MipModel['rows'] = []
   const outputs: Array<{ ore: number; mineral: number }> = []
@@ -226,19 +244,39 @@ function buildModel(columns: OreColumn[], minerals: number[], goal: number[], ra
     }
     rows.push({ min: goal[m], cols, coefs })
   }
+  // The limits: a 0/1 column per ore, 1 when the ore is bought (n ≤ cap·b, n ≥ minBatches·b), at most maxOres of them.
+  const bought: number[] = []
+  if (limited(limits)) {
+    columns.forEach((_, i) => {
+      const b = costs.length
+      bought.push(b)
+      costs.push(0)
+      upper.push(1)
+      rows.push({ max: 0, cols: [i, b], coefs: [1, -upper[i]] })
+      if (minBatches > 1) rows.push({ min: 0, cols: [i, b], coefs: [1, -minBatches] })
+    })
+    if (limits?.maxOres !== undefined) rows.push({ max: limits.maxOres, cols: bought, coefs: bought.map(() => 1) })
+  }
   return {
     mip: { costs, upper, integer: true, rows },
-    startFrom: (batches) => [...batches, ...outputs.map((o) => stackYield(batches[o.ore], columns[o.ore].batchYield[o.mineral], rateMicro))],
+    startFrom: (batches) => [
+      ...batches,
+      ...outputs.map((o) => stackYield(batches[o.ore], columns[o.ore].batchYield[o.mineral], rateMicro)),
+      ...bought.map((_, i) => (batches[i] > 0 ? 1 : 0)),
+    ],
   }
 }
 
-/** Add batches, cheapest per unit first, until per-stack rounding meets every target. */
-function topUp(columns: OreColumn[], x: number[], minerals: number[], targets: number[], rateMicro: number): number[] {
+/**
+ * Add batches, cheapest per unit first, until per-stack rounding meets every target. Under limits only ores already
+ * bought get more (a new ore could pass the cap or fall under the minimum).
+ */
+function topUp(columns: OreColumn[], x: number[], minerals: number[], targets: number[], rateMicro: number, onlyBought = false): number[] {
   const out = x.slice()
   for (const m of minerals) {
     const best = columns
       .map((c, i) => ({ i, perUnit: c.cost / c.batchYield[m] }))
-      .filter((c) => columns[c.i].batchYield[m] > 0)
+      .filter((c) => columns[c.i].batchYield[m] > 0 && (!onlyBought || x[c.i] > 0))
       .sort((a, b) => a.perUnit - b.perUnit)[0]
     if (!best) continue
     for (let short = targets[m] - produced(columns, out, m, rateMicro); short > 0; short = targets[m] - produced(columns, out, m, rateMicro)) {
@@ -262,18 +300,19 @@ async function repair(
   targets: number[],
   rateMicro: number,
   short: Map<number, number>,
+  onlyBought = false,
 ): Promise<number[]> {
   const rows: MipModel['rows'] = []
   const upper = columns.map(() => 0)
   for (const [m, missing] of short) {
-    const ores = columns.flatMap((c, i) => (c.batchYield[m] > 0 ? [i] : []))
+    const ores = columns.flatMap((c, i) => (c.batchYield[m] > 0 && (!onlyBought || x[i] > 0) ? [i] : []))
     const need = pooledRequirement(missing + ores.length, rateMicro)
     for (const i of ores) upper[i] = Math.max(upper[i], Math.ceil(need / columns[i].batchYield[m]))
     rows.push({ min: need, cols: ores, coefs: ores.map((i) => columns[i].batchYield[m]) })
   }
   const result = await run({ costs: columns.map((c) => c.cost), upper, integer: true, rows }, { timeLimitMs: 200, absGap: 0 }).catch(() => null)
   const repaired = result?.x ? x.map((v, i) => v + Math.max(0, Math.round(result.x![i]))) : x
-  return topUp(columns, repaired, minerals, targets, rateMicro)
+  return topUp(columns, repaired, minerals, targets, rateMicro, onlyBought)
 }
 
 const shortfalls = (columns: OreColumn[], x: number[], minerals: number[], targets: number[], rateMicro: number) =>
@@ -289,7 +328,8 @@ const MAX_ROUNDS = 30
  */
 async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: OreColumn[] }, input: OptimiseInput, deadline: number) {
   const { columns, minerals } = group
-  const { targets, rateMicro, absGap, subMipHeuristics } = input
+  const { targets, rateMicro, absGap, subMipHeuristics, limits } = input
+  const withLimits = limited(limits)
   const goal = targets.slice()
   const exact: ExactPairs = new Map()
   let best: { x: number[]; value: number } | null = null
@@ -302,10 +342,16 @@ async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: 
   if (columns.length === 1) {
     // One ore alone (Mercoxit, the only Morphite ore): the fewest batches whose one stack meets every target is its
     // batch cap, exactly. Answered here, without a trip to the solver thread.
-    const x = batchCaps(columns, minerals, targets, rateMicro)
+    // With a minimum per ore, at least that many (a cap of 1 or more ore leaves this one ore allowed).
+    const x = batchCaps(columns, minerals, targets, rateMicro).map((n) => (n > 0 ? Math.max(n, limits?.minBatches ?? 1) : 0))
     const value = planValue(columns, x)
-    return { x, value, lowerBound: value, proven: true, timedOut: false, ms: 0 }
+    return { x, value, lowerBound: value, proven: true, timedOut: false, ms: 0, infeasible: false }
   }
+  // Under limits the searches still solve the problem without them: its optimum is a lower bound for the limited
+  // one (every limited plan is a plan), and is the answer when it keeps the limits; raised to the minimum per ore it
+  // is a limited plan to start from when it keeps the cap.
+  const minBatches = Math.max(1, limits?.minBatches ?? 1)
+  const keepsLimits = (x: number[]) => x.filter((n) => n > 0).length <= (limits?.maxOres ?? Infinity) && x.every((n) => n === 0 || n >= minBatches)
   for (const search of [input.groupSearch, input.exactSearch]) {
     if (!search) continue
     const t = performance.now()
@@ -317,10 +363,20 @@ async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: 
     lowerBound = Math.max(lowerBound, found.bound)
     if (!found.x) continue
     const value = planValue(columns, found.x)
-    if (found.complete) return { x: found.x, value, lowerBound: value, proven: true, timedOut: false, ms }
-    if (!best || value < best.value) {
-      best = { x: found.x, value }
-      start = found.x
+    if (found.complete && (!withLimits || keepsLimits(found.x)))
+      return { x: found.x, value, lowerBound: value, proven: true, timedOut: false, ms, infeasible: false }
+    const x = withLimits ? found.x.map((n) => (n > 0 ? Math.max(n, minBatches) : 0)) : found.x
+    if (keepsLimits(x) || !withLimits) {
+      const planned = planValue(columns, x)
+      if (!best || planned < best.value) {
+        best = { x, value: planned }
+        start = x
+      }
+    }
+    if (found.complete) {
+      // the unlimited optimum is proven: its value bounds the limited problem from below; the other search adds nothing
+      lowerBound = Math.max(lowerBound, value)
+      break
     }
   }
   for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -329,15 +385,18 @@ async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: 
       timedOut = true
       break
     }
-    const model = buildModel(columns, minerals, goal, rateMicro, exact)
+    const model = buildModel(columns, minerals, goal, rateMicro, exact, limits)
     const result: MipResult = await run(model.mip, { timeLimitMs: Math.max(remaining, 50), absGap, start: start && model.startFrom(start), subMipHeuristics })
     ms += result.ms
+    // Only the first model (pooled rows, the loosest) can prove the limits leave no plan at all.
+    if (result.status === 'infeasible' && round === 0 && withLimits && !best)
+      return { x: columns.map(() => 0), value: 0, lowerBound: 0, proven: true, timedOut: false, ms, infeasible: true }
     if (boundsValid) lowerBound = Math.max(lowerBound, result.bound)
     if (result.status === 'time_limit') timedOut = true
     if (!result.x) break
     const x = result.x.slice(0, columns.length).map((v) => Math.max(0, Math.round(v)))
     const short = shortfalls(columns, x, minerals, targets, rateMicro)
-    const feasible = short.size === 0 ? x : await repair(run, columns, x, minerals, targets, rateMicro, short)
+    const feasible = short.size === 0 ? x : await repair(run, columns, x, minerals, targets, rateMicro, short, withLimits)
     const value = planValue(columns, feasible)
     if (!best || value < best.value) best = { x: feasible, value }
     if (short.size === 0) {
@@ -358,6 +417,10 @@ async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: 
     }
     start = feasible
   }
+  if (!best && withLimits) {
+    // Under limits the greedy plan could break them: no plan found in time is said as such.
+    return { x: columns.map(() => 0), value: 0, lowerBound: 0, proven: false, timedOut: true, ms, infeasible: true }
+  }
   if (!best) {
     // The solver found nothing in time (never seen in practice): fall back to the greedy plan, clearly unproven.
     const x = topUp(
@@ -370,7 +433,7 @@ async function solveGroup(run: MipRunner, group: { minerals: number[]; columns: 
     best = { x, value: planValue(columns, x) }
   }
   lowerBound = Math.min(lowerBound, best.value)
-  return { ...best, lowerBound, proven: proven && best.value - lowerBound <= absGap * 1.0001 + 1e-9, timedOut, ms }
+  return { ...best, lowerBound, proven: proven && best.value - lowerBound <= absGap * 1.0001 + 1e-9, timedOut, ms, infeasible: false }
 }
 
 export async function optimise(run: MipRunner, input: OptimiseInput): Promise<OptimiseOutput> {
@@ -389,8 +452,20 @@ export async function optimise(run: MipRunner, input: OptimiseInput): Promise<Op
   let timedOut = false
   let proven = true
   let solveMs = 0
-  for (const group of components(useful, reachable)) {
+  let infeasible = false
+  // A cap on distinct ores counts across every group, so the groups are then solved as one.
+  const groups =
+    input.limits?.maxOres !== undefined ? [{ minerals: reachable, columns: useful }].filter((g) => g.columns.length) : components(useful, reachable)
+  for (const group of groups) {
     const solved = await solveGroup(run, group, input, deadline)
+    if (solved.infeasible) {
+      infeasible = true
+      timedOut ||= solved.timedOut
+      proven &&= solved.proven
+      solveMs += solved.ms
+      batches.clear()
+      break
+    }
     group.columns.forEach((c, i) => solved.x[i] > 0 && batches.set(c.id, solved.x[i]))
     value += solved.value
     lowerBound += solved.lowerBound
@@ -398,7 +473,9 @@ export async function optimise(run: MipRunner, input: OptimiseInput): Promise<Op
     proven &&= solved.proven
     solveMs += solved.ms
   }
-  return { batches, unreachable, value, lowerBound, proven, timedOut, solveMs }
+  return infeasible
+    ? { batches, unreachable, value: 0, lowerBound: 0, proven, timedOut, solveMs, infeasible }
+    : { batches, unreachable, value, lowerBound, proven, timedOut, solveMs, infeasible }
 }
 
 /** The LP relaxation's optimum (fractional batches): the blend strategy's yardstick for each measure. */
