@@ -48,6 +48,7 @@ const FIELD_LABELS: Record<string, string> = {
   item_type: 'kind of entry',
   character_ids: 'character ids',
   path: 'page address',
+  p0Source: 'P0 source',
 }
 
 /** A field's name in words: 'siteRuns' and 'site_runs' read 'site runs'. */

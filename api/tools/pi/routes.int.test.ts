@@ -131,7 +131,7 @@ describe('POST /api/pi/calc contract (fixture chains, hand-built prices)', () =>
     [{ taxRate: -1 }, 'The tax rate must be between 0 and 50.'],
     [{ taxRate: 'ten' }, 'The tax rate must be a number.'],
     [{ marketMode: 'cheapest' }, 'The market mode must be one of sell, buy, impatient, patient.'],
-    [{ p0Source: 'stolen' }, 'The p0 source must be one of extracted, market.'],
+    [{ p0Source: 'stolen' }, 'The P0 source must be one of extracted, market.'],
   ])('rejects %j with a sentence naming the field', async (body, message) => {
     const res = await api.post(body)
     expect(res.status).toBe(400)

@@ -39,6 +39,9 @@ const JOB_NAMES: Record<string, string> = {
   'esi-packaged-volumes': 'Packaged volumes',
   'killmail-feed': 'Killmail live feed',
   'killmail-backfill': 'Killmail history',
+  'static-data-check': 'Static data updates',
+  'esi-system-activity': 'System kills and jumps',
+  'eve-scout-thera': 'Thera and Turnur connections',
 }
 const OUTCOME_TONE: Record<string, Tone> = { fetched: 'good', unchanged: 'good', done: 'good', failed: 'bad' }
 
