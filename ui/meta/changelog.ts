@@ -13,6 +13,26 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.23.0',
+    date: '2026-12-02',
+    title: 'Calculators on phones, and PI you extract yourself',
+    changes: [
+      'Reactions, PI, ore and industry keep their profit or ISK/hr beside the item on a phone, and bring the results into view when you ask.',
+      'PI counts planet materials as extracted (free) by default, or bought at market if you choose; industry explains a cost index typed as a percent.',
+      'The compressed ore planner can limit how many different ores to buy and set a minimum number of batches of each.',
+    ],
+  },
+  {
+    version: '0.22.0',
+    date: '2026-12-02',
+    title: 'Thera and Turnur',
+    changes: [
+      "The wormhole database lists EVE-Scout's current Thera and Turnur connections and finds the fewest jumps from your system to each trade hub through them.",
+      'Each known-space exit shows its last 24 hours of kills and jumps as counted by CCP (CCP publishes none for wormhole space, and system pages say so).',
+      "A wormhole type's page shows the rolling plan for its mass; the sites page lists gas and ore sites with their defenders.",
+    ],
+  },
+  {
     version: '0.21.1',
     date: '2026-12-02',
     title: 'Harder to knock over',

@@ -91,10 +91,10 @@ function Notes({ activity }: { activity: SystemActivity }) {
  * ESI's hourly activity of the system over the last 24 hours as small bar charts (NPC, ship and pod kills, and jumps
  * where ESI counts them), with the last hour's NPC kills in words when there were any: someone is running sites.
  */
-export function ActivitySection({ systemId }: { systemId: number }) {
+export function ActivitySection({ systemId, systemName }: { systemId: number; systemName?: string }) {
   const load = useAsync<SystemActivity>(() => callApi(getSystemActivity, { params: { solarsystemid: systemId } }), [systemId])
   return (
-    <Section name="ESI activity" heading="Activity, last 24 hours (ESI)">
+    <Section name="ESI activity" heading={systemName ? `Activity in ${systemName}, last 24 hours (ESI)` : 'Activity, last 24 hours (ESI)'}>
       {load.state === 'loading' && <p className="muted">Loading activity from ESI…</p>}
       {load.state === 'error' && <p className="warning-text">The activity did not load: {load.message}</p>}
       {load.state === 'ok' && (

@@ -1,3 +1,4 @@
+import { ActivitySection } from './ActivitySection'
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import type { HubRoute, TheraConnection, TheraFeed, TheraRoute } from '../../../schemas/thera'
@@ -45,51 +46,70 @@ function FeedStatus({ feed, now }: { feed: TheraFeed; now: number }) {
 }
 
 function ConnectionsTable({ rows, label }: { rows: TheraConnection[]; label: string }) {
+  // A k-space exit's last 24 hours of kills and jumps (ESI counts none in wormhole space): is the exit camped, is it busy?
+  const [watched, setWatched] = useState<TheraConnection | null>(null)
   return (
-    <TableWrap label={label}>
-      <table className="data-table thera-table">
-        <thead>
-          <tr>
-            <th scope="col">Hub</th>
-            <th scope="col">System</th>
-            <th scope="col">Security</th>
-            <th scope="col">Region</th>
-            <th scope="col" title="The hole's type, and on which side it is; the other side is a K162">
-              Hole
-            </th>
-            <th scope="col" title="The largest ship the hole lets through, as scouted">
-              Size
-            </th>
-            <th scope="col" className="align-right" title="Until the estimated end of life">
-              Left
-            </th>
-            <th scope="col" className="align-right">
-              Scanned
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((c) => (
-            <tr key={c.id}>
-              <td>{c.hub}</td>
-              <td>
-                <strong>{c.system_name}</strong> <span className="muted small">{c.signature}</span>
-              </td>
-              <td className={c.kspace ? `thera-sec thera-${c.system_class}` : undefined}>
-                {systemClassLabel(c.system_class)} {c.kspace ? security(c.security) : ''}
-              </td>
-              <td>{c.region_name}</td>
-              <td>
-                {c.wh_type} <span className="muted small">{c.type_side === 'hub' ? `in ${c.hub} (${c.hub_signature})` : `in ${c.system_name}`}</span>
-              </td>
-              <td>{SHIP_SIZE_LABEL[c.max_ship_size]}</td>
-              <td className="align-right">{minutes(c.remaining_minutes)}</td>
-              <td className="align-right">{utc(c.scanned_at)}</td>
+    <>
+      <TableWrap label={label}>
+        <table className="data-table thera-table">
+          <thead>
+            <tr>
+              <th scope="col">Hub</th>
+              <th scope="col">System</th>
+              <th scope="col">Security</th>
+              <th scope="col">Region</th>
+              <th scope="col" title="The hole's type, and on which side it is; the other side is a K162">
+                Hole
+              </th>
+              <th scope="col" title="The largest ship the hole lets through, as scouted">
+                Size
+              </th>
+              <th scope="col" className="align-right" title="Until the estimated end of life">
+                Left
+              </th>
+              <th scope="col" className="align-right">
+                Scanned
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableWrap>
+          </thead>
+          <tbody>
+            {rows.map((c) => (
+              <tr key={c.id}>
+                <td>{c.hub}</td>
+                <td>
+                  <strong>{c.system_name}</strong> <span className="muted small">{c.signature}</span>
+                  {c.kspace && (
+                    <>
+                      {' '}
+                      <button
+                        type="button"
+                        className="thera-activity-toggle"
+                        aria-pressed={watched?.id === c.id}
+                        onClick={() => setWatched(watched?.id === c.id ? null : c)}
+                        aria-label={`Kills and jumps in ${c.system_name}`}
+                      >
+                        activity
+                      </button>
+                    </>
+                  )}
+                </td>
+                <td className={c.kspace ? `thera-sec thera-${c.system_class}` : undefined}>
+                  {systemClassLabel(c.system_class)} {c.kspace ? security(c.security) : ''}
+                </td>
+                <td>{c.region_name}</td>
+                <td>
+                  {c.wh_type} <span className="muted small">{c.type_side === 'hub' ? `in ${c.hub} (${c.hub_signature})` : `in ${c.system_name}`}</span>
+                </td>
+                <td>{SHIP_SIZE_LABEL[c.max_ship_size]}</td>
+                <td className="align-right">{minutes(c.remaining_minutes)}</td>
+                <td className="align-right">{utc(c.scanned_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableWrap>
+      {watched && <ActivitySection key={watched.system_id} systemId={watched.system_id} systemName={watched.system_name} />}
+    </>
   )
 }
 

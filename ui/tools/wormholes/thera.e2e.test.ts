@@ -53,7 +53,7 @@ for (const width of [1280, 390]) {
       const meunvon = panel.locator('.thera-table tbody tr', { hasText: 'Meunvon' })
       expect(await meunvon.locator('td').allTextContents()).toEqual([
         'Thera',
-        expect.stringMatching(/^Meunvon [A-Z]{3}-\d{3}$/),
+        expect.stringMatching(/^Meunvon [A-Z]{3}-\d{3} activity$/),
         expect.stringMatching(/^Low-sec 0\.\d\d$/),
         feed.connections.find((c) => c.system_name === 'Meunvon')!.region_name,
         expect.stringMatching(/^M164 /),
@@ -61,6 +61,15 @@ for (const width of [1280, 390]) {
         expect.stringMatching(/^\d+ h \d\d min$/),
         expect.stringMatching(/^\d\d:\d\d UTC$/),
       ])
+      // a k-space exit's ESI kills and jumps open below the table, and close again
+      const toggle = meunvon.getByRole('button', { name: 'Kills and jumps in Meunvon' })
+      await toggle.click()
+      const activity = panel.getByRole('region', { name: 'ESI activity' })
+      await eventually(() => activity.locator('h3').textContent()).toBe('Activity in Meunvon, last 24 hours (ESI)')
+      await eventually(() => activity.locator('[data-testid="activity-charts"], [data-testid="activity-none"]').count()).toBe(1)
+      expect(await toggle.getAttribute('aria-pressed')).toBe('true')
+      await toggle.click()
+      await eventually(() => activity.count()).toBe(0)
 
       const box = page.getByRole('region', { name: 'Shortest way from here' })
       await box.getByLabel('Your system').fill('Jitta')
