@@ -3,6 +3,7 @@
  * (No zod here: the pages import it.)
  */
 import { canonicalDiscordWebhookUrl } from './discord-webhook.js'
+import { classLabel, THERA_CLASS } from './wormhole-classes.js'
 
 export const ITEM_TYPES = ['alliance', 'corporation', 'character', 'system'] as const
 export type ItemType = (typeof ITEM_TYPES)[number]
@@ -73,6 +74,19 @@ export const WORMHOLE_CLASS_LABEL: Record<WormholeClassChoice, string> = {
   thera: 'Thera',
   shattered: 'Shattered',
   drifter: 'Drifter',
+}
+
+/** SDE wormholeClassID of known-space systems (the class of their region): 7 high-sec, 8 low-sec, 9 null-sec. */
+const KSPACE_CLASS_LABELS: Record<number, string> = { 7: 'High-sec', 8: 'Low-sec', 9: 'Null-sec' }
+
+/**
+ * A system's class as a reader names it, from the SDE's wormholeClassID: C1-C6, C13, Thera (12), the Drifter systems
+ * by name (14-18), High-sec / Low-sec / Null-sec for known space; null when the static data gives none.
+ */
+export function systemClassLabel(classId: number | null | undefined): string | null {
+  if (classId === null || classId === undefined) return null
+  if (classId === THERA_CLASS) return 'Thera'
+  return KSPACE_CLASS_LABELS[classId] ?? classLabel(classId)
 }
 
 /** Known space by security status, as the game shows it (rounded to one decimal): high 0.5+, low 0.1-0.4, null 0.0 and below. */
