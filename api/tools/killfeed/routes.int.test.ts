@@ -4,6 +4,7 @@ import { webhookId, writeDeliveries, type Delivery } from '../../../pipelines/ki
 import { startKillfeedTestApp, type KillfeedTestApp } from '../../../pipelines/killfeed/testing/app.js'
 import { fixtureKill } from '../../../pipelines/killfeed/testing/kills.js'
 import { publish } from '../../../platform/stream/typed.js'
+import { killMessage, waitForStored } from '../../../pipelines/killmails/testing.js'
 import { createRoute } from '../../../pipelines/killfeed/store.js'
 import { KillmailsTopic } from '../../../schemas/killmails.js'
 import { insertContactMessage } from '../contact/store.js'
@@ -337,6 +338,84 @@ describe('entity search', () => {
       esi.clearInjected()
     }
   }, 60_000)
+})
+
+describe('entity search by part of a name, over the names the site stores', () => {
+  const resolve = async (type: string, q: string) => json(await admin.call('GET', `/api/killfeed/resolve?type=${type}&q=${encodeURIComponent(q)}`))
+  const CITIZENS = 98_400_001
+  const ACADEMY = 98_400_002
+  const LTD = 98_400_003
+  const KNOX_A = 94_400_001
+  const KNOX_B = 94_400_002
+  const KNOCK_ALLIANCE = 99_400_001
+  const KNOCK_KNOCK = 99_400_002
+  const esiIdLookups = () => esi.requests.filter((r) => r.method === 'POST' && r.path === '/universe/ids').length
+
+  beforeAll(async () => {
+    // Names the site has had from ESI before (for kill tracker pages, wormhole residents, earlier searches).
+    const at = new Date().toISOString()
+    await app.ctx.ch.insert({
+      table: 'eve_names',
+      format: 'JSONEachRow',
+      values: [
+        { id: CITIZENS, name: 'Hard Knocks Citizens', category: 'corporation', resolved_at: at },
+        { id: ACADEMY, name: 'Hard Knocks Academy', category: 'corporation', resolved_at: at },
+        { id: LTD, name: 'Knockers Ltd', category: 'corporation', resolved_at: at },
+        { id: KNOX_A, name: 'Knox Alpha', category: 'character', resolved_at: at },
+        { id: KNOX_B, name: 'Knox Beta', category: 'character', resolved_at: at },
+        { id: KNOCK_ALLIANCE, name: 'Knock Alliance', category: 'alliance', resolved_at: at },
+        { id: KNOCK_KNOCK, name: 'Knock Knock', category: 'alliance', resolved_at: at },
+      ],
+    })
+    // Stored kills: the Academy on three, the Citizens on one; Knox Beta on two, Knox Alpha on one; Knock Knock on
+    // two, Knock Alliance on one (as victim or attacker; a kill naming one twice counts once).
+    const when = new Date(Date.now() - 3_600_000)
+    const kills = [
+      { victim: { characterId: KNOX_B, corporationId: ACADEMY, allianceId: KNOCK_KNOCK }, attackers: [{ characterId: 94_400_099, corporationId: ACADEMY }] },
+      { victim: { characterId: 94_400_098, corporationId: ACADEMY }, attackers: [{ characterId: KNOX_B, corporationId: CITIZENS, allianceId: KNOCK_KNOCK }] },
+      { victim: { characterId: KNOX_A, corporationId: ACADEMY, allianceId: KNOCK_ALLIANCE }, attackers: [{ characterId: 94_400_097 }] },
+    ].map((k, i) => killMessage({ id: 4_400_001 + i, time: when, systemId: 31_000_005, victim: { ...k.victim, shipTypeId: 587 }, attackers: k.attackers }))
+    await publish(
+      app.ctx.stream,
+      KillmailsTopic,
+      kills.map((k) => ({ key: String(k.killmail_id), value: k })),
+    )
+    await waitForStored(
+      app.ctx.ch,
+      kills.map((k) => k.killmail_id),
+    )
+  })
+
+  it('finds stored names by part of the name, the most seen on stored kills first; a stored exact name asks ESI nothing', async () => {
+    expect(await resolve('corporation', 'knock')).toEqual({
+      status: 200,
+      body: [
+        { id: ACADEMY, name: 'Hard Knocks Academy', kills: 3 },
+        { id: CITIZENS, name: 'Hard Knocks Citizens', kills: 1 },
+        { id: LTD, name: 'Knockers Ltd', kills: 0 },
+      ],
+    })
+    expect((await resolve('character', 'KNO')).body).toEqual([
+      { id: KNOX_B, name: 'Knox Beta', kills: 2 },
+      { id: KNOX_A, name: 'Knox Alpha', kills: 1 },
+    ])
+    expect((await resolve('alliance', 'ock')).body).toEqual([
+      { id: KNOCK_KNOCK, name: 'Knock Knock', kills: 2 },
+      { id: KNOCK_ALLIANCE, name: 'Knock Alliance', kills: 1 },
+    ])
+    // The exact name comes first, however seldom seen; a stored exact name needs no ESI lookup.
+    const before = esiIdLookups()
+    expect((await resolve('corporation', 'knockers ltd')).body[0]).toEqual({ id: LTD, name: 'Knockers Ltd', kills: 0 })
+    expect(esiIdLookups()).toBe(before)
+  })
+
+  it('asks ESI for a name never seen, and finds it by part of its name afterwards', async () => {
+    expect((await resolve('alliance', 'hunter')).body).toEqual([]) // not stored, not exact: ESI finds nothing
+    const before = esiIdLookups()
+    expect((await resolve('alliance', 'hunter alliance')).body).toEqual([{ id: 99009567, name: 'Hunter Alliance' }])
+    expect(esiIdLookups()).toBe(before + 1)
+    expect((await resolve('alliance', 'unter al')).body).toEqual([{ id: 99009567, name: 'Hunter Alliance', kills: 0 }])
+  })
 })
 
 describe('kill tracker players', () => {

@@ -73,7 +73,7 @@ import {
   updateRoute,
 } from '../../../pipelines/killfeed/store.js'
 import { findPlayer, listPlayers, savePlayer, takenPathSegments } from './players.js'
-import { resolveEntities } from './resolve.js'
+import { resolveEntities, storedNames } from './resolve.js'
 import { searchPlaces } from './places.js'
 
 const tags = ['Admin']
@@ -108,6 +108,7 @@ function refuseCopy(others: Route[], route: RouteShape): void {
 export function register(router: ApiRouter, ctx: ApiContext) {
   const admin = [requireAdmin(ctx)]
   const names = new EsiNameCache(ctx.esi)
+  const stored = storedNames(ctx.ch, () => (ctx.catalog.ready ? ctx.catalog.current() : null))
   const hidden = true
   const discord = new DiscordWebhookClient({ baseUrl: ctx.config.DISCORD_API_BASE_URL, userAgent: esiUserAgent(ctx.version, ctx.config.USER_AGENT_CONTACT) })
 
@@ -349,7 +350,11 @@ export function register(router: ApiRouter, ctx: ApiContext) {
   router.route(
     getKillfeedResolve,
     {
-      summary: 'Find an alliance, corporation, character or system by name or id',
+      summary: 'Find an alliance, corporation, character or system by part of its name or id',
+      description:
+        'Names the site stores (characters, corporations and alliances it has had from ESI; systems from the static data) by part of the name, ' +
+        'the exact name first, then by how many stored killmails name them. A name never seen is looked up exactly in ESI (which has no public ' +
+        'partial-name search) and stored. At least 2 characters.',
       tags,
       query: ResolveQuery,
       response: ResolveResult,
@@ -366,7 +371,7 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       }
       const [routes, tracked] = await Promise.all([listRoutes(ctx.ch), listTracked(ctx.ch)])
       const known = [...routes, ...tracked].filter((e) => e.item_type === query.type).map((e) => ({ id: e.entity_id, name: e.display_name }))
-      return resolveEntities(query.type, query.q, { esi: ctx.esi, names, catalog, known, log: ctx.log })
+      return resolveEntities(query.type, query.q, { esi: ctx.esi, names, catalog, known, stored, log: ctx.log })
     },
   )
 

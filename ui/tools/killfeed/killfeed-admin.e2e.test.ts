@@ -94,7 +94,7 @@ describe('killfeed admin page', () => {
     await page.getByText(`Signed in as ${TEST_ADMIN.username}`).waitFor()
     await page.getByText('No routes yet').waitFor()
 
-    // search needs 2 characters, and finds by exact name through ESI
+    // search needs 2 characters, and finds a name never seen by its exact name through ESI
     const form = page.getByRole('form', { name: 'Add route' })
     await form.getByLabel('Entity search').fill('g')
     await form.getByText('Type at least 2 characters.').waitFor()
@@ -147,7 +147,7 @@ describe('killfeed admin page', () => {
     // result instead of submitting the form with nothing picked, and never a result of the text typed before.
     await form.getByLabel('Entity search').fill('goonswarm federation')
     await form.getByRole('button', { name: 'Goonswarm Federation #1354830081' }).waitFor()
-    await form.getByLabel('Entity search').fill('goonswarm federatio')
+    await form.getByLabel('Entity search').fill('goonswarm federationx')
     await form.getByLabel('Entity search').press('Enter')
     await form.getByText('No alliance found by that exact name or id.').waitFor()
     expect(await page.getByTestId('picked-entity').textContent()).toBe('No entity picked yet.')
