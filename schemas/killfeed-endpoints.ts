@@ -95,3 +95,6 @@ export const getKillfeedRoutesByIdLog = endpoint<{ params: typeof RouteId; respo
 
 /** Regions, constellations, systems, ship groups or categories by part of the name, for route filters */
 export const getKillfeedPlaces = endpoint<{ query: typeof PlaceQuery; response: typeof PlaceList }>('get', '/api/killfeed/places')
+
+/** Regions, constellations, systems, ship groups or categories by part of the name, for the live killfeed's filters */
+export const getLiveKillsPlaces = endpoint<{ query: typeof PlaceQuery; response: typeof PlaceList }>('get', '/api/live-kills/places')
