@@ -470,7 +470,7 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       tags: ['Killfeed'],
       query: PlaceQuery,
       response: PlaceList,
-      errors: { 429: 'Too many requests' },
+      errors: { 429: 'Too many requests', 503: 'The static game data is not imported yet' },
       before: [rateLimit({ ...PLACES_RATE_LIMIT, message: 'Too many place searches' })],
     },
     ({ query }) => searchPlaces(ctx.catalog.current(), query),
@@ -487,6 +487,7 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       tags: ['Killfeed'],
       query: LiveKillsQuery,
       response: LiveKillList,
+      errors: { 400: 'Filters that do not read, or can match nothing', 503: 'Place or ship filters before the static game data is imported' },
     },
     async ({ query, ctx: kctx }) => {
       kctx.set('Cache-Control', 'no-cache')
