@@ -17,8 +17,21 @@ export const TrackerEntry = z
     }),
     value: z.number().meta({ description: "zKillboard's total value (ISK)" }),
     url: z.string().meta({ description: 'The kill on zKillboard' }),
+    system: z
+      .object({
+        id: z.number().int().meta({ description: 'Solar system id' }),
+        name: z.string().nullable().meta({ description: 'From the static data; null when unknown' }),
+        class_label: z.string().nullable().meta({
+          description: 'C1-C6, C13, Thera, a Drifter system name, or High-sec / Low-sec / Null-sec (SDE wormholeClassID); null when unknown',
+          example: 'C5',
+        }),
+      })
+      .meta({ description: 'Where the kill happened' }),
   })
-  .meta({ id: 'KillTrackerEntry' })
+  .meta({
+    id: 'KillTrackerEntry',
+    description: 'The spec promises id, ship {id, name}, value and url; the page also copes without time, ship.icon and system.',
+  })
 export type TrackerEntry = z.infer<typeof TrackerEntry>
 
 export const TrackerStatus = z.enum(['POSITIVE', 'NEGATIVE', 'NEUTRAL'])

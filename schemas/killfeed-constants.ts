@@ -3,6 +3,7 @@
  * (No zod here: the pages import it.)
  */
 import { canonicalDiscordWebhookUrl } from './discord-webhook.js'
+import { classLabel, THERA_CLASS } from './wormhole-classes.js'
 
 export const ITEM_TYPES = ['alliance', 'corporation', 'character', 'system'] as const
 export type ItemType = (typeof ITEM_TYPES)[number]
@@ -75,6 +76,19 @@ export const WORMHOLE_CLASS_LABEL: Record<WormholeClassChoice, string> = {
   drifter: 'Drifter',
 }
 
+/** SDE wormholeClassID of known-space systems (the class of their region): 7 high-sec, 8 low-sec, 9 null-sec. */
+const KSPACE_CLASS_LABELS: Record<number, string> = { 7: 'High-sec', 8: 'Low-sec', 9: 'Null-sec' }
+
+/**
+ * A system's class as a reader names it, from the SDE's wormholeClassID: C1-C6, C13, Thera (12), the Drifter systems
+ * by name (14-18), High-sec / Low-sec / Null-sec for known space; null when the static data gives none.
+ */
+export function systemClassLabel(classId: number | null | undefined): string | null {
+  if (classId === null || classId === undefined) return null
+  if (classId === THERA_CLASS) return 'Thera'
+  return KSPACE_CLASS_LABELS[classId] ?? classLabel(classId)
+}
+
 /** Known space by security status, as the game shows it (rounded to one decimal): high 0.5+, low 0.1-0.4, null 0.0 and below. */
 export const SECURITY_BANDS = ['high', 'low', 'null'] as const
 export type SecurityBand = (typeof SECURITY_BANDS)[number]
@@ -106,3 +120,66 @@ export interface RouteFiltersShape {
 /** The days of stored kills the route preview looks at. */
 export const PREVIEW_DAYS = 7
 export const PREVIEW_EXAMPLES = 5
+
+/**
+ * The route filters in an address's query (the public live killfeed keeps them in its URL, and passes them to its
+ * API): the same names as a route's `filters`, lists comma-separated, flags as 1. `filtersFromQuery` reads only the
+ * keys present; with `dropInvalid` a value that does not read is left out (the page), else it is kept as the text it
+ * was, so the API's validation says what is wrong with it.
+ */
+const FILTER_NUMBER_KEYS = ['min_value_isk', 'min_attackers', 'max_attackers'] as const
+const FILTER_FLAG_KEYS = ['include_npc', 'wspace_only', 'solo'] as const
+const FILTER_ID_LIST_KEYS = ['region_ids', 'constellation_ids', 'system_ids', 'victim_category_ids', 'victim_group_ids'] as const
+export const FILTER_QUERY_KEYS = [...FILTER_NUMBER_KEYS, ...FILTER_FLAG_KEYS, 'wormhole_classes', 'security', ...FILTER_ID_LIST_KEYS] as const
+export type FilterQueryKey = (typeof FILTER_QUERY_KEYS)[number]
+
+export function filtersToQuery(f: RouteFiltersShape): Partial<Record<FilterQueryKey, string>> {
+  const q: Partial<Record<FilterQueryKey, string>> = {}
+  for (const k of FILTER_NUMBER_KEYS) if (f[k] !== undefined) q[k] = String(f[k])
+  for (const k of FILTER_FLAG_KEYS) if (f[k]) q[k] = '1'
+  if (f.wormhole_classes?.length) q.wormhole_classes = f.wormhole_classes.join(',')
+  if (f.security?.length) q.security = f.security.join(',')
+  for (const k of FILTER_ID_LIST_KEYS) if (f[k]?.length) q[k] = f[k]!.join(',')
+  return q
+}
+
+export function filtersFromQuery(get: (key: FilterQueryKey) => string | null | undefined, options: { dropInvalid?: boolean } = {}): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  const keep = (key: string, value: unknown, ok: boolean, raw: string) => {
+    if (ok) out[key] = value
+    else if (!options.dropInvalid) out[key] = raw
+  }
+  for (const k of FILTER_NUMBER_KEYS) {
+    const raw = get(k)?.trim()
+    if (raw) keep(k, Number(raw), /^\d+(\.\d+)?$/.test(raw), raw)
+  }
+  for (const k of FILTER_FLAG_KEYS) {
+    const raw = get(k)?.trim()
+    if (raw) keep(k, raw === '1' || raw === 'true', /^(1|0|true|false)$/.test(raw), raw)
+  }
+  const list = (raw: string) =>
+    raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+  const classes = get('wormhole_classes')?.trim()
+  if (classes) {
+    const items = list(classes.toLowerCase())
+    const known = items.filter((c): c is WormholeClassChoice => (WORMHOLE_CLASS_CHOICES as readonly string[]).includes(c))
+    keep('wormhole_classes', options.dropInvalid ? known : items, !options.dropInvalid || known.length > 0, classes)
+  }
+  const security = get('security')?.trim()
+  if (security) {
+    const items = list(security.toLowerCase())
+    const known = items.filter((b): b is SecurityBand => (SECURITY_BANDS as readonly string[]).includes(b))
+    keep('security', options.dropInvalid ? known : items, !options.dropInvalid || known.length > 0, security)
+  }
+  for (const k of FILTER_ID_LIST_KEYS) {
+    const raw = get(k)?.trim()
+    if (!raw) continue
+    const items = list(raw)
+    const ids = items.filter((s) => /^\d{1,15}$/.test(s)).map(Number)
+    keep(k, options.dropInvalid ? ids : items.map((s) => (/^\d{1,15}$/.test(s) ? Number(s) : s)), !options.dropInvalid || ids.length > 0, raw)
+  }
+  return out
+}

@@ -57,7 +57,7 @@ export const patchKillfeedRoutesById = endpoint<{ params: typeof RouteId; body: 
 /** Delete a webhook route */
 export const deleteKillfeedRoutesById = endpoint<{ params: typeof RouteId; response: typeof OkResponse }>('delete', '/api/killfeed/routes/:id')
 
-/** Find an alliance, corporation, character or system by name or id */
+/** Find an alliance, corporation, character or system by part of its name or id */
 export const getKillfeedResolve = endpoint<{ query: typeof ResolveQuery; response: typeof ResolveResult }>('get', '/api/killfeed/resolve')
 
 /** Players with a kill tracker page */
@@ -95,3 +95,6 @@ export const getKillfeedRoutesByIdLog = endpoint<{ params: typeof RouteId; respo
 
 /** Regions, constellations, systems, ship groups or categories by part of the name, for route filters */
 export const getKillfeedPlaces = endpoint<{ query: typeof PlaceQuery; response: typeof PlaceList }>('get', '/api/killfeed/places')
+
+/** Regions, constellations, systems, ship groups or categories by part of the name, for the live killfeed's filters */
+export const getLiveKillsPlaces = endpoint<{ query: typeof PlaceQuery; response: typeof PlaceList }>('get', '/api/live-kills/places')

@@ -220,7 +220,15 @@ export const ResolveQuery = z.object({
   type: ItemType,
   q: z.string(required('must be text')).trim().min(RESOLVE_MIN_CHARS, `at least ${RESOLVE_MIN_CHARS} characters`).max(100, 'at most 100 characters'),
 })
-export const ResolveResult = z.array(z.object({ id: z.number().int(), name: z.string() })).meta({ id: 'KillfeedResolveResult' })
+export const ResolveResult = z
+  .array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      kills: z.number().int().optional().meta({ description: 'How many stored killmails name it (names the site stores; absent for a name only ESI knew)' }),
+    }),
+  )
+  .meta({ id: 'KillfeedResolveResult', description: 'Stored names by part of the name, the exact name first, then the most seen; ESI for a name never seen' })
 export type ResolveResult = z.infer<typeof ResolveResult>
 
 export const PlayerPath = z
@@ -251,11 +259,28 @@ export const TrackedPlayerFields = z.object({
 export const TrackedPlayerCreate = TrackedPlayerFields.extend({ path: PlayerPath }).meta({ id: 'TrackedPlayerCreate' })
 export type TrackedPlayerCreate = z.infer<typeof TrackedPlayerCreate>
 
+/** A compiled filter (schemas/killfeed-match.ts), so the page checks kills pushed over the websocket as the API did. */
+export const CompiledFilterWire = z
+  .object({
+    minValue: z.number(),
+    includeNpc: z.boolean(),
+    solo: z.boolean(),
+    minAttackers: z.number().int(),
+    maxAttackers: z.number().int().nullable().meta({ description: 'null: no upper limit' }),
+    systems: z.array(z.number().int()).nullable().meta({ description: 'The systems the place filters allow; null: any' }),
+    shipTypes: z.array(z.number().int()).nullable().meta({ description: 'The victim ship types the ship filters allow; null: any' }),
+  })
+  .meta({ id: 'KillfeedCompiledFilter' })
+
 export const LiveKillList = z
   .object({
     /** How many entities the site's live killfeed follows. */
     tracking: z.number().int(),
     kills: z.array(LiveKill),
+    /** The filters of the query, compiled; null when none was given. */
+    filter: CompiledFilterWire.nullable(),
+    /** Names of the regions, constellations, systems, ship groups and categories the filters name, by id. */
+    place_names: z.record(z.string(), z.string()),
   })
   .meta({ id: 'LiveKillList' })
 export type LiveKillList = z.infer<typeof LiveKillList>
@@ -263,8 +288,25 @@ export type LiveKillList = z.infer<typeof LiveKillList>
 const limitQuery = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback)
 /** `GET /api/killfeed/recent` */
 export const RecentKillsQuery = z.object({ limit: limitQuery(200, 50) })
-/** `GET /api/live-kills` */
-export const LiveKillsQuery = z.object({ limit: limitQuery(100, 50) })
+const filterText = z.string().max(5000, 'is too long').optional()
+/** `GET /api/live-kills`: the filters as FILTER_QUERY_KEYS names them (schemas/killfeed-constants.ts), read by `filtersFromQuery`. */
+export const LiveKillsQuery = z.object({
+  limit: limitQuery(100, 50),
+  min_value_isk: filterText.meta({ description: 'Minimum total value, ISK' }),
+  include_npc: filterText.meta({ description: '1: NPC-only kills too (left out otherwise, once any filter is given)' }),
+  wspace_only: filterText.meta({ description: '1: wormhole space only' }),
+  wormhole_classes: filterText.meta({ description: `Comma-separated among ${WORMHOLE_CLASS_CHOICES.join(', ')}`, example: 'c5,c6' }),
+  security: filterText.meta({ description: 'Comma-separated among high, low, null' }),
+  region_ids: filterText.meta({ description: 'Comma-separated region ids' }),
+  constellation_ids: filterText.meta({ description: 'Comma-separated constellation ids' }),
+  system_ids: filterText.meta({ description: 'Comma-separated solar system ids' }),
+  solo: filterText.meta({ description: '1: solo kills only' }),
+  min_attackers: filterText.meta({ description: 'At least this many attackers' }),
+  max_attackers: filterText.meta({ description: 'At most this many attackers' }),
+  victim_category_ids: filterText.meta({ description: 'Comma-separated victim ship category ids' }),
+  victim_group_ids: filterText.meta({ description: 'Comma-separated victim ship group ids' }),
+})
+export type LiveKillsQuery = z.infer<typeof LiveKillsQuery>
 /** `PUT` and `DELETE /api/admin/tracked-players/:path` */
 export const PlayerPathParams = z.object({ path: PlayerPath })
 

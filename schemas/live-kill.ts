@@ -22,6 +22,9 @@ export const LiveKill = z
     victim: z.object({ character: Named.nullable(), corporation: Named.nullable(), alliance: Named.nullable() }),
     final_blow: z.object({ character: Named.nullable(), corporation: Named.nullable(), ship: Named.nullable() }).nullable(),
     attackers: z.number().int(),
+    /** zKillboard's flags, for the live killfeed's filters (kills stored before they were kept have neither: false). */
+    npc: z.boolean().optional(),
+    solo: z.boolean().optional(),
     /** Which tracked entities it involved, and how. */
     matched: z.array(
       z.object({ item_type: z.enum(ITEM_TYPES), entity_id: z.number().int(), display_name: z.string(), side: z.enum(['kill', 'loss', 'system']) }),

@@ -38,5 +38,7 @@ export function describeKill(msg: KillmailMessage, names: NameLookup, urls: { zk
       ? { character: named(final.character_id, names), corporation: named(final.corporation_id, names), ship: named(final.ship_type_id, names) }
       : null,
     attackers: esi.attackers.length,
+    npc: zkb.npc ?? false,
+    solo: zkb.solo ?? false,
   }
 }

@@ -3,6 +3,9 @@ import type { RouteFiltersShape, SecurityBand, WormholeClassChoice } from '../..
 import { WORMHOLE_CLASS_LABEL } from '../../schemas/killfeed-constants.js'
 import type { KillmailMessage } from '../../schemas/killmails.js'
 import { THERA_CLASS } from '../../schemas/wormhole-classes.js'
+import { killPasses, type CompiledFilter, type KillFacts } from '../../schemas/killfeed-match.js'
+
+export { killPasses, type CompiledFilter, type KillFacts }
 
 /**
  * Route filters (issue #40), one matcher for the router and the preview. A route's filters are compiled once against
@@ -53,17 +56,6 @@ export function worldFromCatalog(catalog: Catalog): FilterWorld {
     categoryIds: new Set(catalog.categories.keys()),
     shattered,
   }
-}
-
-/** A filter as facts. null sets mean "any". */
-export interface CompiledFilter {
-  minValue: number
-  includeNpc: boolean
-  solo: boolean
-  minAttackers: number
-  maxAttackers: number
-  systems: ReadonlySet<number> | null
-  shipTypes: ReadonlySet<number> | null
 }
 
 export type CompileResult = { ok: true; filter: CompiledFilter } | { ok: false; problem: string }
@@ -189,16 +181,6 @@ export function compileFilters(f: RouteFiltersShape, world: FilterWorld): Compil
   }
 }
 
-/** What the filters read of a kill, taken once per kill (not once per route). */
-export interface KillFacts {
-  value: number
-  npc: boolean
-  solo: boolean
-  attackers: number
-  systemId: number
-  shipTypeId: number
-}
-
 /** zKillboard's flags as the killmail store keeps them (pipelines/killmails/store.ts): absent counts as false. */
 export function killFacts(msg: KillmailMessage): KillFacts {
   return {
@@ -209,19 +191,6 @@ export function killFacts(msg: KillmailMessage): KillFacts {
     systemId: msg.esi.solar_system_id,
     shipTypeId: msg.esi.victim.ship_type_id,
   }
-}
-
-/** Whether a kill passes a compiled filter. NPC-only kills (zKillboard's npc flag) pass only when include_npc. */
-export function killPasses(f: CompiledFilter, k: KillFacts): boolean {
-  return (
-    k.value >= f.minValue &&
-    (f.includeNpc || !k.npc) &&
-    (!f.solo || k.solo) &&
-    k.attackers >= f.minAttackers &&
-    k.attackers <= f.maxAttackers &&
-    (f.systems === null || f.systems.has(k.systemId)) &&
-    (f.shipTypes === null || f.shipTypes.has(k.shipTypeId))
-  )
 }
 
 /**

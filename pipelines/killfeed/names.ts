@@ -1,18 +1,9 @@
 import type { CatalogHolder } from '../../platform/catalog/holder.js'
-import { classLabel, THERA_CLASS } from '../../schemas/wormhole-classes.js'
+import { systemClassLabel } from '../../schemas/killfeed-constants.js'
 import type { EsiNameCache } from '../../platform/esi/names.js'
 import type { KillmailMessage } from '../../schemas/killmails.js'
 import type { Logger } from '../../platform/log.js'
 import type { NameLookup, SystemInfo } from './describe.js'
-
-/** SDE wormholeClassID of known-space systems: 7 high-sec, 8 low-sec, 9 null-sec. */
-const KSPACE_CLASS_LABELS: Record<number, string> = { 7: 'High-sec', 8: 'Low-sec', 9: 'Null-sec' }
-
-function systemClassLabel(classId: number | null): string | null {
-  if (classId === null) return null
-  if (classId === THERA_CLASS) return 'Thera'
-  return KSPACE_CLASS_LABELS[classId] ?? classLabel(classId)
-}
 
 /** Every id on a kill a reader sees by name: victim, final blow, ships, system. */
 function idsOf(msg: KillmailMessage): number[] {

@@ -1,5 +1,6 @@
 import type { Catalog } from '../../../platform/catalog/catalog.js'
 import type { PlaceList, PlaceQuery } from '../../../schemas/killfeed.js'
+import type { RouteFiltersShape } from '../../../schemas/killfeed-constants.js'
 import { classLabel } from '../../../schemas/wormhole-classes.js'
 
 const LIMIT = 20
@@ -28,4 +29,29 @@ export function searchPlaces(catalog: Catalog, query: PlaceQuery): PlaceList {
   }
   const rank = (name: string) => (name.toLowerCase().startsWith(q) ? 0 : 1)
   return found.sort((a, b) => rank(a.name) - rank(b.name) || a.name.length - b.name.length || a.name.localeCompare(b.name)).slice(0, LIMIT)
+}
+
+/** Names of the regions, constellations, systems, ship groups and categories filters name, by id (from the static data). */
+export function placeNames(catalog: Catalog | null, f: RouteFiltersShape): Record<string, string> {
+  const names: Record<string, string> = {}
+  if (!catalog) return names
+  const want = (ids: number[] | undefined) => new Set(ids ?? [])
+  const regions = want(f.region_ids)
+  const constellations = want(f.constellation_ids)
+  const systems = want(f.system_ids)
+  if (regions.size || constellations.size || systems.size)
+    for (const s of catalog.systems.values()) {
+      if (regions.has(s.region_id)) names[s.region_id] = s.region_name
+      if (constellations.has(s.constellation_id)) names[s.constellation_id] = s.constellation_name
+      if (systems.has(s.solar_system_id)) names[s.solar_system_id] = s.name
+    }
+  for (const id of f.victim_group_ids ?? []) {
+    const g = catalog.groups.get(id)
+    if (g) names[id] = g.name
+  }
+  for (const id of f.victim_category_ids ?? []) {
+    const c = catalog.categories.get(id)
+    if (c) names[id] = c.name
+  }
+  return names
 }

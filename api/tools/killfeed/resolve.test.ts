@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Catalog, type CatalogSource } from '../../../platform/catalog/catalog.js'
 import type { SolarSystemRow } from '../../../schemas/static-data.js'
-import { rankByName, searchSystems } from './resolve.js'
+import { rankByName, rankBySeen, searchSystems } from './resolve.js'
 
 const system = (solar_system_id: number, name: string): SolarSystemRow => ({
   solar_system_id,
@@ -56,5 +56,20 @@ describe('system search', () => {
   it('caps the answer at 20', () => {
     const many = Array.from({ length: 30 }, (_, i) => ({ id: i, name: `Name ${i}` }))
     expect(rankByName(many, 'name')).toHaveLength(20)
+  })
+})
+
+describe('stored names ranking', () => {
+  it('puts the exact name first, then the most seen on stored kills, then names that start with the text', () => {
+    const names = [
+      { id: 1, name: 'Hard Knocks Citizens', kills: 1 },
+      { id: 2, name: 'Knock', kills: 0 },
+      { id: 3, name: 'Hard Knocks Academy', kills: 7 },
+      { id: 4, name: 'Knockers Ltd', kills: 1 },
+      { id: 5, name: 'Other', kills: 99 },
+    ]
+    expect(rankBySeen(names, 'KNOCK').map((n) => n.id)).toEqual([2, 3, 4, 1])
+    expect(rankBySeen(names, 'knocks').map((n) => n.id)).toEqual([3, 1])
+    expect(rankBySeen(names, 'knock', 2)).toHaveLength(2)
   })
 })

@@ -4,7 +4,10 @@ import { webhookId, writeDeliveries, type Delivery } from '../../../pipelines/ki
 import { startKillfeedTestApp, type KillfeedTestApp } from '../../../pipelines/killfeed/testing/app.js'
 import { fixtureKill } from '../../../pipelines/killfeed/testing/kills.js'
 import { publish } from '../../../platform/stream/typed.js'
+import { killMessage, waitForStored } from '../../../pipelines/killmails/testing.js'
 import { createRoute } from '../../../pipelines/killfeed/store.js'
+import { saveLiveKills } from '../../../pipelines/killfeed/live-store.js'
+import type { LiveKill } from '../../../schemas/live-kill.js'
 import { KillmailsTopic } from '../../../schemas/killmails.js'
 import { insertContactMessage } from '../contact/store.js'
 import { createTestAdmin, signIn, type AdminClient } from '../../../platform/testing/admin-session.js'
@@ -71,7 +74,7 @@ describe('without a session', () => {
 
   it('serves the public live killfeed', async () => {
     const res = await fetch(`${app.url}/api/live-kills`)
-    expect(await json(res)).toEqual({ status: 200, body: { tracking: 0, kills: [] } })
+    expect(await json(res)).toEqual({ status: 200, body: { tracking: 0, kills: [], filter: null, place_names: {} } })
   })
 })
 
@@ -339,6 +342,140 @@ describe('entity search', () => {
   }, 60_000)
 })
 
+describe('entity search by part of a name, over the names the site stores', () => {
+  const resolve = async (type: string, q: string) => json(await admin.call('GET', `/api/killfeed/resolve?type=${type}&q=${encodeURIComponent(q)}`))
+  const CITIZENS = 98_400_001
+  const ACADEMY = 98_400_002
+  const LTD = 98_400_003
+  const KNOX_A = 94_400_001
+  const KNOX_B = 94_400_002
+  const KNOCK_ALLIANCE = 99_400_001
+  const KNOCK_KNOCK = 99_400_002
+  const esiIdLookups = () => esi.requests.filter((r) => r.method === 'POST' && r.path === '/universe/ids').length
+
+  beforeAll(async () => {
+    // Names the site has had from ESI before (for kill tracker pages, wormhole residents, earlier searches).
+    const at = new Date().toISOString()
+    await app.ctx.ch.insert({
+      table: 'eve_names',
+      format: 'JSONEachRow',
+      values: [
+        { id: CITIZENS, name: 'Hard Knocks Citizens', category: 'corporation', resolved_at: at },
+        { id: ACADEMY, name: 'Hard Knocks Academy', category: 'corporation', resolved_at: at },
+        { id: LTD, name: 'Knockers Ltd', category: 'corporation', resolved_at: at },
+        { id: KNOX_A, name: 'Knox Alpha', category: 'character', resolved_at: at },
+        { id: KNOX_B, name: 'Knox Beta', category: 'character', resolved_at: at },
+        { id: KNOCK_ALLIANCE, name: 'Knock Alliance', category: 'alliance', resolved_at: at },
+        { id: KNOCK_KNOCK, name: 'Knock Knock', category: 'alliance', resolved_at: at },
+      ],
+    })
+    // Stored kills: the Academy on three, the Citizens on one; Knox Beta on two, Knox Alpha on one; Knock Knock on
+    // two, Knock Alliance on one (as victim or attacker; a kill naming one twice counts once).
+    const when = new Date(Date.now() - 3_600_000)
+    const kills = [
+      { victim: { characterId: KNOX_B, corporationId: ACADEMY, allianceId: KNOCK_KNOCK }, attackers: [{ characterId: 94_400_099, corporationId: ACADEMY }] },
+      { victim: { characterId: 94_400_098, corporationId: ACADEMY }, attackers: [{ characterId: KNOX_B, corporationId: CITIZENS, allianceId: KNOCK_KNOCK }] },
+      { victim: { characterId: KNOX_A, corporationId: ACADEMY, allianceId: KNOCK_ALLIANCE }, attackers: [{ characterId: 94_400_097 }] },
+    ].map((k, i) => killMessage({ id: 4_400_001 + i, time: when, systemId: 31_000_005, victim: { ...k.victim, shipTypeId: 587 }, attackers: k.attackers }))
+    await publish(
+      app.ctx.stream,
+      KillmailsTopic,
+      kills.map((k) => ({ key: String(k.killmail_id), value: k })),
+    )
+    await waitForStored(
+      app.ctx.ch,
+      kills.map((k) => k.killmail_id),
+    )
+  })
+
+  it('finds stored names by part of the name, the most seen on stored kills first; a stored exact name asks ESI nothing', async () => {
+    expect(await resolve('corporation', 'knock')).toEqual({
+      status: 200,
+      body: [
+        { id: ACADEMY, name: 'Hard Knocks Academy', kills: 3 },
+        { id: CITIZENS, name: 'Hard Knocks Citizens', kills: 1 },
+        { id: LTD, name: 'Knockers Ltd', kills: 0 },
+      ],
+    })
+    expect((await resolve('character', 'KNO')).body).toEqual([
+      { id: KNOX_B, name: 'Knox Beta', kills: 2 },
+      { id: KNOX_A, name: 'Knox Alpha', kills: 1 },
+    ])
+    expect((await resolve('alliance', 'ock')).body).toEqual([
+      { id: KNOCK_KNOCK, name: 'Knock Knock', kills: 2 },
+      { id: KNOCK_ALLIANCE, name: 'Knock Alliance', kills: 1 },
+    ])
+    // The exact name comes first, however seldom seen; a stored exact name needs no ESI lookup.
+    const before = esiIdLookups()
+    expect((await resolve('corporation', 'knockers ltd')).body[0]).toEqual({ id: LTD, name: 'Knockers Ltd', kills: 0 })
+    expect(esiIdLookups()).toBe(before)
+  })
+
+  it('asks ESI for a name never seen, and finds it by part of its name afterwards', async () => {
+    expect((await resolve('alliance', 'hunter')).body).toEqual([]) // not stored, not exact: ESI finds nothing
+    const before = esiIdLookups()
+    expect((await resolve('alliance', 'hunter alliance')).body).toEqual([{ id: 99009567, name: 'Hunter Alliance' }])
+    expect(esiIdLookups()).toBe(before + 1)
+    expect((await resolve('alliance', 'unter al')).body).toEqual([{ id: 99009567, name: 'Hunter Alliance', kills: 0 }])
+  })
+})
+
+describe('public live killfeed with filters (GET /api/live-kills?…)', () => {
+  const live = (id: number, minutesAgo: number, value: number, over: Partial<LiveKill> = {}): LiveKill => ({
+    killmail_id: id,
+    killmail_time: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    value,
+    url: `https://zkillboard.com/kill/${id}/`,
+    ship: { id: 587, name: 'Rifter' },
+    ship_image: 'https://images.evetech.net/types/587/render?size=64',
+    system: { id: 31_000_005, name: null, region: null, class_label: null },
+    victim: { character: null, corporation: null, alliance: null },
+    final_blow: null,
+    attackers: 2,
+    matched: [{ item_type: 'alliance', entity_id: 99009567, display_name: 'Hunters', side: 'kill' }],
+    ...over,
+  })
+  const get = async (query: string) => json(await fetch(`${app.url}/api/live-kills${query}`))
+  const idsOf = (body: { kills: Array<{ killmail_id: number }> }) => body.kills.map((k) => k.killmail_id)
+
+  beforeAll(async () => {
+    await saveLiveKills(app.ctx.ch, [
+      live(8_800_001, 1, 2_000_000_000, { solo: true, attackers: 1 }),
+      live(8_800_002, 2, 500_000_000),
+      live(8_800_003, 3, 3_000_000_000, { npc: true }),
+      live(8_800_004, 4, 1_500_000_000, { attackers: 12 }),
+      live(8_800_005, 5, 1_000_000), // stored before the flags were kept: neither npc nor solo
+    ])
+  })
+
+  it('answers every kill, no filter, without a query; with filters, the matches by the route matcher and the filter compiled', async () => {
+    const all = await get('?limit=100')
+    expect(all.status).toBe(200)
+    expect(idsOf(all.body).filter((id) => id > 8_800_000)).toEqual([8_800_001, 8_800_002, 8_800_003, 8_800_004, 8_800_005])
+    expect(all.body.filter).toBeNull()
+
+    const big = await get('?min_value_isk=1000000000')
+    expect(idsOf(big.body)).toEqual([8_800_001, 8_800_004]) // the NPC kill is left out unless asked for
+    expect(big.body.filter).toEqual({ minValue: 1e9, includeNpc: false, solo: false, minAttackers: 0, maxAttackers: null, systems: null, shipTypes: null })
+    expect(big.body.place_names).toEqual({})
+    expect(idsOf((await get('?min_value_isk=1000000000&include_npc=1')).body)).toEqual([8_800_001, 8_800_003, 8_800_004])
+    expect(idsOf((await get('?solo=1')).body)).toEqual([8_800_001])
+    expect(idsOf((await get('?min_attackers=10')).body)).toEqual([8_800_004])
+    expect(idsOf((await get('?max_attackers=2&limit=1')).body)).toEqual([8_800_001])
+  })
+
+  it('refuses filters that cannot match, or do not read, with a sentence', async () => {
+    const contradict = await get('?min_attackers=5&max_attackers=2')
+    expect(contradict).toEqual({
+      status: 400,
+      body: expect.objectContaining({ error: 'At least 5 attackers and at most 2 can never both hold, so no kill would show.' }),
+    })
+    const bad = await get('?min_value_isk=lots')
+    expect(bad.status).toBe(400)
+    expect(bad.body.error).toMatch(/^The min value isk must be a number of ISK\.?$/i)
+  })
+})
+
 describe('kill tracker players', () => {
   const player = (over: Record<string, unknown> = {}) => ({
     path: 'frat-pilot',
@@ -377,7 +514,7 @@ describe('kill tracker players', () => {
     // spec routes (built or not), registered pages, server prefixes and API routes
     for (const path of ['wormholes', 'gas-calc', 'killfeed', 'timestamp', 'contact', 'api', 'auth', 'health', 'live-kills', 'openapi']) {
       expect((await json(await admin.call('POST', '/api/admin/tracked-players', player({ path })))).body.error, path).toBe(
-        `Invalid body: path: '${path}' is already a page or API route of the site; choose another`,
+        `The page address is taken: /${path} is already in use by the site; choose another.`,
       )
     }
     expect((await json(await admin.call('POST', '/api/admin/tracked-players', player({ character_ids: [] })))).body.error).toBe(

@@ -10,6 +10,7 @@ import {
   getKillfeedRoutesByIdLog,
   getKillfeedTracked,
   getLiveKills,
+  getLiveKillsPlaces,
   patchKillfeedRoutesById,
   postAdminTrackedPlayers,
   postKillfeedRoutes,
@@ -18,13 +19,16 @@ import {
   postKillfeedTracked,
   putAdminTrackedPlayersByPath,
 } from '../../../schemas/killfeed-endpoints.js'
+import { z } from 'zod'
 import type { ApiContext } from '../../app.js'
 import { requireAdmin } from '../../auth/middleware.js'
-import { badRequest, HttpError, notFound } from '../../../platform/http/errors.js'
+import { badRequest, describeZodError, HttpError, notFound } from '../../../platform/http/errors.js'
 import type { ApiRouter } from '../../http/router.js'
+import { rateLimit } from '../../http/rate-limit.js'
 import { EsiNameCache } from '../../../platform/esi/names.js'
 import { OkResponse } from '../../../schemas/auth.js'
-import { splitWebhookList, maskWebhook } from '../../../schemas/killfeed-constants.js'
+import { filtersFromQuery, splitWebhookList, maskWebhook } from '../../../schemas/killfeed-constants.js'
+import { filterToWire, killPasses, liveKillFacts } from '../../../schemas/killfeed-match.js'
 import {
   LiveKillList,
   LiveKillsQuery,
@@ -73,10 +77,14 @@ import {
   updateRoute,
 } from '../../../pipelines/killfeed/store.js'
 import { findPlayer, listPlayers, savePlayer, takenPathSegments } from './players.js'
-import { resolveEntities } from './resolve.js'
-import { searchPlaces } from './places.js'
+import { resolveEntities, storedNames } from './resolve.js'
+import { placeNames, searchPlaces } from './places.js'
 
 const tags = ['Admin']
+/** Per client IP: a search is one call per pause in typing. */
+const PLACES_RATE_LIMIT = { points: 120, durationSeconds: 60 }
+/** How many of the live killfeed's newest kills a filtered read looks through. */
+export const LIVE_FILTER_SCAN = 5000
 
 const MODE_WORDS: Record<Route['mode'], string> = { both: 'kills and losses', kills: 'kills', losses: 'losses' }
 
@@ -108,6 +116,7 @@ function refuseCopy(others: Route[], route: RouteShape): void {
 export function register(router: ApiRouter, ctx: ApiContext) {
   const admin = [requireAdmin(ctx)]
   const names = new EsiNameCache(ctx.esi)
+  const stored = storedNames(ctx.ch, () => (ctx.catalog.ready ? ctx.catalog.current() : null))
   const hidden = true
   const discord = new DiscordWebhookClient({ baseUrl: ctx.config.DISCORD_API_BASE_URL, userAgent: esiUserAgent(ctx.version, ctx.config.USER_AGENT_CONTACT) })
 
@@ -349,7 +358,11 @@ export function register(router: ApiRouter, ctx: ApiContext) {
   router.route(
     getKillfeedResolve,
     {
-      summary: 'Find an alliance, corporation, character or system by name or id',
+      summary: 'Find an alliance, corporation, character or system by part of its name or id',
+      description:
+        'Names the site stores (characters, corporations and alliances it has had from ESI; systems from the static data) by part of the name, ' +
+        'the exact name first, then by how many stored killmails name them. A name never seen is looked up exactly in ESI (which has no public ' +
+        'partial-name search) and stored. At least 2 characters.',
       tags,
       query: ResolveQuery,
       response: ResolveResult,
@@ -366,13 +379,19 @@ export function register(router: ApiRouter, ctx: ApiContext) {
       }
       const [routes, tracked] = await Promise.all([listRoutes(ctx.ch), listTracked(ctx.ch)])
       const known = [...routes, ...tracked].filter((e) => e.item_type === query.type).map((e) => ({ id: e.entity_id, name: e.display_name }))
-      return resolveEntities(query.type, query.q, { esi: ctx.esi, names, catalog, known, log: ctx.log })
+      return resolveEntities(query.type, query.q, { esi: ctx.esi, names, catalog, known, stored, log: ctx.log })
     },
   )
 
   // --- kill tracker players and contact messages
+  /** A path a page or API route of the site uses: refused with the same kind of sentence as any bad field. */
   const checkPath = (path: string) => {
-    if (takenPathSegments(router).has(path)) throw badRequest(`Invalid body: path: '${path}' is already a page or API route of the site; choose another`)
+    if (takenPathSegments(router).has(path))
+      throw describeZodError(
+        'body',
+        new z.ZodError([{ code: 'custom', path: ['path'], message: `is taken: /${path} is already in use by the site; choose another`, input: path }]),
+        { path },
+      )
   }
   router.route(
     getAdminTrackedPlayers,
@@ -444,18 +463,58 @@ export function register(router: ApiRouter, ctx: ApiContext) {
 
   // --- public
   router.route(
+    getLiveKillsPlaces,
+    {
+      summary: "Regions, constellations, systems, ship groups or categories by part of the name, for the live killfeed's filters",
+      description: `From the static data; at most 20, names that start with the text first. Limited to ${PLACES_RATE_LIMIT.points} requests per minute per client IP.`,
+      tags: ['Killfeed'],
+      query: PlaceQuery,
+      response: PlaceList,
+      errors: { 429: 'Too many requests', 503: 'The static game data is not imported yet' },
+      before: [rateLimit({ ...PLACES_RATE_LIMIT, message: 'Too many place searches' })],
+    },
+    ({ query }) => searchPlaces(ctx.catalog.current(), query),
+  )
+  router.route(
     getLiveKills,
     {
       summary: 'The live killfeed: latest kills of the entities the site tracks',
-      description: 'New kills are pushed to open pages over the websocket (`/ws`, message type `kill`).',
+      description:
+        'New kills are pushed to open pages over the websocket (`/ws`, message type `kill`). The query takes the filters a killfeed route ' +
+        'has (same names; lists comma-separated, flags as 1), checked by the same matcher, over the newest ' +
+        `${LIVE_FILTER_SCAN.toLocaleString('en-US')} kills of the live killfeed; with any filter given, NPC-only kills are left out unless include_npc=1. ` +
+        'The answer then carries the compiled filter, so a page can check pushed kills the same way. A filter that can match nothing is a 400 with a sentence.',
       tags: ['Killfeed'],
       query: LiveKillsQuery,
       response: LiveKillList,
+      errors: { 400: 'Filters that do not read, or can match nothing', 503: 'Place or ship filters before the static game data is imported' },
     },
     async ({ query, ctx: kctx }) => {
       kctx.set('Cache-Control', 'no-cache')
-      const [tracked, kills] = await Promise.all([listTracked(ctx.ch), recentLiveKills(ctx.ch, query.limit)])
-      return { tracking: tracked.length, kills }
+      const raw = filtersFromQuery((key) => query[key])
+      if (!Object.keys(raw).length) {
+        const [tracked, kills] = await Promise.all([listTracked(ctx.ch), recentLiveKills(ctx.ch, query.limit)])
+        return { tracking: tracked.length, kills, filter: null, place_names: {} }
+      }
+      // The route's sentences, said of this page's list.
+      const forThePage = (err: HttpError) =>
+        new HttpError(err.status, err.message.replaceAll('this route would post nothing', 'no kill would show'), err.details)
+      const parsed = RouteFilters.safeParse(raw)
+      if (!parsed.success) throw forThePage(describeZodError('query', parsed.error, raw))
+      // The route matcher: compiled against the static data as a route's filters are, then checked kill by kill.
+      let filter: CompiledFilter
+      try {
+        filter = compiled(parsed.data)
+      } catch (err) {
+        throw err instanceof HttpError && err.status === 400 ? forThePage(err) : err
+      }
+      const [tracked, kills] = await Promise.all([listTracked(ctx.ch), recentLiveKills(ctx.ch, LIVE_FILTER_SCAN)])
+      return {
+        tracking: tracked.length,
+        kills: kills.filter((k) => killPasses(filter, liveKillFacts(k))).slice(0, query.limit),
+        filter: filterToWire(filter),
+        place_names: placeNames(ctx.catalog.ready ? ctx.catalog.current() : null, parsed.data),
+      }
     },
   )
 }

@@ -117,6 +117,7 @@ describe('GET /api/{name} (kill tracker)', () => {
         ship: { id: 587, name: null, icon: 'https://images.evetech.net/types/587/render?size=32' }, // no static data in this app: no name
         value: 10_000_000,
         url: 'https://zkillboard.com/kill/701/',
+        system: { id: 31_000_500, name: null, class_label: null }, // no static data in this app: the id only
       },
     ])
     expect(body.lists.losses.map((l: { id: number; ship: { id: number } }) => [l.id, l.ship.id])).toEqual([

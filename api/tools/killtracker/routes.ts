@@ -1,6 +1,7 @@
 import { getByName } from '../../../schemas/killtracker-endpoints.js'
 import { NAME_BUDGET_MS, resolveNames } from '../../../platform/esi/names.js'
 import { KillTrackerResponse, TrackerParams, TrackerPath, type TrackerEntry } from '../../../schemas/kill-tracker.js'
+import { systemClassLabel } from '../../../schemas/killfeed-constants.js'
 import { TRACKER_CACHE_SECONDS, TRACKER_WINDOW_DAYS, zkillCharacterUrl, zkillKillUrl } from '../../../schemas/killmail-constants.js'
 import type { ApiContext } from '../../app.js'
 import { rateLimit } from '../../http/rate-limit.js'
@@ -30,12 +31,17 @@ export function register(router: ApiRouter, ctx: ApiContext) {
     if (!ctx.catalog.ready) return null
     return ctx.catalog.current().type(typeId)?.name ?? null
   }
+  const system = (systemId: number): TrackerEntry['system'] => {
+    const s = ctx.catalog.ready ? ctx.catalog.current().system(systemId) : undefined
+    return { id: systemId, name: s?.name ?? null, class_label: systemClassLabel(s?.class_id) }
+  }
   const entry = (k: ListedKill): TrackerEntry => ({
     id: k.killmailId,
     time: new Date(k.timeMs).toISOString(),
     ship: { id: k.shipTypeId, name: shipName(k.shipTypeId), icon: `${ctx.config.IMAGE_SERVER_URL.replace(/\/$/, '')}/types/${k.shipTypeId}/render?size=32` },
     value: k.value,
     url: zkillKillUrl(ctx.config.ZKILL_BASE_URL, k.killmailId),
+    system: system(k.systemId),
   })
 
   const build = async (player: TrackedPlayer): Promise<Omit<KillTrackerResponse, 'feed'>> => {

@@ -24,9 +24,16 @@ export async function findTrackedPlayer(ch: ClickHouseClient, path: string): Pro
 export async function readActivity(ch: ClickHouseClient, characterIds: number[], now: Date): Promise<{ rows: ActivityRow[]; lastDeathMs: number | null }> {
   if (!characterIds.length) return { rows: [], lastDeathMs: null }
   const since = Math.floor(now.getTime() / 1000) - TRACKER_WINDOW_DAYS * 86_400
-  const rows = await queryRows<{ killmail_id: string | number; t: string | number; role: 'kill' | 'loss'; ship_type_id: number; total_value: number }>(
+  const rows = await queryRows<{
+    killmail_id: string | number
+    t: string | number
+    role: 'kill' | 'loss'
+    ship_type_id: number
+    total_value: number
+    solar_system_id: number
+  }>(
     ch,
-    `SELECT killmail_id, toUnixTimestamp(killmail_time) AS t, role, ship_type_id, total_value
+    `SELECT killmail_id, toUnixTimestamp(killmail_time) AS t, role, ship_type_id, total_value, solar_system_id
      FROM killmail_character_activity
      WHERE character_id IN {ids:Array(UInt64)} AND killmail_time >= toDateTime({since:UInt32}, 'UTC')`,
     { ids: characterIds, since },
@@ -43,6 +50,7 @@ export async function readActivity(ch: ClickHouseClient, characterIds: number[],
       role: r.role,
       shipTypeId: Number(r.ship_type_id),
       value: Number(r.total_value),
+      systemId: Number(r.solar_system_id),
     })),
     lastDeathMs: death?.t == null ? null : Number(death.t) * 1000,
   }

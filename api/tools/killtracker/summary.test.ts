@@ -8,6 +8,7 @@ const row = (killmailId: number, role: 'kill' | 'loss', hoursAgo: number, value:
   timeMs: 1_000_000 * H - hoursAgo * H,
   value,
   shipTypeId,
+  systemId: 31_000_001,
 })
 
 describe('kill tracker summary', () => {

@@ -8,6 +8,7 @@ export interface ActivityRow {
   role: 'kill' | 'loss'
   shipTypeId: number
   value: number
+  systemId: number
 }
 
 export interface ListedKill {
@@ -15,6 +16,7 @@ export interface ListedKill {
   timeMs: number
   shipTypeId: number
   value: number
+  systemId: number
 }
 
 export interface TrackerFacts {
@@ -55,6 +57,6 @@ export function summarize(rows: ActivityRow[], listLimit = TRACKER_LIST_LIMIT): 
   }
 }
 
-const listed = (r: ActivityRow): ListedKill => ({ killmailId: r.killmailId, timeMs: r.timeMs, shipTypeId: r.shipTypeId, value: r.value })
+const listed = (r: ActivityRow): ListedKill => ({ killmailId: r.killmailId, timeMs: r.timeMs, shipTypeId: r.shipTypeId, value: r.value, systemId: r.systemId })
 const sum = (list: ListedKill[]) => Math.round(list.reduce((s, k) => s + k.value, 0) * 100) / 100
 const newestFirst = (list: ListedKill[]) => list.sort((a, b) => b.timeMs - a.timeMs || b.killmailId - a.killmailId)

@@ -4,7 +4,7 @@ import { ITEM_TYPES, KILLFEED_TEXT, splitWebhookList } from '../../../schemas/ki
 import type { Route, RoutePreview, TrackedItem } from '../../../schemas/killfeed'
 import type { RouteFiltersShape, ItemType, Mode } from '../../../schemas/killfeed-constants'
 import { formatIskCompact } from '../../../schemas/format'
-import { RouteFiltersEditor, type PlaceNames, type PostSettings } from './RouteFiltersEditor'
+import { RouteFiltersEditor, useAdminPlaces, type PlaceNames, type PostSettings } from './RouteFiltersEditor'
 import { formatUtc } from './admin-api'
 import { EntitySearch } from './EntitySearch'
 import { ErrorLine, ModeSelect, TYPE_LABEL } from './parts'
@@ -30,6 +30,7 @@ export function AddRouteForm({ call, onRoute, onTracked }: { call: AdminCall; on
   const searchBox = useRef<HTMLInputElement>(null)
   const sending = useRef(false)
   const [filters, setFilters] = useState<RouteFiltersShape>({})
+  const findPlaces = useAdminPlaces(call)
   const [placeNames, setPlaceNames] = useState<PlaceNames>({})
   const [settings, setSettings] = useState<PostSettings>({ embed_style: 'full', mention: '', mention_min_isk: 0 })
   const [preview, setPreview] = useState<RoutePreview | null>(null)
@@ -173,7 +174,7 @@ export function AddRouteForm({ call, onRoute, onTracked }: { call: AdminCall; on
           onNames={setPlaceNames}
           settings={settings}
           onSettings={setSettings}
-          call={call}
+          find={findPlaces}
         />
       )}
       {!globalOnly && (

@@ -7,10 +7,10 @@ import { errorText, type AdminCall } from './useAdminCall'
 type Found = ResolveResult[number]
 
 const HINT: Record<ItemType, string> = {
-  system: 'Part of a system name, or its id.',
-  alliance: 'The exact alliance name or its id (ESI has no public partial-name search).',
-  corporation: 'The exact corporation name or its id (ESI has no public partial-name search).',
-  character: 'The exact character name or its id (ESI has no public partial-name search).',
+  system: 'Part of a system name, or its id; the systems with the most stored kills first.',
+  alliance: 'Part of the name of an alliance seen on stored kills (the most seen first), the exact name of any other, or its id.',
+  corporation: 'Part of the name of a corporation seen on stored kills (the most seen first), the exact name of any other, or its id.',
+  character: 'Part of the name of a character seen on stored kills (the most seen first), the exact name of any other, or its id.',
 }
 
 /**
@@ -112,6 +112,7 @@ export function EntitySearch({
             <li key={r.id}>
               <button type="button" onClick={() => pick(r)}>
                 {r.name} <span className="muted">#{r.id}</span>
+                {r.kills ? <span className="muted"> · on {r.kills === 1 ? '1 stored kill' : `${r.kills.toLocaleString('en-US')} stored kills`}</span> : null}
               </button>
             </li>
           ))}

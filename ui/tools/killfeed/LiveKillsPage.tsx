@@ -1,7 +1,11 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { GameImage } from '../../components/GameImage'
 import { ApiError, callApi } from '../../lib/api'
-import { getLiveKills } from '../../../schemas/killfeed-endpoints'
+import { getLiveKills, getLiveKillsPlaces } from '../../../schemas/killfeed-endpoints'
+import { filtersFromQuery, filtersToQuery, type RouteFiltersShape } from '../../../schemas/killfeed-constants'
+import { filterFromWire, killPasses, liveKillFacts, type CompiledFilter } from '../../../schemas/killfeed-match'
+import { useStateInAddress } from '../../lib/use-state-in-address'
+import { describeFilters, FilterFields, type FindPlaces, type PlaceNames } from './RouteFiltersEditor'
 import { formatIskCompact } from '../../../schemas/format'
 import { liveSocket } from '../../lib/socket'
 import { useNow } from '../../lib/use-now'
@@ -77,41 +81,94 @@ function KillRow({ kill, now, fresh }: { kill: LiveKill; now: number; fresh: boo
   )
 }
 
-/** /killfeed/live: the public live killfeed, kills of the entities the site tracks, pushed over the websocket. */
+/** The filters as the address keeps them (the same names as a route's filters); values that do not read are dropped. */
+const filtersFromAddress = (params: URLSearchParams) => filtersFromQuery((k) => params.get(k), { dropInvalid: true }) as RouteFiltersShape
+const filtersToAddress = (f: RouteFiltersShape) => new URLSearchParams(filtersToQuery(f))
+const findPlaces: FindPlaces = (kind, q) => callApi(getLiveKillsPlaces, { query: { kind, q } })
+
+/** How long the filters must stay unchanged (typing a value) before the list is read again. */
+const FILTER_PAUSE_MS = 400
+
+/**
+ * /killfeed/live: the public live killfeed, kills of the entities the site tracks, pushed over the websocket. The
+ * filters a route has narrow it (kept in the address, so a filtered feed can be shared): the API applies them with the
+ * route matcher and answers the filter compiled, and the page checks each pushed kill against that same filter.
+ */
 export default function LiveKillsPage() {
+  const [filters, setFilters] = useStateInAddress(filtersFromAddress, filtersToAddress)
+  const [names, setNames] = useState<PlaceNames>({})
   const [kills, setKills] = useState<LiveKill[]>([])
   const [tracking, setTracking] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [filterError, setFilterError] = useState<string | null>(null)
   const [fresh, setFresh] = useState<Set<number>>(new Set())
   const [announced, setAnnounced] = useState('')
   const now = useNow(30_000)
+  const query = filtersToQuery(filters)
+  const queryKey = JSON.stringify(query)
+  const filtered = Object.keys(query).length > 0
+  // Open at first when the address brings filters; then as the reader leaves it.
+  const [filtersOpen, setFiltersOpen] = useState(filtered)
+  // The filter the API compiled for the list shown; null while unfiltered. `undefined`: the list is being read.
+  const match = useRef<CompiledFilter | null | undefined>(undefined)
+  const load = useRef<() => Promise<void>>(async () => {})
+  // The filters of the list shown (as their query's JSON); null before the first answer.
+  const shownKey = useRef<string | null>(null)
+  // Bumped by Clear filters, so the typed minimum value goes too.
+  const [resets, setResets] = useState(0)
+
+  const readList = useCallback(async (key: string, active: () => boolean) => {
+    const q = JSON.parse(key) as ReturnType<typeof filtersToQuery>
+    try {
+      const list = await callApi(getLiveKills, { query: { limit: KEEP, ...q } })
+      if (!active()) return
+      match.current = list.filter ? filterFromWire(list.filter) : null
+      setKills((current) => merge(key === shownKey.current ? current : [], list.kills))
+      shownKey.current = key
+      setNames((n) => ({ ...n, ...list.place_names }))
+      setTracking(list.tracking)
+      setError(null)
+      setFilterError(null)
+    } catch (err) {
+      if (!active()) return
+      // A filter that can never match: the API's sentence, by the filters; the list stays as it was.
+      if (err instanceof ApiError && err.status === 400) setFilterError(err.message)
+      else setError(err instanceof ApiError ? err.message : 'Network error')
+    }
+  }, [])
 
   useEffect(() => {
     let active = true
-    const loadList = () =>
-      callApi(getLiveKills, { query: { limit: KEEP } })
-        .then((list) => {
-          if (!active) return
-          setKills((current) => merge(current, list.kills))
-          setTracking(list.tracking)
-          setError(null)
-        })
-        .catch((err) => active && setError(err instanceof ApiError ? err.message : 'Network error'))
+    const isActive = () => active
+    load.current = () => readList(queryKey, isActive)
+    // The first read goes at once; a change of the filters waits for a pause in typing.
+    const timer = setTimeout(() => void load.current(), shownKey.current === null ? 0 : FILTER_PAUSE_MS)
+    return () => {
+      active = false
+      clearTimeout(timer)
+    }
+  }, [queryKey, readList])
+
+  useEffect(() => {
     const unsubscribe = liveSocket.subscribe((message) => {
       // Every (re)connection starts with 'hello': kills pushed while the socket was down never reach this page, so
       // the list is read again (the merge drops the ones already shown), which also retries a failed first load.
-      if (message.type === 'hello') void loadList()
+      if (message.type === 'hello') void load.current()
       if (message.type !== 'kill') return
+      // The route matcher, with the filter the API compiled; while that is being read, the list read brings the kill.
+      const filter = match.current
+      if (filter === undefined || (filter !== null && !killPasses(filter, liveKillFacts(message.kill)))) return
       setKills((current) => merge(current, [message.kill]))
       setFresh((f) => new Set(f).add(message.kill.killmail_id))
       setAnnounced(`New kill: ${inWords(message.kill)}`)
     })
-    void loadList()
-    return () => {
-      active = false
-      unsubscribe()
-    }
+    return unsubscribe
   }, [])
+
+  const change = (f: RouteFiltersShape) => {
+    match.current = undefined
+    setFilters(f)
+  }
 
   return (
     <div className="panel live-killfeed">
@@ -120,6 +177,30 @@ export default function LiveKillsPage() {
         Kills involving the alliances, corporations, characters and systems this site follows, as zKillboard reports them. New kills appear at the top without
         reloading.
       </p>
+      <details className="route-filters live-filters" open={filtersOpen} onToggle={(e) => setFiltersOpen(e.currentTarget.open)}>
+        <summary>Filters ({filtered ? describeFilters(filters, names) : 'none: every kill'})</summary>
+        <p className="muted small">
+          The filters a killfeed route has, combined with AND; the address keeps them, so a filtered feed can be bookmarked or shared.
+        </p>
+        <FilterFields key={resets} value={filters} onChange={change} names={names} onNames={setNames} find={findPlaces} />
+        {filtered && (
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => {
+              change({})
+              setResets((n) => n + 1)
+            }}
+          >
+            Clear filters
+          </button>
+        )}
+        {filterError && (
+          <p className="error-box" role="alert" data-testid="live-filter-error">
+            {filterError}
+          </p>
+        )}
+      </details>
       {error && (
         <p className="error-box" role="alert">
           Could not load the latest kills: {error}. New kills still appear here as they happen.
@@ -146,7 +227,9 @@ export default function LiveKillsPage() {
           <p className="empty" data-testid="live-empty">
             {tracking === 0
               ? 'The site follows no one yet: kills appear here once the admin tracks an entity.'
-              : 'No kills yet: new ones appear here as they happen.'}
+              : filtered
+                ? 'No kill matches these filters yet: new ones appear here as they happen.'
+                : 'No kills yet: new ones appear here as they happen.'}
           </p>
         )
       )}

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { getKillfeedPlaces } from '../../../schemas/killfeed-endpoints'
+import type { PlaceList } from '../../../schemas/killfeed'
 import {
   EMBED_STYLES,
   SECURITY_BANDS,
@@ -11,13 +12,20 @@ import {
   type WormholeClassChoice,
 } from '../../../schemas/killfeed-constants'
 import { formatIskCompact } from '../../../schemas/format'
-import type { AdminCall } from './useAdminCall'
-import { errorText } from './useAdminCall'
+import { errorText, type AdminCall } from './useAdminCall'
+
+/** Finds places or ship kinds by part of the name: the admin's call, or the public live killfeed's. */
+export type FindPlaces = (kind: PlaceKind, q: string) => Promise<PlaceList>
+
+/** The admin's place search (stable while `call` is). */
+export function useAdminPlaces(call: AdminCall): FindPlaces {
+  return useCallback((kind, q) => call(getKillfeedPlaces, { query: { kind, q } }), [call])
+}
 
 /** The chosen places and ship kinds, with their names (the route stores ids only). */
 export type PlaceNames = Record<number, string>
 
-type PlaceKind = 'region' | 'constellation' | 'system' | 'group' | 'category'
+export type PlaceKind = 'region' | 'constellation' | 'system' | 'group' | 'category'
 const PLACE_FIELD = {
   region: 'region_ids',
   constellation: 'constellation_ids',
@@ -73,13 +81,13 @@ function PlacePicker({
   kind,
   ids,
   names,
-  call,
+  find,
   onChange,
 }: {
   kind: PlaceKind
   ids: number[]
   names: PlaceNames
-  call: AdminCall
+  find: FindPlaces
   onChange: (ids: number[], names: PlaceNames) => void
 }) {
   const [text, setText] = useState('')
@@ -90,7 +98,7 @@ function PlacePicker({
     if (q.length < 2) return setResults([])
     let live = true
     const timer = setTimeout(() => {
-      call(getKillfeedPlaces, { query: { kind, q } })
+      find(kind, q)
         .then((found) => live && (setResults(found), setError(null)))
         .catch((err: unknown) => live && setError(errorText(err)))
     }, 250)
@@ -98,7 +106,7 @@ function PlacePicker({
       live = false
       clearTimeout(timer)
     }
-  }, [text, kind, call])
+  }, [text, kind, find])
   return (
     <fieldset className="place-picker">
       <legend>{PLACE_LABEL[kind]}</legend>
@@ -162,26 +170,21 @@ export interface PostSettings {
   mention_min_isk: number
 }
 
-/** The route's filters (all optional, AND) and how it posts: compact or full embeds and a mention above a value. */
-export function RouteFiltersEditor({
+/** The filters of a route or of the public live killfeed, all optional and combined with AND. */
+export function FilterFields({
   value,
   onChange,
   names,
   onNames,
-  settings,
-  onSettings,
-  call,
+  find,
 }: {
   value: RouteFiltersShape
   onChange: (f: RouteFiltersShape) => void
   names: PlaceNames
   onNames: (n: PlaceNames) => void
-  settings: PostSettings
-  onSettings: (s: PostSettings) => void
-  call: AdminCall
+  find: FindPlaces
 }) {
   const [minValue, setMinValue] = useState(value.min_value_isk ? String(value.min_value_isk) : '')
-  const [mentionMin, setMentionMin] = useState(settings.mention_min_isk ? String(settings.mention_min_isk) : '')
   const set = (patch: Partial<RouteFiltersShape>) => {
     const next: RouteFiltersShape = { ...value, ...patch }
     for (const k of Object.keys(next) as Array<keyof RouteFiltersShape>) if (next[k] === undefined || next[k] === false) delete next[k]
@@ -190,8 +193,7 @@ export function RouteFiltersEditor({
   const count = (text: string) => (text.trim() === '' ? undefined : Number.isInteger(Number(text)) && Number(text) >= 0 ? Number(text) : NaN)
   const iskBad = minValue.trim() !== '' && parseIsk(minValue) === null
   return (
-    <details className="route-filters">
-      <summary>Filters and posting ({describeFilters(value, names)})</summary>
+    <>
       <div className="filter-grid">
         <label className="field">
           <span className="field-label">Minimum value (ISK)</span>
@@ -273,7 +275,7 @@ export function RouteFiltersEditor({
             kind={kind}
             ids={value[PLACE_FIELD[kind]] ?? []}
             names={names}
-            call={call}
+            find={find}
             onChange={(ids, n) => {
               onNames(n)
               set({ [PLACE_FIELD[kind]]: ids.length ? ids : undefined })
@@ -281,6 +283,33 @@ export function RouteFiltersEditor({
           />
         ))}
       </div>
+    </>
+  )
+}
+
+/** The route's filters (all optional, AND) and how it posts: compact or full embeds and a mention above a value. */
+export function RouteFiltersEditor({
+  value,
+  onChange,
+  names,
+  onNames,
+  settings,
+  onSettings,
+  find,
+}: {
+  value: RouteFiltersShape
+  onChange: (f: RouteFiltersShape) => void
+  names: PlaceNames
+  onNames: (n: PlaceNames) => void
+  settings: PostSettings
+  onSettings: (s: PostSettings) => void
+  find: FindPlaces
+}) {
+  const [mentionMin, setMentionMin] = useState(settings.mention_min_isk ? String(settings.mention_min_isk) : '')
+  return (
+    <details className="route-filters">
+      <summary>Filters and posting ({describeFilters(value, names)})</summary>
+      <FilterFields value={value} onChange={onChange} names={names} onNames={onNames} find={find} />
       <div className="filter-grid">
         <label className="field">
           <span className="field-label">Embeds</span>

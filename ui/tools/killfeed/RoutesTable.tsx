@@ -1,8 +1,8 @@
 import { Fragment, useEffect, useRef, useState } from 'react'
 import { deleteKillfeedRoutesById, getKillfeedRoutesByIdLog, patchKillfeedRoutesById, postKillfeedRoutesByIdTest } from '../../../schemas/killfeed-endpoints'
 import type { RouteLog, TestPostResult, Route, RouteListItem, WebhookHealth } from '../../../schemas/killfeed'
-import { describeFilters } from './RouteFiltersEditor'
-import { KILLFEED_TEXT, maskWebhook, splitWebhookList, type Mode } from '../../../schemas/killfeed-constants'
+import { describeFilters, RouteFiltersEditor, useAdminPlaces, type PlaceNames, type PostSettings } from './RouteFiltersEditor'
+import { KILLFEED_TEXT, maskWebhook, splitWebhookList, type Mode, type RouteFiltersShape } from '../../../schemas/killfeed-constants'
 import { useFocusHandOff } from './focus-hand-off'
 import { AdminTable, ErrorLine, MODE_LABEL, ModeSelect, TYPE_LABEL } from './parts'
 import { formatUtc } from './admin-api'
@@ -161,6 +161,10 @@ function EditRow({ route, call, onCancel, onSaved }: { route: Route; call: Admin
   const [mode, setMode] = useState<Mode>(route.mode)
   const [webhooks, setWebhooks] = useState(route.webhook_url)
   const [enabled, setEnabled] = useState(route.enabled)
+  const [filters, setFilters] = useState<RouteFiltersShape>(route.filters)
+  const [settings, setSettings] = useState<PostSettings>({ embed_style: route.embed_style, mention: route.mention, mention_min_isk: route.mention_min_isk })
+  const [placeNames, setPlaceNames] = useState<PlaceNames>({})
+  const findPlaces = useAdminPlaces(call)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
@@ -179,6 +183,10 @@ function EditRow({ route, call, onCancel, onSaved }: { route: Route; call: Admin
     if (mode !== route.mode) edited.mode = mode
     if (webhooks !== route.webhook_url) edited.webhook_url = webhooks
     if (enabled !== route.enabled) edited.enabled = enabled
+    if (JSON.stringify(filters) !== JSON.stringify(route.filters)) edited.filters = filters
+    if (settings.embed_style !== route.embed_style) edited.embed_style = settings.embed_style
+    if (settings.mention !== route.mention) edited.mention = settings.mention
+    if (settings.mention_min_isk !== route.mention_min_isk) edited.mention_min_isk = settings.mention_min_isk
     if (!Object.keys(edited).length) return onCancel()
     sending.current = true
     setBusy(true)
@@ -217,6 +225,17 @@ function EditRow({ route, call, onCancel, onSaved }: { route: Route; call: Admin
       <td>
         <ModeSelect value={mode} onChange={setMode} itemType={route.item_type} />
       </td>
+      <td data-label="Filters">
+        <RouteFiltersEditor
+          value={filters}
+          onChange={setFilters}
+          names={placeNames}
+          onNames={setPlaceNames}
+          settings={settings}
+          onSettings={setSettings}
+          find={findPlaces}
+        />
+      </td>
       <td>
         <label className="field">
           <span className="field-label">Webhook URLs</span>
@@ -228,7 +247,7 @@ function EditRow({ route, call, onCancel, onSaved }: { route: Route; call: Admin
           <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Enabled
         </label>
       </td>
-      <td colSpan={2} className="row-actions">
+      <td className="row-actions">
         {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the top of the page. */}
         <button type="button" className="button" aria-disabled={busy} onClick={save}>
           {busy ? 'Saving…' : 'Save'}

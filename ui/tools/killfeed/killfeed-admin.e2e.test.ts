@@ -94,7 +94,7 @@ describe('killfeed admin page', () => {
     await page.getByText(`Signed in as ${TEST_ADMIN.username}`).waitFor()
     await page.getByText('No routes yet').waitFor()
 
-    // search needs 2 characters, and finds by exact name through ESI
+    // search needs 2 characters, and finds a name never seen by its exact name through ESI
     const form = page.getByRole('form', { name: 'Add route' })
     await form.getByLabel('Entity search').fill('g')
     await form.getByText('Type at least 2 characters.').waitFor()
@@ -147,7 +147,7 @@ describe('killfeed admin page', () => {
     // result instead of submitting the form with nothing picked, and never a result of the text typed before.
     await form.getByLabel('Entity search').fill('goonswarm federation')
     await form.getByRole('button', { name: 'Goonswarm Federation #1354830081' }).waitFor()
-    await form.getByLabel('Entity search').fill('goonswarm federatio')
+    await form.getByLabel('Entity search').fill('goonswarm federationx')
     await form.getByLabel('Entity search').press('Enter')
     await form.getByText('No alliance found by that exact name or id.').waitFor()
     expect(await page.getByTestId('picked-entity').textContent()).toBe('No entity picked yet.')
@@ -281,54 +281,75 @@ describe('killfeed admin page', () => {
     await close()
   })
 
-  it.each([1280, 390])('sets a minimum value in the add form, previews it and saves it; the routes table shows it (%i px)', async (width) => {
-    // three losses of one alliance in the last week, stored as the killmail store keeps them (once: the store skips
-    // ids it has): 100M, 700M and 2B ISK
-    const losses = [100e6, 700e6, 2e9].map((value, i) => {
-      const k = fixtureKill('solo', { killmail_id: 620_001 + i })
-      return { ...k, esi: { ...k.esi, victim: { ...k.esi.victim, alliance_id: 1354830081 } }, zkb: { ...k.zkb, totalValue: value, npc: false } }
-    })
-    await storeNewKillmails(app.ctx.ch, losses)
-    const { page, errors, close } = await openAdmin()
-    await page.setViewportSize({ width, height: 900 })
-    await signIn(page)
-    await pickEntity(page, 'alliance', 'goonswarm federation', 'Goonswarm Federation #1354830081')
-    const form = page.getByRole('form', { name: 'Add route' })
-    await form.getByLabel('Mode').selectOption('losses')
+  it.each([1280, 390])(
+    'sets a minimum value in the add form, previews it and saves it; the routes table shows it; its row edits the filters (%i px)',
+    async (width) => {
+      // three losses of one alliance in the last week, stored as the killmail store keeps them (once: the store skips
+      // ids it has): 100M, 700M and 2B ISK
+      const losses = [100e6, 700e6, 2e9].map((value, i) => {
+        const k = fixtureKill('solo', { killmail_id: 620_001 + i })
+        return { ...k, esi: { ...k.esi, victim: { ...k.esi.victim, alliance_id: 1354830081 } }, zkb: { ...k.zkb, totalValue: value, npc: false } }
+      })
+      await storeNewKillmails(app.ctx.ch, losses)
+      const { page, errors, close } = await openAdmin()
+      await page.setViewportSize({ width, height: 900 })
+      await signIn(page)
+      await pickEntity(page, 'alliance', 'goonswarm federation', 'Goonswarm Federation #1354830081')
+      const form = page.getByRole('form', { name: 'Add route' })
+      await form.getByLabel('Mode').selectOption('losses')
 
-    // without a filter the preview counts all three
-    await form.getByRole('button', { name: 'Preview' }).click()
-    const preview = form.getByTestId('route-preview')
-    await preview.waitFor()
-    expect(await preview.locator('p').textContent()).toMatch(/^This route would have posted 3 of the \d+ stored kills of the last 7 days\.$/)
+      // without a filter the preview counts all three
+      await form.getByRole('button', { name: 'Preview' }).click()
+      const preview = form.getByTestId('route-preview')
+      await preview.waitFor()
+      expect(await preview.locator('p').textContent()).toMatch(/^This route would have posted 3 of the \d+ stored kills of the last 7 days\.$/)
 
-    // a minimum value: the preview is cleared, and counted again leaves the 100M loss out
-    await form.locator('summary').click()
-    await form.getByLabel('Minimum value (ISK)').fill('500m')
-    expect(await form.locator('summary').textContent()).toBe('Filters and posting (over 500.00m ISK)')
-    expect(await preview.count()).toBe(0)
-    await form.getByRole('button', { name: 'Preview' }).click()
-    await preview.waitFor()
-    expect(await preview.locator('p').textContent()).toMatch(/^This route would have posted 2 of the \d+ stored kills of the last 7 days\.$/)
-    expect(await preview.locator('li').allTextContents()).toEqual([expect.stringContaining('2.00b ISK'), expect.stringContaining('700.00m ISK')])
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+      // a minimum value: the preview is cleared, and counted again leaves the 100M loss out
+      await form.locator('summary').click()
+      await form.getByLabel('Minimum value (ISK)').fill('500m')
+      expect(await form.locator('summary').textContent()).toBe('Filters and posting (over 500.00m ISK)')
+      expect(await preview.count()).toBe(0)
+      await form.getByRole('button', { name: 'Preview' }).click()
+      await preview.waitFor()
+      expect(await preview.locator('p').textContent()).toMatch(/^This route would have posted 2 of the \d+ stored kills of the last 7 days\.$/)
+      expect(await preview.locator('li').allTextContents()).toEqual([expect.stringContaining('2.00b ISK'), expect.stringContaining('700.00m ISK')])
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
 
-    await form.getByLabel('Webhook URLs').fill(HOOK_1)
-    await form.getByRole('button', { name: 'Add route' }).click()
-    const row = page.getByTestId('route-row').filter({ hasText: 'Goonswarm Federation' })
-    await row.waitFor()
-    expect(await row.getByTestId('route-filters').textContent()).toMatch(/^over 500\.00m ISK/)
-    const stored = (await listRoutes(app.ctx.ch)).find((r) => r.entity_id === 1354830081)
-    expect(stored).toMatchObject({ mode: 'losses', filters: { min_value_isk: 500_000_000 } })
-    // after a reload too: the filter is the stored route's, not what the form remembered
-    await page.reload()
-    await row.waitFor()
-    expect(await row.getByTestId('route-filters').textContent()).toMatch(/^over 500\.00m ISK/)
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
-    expect(errors).toEqual([])
-    await deleteRoute(app.ctx.ch, stored!.id)
-    await close()
-  })
+      await form.getByLabel('Webhook URLs').fill(HOOK_1)
+      await form.getByRole('button', { name: 'Add route' }).click()
+      const row = page.getByTestId('route-row').filter({ hasText: 'Goonswarm Federation' })
+      await row.waitFor()
+      expect(await row.getByTestId('route-filters').textContent()).toMatch(/^over 500\.00m ISK/)
+      const stored = (await listRoutes(app.ctx.ch)).find((r) => r.entity_id === 1354830081)
+      expect(stored).toMatchObject({ mode: 'losses', filters: { min_value_isk: 500_000_000 } })
+      // after a reload too: the filter is the stored route's, not what the form remembered
+      await page.reload()
+      await row.waitFor()
+      expect(await row.getByTestId('route-filters').textContent()).toMatch(/^over 500\.00m ISK/)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+
+      // the saved route's filters are edited in its row: a filter that can match nothing is refused with a sentence,
+      // and the edit that can is saved and shown
+      await row.getByRole('button', { name: 'Edit' }).click()
+      const editing = page.getByTestId('route-row-editing')
+      await editing.locator('summary').click()
+      expect(await editing.locator('summary').textContent()).toBe('Filters and posting (over 500.00m ISK)')
+      await editing.getByLabel('Minimum value (ISK)').fill('1b')
+      await editing.getByLabel('Solo kills only').check()
+      await editing.getByLabel('Attackers at least').fill('3')
+      await editing.getByRole('button', { name: 'Save' }).click()
+      await expect
+        .poll(() => editing.getByRole('alert').textContent())
+        .toMatch(/A solo kill has one attacker, so 'solo only' with at least 3 attackers would post nothing\.$/)
+      await editing.getByLabel('Attackers at least').fill('')
+      await editing.getByRole('button', { name: 'Save' }).click()
+      await expect.poll(() => row.getByTestId('route-filters').textContent()).toMatch(/^over 1\.00b ISK · solo/)
+      expect((await listRoutes(app.ctx.ch)).find((r) => r.id === stored!.id)).toMatchObject({ mode: 'losses', filters: { min_value_isk: 1e9, solo: true } })
+      expect(errors).toEqual([])
+      await deleteRoute(app.ctx.ch, stored!.id)
+      await close()
+    },
+  )
 
   it('manages kill tracker pages and lists contact messages', async () => {
     const { page, close } = await openAdmin()
@@ -340,7 +361,7 @@ describe('killfeed admin page', () => {
     await form.getByRole('button', { name: 'Victim Pilot #2122649889' }).click()
     expect(await form.getByLabel('Character ids').inputValue()).toBe('2122649889')
     await form.getByRole('button', { name: 'Add kill tracker' }).click()
-    await page.getByText("Invalid body: path: 'wormholes' is already a page or API route of the site; choose another").waitFor()
+    await page.getByText('The page address is taken: /wormholes is already in use by the site; choose another.').waitFor()
     await form.getByLabel('Path').fill('victim-pilot')
     await form.getByRole('button', { name: 'Add kill tracker' }).click()
     await page.getByTestId('player-row').waitFor()

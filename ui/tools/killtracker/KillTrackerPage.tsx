@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useParams } from 'react-router-dom'
-import type { KillTrackerResponse } from '../../../schemas/kill-tracker'
 import { TRACKER_WINDOW_DAYS, ZKILL_SITE, zkillCharacterUrl } from '../../../schemas/killmail-constants'
 import { endpointUrl, fetchAnswer } from '../../lib/api'
 import { getByName } from '../../../schemas/killtracker-endpoints'
@@ -8,18 +7,18 @@ import { NotFound } from '../../pages/NotFound'
 import { KILL_TRACKER_NAME, toolTitle } from '../registry'
 import { KillFeedNote } from '../../components/KillFeedNote'
 import { noKillData, readFeed } from '../../lib/kill-feed'
-import { deathHeadline, formatKd, isTrackerAnswer, utcDateTime, utcTime } from './format'
+import { deathHeadline, formatKd, isTrackerAnswer, readTrackerAnswer, utcDateTime, utcTime, type TrackerView } from './format'
 import { formatIskCompact } from '../../../schemas/format'
 import { KillDonut } from './KillDonut'
 import { KillList } from './KillList'
 import './killtracker.css'
 import { NewTabLink } from '../../components/NewTabLink'
 
-type View = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'error'; message: string } | { kind: 'loaded'; data: KillTrackerResponse }
+type View = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'error'; message: string } | { kind: 'loaded'; data: TrackerView }
 
 /** Links to each tracked character's zKillboard page: by name when the API knows it, else by id. */
-function SourceLine({ data }: { data: KillTrackerResponse }) {
-  const named = new Map((data.charactersDetailed ?? []).map((c) => [c.id, c]))
+function SourceLine({ data }: { data: TrackerView }) {
+  const named = new Map(data.charactersDetailed.map((c) => [c.id, c]))
   const links = data.characters.map((id) => named.get(id) ?? { id, name: `Character ${id}`, url: zkillCharacterUrl(ZKILL_SITE, id) })
   return (
     <p className="kt-source muted" data-testid="kt-source">
@@ -44,12 +43,12 @@ function Tile({ label, value, tone, testId }: { label: string; value: string; to
   )
 }
 
-function Loaded({ data }: { data: KillTrackerResponse }) {
+function Loaded({ data }: { data: TrackerView }) {
   const { last7d, lastDeath } = data
   const feed = readFeed(data.feed)
   // Nothing stored at all (e.g. zKillboard unreachable since the start): the zeros would be no data, not no kills.
   const noData = noKillData(feed)
-  const isk = (value: number) => (noData ? '—' : `${formatIskCompact(value)} ISK`)
+  const isk = (value: number | null) => (noData || value === null ? '—' : `${formatIskCompact(value)} ISK`)
   // The spec: POSITIVE is a green tile with an up arrow, any other status (NEUTRAL too) a red one with a down arrow.
   const net = last7d.status === 'POSITIVE' ? { arrow: '▲ ', tone: 'good' as const } : { arrow: '▼ ', tone: 'bad' as const }
   const noDataYet = 'No kill data yet.'
@@ -67,7 +66,12 @@ function Loaded({ data }: { data: KillTrackerResponse }) {
       <dl className="kt-tiles">
         <Tile label="Destroyed (7d)" value={isk(last7d.destroyedISK)} testId="kt-destroyed" />
         <Tile label="Lost (7d)" value={isk(last7d.lostISK)} testId="kt-lost" />
-        <Tile label="Net (7d)" value={noData ? '—' : `${net.arrow}${isk(last7d.netISK)}`} tone={noData ? undefined : net.tone} testId="kt-net" />
+        <Tile
+          label="Net (7d)"
+          value={noData || last7d.netISK === null ? '—' : `${net.arrow}${isk(last7d.netISK)}`}
+          tone={noData || last7d.netISK === null ? undefined : net.tone}
+          testId="kt-net"
+        />
         <Tile label="K/D (7d)" value={noData ? '—' : formatKd(last7d.kd)} testId="kt-kd" />
       </dl>
       <div className="kt-body">
@@ -88,7 +92,7 @@ function Loaded({ data }: { data: KillTrackerResponse }) {
         />
       </div>
       <p className="kt-footer muted" data-testid="kt-footer">
-        Cached for ~2 minutes. Updated: {utcTime(data.meta.fetchedAt)} UTC
+        Cached for ~2 minutes.{data.fetchedAt && ` Updated: ${utcTime(data.fetchedAt)} UTC`}
       </p>
     </>
   )
@@ -101,7 +105,7 @@ function Loaded({ data }: { data: KillTrackerResponse }) {
 export default function KillTrackerPage() {
   const { name = '' } = useParams()
   const [view, setView] = useState<View>({ kind: 'loading' })
-  const [known, setKnown] = useState<KillTrackerResponse | null>(null)
+  const [known, setKnown] = useState<TrackerView | null>(null)
   const inFlight = useRef<AbortController | null>(null)
 
   const load = useCallback(async () => {
@@ -120,7 +124,7 @@ export default function KillTrackerPage() {
       // Another endpoint's answer (the page at /health or /docs): this name is no tracked player.
       const body: unknown = /json/i.test(res.headers.get('Content-Type') ?? '') ? JSON.parse(text) : null
       if (!isTrackerAnswer(body)) return setView({ kind: 'not-found' })
-      const data = body as KillTrackerResponse
+      const data = readTrackerAnswer(body as Record<string, unknown>, name)
       setKnown(data)
       setView({ kind: 'loaded', data })
     } catch (err) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deathHeadline, formatKd, isTrackerAnswer, utcDateTime, utcTime } from './format'
+import { deathHeadline, formatKd, isTrackerAnswer, readTrackerAnswer, relativeTime, utcDateTime, utcTime } from './format'
 import { formatIskCompact as formatMoney } from '../../../schemas/format'
 
 describe('kill tracker formats', () => {
@@ -53,5 +53,60 @@ describe('kill tracker formats', () => {
     expect(isTrackerAnswer([])).toBe(false)
     expect(isTrackerAnswer(null)).toBe(false)
     expect(isTrackerAnswer({ ...answer, lists: { kills: [] } })).toBe(false)
+    // The spec's answer has no name or path: still a tracker.
+    const { name: _n, path: _p, ...spec } = answer
+    expect(isTrackerAnswer(spec)).toBe(true)
+  })
+
+  it('says how long ago a kill was, and nothing for a time that does not parse', () => {
+    const now = Date.parse('2026-12-02T12:00:00Z')
+    expect(relativeTime('2026-12-02T09:00:00Z', now)).toBe('3 hours ago')
+    expect(relativeTime('2026-12-02T11:59:59Z', now)).toBe('1 second ago')
+    expect(relativeTime('2026-11-30T11:00:00Z', now)).toBe('2 days ago')
+    expect(relativeTime('2026-12-02T12:05:00Z', now)).toBe('just now') // a server clock ahead of the browser's
+    expect(relativeTime('yesterday-ish', now)).toBeNull()
+  })
+
+  it("reads an answer in the spec's shape: what it leaves out is null, and the address names the player", () => {
+    const view = readTrackerAnswer(
+      {
+        characters: [7, 'x'],
+        lastDeath: { daysSince: null, iso: null },
+        last7d: { kills: 1, losses: 0, destroyedISK: 5, lostISK: 0, netISK: 5, kd: null, status: 'POSITIVE' },
+        lists: {
+          kills: [
+            { id: 1, ship: { id: 587, name: 'Rifter' }, value: 5, url: 'https://zkillboard.com/kill/1/' },
+            {
+              id: 2,
+              time: '2026-12-02T09:00:00Z',
+              ship: { id: 587, name: 'Rifter', icon: 'https://img/types/587/render?size=32' },
+              value: 5,
+              url: 'u',
+              system: { id: 3, name: 'J123456', class_label: 'C5' },
+            },
+            'not an entry',
+          ],
+        },
+        meta: { fetchedAt: '2026-12-02T12:00:00Z' },
+      },
+      'bob',
+    )
+    expect(view.name).toBe('bob')
+    expect(view.characters).toEqual([7])
+    expect(view.charactersDetailed).toEqual([])
+    expect(view.lists.kills).toEqual([
+      { key: '1', time: null, ship: { name: 'Rifter', icon: null }, value: 5, url: 'https://zkillboard.com/kill/1/', system: null },
+      {
+        key: '2',
+        time: '2026-12-02T09:00:00Z',
+        ship: { name: 'Rifter', icon: 'https://img/types/587/render?size=32' },
+        value: 5,
+        url: 'u',
+        system: { name: 'J123456', classLabel: 'C5' },
+      },
+      { key: 'row-2', time: null, ship: { name: null, icon: null }, value: null, url: null, system: null },
+    ])
+    expect(view.lists.losses).toEqual([])
+    expect(view.last7d.kd).toBeNull()
   })
 })

@@ -171,7 +171,13 @@ describe('kill tracker page', () => {
 
     const killRows = page.getByTestId('kt-kills').locator('li')
     expect(await killRows.count()).toBe(1)
-    expect((await killRows.first().textContent())?.replace(/\s+/g, ' ')).toBe('Rifter10.00m ISKzKill')
+    // The system and its class from the SDE, the time in UTC, its age on hover.
+    const sde = app.ctx.catalog.current().system(31_000_777)!
+    const where = `${sde.name} (C${sde.class_id})`
+    expect((await killRows.first().textContent())?.replace(/\s+/g, ' ')).toMatch(
+      new RegExp(`^Rifter${where.replace(/[()]/g, '\\$&')} · \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC10\\.00m ISKzKill$`),
+    )
+    expect(await killRows.first().locator('time').getAttribute('title')).toBe('1 day ago')
     expect(await killRows.first().getByRole('link', { name: 'zKill' }).getAttribute('href')).toBe('https://zkillboard.com/kill/801/')
     // The Rifter's render loads from the image server; the Tengu and Capsule have none there, so the fallback shows.
     await expect
@@ -191,7 +197,7 @@ describe('kill tracker page', () => {
       .getByRole('link')
       .evaluateAll((links) => links.map((a) => a.getAttribute('aria-label')))
     expect(lossLinks).toEqual([
-      expect.stringMatching(/^zKill: Tengu, 500\.00m ISK, \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/),
+      expect.stringMatching(new RegExp(`^zKill: Tengu, 500\\.00m ISK, ${where.replace(/[()]/g, '\\$&')}, \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC$`)),
       expect.stringMatching(/^zKill: Capsule, 1\.00m ISK, /),
     ])
 
@@ -311,6 +317,70 @@ describe('kill tracker page', () => {
     expect(errors).toEqual([])
     await close()
   })
+
+  for (const width of [1280, 390])
+    it(`renders an answer in the spec's shape (no name, time, ship.icon or system) with dashes and the fallback picture, at ${width} px`, async () => {
+      const { page, errors, close } = await open('/about')
+      await page.setViewportSize({ width, height: 860 })
+      // The browser's clock is fixed, so the age on hover is known.
+      await page.clock.setFixedTime(new Date('2026-12-02T12:00:00Z'))
+      // The spec's kill tracker answer: characters, lastDeath, last7d, lists of {id, ship {id, name}, value, url},
+      // meta; no name, path, charactersDetailed or feed. One kill has this API's extra fields, one loss has no name.
+      const answer = {
+        characters: [DAVE],
+        lastDeath: { daysSince: 3, iso: '2026-11-29T08:00:00Z' },
+        last7d: { kills: 2, losses: 1, destroyedISK: 1_500_000_000, lostISK: 20_000_000, netISK: 1_480_000_000, kd: 2, status: 'POSITIVE' },
+        lists: {
+          kills: [
+            { id: 9001, ship: { id: 587, name: 'Rifter' }, value: 1_000_000_000, url: 'https://zkillboard.com/kill/9001/' },
+            {
+              id: 9002,
+              time: '2026-12-02T09:00:00Z',
+              ship: { id: 29984, name: 'Tengu', icon: `${images.url}/types/587/render?size=32` },
+              value: 500_000_000,
+              url: 'https://zkillboard.com/kill/9002/',
+              system: { id: 31_000_005, name: 'J123456', class_label: 'C5' },
+            },
+          ],
+          losses: [{ id: 9003, ship: { id: 670, name: null }, value: 20_000_000, url: 'https://zkillboard.com/kill/9003/' }],
+        },
+        meta: { fetchedAt: '2026-12-02T11:59:30Z' },
+      }
+      await page.route('**/api/spec-shape', (route) => route.fulfill({ json: answer }))
+      await page.goto('/spec-shape')
+      await page.getByTestId('kt-headline').waitFor()
+      expect(await page.locator('h1').textContent()).toBe('spec-shape') // no name in the answer: the address names the page
+      expect(await text(page, 'kt-headline')).toBe("It's been 3 days since spec-shape last died.")
+      expect(await text(page, 'kt-net')).toBe('Net (7d)▲ 1.48b ISK')
+
+      const kills = page.getByTestId('kt-kills').locator('li')
+      expect(await kills.count()).toBe(2)
+      // No time, no system, no picture: dashes and the placeholder.
+      expect((await kills.nth(0).textContent())?.replace(/\s+/g, ' ')).toBe('?Rifter— · —1.00b ISKzKill')
+      expect(await kills.nth(0).getByRole('img').getAttribute('aria-label')).toBe('No picture of Rifter')
+      expect(await kills.nth(0).getByRole('link').getAttribute('aria-label')).toBe('zKill: Rifter, 1.00b ISK, —, time unknown')
+      // This API's extras: the system with its class, the time in UTC and, on hover, how long ago.
+      expect((await kills.nth(1).textContent())?.replace(/\s+/g, ' ')).toBe('TenguJ123456 (C5) · 2026-12-02 09:00 UTC500.00m ISKzKill')
+      expect(await kills.nth(1).locator('time').getAttribute('title')).toBe('3 hours ago')
+      expect(await kills.nth(1).locator('time').getAttribute('datetime')).toBe('2026-12-02T09:00:00.000Z')
+      await expect
+        .poll(() =>
+          kills
+            .nth(1)
+            .locator('img')
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        )
+        .toBe(true)
+
+      const losses = page.getByTestId('kt-losses').locator('li')
+      expect((await losses.first().textContent())?.replace(/\s+/g, ' ')).toBe('?Unknown— · —20.00m ISKzKill')
+      // The character has no name in the answer: the spec's fallback, its id with a zKillboard link.
+      expect(await page.getByTestId('kt-source').getByRole('link').allTextContents()).toEqual([`Character ${DAVE}`])
+      expect(await text(page, 'kt-footer')).toBe('Cached for ~2 minutes. Updated: 11:59:30 UTC')
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+      expect(errors).toEqual([])
+      await close()
+    })
 
   it('shows the 404 page for a name that is no tracked player, and leaves other pages alone', async () => {
     const { page, close } = await open('/nobody-here')
