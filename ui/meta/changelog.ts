@@ -13,6 +13,16 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.24.0',
+    date: '2026-12-02',
+    title: 'Kill tracker with times and places, a live feed you can filter',
+    changes: [
+      'Kill tracker rows show when and where each kill happened, with the wormhole class; links to a kill tracker unfurl with a picture of its week.',
+      'The live killfeed takes the same filters as a Discord route (wormhole classes, value, solo, ship classes), kept in the address so you can bookmark them.',
+      'Searching for a pilot, corporation or alliance finds them by part of the name; saved killfeed routes can have their filters edited.',
+    ],
+  },
+  {
     version: '0.23.0',
     date: '2026-12-02',
     title: 'Calculators on phones, and PI you extract yourself',
