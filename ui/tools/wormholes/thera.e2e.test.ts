@@ -62,7 +62,7 @@ for (const width of [1280, 390]) {
         expect.stringMatching(/^\d\d:\d\d UTC$/),
       ])
       // a k-space exit's ESI kills and jumps open below the table, and close again
-      const toggle = meunvon.getByRole('button', { name: 'Kills and jumps in Meunvon' })
+      const toggle = meunvon.getByRole('button', { name: 'Activity in Meunvon' })
       await toggle.click()
       const activity = panel.getByRole('region', { name: 'ESI activity' })
       await eventually(() => activity.locator('h3').textContent()).toBe('Activity in Meunvon, last 24 hours (ESI)')
