@@ -18,6 +18,7 @@ import { killHash, makeKillmail, makeZkb } from '../platform/fakes/zkillboard/ki
 import type { RouteFiltersShape } from '../schemas/killfeed-constants.js'
 import type { Route } from '../schemas/killfeed.js'
 import type { KillmailMessage } from '../schemas/killmails.js'
+import { seededRandom as rng } from '../platform/fakes/seeded-random.js'
 
 const KILLS_PER_SECOND = 500
 const ROUTES = 1000
@@ -30,17 +31,6 @@ const KSPACE = 5000
 const ALLIANCES = 400
 const CORPORATIONS = 5000
 const PILOTS = 200_000
-
-function rng(seed: number) {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /**
  * A synthetic map in the SDE's shape: 2603 wormhole systems (classes 1-6 in turn, a few 12-18) and 5000 known-space

@@ -18,24 +18,13 @@ import { KafkaStream, MemoryStream, type Stream } from '../platform/stream/index
 import { startMockKafka } from '../platform/stream/testing/kafka-mock.js'
 import { publish } from '../platform/stream/typed.js'
 import { KillmailsTopic, type KillmailMessage } from '../schemas/killmails.js'
+import { seededRandom as rng } from '../platform/fakes/seeded-random.js'
 
 const log = createLogger('silent')
 const TARGET_RATE = 200
 const RATE_SECONDS = 30
 const STORED_KILLMAILS = 1_000_000
 const JSPACE_SYSTEMS = 2603
-
-/** Deterministic pseudo-random numbers, so every run stores the same world. */
-function rng(seed: number) {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /**
  * A synthetic kill shaped like New Eden's: most in k-space, a wormhole share spread over 2603 J-space systems with a
