@@ -165,10 +165,14 @@ export class FakeEsi extends LoopbackServer {
     }
     const text = JSON.stringify(reply.body)
     const etag = `"${crypto.createHash('sha1').update(text).digest('hex')}"`
+    // Date and Expires from one reading of the clock, as ESI sends them: Node's own Date header is cached for a
+    // second and runs late on a loaded machine, which would make an answer with no cache time look fresh.
+    const now = Date.now()
     const headers: Record<string, string> = {
+      Date: new Date(now).toUTCString(),
       ETag: etag,
-      'Last-Modified': (reply.lastModified ?? new Date()).toUTCString(),
-      Expires: new Date(Date.now() + (reply.expiresIn ?? 300) * 1000).toUTCString(),
+      'Last-Modified': (reply.lastModified ?? new Date(now)).toUTCString(),
+      Expires: new Date(now + (reply.expiresIn ?? 300) * 1000).toUTCString(),
       ...(reply.pages !== undefined ? { 'X-Pages': String(reply.pages) } : {}),
       ...reply.headers,
     }
