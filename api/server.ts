@@ -3,6 +3,7 @@ import os from 'node:os'
 import { LiveEventsTopic } from '../schemas/topics.js'
 import { subscribe } from '../platform/stream/typed.js'
 import { createApi } from './app.js'
+import { AnswerReplay } from './http/answer-replay.js'
 import type { AppContext } from '../platform/context.js'
 import { WsHub } from './ws/hub.js'
 import { PriceStore } from './common/price-store.js'
@@ -37,7 +38,8 @@ export async function startApi(
   await prices.start(ctx.stream)
   const shutdownHooks: Array<() => Promise<void>> = []
   const app = await createApi({ ...ctx, hub, prices, onShutdown: (hook) => shutdownHooks.push(hook) }, { uiRoot: options.uiRoot })
-  const server = http.createServer(app.koa.callback())
+  // Answers that only change with a snapshot are replayed as bytes for the same URL, outside Koa.
+  const server = http.createServer(new AnswerReplay(ctx.log.child({ component: 'http' })).wrap(app.koa.callback()))
   server.keepAliveTimeout = 65_000
   limitConnections(
     server,

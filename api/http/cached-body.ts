@@ -16,7 +16,7 @@ export interface CachedBody {
 }
 
 /** Compressed forms are made only for bodies worth it (koa-compress's own threshold). */
-const COMPRESS_FROM_BYTES = 1024
+export const COMPRESS_FROM_BYTES = 1024
 
 export function cachedBody(value: unknown, etag: string, type = 'application/json; charset=utf-8'): CachedBody {
   const raw = Buffer.from(typeof value === 'string' ? value : JSON.stringify(value))
@@ -52,15 +52,17 @@ export class VersionedBodyCache {
     return body
   }
 
+  /** The body held for `key` at `version`, without building one or counting it as used. */
+  peek(key: string, version: string | number): CachedBody | undefined {
+    const hit = this.entries.get(key)
+    return hit && hit.version === String(version) ? hit.body : undefined
+  }
+
   /** Compressed forms are made on first request for them and counted against the budget. */
   encoded(body: CachedBody, encoding: 'gzip' | 'br'): Buffer {
     const have = body[encoding]
     if (have) return have
-    const made =
-      encoding === 'br'
-        ? zlib.brotliCompressSync(body.raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.raw.length } })
-        : zlib.gzipSync(body.raw, { level: 6 })
-    body[encoding] = made
+    const made = encodeBody(body, encoding)
     for (const entry of this.entries.values()) {
       if (entry.body === body) {
         entry.bytes += made.length
@@ -90,6 +92,14 @@ export class VersionedBodyCache {
   }
 }
 
+/** The body compressed as `encoding`, made once and kept on the body. */
+export function encodeBody(body: CachedBody, encoding: 'gzip' | 'br'): Buffer {
+  return (body[encoding] ??=
+    encoding === 'br'
+      ? zlib.brotliCompressSync(body.raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.raw.length } })
+      : zlib.gzipSync(body.raw, { level: 6 }))
+}
+
 /** The encoding to send from a request's Accept-Encoding: br, then gzip, else none (q=0 refuses one). */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null
@@ -109,7 +119,7 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
  * Sends a cached body: 304 when the client's If-None-Match names its ETag, else its bytes, compressed as the client
  * accepts (with Content-Encoding set, koa-compress leaves it alone). The caller sets Cache-Control.
  */
-export function sendCachedBody(kctx: Context, cache: VersionedBodyCache, body: CachedBody): void {
+export function sendCachedBody(kctx: Context, body: CachedBody, encode: (body: CachedBody, encoding: 'gzip' | 'br') => Buffer = encodeBody): void {
   kctx.set('ETag', body.etag)
   kctx.vary('Accept-Encoding')
   if (ifNoneMatchNames(kctx.get('If-None-Match'), body.etag)) {
@@ -120,7 +130,7 @@ export function sendCachedBody(kctx: Context, cache: VersionedBodyCache, body: C
   const encoding = body.raw.length >= COMPRESS_FROM_BYTES ? pickEncoding(kctx.get('Accept-Encoding')) : null
   if (encoding) {
     kctx.set('Content-Encoding', encoding)
-    kctx.body = cache.encoded(body, encoding)
+    kctx.body = encode(body, encoding)
   } else {
     kctx.body = body.raw
   }

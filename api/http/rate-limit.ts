@@ -28,9 +28,9 @@ export const rateLimitedBody = (message: string | undefined, retryAfterSeconds: 
  * (`clientGroup`): one subscriber holds a whole /64 and could otherwise take a fresh count per address.
  * Counters live in the process (each api replica counts on its own; see docs/operations.md).
  */
-export function rateLimit(options: RateLimitOptions): Middleware {
+export function rateLimit(options: RateLimitOptions): RateLimitMiddleware {
   const limiter = new RateLimiterMemory({ points: options.points, duration: options.durationSeconds })
-  return async (ctx: Context, next: Next) => {
+  const middleware = async (ctx: Context, next: Next) => {
     const client = clientGroup(ctx.ip)
     try {
       await limiter.consume(client)
@@ -52,4 +52,14 @@ export function rateLimit(options: RateLimitOptions): Middleware {
     }
     if (unserved(ctx.status)) await limiter.reward(client, 1)
   }
+  return Object.assign(middleware, {
+    allows: (ip: string) =>
+      limiter.consume(clientGroup(ip)).then(
+        () => true,
+        () => false,
+      ),
+  })
 }
+
+/** The limit as Koa middleware, and as a question for answers served outside Koa (api/http/answer-replay.ts). */
+export type RateLimitMiddleware = Middleware & { allows(ip: string): Promise<boolean> }

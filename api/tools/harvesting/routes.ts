@@ -19,7 +19,7 @@ import {
   OreDataFile,
 } from '../../../schemas/harvesting.js'
 import type { ApiContext } from '../../app.js'
-import { jsonWithEtag, sendJsonWithEtag, type JsonWithEtag } from '../../http/etag.js'
+import { jsonWithEtag, sendJsonWithEtag, type JsonWithEtag } from '../../http/json-body.js'
 import type { ApiRouter } from '../../http/router.js'
 import { buildDataFiles, type DataFiles } from './data-files.js'
 import { jitaPrices } from './fleet.js'
@@ -110,7 +110,8 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
         errors: { 503: 'Static data not imported yet' },
       },
       ({ ctx: kctx }) => {
-        sendJsonWithEtag(kctx, fileBody(file))
+        const body = fileBody(file)
+        sendJsonWithEtag(kctx, body, () => fileBody(file) === body)
       },
     )
   }

@@ -16,7 +16,8 @@ import {
 } from '../../../schemas/market.js'
 import { queryRows } from '../../../platform/clickhouse/client.js'
 import type { ApiContext } from '../../app.js'
-import { cachedBody, sendCachedBody, VersionedBodyCache } from '../../http/cached-body.js'
+import { AnswerReplay } from '../../http/answer-replay.js'
+import { cachedBody, sendCachedBody, VersionedBodyCache, type CachedBody } from '../../http/cached-body.js'
 import { rateLimit } from '../../http/rate-limit.js'
 import type { ApiRouter } from '../../http/router.js'
 
@@ -24,10 +25,10 @@ import type { ApiRouter } from '../../http/router.js'
  * Cache headers until the next snapshot is due: clients and proxies may keep an answer until then, and an ETag
  * (the snapshot plus the question) lets them revalidate for free.
  */
-function cacheUntilNextSnapshot(ctx: ApiContext, kctx: Context, snapshotAt: number | null): void {
+function cacheUntilNextSnapshot(ctx: ApiContext, snapshotAt: number | null): string {
   const cadenceMs = ctx.config.MARKET_CADENCE_MINUTES * 60_000
   const maxAge = snapshotAt ? Math.max(60, Math.round((snapshotAt + cadenceMs - Date.now()) / 1000)) : 60
-  kctx.set('Cache-Control', `public, max-age=${maxAge}`)
+  return `public, max-age=${maxAge}`
 }
 
 const etagOf = (snapshotAt: number | null, question: string) =>
@@ -38,12 +39,26 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   const prices = ctx.prices
   // Every answer is serialised and compressed once per snapshot and question, then served as bytes (api/http/cached-body.ts).
   const bodies = new VersionedBodyCache()
-  /** Answers `question` from the cache for the region's current snapshot, building it with `build` on a miss. */
-  const answer = (kctx: Context, snapshot: { snapshotId: number; at: Date } | null, question: string, build: () => unknown, type?: string) => {
+  const snapshotIdOf = (stationId: number) => prices.snapshotOf(stationId)?.snapshotId ?? 0
+  /**
+   * Answers `question` from the cache for the current snapshot of the hub `stationId`, building it with `build` on a
+   * miss; the same URL is then replayed outside Koa until that snapshot changes (api/http/answer-replay.ts).
+   */
+  const answer = (kctx: Context, stationId: number, question: string, build: (snapshotAt: Date | null) => unknown, type?: string) => {
+    const snapshot = prices.snapshotOf(stationId)
     const at = snapshot?.at.getTime() ?? null
-    cacheUntilNextSnapshot(ctx, kctx, at)
-    const body = bodies.get(question, snapshot?.snapshotId ?? 0, () => cachedBody(build(), etagOf(at, question), type))
-    sendCachedBody(kctx, bodies, body)
+    const cacheControl = () => ({ 'Cache-Control': cacheUntilNextSnapshot(ctx, at) })
+    kctx.set(cacheControl())
+    const version = snapshot?.snapshotId ?? 0
+    const body = bodies.get(question, version, () => cachedBody(build(snapshot?.at ?? null), etagOf(at, question), type))
+    const encode = (b: CachedBody, encoding: 'gzip' | 'br') => bodies.encoded(b, encoding)
+    sendCachedBody(kctx, body, encode)
+    AnswerReplay.offer(kctx.req, {
+      current: () => (snapshotIdOf(stationId) === version ? bodies.peek(question, version) : undefined),
+      encode,
+      allows: limit.allows,
+      headers: cacheControl,
+    })
   }
   const tags = ['Prices']
   const errors = { 429: 'Rate limited; see Retry-After' }
@@ -66,10 +81,9 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       errors,
     },
     ({ query, ctx: kctx }) => {
-      const snapshot = prices.snapshotOf(query.station_id)
-      answer(kctx, snapshot, `${query.station_id}:${query.type_ids.join(',')}`, () => ({
+      answer(kctx, query.station_id, `${query.station_id}:${query.type_ids.join(',')}`, (at) => ({
         rows: prices.stationPrices(query.station_id, query.type_ids),
-        snapshot_at: snapshot?.at.toISOString() ?? null,
+        snapshot_at: at?.toISOString() ?? null,
       }))
     },
   )
@@ -87,8 +101,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     },
     ({ query, ctx: kctx }) => {
       const hub = HUBS.find((h) => h.region_id === query.region_id)!
-      const snapshot = prices.snapshotOf(hub.station_id)
-      answer(kctx, snapshot, `r${query.region_id}:${query.type_ids.join(',')}`, () => ({ rows: prices.fallbackPrices(query.region_id, query.type_ids) }))
+      answer(kctx, hub.station_id, `r${query.region_id}:${query.type_ids.join(',')}`, () => ({ rows: prices.fallbackPrices(query.region_id, query.type_ids) }))
     },
   )
 
@@ -104,17 +117,16 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
       errors,
     },
     ({ query, ctx: kctx }) => {
-      const snapshot = prices.snapshotOf(query.station_id)
       const rows = () => prices.stationTable(query.station_id).sort((a, b) => a.type_id - b.type_id)
       if (query.format === 'json') {
-        answer(kctx, snapshot, `bulk:${query.station_id}:json`, () => ({ rows: rows(), snapshot_at: snapshot?.at.toISOString() ?? null }))
+        answer(kctx, query.station_id, `bulk:${query.station_id}:json`, (at) => ({ rows: rows(), snapshot_at: at?.toISOString() ?? null }))
         return
       }
       const columns = Object.keys(StationPriceRow.shape) as Array<keyof StationPriceRow>
       kctx.set('Content-Disposition', `attachment; filename="prices-${query.station_id}.csv"`)
       answer(
         kctx,
-        snapshot,
+        query.station_id,
         `bulk:${query.station_id}:csv`,
         () => [columns.join(','), ...rows().map((r) => columns.map((c) => r[c] ?? '').join(','))].join('\n') + '\n',
         'text/csv; charset=utf-8',

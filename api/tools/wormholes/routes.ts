@@ -14,7 +14,7 @@ import {
 } from '../../../schemas/wormholes.js'
 import type { ApiContext } from '../../app.js'
 import { notFound } from '../../../platform/http/errors.js'
-import { jsonWithEtag, sendJsonWithEtag, type JsonWithEtag } from '../../http/etag.js'
+import { jsonWithEtag, sendJsonWithEtag, type JsonWithEtag } from '../../http/json-body.js'
 import type { ApiRouter } from '../../http/router.js'
 import type { Catalog } from '../../../platform/catalog/catalog.js'
 import { jcodeKey, staticsElsewhere, systemDetail } from './detail.js'
@@ -72,7 +72,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
   /** Answers a cached body with its ETag (304 when the client has it), and names missing community data. */
   const sendCached = (kctx: Context, idx: Index, cached: JsonWithEtag) => {
     if (idx.missing.length) kctx.set('X-Data-Missing', idx.missing.join(','))
-    sendJsonWithEtag(kctx, cached)
+    sendJsonWithEtag(kctx, cached, () => current() === idx)
   }
 
   router.route(
