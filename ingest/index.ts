@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events'
 import type { AppContext } from '../platform/context.js'
 import { ingestJobs } from './jobs.js'
 import type { IngestJob, RunOutcome } from './job.js'
@@ -26,6 +27,9 @@ const chTime = (ms: number) => new Date(ms).toISOString().replace('T', ' ').repl
  */
 export async function startIngest(ctx: AppContext, jobs: IngestJob[] = ingestJobs, options: IngestOptions = {}): Promise<RunningIngest> {
   const abort = new AbortController()
+  // Every job's requests and waits listen on this one signal (about eleven at start): more than Node's default of
+  // ten is expected here, and a leak would still pass the raised bound soon enough to be warned of.
+  setMaxListeners(Math.max(10, jobs.length * 8), abort.signal)
   const stops: Array<{ stop(): Promise<void> | void }> = []
   const running = new Set<Promise<void>>()
   const log = ctx.log.child({ component: 'ingest' })
