@@ -150,5 +150,5 @@ export const HistoryRow = z
 export const HistoryResponse = z.object({ station_id: z.number().int(), type_id: z.number().int(), rows: z.array(HistoryRow) }).meta({ id: 'PriceHistory' })
 
 export const HubsResponse = z
-  .object({ hubs: z.array(z.object({ station_id: z.number().int(), label: z.string(), region_id: z.number().int() })) })
+  .object({ hubs: z.array(z.object({ station_id: z.number().int(), label: z.string(), system: z.string(), region_id: z.number().int() })) })
   .meta({ id: 'Hubs' })

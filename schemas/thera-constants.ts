@@ -1,3 +1,5 @@
+import { HUBS } from './hubs.js'
+
 /**
  * Plain constants of the Thera and Turnur feature, without zod, so pages can import them (schemas/thera.ts builds its
  * schemas on them).
@@ -21,8 +23,8 @@ export const SHIP_SIZE_LABEL: Record<ShipSize, string> = {
   unknown: 'Unknown',
 }
 
-/** The five trade hubs the route box answers for, by system name (looked up in the SDE). */
-export const TRADE_HUB_SYSTEMS = ['Jita', 'Amarr', 'Dodixie', 'Rens', 'Hek'] as const
+/** The five trade hubs the route box answers for, by system name (looked up in the SDE), in the price pages' order. */
+export const TRADE_HUB_SYSTEMS: readonly string[] = HUBS.map((h) => h.system)
 
 /** The feed's `in_system_class` in words: hs, ls, ns for known space, c1 … c6, c13 and others for J-space. */
 export function systemClassLabel(cls: string): string {

@@ -54,7 +54,7 @@ export function register(router: ApiRouter, ctx: ApiContext): void {
     {
       summary: 'The fewest jumps from a system to each of the five trade hubs through a Thera or Turnur connection',
       description:
-        "From the SDE's stargate graph and the live connections: for Jita, Amarr, Dodixie, Rens and Hek, the jumps by gates alone and the fewest jumps " +
+        "From the SDE's stargate graph and the live connections: for Jita, Amarr, Dodixie, Hek and Rens, the jumps by gates alone and the fewest jumps " +
         'taking at least one connection, with the systems on the way. An unknown name answers 404 with close matches in details.close_matches.',
       tags: ['Wormholes'],
       query: TheraRouteQuery,
