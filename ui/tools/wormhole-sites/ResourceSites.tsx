@@ -20,9 +20,16 @@ function tackle(d: ResourceSite['defenders'][number]): string {
 }
 
 /** The sites a class and name choice leaves: any chosen class among the site's, and the name containing the search. */
-export function filterResourceSites(sites: readonly ResourceSite[], classes: readonly string[], q: string): ResourceSite[] {
+export function filterResourceSites(
+  sites: readonly ResourceSite[],
+  classes: readonly string[],
+  q: string,
+  kind: ResourceSite['kind'] | null = null,
+): ResourceSite[] {
   const text = q.trim().toLowerCase()
-  return sites.filter((s) => s.classes.some((c) => classes.includes(c)) && (text === '' || s.name.toLowerCase().includes(text)))
+  return sites.filter(
+    (s) => (kind === null || s.kind === kind) && s.classes.some((c) => classes.includes(c)) && (text === '' || s.name.toLowerCase().includes(text)),
+  )
 }
 
 function ResourceSiteCard({ site }: { site: ResourceSite }) {
@@ -104,17 +111,19 @@ function ResourceSiteCard({ site }: { site: ResourceSite }) {
 const loadResourceSites = (): Promise<ResourceSites> => callApi(getResourceSites, {})
 
 /** The gas and ore sites of the chosen classes, with their clouds or ores and their defenders (per site, as the sheet lists them). */
-export function ResourceSitesSection({ classes, q }: { classes: readonly string[]; q: string }) {
+/** Gas and ore sites for the chosen classes and name; `kind` shows only one of the two. */
+export function ResourceSitesSection({ classes, q, kind = null }: { classes: readonly string[]; q: string; kind?: ResourceSite['kind'] | null }) {
   const load = useAsync(loadResourceSites, [])
   if (load.state === 'loading') return <p className="muted">Loading gas and ore sites…</p>
   if (load.state === 'error') return <p className="warning-text">The gas and ore sites did not load: {load.message}</p>
-  const shown = filterResourceSites(load.value.sites, classes, q)
+  const shown = filterResourceSites(load.value.sites, classes, q, kind)
+  const what = kind === 'gas' ? 'Gas sites' : kind === 'ore' ? 'Ore sites' : 'Gas and ore sites'
   return (
-    <section className="resource-sites" aria-label="Gas and ore sites">
-      <h2 className="resource-sites-heading">Gas and ore sites</h2>
+    <section className="resource-sites" aria-label={what}>
+      <h2 className="resource-sites-heading">{what}</h2>
       {load.value.missing.length > 0 && <p className="warning-text">Missing on this server: {load.value.missing.join(', ')}.</p>}
       {shown.length === 0 ? (
-        <p className="muted">No gas or ore site for this choice.</p>
+        <p className="muted">No {kind ?? 'gas or ore'} site for this choice.</p>
       ) : (
         <div className="resource-site-list">
           {shown.map((s) => (

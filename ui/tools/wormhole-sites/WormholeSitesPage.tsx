@@ -13,6 +13,7 @@ import {
   blueLootTotal,
   drifterNote,
   filterSites,
+  resourceKindOf,
   SITE_CLASSES,
   sitesStateFromQuery,
   sitesStateToQuery,
@@ -184,7 +185,9 @@ export default function WormholeSitesPage() {
         )}
       </section>
 
-      {!data ? (
+      {resourceKindOf(type) ? (
+        <ResourceSitesSection classes={classes} q={q} kind={resourceKindOf(type)} />
+      ) : !data ? (
         <p className="muted">Loading sites…</p>
       ) : (
         <>

@@ -64,9 +64,21 @@ for (const width of [1280, 390]) {
       expect(await section.locator('article[data-resource-site="Vital Core Reservoir"]').count()).toBe(0)
       await page.getByRole('searchbox', { name: 'Search sites by name' }).fill('barren')
       await eventually(() => cards.count()).toBe(1)
+      // Gas alone: the gas sites, no sleeper site, and the address keeps the choice
+      await page.getByRole('searchbox', { name: 'Search sites by name' }).fill('')
+      await page.getByRole('combobox', { name: 'Site type' }).selectOption('Gas')
+      const gas = page.getByRole('region', { name: 'Gas sites' }).locator('article.resource-site-card')
+      await eventually(() => gas.count()).toBe(5)
+      expect(await page.locator('.site-list').count()).toBe(0)
+      expect(new URL(page.url()).searchParams.get('type')).toBe('gas')
+      // Ore alone: only ore sites
+      await page.getByRole('combobox', { name: 'Site type' }).selectOption('Ore')
+      const ore = page.getByRole('region', { name: 'Ore sites' }).locator('article.resource-site-card')
+      await eventually(() => ore.count()).toBeGreaterThan(0)
+      expect(await ore.locator('.site-head').allInnerTexts()).not.toContainEqual(expect.stringContaining('Gas site'))
       // a sleeper type chosen: no gas or ore site
       await page.getByRole('combobox', { name: 'Site type' }).selectOption('Relic')
-      await eventually(() => section.count()).toBe(0)
+      await eventually(() => page.locator('section.resource-sites').count()).toBe(0)
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width)
       await context.close()
     })

@@ -8,6 +8,7 @@ import {
   hasTackle,
   peakStats,
   referenceWaves,
+  resourceKindOf,
   sitesStateFromQuery,
   sitesStateToQuery,
   waveTotals,
@@ -173,6 +174,13 @@ describe('page state in the address', () => {
 
   it('ignores values it does not know', () => {
     expect(round('class=c7,C5,x&type=ghost&drifter=big&ref=yes')).toEqual({ ...DEFAULT_SITES_STATE, classes: ['C5'] })
+  })
+
+  it('reads the gas and ore choices, which show those sites alone', () => {
+    expect(round('type=gas').type).toBe('Gas')
+    expect(round('type=Ore').type).toBe('Ore')
+    expect(['All Types', 'Relic', 'Gas', 'Ore'].map((t) => resourceKindOf(t as SitesState['type']))).toEqual([null, null, 'gas', 'ore'])
+    expect(filterSites([site()], { classes: ['C5'], type: 'Gas', q: '' })).toEqual([])
   })
 
   it('reads a hand-typed Drifter choice in any case, as it reads class and type', () => {

@@ -1,8 +1,11 @@
 import type { DrifterAdditions, SiteRecord, SiteShip, SiteWave } from '../../../schemas/wormhole-sites'
 
 export const SITE_CLASSES = ['C1', 'C2', 'C3', 'C4', 'C5', 'C6'] as const
-export const TYPE_OPTIONS = ['All Types', 'Combat', 'Data', 'Relic'] as const
+/** The spec's four choices, then the gas and ore sites alone (shown below the sleeper sites under All Types). */
+export const TYPE_OPTIONS = ['All Types', 'Combat', 'Data', 'Relic', 'Gas', 'Ore'] as const
 export type TypeOption = (typeof TYPE_OPTIONS)[number]
+/** The resource-site kind a type choice shows alone, if it is one. */
+export const resourceKindOf = (type: TypeOption): 'gas' | 'ore' | null => (type === 'Gas' ? 'gas' : type === 'Ore' ? 'ore' : null)
 /** The two Drifter toggles are mutually exclusive: none, the Recon (mini) or the Response (big) battleship. */
 export type DrifterChoice = 'none' | 'recon' | 'response'
 
