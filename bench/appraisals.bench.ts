@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { startAppProcess, type AppProcess } from '../platform/testing/app-process.js'
+import type { Browser } from 'playwright-core'
 import { launchBrowser } from '../platform/testing/browser.js'
 import { ensureUiBuild } from '../ui/build/ensure-build.js'
 
@@ -86,29 +87,58 @@ async function serverTime(app: AppProcess, text: string, combine: boolean) {
   return { server: server.slice(2), wall: wall.slice(2), steps: stepMedians.join(', ') }
 }
 
+/** Appraise a 5,000-line paste on a fresh page: the driver's time from the click to a row visible, and the page's own. */
+async function appraiseOnce(browser: Browser, app: AppProcess, text: string) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+  await page.goto(`${app.url}/appraisals`)
+  await page.evaluate(() => {
+    ;(window as unknown as { longTasks: number[] }).longTasks = []
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) (window as unknown as { longTasks: number[] }).longTasks.push(e.duration)
+    }).observe({ type: 'longtask', buffered: false })
+  })
+  await page.getByLabel('Combine identical items').uncheck()
+  await page.locator('textarea').evaluate((el, value) => {
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(el, value)
+    el.dispatchEvent(new Event('input', { bubbles: true }))
+  }, text)
+  // In the page as well: from the click event to the first frame painted with rows in the table (the same
+  // frame-then-task probe as the keystrokes below), without the driver's own steps around the click.
+  await page.evaluate(() => {
+    const w = window as unknown as { clickAt: number; tablePainted: number }
+    document.addEventListener('click', (e) => (w.clickAt = e.timeStamp), { capture: true, once: true })
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('table[aria-label="Appraised items"] tbody tr:not(.virtual-spacer)')) return
+      observer.disconnect()
+      requestAnimationFrame(() => setTimeout(() => (w.tablePainted = performance.now())))
+    }).observe(document.body, { childList: true, subtree: true })
+  })
+  const t = performance.now()
+  await page.getByRole('button', { name: 'Appraise', exact: true }).click()
+  // The table visible with its rows, not only its header.
+  await page.getByRole('table', { name: 'Appraised items' }).locator('tbody tr:not(.virtual-spacer)').first().waitFor({ timeout: 60_000 })
+  const appraiseMs = performance.now() - t
+  await page.waitForFunction(() => (window as unknown as { tablePainted?: number }).tablePainted)
+  const inPageMs = await page.evaluate(() => {
+    const w = window as unknown as { clickAt: number; tablePainted: number }
+    return w.tablePainted - w.clickAt
+  })
+  return { page, appraiseMs, inPageMs }
+}
+
+/** Three appraisals on fresh pages (one sample on a shared machine says little), then sorting, a mode change and scrolling on the last. */
 async function pageResponsiveness(app: AppProcess, text: string) {
   const browser = await launchBrowser()
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
-    await page.goto(`${app.url}/appraisals`)
-    await page.evaluate(() => {
-      ;(window as unknown as { longTasks: number[] }).longTasks = []
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) (window as unknown as { longTasks: number[] }).longTasks.push(e.duration)
-      }).observe({ type: 'longtask', buffered: false })
-    })
-    await page.getByLabel('Combine identical items').uncheck()
-    await page.locator('textarea').evaluate((el, value) => {
-      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(el, value)
-      el.dispatchEvent(new Event('input', { bubbles: true }))
-    }, text)
-    let t = performance.now()
-    await page.getByRole('button', { name: 'Appraise', exact: true }).click()
-    await page.getByRole('table', { name: 'Appraised items' }).waitFor({ timeout: 60_000 })
-    const appraiseMs = performance.now() - t
+    const runs: Array<Awaited<ReturnType<typeof appraiseOnce>>> = []
+    for (let i = 0; i < 3; i++) {
+      runs.push(await appraiseOnce(browser, app, text))
+      if (i < 2) await runs[i].page.close()
+    }
+    const { page } = runs[2]
     const rowsInDom = await page.locator('.virtual-table tbody tr:not(.virtual-spacer)').count()
     const appraiseCalls = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/api\/appraise$/.test(e.name)).length)
-    t = performance.now()
+    let t = performance.now()
     await page.getByRole('button', { name: /^Item/ }).click()
     await page.waitForFunction(() => document.querySelector('th[aria-sort="ascending"]')?.textContent?.startsWith('Item'))
     const sortMs = performance.now() - t
@@ -118,7 +148,16 @@ async function pageResponsiveness(app: AppProcess, text: string) {
     const modeMs = performance.now() - t
     for (let i = 0; i < 10; i++) await page.mouse.wheel(0, 3000)
     const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks)
-    return { appraiseMs, appraiseCalls, sortMs, modeMs, rowsInDom, longest: Math.max(0, ...longTasks), longTasks: longTasks.length }
+    return {
+      appraiseMs: runs.map((r) => r.appraiseMs),
+      inPageMs: runs.map((r) => r.inPageMs),
+      appraiseCalls,
+      sortMs,
+      modeMs,
+      rowsInDom,
+      longest: Math.max(0, ...longTasks),
+      longTasks: longTasks.length,
+    }
   } finally {
     await browser.close()
   }
@@ -139,7 +178,8 @@ async function keystrokes(app: AppProcess, text: string) {
     await box.focus()
     await box.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(el.value.length, el.value.length))
     const times: number[] = []
-    for (let i = 0; i < 20; i++) {
+    // 40 keys: with 20 the p95 was the single slowest key, whatever the machine was doing at that moment.
+    for (let i = 0; i < 40; i++) {
       await page.evaluate(() => {
         const w = window as unknown as { keyAt: number; painted: number }
         w.keyAt = 0
@@ -198,7 +238,8 @@ export async function run() {
     }
     const page = await pageResponsiveness(app, paste(names, 5000))
     console.log(
-      `page with 5,000 rows: appraise to table ${page.appraiseMs.toFixed(0)} ms (target < 400 ms; ${page.appraiseCalls} API call), sort ${page.sortMs.toFixed(0)} ms, mode change ${page.modeMs.toFixed(0)} ms; ` +
+      `page with 5,000 rows: appraise to table p50 ${percentile(page.appraiseMs, 50).toFixed(0)} ms from the driver's click to a row visible (${page.appraiseMs.map((ms) => ms.toFixed(0)).join(', ')}), ` +
+        `p50 ${percentile(page.inPageMs, 50).toFixed(0)} ms in the page from the click to the frame painted with rows (${page.inPageMs.map((ms) => ms.toFixed(0)).join(', ')}) (target < 400 ms; ${page.appraiseCalls} API call per appraisal), sort ${page.sortMs.toFixed(0)} ms, mode change ${page.modeMs.toFixed(0)} ms; ` +
         `${page.rowsInDom} rows in the DOM; ${page.longTasks} long task(s), longest ${page.longest.toFixed(0)} ms`,
     )
     const hubs = await compareTime(app, paste(names, 1000))

@@ -76,6 +76,10 @@ export const AppraiseRequest = z
       description:
         "Also answer the resolved lines (before combining) and each type's hub and region prices, so a client can change the mode, adjustment or combining without asking again (what the appraisal page does).",
     }),
+    rows: z.boolean().default(true).meta({
+      description:
+        'Answer the priced rows (default true). A client that prices the lines itself from with_prices needs no rows: false leaves them out, which halves a long answer (what the appraisal page does).',
+    }),
   })
   .refine(hasOneInput, oneInput)
   .meta({
@@ -173,7 +177,7 @@ export const AppraiseResponse = z
     combine: z.boolean(),
     prices_at: z.string().nullable().meta({ description: 'ISO time of the hub price snapshot used; null before the first one' }),
     parsed_lines: z.number().int().meta({ description: 'Lines of the paste (or items given), blank ones included' }),
-    rows: z.array(AppraisalRow),
+    rows: z.array(AppraisalRow).optional().meta({ description: 'The priced lines; left out when the request says rows: false' }),
     totals: AppraisalTotals,
     warnings: z.array(z.string()),
     volume_unknown: z.number().int().meta({ description: 'Recognised lines whose (packaged) volume is unknown and left out of the volume total' }),
@@ -212,6 +216,7 @@ export const isAppraisalId = (id: string) => APPRAISAL_ID_PATTERN.test(id)
 
 export const SavedAppraisal = AppraiseResponse.omit({ parsed_lines: true, lines: true, prices: true })
   .extend({
+    rows: z.array(AppraisalRow),
     id: z.string(),
     created_at: z.string(),
     input_raw: z.string(),

@@ -1,6 +1,7 @@
 import {
   appraiseLines,
   combineLines,
+  type AppraisalRow,
   resolveItems,
   withoutTextLines,
   type AppraisalLine,
@@ -28,6 +29,9 @@ export type AppraiseInput = AppraiseSource & {
   combine: boolean
   with_prices?: boolean
 }
+
+/** An appraisal as the server computes it: always with its rows (a save freezes them; the route may leave them out). */
+export type Appraised = AppraiseResponse & { rows: AppraisalRow[] }
 
 /** Server time spent per step, for the Server-Timing header and the benchmark. */
 export interface AppraiseTimings {
@@ -115,7 +119,7 @@ export function priceBook(prices: PriceStore, hub: Hub, lines: AppraisalLine[]):
  * prices. The same pure steps the page runs, so a saved snapshot matches what the player saw at the same prices.
  * Bad pastes are 400s with the page's own sentences.
  */
-export function appraiseOnServer(input: AppraiseInput, deps: AppraiseDeps): { result: AppraiseResponse; timings: AppraiseTimings; book: PriceBook } {
+export function appraiseOnServer(input: AppraiseInput, deps: AppraiseDeps): { result: Appraised; timings: AppraiseTimings; book: PriceBook } {
   const timings: AppraiseTimings = { parse: 0, resolve: 0, price: 0 }
   const hub = hubByStation(input.station_id)!
   const read = readLines(input, deps, timings)
@@ -125,7 +129,7 @@ export function appraiseOnServer(input: AppraiseInput, deps: AppraiseDeps): { re
   const book = { ...priceBook(deps.prices, hub, read.lines), medians: deps.medians }
   const view = appraiseLines(lines, book, input.mode, input.adjustment)
   const snapshot = deps.prices.snapshotOf(hub.station_id)
-  const result: AppraiseResponse = {
+  const result: Appraised = {
     station_id: hub.station_id,
     hub: hub.label,
     mode: input.mode,
@@ -159,6 +163,6 @@ export function appraiseOnServer(input: AppraiseInput, deps: AppraiseDeps): { re
  * A save freezes prices for good: before the hub's first market snapshot there are none, and every line would be
  * kept at 0 ISK for ever, so the save is refused until the market data has arrived (503: it is a matter of time).
  */
-export function assertFreezable(result: AppraiseResponse): void {
+export function assertFreezable(result: Appraised): void {
   if (result.prices_at === null && result.rows.every((r) => r.price === null)) throw new HttpError(503, APPRAISAL_TEXT.nothingToFreeze)
 }

@@ -5,9 +5,11 @@ import type { AppraiseResponse, CompareHubsResponse, SavedAppraisal } from '../.
 const base = inject('appUrl')
 const post = (path: string, body: unknown) =>
   fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+/** The answer with its rows, as asked by default (`rows: false` leaves them out). */
+type WithRows = AppraiseResponse & { rows: NonNullable<AppraiseResponse['rows']> }
 const appraise = async (body: unknown) => {
   const res = await post('/api/appraise', body)
-  return { status: res.status, headers: res.headers, body: (await res.json()) as AppraiseResponse & { error?: string } }
+  return { status: res.status, headers: res.headers, body: (await res.json()) as WithRows & { error?: string } }
 }
 
 const CARGO = `Tritanium\t10,000\tMineral\t\t\t100 m3\t50,000.00 ISK
@@ -163,6 +165,17 @@ describe('POST /api/appraise', () => {
     ])
     expect(body.prices!.find((p) => p.type_id === 34)!.hub).toMatchObject({ sell_5pct: expect.any(Number) })
     expect(body.image_server).toMatch(/^https?:\/\//)
+  })
+
+  it('leaves the rows out when asked (the page prices the lines itself), with the same lines, prices and totals', async () => {
+    const text = 'Tritanium 1000\nRifter Blueprint\t8\t16\t15\tJita\tFrigate Blueprint\nTritanuim 3'
+    const full = await appraise({ text, station_id: 60003760, with_prices: true, combine: false })
+    const lean = await appraise({ text, station_id: 60003760, with_prices: true, combine: false, rows: false })
+    expect(lean.status).toBe(200)
+    expect(lean.body).not.toHaveProperty('rows')
+    const { rows, ...rest } = full.body
+    expect(rows).toHaveLength(3)
+    expect({ ...lean.body, prices_at: rest.prices_at }).toEqual(rest)
   })
 })
 

@@ -1,12 +1,13 @@
 import crypto from 'node:crypto'
 import { queryRows, type ClickHouseClient } from '../../../platform/clickhouse/client.js'
-import type { AppraiseResponse, SavedAppraisal } from '../../../schemas/appraisals.js'
+import type { SavedAppraisal } from '../../../schemas/appraisals.js'
+import type { Appraised } from './appraise.js'
 
 /** 96 random bits as 16 URL-safe characters: not sequential, not guessable. */
 export const newAppraisalId = () => crypto.randomBytes(12).toString('base64url')
 
 /** Store a snapshot (table from migration `*_appraisals_snapshots.sql`) and return it as it will be read back. */
-export async function insertAppraisal(ch: ClickHouseClient, input_raw: string, appraisal: AppraiseResponse, now = new Date()): Promise<SavedAppraisal> {
+export async function insertAppraisal(ch: ClickHouseClient, input_raw: string, appraisal: Appraised, now = new Date()): Promise<SavedAppraisal> {
   const { parsed_lines: _parsed, lines: _lines, prices: _prices, ...snapshot } = appraisal
   const saved: SavedAppraisal = { id: newAppraisalId(), created_at: now.toISOString(), input_raw, ...snapshot }
   await ch.insert({

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react'
+import { memo, useMemo, type ReactNode } from 'react'
 import type { AppraisalRow, AppraisalTotals } from '../../../schemas/appraisal/appraise'
 import {
   COPY_CONFIRM_MS,
@@ -19,7 +19,14 @@ import { VirtualTable } from './VirtualTable'
 
 /** The preview table and the totals, shared by the new-appraisal page and the saved (read-only) one. */
 
-const isk = (n: number) => formatNumber(n, 2)
+/**
+ * Formatters made once, not per cell: `formatNumber` builds a new Intl.NumberFormat on every call, and a table
+ * scrolled or re-sorted formats hundreds of cells. The same output as `formatNumber(n, 2)` and `formatNumber(n)`.
+ */
+const fixed = (decimals: number) =>
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals, signDisplay: 'negative' }).format
+const isk = fixed(2)
+const whole = fixed(0)
 /** Up to three decimals: a stack of ammunition is a few litres, a ship thousands of m³. */
 const volume = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }).format
 const STATUS_TONE: Record<LineStatus, string> = { ok: 'badge-good', unpriced: 'badge-warn', invalid: 'badge-bad' }
@@ -60,7 +67,7 @@ function ItemCell({ row, imageServer, onHistory }: { row: AppraisalRow; imageSer
 /** `noPriceData`: there was no market snapshot, so an unpriced line lacks data rather than orders. */
 const columns = (noPriceData: boolean, imageServer: string | null, onHistory?: (row: AppraisalRow) => void): Column<AppraisalRow>[] => [
   { key: 'name', header: 'Item', value: (r) => r.name, render: (r) => <ItemCell row={r} imageServer={imageServer} onHistory={onHistory} /> },
-  { key: 'qty', header: 'Qty', value: (r) => r.qty, render: (r) => formatNumber(r.qty), align: 'right', firstDirection: 'desc' },
+  { key: 'qty', header: 'Qty', value: (r) => r.qty, render: (r) => whole(r.qty), align: 'right', firstDirection: 'desc' },
   {
     key: 'm3',
     header: 'm³',
@@ -113,7 +120,7 @@ const columns = (noPriceData: boolean, imageServer: string | null, onHistory?: (
     render: (r) =>
       r.bpc ? (
         <span className="badge badge-neutral" data-status="copy" title="A blueprint copy has no market price; it is never priced as the original">
-          Copy{r.runs !== null ? ` · ${formatNumber(r.runs)} ${r.runs === 1 ? 'run' : 'runs'}` : ''}
+          Copy{r.runs !== null ? ` · ${whole(r.runs)} ${r.runs === 1 ? 'run' : 'runs'}` : ''}
         </span>
       ) : (
         <span className={`badge ${STATUS_TONE[r.status]}`} data-status={r.status}>
@@ -125,7 +132,11 @@ const columns = (noPriceData: boolean, imageServer: string | null, onHistory?: (
 
 const ROW_CLASS: Record<LineStatus, string | undefined> = { ok: undefined, unpriced: 'row-unpriced', invalid: 'row-invalid' }
 
-export function AppraisalTable({
+/**
+ * Memoised: the page renders again for its busy state, status text and so on, and none of that changes the table's
+ * rows (pass a stable onHistory).
+ */
+export const AppraisalTable = memo(function AppraisalTable({
   rows,
   noPriceData = false,
   imageServer = null,
@@ -148,7 +159,7 @@ export function AppraisalTable({
       label="Appraised items"
     />
   )
-}
+})
 
 const ago = (iso: string) => {
   const minutes = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 60_000))

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import {
   appraiseLines,
@@ -29,6 +29,7 @@ import { AppraisalTable, PriceNote, TotalsPanel, UnreadLines } from './Appraisal
 import { appraiseInBrowser, AppraiseError, loadMedians, type BrowserAppraisal } from './client'
 import { CompareHubs } from './CompareHubs'
 import { PriceHistory } from './PriceHistory'
+import type { CountAnswer, CountRequest } from './count-items.worker'
 import './appraisals.css'
 
 const STORAGE = { hub: 'appraisals.hub', mode: 'appraisals.mode', combine: 'appraisals.combine' }
@@ -72,17 +73,69 @@ function appraisedText(view: AppraisalViewResult): string {
   return `Appraised ${lines}: ${total}.${view.warnings.length ? ` ${warningText(view.warnings)}.` : ''}`
 }
 
+/**
+ * The paste box. It keeps its own text (an uncontrolled textarea) and takes no props that change, so the page's
+ * renders (the badge, busy, the result) pass it by: React writes a textarea's defaultValue on every render it takes
+ * part in, and Chrome then lays the whole box out again, tens of milliseconds in a 10,000-line paste (#44.6).
+ */
+const PasteBox = memo(function PasteBox({ box, initial, onChange }: { box: RefObject<HTMLTextAreaElement | null>; initial: string; onChange: () => void }) {
+  return <textarea ref={box} name="paste" rows={12} spellCheck={false} placeholder={PLACEHOLDER} defaultValue={initial} onChange={onChange} />
+})
+
 /** How long the badge waits after the last keystroke before counting the lines of a paste (typing stays instant). */
 const COUNT_AFTER_MS = 250
 
-/** Lines read from the paste, counted once typing rests, so no keystroke in a long paste waits for the parser. */
-function useParsedCount(text: string): number {
-  const [count, setCount] = useState(() => (text ? parseAppraisalText(text).items.length : 0))
-  useEffect(() => {
-    const timer = setTimeout(() => setCount(text ? parseAppraisalText(text).items.length : 0), COUNT_AFTER_MS)
-    return () => clearTimeout(timer)
-  }, [text])
-  return count
+const countItems = (text: string) => (text ? parseAppraisalText(text).items.length : 0)
+
+/** The counting worker, or null where workers cannot start (the page then counts on its own thread, as on `onFail`). */
+function startCounter(onCount: (answer: CountAnswer) => void, onFail: () => void): Worker | null {
+  try {
+    const worker = new Worker(new URL('./count-items.worker.ts', import.meta.url), { type: 'module' })
+    worker.onmessage = (e: MessageEvent<CountAnswer>) => onCount(e.data)
+    worker.onerror = onFail
+    return worker
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Lines read from the paste, counted once typing rests, in a worker, so no keystroke in a long paste waits for the
+ * parser. The paste box is not React state (see `AppraisalsPage`): call `changed` on each edit; the box is read when
+ * the timer fires, and only the latest count asked for is shown.
+ */
+function useParsedCount(box: RefObject<HTMLTextAreaElement | null>, initial: string): { count: number; changed: () => void } {
+  const [count, setCount] = useState(() => countItems(initial))
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const counter = useRef<Worker | null | undefined>(undefined)
+  const asked = useRef(0)
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current)
+      counter.current?.terminate()
+    },
+    [],
+  )
+  const changed = useCallback(() => {
+    const countHere = () => setCount(countItems(box.current?.value ?? ''))
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => {
+      // Started on the first count (undefined: not tried yet; null: workers cannot run here).
+      if (counter.current === undefined)
+        counter.current = startCounter(
+          (answer) => answer.id === asked.current && setCount(answer.count),
+          () => {
+            // A worker that cannot run (blocked, failed to load): count here from now on.
+            counter.current?.terminate()
+            counter.current = null
+            countHere()
+          },
+        )
+      if (counter.current) counter.current.postMessage({ id: ++asked.current, text: box.current?.value ?? '' } satisfies CountRequest)
+      else countHere()
+    }, COUNT_AFTER_MS)
+  }, [box])
+  return { count, changed }
 }
 
 /** How long the status waits for the adjustment, mode or combining to rest before reading the new total out. */
@@ -114,7 +167,10 @@ export default function AppraisalsPage() {
   const navigate = useNavigate()
   const location = useLocation()
   const [again] = useState(() => handedOver(location.state))
-  const [text, setText] = useState(again?.text ?? '')
+  // The paste box keeps its own text (see PasteBox): a keystroke in a 10,000-line paste renders nothing, instead of
+  // the whole page and React copying the box's text back into it (#44.6). It is read when needed.
+  const pasteBox = useRef<HTMLTextAreaElement>(null)
+  const pasted = () => pasteBox.current?.value ?? ''
   const [stationId, setStationId] = useState<number>(again?.stationId ?? storedHub)
   const [mode, setMode] = useState<PriceMode>(again?.mode ?? storedMode)
   const [adjustment, setAdjustment] = useState<number>(again?.adjustment ?? ADJUSTMENT.default)
@@ -129,7 +185,7 @@ export default function AppraisalsPage() {
   useEffect(() => () => inFlight.current?.abort(), [])
 
   // The badge follows the text without holding up typing in a long paste.
-  const parsedCount = useParsedCount(text)
+  const { count: parsedCount, changed: pasteChanged } = useParsedCount(pasteBox, again?.text ?? '')
 
   // Mode, adjustment and combining are recomputed here from the prices already fetched; the medians join when loaded.
   const view = useMemo(() => {
@@ -148,15 +204,16 @@ export default function AppraisalsPage() {
     setBusy('appraise')
     setError(null)
     try {
-      const appraisal = await appraiseInBrowser(text, forStation, { signal: controller.signal })
+      const appraisal = await appraiseInBrowser(pasted(), forStation, { signal: controller.signal })
       if (controller.signal.aborted) return null
       setResult(appraisal)
       setMedians(null)
       setHistoryRow(null)
       setComparing(null)
-      // The medians follow the table: it is shown first, and they join its totals and lines once loaded.
+      // The medians follow the table: it is shown first, and they join its totals and lines once loaded. Repricing
+      // thousands of lines for them is a transition, so it never holds up a click or a keystroke meanwhile.
       void loadMedians(appraisal, { signal: controller.signal })
-        .then((m) => !controller.signal.aborted && setMedians(m ?? 'failed'))
+        .then((m) => !controller.signal.aborted && startTransition(() => setMedians(m ?? 'failed')))
         .catch(() => undefined)
       return appraisal
     } catch (err) {
@@ -184,6 +241,7 @@ export default function AppraisalsPage() {
   }
 
   const save = async () => {
+    const text = pasted()
     const current = result && result.stationId === stationId ? result : await appraise(stationId)
     if (!current) return
     const snapshot = appraiseLines(combine ? combineLines(current.lines) : current.lines, current.book, mode, adjustment)
@@ -208,7 +266,8 @@ export default function AppraisalsPage() {
     }
   }
 
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+  // On the paste box's label, not the box: the box takes no props that change (see PasteBox).
+  const onKeyDown = (e: KeyboardEvent<HTMLLabelElement>) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !busy) {
       e.preventDefault()
       void appraise(stationId)
@@ -224,22 +283,14 @@ export default function AppraisalsPage() {
           Paste a cargo hold, a contract, a fit, a D-scan, a killmail or loot history and see what it is worth at a trade hub. Save &amp; Share keeps a frozen
           copy behind a link that never changes with the market.
         </p>
-        <label className="field paste-field">
+        <label className="field paste-field" onKeyDown={onKeyDown}>
           <span className="field-label">
             Items{' '}
             <span className="badge badge-neutral" data-testid="parsed-count" title="Item lines read from the paste">
               {parsedCount} {parsedCount === 1 ? 'line' : 'lines'}
             </span>
           </span>
-          <textarea
-            name="paste"
-            rows={12}
-            spellCheck={false}
-            placeholder={PLACEHOLDER}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={onKeyDown}
-          />
+          <PasteBox box={pasteBox} initial={again?.text ?? ''} onChange={pasteChanged} />
         </label>
         <div className="appraisal-controls">
           <label className="field">
@@ -352,7 +403,7 @@ export default function AppraisalsPage() {
               type="button"
               className="button secondary"
               aria-expanded={comparing !== null}
-              onClick={() => setComparing(comparing ? null : { text, mode, combine })}
+              onClick={() => setComparing(comparing ? null : { text: pasted(), mode, combine })}
               title="Price the same paste at all five hubs"
             >
               {comparing ? 'Hide hub comparison' : 'Compare hubs'}

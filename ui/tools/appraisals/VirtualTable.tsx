@@ -17,6 +17,15 @@ interface Props<Row> {
 const ROW_HEIGHT = 35
 
 /**
+ * The scrolling body's height before it can be measured (`70vh` → 70% of the window), so the very first render
+ * already holds the rows in view: the table appears in one pass instead of empty, measured, then filled.
+ */
+const expectedHeight = (maxHeight: string) => {
+  const vh = /^(\d+(?:\.\d+)?)vh$/.exec(maxHeight)
+  return typeof window === 'undefined' ? 0 : vh ? (window.innerHeight * Number(vh[1])) / 100 : window.innerHeight
+}
+
+/**
  * A sortable table that renders only the rows in view, so a 20,000-line appraisal scrolls and re-sorts without
  * stalling the page. Sorting follows the shared table's rules (`nextSort`, `sortRows`: stable, missing values last).
  */
@@ -24,7 +33,14 @@ export function VirtualTable<Row>({ rows, columns, rowKey, initialSort, rowClass
   const [sort, setSort] = useState<SortState>(initialSort)
   const sorted = useMemo(() => sortRows(rows, columns, sort), [rows, columns, sort])
   const scroller = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({ count: sorted.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 })
+  const [initialRect] = useState(() => ({ width: 0, height: expectedHeight(maxHeight) }))
+  const virtualizer = useVirtualizer({
+    count: sorted.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    initialRect,
+  })
   const items = virtualizer.getVirtualItems()
   const top = items[0]?.start ?? 0
   const bottom = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0)

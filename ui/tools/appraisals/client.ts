@@ -5,10 +5,10 @@ import { postAppraisalMedians, postAppraise } from '../../../schemas/appraisals-
 import { ApiError, callApi, type ApiInit } from '../../lib/api'
 
 /**
- * The appraise flow of the page: one call (`POST /api/appraise` with `with_prices`) reads, resolves and prices the
- * paste on the server and answers the lines with every type's hub and region prices, so a change of mode, adjustment
- * or combining is recomputed in the browser without fetching again. The 5- and 30-day medians follow in a second
- * call once the table is shown (`POST /api/appraise/medians`).
+ * The appraise flow of the page: one call (`POST /api/appraise` with `with_prices` and `rows: false`) reads, resolves
+ * and prices the paste on the server and answers the lines with every type's hub and region prices; the page prices
+ * the table from them, and a change of mode, adjustment or combining, without fetching again. The 5- and 30-day
+ * medians follow in a second call once the table is shown (`POST /api/appraise/medians`).
  */
 export interface BrowserAppraisal {
   stationId: number
@@ -33,7 +33,8 @@ export async function appraiseInBrowser(text: string, stationId: number, init: A
   if (tooLarge) throw new AppraiseError(tooLarge)
   let answer: AppraiseResponse
   try {
-    answer = await callApi(postAppraise, { body: { text, station_id: stationId, with_prices: true, combine: false } }, init)
+    // No rows: the page prices the lines itself, and they would be half the answer's bytes for nothing.
+    answer = await callApi(postAppraise, { body: { text, station_id: stationId, with_prices: true, combine: false, rows: false } }, init)
   } catch (err) {
     if (init.signal?.aborted) throw err
     // A 400 carries the page's own sentence (nothing to read, nothing recognised, a quantity no stack holds).
