@@ -10,7 +10,7 @@ import { PriceStore } from '../../api/common/price-store.js'
 import { createLogger } from '../../platform/log.js'
 import { MemoryStream } from '../../platform/stream/memory.js'
 import { aggregateRegionPrices, aggregateStationPrices } from './aggregate.js'
-import { finalizeSnapshot, pageRows } from './consumer.js'
+import { finalizeSnapshot, insertOrderRows, pageRows } from './consumer.js'
 import { order } from './testing.js'
 import { API_FIXTURES_DIR } from '../../platform/fakes/api-fixtures.js'
 
@@ -105,7 +105,7 @@ async function storeOrders(pages: EsiMarketOrder[][], regionId = FORGE): Promise
   const rows = pages.flatMap((orders, i) =>
     pageRows({ kind: 'page', region_id: regionId, snapshot_id: snapshotId, page: i + 1, pages: pages.length, last_modified: null, orders }),
   )
-  await ch.insert({ table: 'market_orders', values: rows, format: 'JSONEachRow' })
+  await insertOrderRows(ch, rows)
   return snapshotId
 }
 
