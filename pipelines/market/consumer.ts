@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.js'
 import { queryRows, releaseFreedMemory, type ClickHouseClient } from '../../platform/clickhouse/client.js'
 import type { Pipeline } from '../index.js'
 import { publish, subscribe } from '../../platform/stream/typed.js'
-import { aggregateRegionPrices, aggregateStationPrices } from './aggregate.js'
+import { AGGREGATE_PARTS, aggregateRegionPrices, aggregateStationPrices, type AggregatePart } from './aggregate.js'
 
 type PageMessage = Extract<MarketOrdersMessage, { kind: 'page' }>
 type CompleteMessage = Extract<MarketOrdersMessage, { kind: 'complete' }>
@@ -122,13 +122,18 @@ export async function finalizeSnapshot(ctx: AppContext, m: CompleteMessage): Pro
   }
   // Prices are dated by ESI's data time (Last-Modified); the snapshot's started_at stays the time we fetched.
   const at = snapshotDataTime(m.last_modified, m.started_at)
-  // A marker delivered again after this step had written the hub prices (a later step failed): the daily history's
-  // view counted those rows as a sample when they were inserted, and would count a second insert as another.
-  if (!(await hasStationPrices(ch, m.region_id, m.snapshot_id))) await aggregateStationPrices(ch, m.region_id, m.snapshot_id, at)
-  // The aggregate's sort and window buffers go back before the next one needs its own (releaseFreedMemory).
-  await releaseFreedMemory(ch)
-  await aggregateRegionPrices(ch, m.region_id, m.snapshot_id, at)
-  await releaseFreedMemory(ch)
+  const parts = Array.from({ length: AGGREGATE_PARTS }, (_, index): AggregatePart => ({ index, of: AGGREGATE_PARTS }))
+  for (const part of parts) {
+    // A marker delivered again after this step had written a part's hub prices (a later step failed): the daily
+    // history's view counted those rows as a sample when they were inserted, and would count a second insert as another.
+    if (!(await hasStationPrices(ch, m.region_id, m.snapshot_id, part))) await aggregateStationPrices(ch, m.region_id, m.snapshot_id, at, part)
+    // Each part's sort and window buffers go back before the next part needs its own (releaseFreedMemory).
+    await releaseFreedMemory(ch)
+  }
+  for (const part of parts) {
+    await aggregateRegionPrices(ch, m.region_id, m.snapshot_id, at, part)
+    await releaseFreedMemory(ch)
+  }
   await recordSnapshot(ch, { ...base, status: 'complete', detail: `${m.order_count} orders in ${m.pages} pages` })
   await publish(ctx.stream, PricesUpdatedTopic, [
     { key: String(m.region_id), value: { region_id: m.region_id, snapshot_id: m.snapshot_id, at: new Date().toISOString() } },
@@ -139,11 +144,11 @@ export async function finalizeSnapshot(ctx: AppContext, m: CompleteMessage): Pro
   return 'complete'
 }
 
-async function hasStationPrices(ch: ClickHouseClient, regionId: number, snapshotId: number): Promise<boolean> {
+async function hasStationPrices(ch: ClickHouseClient, regionId: number, snapshotId: number, part: AggregatePart): Promise<boolean> {
   const [row] = await queryRows<{ n: string }>(
     ch,
-    'SELECT count() AS n FROM market_prices_station_by_snapshot WHERE region_id = {r:UInt32} AND snapshot_id = {s:UInt64}',
-    { r: regionId, s: snapshotId },
+    'SELECT count() AS n FROM market_prices_station_by_snapshot WHERE region_id = {r:UInt32} AND snapshot_id = {s:UInt64} AND type_id % {parts:UInt32} = {part:UInt32}',
+    { r: regionId, s: snapshotId, parts: part.of, part: part.index },
   )
   return Number(row.n) > 0
 }
