@@ -3,13 +3,14 @@ import { createLogger } from '../platform/log.js'
 import { startApp } from './boot.js'
 import { limitHeapGrowth } from '../platform/memory.js'
 
-// From the start: the catalog's load (some 250 MB of parsed rows) then leaves a heap 1.3× what it holds, not 4×.
-limitHeapGrowth()
+// The heap may grow 1.3× past what it holds (platform/memory.ts), from the collection after the catalog's load on.
+limitHeapGrowth({ atNextCollection: true })
 const config = loadConfig()
 const log = createLogger(config.LOG_LEVEL)
 
 try {
   const app = await startApp(config, { log })
+  limitHeapGrowth()
   let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
