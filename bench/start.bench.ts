@@ -4,7 +4,7 @@
  * `npm run bench -- start`. Starts the real `npm start` (and, for comparison, the server under tsx as it ran before)
  * on a data folder imported once (var/bench-start), against a fake ESI: at rest (once the start-up work is done) with
  * ESI's market empty, then with The Forge's 400,000 orders (the other hubs 20,000 each). RSS is the server process's
- * own (/proc, VmRSS; peak VmHWM). `BENCH_ONLY=snapshot` runs the snapshot part alone; NODE_OPTIONS reaches the server.
+ * own (/proc, VmRSS; peak VmHWM). `BENCH_ONLY=snapshot` runs the snapshot part alone, `BENCH_ONLY=rest` one compiled start at rest alone; NODE_OPTIONS reaches the server.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -102,6 +102,7 @@ async function waitQuiet(pid: number): Promise<number> {
 }
 
 export async function run() {
+  const only = process.env.BENCH_ONLY
   const esi = new FakeEsi()
   const market = createMarketState()
   addStatusRoutes(esi, { current: { players: 1, server_version: '1', start_time: '2026-11-22T00:00:00Z' } })
@@ -115,13 +116,12 @@ export async function run() {
     await stop(first)
 
     const rows: Array<Record<string, string | number>> = []
-    for (const [label, command, args] of process.env.BENCH_ONLY === 'snapshot'
-      ? []
-      : ([
-          ['npm start (compiled)', 'npm', ['start', '--silent']],
-          ['node --import tsx api/main.ts (as before)', process.execPath, ['--import', 'tsx', 'api/main.ts']],
-          ['npm start (compiled), again', 'npm', ['start', '--silent']],
-        ] as const)) {
+    const starts = [
+      ['npm start (compiled)', 'npm', ['start', '--silent']],
+      ['node --import tsx api/main.ts (as before)', process.execPath, ['--import', 'tsx', 'api/main.ts']],
+      ['npm start (compiled), again', 'npm', ['start', '--silent']],
+    ] as const
+    for (const [label, command, args] of only === 'snapshot' ? [] : only === 'rest' ? starts.slice(0, 1) : starts) {
       const load = loadAverage()
       const s = await start(command, [...args], env)
       await waitQuiet(s.serverPid)
@@ -141,6 +141,7 @@ export async function run() {
     }
     console.log('Start to first page with the static data imported (target < 2000 ms); RSS at rest (target < 400 MB):')
     console.table(rows)
+    if (only === 'rest') return
 
     // A full market snapshot in the all-in-one process: The Forge 400,000 orders, the other hubs 20,000 each.
     setBook(market, 10000002, forgeBook())

@@ -70,24 +70,10 @@ const keepSourceUrls = {
  * removed.
  */
 export async function bundleServer(fingerprint = serverFingerprint()) {
-  const esbuild = await import('esbuild')
   const target = serverBuildDir(fingerprint)
   const temporary = `${target}.${process.pid}.tmp`
   fs.rmSync(temporary, { recursive: true, force: true })
-  await esbuild.build({
-    entryPoints: ENTRIES,
-    outdir: temporary,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: 'linked',
-    logLevel: 'warning',
-    plugins: [keepSourceUrls],
-  })
-  fs.writeFileSync(path.join(temporary, 'package.json'), '{ "type": "module" }\n')
+  await bundle(ENTRIES, temporary)
   try {
     fs.renameSync(temporary, target)
   } catch {
@@ -100,6 +86,29 @@ export async function bundleServer(fingerprint = serverFingerprint()) {
     .sort((a, b) => b.at - a.at)
   for (const { dir } of older.slice(1)) fs.rmSync(dir, { recursive: true, force: true })
   return target
+}
+
+/**
+ * Bundle `entries` ({ name: source }) into `outdir` as the server is bundled: ES modules, packages imported from
+ * node_modules, each module's `import.meta.url` its source's. The benchmarks build their child processes with it, so
+ * they measure compiled code, as the server runs.
+ */
+export async function bundle(entries, outdir) {
+  const esbuild = await import('esbuild')
+  await esbuild.build({
+    entryPoints: entries,
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [keepSourceUrls],
+  })
+  fs.writeFileSync(path.join(outdir, 'package.json'), '{ "type": "module" }\n')
 }
 
 /** The type check of the whole project (the same as `npm run typecheck`). */

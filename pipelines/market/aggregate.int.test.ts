@@ -9,8 +9,8 @@ import type { AppContext } from '../../platform/context.js'
 import { PriceStore } from '../../api/common/price-store.js'
 import { createLogger } from '../../platform/log.js'
 import { MemoryStream } from '../../platform/stream/memory.js'
-import { aggregateRegionPrices, aggregateStationPrices } from './aggregate.js'
-import { finalizeSnapshot, pageRows } from './consumer.js'
+import { AGGREGATE_PARTS, aggregateRegionPrices, aggregateStationPrices } from './aggregate.js'
+import { finalizeSnapshot, insertOrderRows, pageRows } from './consumer.js'
 import { order } from './testing.js'
 import { API_FIXTURES_DIR } from '../../platform/fakes/api-fixtures.js'
 
@@ -105,7 +105,7 @@ async function storeOrders(pages: EsiMarketOrder[][], regionId = FORGE): Promise
   const rows = pages.flatMap((orders, i) =>
     pageRows({ kind: 'page', region_id: regionId, snapshot_id: snapshotId, page: i + 1, pages: pages.length, last_modified: null, orders }),
   )
-  await ch.insert({ table: 'market_orders', values: rows, format: 'JSONEachRow' })
+  await insertOrderRows(ch, rows)
   return snapshotId
 }
 
@@ -307,6 +307,36 @@ describe('a marker delivered again after a failed finalisation', () => {
     )
     expect(Number(history.samples)).toBe(1)
     expect(await stationRow(snapshotId, ORE, AMARR)).toMatchObject({ sell_min: 50, buy_max: 45 })
+  })
+
+  it('writes the parts of the hub prices the first delivery had not written, and counts each type once', async () => {
+    // 42 and 43 fall in different parts (type_id % AGGREGATE_PARTS); the first delivery wrote 43's part only
+    const [WRITTEN, MISSING] = [43, 42]
+    expect(WRITTEN % AGGREGATE_PARTS).not.toBe(MISSING % AGGREGATE_PARTS)
+    const pages = [[order(WRITTEN, AMARR, false, 60, 100), order(MISSING, AMARR, false, 70, 100), order(MISSING, AMARR, true, 65, 100)]]
+    const snapshotId = await storeOrders(pages, DOMAIN)
+    await aggregateStationPrices(ch, DOMAIN, snapshotId, '2026-11-23T10:00:00Z', { index: WRITTEN % AGGREGATE_PARTS, of: AGGREGATE_PARTS })
+    const ctx = { ch, stream: new MemoryStream(), log } as unknown as AppContext
+    const marker = {
+      kind: 'complete' as const,
+      region_id: DOMAIN,
+      snapshot_id: snapshotId,
+      pages: 1,
+      order_count: 3,
+      last_modified: '2026-11-23T10:00:00Z',
+      started_at: '2026-11-23T10:01:00Z',
+    }
+    expect(await finalizeSnapshot(ctx, marker)).toBe('complete')
+    for (const type of [WRITTEN, MISSING]) {
+      const [history] = await queryRows<{ samples: string }>(
+        ch,
+        'SELECT sum(samples) AS samples FROM market_history_daily WHERE station_id = {st:UInt64} AND type_id = {t:UInt32}',
+        { st: AMARR, t: type },
+      )
+      expect(Number(history.samples)).toBe(1)
+    }
+    expect(await stationRow(snapshotId, WRITTEN, AMARR)).toMatchObject({ sell_min: 60, buy_max: null })
+    expect(await stationRow(snapshotId, MISSING, AMARR)).toMatchObject({ sell_min: 70, buy_max: 65 })
   })
 })
 
