@@ -13,6 +13,16 @@ export interface Release {
 
 export const releases: Release[] = [
   {
+    version: '0.25.0',
+    date: '2026-12-02',
+    title: 'Quicker appraisals, gas and ore sites on their own',
+    changes: [
+      'Big appraisals fill their table sooner, and typing in a long paste no longer waits for the page to catch up.',
+      'The sites page can show gas or ore sites alone from its Type choice, and keeps that choice in the address.',
+      'Price lookups answer faster under load, and the Thera route lists the trade hubs in the same order as the price pages.',
+    ],
+  },
+  {
     version: '0.24.0',
     date: '2026-12-02',
     title: 'Kill tracker with times and places, a live feed you can filter',
