@@ -6,11 +6,20 @@ const grouped2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maxi
 export const formatInt = (n: number) => grouped0.format(Math.round(n))
 /** 1234.5 → "1,234.50" */
 export const formatFixed2 = (n: number) => grouped2.format(n)
+// Formatters by decimals, made once: a new Intl.NumberFormat per call cost a table of thousands of cells dearly.
+const byDecimals = new Map<number, Intl.NumberFormat>()
 /** A number with thousands separators and the given decimals. */
-export const formatNumber = (n: number, decimals = 0) =>
-  new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals, signDisplay: 'negative' }).format(n)
+export const formatNumber = (n: number, decimals = 0) => {
+  let format = byDecimals.get(decimals)
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals, signDisplay: 'negative' })
+    byDecimals.set(decimals, format)
+  }
+  return format.format(n)
+}
+const asTyped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 })
 /** A percentage as the user typed it, to at most 4 decimals: 10 → "10", 7.25 → "7.25". */
-export const formatPercentAsTyped = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 }).format(n)
+export const formatPercentAsTyped = (n: number) => asTyped.format(n)
 /** ISK with separators: "1,234,567 ISK" */
 export const formatIsk = (n: number, decimals = 0) => `${formatNumber(n, decimals)} ISK`
 /** ISK, or "n/a" for an amount that cannot be computed (a price it needs is missing): never a made-up 0. */

@@ -387,6 +387,22 @@ describe('background setting', () => {
     await context.close()
   })
 
+  it('holds the animated sky still while the reader types in a field, and lets it drift again after', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/appraisals')
+    const box = page.getByRole('textbox', { name: /Items/ })
+    await box.focus()
+    await page.keyboard.press('a')
+    const still = await skyPixels(page)
+    await page.keyboard.type('bcd')
+    // an animated sky drifts visibly in this time (the reduced-motion test above waits the same way)
+    await page.waitForTimeout(300)
+    expect(await skyPixels(page)).toEqual(still)
+    // and drifts again once the typing stops
+    await expect.poll(() => skyPixels(page), { timeout: 10_000 }).not.toEqual(still)
+    await context.close()
+  })
+
   it("says the sky is static under reduced motion instead of offering 'Switch to Static BG'", async () => {
     const { page, context } = await openPage(browser, baseUrl, { reducedMotion: 'reduce' })
     await page.goto('/')

@@ -1,3 +1,4 @@
+import { Stream } from 'node:stream'
 import Router from '@koa/router'
 import type { Context, Middleware } from 'koa'
 import { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi'
@@ -76,7 +77,7 @@ export class ApiRouter {
       const params = spec.params ? parse(spec.params, ctx.params, 'path') : undefined
       const body = spec.body ? parse(spec.body, (ctx.request as { body?: unknown }).body ?? {}, 'body') : undefined
       const result = await handler({ query, params, body, ctx } as RouteInput<Q, P, B>)
-      if (result !== undefined) ctx.body = result
+      if (result !== undefined) sendResult(ctx, result)
     }
     this.koa[spec.method](spec.path, ...(spec.before ?? []), validate)
     if (!spec.hidden) this.document(spec)
@@ -135,4 +136,17 @@ function singleValued(schema: z.ZodType, query: Record<string, unknown>): Record
     repeated.map(([key, values]) => `Give ${fieldLabel([key], 'query')} once, not ${values.length} times.`).join(' '),
     repeated.map(([key]) => ({ path: key, message: 'give it once' })),
   )
+}
+
+/**
+ * A handler's answer as the body. An object is serialised here, once: given the object, Koa would run JSON.stringify
+ * twice (koa-compress asks for the length first, then Koa sends it), about 8 ms of a 1.7 MB appraisal.
+ */
+function sendResult(ctx: Context, result: unknown): void {
+  if (result !== null && typeof result === 'object' && !Buffer.isBuffer(result) && !(result instanceof Stream)) {
+    ctx.type = 'application/json; charset=utf-8'
+    ctx.body = JSON.stringify(result)
+  } else {
+    ctx.body = result
+  }
 }

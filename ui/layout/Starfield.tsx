@@ -23,8 +23,12 @@ function makeStars(left: number, top: number, width: number, height: number): St
 
 /**
  * The background: a canvas of stars drifting slowly (animated) or still (static). Animation stops when the
- * user prefers reduced motion and pauses while the tab is hidden.
+ * user prefers reduced motion and pauses while the tab is hidden, and while the reader types in a field: drawing a
+ * frame took 10-30 ms of the main thread a keystroke in a 10,000-line paste waited behind (docs/tools/appraisals.md).
  */
+/** How long after the last key in a field the sky starts drifting again. */
+const TYPING_PAUSE_MS = 1500
+
 export function Starfield({ animated }: { animated: boolean }) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
 
@@ -40,6 +44,8 @@ export function Starfield({ animated }: { animated: boolean }) {
     let fieldHeight = 0
     let frame = 0
     let last = performance.now()
+    let typing = false
+    let resumeTimer = 0
 
     const resize = () => {
       const dpr = Math.min(window.devicePixelRatio || 1, 2)
@@ -75,7 +81,7 @@ export function Starfield({ animated }: { animated: boolean }) {
       g.globalAlpha = 1
     }
 
-    const moving = () => animated && !reducedMotion?.matches && !document.hidden
+    const moving = () => animated && !reducedMotion?.matches && !document.hidden && !typing
 
     const tick = (now: number) => {
       draw(Math.min(now - last, 100))
@@ -89,13 +95,29 @@ export function Starfield({ animated }: { animated: boolean }) {
       frame = requestAnimationFrame(tick)
     }
 
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null
+      if (!target || !(target.isContentEditable || target.tagName === 'TEXTAREA' || target.tagName === 'INPUT')) return
+      typing = true
+      cancelAnimationFrame(frame)
+      frame = 0
+      window.clearTimeout(resumeTimer)
+      resumeTimer = window.setTimeout(() => {
+        typing = false
+        restart()
+      }, TYPING_PAUSE_MS)
+    }
+
     resize()
     restart()
+    document.addEventListener('keydown', onKey, { capture: true, passive: true })
     window.addEventListener('resize', resize)
     document.addEventListener('visibilitychange', restart)
     reducedMotion?.addEventListener?.('change', restart)
     return () => {
       cancelAnimationFrame(frame)
+      window.clearTimeout(resumeTimer)
+      document.removeEventListener('keydown', onKey, { capture: true })
       window.removeEventListener('resize', resize)
       document.removeEventListener('visibilitychange', restart)
       reducedMotion?.removeEventListener?.('change', restart)

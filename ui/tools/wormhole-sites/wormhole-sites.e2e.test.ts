@@ -44,7 +44,7 @@ describe('wormhole sites page', () => {
         'Unsecured Frontier Server Bank',
       ].sort(),
     )
-    expect(await page.getByLabel('Site type').locator('option').allTextContents()).toEqual(['All Types', 'Combat', 'Data', 'Relic'])
+    expect(await page.getByLabel('Site type').locator('option').allTextContents()).toEqual(['All Types', 'Combat', 'Data', 'Relic', 'Gas', 'Ore'])
     await page.getByLabel('Site type').selectOption('Relic')
     await eventually(() => names(page)).toEqual(['Forgotten Core Data Field', 'Forgotten Core Information Pen'])
     await classes.getByRole('button', { name: 'C6' }).click()
