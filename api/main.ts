@@ -1,16 +1,12 @@
 import { loadConfig } from '../schemas/config.js'
 import { createLogger } from '../platform/log.js'
 import { startApp } from './boot.js'
-import { limitHeapGrowth } from '../platform/memory.js'
 
-// The heap may grow 1.3× past what it holds (platform/memory.ts), from the collection after the catalog's load on.
-limitHeapGrowth({ atNextCollection: true })
 const config = loadConfig()
 const log = createLogger(config.LOG_LEVEL)
 
 try {
   const app = await startApp(config, { log })
-  limitHeapGrowth()
   let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
