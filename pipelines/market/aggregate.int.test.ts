@@ -283,23 +283,25 @@ describe('a complete snapshot loads whole whatever newer snapshots wrote', () =>
 })
 
 describe('a marker delivered again after a failed finalisation', () => {
+  /** The snapshot's completion marker, delivered (again) for a one-page snapshot of `orders` orders dated `day`. */
+  const finalizeAgain = (snapshotId: number, orders: number, day: string) =>
+    finalizeSnapshot({ ch, stream: new MemoryStream(), log } as unknown as AppContext, {
+      kind: 'complete',
+      region_id: DOMAIN,
+      snapshot_id: snapshotId,
+      pages: 1,
+      order_count: orders,
+      last_modified: `${day}T10:00:00Z`,
+      started_at: `${day}T10:01:00Z`,
+    })
+
   it('counts the snapshot once in the daily history when its hub prices were already written', async () => {
     const ORE = 41
     const pages = [[order(ORE, AMARR, false, 50, 100), order(ORE, AMARR, true, 45, 100)]]
     const snapshotId = await storeOrders(pages, DOMAIN)
     // the first delivery wrote the hub prices, then failed before the snapshot was recorded complete
     await aggregateStationPrices(ch, DOMAIN, snapshotId, '2026-11-21T10:00:00Z')
-    const ctx = { ch, stream: new MemoryStream(), log } as unknown as AppContext
-    const marker = {
-      kind: 'complete' as const,
-      region_id: DOMAIN,
-      snapshot_id: snapshotId,
-      pages: 1,
-      order_count: 2,
-      last_modified: '2026-11-21T10:00:00Z',
-      started_at: '2026-11-21T10:01:00Z',
-    }
-    expect(await finalizeSnapshot(ctx, marker)).toBe('complete')
+    expect(await finalizeAgain(snapshotId, 2, '2026-11-21')).toBe('complete')
     const [history] = await queryRows<{ samples: string }>(
       ch,
       'SELECT sum(samples) AS samples FROM market_history_daily WHERE station_id = {st:UInt64} AND type_id = {t:UInt32}',
@@ -316,17 +318,7 @@ describe('a marker delivered again after a failed finalisation', () => {
     const pages = [[order(WRITTEN, AMARR, false, 60, 100), order(MISSING, AMARR, false, 70, 100), order(MISSING, AMARR, true, 65, 100)]]
     const snapshotId = await storeOrders(pages, DOMAIN)
     await aggregateStationPrices(ch, DOMAIN, snapshotId, '2026-11-23T10:00:00Z', { index: WRITTEN % AGGREGATE_PARTS, of: AGGREGATE_PARTS })
-    const ctx = { ch, stream: new MemoryStream(), log } as unknown as AppContext
-    const marker = {
-      kind: 'complete' as const,
-      region_id: DOMAIN,
-      snapshot_id: snapshotId,
-      pages: 1,
-      order_count: 3,
-      last_modified: '2026-11-23T10:00:00Z',
-      started_at: '2026-11-23T10:01:00Z',
-    }
-    expect(await finalizeSnapshot(ctx, marker)).toBe('complete')
+    expect(await finalizeAgain(snapshotId, 3, '2026-11-23')).toBe('complete')
     for (const type of [WRITTEN, MISSING]) {
       const [history] = await queryRows<{ samples: string }>(
         ch,
