@@ -113,8 +113,13 @@ async function appraiseOnce(browser: Browser, app: AppProcess, text: string) {
       requestAnimationFrame(() => setTimeout(() => (w.tablePainted = performance.now())))
     }).observe(document.body, { childList: true, subtree: true })
   })
+  // A person's click is a press and release where the button is: the driver's own checks before a locator click
+  // (scrolling it into view, waiting for two still frames, hit-testing) are left out of the time.
+  const appraiseButton = page.getByRole('button', { name: 'Appraise', exact: true })
+  await appraiseButton.scrollIntoViewIfNeeded()
+  const button = await appraiseButton.boundingBox()
   const t = performance.now()
-  await page.getByRole('button', { name: 'Appraise', exact: true }).click()
+  await page.mouse.click(button!.x + button!.width / 2, button!.y + button!.height / 2)
   // The table visible with its rows, not only its header.
   await page.getByRole('table', { name: 'Appraised items' }).locator('tbody tr:not(.virtual-spacer)').first().waitFor({ timeout: 60_000 })
   const appraiseMs = performance.now() - t

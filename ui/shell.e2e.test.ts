@@ -403,6 +403,17 @@ describe('background setting', () => {
     await context.close()
   })
 
+  it('holds the animated sky still for a moment after a click, so the work the click started gets the machine', async () => {
+    const { page, context } = await openPage(browser, baseUrl)
+    await page.goto('/appraisals')
+    await page.getByRole('heading', { level: 1 }).click()
+    const still = await skyPixels(page)
+    await page.waitForTimeout(300)
+    expect(await skyPixels(page)).toEqual(still)
+    await expect.poll(() => skyPixels(page), { timeout: 10_000 }).not.toEqual(still)
+    await context.close()
+  })
+
   it("says the sky is static under reduced motion instead of offering 'Switch to Static BG'", async () => {
     const { page, context } = await openPage(browser, baseUrl, { reducedMotion: 'reduce' })
     await page.goto('/')

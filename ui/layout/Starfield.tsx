@@ -23,11 +23,12 @@ function makeStars(left: number, top: number, width: number, height: number): St
 
 /**
  * The background: a canvas of stars drifting slowly (animated) or still (static). Animation stops when the
- * user prefers reduced motion and pauses while the tab is hidden, and while the reader types in a field: drawing a
- * frame took 10-30 ms of the main thread a keystroke in a 10,000-line paste waited behind (docs/tools/appraisals.md).
+ * user prefers reduced motion and pauses while the tab is hidden, and for a moment after each key or click: drawing
+ * a frame took 10-30 ms of the main thread a keystroke in a 10,000-line paste waited behind, and its frames took
+ * the CPU a 5,000-line appraisal was waiting for on a two-core machine (docs/tools/appraisals.md).
  */
-/** How long after the last key in a field the sky starts drifting again. */
-const TYPING_PAUSE_MS = 1500
+/** How long after the reader's last key or click the sky starts drifting again. */
+const INTERACTION_PAUSE_MS = 1500
 
 export function Starfield({ animated }: { animated: boolean }) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
@@ -44,7 +45,7 @@ export function Starfield({ animated }: { animated: boolean }) {
     let fieldHeight = 0
     let frame = 0
     let last = performance.now()
-    let typing = false
+    let interacting = false
     let resumeTimer = 0
 
     const resize = () => {
@@ -81,7 +82,7 @@ export function Starfield({ animated }: { animated: boolean }) {
       g.globalAlpha = 1
     }
 
-    const moving = () => animated && !reducedMotion?.matches && !document.hidden && !typing
+    const moving = () => animated && !reducedMotion?.matches && !document.hidden && !interacting
 
     const tick = (now: number) => {
       draw(Math.min(now - last, 100))
@@ -95,29 +96,29 @@ export function Starfield({ animated }: { animated: boolean }) {
       frame = requestAnimationFrame(tick)
     }
 
-    const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null
-      if (!target || !(target.isContentEditable || target.tagName === 'TEXTAREA' || target.tagName === 'INPUT')) return
-      typing = true
+    const holdStill = () => {
+      interacting = true
       cancelAnimationFrame(frame)
       frame = 0
       window.clearTimeout(resumeTimer)
       resumeTimer = window.setTimeout(() => {
-        typing = false
+        interacting = false
         restart()
-      }, TYPING_PAUSE_MS)
+      }, INTERACTION_PAUSE_MS)
     }
 
     resize()
     restart()
-    document.addEventListener('keydown', onKey, { capture: true, passive: true })
+    document.addEventListener('keydown', holdStill, { capture: true, passive: true })
+    document.addEventListener('pointerdown', holdStill, { capture: true, passive: true })
     window.addEventListener('resize', resize)
     document.addEventListener('visibilitychange', restart)
     reducedMotion?.addEventListener?.('change', restart)
     return () => {
       cancelAnimationFrame(frame)
       window.clearTimeout(resumeTimer)
-      document.removeEventListener('keydown', onKey, { capture: true })
+      document.removeEventListener('keydown', holdStill, { capture: true })
+      document.removeEventListener('pointerdown', holdStill, { capture: true })
       window.removeEventListener('resize', resize)
       document.removeEventListener('visibilitychange', restart)
       reducedMotion?.removeEventListener?.('change', restart)
