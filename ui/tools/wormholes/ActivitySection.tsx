@@ -1,13 +1,26 @@
-import { BarElement, CategoryScale, Chart as ChartJS, LinearScale, Tooltip } from 'chart.js'
-import { Bar } from 'react-chartjs-2'
+import { lazy, Suspense, useEffect } from 'react'
 import type { SystemActivity, SystemActivityHour } from '../../../schemas/system-activity'
 import { getSystemActivity } from '../../../schemas/system-activity-endpoints'
 import { formatInt } from '../../../schemas/format'
 import { callApi } from '../../lib/api'
 import { useAsync } from '../../lib/use-async'
+import type { ChartSeries } from './ActivityChart'
 import { Section } from './Section'
 
-ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip)
+/**
+ * The charts' code (chart.js) is loaded when an activity section opens, not with the wormhole list: it was a third of
+ * the list page's script on a phone (#44.5). Should it fail to load, each chart is given in words alone.
+ */
+const loadChart = () =>
+  import('./ActivityChart').catch(() => ({
+    default: ({ series }: { series: ChartSeries }) => (
+      <figure className="wh-activity-chart" data-testid={`activity-${series.key}`}>
+        <figcaption>{series.label}</figcaption>
+        <p className="muted small">{series.text}</p>
+      </figure>
+    ),
+  }))
+const ActivityChart = lazy(loadChart)
 
 type Series = 'npc_kills' | 'ship_kills' | 'pod_kills' | 'jumps'
 
@@ -30,33 +43,12 @@ function summary(label: string, hours: SystemActivityHour[], key: Series): strin
   return `${label}: ${formatInt(total)} in the ${known.length} hours ESI counted, most ${formatInt(busiest[key]!)} in the hour published at ${hourOf(busiest.hour)} UTC`
 }
 
-function ActivityChart({ hours, chart }: { hours: SystemActivityHour[]; chart: (typeof CHARTS)[number] }) {
-  const text = summary(chart.label, hours, chart.key)
-  return (
-    <figure className="wh-activity-chart" data-testid={`activity-${chart.key}`}>
-      <figcaption>{chart.label}</figcaption>
-      <div className="wh-activity-canvas" aria-hidden="true">
-        <Bar
-          data={{
-            labels: hours.map((h) => hourOf(h.hour)),
-            datasets: [{ label: chart.label, data: hours.map((h) => h[chart.key]), backgroundColor: chart.colour, borderWidth: 0 }],
-          }}
-          options={{
-            responsive: true,
-            maintainAspectRatio: false,
-            animation: false,
-            plugins: { tooltip: { callbacks: { title: (items) => `${items[0]?.label ?? ''} UTC` } } },
-            scales: {
-              x: { ticks: { color: '#8e9bb3', maxTicksLimit: 6, maxRotation: 0 }, grid: { display: false } },
-              y: { beginAtZero: true, ticks: { color: '#8e9bb3', maxTicksLimit: 3, precision: 0 } },
-            },
-          }}
-        />
-      </div>
-      <p className="muted small">{text}</p>
-    </figure>
-  )
-}
+const seriesOf = (hours: SystemActivityHour[], chart: (typeof CHARTS)[number]): ChartSeries => ({
+  ...chart,
+  labels: hours.map((h) => hourOf(h.hour)),
+  values: hours.map((h) => h[chart.key]),
+  text: summary(chart.label, hours, chart.key),
+})
 
 /** What the section says in words above (or instead of) the charts. */
 function Notes({ activity }: { activity: SystemActivity }) {
@@ -93,6 +85,8 @@ function Notes({ activity }: { activity: SystemActivity }) {
  */
 export function ActivitySection({ systemId, systemName }: { systemId: number; systemName?: string }) {
   const load = useAsync<SystemActivity>(() => callApi(getSystemActivity, { params: { solarsystemid: systemId } }), [systemId])
+  // the chart code comes down beside the data instead of after it
+  useEffect(() => void loadChart(), [])
   return (
     <Section name="ESI activity" heading={systemName ? `Activity in ${systemName}, last 24 hours (ESI)` : 'Activity, last 24 hours (ESI)'}>
       {load.state === 'loading' && <p className="muted">Loading activity from ESI…</p>}
@@ -103,9 +97,11 @@ export function ActivitySection({ systemId, systemName }: { systemId: number; sy
           {load.value.listed_hours > 0 && (
             <>
               <div className="wh-activity" data-testid="activity-charts">
-                {CHARTS.filter((c) => c.key !== 'jumps' || load.value.hours.some((h) => h.jumps)).map((c) => (
-                  <ActivityChart key={c.key} hours={load.value.hours} chart={c} />
-                ))}
+                <Suspense fallback={<p className="muted">Loading the charts…</p>}>
+                  {CHARTS.filter((c) => c.key !== 'jumps' || load.value.hours.some((h) => h.jumps)).map((c) => (
+                    <ActivityChart key={c.key} series={seriesOf(load.value.hours, c)} />
+                  ))}
+                </Suspense>
               </div>
               <p className="muted small">
                 Counts per hour from ESI, each published some minutes into the hour (UTC) for the hour before; an empty hour had no count stored.

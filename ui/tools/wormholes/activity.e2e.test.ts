@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openPage } from '../../../platform/testing/browser.js'
 import { SystemActivity } from '../../../schemas/system-activity.js'
 
@@ -42,8 +42,9 @@ function listed(npcLastHour: number) {
   })
 }
 
-async function openDialog(width: number, answer?: SystemActivity) {
+async function openDialog(width: number, answer?: SystemActivity, before?: (page: Page) => Promise<unknown>) {
   const t = await openPage(browser, baseUrl)
+  await before?.(t.page)
   await t.page.setViewportSize({ width, height: width > 500 ? 860 : 780 })
   await t.page.route(/images\.evetech\.net/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }))
   if (answer) await t.page.route(`**/api/system-activity/${SYSTEM}`, (r) => r.fulfill({ json: answer }))
@@ -59,8 +60,8 @@ describe('system dialog: ESI activity', () => {
       await eventually(() => section.getByTestId('activity-farming').textContent()).toBe(
         "NPCs killed in the last hour: 312 (ESI's count published at 10:40 UTC)",
       )
-      // wormhole space: ESI counts no jumps there, so there is no jumps chart
-      expect(await section.locator('figure figcaption').allTextContents()).toEqual(['NPC kills', 'Ship kills', 'Pod kills'])
+      // wormhole space: ESI counts no jumps there, so there is no jumps chart (the charts' code loads with the section)
+      await eventually(() => section.locator('figure figcaption').allTextContents()).toEqual(['NPC kills', 'Ship kills', 'Pod kills'])
       expect(await section.locator('figure canvas').count()).toBe(3)
       expect(await section.getByTestId('activity-npc_kills').locator('p').textContent()).toBe(
         'NPC kills: 512 in the 22 hours ESI counted, most 312 in the hour published at 10:00 UTC',
@@ -80,6 +81,19 @@ describe('system dialog: ESI activity', () => {
       await context.close()
     })
   }
+
+  it("gives each chart's figures in words when the charts' code cannot be fetched", async () => {
+    const { page, context, section } = await openDialog(390, listed(312), (p) => p.route(/\/assets\/ActivityChart-[^/]*\.js$/, (r) => r.abort()))
+    await eventually(() => section.getByTestId('activity-npc_kills').locator('p').textContent()).toBe(
+      'NPC kills: 512 in the 22 hours ESI counted, most 312 in the hour published at 10:00 UTC',
+    )
+    expect(await section.locator('figure figcaption').allTextContents()).toEqual(['NPC kills', 'Ship kills', 'Pod kills'])
+    expect(await section.locator('figure canvas').count()).toBe(0)
+    // the rest of the section is there: the page did not fall over
+    expect(await section.getByTestId('activity-farming').textContent()).toContain('312')
+    expect(await page.getByRole('dialog').isVisible()).toBe(true)
+    await context.close()
+  })
 
   it('leaves the farming sentence out when no NPC died in the last hour', async () => {
     const { context, section } = await openDialog(1280, listed(0))
