@@ -17,8 +17,20 @@ export interface PageInfo {
   section: MenuSection
   /** A link that leaves the app with a full page load instead of a client-side route. */
   href?: string
+  /**
+   * The page's module under ui/ ('tools/wormholes/WormholesPage.tsx'): the router loads it, and the server names its
+   * files in the HTML of a page opened directly, so they come down with the site's own script (api/previews/preloads.ts).
+   */
+  module?: string
+  /**
+   * API answers the page reads whenever it opens (GET, no parameters): asked for with its HTML, so they are on their
+   * way while the page's script loads.
+   */
+  preload?: string[]
   /** Further routes the tool owns, e.g. '/appraisals/:id'. */
   subRoutes?: string[]
+  /** The module of a sub-route that is not the page's own. */
+  subRouteModules?: Record<string, string>
   /** Old or alternative paths that redirect here. */
   aliases?: string[]
   /** Shown as a card on the landing page (default true). */
@@ -42,14 +54,17 @@ export const KILL_TRACKER_NAME = 'Kill tracker'
 export const PAGES: PageInfo[] = [
   {
     path: '/appraisals',
+    module: 'tools/appraisals/AppraisalsPage.tsx',
     name: 'ISKtimate (hub prices)',
     description: 'Paste anything from the game (cargo, contracts, fits, D-scan, killmails, loot), price it at any trade hub and share a frozen link.',
     menuLabel: 'Appraisals',
     section: 'Calculators',
     subRoutes: ['/appraisals/:id'],
+    subRouteModules: { '/appraisals/:id': 'tools/appraisals/SavedAppraisalPage.tsx' },
   },
   {
     path: '/gas-calc',
+    module: 'tools/harvesting/GasCalcPage.tsx',
     name: 'Gas Huffing Calculator',
     description: 'Live market data and boosting math: ISK per hour, residue and time to huff every wormhole gas site for your fleet, skills and boosts.',
     menuLabel: 'Gas',
@@ -57,6 +72,7 @@ export const PAGES: PageInfo[] = [
   },
   {
     path: '/ore',
+    module: 'tools/harvesting/OreCalcPage.tsx',
     name: 'Ore Mining Calculator',
     description: 'Cycle time, yield and ISK per hour on every ore for your mining ships, crystals, upgrades, skills and foreman boosts.',
     menuLabel: 'Ore',
@@ -64,6 +80,7 @@ export const PAGES: PageInfo[] = [
   },
   {
     path: '/participation',
+    module: 'tools/loot-split/ParticipationPage.tsx',
     name: 'Participation loot splitter',
     description: 'Split blue loot by participation: each pilot is paid for the ISK value of the sleeper site runs they were in.',
     menuLabel: 'Participation',
@@ -71,6 +88,7 @@ export const PAGES: PageInfo[] = [
   },
   {
     path: '/bloot',
+    module: 'tools/loot-split/BlueLootPage.tsx',
     name: 'Share-based loot splitter',
     description: 'Split C5/C6 blue loot by shares: Dread/Marauder or DPS/Logi share tiers, tackle and extra shares, after broker, corp and alliance tax.',
     menuLabel: 'Ratting split',
@@ -79,6 +97,7 @@ export const PAGES: PageInfo[] = [
   },
   {
     path: '/pi-calc',
+    module: 'tools/pi/PiCalcPage.tsx',
     name: 'PI Profitability Calculator',
     description:
       'Profit per batch of every P1-P4 planetary product at Jita 4-4 prices: from raw P0 or from the previous tier, after POCO tax, in four market modes.',
@@ -87,6 +106,7 @@ export const PAGES: PageInfo[] = [
   },
   {
     path: '/reaction-calc',
+    module: 'tools/reactions/ReactionsPage.tsx',
     name: 'Reactions Calculator',
     description:
       'Profit of every reaction formula at hub prices: inputs, outputs, job install cost, facility and SCC taxes, with refinery, rig and skill bonuses.',
@@ -95,6 +115,7 @@ export const PAGES: PageInfo[] = [
   },
   {
     path: '/compressed',
+    module: 'tools/compressed/CompressedPage.tsx',
     name: 'Compressed Ore Reprocessing Planner',
     description:
       'Which compressed ores to buy and reprocess for your mineral needs: cheapest at a hub, least to haul, or a blend, solved to the true optimum over whole batches.',
@@ -103,6 +124,7 @@ export const PAGES: PageInfo[] = [
   },
   {
     path: '/industry',
+    module: 'tools/industry/IndustryPage.tsx',
     name: 'Industry build cost',
     description: 'Materials and job cost of building any blueprint: ME, runs, engineering complex, system cost index and hub prices.',
     menuLabel: 'Industry',
@@ -110,6 +132,7 @@ export const PAGES: PageInfo[] = [
   },
   {
     path: '/rolling-mass',
+    module: 'tools/rolling/RollingPage.tsx',
     name: 'Hole Rolling Guide',
     description:
       'Which jumps close a wormhole: mass columns by type code, jump plans for reduced and fresh holes, and a mass tracker with the ±10% spawn variance.',
@@ -119,6 +142,7 @@ export const PAGES: PageInfo[] = [
   },
   {
     path: '/wormhole-sites',
+    module: 'tools/wormhole-sites/WormholeSitesPage.tsx',
     name: 'Wormhole PvE Sites',
     description: 'Sleeper combat, data and relic sites by class: waves, triggers, DPS, EWAR, blue loot and the C5/C6 Drifter escalations.',
     menuLabel: 'Wormhole PvE sites',
@@ -126,6 +150,7 @@ export const PAGES: PageInfo[] = [
   },
   {
     path: '/timestamp',
+    module: 'tools/timestamp/TimestampPage.tsx',
     name: 'Time converter',
     description: 'Build chat timestamp codes that show every reader their own local time, and convert to and from EVE time (UTC).',
     menuLabel: 'Time converter',
@@ -133,6 +158,8 @@ export const PAGES: PageInfo[] = [
   },
   {
     path: '/wormholes',
+    module: 'tools/wormholes/WormholesPage.tsx',
+    preload: ['/api/wormholes', '/api/wormhole-types', '/api/thera'],
     name: 'Wormhole Database',
     description:
       'Search and filter all 2603 wormhole systems by class, statics, planets, effect and star; each with weather, statics, killboard activity and celestials.',
@@ -142,14 +169,17 @@ export const PAGES: PageInfo[] = [
   },
   {
     path: '/pyfa',
+    module: 'tools/pyfa/PyfaPage.tsx',
     name: 'Browser-based fitting tool',
     description: 'Fit ships with Pyfa in your browser: a temporary, isolated session with nothing to install and nothing saved. A first attempt.',
     menuLabel: 'Fitting tool',
     section: 'Reference',
     subRoutes: ['/pyfa/new', '/pyfa/s/:id'],
+    subRouteModules: { '/pyfa/new': 'tools/pyfa/PyfaNewPage.tsx', '/pyfa/s/:id': 'tools/pyfa/PyfaSessionPage.tsx' },
   },
   {
     path: '/acknowledgements',
+    module: 'meta/AcknowledgementsPage.tsx',
     name: 'Acknowledgements',
     description: 'The communities, references and data sets this toolbox stands on.',
     menuLabel: 'Acknowledgements',
@@ -158,6 +188,7 @@ export const PAGES: PageInfo[] = [
   },
   {
     path: '/changelog',
+    module: 'meta/ChangelogPage.tsx',
     name: 'Changelog',
     description: 'Every release of the toolbox, newest first, with what changed.',
     menuLabel: 'Changelog',
@@ -165,6 +196,7 @@ export const PAGES: PageInfo[] = [
   },
   {
     path: '/about',
+    module: 'meta/AboutPage.tsx',
     name: 'About',
     description: 'What J-Space Toolbox is, where its numbers come from, and who it is for.',
     menuLabel: 'About',
@@ -182,6 +214,7 @@ export const PAGES: PageInfo[] = [
   },
   {
     path: '/statuses',
+    module: 'tools/statuses/StatusPage.tsx',
     name: 'Infrastructure Status',
     description: 'Live health of the toolbox: database, market price freshness per hub, ESI and zKillboard.',
     menuLabel: 'Status',
@@ -190,6 +223,7 @@ export const PAGES: PageInfo[] = [
   },
   {
     path: '/roadmap',
+    module: 'meta/RoadmapPage.tsx',
     name: 'Roadmap',
     description: 'What is being built next.',
     menuLabel: 'Roadmap',
@@ -199,6 +233,7 @@ export const PAGES: PageInfo[] = [
   },
   {
     path: '/killfeed/live',
+    module: 'tools/killfeed/LiveKillsPage.tsx',
     name: 'Live killfeed',
     description: 'Kills of the alliances, corporations, characters and systems the site follows, live as they happen.',
     menuLabel: 'Live killfeed',
@@ -206,6 +241,7 @@ export const PAGES: PageInfo[] = [
   },
   {
     path: '/contact',
+    module: 'tools/contact/ContactPage.tsx',
     name: 'Contact',
     description: 'Report a bug, ask for a feature or get in touch about the toolbox.',
     menuLabel: 'Contact',
@@ -214,6 +250,7 @@ export const PAGES: PageInfo[] = [
   {
     // The admin is not advertised: no menu entry, no landing card.
     path: '/killfeed',
+    module: 'tools/killfeed/KillfeedAdminPage.tsx',
     name: 'Killfeed admin',
     description: 'Manage Discord killfeed routes, tracked entities and kill tracker pages (sign-in required).',
     menuLabel: 'Killfeed admin',
@@ -225,6 +262,7 @@ export const PAGES: PageInfo[] = [
     // Single-segment catch-all: any page above outranks it (react-router prefers static segments), and a name that is
     // no tracked player renders the 404 page. Deeper unknown paths still reach the router's '*' 404.
     path: '/:name',
+    module: 'tools/killtracker/KillTrackerPage.tsx',
     name: KILL_TRACKER_NAME,
     description: "A tracked player's last death and last 7 days of kills and losses.",
     menuLabel: 'Kill tracker',

@@ -4,6 +4,7 @@ import type { Context, Next } from 'koa'
 import send from 'koa-send'
 import { LANDING_META, type PageAnswer } from '../previews/pages.js'
 import { renderShell } from '../previews/html.js'
+import { pagePreloads } from '../previews/preloads.js'
 
 export const UI_DIST = path.resolve('dist/ui')
 
@@ -27,6 +28,7 @@ function shellReader(file: string) {
  */
 export function staticUi(root = UI_DIST, resolve: (path: string) => Promise<PageAnswer> = async () => ({ status: 200, meta: LANDING_META })) {
   let shell: (() => string) | null = null
+  const preloads = pagePreloads(path.join(root, '.vite/manifest.json'))
   return async (ctx: Context, next: Next) => {
     await next()
     if (ctx.body !== undefined || ctx.status !== 404) return
@@ -57,6 +59,6 @@ export function staticUi(root = UI_DIST, resolve: (path: string) => Promise<Page
     ctx.status = page.status
     ctx.set('Cache-Control', 'no-cache')
     ctx.type = 'text/html; charset=utf-8'
-    ctx.body = renderShell(shell(), page.meta, ctx.href, `${ctx.protocol}://${ctx.host}`)
+    ctx.body = renderShell(shell(), page.meta, ctx.href, `${ctx.protocol}://${ctx.host}`, page.status === 200 ? preloads(ctx.path) : '')
   }
 }

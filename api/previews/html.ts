@@ -60,9 +60,9 @@ export function metaTags(meta: PageMeta, url: string, origin: string): string {
 
 /**
  * The built index.html with this page's tags in its head: the page's own <title> and description replace the generic
- * ones, so a crawler that runs no script (Discord's) reads the page's.
+ * ones, so a crawler that runs no script (Discord's) reads the page's. `preloads`: the page's own files (preloads.ts).
  */
-export function renderShell(indexHtml: string, meta: PageMeta, url: string, origin: string): string {
+export function renderShell(indexHtml: string, meta: PageMeta, url: string, origin: string, preloads = ''): string {
   const head = indexHtml.replace(/\s*<title>[^<]*<\/title>/i, '').replace(/\s*<meta\s+name="description"[^>]*>/i, '')
-  return head.replace(/<\/head>/i, `  ${metaTags(meta, url, origin)}\n  </head>`)
+  return head.replace(/<\/head>/i, `  ${metaTags(meta, url, origin)}${preloads ? `\n    ${preloads}` : ''}\n  </head>`)
 }

@@ -33,7 +33,7 @@ export const PREVIEW_BUDGET_MS = 1500
 const normalize = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) || '/'
 
 /** A route pattern ('/appraisals/:id') as a matcher of decoded addresses; the parameters in order. */
-function matcher(pattern: string): (path: string) => string[] | null {
+export function matcher(pattern: string): (path: string) => string[] | null {
   const parts = pattern.split('/')
   return (path) => {
     const segments = path.split('/')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageTitle } from './registry'
+import { pageTitle, tools } from './registry'
 
 describe('pageTitle', () => {
   it('names the tool, after the J-code or player the path carries', () => {
@@ -14,5 +14,15 @@ describe('pageTitle', () => {
     expect(pageTitle('/no/such/page')).toBe('Page not found · J-Space Toolbox')
     // the spec's name of the status screen, as its heading says
     expect(pageTitle('/statuses')).toBe('Infrastructure Status · J-Space Toolbox')
+  })
+})
+
+describe('tools', () => {
+  it('loads every page the site lists, and each sub-route, from the module schemas/pages.ts names', () => {
+    for (const tool of tools.filter((t) => !t.href)) {
+      expect(tool.page, tool.path).toBeTypeOf('function')
+      for (const sub of tool.subRoutes ?? []) expect(sub.page, sub.path).toBeTypeOf('function')
+    }
+    expect(tools.find((t) => t.path === '/appraisals')!.subRoutes![0].page).not.toBe(tools.find((t) => t.path === '/appraisals')!.page)
   })
 })

@@ -7,50 +7,25 @@ export { KILL_TRACKER_NAME, SECTIONS, SITE_NAME, type MenuSection }
 type PageModule = () => Promise<{ default: ComponentType }>
 
 /** A page of `schemas/pages.ts` with its lazily loaded module: every tool is its own chunk. */
-export interface ToolEntry extends Omit<PageInfo, 'subRoutes'> {
+export interface ToolEntry extends Omit<PageInfo, 'subRoutes' | 'subRouteModules'> {
   /** Absent for plain links (the API docs). */
   page?: PageModule
   subRoutes?: Array<{ path: string; page: PageModule }>
 }
 
-const PAGE_MODULES: Record<string, PageModule> = {
-  '/appraisals': () => import('./appraisals/AppraisalsPage'),
-  '/gas-calc': () => import('./harvesting/GasCalcPage'),
-  '/ore': () => import('./harvesting/OreCalcPage'),
-  '/participation': () => import('./loot-split/ParticipationPage'),
-  '/bloot': () => import('./loot-split/BlueLootPage'),
-  '/pi-calc': () => import('./pi/PiCalcPage'),
-  '/reaction-calc': () => import('./reactions/ReactionsPage'),
-  '/compressed': () => import('./compressed/CompressedPage'),
-  '/industry': () => import('./industry/IndustryPage'),
-  '/rolling-mass': () => import('./rolling/RollingPage'),
-  '/wormhole-sites': () => import('./wormhole-sites/WormholeSitesPage'),
-  '/timestamp': () => import('./timestamp/TimestampPage'),
-  '/wormholes': () => import('./wormholes/WormholesPage'),
-  '/pyfa': () => import('./pyfa/PyfaPage'),
-  '/acknowledgements': () => import('../meta/AcknowledgementsPage'),
-  '/changelog': () => import('../meta/ChangelogPage'),
-  '/about': () => import('../meta/AboutPage'),
-  '/statuses': () => import('./statuses/StatusPage'),
-  '/roadmap': () => import('../meta/RoadmapPage'),
-  '/killfeed/live': () => import('./killfeed/LiveKillsPage'),
-  '/contact': () => import('./contact/ContactPage'),
-  '/killfeed': () => import('./killfeed/KillfeedAdminPage'),
-  '/:name': () => import('./killtracker/KillTrackerPage'),
-}
+/** Every page module, loaded when its route opens; schemas/pages.ts names each page's file. */
+const MODULES = import.meta.glob<{ default: ComponentType }>(['./*/*Page.tsx', '../meta/*Page.tsx'])
 
-const SUB_PAGE_MODULES: Record<string, PageModule> = {
-  '/appraisals/:id': () => import('./appraisals/SavedAppraisalPage'),
-  '/wormholes/:jcode': () => import('./wormholes/WormholesPage'),
-  '/wormholes/types/:code': () => import('./wormholes/WormholesPage'),
-  '/pyfa/new': () => import('./pyfa/PyfaNewPage'),
-  '/pyfa/s/:id': () => import('./pyfa/PyfaSessionPage'),
+function pageModule(file: string): PageModule {
+  const loader = MODULES[file.startsWith('tools/') ? `./${file.slice('tools/'.length)}` : `../${file}`]
+  if (!loader) throw new Error(`schemas/pages.ts names ${file}, which is not a page module under ui/`)
+  return loader
 }
 
 export const tools: ToolEntry[] = PAGES.map((p) => ({
   ...p,
-  page: PAGE_MODULES[p.path],
-  subRoutes: p.subRoutes?.map((path) => ({ path, page: SUB_PAGE_MODULES[path] })),
+  page: p.module ? pageModule(p.module) : undefined,
+  subRoutes: p.subRoutes?.map((path) => ({ path, page: pageModule(p.subRouteModules?.[path] ?? p.module!) })),
 }))
 
 export const cardTools = () =>
