@@ -23,12 +23,17 @@ function makeStars(left: number, top: number, width: number, height: number): St
 
 /**
  * The background: a canvas of stars drifting slowly (animated) or still (static). Animation stops when the
- * user prefers reduced motion and pauses while the tab is hidden, and for a moment after each key or click: drawing
+ * user prefers reduced motion and pauses while the tab is hidden, while the page opens, and for a moment after each key or click: drawing
  * a frame took 10-30 ms of the main thread a keystroke in a 10,000-line paste waited behind, and its frames took
  * the CPU a 5,000-line appraisal was waiting for on a two-core machine (docs/tools/appraisals.md).
  */
-/** How long after the reader's last key or click the sky starts drifting again. */
+/** How long after the reader's last key or click, or after the page opens, the sky starts drifting (again). */
 const INTERACTION_PAUSE_MS = 1500
+/**
+ * The drift is a few pixels a second, so 20 frames a second look as smooth as 60 at a third of the work: on a phone
+ * (4× slower CPU) a frame took 30 ms of script and as much again to composite, most of the main thread.
+ */
+const FRAME_MS = 50
 
 export function Starfield({ animated }: { animated: boolean }) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
@@ -85,8 +90,10 @@ export function Starfield({ animated }: { animated: boolean }) {
     const moving = () => animated && !reducedMotion?.matches && !document.hidden && !interacting
 
     const tick = (now: number) => {
-      draw(Math.min(now - last, 100))
-      last = now
+      if (now - last >= FRAME_MS) {
+        draw(Math.min(now - last, 100))
+        last = now
+      }
       frame = moving() ? requestAnimationFrame(tick) : 0
     }
 
@@ -108,7 +115,8 @@ export function Starfield({ animated }: { animated: boolean }) {
     }
 
     resize()
-    restart()
+    // still while the page opens: its first render and data get the machine first
+    holdStill()
     document.addEventListener('keydown', holdStill, { capture: true, passive: true })
     document.addEventListener('pointerdown', holdStill, { capture: true, passive: true })
     window.addEventListener('resize', resize)
