@@ -61,7 +61,11 @@ async function phoneReady(browser: Browser, url: string, network: (typeof PHONE_
   const api: Array<{ path: string; bytes: number }> = []
   page.on('response', (res) => {
     const u = new URL(res.url())
-    if (u.pathname.startsWith('/api/')) void res.body().then((b) => api.push({ path: u.pathname, bytes: b.length }), () => undefined)
+    if (u.pathname.startsWith('/api/'))
+      void res.body().then(
+        (b) => api.push({ path: u.pathname, bytes: b.length }),
+        () => undefined,
+      )
   })
   await page.goto(`${url}/wormholes`)
   await page.waitForFunction(() => (window as unknown as { readyAt?: number }).readyAt, undefined, { timeout: 60_000 })

@@ -50,7 +50,10 @@ describe('pagePreloads', () => {
 
   it('names nothing without a manifest, and reads a rebuilt one', () => {
     expect(pagePreloads(path.join(dir, 'missing.json'))('/wormholes')).toBe('')
-    const rebuilt = { ...MANIFEST, 'tools/wormholes/WormholesPage.tsx': { ...MANIFEST['tools/wormholes/WormholesPage.tsx'], file: 'assets/WormholesPage-g.js' } }
+    const rebuilt = {
+      ...MANIFEST,
+      'tools/wormholes/WormholesPage.tsx': { ...MANIFEST['tools/wormholes/WormholesPage.tsx'], file: 'assets/WormholesPage-g.js' },
+    }
     fs.writeFileSync(manifestFile, JSON.stringify(rebuilt))
     fs.utimesSync(manifestFile, new Date(), new Date(Date.now() + 5000))
     expect(preloads('/wormholes')).toContain('WormholesPage-g.js')
