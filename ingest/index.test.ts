@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AppContext } from '../platform/context.js'
+import { pino } from 'pino'
 import { createLogger } from '../platform/log.js'
 import { startIngest } from './index.js'
 import type { IngestJob } from './job.js'
@@ -87,6 +88,22 @@ describe('ingest job runner', () => {
     await stopped
     expect(most).toBe(1)
     expect(runs).toBe(1)
+  })
+
+  it('says a job the shutdown ended was stopped, not that it failed', async () => {
+    const lines: Array<{ level: number; msg: string }> = []
+    const log = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) })
+    const waiting: IngestJob = {
+      name: 'waiting',
+      schedule: () => null,
+      runOnStart: true,
+      run: (_ctx, signal) =>
+        new Promise((_, reject) => signal.addEventListener('abort', () => reject(new DOMException('This operation was aborted', 'AbortError')))),
+    }
+    const ingest = await startIngest({ log } as unknown as AppContext, [waiting])
+    await ingest.stop()
+    expect(lines.filter((l) => l.level >= 50)).toEqual([])
+    expect(lines.map((l) => l.msg)).toContain('ingest job stopped by the shutdown')
   })
 
   it('with schedules off, runs a job only at start', async () => {

@@ -80,7 +80,9 @@ export async function startIngest(ctx: AppContext, jobs: IngestJob[] = ingestJob
       .then(
         (result): RunOutcome => result ?? { outcome: 'done', detail: '' },
         (err: Error): RunOutcome => {
-          log.error({ err, job: job.name }, 'ingest job failed')
+          // stopped by a shutdown: not a failure, and nothing is recorded for it (below)
+          if (abort.signal.aborted) log.info({ job: job.name }, 'ingest job stopped by the shutdown')
+          else log.error({ err, job: job.name }, 'ingest job failed')
           return { outcome: 'failed', detail: err.message }
         },
       )
