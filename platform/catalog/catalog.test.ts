@@ -98,6 +98,25 @@ describe('dogma values in the catalog', () => {
     }
   })
 
+  it('merges grouped rows that name a type or an attribute twice, the last value winning, as loose rows do', () => {
+    const twice = new Catalog(
+      catalogSource({
+        attributes,
+        typeDogma: [
+          [587, [9, 9], [300, 350]],
+          [588, [9], [1]],
+          [588, [37], [2]],
+        ],
+      }),
+    )
+    expect(twice.dogmaValue(587, 9)).toBe(350)
+    expect(twice.dogma(587).size).toBe(1)
+    expect([...twice.dogma(588)].sort((a, b) => a[0] - b[0])).toEqual([
+      [9, 1],
+      [37, 2],
+    ])
+  })
+
   it('keeps fractions and large values exactly', () => {
     const c = new Catalog(catalogSource({ attributes, typeDogma: [[34, [4, 9], [0.01, 5_000_000_000]]] }))
     expect(c.attribute(34, 'mass')).toBe(0.01)

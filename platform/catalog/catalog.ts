@@ -94,6 +94,61 @@ function preferred(a: TypeRow, b: TypeRow): TypeRow {
   return a.type_id < b.type_id ? a : b
 }
 
+type PackedDogma = [Int32Array, Float64Array]
+
+/**
+ * The loader's grouped rows (one per type, distinct attribute ids, no loose rows) go straight into the packed arrays:
+ * merging them through a Map per type first made 600,000 entries of garbage and took 120-200 ms of the server's start.
+ * Anything else (loose rows, a type or an attribute twice) is left to `packDogma`, where the last value wins.
+ */
+function packGroupedDogma(src: CatalogSource, slots: Map<number, number>): PackedDogma | null {
+  const grouped = src.typeDogma
+  if (!grouped || src.typeAttributes.length) return null
+  const types = new Set<number>()
+  let total = 0
+  for (const [typeId, ids] of grouped) {
+    if (types.has(typeId)) return null
+    types.add(typeId)
+    for (let i = 1; i < ids.length; i++) for (let j = 0; j < i; j++) if (ids[i] === ids[j]) return null
+    total += ids.length
+  }
+  const packed: PackedDogma = [new Int32Array(total), new Float64Array(total)]
+  let at = 0
+  for (const [typeId, ids, values] of grouped) {
+    if (!ids.length) continue
+    slots.set(typeId, at * DOGMA_SLOT + ids.length)
+    for (let i = 0; i < ids.length; i++) {
+      packed[0][at] = ids[i]
+      packed[1][at++] = values[i]
+    }
+  }
+  return packed
+}
+
+/** Loose rows and grouped ones merged by type and attribute (the last value wins), then packed. */
+function packDogma(src: CatalogSource, slots: Map<number, number>): PackedDogma {
+  const dogma = new Map<number, Map<number, number>>()
+  const add = (typeId: number, attributeId: number, value: number) => {
+    let m = dogma.get(typeId)
+    if (!m) dogma.set(typeId, (m = new Map()))
+    m.set(attributeId, value)
+  }
+  for (const [typeId, attributeId, value] of src.typeAttributes) add(typeId, attributeId, value)
+  for (const [typeId, ids, values] of src.typeDogma ?? []) for (let i = 0; i < ids.length; i++) add(typeId, ids[i], values[i])
+  let total = 0
+  for (const m of dogma.values()) total += m.size
+  const packed: PackedDogma = [new Int32Array(total), new Float64Array(total)]
+  let at = 0
+  for (const [typeId, m] of dogma) {
+    slots.set(typeId, at * DOGMA_SLOT + m.size)
+    for (const [id, value] of m) {
+      packed[0][at] = id
+      packed[1][at++] = value
+    }
+  }
+  return packed
+}
+
 /**
  * Static game data in typed in-memory indexes, built once per import at api boot. The one way tools read
  * game facts: types, names, dogma, reprocessing, blueprints, schematics, the map and community data.
@@ -147,26 +202,7 @@ export class Catalog {
       this.attributes.set(a.attribute_id, a)
       this.attributesByName.set(a.name, a)
     }
-    const dogma = new Map<number, Map<number, number>>()
-    const add = (typeId: number, attributeId: number, value: number) => {
-      let m = dogma.get(typeId)
-      if (!m) dogma.set(typeId, (m = new Map()))
-      m.set(attributeId, value)
-    }
-    for (const [typeId, attributeId, value] of src.typeAttributes) add(typeId, attributeId, value)
-    for (const [typeId, ids, values] of src.typeDogma ?? []) for (let i = 0; i < ids.length; i++) add(typeId, ids[i], values[i])
-    let total = 0
-    for (const m of dogma.values()) total += m.size
-    this.dogmaIds = new Int32Array(total)
-    this.dogmaValues = new Float64Array(total)
-    let at = 0
-    for (const [typeId, m] of dogma) {
-      this.dogmaSlots.set(typeId, at * DOGMA_SLOT + m.size)
-      for (const [id, value] of m) {
-        this.dogmaIds[at] = id
-        this.dogmaValues[at++] = value
-      }
-    }
+    ;[this.dogmaIds, this.dogmaValues] = packGroupedDogma(src, this.dogmaSlots) ?? packDogma(src, this.dogmaSlots)
     this.effectsByType = new Map([...groupBy(src.typeEffects, (e) => e[0])].map(([k, v]) => [k, v.map((e) => e[1])]))
     for (const [typeId, materialTypeId, quantity] of src.typeMaterials) {
       const list = this.materialsByType.get(typeId) ?? []
