@@ -30,7 +30,7 @@ export const NOT_FOUND_META: PageMeta = { title: `Page not found · ${SITE_NAME}
 export const PREVIEW_BUDGET_MS = 1500
 
 /** `/Gas-Calc/` is `/gas-calc`, as the page router (case-insensitive, trailing slash optional) reads it. */
-const normalize = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) || '/'
+export const normalize = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) || '/'
 
 /** A route pattern ('/appraisals/:id') as a matcher of decoded addresses; the parameters in order. */
 export function matcher(pattern: string): (path: string) => string[] | null {

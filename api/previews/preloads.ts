@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { PAGES } from '../../schemas/pages.js'
-import { matcher } from './pages.js'
+import { matcher, normalize } from './pages.js'
 
 /** A chunk of the UI build's manifest (dist/ui/.vite/manifest.json), keyed by its source under ui/. */
 interface ManifestChunk {
@@ -33,10 +33,14 @@ function closure(manifest: Manifest, key: string, js = new Set<string>(), css = 
   return { js, css }
 }
 
-/** The <link> tags for one page's files that the built index.html does not already name, and its API answers. */
-function linksFor(manifest: Manifest, module: string, data: string[]): string {
+/** What the built index.html already names: the entry's files. */
+function shellFiles(manifest: Manifest) {
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)
-  const shell = entryKey ? closure(manifest, entryKey) : { js: new Set<string>(), css: new Set<string>() }
+  return entryKey ? closure(manifest, entryKey) : { js: new Set<string>(), css: new Set<string>() }
+}
+
+/** The <link> tags for one page's files that index.html does not already name (`shell`), and its API answers. */
+function linksFor(manifest: Manifest, shell: ReturnType<typeof shellFiles>, module: string, data: string[]): string {
   const page = closure(manifest, module)
   return [
     ...[...page.css].filter((f) => !shell.css.has(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
@@ -52,7 +56,7 @@ function linksFor(manifest: Manifest, module: string, data: string[]): string {
  * 0.3-0.5 s on a phone, bench/wormhole-list.bench.ts). Read from the build's manifest, again when a build changes it.
  */
 export function pagePreloads(manifestFile: string): (pathname: string) => string {
-  let held: { mtimeMs: number; links: Map<string, string>; manifest: Manifest } | null = null
+  let held: { mtimeMs: number; links: Map<string, string>; manifest: Manifest; shell: ReturnType<typeof shellFiles> } | null = null
   return (pathname) => {
     let mtimeMs: number
     try {
@@ -60,12 +64,15 @@ export function pagePreloads(manifestFile: string): (pathname: string) => string
     } catch {
       return '' // no manifest (a build without one): the page loads its files as before
     }
-    if (held?.mtimeMs !== mtimeMs) held = { mtimeMs, links: new Map(), manifest: JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest }
-    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+    if (held?.mtimeMs !== mtimeMs) {
+      const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest
+      held = { mtimeMs, links: new Map(), manifest, shell: shellFiles(manifest) }
+    }
+    const path = normalize(pathname)
     const route = ROUTES.find((r) => r.match(path))
     if (!route) return ''
     let links = held.links.get(route.route)
-    if (links === undefined) held.links.set(route.route, (links = linksFor(held.manifest, route.module, route.data)))
+    if (links === undefined) held.links.set(route.route, (links = linksFor(held.manifest, held.shell, route.module, route.data)))
     return links
   }
 }

@@ -21,12 +21,6 @@ function makeStars(left: number, top: number, width: number, height: number): St
   }))
 }
 
-/**
- * The background: a canvas of stars drifting slowly (animated) or still (static). Animation stops when the
- * user prefers reduced motion and pauses while the tab is hidden, while the page opens, and for a moment after each key or click: drawing
- * a frame took 10-30 ms of the main thread a keystroke in a 10,000-line paste waited behind, and its frames took
- * the CPU a 5,000-line appraisal was waiting for on a two-core machine (docs/tools/appraisals.md).
- */
 /** How long after the reader's last key or click, or after the page opens, the sky starts drifting (again). */
 const INTERACTION_PAUSE_MS = 1500
 /**
@@ -35,6 +29,12 @@ const INTERACTION_PAUSE_MS = 1500
  */
 const FRAME_MS = 50
 
+/**
+ * The background: a canvas of stars drifting slowly (animated) or still (static). Animation stops when the user
+ * prefers reduced motion, and pauses while the tab is hidden, while the page opens, and for a moment after each key or
+ * click: drawing a frame took 10-30 ms of the main thread a keystroke in a 10,000-line paste waited behind, and its
+ * frames took the CPU a 5,000-line appraisal was waiting for on a two-core machine (docs/tools/appraisals.md).
+ */
 export function Starfield({ animated }: { animated: boolean }) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
 
